@@ -1,0 +1,101 @@
+/**
+ * `deno task bench`: imports the official region set into a KV file and prints the figures the
+ * issues set targets for (import time, list and select2 p95, JavaScript per page).
+ */
+import { join } from "node:path";
+import { build } from "../build.ts";
+import { createApp } from "../lib/app.ts";
+import { createSession, ensureAdmin } from "../lib/auth.ts";
+import { loadConfig } from "../lib/config.ts";
+import { Store } from "../lib/store.ts";
+
+const DATA = join(import.meta.dirname!, "..", "..", "shared", "data", "wilayah");
+const dir = await Deno.makeTempDir({ prefix: "casemix-bench-" });
+const store = await Store.open(join(dir, "bench.kv"));
+const config = { ...loadConfig({ get: () => undefined }), dataDir: dir };
+const app = createApp({ config, store });
+await ensureAdmin(store, "bench-password");
+const cookie = `sid=${await createSession(store, {
+  userId: "bench",
+  username: "admin",
+  fullname: "Bench",
+  hospitalCode: "BENCH",
+})}`;
+
+const results: [string, number, number, string][] = [];
+const report = (name: string, value: number, target: number, unit: string) => {
+  results.push([name, value, target, unit]);
+  const ok = value <= target ? "OK " : "LEBIH";
+  console.log(
+    `${ok} ${name}: ${value.toFixed(unit === "ms" ? 2 : 1)} ${unit} (target <= ${target} ${unit})`,
+  );
+};
+
+async function upload(res: string, file: string) {
+  const fd = new FormData();
+  fd.append("file", new File([await Deno.readFile(join(DATA, file))], file));
+  const t0 = performance.now();
+  const r = await app.request(`/api/${res}/import`, {
+    method: "POST",
+    body: fd,
+    headers: { cookie },
+  });
+  const ms = performance.now() - t0;
+  if (r.status !== 200) throw new Error(`${file}: ${await r.text()}`);
+  return ms;
+}
+
+const p95 = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
+
+async function timeRequests(urls: string[]): Promise<number> {
+  for (const u of urls.slice(0, 20)) {
+    await (await app.request(u, { headers: { cookie } })).arrayBuffer();
+  }
+  const times: number[] = [];
+  for (const u of urls) {
+    const t0 = performance.now();
+    const r = await app.request(u, { headers: { cookie } });
+    await r.arrayBuffer();
+    times.push(performance.now() - t0);
+    if (r.status !== 200) throw new Error(`${u}: ${r.status}`);
+  }
+  return p95(times);
+}
+
+await upload("province", "provinces.csv");
+await upload("regency", "regencies.csv");
+await upload("district", "districts.csv");
+report("Impor 83.762 kelurahan (CSV)", (await upload("village", "villages.csv")) / 1000, 8, "s");
+
+const terms = ["an", "jaya", "sari", "mekar", "baru", "tengah", "kota", "ilir", "suka", "lama"];
+const cols = ["kode", "desc", "districtId.desc"];
+const listUrls: string[] = [];
+for (let i = 0; i < 300; i++) {
+  const p = new URLSearchParams({
+    draw: String(i),
+    start: String((i % 5) * 100),
+    length: "100",
+    "search[value]": terms[i % terms.length],
+    "order[0][column]": String(i % 3),
+    "order[0][dir]": i % 2 ? "desc" : "asc",
+  });
+  cols.forEach((c, j) => {
+    p.set(`columns[${j}][data]`, c);
+    p.set(`columns[${j}][searchable]`, "true");
+    p.set(`columns[${j}][orderable]`, "true");
+  });
+  listUrls.push(`/api/village?${p}`);
+}
+report("GET /api/village cari+urut, 100 per halaman, p95", await timeRequests(listUrls), 15, "ms");
+const selUrls = Array.from(
+  { length: 300 },
+  (_, i) => `/api/village/select2?q=${terms[i % terms.length]}&page=${1 + (i % 3)}`,
+);
+report("GET /api/village/select2?q=..., p95", await timeRequests(selUrls), 10, "ms");
+
+console.log("");
+await build();
+store.close();
+await Deno.remove(dir, { recursive: true });
+const over = results.filter(([, v, t]) => v > t);
+console.log(over.length ? `\n${over.length} angka di atas target.` : "\nSemua angka dalam target.");

@@ -1,0 +1,131 @@
+import * as esbuild from "esbuild";
+import { join, relative } from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Manifest } from "./lib/islands.ts";
+
+const root = import.meta.dirname!;
+const outdir = join(root, "static", "build");
+/** Folders whose files can end up in the browser bundle. */
+const SOURCES = ["islands", "components", "lib", "deno.json"];
+
+async function* walk(path: string): AsyncGenerator<string> {
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.stat(path);
+  } catch {
+    return;
+  }
+  if (info.isFile) yield path;
+  else {
+    for await (const e of Deno.readDir(path)) yield* walk(join(path, e.name));
+  }
+}
+
+/** Hash of every file that can reach the bundle; null when the sources are not present. */
+export async function sourceHash(): Promise<string | null> {
+  const files: string[] = [];
+  for (const s of SOURCES) for await (const f of walk(join(root, s))) files.push(f);
+  if (!files.some((f) => f.includes(`${join(root, "islands")}`))) return null;
+  files.sort();
+  const parts: Uint8Array[] = [];
+  for (const f of files) {
+    parts.push(new TextEncoder().encode(relative(root, f)), await Deno.readFile(f));
+  }
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) all.set(p, (o += p.length) - p.length);
+  const digest = await crypto.subtle.digest("SHA-256", all);
+  return [...new Uint8Array(digest)].slice(0, 12).map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
+}
+
+/** The island entry points: every `islands/*.tsx`, by file name. */
+async function islandEntries(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for await (const e of Deno.readDir(join(root, "islands"))) {
+    if (e.isFile && e.name.endsWith(".tsx") && !e.name.endsWith("_test.tsx")) {
+      out[e.name.replace(/\.tsx$/, "")] = join(root, "islands", e.name);
+    }
+  }
+  return out;
+}
+
+/** Bundles the islands (split, minified, hashed) and writes the manifest. */
+export async function build(opts: { quiet?: boolean } = {}): Promise<Manifest> {
+  const source = (await sourceHash()) ?? "";
+  const islands = await islandEntries();
+  await Deno.remove(outdir, { recursive: true }).catch(() => {});
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { boot: join(root, "lib", "client", "boot.ts"), ...islands },
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    minify: true,
+    target: "es2020",
+    outdir,
+    entryNames: "[name]-[hash]",
+    chunkNames: "chunk-[hash]",
+    jsx: "automatic",
+    jsxImportSource: "preact",
+    alias: {
+      "react": "preact/compat",
+      "react-dom": "preact/compat",
+      "react/jsx-runtime": "preact/jsx-runtime",
+    },
+    metafile: true,
+    logLevel: "error",
+  });
+  await esbuild.stop();
+  const outputs = result.metafile.outputs;
+  const name = (p: string) => p.split("/").pop()!;
+  const closure = (out: string, seen = new Set<string>()): Set<string> => {
+    for (const imp of outputs[out]?.imports ?? []) {
+      if (imp.kind === "import-statement" && !seen.has(imp.path)) {
+        seen.add(imp.path);
+        closure(imp.path, seen);
+      }
+    }
+    return seen;
+  };
+  const manifest: Manifest = { source, boot: "", islands: {} };
+  for (const [out, meta] of Object.entries(outputs)) {
+    if (!meta.entryPoint) continue;
+    const entry = Object.entries(islands).find(([, p]) => relative(root, p) === meta.entryPoint);
+    if (entry) {
+      manifest.islands[entry[0]] = { file: name(out), imports: [...closure(out)].map(name) };
+    } else if (meta.entryPoint.endsWith("boot.ts")) manifest.boot = name(out);
+  }
+  await Deno.writeTextFile(join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2));
+  if (!opts.quiet) {
+    const gz = (f: string) => gzipSync(Deno.readFileSync(join(outdir, f))).length;
+    const bootOut = Object.keys(outputs).find((o) => name(o) === manifest.boot)!;
+    const bootFiles = [manifest.boot, ...[...closure(bootOut)].map(name)];
+    console.log("JavaScript per halaman (gzip):");
+    for (const [island, e] of Object.entries(manifest.islands)) {
+      const files = new Set([...bootFiles, e.file, ...e.imports]);
+      const total = [...files].reduce((n, f) => n + gz(f), 0);
+      console.log(
+        `  halaman dengan ${island}: ${(total / 1024).toFixed(1)} KB (${files.size} berkas)`,
+      );
+    }
+    console.log("  halaman tanpa island: 0 KB");
+  }
+  return manifest;
+}
+
+/** Builds when the bundle is missing or older than its sources. */
+export async function ensureBuilt(staticDir = join(root, "static")): Promise<void> {
+  const hash = await sourceHash();
+  let have: string | null = null;
+  try {
+    have = JSON.parse(await Deno.readTextFile(join(staticDir, "build", "manifest.json"))).source;
+  } catch { /* missing */ }
+  if (hash === null && have !== null) return; // compiled binary: sources are not shipped
+  if (have !== hash) {
+    console.log("Membangun bundle JavaScript...");
+    await build({ quiet: true });
+  }
+}
+
+if (import.meta.main) await build();

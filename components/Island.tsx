@@ -1,0 +1,17 @@
+import type { ComponentType } from "preact";
+import { useIslandSlot } from "../lib/islands.ts";
+
+/**
+ * Renders an island on the server and marks it for hydration. `props` must be plain JSON:
+ * they are serialised into the page and handed to the component again in the browser.
+ */
+export function Island<P extends object>(
+  { name, component: C, props }: { name: string; component: ComponentType<P>; props: P },
+) {
+  const slot = useIslandSlot(name, props);
+  return (
+    <div data-island={name} data-island-id={slot} class="island">
+      <C {...props} />
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { render } from "preact";
+import { useRef } from "react";
+import { useFocusTrap } from "./Modal.tsx";
+
+export type DialogIcon = "success" | "error" | "warning" | "info" | "question";
+
+export interface DialogOptions {
+  title: string;
+  /** Body text; each line (`\n`) becomes its own paragraph. */
+  text?: string;
+  icon?: DialogIcon;
+  /** Confirm button label (default 'OK'). */
+  confirmText?: string;
+  /** When set, a cancel button is shown too. */
+  cancelText?: string;
+  /** Styles the confirm button as dangerous (red). */
+  danger?: boolean;
+}
+
+const GLYPH: Record<DialogIcon, string> = {
+  success: "✓",
+  error: "✕",
+  warning: "!",
+  info: "i",
+  question: "?",
+};
+
+let seq = 0;
+
+function DialogBox({ o, done }: { o: DialogOptions; done: (ok: boolean) => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const id = useRef(`dialog-${++seq}`).current;
+  useFocusTrap(ref, true, () => done(false));
+  const icon = o.icon ?? "info";
+  const lines = (o.text ?? "").split("\n").filter((l) => l.trim());
+  return (
+    <div class="dialog-backdrop">
+      <div
+        ref={ref}
+        class={`dialog dialog-${icon}`}
+        role={o.cancelText || icon === "error" || icon === "warning" ? "alertdialog" : "dialog"}
+        aria-modal="true"
+        aria-labelledby={`${id}-t`}
+        aria-describedby={lines.length ? `${id}-d` : undefined}
+        tabIndex={-1}
+      >
+        <div class="dialog-icon" aria-hidden="true">{GLYPH[icon]}</div>
+        <h2 id={`${id}-t`}>{o.title}</h2>
+        {lines.length > 0 && (
+          <div id={`${id}-d`} class="dialog-text">
+            {lines.map((l, i) => <p key={i}>{l}</p>)}
+          </div>
+        )}
+        <div class="dialog-actions">
+          <button
+            type="button"
+            class={`btn ${o.danger ? "btn-danger" : "btn-primary"}`}
+            data-autofocus
+            onClick={() => done(true)}
+          >
+            {o.confirmText ?? "OK"}
+          </button>
+          {o.cancelText && (
+            <button type="button" class="btn btn-light" onClick={() => done(false)}>
+              {o.cancelText}
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Shows a SweetAlert-like dialog on top of everything; resolves true when confirmed, false
+ * when cancelled (cancel button or Esc). Browser only: call it from handlers or effects.
+ */
+export function showDialog(o: DialogOptions): Promise<boolean> {
+  return new Promise((resolve) => {
+    const host = document.createElement("div");
+    host.className = "dialog-host";
+    document.body.appendChild(host);
+    let closed = false;
+    const done = (ok: boolean) => {
+      if (closed) return;
+      closed = true;
+      render(null, host);
+      host.remove();
+      resolve(ok);
+    };
+    render(<DialogBox o={o} done={done} />, host);
+  });
+}
+
+/** An informational dialog with a single OK button. */
+export function alertDialog(title: string, text?: string, icon: DialogIcon = "info") {
+  return showDialog({ title, text, icon }).then(() => undefined);
+}
+
+/** A confirmation dialog; resolves true only when the confirm button is pressed. */
+export function confirmDialog(o: DialogOptions): Promise<boolean> {
+  return showDialog({ icon: "warning", cancelText: "Batal", ...o });
+}

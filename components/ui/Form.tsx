@@ -1,0 +1,140 @@
+import { type Option, Select } from "./Select.tsx";
+
+/** A form field (structurally the same as `FieldDef` / `TableField` on the server). */
+export interface FormField {
+  name: string;
+  label: string;
+  type?: "text" | "number" | "email" | "password" | "textarea" | "select";
+  required?: boolean;
+  /** Async options; `parent` names the field this select depends on, sent as `param`. */
+  options?: { url: string; parent?: string; param?: string };
+  choices?: Option[];
+  /** Shown but not submitted (it only narrows another select). */
+  virtual?: boolean;
+  placeholder?: string;
+  /** On edit: the row field holding `{_id, ...}` to preload the select with. */
+  from?: string;
+  /** The field of that object used as the option text (default `desc`). */
+  display?: string;
+}
+
+/** Text for plain inputs, the chosen option (or null) for selects. */
+export type FormValues = Record<string, string | Option | null>;
+
+export const isSelect = (f: FormField) => f.type === "select" || !!f.options || !!f.choices;
+
+/** Form values from a record (or empty ones for a new record). Virtual selects start empty. */
+export function valuesFrom(fields: FormField[], row?: Record<string, unknown>): FormValues {
+  const out: FormValues = {};
+  for (const f of fields) {
+    const v = row?.[f.name];
+    if (!isSelect(f)) {
+      out[f.name] = row && v != null && f.type !== "password" ? String(v) : "";
+      continue;
+    }
+    const ref = f.from ? row?.[f.from] as Record<string, unknown> | undefined : undefined;
+    out[f.name] = null;
+    if (!row || f.virtual) continue;
+    if (ref && typeof ref === "object") {
+      out[f.name] = { id: String(ref._id ?? ""), text: String(ref[f.display ?? "desc"] ?? "") };
+    } else if (v != null && v !== "") {
+      out[f.name] = f.choices?.find((o) => o.id === String(v)) ??
+        { id: String(v), text: String(v) };
+    }
+  }
+  return out;
+}
+
+/** Sets one value; a changed select clears every select below it in its cascade. */
+export function withValue(
+  fields: FormField[],
+  values: FormValues,
+  name: string,
+  v: string | Option | null,
+): FormValues {
+  const out = { ...values, [name]: v };
+  const gone = [name];
+  for (let more = true; more;) {
+    more = false;
+    for (const x of fields) {
+      const parent = x.options?.parent;
+      if (parent && gone.includes(parent) && !gone.includes(x.name)) {
+        out[x.name] = null;
+        gone.push(x.name);
+        more = true;
+      }
+    }
+  }
+  return out;
+}
+
+/** The values to submit (selects as their ids; virtual fields left out). */
+export function payload(fields: FormField[], values: FormValues, into = new URLSearchParams()) {
+  for (const f of fields) {
+    const v = values[f.name];
+    if (!f.virtual) into.set(f.name, typeof v === "string" ? v : v?.id ?? "");
+  }
+  return into;
+}
+
+/** Labelled inputs for `fields`; ids are `{idPrefix}-{name}`. */
+export function FormFields({ idPrefix, fields, values, onChange }: {
+  idPrefix: string;
+  fields: FormField[];
+  values: FormValues;
+  onChange: (values: FormValues) => void;
+}) {
+  const set = (name: string, v: string | Option | null) =>
+    onChange(withValue(fields, values, name, v));
+  const control = (f: FormField, id: string) => {
+    const v = values[f.name];
+    if (isSelect(f)) {
+      const parent = f.options?.parent;
+      const pv = parent ? values[parent] as Option | null : null;
+      return (
+        <Select
+          id={id}
+          name={f.virtual ? undefined : f.name}
+          value={(v as Option | null) ?? null}
+          onChange={(o) => set(f.name, o)}
+          url={f.options?.url}
+          params={pv ? { [f.options?.param ?? parent!]: pv.id } : undefined}
+          choices={f.choices}
+          disabled={!!parent && !pv && !v}
+          required={f.required}
+          placeholder={f.placeholder}
+        />
+      );
+    }
+    const common = {
+      id,
+      name: f.name,
+      value: typeof v === "string" ? v : "",
+      required: f.required,
+      placeholder: f.placeholder,
+      onInput: (e: Event) => set(f.name, (e.currentTarget as HTMLInputElement).value),
+    };
+    if (f.type === "textarea") return <textarea {...common} rows={3} />;
+    return (
+      <input
+        {...common}
+        type={(f.type ?? "text") as "text"}
+        step={f.type === "number" ? "any" : undefined}
+        autoComplete={f.type === "password" ? "new-password" : "off"}
+      />
+    );
+  };
+  return (
+    <>
+      {fields.map((f) => (
+        <div class="field" key={f.name}>
+          <label for={`${idPrefix}-${f.name}`}>
+            {f.label}
+            {f.required && <span class="req" aria-hidden="true">*</span>}
+          </label>
+          {control(f, `${idPrefix}-${f.name}`)}
+        </div>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,337 @@
+import { useEffect, useRef, useState } from "react";
+import type { ColumnDef } from "../lib/resource.ts";
+import type { TableProps } from "../lib/table_props.ts";
+import { Blocker } from "../components/ui/Blocker.tsx";
+import { alertDialog, confirmDialog } from "../components/ui/Dialog.tsx";
+import { FormFields, type FormValues, payload, valuesFrom } from "../components/ui/Form.tsx";
+import { formatDateTime, formatMoney, formatNumber } from "../components/ui/format.ts";
+import { Modal } from "../components/ui/Modal.tsx";
+import { Pagination } from "../components/ui/Pagination.tsx";
+import { alignClass, type Order, TableHead } from "../components/ui/TableHead.tsx";
+import { toast } from "../components/ui/Toast.tsx";
+
+type Row = Record<string, unknown>;
+interface FormState {
+  id: string;
+  version: string;
+  values: FormValues;
+}
+
+const SIZES = [10, 25, 50, 100];
+
+const get = (row: Row, path: string): unknown =>
+  path.split(".").reduce<unknown>((v, k) => (v == null ? v : (v as Row)[k]), row);
+
+function cell(c: ColumnDef, row: Row): string {
+  const v = get(row, c.data);
+  if (c.format === "money") return formatMoney(v);
+  if (c.format === "datetime") return formatDateTime(v);
+  if (c.format === "bool") return v ? "Ya" : "Tidak";
+  if (v == null || v === "") return "";
+  return typeof v === "object" ? String((v as Row).desc ?? (v as Row).name ?? "") : String(v);
+}
+
+async function messageOf(res: Response): Promise<string> {
+  const t = await res.text().catch(() => "");
+  try {
+    return JSON.parse(t).message ?? t;
+  } catch {
+    return t || res.statusText;
+  }
+}
+
+/** Server-side table page of one resource: search, sort, paging, add/edit modal, delete, import. */
+export default function DataTable(props: TableProps) {
+  const { columns, fields, api, label } = props;
+  const uid = `dt${api.replace(/\W/g, "-")}`;
+  const firstSort = columns.findIndex((c) => c.orderable !== false);
+  const [rows, setRows] = useState(props.initial.data);
+  const [total, setTotal] = useState(props.initial.recordsTotal);
+  const [filtered, setFiltered] = useState(props.initial.recordsFiltered);
+  const [q, setQ] = useState("");
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(0);
+  const [length, setLength] = useState(props.pageSize);
+  const [order, setOrder] = useState<Order>([firstSort, "asc"]);
+  const [tick, setTick] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [form, setForm] = useState<FormState | null>(null);
+  const [saving, setSaving] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const draw = useRef(0);
+  const mounted = useRef(false);
+  const reload = () => setTick((t) => t + 1);
+
+  useEffect(() => {
+    if (q === search) return;
+    const t = setTimeout(() => {
+      setSearch(q);
+      setPage(0);
+    }, 500);
+    return () => clearTimeout(t);
+  }, [q]);
+
+  useEffect(() => {
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
+    const n = ++draw.current;
+    const p = new URLSearchParams({
+      draw: String(n),
+      start: String(page * length),
+      length: String(length),
+      "search[value]": search,
+    });
+    if (order[0] >= 0) {
+      p.set("order[0][column]", String(order[0]));
+      p.set("order[0][dir]", order[1]);
+    }
+    columns.forEach((c, i) => {
+      p.set(`columns[${i}][data]`, c.data);
+      p.set(`columns[${i}][searchable]`, String(c.searchable !== false));
+      p.set(`columns[${i}][orderable]`, String(c.orderable !== false));
+    });
+    setLoading(true);
+    (async () => {
+      try {
+        const res = await fetch(`${api}?${p}`);
+        if (!res.ok) {
+          const msg = await messageOf(res);
+          if (n !== draw.current) return;
+          setLoading(false);
+          await alertDialog("Error!", `Terjadi kesalahan: ${msg}`, "error");
+          if (res.status === 401) location.href = "/auth/login";
+          return;
+        }
+        const d = await res.json();
+        if (n !== draw.current || Number(d.draw) !== n) return;
+        setRows(d.data ?? []);
+        setTotal(d.recordsTotal ?? 0);
+        setFiltered(d.recordsFiltered ?? 0);
+        setLoading(false);
+        if (!d.data?.length && page > 0 && d.recordsFiltered > 0) {
+          setPage(Math.ceil(d.recordsFiltered / length) - 1);
+        }
+      } catch (e) {
+        if (n !== draw.current) return;
+        setLoading(false);
+        alertDialog("Error!", `Terjadi kesalahan: ${(e as Error).message}`, "error");
+      }
+    })();
+  }, [page, length, search, order, tick]);
+
+  const sortBy = (i: number) => {
+    setOrder(([c, d]) => [i, c === i && d === "asc" ? "desc" : "asc"]);
+    setPage(0);
+  };
+
+  const openForm = (row?: Row) =>
+    setForm({
+      id: row ? String(row._id ?? "") : "",
+      version: row ? String(row._version ?? "") : "",
+      values: valuesFrom(fields, row),
+    });
+
+  const save = async (e: Event) => {
+    e.preventDefault();
+    if (!form || saving) return;
+    const body = payload(
+      fields,
+      form.values,
+      new URLSearchParams({ id: form.id, _version: form.version }),
+    );
+    setSaving(true);
+    try {
+      const res = await fetch(`${api}/update`, { method: "POST", body });
+      const d = await res.json().catch(() => ({}));
+      if (!res.ok || d.success === false) throw new Error(d.message || `Status ${res.status}`);
+      setSaving(false);
+      setForm(null);
+      toast({ title: "Success", text: d.message || "Data Berhasil di Simpan" });
+      reload();
+    } catch (err) {
+      setSaving(false);
+      alertDialog("Error!", `Terjadi kesalahan: ${(err as Error).message}`, "error");
+    }
+  };
+
+  /** Runs a delete or import request with the table blocked; reloads on 200. */
+  const send = async (url: string, init: RequestInit, ok: (msg: string) => void) => {
+    setLoading(true);
+    try {
+      const res = await fetch(url, init);
+      const msg = await messageOf(res);
+      if (res.status === 200) {
+        reload();
+        ok(msg);
+      } else {
+        setLoading(false);
+        alertDialog("Error!", `Status ${res.status}: ${msg}`, "error");
+      }
+    } catch {
+      setLoading(false);
+      alertDialog("Error!", "Terjadi kesalahan", "error");
+    }
+  };
+
+  const remove = async (row: Row) => {
+    const yes = await confirmDialog({
+      title: "Are you sure?",
+      text: props.deleteText ?? "You won't be able to revert this!",
+      confirmText: "Yes, delete it!",
+      danger: true,
+    });
+    if (!yes) return;
+    send(`${api}/delete/${encodeURIComponent(String(row._id))}`, { method: "DELETE" }, () => {
+      alertDialog("Deleted!", "Your file has been deleted.", "success");
+    });
+  };
+
+  const doImport = () => {
+    const csv = props.import?.format !== "xlsx";
+    const file = fileRef.current?.files?.[0];
+    if (!file) {
+      alertDialog(
+        "Stop!",
+        `Harap pilih file ${csv ? "CSV" : ".xlsx"} terlebih dahulu.`,
+        "warning",
+      );
+      return;
+    }
+    const body = new FormData();
+    body.append("file", file);
+    send(`${api}/import`, { method: "POST", body }, (msg) => {
+      if (fileRef.current) fileRef.current.value = "";
+      alertDialog("Success!", msg, "success");
+    });
+  };
+
+  const pages = Math.max(1, Math.ceil(filtered / length));
+  const from = filtered ? page * length + 1 : 0;
+  const sizes = SIZES.includes(props.pageSize)
+    ? SIZES
+    : [...SIZES, props.pageSize].sort((a, b) => a - b);
+
+  const imp = props.import;
+  return (
+    <div class="dt">
+      <div class="dt-toolbar">
+        <div class="dt-length">
+          <label for={`${uid}-len`}>Tampilkan</label>
+          <select
+            id={`${uid}-len`}
+            value={String(length)}
+            onChange={(e) => {
+              setLength(Number(e.currentTarget.value));
+              setPage(0);
+            }}
+          >
+            {sizes.map((n) => <option key={n} value={String(n)}>{n}</option>)}
+          </select>
+          <span>data</span>
+        </div>
+        <div class="dt-search-box">
+          <label for={`${uid}-q`}>Cari</label>
+          <input
+            id={`${uid}-q`}
+            class="dt-search"
+            type="search"
+            value={q}
+            autoComplete="off"
+            onInput={(e) => setQ(e.currentTarget.value)}
+          />
+        </div>
+        <button type="button" class="btn btn-primary" onClick={() => openForm()}>
+          Tambah {label}
+        </button>
+      </div>
+      {imp && (
+        <div class="dt-import">
+          <label for={`${uid}-file`}>
+            File impor ({imp.format === "csv" ? "CSV" : "Excel .xlsx"})
+          </label>
+          <input
+            id={`${uid}-file`}
+            ref={fileRef}
+            type="file"
+            accept={imp.format === "csv"
+              ? ".csv,text/csv"
+              : ".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
+          />
+          <button type="button" class="btn" disabled={loading} onClick={doImport}>
+            Impor
+          </button>
+          <a class="btn btn-light" href={imp.template} download>Unduh template</a>
+          {imp.headers && <small class="muted dt-hint">Kolom: {imp.headers}</small>}
+        </div>
+      )}
+      <div class="dt-wrap blockable" aria-busy={loading ? "true" : undefined}>
+        <table class="dt-table">
+          <TableHead columns={columns} order={order} onSort={sortBy} extra="Aksi" />
+          <tbody>
+            {rows.length
+              ? rows.map((r, k) => (
+                <tr key={String(r._id ?? k)}>
+                  {columns.map((c, i) => <td key={i} class={alignClass(c)}>{cell(c, r)}</td>)}
+                  <td class="actions">
+                    <button type="button" class="btn btn-sm btn-light" onClick={() => openForm(r)}>
+                      Edit
+                    </button>
+                    {props.deletable && (
+                      <button
+                        type="button"
+                        class="btn btn-sm btn-danger"
+                        onClick={() => remove(r)}
+                      >
+                        Hapus
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))
+              : (
+                <tr>
+                  <td colSpan={columns.length + 1} class="dt-empty">Tidak ada data</td>
+                </tr>
+              )}
+          </tbody>
+        </table>
+        <Blocker active={loading} />
+      </div>
+      <div class="dt-footer">
+        <div class="dt-info">
+          {`Menampilkan ${formatNumber(from)} sampai ${
+            formatNumber(page * length + rows.length)
+          } ` +
+            `dari ${formatNumber(filtered)} data` +
+            (filtered !== total ? ` (disaring dari ${formatNumber(total)} data)` : "")}
+        </div>
+        <Pagination page={page} count={pages} onPage={setPage} />
+      </div>
+      <Modal
+        open={!!form}
+        title={`${form?.id ? "Edit" : "Tambah"} ${label}`}
+        onClose={() => setForm(null)}
+        busy={saving}
+        footer={
+          <>
+            <button type="button" class="btn btn-light" onClick={() => setForm(null)}>Batal</button>
+            <button type="submit" form={`${uid}-form`} class="btn btn-primary">Simpan</button>
+          </>
+        }
+      >
+        <form id={`${uid}-form`} class="form" onSubmit={save}>
+          <input type="hidden" name="id" value={form?.id ?? ""} />
+          <input type="hidden" name="_version" value={form?.version ?? ""} />
+          <FormFields
+            idPrefix={`${uid}-f`}
+            fields={fields}
+            values={form?.values ?? {}}
+            onChange={(values) => setForm((f) => f && { ...f, values })}
+          />
+        </form>
+      </Modal>
+    </div>
+  );
+}

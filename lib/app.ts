@@ -1,0 +1,88 @@
+import { Hono } from "hono";
+import { join } from "node:path";
+import { ensureBuilt } from "../build.ts";
+import { registry as defaultRegistry } from "../resources/mod.ts";
+import { authRoutes, type LicenceGate } from "../routes/auth.tsx";
+import { homeRoutes } from "../routes/home.tsx";
+import { resourceRoutes } from "../routes/resources.tsx";
+import { ensureAdmin } from "./auth.ts";
+import type { Config } from "./config.ts";
+import type { AppEnv, NavItem } from "./env.ts";
+import { onError } from "./http.ts";
+import { type Manifest, readManifest } from "./islands.ts";
+import { requireSession, sameOrigin, securityHeaders } from "./middleware.ts";
+import type { Registry } from "./refs.ts";
+import { serveStatic } from "./static.ts";
+import { Store } from "./store.ts";
+
+/** The static folder, beside the program (also inside a compiled binary). */
+export const STATIC_DIR = join(import.meta.dirname!, "..", "static");
+
+export interface AppOptions {
+  config: Config;
+  /** An open store; when absent it is opened from `config.dbPath` on the first request. */
+  store?: Store;
+  registry?: Registry;
+  licence?: LicenceGate;
+}
+
+/** The sidebar entries: the start page plus every resource that has a screen. */
+export function navOf(registry: Registry): NavItem[] {
+  const items: NavItem[] = [{ group: "Utama", title: "Beranda", path: "/" }];
+  for (const def of registry.values()) {
+    if (def.page) {
+      items.push({
+        group: def.page.group,
+        title: def.page.title ?? def.label,
+        path: def.page.path,
+      });
+    }
+  }
+  return items;
+}
+
+/**
+ * Builds the application: middleware (security headers, same-origin check, session), the
+ * login routes, every resource's API and page, and one error mapper.
+ */
+export function createApp(opts: AppOptions): Hono<AppEnv> {
+  const registry = opts.registry ?? defaultRegistry;
+  const nav = navOf(registry);
+  let ready: Promise<{ store: Store; manifest: Manifest }> | null = null;
+  const init = async () => {
+    await ensureBuilt(STATIC_DIR);
+    const manifest = await readManifest(STATIC_DIR);
+    if (!manifest) throw new Error("Bundle JavaScript tidak ditemukan; jalankan deno task build");
+    const store = opts.store ?? await Store.open(opts.config.dbPath);
+    await ensureAdmin(store, opts.config.adminPassword);
+    return { store, manifest };
+  };
+
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  app.use("*", securityHeaders());
+  app.use("/static/*", serveStatic(STATIC_DIR));
+  app.use("*", sameOrigin(opts.config.allowedOrigins));
+  app.use("*", async (c, next) => {
+    const { store, manifest } = await (ready ??= init().catch((e) => {
+      ready = null;
+      throw e;
+    }));
+    c.set("store", store);
+    c.set("manifest", manifest);
+    c.set("config", opts.config);
+    c.set("nav", nav);
+    await next();
+  });
+  app.use("*", requireSession());
+  app.route("/", authRoutes(opts.licence));
+  app.route("/", homeRoutes());
+  app.route("/", resourceRoutes(registry));
+  app.notFound((c) => {
+    if (c.req.path.startsWith("/api/")) {
+      return c.json({ success: false, message: "Alamat tidak ditemukan." }, 404);
+    }
+    return c.text("Halaman tidak ditemukan.", 404);
+  });
+  return app;
+}

@@ -1,0 +1,79 @@
+/** Deno KV's per-commit limits, with headroom. */
+export const KV_LIMITS = { mutations: 1000, checks: 100, bytes: 800_000, keyBytes: 80_000 };
+
+type Op =
+  | { kind: "set"; key: Deno.KvKey; value: unknown; expireIn?: number }
+  | { kind: "delete"; key: Deno.KvKey }
+  | { kind: "sum"; key: Deno.KvKey; n: bigint }
+  | { kind: "check"; key: Deno.KvKey; versionstamp: string | null };
+
+const enc = new TextEncoder();
+/** Rough byte size of a key or value as KV counts it (JSON length is close enough). */
+export function sizeOf(v: unknown): number {
+  return enc.encode(JSON.stringify(v, (_k, x) => typeof x === "bigint" ? String(x) : x)).length;
+}
+
+/**
+ * Collects mutations into commits that stay within KV limits. Each `group` of operations
+ * (one record's writes) is kept inside a single commit.
+ */
+export class Batcher {
+  #commits: Op[][] = [[]];
+  #mut = 0;
+  #checks = 0;
+  #bytes = 0;
+  #keyBytes = 0;
+
+  constructor(private reserve = { mutations: 2, checks: 1, bytes: 2_000 }) {}
+
+  /** Adds one record's operations, starting a new commit when they would not fit. */
+  group(ops: Op[]): void {
+    let m = 0, c = 0, b = 0, k = 0;
+    for (const op of ops) {
+      const kb = sizeOf(op.key);
+      k += kb;
+      if (op.kind === "check") c++;
+      else {
+        m++;
+        b += kb + (op.kind === "set" ? sizeOf(op.value) : 8);
+      }
+    }
+    const r = this.reserve;
+    if (
+      this.#mut + m > KV_LIMITS.mutations - r.mutations ||
+      this.#checks + c > KV_LIMITS.checks - r.checks ||
+      this.#bytes + b > KV_LIMITS.bytes - r.bytes ||
+      this.#keyBytes + k > KV_LIMITS.keyBytes - 2_000
+    ) {
+      if (this.#commits.at(-1)!.length) this.#commits.push([]);
+      this.#mut =
+        this.#checks =
+        this.#bytes =
+        this.#keyBytes =
+          0;
+    }
+    this.#commits.at(-1)!.push(...ops);
+    this.#mut += m;
+    this.#checks += c;
+    this.#bytes += b;
+    this.#keyBytes += k;
+  }
+
+  /** The planned commits, each a list of operations. */
+  get commits(): Op[][] {
+    return this.#commits.filter((c) => c.length);
+  }
+}
+
+/** Applies planned operations to an atomic operation. */
+export function applyOps(atomic: Deno.AtomicOperation, ops: Op[]): Deno.AtomicOperation {
+  for (const op of ops) {
+    if (op.kind === "set") atomic.set(op.key, op.value, { expireIn: op.expireIn });
+    else if (op.kind === "delete") atomic.delete(op.key);
+    else if (op.kind === "sum") atomic.sum(op.key, op.n);
+    else atomic.check({ key: op.key, versionstamp: op.versionstamp });
+  }
+  return atomic;
+}
+
+export type { Op };

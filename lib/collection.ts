@@ -1,0 +1,292 @@
+import { applyOps, Batcher, type Op } from "./batch.ts";
+import { conflict, notFound, STALE_MESSAGE } from "./errors.ts";
+import { newId } from "./ids.ts";
+import { type Doc, MemIndex, type Row } from "./mem_index.ts";
+import { ulid } from "ulid";
+
+/** How a collection is stored and indexed. */
+export interface CollectionSpec {
+  name: string;
+  /** Fields whose (normalised) values must be unique. */
+  unique?: string[];
+  /** Field paths kept lowercased in memory for substring search. */
+  search?: string[];
+  /** Labels for messages about fields, e.g. `{ kode: "Kode" }`. */
+  labels?: Record<string, string>;
+  /** Normalises a unique value before it becomes a key (default: trimmed text). */
+  normalize?: (field: string, value: unknown) => string;
+}
+
+/** A versionstamp check on another record, committed with a write (e.g. its parent). */
+export type Check = { key: Deno.KvKey; versionstamp: string | null };
+
+/** How far back a sync re-reads the change log, to cover clock skew and slow commits. */
+const SYNC_MARGIN_MS = 60_000;
+/** How long change-log entries live; an index older than this reloads in full. */
+const CHANGE_TTL_MS = 6 * 3600_000;
+
+/** Something that holds the current KV handle (it can be switched at run time). */
+export interface KvHolder {
+  readonly kv: Deno.Kv;
+}
+
+/**
+ * One entity's records in KV: `[name, id]` holds the record, `[name_by_field, value]` each
+ * unique value, `["_meta", "ver", name]` a write counter and `["_chg", name, ulid]` the ids
+ * each commit touched, so every instance can keep its in-memory index in step.
+ */
+export class Collection<T extends Doc = Doc> {
+  #index: MemIndex<T>;
+  #loaded = false;
+  #count = 0n;
+  #syncedAt = 0;
+  #syncing: Promise<void> | null = null;
+  #own = new Map<string, number>();
+
+  constructor(private holder: KvHolder, readonly spec: CollectionSpec) {
+    this.#index = new MemIndex<T>(spec.search ?? []);
+  }
+
+  get name(): string {
+    return this.spec.name;
+  }
+
+  get #kv(): Deno.Kv {
+    return this.holder.kv;
+  }
+
+  get #verKey(): Deno.KvKey {
+    return ["_meta", "ver", this.name];
+  }
+
+  /** The KV key of a record. */
+  key(id: string): Deno.KvKey {
+    return [this.name, id];
+  }
+
+  /** The KV key reserving a unique value. */
+  uniqueKey(field: string, value: unknown): Deno.KvKey {
+    return [`${this.name}_by_${field}`, this.#norm(field, value)];
+  }
+
+  #norm(field: string, value: unknown): string {
+    return this.spec.normalize?.(field, value) ?? String(value ?? "").trim();
+  }
+
+  /** Reads one record straight from KV. */
+  async find(id: string): Promise<Row<T> | null> {
+    const e = await this.#kv.get<T>(this.key(id));
+    return e.versionstamp ? { value: e.value!, versionstamp: e.versionstamp } : null;
+  }
+
+  /** Looks up a record id by a unique value. */
+  async idBy(field: string, value: unknown): Promise<string | null> {
+    return (await this.#kv.get<string>(this.uniqueKey(field, value))).value;
+  }
+
+  /** The in-memory index, brought up to date with every write made by any instance. */
+  async index(): Promise<MemIndex<T>> {
+    while (this.#syncing) await this.#syncing;
+    const ver = await this.#kv.get<Deno.KvU64>(this.#verKey);
+    const count = ver.value?.value ?? 0n;
+    if (this.#loaded && count === this.#count) {
+      this.#syncedAt = Date.now();
+      return this.#index;
+    }
+    if (!this.#syncing) {
+      this.#syncing = this.#sync(count).finally(() => this.#syncing = null);
+    }
+    await this.#syncing;
+    return this.#index;
+  }
+
+  async #sync(count: bigint): Promise<void> {
+    const now = Date.now();
+    if (!this.#loaded || now - this.#syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS) {
+      this.#index.clear();
+      for await (const e of this.#kv.list<T>({ prefix: [this.name] })) {
+        this.#index.put(e.value._id, { value: e.value, versionstamp: e.versionstamp });
+      }
+      this.#loaded = true;
+    } else {
+      const ids = new Set<string>();
+      const start = ["_chg", this.name, ulid(Math.max(0, this.#syncedAt - SYNC_MARGIN_MS))];
+      for await (
+        const e of this.#kv.list<string[]>({ start, end: ["_chg", this.name, "\uffff"] })
+      ) {
+        if (!this.#own.has(e.key[2] as string)) { for (const id of e.value) ids.add(id); }
+      }
+      const list = [...ids];
+      for (let i = 0; i < list.length; i += 10) {
+        const got = await this.#kv.getMany<T[]>(list.slice(i, i + 10).map((id) => this.key(id)));
+        for (const [j, e] of got.entries()) {
+          this.#index.put(
+            list[i + j],
+            e.versionstamp ? { value: e.value!, versionstamp: e.versionstamp } : null,
+          );
+        }
+      }
+    }
+    for (const [k, t] of this.#own) if (now - t > 2 * SYNC_MARGIN_MS) this.#own.delete(k);
+    this.#count = count;
+    this.#syncedAt = now;
+  }
+
+  /** Forgets the in-memory index (after the store was switched or restored). */
+  reset(): void {
+    this.#loaded = false;
+    this.#count = 0n;
+    this.#index.clear();
+  }
+
+  #changeOps(ids: string[]): Op[] {
+    const k = ulid();
+    this.#own.set(k, Date.now());
+    return [
+      { kind: "sum", key: this.#verKey, n: 1n },
+      { kind: "set", key: ["_chg", this.name, k], value: ids, expireIn: CHANGE_TTL_MS },
+    ];
+  }
+
+  #applied(rows: [string, Row<T> | null][]): void {
+    for (const [id, row] of rows) this.#index.put(id, row);
+    this.#count += 1n;
+  }
+
+  async #commit(ops: Op[], onFail: () => Promise<Error>): Promise<string> {
+    const res = await applyOps(this.#kv.atomic(), ops).commit();
+    if (!res.ok) throw await onFail();
+    return res.versionstamp;
+  }
+
+  async #whyConflict(doc: Doc, id: string): Promise<Error> {
+    for (const f of this.spec.unique ?? []) {
+      const v = doc[f];
+      if (v == null || v === "") continue;
+      const owner = await this.idBy(f, v);
+      if (owner && owner !== id) {
+        return conflict(`${this.spec.labels?.[f] ?? f} "${v}" sudah digunakan.`);
+      }
+    }
+    return conflict(STALE_MESSAGE);
+  }
+
+  #uniqueOps(id: string, doc: Doc, old?: Doc): Op[] {
+    const ops: Op[] = [];
+    for (const f of this.spec.unique ?? []) {
+      const nu = doc[f] == null || doc[f] === "" ? null : this.#norm(f, doc[f]);
+      const was = old && old[f] != null && old[f] !== "" ? this.#norm(f, old[f]) : null;
+      if (nu === was) continue;
+      if (was !== null) ops.push({ kind: "delete", key: [`${this.name}_by_${f}`, was] });
+      if (nu !== null) {
+        const key = [`${this.name}_by_${f}`, nu];
+        ops.push({ kind: "check", key, versionstamp: null }, { kind: "set", key, value: id });
+      }
+    }
+    return ops;
+  }
+
+  /** Creates a record with a new ULID; duplicate unique values give 409. */
+  async insert(data: Omit<T, "_id">, checks: Check[] = []): Promise<Row<T>> {
+    const id = newId();
+    const doc = { ...data, _id: id } as T;
+    const ops: Op[] = [
+      { kind: "check", key: this.key(id), versionstamp: null },
+      ...checks.map((c): Op => ({ kind: "check", ...c })),
+      ...this.#uniqueOps(id, doc),
+      { kind: "set", key: this.key(id), value: doc },
+      ...this.#changeOps([id]),
+    ];
+    const versionstamp = await this.#commit(ops, () => this.#whyConflict(doc, id));
+    const row = { value: doc, versionstamp };
+    this.#applied([[id, row]]);
+    return row;
+  }
+
+  /**
+   * Replaces a record. When `expected` (the versionstamp the edit was loaded at) is given and
+   * the record changed since, or it changes during the commit, the edit fails with 409.
+   */
+  async update(
+    id: string,
+    data: Omit<T, "_id">,
+    expected?: string,
+    checks: Check[] = [],
+  ): Promise<Row<T>> {
+    const cur = await this.find(id);
+    if (!cur) throw notFound();
+    if (expected && expected !== cur.versionstamp) throw conflict(STALE_MESSAGE);
+    const doc = { ...data, _id: id } as T;
+    const ops: Op[] = [
+      { kind: "check", key: this.key(id), versionstamp: cur.versionstamp },
+      ...checks.map((c): Op => ({ kind: "check", ...c })),
+      ...this.#uniqueOps(id, doc, cur.value),
+      { kind: "set", key: this.key(id), value: doc },
+      ...this.#changeOps([id]),
+    ];
+    const versionstamp = await this.#commit(ops, () => this.#whyConflict(doc, id));
+    const row = { value: doc, versionstamp };
+    this.#applied([[id, row]]);
+    return row;
+  }
+
+  /** Deletes a record and its unique keys; 404 when it does not exist. */
+  async remove(id: string, expected?: string): Promise<T> {
+    const cur = await this.find(id);
+    if (!cur) throw notFound();
+    if (expected && expected !== cur.versionstamp) throw conflict(STALE_MESSAGE);
+    const ops: Op[] = [
+      { kind: "check", key: this.key(id), versionstamp: cur.versionstamp },
+      { kind: "delete", key: this.key(id) },
+      ...this.#uniqueOps(id, { _id: id }, cur.value),
+      ...this.#changeOps([id]),
+    ];
+    await this.#commit(ops, () => Promise.resolve(conflict(STALE_MESSAGE)));
+    this.#applied([[id, null]]);
+    return cur.value;
+  }
+
+  /**
+   * Writes many records (new ones or replacements of rows read from the index) in commits
+   * within KV limits. Each commit checks that nobody else wrote the collection since the
+   * caller validated against the index, so uniqueness holds without a check per key.
+   * Returns the number of records written.
+   */
+  async writeMany(docs: T[], onCommit?: (done: number) => void): Promise<number> {
+    const index = await this.index();
+    const b = new Batcher({ mutations: 3, checks: 1, bytes: 40_000 });
+    const plan: { ops: Op[]; ids: string[]; docs: T[] }[] = [];
+    for (const doc of docs) {
+      const old = index.get(doc._id)?.value;
+      b.group([...this.#uniqueOps(doc._id, doc, old).filter((o) => o.kind !== "check"), {
+        kind: "set",
+        key: this.key(doc._id),
+        value: doc,
+      }]);
+    }
+    let i = 0;
+    for (const ops of b.commits) {
+      const n = ops.filter((o) => o.kind === "set" && o.key[0] === this.name).length;
+      plan.push({ ops, ids: docs.slice(i, i + n).map((d) => d._id), docs: docs.slice(i, i + n) });
+      i += n;
+    }
+    let ver = (await this.#kv.get(this.#verKey)).versionstamp;
+    let done = 0;
+    for (const p of plan) {
+      const ops: Op[] = [
+        { kind: "check", key: this.#verKey, versionstamp: ver },
+        ...p.ops,
+        ...this.#changeOps(p.ids),
+      ];
+      ver = await this.#commit(ops, () =>
+        Promise.resolve(conflict(
+          `Data berubah oleh pengguna lain selama impor; ${done} data sudah tersimpan. ` +
+            "Impor ulang berkas yang sama dengan aman.",
+        )));
+      this.#applied(p.docs.map((d) => [d._id, { value: d, versionstamp: ver! }]));
+      done += p.docs.length;
+      onCommit?.(done);
+    }
+    return done;
+  }
+}

@@ -1,0 +1,61 @@
+import type { OrderBy, Query } from "./mem_index.ts";
+
+/** The DataTables server-side request, as far as the server uses it. */
+export interface TableRequest {
+  draw: number;
+  query: Query;
+}
+
+/** Page size ceiling for one request, whatever `length` asks. */
+export const MAX_PAGE = 1000;
+
+/**
+ * Parses DataTables' server-side parameters (`draw`, `start`, `length`, `search[value]`,
+ * `order[i][column|dir]`, `columns[i][data|searchable|orderable]`). Only the fields in
+ * `allowed` can be searched or ordered; the default order is the first column ascending.
+ */
+export function parseTableRequest(
+  params: URLSearchParams,
+  allowed: { search: string[]; order: string[]; pageSize: number },
+): TableRequest {
+  const int = (k: string, d: number) => {
+    const n = Number.parseInt(params.get(k) ?? "", 10);
+    return Number.isFinite(n) ? n : d;
+  };
+  const columns: { data: string; searchable: boolean; orderable: boolean }[] = [];
+  for (let i = 0; params.has(`columns[${i}][data]`); i++) {
+    columns.push({
+      data: params.get(`columns[${i}][data]`) ?? "",
+      searchable: params.get(`columns[${i}][searchable]`) !== "false",
+      orderable: params.get(`columns[${i}][orderable]`) !== "false",
+    });
+  }
+  const orderable = columns.length ? columns.map((c) => c.data) : allowed.order;
+  const order: OrderBy[] = [];
+  for (let i = 0; params.has(`order[${i}][column]`); i++) {
+    const col = columns[int(`order[${i}][column]`, -1)];
+    const field = col?.orderable ? col.data : undefined;
+    if (field && allowed.order.includes(field)) {
+      order.push({ field, dir: params.get(`order[${i}][dir]`) === "desc" ? "desc" : "asc" });
+    }
+  }
+  if (!order.length) {
+    const first = orderable.find((f) => allowed.order.includes(f));
+    if (first) order.push({ field: first, dir: "asc" });
+  }
+  const searchFields = columns.length
+    ? columns.filter((c) => c.searchable && allowed.search.includes(c.data)).map((c) => c.data)
+    : allowed.search;
+  let length = int("length", allowed.pageSize);
+  if (length < 0 || length > MAX_PAGE) length = MAX_PAGE;
+  return {
+    draw: int("draw", 0),
+    query: {
+      search: params.get("search[value]") ?? params.get("search") ?? "",
+      searchFields: searchFields.length ? searchFields : allowed.search,
+      order,
+      start: Math.max(0, int("start", 0)),
+      length,
+    },
+  };
+}

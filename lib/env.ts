@@ -1,0 +1,22 @@
+import type { Session } from "./auth.ts";
+import type { Config } from "./config.ts";
+import type { Manifest } from "./islands.ts";
+import type { Store } from "./store.ts";
+
+/** A sidebar link: one screen in one group. */
+export interface NavItem {
+  group: string;
+  title: string;
+  path: string;
+}
+
+/** What every request handler can read from the Hono context. */
+export interface AppEnv {
+  Variables: {
+    store: Store;
+    config: Config;
+    session: Session | null;
+    manifest: Manifest;
+    nav: NavItem[];
+  };
+}

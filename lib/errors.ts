@@ -1,0 +1,24 @@
+/** An error whose status and Indonesian message reach the client as they are. */
+export class AppError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 500,
+    message: string,
+    readonly details?: string[],
+  ) {
+    super(message);
+  }
+}
+
+/** 400: the request or its data is not acceptable. */
+export const badRequest = (msg: string, details?: string[]) => new AppError(400, msg, details);
+/** 404: the record does not exist. */
+export const notFound = (msg = "Data tidak ditemukan.") => new AppError(404, msg);
+/** 409: a conflicting write (stale version, duplicate, record still in use). */
+export const conflict = (msg: string) => new AppError(409, msg);
+/** 401: no valid session. */
+export const unauthorized = (msg = "Sesi tidak valid, silakan login kembali.") =>
+  new AppError(401, msg);
+
+/** The message shown when an edit was made on data someone else changed meanwhile. */
+export const STALE_MESSAGE =
+  "Data ini sudah diubah oleh pengguna lain. Muat ulang halaman lalu ulangi perubahan Anda.";

@@ -1,0 +1,44 @@
+import type { Context } from "hono";
+import { AppError, badRequest } from "./errors.ts";
+
+/** Reads a form-encoded, multipart or JSON body into plain text fields. */
+export async function readFields(c: Context): Promise<Record<string, string>> {
+  const type = c.req.header("content-type") ?? "";
+  let raw: Record<string, unknown>;
+  try {
+    raw = type.includes("application/json") ? await c.req.json() : await c.req.parseBody();
+  } catch {
+    throw badRequest("Format permintaan tidak valid.");
+  }
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
+    throw badRequest("Format permintaan tidak valid.");
+  }
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (v == null || typeof v === "object") continue;
+    out[k] = String(v);
+  }
+  return out;
+}
+
+/** Maps any thrown error to its status and Indonesian message, in one place. */
+export function onError(err: Error, c: Context): Response {
+  const status = err instanceof AppError ? err.status : 500;
+  if (status === 500) console.error(err);
+  const message = status === 500
+    ? "Terjadi kesalahan pada server. Silakan coba lagi."
+    : err.message;
+  const wantsHtml = (c.req.header("accept") ?? "").includes("text/html") &&
+    !c.req.path.startsWith("/api/");
+  if (wantsHtml) {
+    const esc = message.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+    return c.html(
+      `<!doctype html><html lang="id"><meta charset="utf-8"><title>Kesalahan</title>` +
+        `<link rel="stylesheet" href="/static/app.css"><main class="error-page"><h1>${status}</h1>` +
+        `<p>${esc}</p><a href="/">Kembali ke beranda</a></main></html>`,
+      status,
+    );
+  }
+  const details = err instanceof AppError ? err.details : undefined;
+  return c.json({ success: false, message, ...(details ? { errors: details } : {}) }, status);
+}

@@ -1,0 +1,176 @@
+import type { z } from "zod";
+import { badRequest } from "./errors.ts";
+import { newId } from "./ids.ts";
+import type { Doc } from "./mem_index.ts";
+import { embed, type Registry } from "./refs.ts";
+import { collectionOf, type ResourceDef } from "./resource.ts";
+import { IMPORT_LIMITS, readTable } from "./spreadsheet.ts";
+import type { Store } from "./store.ts";
+import { issues } from "./validate.ts";
+
+/** How many row errors a message lists before it only counts the rest. */
+const SHOWN_ERRORS = 20;
+
+/** What an import did. */
+export interface ImportResult {
+  message: string;
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** The column headers an import accepts for each field (own name first, then aliases). */
+export function acceptedHeaders(def: ResourceDef): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const key of Object.keys(def.schema.shape)) {
+    out[key] = [key, ...(def.import?.aliases?.[key] ?? [])].map((h) => h.toLowerCase());
+  }
+  return out;
+}
+
+function rowErrors(errors: string[]): string {
+  const shown = errors.slice(0, SHOWN_ERRORS).join("\n");
+  const more = errors.length - SHOWN_ERRORS;
+  return more > 0 ? `${shown}\n... dan ${more.toLocaleString("id-ID")} kesalahan lainnya.` : shown;
+}
+
+/**
+ * Imports a CSV or .xlsx file into a resource: headers matched case-insensitively to field
+ * names or aliases, parents named by their code, every row validated first. Any invalid row
+ * means nothing is written; valid files upsert by the import key, so re-importing is safe.
+ */
+export async function importFile(
+  store: Store,
+  registry: Registry,
+  def: ResourceDef,
+  file: File,
+): Promise<ImportResult> {
+  const spec = def.import!;
+  const kind = spec.format === "csv" ? "CSV" : ".xlsx";
+  if (file.size > IMPORT_LIMITS.bytes) {
+    throw badRequest(`Berkas terlalu besar (maksimal ${IMPORT_LIMITS.bytes / 1024 / 1024} MB).`);
+  }
+  const ext = file.name.toLowerCase().split(".").pop();
+  if (ext !== spec.format) throw badRequest(`Berkas harus ${kind} (bukan .${ext}).`);
+  const table = readTable(
+    new Uint8Array(await file.arrayBuffer()),
+    spec.format,
+    spec.maxRows ?? 200_000,
+  );
+  if (!table.rows.length) throw badRequest("Berkas tidak berisi baris data.");
+
+  const headers = table.headers.map((h) => h.toLowerCase());
+  const accepted = acceptedHeaders(def);
+  const colOf: Record<string, number> = {};
+  const missing: string[] = [];
+  for (const [field, names] of Object.entries(accepted)) {
+    const i = headers.findIndex((h) => names.includes(h));
+    if (i >= 0) colOf[field] = i;
+    else if (!(def.schema.shape[field] as z.ZodType).safeParse(undefined).success) {
+      missing.push(names.join("/"));
+    }
+  }
+  if (missing.length) {
+    throw badRequest(
+      `Kolom wajib tidak ditemukan: ${missing.join(", ")}. Kolom berkas: ${
+        table.headers.join(", ") || "(kosong)"
+      }.`,
+    );
+  }
+
+  const col = collectionOf(store, def);
+  const index = await col.index();
+  const byKey = new Map<string, Doc>();
+  for (const r of index.rows()) byKey.set(String(r.value[spec.key]).trim(), r.value);
+  const others = (def.unique ?? []).filter((f) => f !== spec.key);
+  const taken = new Map(others.map((f) => [f, new Map<string, string>()]));
+  for (const r of index.rows()) {
+    for (const f of others) {
+      taken.get(f)!.set(String(r.value[f] ?? "").trim().toLowerCase(), r.value._id);
+    }
+  }
+  const parents = new Map<string, Map<string, Doc>>();
+  for (const ref of def.refs ?? []) {
+    const pdef = registry.get(ref.resource)!;
+    const by = ref.importBy ?? pdef.import?.key ?? "kode";
+    const m = new Map<string, Doc>();
+    for (const r of (await collectionOf(store, pdef).index()).rows()) {
+      m.set(String(r.value[by]).trim(), r.value);
+    }
+    parents.set(ref.input, m);
+  }
+
+  const errors: string[] = [];
+  const docs: Doc[] = [];
+  const seen = new Map<string, number>();
+  let created = 0, unchanged = 0;
+  for (const [i, cells] of table.rows.entries()) {
+    const line = i + 2;
+    if (cells.every((c) => c.trim() === "")) continue;
+    const input: Record<string, unknown> = {};
+    for (const [field, c] of Object.entries(colOf)) input[field] = cells[c] ?? "";
+    const refDocs: Record<string, unknown> = {};
+    for (const ref of def.refs ?? []) {
+      const code = String(input[ref.input] ?? "").trim();
+      if (!code) continue;
+      const parent = parents.get(ref.input)!.get(code);
+      if (!parent) {
+        errors.push(`Baris ${line}: ${ref.label} dengan kode "${code}" tidak ditemukan.`);
+        input[ref.input] = "?";
+      } else refDocs[ref.field] = embed(ref, parent);
+    }
+    const parsed = def.schema.safeParse(input);
+    if (!parsed.success) {
+      for (const m of issues(parsed.error)) errors.push(`Baris ${line}: ${m}`);
+      continue;
+    }
+    const doc: Record<string, unknown> = { ...parsed.data, ...refDocs };
+    for (const ref of def.refs ?? []) {
+      delete doc[ref.input];
+      doc[ref.field] ??= null;
+    }
+    const key = String(doc[spec.key]).trim();
+    const first = seen.get(key);
+    if (first) {
+      errors.push(`Baris ${line}: ${spec.key} "${key}" sudah ada di baris ${first}.`);
+      continue;
+    }
+    seen.set(key, line);
+    const old = byKey.get(key);
+    const full = { ...old, ...doc, _id: old?._id ?? newId() } as Doc;
+    const clash = others.find((f) => {
+      const v = String(full[f] ?? "").trim().toLowerCase();
+      const owner = taken.get(f)!.get(v);
+      if (v && owner && owner !== full._id) return true;
+      if (v) taken.get(f)!.set(v, full._id);
+      return false;
+    });
+    if (clash) {
+      errors.push(`Baris ${line}: ${clash} "${full[clash]}" sudah digunakan.`);
+      continue;
+    }
+    if (!old) created++;
+    else if (JSON.stringify(full) === JSON.stringify(old)) {
+      unchanged++;
+      continue;
+    }
+    docs.push(full);
+  }
+  if (errors.length) {
+    throw badRequest(
+      `Impor dibatalkan, tidak ada data yang disimpan. ${errors.length.toLocaleString("id-ID")} ` +
+        `kesalahan:\n${rowErrors(errors)}`,
+      errors.slice(0, SHOWN_ERRORS),
+    );
+  }
+  await col.writeMany(docs);
+  const updated = docs.length - created;
+  const fmt = (n: number) => n.toLocaleString("id-ID");
+  return {
+    message: `Impor ${def.label} berhasil: ${fmt(created)} baru, ${fmt(updated)} diperbarui, ` +
+      `${fmt(unchanged)} tidak berubah.`,
+    created,
+    updated,
+    unchanged,
+  };
+}

@@ -1,0 +1,83 @@
+import { join } from "node:path";
+
+/** One rendered island: its name and JSON props. */
+export interface IslandUse {
+  name: string;
+  props: unknown;
+}
+
+/** What `deno task build` writes to `static/build/manifest.json`. */
+export interface Manifest {
+  /** Hash of the client sources the bundle was built from. */
+  source: string;
+  boot: string;
+  /** Per island: its entry file and every chunk it imports (for modulepreload). */
+  islands: Record<string, { file: string; imports: string[] }>;
+}
+
+let current: IslandUse[] | null = null;
+
+/** Runs a synchronous render and returns the islands it rendered, in document order. */
+export function collectIslands<T>(render: () => T): { result: T; islands: IslandUse[] } {
+  const prev = current;
+  current = [];
+  try {
+    const result = render();
+    return { result, islands: current };
+  } finally {
+    current = prev;
+  }
+}
+
+/** Records an island during a render; returns its index on the page. */
+export function useIslandSlot(name: string, props: unknown): number {
+  if (!current) throw new Error("Island dirender di luar collectIslands()");
+  return current.push({ name, props }) - 1;
+}
+
+const UNSAFE: Record<string, string> = {
+  "<": "\\u003c",
+  ">": "\\u003e",
+  "&": "\\u0026",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
+
+/**
+ * JSON for a `<script type="application/json">` element: `</script>`, `<!--` and U+2028/2029
+ * in any value are escaped so the markup cannot be broken out of.
+ */
+export function serializeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => UNSAFE[ch]);
+}
+
+/**
+ * The tags that go at the end of a page: nothing when no island was rendered, otherwise the
+ * props, module preloads for just the islands used, and the boot script.
+ */
+export function islandTags(islands: IslandUse[], manifest: Manifest, base = "/static/build/") {
+  if (!islands.length) return "";
+  const names = [...new Set(islands.map((i) => i.name))];
+  const chunks: Record<string, string> = {};
+  const preload = new Set<string>();
+  for (const n of names) {
+    const entry = manifest.islands[n];
+    if (!entry) throw new Error(`Island ${n} tidak ada di manifest; jalankan deno task build`);
+    chunks[n] = base + entry.file;
+    preload.add(entry.file);
+    for (const f of entry.imports) preload.add(f);
+  }
+  const data = serializeJson({ chunks, props: islands.map((i) => [i.name, i.props]) });
+  return `<script type="application/json" id="__islands">${data}</script>` +
+    [...preload].map((f) => `<link rel="modulepreload" href="${base}${f}">`).join("") +
+    `<script type="module" src="${base}${manifest.boot}"></script>`;
+}
+
+/** Reads the bundle manifest from the static folder, or null when there is none. */
+export async function readManifest(staticDir: string): Promise<Manifest | null> {
+  try {
+    return JSON.parse(await Deno.readTextFile(join(staticDir, "build", "manifest.json")));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,32 @@
+import type { Context } from "hono";
+import type { VNode } from "preact";
+import { render } from "preact-render-to-string";
+import { Document, Layout } from "../components/Layout.tsx";
+import type { AppEnv } from "./env.ts";
+import { collectIslands, islandTags } from "./islands.ts";
+
+/**
+ * Renders a page inside the document (and, unless `bare`, the app layout). Scripts are added
+ * only for the islands the page actually rendered.
+ */
+export function renderPage(
+  c: Context<AppEnv>,
+  opts: { title: string; body: VNode; bare?: boolean; status?: 200 | 400 | 404 },
+): Response {
+  const session = c.get("session");
+  const page = opts.bare ? opts.body : (
+    <Layout
+      title={opts.title}
+      nav={c.get("nav")}
+      path={c.req.path}
+      user={session?.fullname ?? ""}
+    >
+      {opts.body}
+    </Layout>
+  );
+  const { result, islands } = collectIslands(() =>
+    render(<Document title={opts.title}>{page}</Document>)
+  );
+  const html = result.replace("</body>", `${islandTags(islands, c.get("manifest"))}</body>`);
+  return c.html(`<!DOCTYPE html>${html}`, opts.status ?? 200);
+}

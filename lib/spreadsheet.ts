@@ -1,0 +1,99 @@
+import * as XLSX from "xlsx";
+import { badRequest } from "./errors.ts";
+
+/** Upload limits for imports. */
+export const IMPORT_LIMITS = {
+  bytes: 20 * 1024 * 1024,
+  zipEntries: 1_000,
+  unzippedBytes: 200 * 1024 * 1024,
+};
+
+/** A parsed sheet: the header cells and the data rows, every cell as text. */
+export interface Table {
+  headers: string[];
+  rows: string[][];
+}
+
+const u16 = (b: Uint8Array, o: number) => b[o] | b[o + 1] << 8;
+const u32 = (b: Uint8Array, o: number) =>
+  (b[o] | b[o + 1] << 8 | b[o + 2] << 16) + b[o + 3] * 2 ** 24;
+
+/**
+ * Reads a zip's central directory and refuses archives with too many entries or too much
+ * unpacked data (zip bombs) before any decompression happens.
+ */
+export function checkZip(b: Uint8Array): void {
+  const bad = (why: string) => badRequest(`Berkas .xlsx tidak dapat dibaca: ${why}.`);
+  let eocd = -1;
+  for (let i = b.length - 22; i >= Math.max(0, b.length - 65_557); i--) {
+    if (u32(b, i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw bad("bukan arsip xlsx yang utuh");
+  const entries = u16(b, eocd + 10);
+  let p = u32(b, eocd + 16);
+  if (entries > IMPORT_LIMITS.zipEntries || entries === 0xffff) {
+    throw bad("isi arsip terlalu banyak");
+  }
+  let total = 0;
+  for (let i = 0; i < entries; i++) {
+    if (p + 46 > b.length || u32(b, p) !== 0x02014b50) throw bad("direktori arsip rusak");
+    const size = u32(b, p + 24);
+    if (size === 0xffffffff) throw bad("arsip ZIP64 tidak didukung");
+    total += size;
+    p += 46 + u16(b, p + 28) + u16(b, p + 30) + u16(b, p + 32);
+  }
+  if (total > IMPORT_LIMITS.unzippedBytes) throw bad("isi arsip terlalu besar setelah dibuka");
+}
+
+const cellText = (c: XLSX.CellObject | undefined): string =>
+  c?.v == null ? "" : c.v instanceof Date ? c.v.toISOString() : String(c.v);
+
+/**
+ * Parses CSV or .xlsx bytes into text cells. Codes stay text (`0012`, `11.01.01.2001`), at
+ * most `maxRows` data rows are read, and the sheet's claimed range is ignored in favour of
+ * the cells really present.
+ */
+export function readTable(bytes: Uint8Array, format: "csv" | "xlsx", maxRows: number): Table {
+  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
+  let wb: XLSX.WorkBook;
+  try {
+    if (format === "xlsx") {
+      if (!isZip) throw badRequest("Berkas bukan .xlsx yang sah.");
+      checkZip(bytes);
+      wb = XLSX.read(bytes, {
+        type: "array",
+        dense: true,
+        sheetRows: maxRows + 2,
+        cellHTML: false,
+      });
+    } else {
+      if (isZip || bytes.subarray(0, 4096).includes(0)) {
+        throw badRequest("Berkas bukan CSV. Simpan data sebagai .csv (teks dipisah koma).");
+      }
+      const text = new TextDecoder().decode(bytes).replace(/^\uFEFF/, "");
+      wb = XLSX.read(text, { type: "string", raw: true, dense: true, sheetRows: maxRows + 2 });
+    }
+  } catch (e) {
+    if (e instanceof Error && "status" in e) throw e;
+    throw badRequest(`Berkas tidak dapat dibaca sebagai ${format.toUpperCase()}.`);
+  }
+  const ws = wb.Sheets[wb.SheetNames[0]];
+  const data = (ws?.["!data"] ?? []) as (XLSX.CellObject | undefined)[][];
+  const all = data.map((r) => (r ?? []).map(cellText));
+  while (all.length && all.at(-1)!.every((c) => c.trim() === "")) all.pop();
+  if (all.length - 1 > maxRows) {
+    throw badRequest(`Berkas berisi lebih dari ${maxRows.toLocaleString("id-ID")} baris data.`);
+  }
+  const [headers = [], ...rows] = all;
+  return { headers: headers.map((h) => h.trim()), rows };
+}
+
+/** Builds an .xlsx file (used for templates and tests) from rows of cells. */
+export function writeXlsx(rows: unknown[][], sheet = "Data"): Uint8Array<ArrayBuffer> {
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), sheet);
+  return new Uint8Array(XLSX.write(wb, { type: "array", bookType: "xlsx" }));
+}

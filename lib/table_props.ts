@@ -1,0 +1,49 @@
+import type { ColumnDef, FieldDef, ResourceDef } from "./resource.ts";
+
+/** A form field as the table island gets it (select fields know how to preload on edit). */
+export interface TableField extends FieldDef {
+  /** For a select bound to a reference: the stored field holding `{_id, ...}` in a row. */
+  from?: string;
+  /** The field of that embedded object shown as the option text. */
+  display?: string;
+}
+
+/** JSON props of the generic table island, built from a resource declaration. */
+export interface TableProps {
+  /** Indonesian name of one record: modal titles are 'Tambah {label}' / 'Edit {label}'. */
+  label: string;
+  /** API base, e.g. `/api/province`. */
+  api: string;
+  columns: ColumnDef[];
+  fields: TableField[];
+  pageSize: number;
+  deletable: boolean;
+  deleteText?: string;
+  import?: { format: "csv" | "xlsx"; template: string; headers: string };
+  /** The first page, rendered on the server so the table shows data before any script runs. */
+  initial: { data: Record<string, unknown>[]; recordsTotal: number; recordsFiltered: number };
+}
+
+/** Builds the island props of a resource's table page. */
+export function tableProps(
+  def: ResourceDef,
+  initial: TableProps["initial"],
+  importHeaders = "",
+): TableProps {
+  return {
+    label: def.label,
+    api: `/api/${def.name}`,
+    columns: def.columns,
+    fields: def.fields.map((f) => {
+      const ref = def.refs?.find((r) => r.input === f.name);
+      return ref ? { ...f, from: ref.field, display: ref.display ?? "desc" } : f;
+    }),
+    pageSize: def.pageSize ?? 10,
+    deletable: def.deletable !== false,
+    deleteText: def.deleteText,
+    import: def.import
+      ? { format: def.import.format, template: `/api/${def.name}/template`, headers: importHeaders }
+      : undefined,
+    initial,
+  };
+}

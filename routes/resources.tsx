@@ -1,0 +1,41 @@
+import { Hono } from "hono";
+import DataTable from "../islands/DataTable.tsx";
+import { Island } from "../components/Island.tsx";
+import type { AppEnv } from "../lib/env.ts";
+import { acceptedHeaders } from "../lib/importer.ts";
+import type { Registry } from "../lib/refs.ts";
+import { collectionOf } from "../lib/resource.ts";
+import { resourceApi, toJson } from "../lib/resource_api.ts";
+import { renderPage } from "../lib/page.tsx";
+import { tableProps } from "../lib/table_props.ts";
+
+/** Every resource's API under `/api/{name}` and its table page at its declared path. */
+export function resourceRoutes(registry: Registry) {
+  const r = new Hono<AppEnv>();
+  for (const def of registry.values()) {
+    r.route(`/api/${def.name}`, resourceApi(def, registry));
+    if (!def.page) continue;
+    const headers = def.import
+      ? Object.values(acceptedHeaders(def)).map((n) => n.join("/")).join(", ")
+      : "";
+    r.get(def.page.path, async (c) => {
+      const first = def.columns.find((col) => col.orderable !== false)?.data;
+      const res = (await collectionOf(c.get("store"), def).index()).query({
+        order: first ? [{ field: first, dir: "asc" }] : [],
+        start: 0,
+        length: def.pageSize ?? 10,
+      });
+      const props = tableProps(def, {
+        data: res.rows.map(toJson),
+        recordsTotal: res.total,
+        recordsFiltered: res.filtered,
+      }, headers);
+      const title = def.page!.title ?? def.label;
+      return renderPage(c, {
+        title,
+        body: <Island name="DataTable" component={DataTable} props={props} />,
+      });
+    });
+  }
+  return r;
+}

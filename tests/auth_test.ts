@@ -1,0 +1,91 @@
+import assert from "node:assert/strict";
+import { ADMIN_PASSWORD, setup } from "./helpers.ts";
+
+Deno.test("login: empty hospital code, wrong password, then a session cookie", async () => {
+  await using t = await setup();
+  const login = (f: Record<string, string>) =>
+    t.app.request("/auth/login", { method: "POST", body: new URLSearchParams(f) });
+  let res = await login({ hospitalCode: "", username: "admin", password: ADMIN_PASSWORD });
+  assert.equal(res.status, 400);
+  assert.equal((await res.json()).message, "Tolong di Reload Lagi Halaman Anda.");
+  res = await login({ hospitalCode: "RS01", username: "admin", password: "salah" });
+  assert.equal(res.status, 401);
+  assert.equal((await res.json()).success, false);
+  res = await login({ hospitalCode: "RS01", username: "ADMIN", password: ADMIN_PASSWORD });
+  assert.equal(res.status, 200);
+  assert.deepEqual((await res.json()).success, true);
+  const cookie = res.headers.get("set-cookie")!;
+  assert.match(cookie, /sid=/);
+  assert.match(cookie, /HttpOnly/);
+  assert.match(cookie, /SameSite=Lax/);
+  const home = await t.app.request("/", { headers: { cookie: cookie.split(";")[0] } });
+  assert.equal(home.status, 200);
+  assert.match(await home.text(), /Admin Uji/);
+  // logout ends the session
+  const out = await t.app.request("/auth/logout", {
+    method: "POST",
+    headers: { cookie: cookie.split(";")[0] },
+  });
+  assert.equal(out.status, 303);
+  const again = await t.app.request("/api/province", { headers: { cookie: cookie.split(";")[0] } });
+  assert.equal(again.status, 401);
+});
+
+Deno.test("every route except login and static files needs a session", async () => {
+  await using t = await setup();
+  const open = ["/auth/login", "/static/*"];
+  const routes = t.app.routes.filter((r) => r.method !== "ALL" && !open.includes(r.path));
+  assert.ok(routes.length > 20, `routes: ${routes.length}`);
+  for (const r of routes) {
+    const path = r.path.replace(/:(\w+)/g, "01HZZZZZZZZZZZZZZZZZZZZZZZ");
+    const res = await t.app.request(path, { method: r.method, headers: { accept: "text/html" } });
+    if (path.startsWith("/api/") || r.method !== "GET") {
+      assert.equal(res.status, 401, `${r.method} ${path}`);
+      assert.match((await res.json()).message, /Sesi tidak valid/);
+    } else {
+      assert.equal(res.status, 302, `${r.method} ${path}`);
+      assert.equal(res.headers.get("location"), "/auth/login");
+    }
+  }
+});
+
+Deno.test("cross-origin writes are refused whatever the content type", async () => {
+  await using t = await setup();
+  for (
+    const headers of <Record<string, string>[]> [
+      { origin: "http://evil.test", "content-type": "application/json" },
+      { origin: "http://evil.test", "content-type": "text/plain" },
+      { "sec-fetch-site": "cross-site", "content-type": "application/json" },
+    ]
+  ) {
+    const res = await t.req("http://localhost/api/province/update", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ id: "", kode: "11", desc: "Aceh" }),
+    });
+    assert.equal(res.status, 403);
+  }
+  const ok = await t.req("http://localhost/api/province/update", {
+    method: "POST",
+    headers: { origin: "http://localhost", "content-type": "application/json" },
+    body: JSON.stringify({ id: "", kode: "11", desc: "Aceh" }),
+  });
+  assert.equal(ok.status, 200);
+  const list = await t.json("/api/province");
+  assert.equal(list.body.recordsTotal, 1);
+});
+
+Deno.test("security headers: CSP allows only own scripts; pages without islands ship no JS", async () => {
+  await using t = await setup();
+  const res = await t.req("/", { headers: { accept: "text/html" } });
+  const csp = res.headers.get("content-security-policy")!;
+  assert.match(csp, /script-src 'self'/);
+  assert.doesNotMatch(csp, /unsafe/);
+  assert.equal(res.headers.get("x-content-type-options"), "nosniff");
+  const html = await res.text();
+  assert.doesNotMatch(html, /<script/);
+  const page = await (await t.req("/provinsi")).text();
+  assert.match(page, /<script type="module" src="\/static\/build\/boot-/);
+  assert.match(page, /data-island="DataTable"/);
+  assert.doesNotMatch(page, /LoginForm-/);
+});

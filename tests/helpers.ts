@@ -1,0 +1,112 @@
+import { createApp } from "../lib/app.ts";
+import { createSession, users } from "../lib/auth.ts";
+import { loadConfig } from "../lib/config.ts";
+import { hashPassword } from "../lib/password.ts";
+import { Store } from "../lib/store.ts";
+
+export const ADMIN_PASSWORD = "rahasia-123";
+let adminHash: Promise<string> | null = null;
+
+/** A fresh app on a fresh `:memory:` KV with an admin account and a session cookie. */
+export async function setup() {
+  const store = await Store.open(":memory:");
+  const hash = await (adminHash ??= hashPassword(ADMIN_PASSWORD));
+  const admin = await users(store).insert({
+    fullname: "Admin Uji",
+    email: "admin@rs.test",
+    phone: "",
+    username: "admin",
+    gender: "",
+    passwordHash: hash,
+  });
+  const config = { ...loadConfig({ get: () => undefined }), dbPath: ":memory:" };
+  const app = createApp({ config, store });
+  const token = await createSession(store, {
+    userId: admin.value._id,
+    username: "admin",
+    fullname: "Admin Uji",
+    hospitalCode: "RS01",
+  });
+  const cookie = `sid=${token}`;
+  /** A request with the session cookie. */
+  const req = (path: string, init: RequestInit = {}) =>
+    app.request(path, { ...init, headers: { cookie, ...init.headers } });
+  const json = async (path: string, init: RequestInit = {}) => {
+    const res = await req(path, init);
+    return { status: res.status, body: await res.json() };
+  };
+  /** POST form-encoded fields. */
+  const post = (path: string, fields: Record<string, string>) =>
+    json(path, { method: "POST", body: new URLSearchParams(fields) });
+  /** POST a file as multipart field `file`. */
+  const upload = (path: string, name: string, content: string | Uint8Array) => {
+    const fd = new FormData();
+    fd.append("file", new File([content as BlobPart], name));
+    return json(path, { method: "POST", body: fd });
+  };
+  return {
+    app,
+    store,
+    cookie,
+    req,
+    json,
+    post,
+    upload,
+    [Symbol.asyncDispose]: () => Promise.resolve(store.close()),
+  };
+}
+
+/** Province, regency, district and village rows small enough to reason about. */
+export const WILAYAH = {
+  provinces: "kode,nama\n11,Aceh\n12,Sumatera Utara\n",
+  regencies:
+    "kode,parent_kode,nama\n11.01,11,Kabupaten Aceh Selatan\n11.02,11,Kabupaten Aceh Tenggara\n" +
+    "12.01,12,Kabupaten Tapanuli Tengah\n",
+  districts: "kode,parent_kode,nama\n11.01.01,11.01,Bakongan\n11.01.02,11.01,Kluet Utara\n" +
+    "12.01.01,12.01,Barus\n",
+  villages: "kode,parent_kode,nama\n11.01.01.2001,11.01.01,Keude Bakongan\n" +
+    "11.01.01.2002,11.01.01,Ujong Mangki\n11.01.02.2001,11.01.02,Fajar Harapan\n",
+};
+
+/** Imports the small region set through the API. */
+export async function seedWilayah(t: Awaited<ReturnType<typeof setup>>) {
+  for (
+    const [res, csv] of [
+      ["province", WILAYAH.provinces],
+      ["regency", WILAYAH.regencies],
+      ["district", WILAYAH.districts],
+      ["village", WILAYAH.villages],
+    ]
+  ) {
+    const r = await t.upload(`/api/${res}/import`, `${res}.csv`, csv);
+    if (r.status !== 200) throw new Error(`${res}: ${JSON.stringify(r.body)}`);
+  }
+}
+
+/** DataTables query string for a resource's columns. */
+export function dtQuery(
+  columns: string[],
+  opts: {
+    draw?: number;
+    start?: number;
+    length?: number;
+    search?: string;
+    order?: [number, string];
+  } = {},
+): string {
+  const p = new URLSearchParams();
+  p.set("draw", String(opts.draw ?? 1));
+  p.set("start", String(opts.start ?? 0));
+  p.set("length", String(opts.length ?? 10));
+  p.set("search[value]", opts.search ?? "");
+  columns.forEach((c, i) => {
+    p.set(`columns[${i}][data]`, c);
+    p.set(`columns[${i}][searchable]`, "true");
+    p.set(`columns[${i}][orderable]`, "true");
+  });
+  if (opts.order) {
+    p.set("order[0][column]", String(opts.order[0]));
+    p.set("order[0][dir]", opts.order[1]);
+  }
+  return p.toString();
+}

@@ -1,0 +1,47 @@
+import assert from "node:assert/strict";
+import { render } from "preact-render-to-string";
+import { Island } from "../components/Island.tsx";
+import { collectIslands, islandTags, type Manifest, serializeJson } from "../lib/islands.ts";
+
+const manifest: Manifest = {
+  source: "x",
+  boot: "boot-1.js",
+  islands: {
+    A: { file: "A-1.js", imports: ["chunk-p.js"] },
+    B: { file: "B-1.js", imports: ["chunk-p.js"] },
+  },
+};
+
+const Hello = ({ text }: { text: string }) => <p>{text}</p>;
+
+Deno.test("props stay inert inside the page: </script>, <!-- and U+2028/2029", () => {
+  const evil = "</script><script>alert(1)</script><!-- \u2028\u2029 & >";
+  const json = serializeJson({ evil });
+  assert.doesNotMatch(json, /<\/script|<!--|\u2028|\u2029/);
+  assert.deepEqual(JSON.parse(json), { evil });
+  const { result, islands } = collectIslands(() =>
+    render(<Island name="A" component={Hello} props={{ text: evil }} />)
+  );
+  const tags = islandTags(islands, manifest);
+  assert.equal((tags.match(/<\/script>/g) ?? []).length, 2); // only our own two tags close
+  assert.match(result, /data-island="A"/);
+  assert.match(result, /&lt;\/script>/); // SSR text is escaped
+});
+
+Deno.test("only the scripts of the islands actually rendered are included", () => {
+  const { islands } = collectIslands(() =>
+    render(
+      <div>
+        <Island name="A" component={Hello} props={{ text: "1" }} />
+        <Island name="A" component={Hello} props={{ text: "2" }} />
+      </div>,
+    )
+  );
+  const tags = islandTags(islands, manifest);
+  assert.match(tags, /A-1\.js/);
+  assert.match(tags, /chunk-p\.js/);
+  assert.doesNotMatch(tags, /B-1\.js/);
+  assert.equal((tags.match(/modulepreload/g) ?? []).length, 2);
+  const none = collectIslands(() => render(<Hello text="x" />));
+  assert.equal(islandTags(none.islands, manifest), "");
+});

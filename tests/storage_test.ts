@@ -1,0 +1,140 @@
+import assert from "node:assert/strict";
+import { Batcher, KV_LIMITS } from "../lib/batch.ts";
+import { AppError } from "../lib/errors.ts";
+import { MemIndex } from "../lib/mem_index.ts";
+import { Store, StoreLockedError } from "../lib/store.ts";
+
+const spec = {
+  name: "thing",
+  unique: ["kode"],
+  search: ["kode", "desc"],
+  labels: { kode: "Kode" },
+};
+
+Deno.test("collection: ULID ids, unique kode enforced in the same commit", async () => {
+  const store = await Store.open(":memory:");
+  const col = store.collection(spec);
+  const a = await col.insert({ kode: "11", desc: "Aceh" });
+  assert.match(a.value._id, /^[0-9A-HJKMNP-TV-Z]{26}$/);
+  await assert.rejects(col.insert({ kode: "11", desc: "Lain" }), (e: AppError) => {
+    assert.equal(e.status, 409);
+    assert.match(e.message, /Kode "11" sudah digunakan/);
+    return true;
+  });
+  assert.equal((await col.index()).size, 1);
+  // changing the kode frees the old value
+  await col.update(a.value._id, { kode: "12", desc: "Aceh" });
+  await col.insert({ kode: "11", desc: "Baru" });
+  assert.equal(await col.idBy("kode", "12"), a.value._id);
+  store.close();
+});
+
+Deno.test("collection: a stale edit gets 409 and overwrites nothing", async () => {
+  const store = await Store.open(":memory:");
+  const col = store.collection(spec);
+  const a = await col.insert({ kode: "11", desc: "Aceh" });
+  await col.update(a.value._id, { kode: "11", desc: "Aceh Darussalam" }, a.versionstamp);
+  await assert.rejects(
+    col.update(a.value._id, { kode: "11", desc: "Tertimpa" }, a.versionstamp),
+    (e: AppError) => e.status === 409,
+  );
+  assert.equal((await col.find(a.value._id))!.value.desc, "Aceh Darussalam");
+  await assert.rejects(col.remove("01HZZZZZZZZZZZZZZZZZZZZZZZ"), (e: AppError) => e.status === 404);
+  store.close();
+});
+
+Deno.test("collection: index follows writes made by another instance on the same store", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/kv.sqlite`;
+  const a = await Store.open(path);
+  const b = await Store.open(path);
+  const ca = a.collection(spec), cb = b.collection(spec);
+  const x = await ca.insert({ kode: "11", desc: "Aceh" });
+  assert.equal((await cb.index()).size, 1);
+  const y = await cb.insert({ kode: "12", desc: "Sumut" });
+  await cb.update(x.value._id, { kode: "11", desc: "Aceh (ubah B)" });
+  let idx = await ca.index();
+  assert.equal(idx.size, 2);
+  assert.equal(idx.get(x.value._id)!.value.desc, "Aceh (ubah B)");
+  await cb.remove(y.value._id);
+  await cb.writeMany([{ _id: "01J0000000000000000000000A", kode: "13", desc: "Sumbar" }]);
+  idx = await ca.index();
+  assert.deepEqual(idx.rows().map((r) => r.value.kode).sort(), ["11", "13"]);
+  a.close();
+  b.close();
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("collection: writeMany splits into commits within KV limits and refuses if raced", async () => {
+  const store = await Store.open(":memory:");
+  const col = store.collection(spec);
+  const docs = Array.from({ length: 2500 }, (_, i) => ({
+    _id: `01J${String(i).padStart(23, "0")}`,
+    kode: `K${i}`,
+    desc: "x".repeat(300),
+  }));
+  let commits = 0;
+  assert.equal(await col.writeMany(docs, () => commits++), 2500);
+  assert.ok(commits >= 3, `commits: ${commits}`);
+  assert.equal((await col.index()).size, 2500);
+  assert.equal(await col.idBy("kode", "K2499"), docs[2499]._id);
+  store.close();
+});
+
+Deno.test("batcher: groups never split and limits hold", () => {
+  const b = new Batcher();
+  for (let i = 0; i < 1500; i++) {
+    b.group([
+      { kind: "set", key: ["a", i], value: "v".repeat(1000) },
+      { kind: "set", key: ["a_by_k", i], value: i },
+    ]);
+  }
+  const commits = b.commits;
+  assert.equal(commits.flat().length, 3000);
+  for (const c of commits) {
+    assert.ok(c.length <= KV_LIMITS.mutations);
+    assert.equal(c.length % 2, 0);
+    assert.ok(JSON.stringify(c).length < KV_LIMITS.bytes);
+  }
+});
+
+Deno.test("mem index: search, order, where and paging", () => {
+  const idx = new MemIndex(["kode", "desc", "p.desc"]);
+  const put = (id: string, kode: string, desc: string, p: string) =>
+    idx.put(id, {
+      value: { _id: id, kode, desc, p: { _id: p, desc: `P${p}` } },
+      versionstamp: "1",
+    });
+  put("a", "03", "Cempaka", "1");
+  put("b", "01", "anggrek", "1");
+  put("c", "02", "Bakung", "2");
+  let r = idx.query({ order: [{ field: "desc", dir: "asc" }] });
+  assert.deepEqual(r.rows.map((x) => x.value._id), ["b", "c", "a"]);
+  r = idx.query({ search: "AKU", order: [{ field: "kode", dir: "desc" }] });
+  assert.deepEqual(r.rows.map((x) => x.value._id), ["c"]);
+  assert.equal(r.total, 3);
+  assert.equal(r.filtered, 1);
+  r = idx.query({
+    where: { "p._id": "1" },
+    order: [{ field: "kode", dir: "asc" }],
+    start: 1,
+    length: 1,
+  });
+  assert.deepEqual(r.rows.map((x) => x.value._id), ["a"]);
+  assert.equal(r.filtered, 2);
+  r = idx.query({ search: "p2", searchFields: ["desc"] });
+  assert.equal(r.filtered, 0);
+});
+
+Deno.test("store: a second process on the same KV file is refused", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/kv.sqlite`;
+  const holder = new Deno.Command("sleep", { args: ["30"] }).spawn();
+  await Deno.writeTextFile(`${path}.lock`, JSON.stringify({ pid: holder.pid }));
+  await assert.rejects(Store.open(path), StoreLockedError);
+  holder.kill();
+  await holder.status;
+  const s = await Store.open(path); // a dead holder's lock is taken over
+  s.close();
+  await Deno.remove(dir, { recursive: true });
+});
