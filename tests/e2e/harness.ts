@@ -1,0 +1,93 @@
+import { type Browser, chromium, type Page } from "playwright-core";
+import { createApp } from "../../lib/app.ts";
+import { users } from "../../lib/auth.ts";
+import { loadConfig } from "../../lib/config.ts";
+import { hashPassword } from "../../lib/password.ts";
+import { Store } from "../../lib/store.ts";
+
+export const PASSWORD = "uji-browser-1";
+
+/** The app served on a free loopback port over a fresh `:memory:` KV, with one admin. */
+export async function serve() {
+  const store = await Store.open(":memory:");
+  await users(store).insert({
+    fullname: "Petugas Rekam Medis",
+    email: "rm@rs.test",
+    phone: "",
+    username: "admin",
+    gender: "",
+    passwordHash: await hashPassword(PASSWORD),
+  });
+  const app = createApp({
+    config: { ...loadConfig({ get: () => undefined }), dbPath: ":memory:" },
+    store,
+  });
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
+  const url = `http://127.0.0.1:${server.addr.port}`;
+  return {
+    url,
+    app,
+    store,
+    async close() {
+      await server.shutdown();
+      store.close();
+    },
+  };
+}
+
+/** Debian's Chromium (or `CHROME_PATH`), headless, with no background network traffic. */
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: Deno.env.get("CHROME_PATH") || "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** Logs in through the real form and waits for the start page. */
+export async function login(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/auth/login`);
+  await page.waitForSelector("[data-hydrated=true]");
+  await page.fill("#hospitalCode", "RS01");
+  await page.fill("#username", "admin");
+  await page.fill("#password", PASSWORD);
+  await page.click("button:has-text('Masuk')");
+  await page.waitForURL(`${url}/`);
+}
+
+/** Opens a table page and waits until its island is live and idle. */
+export async function openTable(page: Page, url: string, path: string): Promise<void> {
+  await page.goto(`${url}${path}`);
+  await page.waitForSelector("[data-island=DataTable][data-hydrated=true]");
+}
+
+/** Waits until the table is no longer blocked with 'Processing...'. */
+export const idle = (page: Page) => page.waitForSelector(".blocker", { state: "detached" });
+
+/** The visible rows' text. */
+export const rows = (page: Page) => page.locator(".dt-table tbody tr").allInnerTexts();
+
+/** Starts the app and a browser; returns both and closes them when disposed. */
+export async function session() {
+  const srv = await serve();
+  const browser = await launch();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return {
+    ...srv,
+    page,
+    errors,
+    async [Symbol.asyncDispose]() {
+      await browser.close();
+      await srv.close();
+    },
+  };
+}
