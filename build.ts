@@ -121,7 +121,8 @@ export async function ensureBuilt(staticDir = join(root, "static")): Promise<voi
   try {
     have = JSON.parse(await Deno.readTextFile(join(staticDir, "build", "manifest.json"))).source;
   } catch { /* missing */ }
-  if (hash === null && have !== null) return; // compiled binary: sources are not shipped
+  const compiled = import.meta.url.includes("/deno-compile-");
+  if ((compiled || hash === null) && have !== null) return; // a compiled binary ships its bundle
   if (have !== hash) {
     console.log("Membangun bundle JavaScript...");
     await build({ quiet: true });

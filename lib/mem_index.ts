@@ -49,7 +49,46 @@ export function getPath(obj: unknown, path: string): unknown {
 
 interface Entry<T extends Doc> {
   row: Row<T>;
+  /** Lowercased value of each search field. */
   text: string[];
+  /** All of `text` joined, for a search over every field in one pass. */
+  all: string;
+}
+
+/** Entries in one order, plus (built on the first search) their text as one string. */
+interface View<T extends Doc> {
+  entries: Entry<T>[];
+  haystack?: { text: string; offsets: Int32Array };
+}
+
+/**
+ * Substring search over a view: one `indexOf` pass over the joined text (entries in sorted
+ * order are scattered in memory, so walking them one by one is several times slower).
+ */
+function scan<T extends Doc>(view: View<T>, s: string, start: number, end: number) {
+  const { entries } = view;
+  if (!view.haystack) {
+    const offsets = new Int32Array(entries.length + 1);
+    let o = 0;
+    const parts = entries.map((e, i) => {
+      offsets[i] = o;
+      o += e.all.length + 1;
+      return e.all.replaceAll("\n", " ");
+    });
+    offsets[entries.length] = o;
+    view.haystack = { text: parts.join("\n"), offsets };
+  }
+  const { text, offsets } = view.haystack;
+  const rows: Row<T>[] = [];
+  let filtered = 0, k = 0, p = 0;
+  while ((p = text.indexOf(s, p)) !== -1) {
+    while (offsets[k + 1] <= p) k++;
+    if (filtered >= start && filtered < end) rows.push(entries[k].row);
+    filtered++;
+    p = offsets[++k];
+    if (k >= entries.length) break;
+  }
+  return { filtered, rows };
 }
 
 function sortEntries<E extends Entry<Doc>>(list: E[], order: OrderBy[]): E[] {
@@ -78,7 +117,7 @@ function sortKey(v: unknown): string | number {
 export class MemIndex<T extends Doc> {
   #entries = new Map<string, Entry<T>>();
   #all: Entry<T>[] | null = null;
-  #sorted = new Map<string, Entry<T>[]>();
+  #views = new Map<string, View<T>>();
   #groups = new Map<string, Map<string, Entry<T>[]>>();
 
   constructor(readonly searchFields: string[]) {}
@@ -91,10 +130,10 @@ export class MemIndex<T extends Doc> {
   put(id: string, row: Row<T> | null): void {
     if (row) {
       const text = this.searchFields.map((f) => String(getPath(row.value, f) ?? "").toLowerCase());
-      this.#entries.set(id, { row, text });
+      this.#entries.set(id, { row, text, all: text.join("\u0001") });
     } else this.#entries.delete(id);
     this.#all = null;
-    this.#sorted.clear();
+    this.#views.clear();
     this.#groups.clear();
   }
 
@@ -134,34 +173,46 @@ export class MemIndex<T extends Doc> {
         : base.filter((e) => String(getPath(e.row.value, field)) === value);
     }
     if (q.filter) base = base.filter((e) => q.filter!(e.row.value));
-    if (q.order?.length) {
-      base = base === all ? this.#sortedAll(q.order) : sortEntries(base, q.order);
-    }
-    const s = q.search?.trim().toLowerCase();
-    if (s) {
-      const idx = (q.searchFields ?? this.searchFields)
-        .map((f) => this.searchFields.indexOf(f)).filter((i) => i >= 0);
-      const fields = idx.length ? idx : this.searchFields.map((_, i) => i);
-      base = base.filter((e) => fields.some((i) => e.text[i].includes(s)));
-    }
+    const view = base === all ? this.#view(q.order ?? []) : null;
+    if (view) base = view.entries;
+    else if (q.order?.length) base = sortEntries(base, q.order);
     const start = Math.max(0, q.start ?? 0);
-    const end = q.length == null || q.length < 0 ? undefined : start + q.length;
-    return {
-      total: all.length,
-      filtered: base.length,
-      rows: base.slice(start, end).map((e) => e.row),
-    };
+    const end = q.length == null || q.length < 0 ? Infinity : start + q.length;
+    const s = q.search?.trim().toLowerCase();
+    if (!s) {
+      const page = base.slice(start, end === Infinity ? undefined : end);
+      return { total: all.length, filtered: base.length, rows: page.map((e) => e.row) };
+    }
+    const idx = (q.searchFields ?? this.searchFields)
+      .map((f) => this.searchFields.indexOf(f)).filter((i) => i >= 0);
+    const every = !idx.length || idx.length === this.searchFields.length;
+    if (view && every) return { total: all.length, ...scan(view, s, start, end) };
+    const rows: Row<T>[] = [];
+    let filtered = 0;
+    for (const e of base) {
+      let hit = false;
+      if (every) hit = e.all.includes(s);
+      else for (const i of idx) if (e.text[i].includes(s)) hit = true;
+      if (!hit) continue;
+      if (filtered >= start && filtered < end) rows.push(e.row);
+      filtered++;
+    }
+    return { total: all.length, filtered, rows };
   }
 
   #list(): Entry<T>[] {
     return this.#all ??= [...this.#entries.values()];
   }
 
-  #sortedAll(order: OrderBy[]): Entry<T>[] {
+  /** Every entry in one order, cached until the next change. */
+  #view(order: OrderBy[]): View<T> {
     const sig = order.map((o) => `${o.field}:${o.dir}`).join(",");
-    let s = this.#sorted.get(sig);
-    if (!s) this.#sorted.set(sig, s = sortEntries(this.#list(), order));
-    return s;
+    let v = this.#views.get(sig);
+    if (!v) {
+      v = { entries: order.length ? sortEntries(this.#list(), order) : this.#list() };
+      this.#views.set(sig, v);
+    }
+    return v;
   }
 
   #group(field: string): Map<string, Entry<T>[]> {
