@@ -16,7 +16,9 @@ export function resourceRoutes(registry: Registry) {
     r.route(`/api/${def.name}`, resourceApi(def, registry));
     if (!def.page) continue;
     const headers = def.import
-      ? Object.values(acceptedHeaders(def)).map((n) => n.join("/")).join(", ")
+      ? Object.values(acceptedHeaders(def)).map(([own, alias]) =>
+        alias ? `${own} (atau ${alias})` : own
+      ).join(", ")
       : "";
     r.get(def.page.path, async (c) => {
       const first = def.columns.find((col) => col.orderable !== false)?.data;
