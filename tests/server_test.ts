@@ -1,0 +1,66 @@
+import assert from "node:assert/strict";
+import { createApp } from "../lib/app.ts";
+import { authenticate, ensureAdmin, users } from "../lib/auth.ts";
+import { loadConfig } from "../lib/config.ts";
+import { Store } from "../lib/store.ts";
+
+const MAIN = new URL("../main.ts", import.meta.url).pathname;
+
+Deno.test("first start: admin created with ADMIN_PASSWORD, or a random one returned once", async () => {
+  const store = await Store.open(":memory:");
+  const config = { ...loadConfig({ get: () => undefined }), adminPassword: "Sandi-Awal-1" };
+  const app = createApp({ config, store });
+  await app.request("/auth/login");
+  assert.equal((await users(store).index()).size, 1);
+  assert.ok(await authenticate(store, "admin", "Sandi-Awal-1"));
+  assert.deepEqual(await ensureAdmin(store), { created: false });
+  store.close();
+
+  const fresh = await Store.open(":memory:");
+  const made = await ensureAdmin(fresh);
+  assert.equal(made.created, true);
+  assert.ok(made.password && made.password.length >= 12);
+  assert.ok(await authenticate(fresh, "admin", made.password));
+  fresh.close();
+});
+
+Deno.test("server: prints the first login; a second server on the same KV file refuses to start", async () => {
+  const dir = await Deno.makeTempDir();
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const env = { DATA_DIR: dir, PORT: String(port), ADMIN_PASSWORD: "" };
+  const first = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--unstable-kv", MAIN],
+    env,
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = first.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let out = "";
+  while (!out.includes("Login pertama")) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    out += value;
+  }
+  assert.match(out, /username 'admin', password '[^']{12,}'/);
+  const res = await fetch(`http://127.0.0.1:${port}/provinsi`, { redirect: "manual" });
+  assert.equal(res.status, 302);
+  await res.body?.cancel();
+
+  const second = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--unstable-kv", MAIN],
+    env: { ...env, PORT: String(port + 1) },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(second.code, 1);
+  assert.match(new TextDecoder().decode(second.stderr), /sedang dipakai server lain/);
+
+  first.kill("SIGTERM");
+  await first.status;
+  reader.releaseLock();
+  await first.stdout.cancel().catch(() => {});
+  // a clean stop releases the lock: the next start works
+  await assert.doesNotReject(Deno.stat(`${dir}/casemix.kv`));
+  await assert.rejects(Deno.stat(`${dir}/casemix.kv.lock`));
+  await Deno.remove(dir, { recursive: true });
+});
