@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { ColumnDef } from "../lib/resource.ts";
 import type { TableProps } from "../lib/table_props.ts";
 import { Blocker } from "../components/ui/Blocker.tsx";
@@ -7,10 +7,10 @@ import { FormFields, type FormValues, payload, valuesFrom } from "../components/
 import { formatDateTime, formatMoney, formatNumber } from "../components/ui/format.ts";
 import { Modal } from "../components/ui/Modal.tsx";
 import { Pagination } from "../components/ui/Pagination.tsx";
-import { alignClass, type Order, TableHead } from "../components/ui/TableHead.tsx";
+import { alignClass, TableHead } from "../components/ui/TableHead.tsx";
 import { toast } from "../components/ui/Toast.tsx";
+import { messageOf, type Row, useServerTable } from "../components/ui/use_server_table.ts";
 
-type Row = Record<string, unknown>;
 interface FormState {
   id: string;
   version: string;
@@ -31,100 +31,15 @@ function cell(c: ColumnDef, row: Row): string {
   return typeof v === "object" ? String((v as Row).desc ?? (v as Row).name ?? "") : String(v);
 }
 
-async function messageOf(res: Response): Promise<string> {
-  const t = await res.text().catch(() => "");
-  try {
-    return JSON.parse(t).message ?? t;
-  } catch {
-    return t || res.statusText;
-  }
-}
-
 /** Server-side table page of one resource: search, sort, paging, add/edit modal, delete, import. */
 export default function DataTable(props: TableProps) {
   const { columns, fields, api, label } = props;
   const uid = `dt${api.replace(/\W/g, "-")}`;
-  const firstSort = columns.findIndex((c) => c.orderable !== false);
-  const [rows, setRows] = useState(props.initial.data);
-  const [total, setTotal] = useState(props.initial.recordsTotal);
-  const [filtered, setFiltered] = useState(props.initial.recordsFiltered);
-  const [q, setQ] = useState("");
-  const [search, setSearch] = useState("");
-  const [page, setPage] = useState(0);
-  const [length, setLength] = useState(props.pageSize);
-  const [order, setOrder] = useState<Order>([firstSort, "asc"]);
-  const [tick, setTick] = useState(0);
-  const [loading, setLoading] = useState(false);
+  const t = useServerTable({ api, columns, initial: props.initial, pageSize: props.pageSize });
+  const { rows, filtered, total, page, length, loading, setLoading, reload } = t;
   const [form, setForm] = useState<FormState | null>(null);
   const [saving, setSaving] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
-  const draw = useRef(0);
-  const mounted = useRef(false);
-  const reload = () => setTick((t) => t + 1);
-
-  useEffect(() => {
-    if (q === search) return;
-    const t = setTimeout(() => {
-      setSearch(q);
-      setPage(0);
-    }, 500);
-    return () => clearTimeout(t);
-  }, [q]);
-
-  useEffect(() => {
-    if (!mounted.current) {
-      mounted.current = true;
-      return;
-    }
-    const n = ++draw.current;
-    const p = new URLSearchParams({
-      draw: String(n),
-      start: String(page * length),
-      length: String(length),
-      "search[value]": search,
-    });
-    if (order[0] >= 0) {
-      p.set("order[0][column]", String(order[0]));
-      p.set("order[0][dir]", order[1]);
-    }
-    columns.forEach((c, i) => {
-      p.set(`columns[${i}][data]`, c.data);
-      p.set(`columns[${i}][searchable]`, String(c.searchable !== false));
-      p.set(`columns[${i}][orderable]`, String(c.orderable !== false));
-    });
-    setLoading(true);
-    (async () => {
-      try {
-        const res = await fetch(`${api}?${p}`);
-        if (!res.ok) {
-          const msg = await messageOf(res);
-          if (n !== draw.current) return;
-          setLoading(false);
-          await alertDialog("Error!", `Terjadi kesalahan: ${msg}`, "error");
-          if (res.status === 401) location.href = "/auth/login";
-          return;
-        }
-        const d = await res.json();
-        if (n !== draw.current || Number(d.draw) !== n) return;
-        setRows(d.data ?? []);
-        setTotal(d.recordsTotal ?? 0);
-        setFiltered(d.recordsFiltered ?? 0);
-        setLoading(false);
-        if (!d.data?.length && page > 0 && d.recordsFiltered > 0) {
-          setPage(Math.ceil(d.recordsFiltered / length) - 1);
-        }
-      } catch (e) {
-        if (n !== draw.current) return;
-        setLoading(false);
-        alertDialog("Error!", `Terjadi kesalahan: ${(e as Error).message}`, "error");
-      }
-    })();
-  }, [page, length, search, order, tick]);
-
-  const sortBy = (i: number) => {
-    setOrder(([c, d]) => [i, c === i && d === "asc" ? "desc" : "asc"]);
-    setPage(0);
-  };
 
   const openForm = (row?: Row) =>
     setForm({
@@ -222,10 +137,7 @@ export default function DataTable(props: TableProps) {
           <select
             id={`${uid}-len`}
             value={String(length)}
-            onChange={(e) => {
-              setLength(Number(e.currentTarget.value));
-              setPage(0);
-            }}
+            onChange={(e) => t.setLength(Number(e.currentTarget.value))}
           >
             {sizes.map((n) => <option key={n} value={String(n)}>{n}</option>)}
           </select>
@@ -237,9 +149,9 @@ export default function DataTable(props: TableProps) {
             id={`${uid}-q`}
             class="dt-search"
             type="search"
-            value={q}
+            value={t.q}
             autoComplete="off"
-            onInput={(e) => setQ(e.currentTarget.value)}
+            onInput={(e) => t.setQ(e.currentTarget.value)}
           />
         </div>
         <button type="button" class="btn btn-primary" onClick={() => openForm()}>
@@ -268,7 +180,7 @@ export default function DataTable(props: TableProps) {
       )}
       <div class="dt-wrap blockable" aria-busy={loading ? "true" : undefined}>
         <table class="dt-table">
-          <TableHead columns={columns} order={order} onSort={sortBy} extra="Aksi" />
+          <TableHead columns={columns} order={t.order} onSort={t.sortBy} extra="Aksi" />
           <tbody>
             {rows.length
               ? rows.map((r, k) => (
@@ -307,7 +219,7 @@ export default function DataTable(props: TableProps) {
             `dari ${formatNumber(filtered)} data` +
             (filtered !== total ? ` (disaring dari ${formatNumber(total)} data)` : "")}
         </div>
-        <Pagination page={page} count={pages} onPage={setPage} />
+        <Pagination page={page} count={pages} onPage={t.setPage} />
       </div>
       <Modal
         open={!!form}

@@ -1,0 +1,131 @@
+import { useEffect, useRef, useState } from "react";
+import type { ColumnDef } from "../../lib/resource.ts";
+import type { Order } from "./TableHead.tsx";
+import { alertDialog } from "./Dialog.tsx";
+
+export type Row = Record<string, unknown>;
+
+/** The message of a failed response: its JSON `message`, else its text. */
+export async function messageOf(res: Response): Promise<string> {
+  const t = await res.text().catch(() => "");
+  try {
+    return JSON.parse(t).message ?? t;
+  } catch {
+    return t || res.statusText;
+  }
+}
+
+/**
+ * State of a DataTables server-side table: search (500 ms delay), ordering, paging and
+ * loading, answering out-of-order responses by `draw`. `params` are extra filters sent along
+ * (a change reloads from the first page). Starts from the server-rendered first page.
+ */
+export function useServerTable(o: {
+  api: string;
+  columns: ColumnDef[];
+  initial: { data: Row[]; recordsTotal: number; recordsFiltered: number };
+  pageSize: number;
+  params?: Record<string, string>;
+}) {
+  const firstSort = o.columns.findIndex((c) => c.orderable !== false);
+  const [rows, setRows] = useState(o.initial.data);
+  const [total, setTotal] = useState(o.initial.recordsTotal);
+  const [filtered, setFiltered] = useState(o.initial.recordsFiltered);
+  const [q, setQ] = useState("");
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(0);
+  const [length, setLength] = useState(o.pageSize);
+  const [order, setOrder] = useState<Order>([firstSort, "asc"]);
+  const [tick, setTick] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const draw = useRef(0);
+  const mounted = useRef(false);
+  const extra = JSON.stringify(o.params ?? {});
+
+  useEffect(() => {
+    if (q === search) return;
+    const t = setTimeout(() => {
+      setSearch(q);
+      setPage(0);
+    }, 500);
+    return () => clearTimeout(t);
+  }, [q]);
+
+  useEffect(() => {
+    if (mounted.current) setPage(0);
+  }, [extra]);
+
+  useEffect(() => {
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
+    const n = ++draw.current;
+    const p = new URLSearchParams({
+      ...o.params,
+      draw: String(n),
+      start: String(page * length),
+      length: String(length),
+      "search[value]": search,
+    });
+    if (order[0] >= 0) {
+      p.set("order[0][column]", String(order[0]));
+      p.set("order[0][dir]", order[1]);
+    }
+    o.columns.forEach((c, i) => {
+      p.set(`columns[${i}][data]`, c.data);
+      p.set(`columns[${i}][searchable]`, String(c.searchable !== false));
+      p.set(`columns[${i}][orderable]`, String(c.orderable !== false));
+    });
+    setLoading(true);
+    (async () => {
+      try {
+        const res = await fetch(`${o.api}?${p}`);
+        if (!res.ok) {
+          const msg = await messageOf(res);
+          if (n !== draw.current) return;
+          setLoading(false);
+          await alertDialog("Error!", `Terjadi kesalahan: ${msg}`, "error");
+          if (res.status === 401) location.href = "/auth/login";
+          return;
+        }
+        const d = await res.json();
+        if (n !== draw.current || Number(d.draw) !== n) return;
+        setRows(d.data ?? []);
+        setTotal(d.recordsTotal ?? 0);
+        setFiltered(d.recordsFiltered ?? 0);
+        setLoading(false);
+        if (!d.data?.length && page > 0 && d.recordsFiltered > 0) {
+          setPage(Math.ceil(d.recordsFiltered / length) - 1);
+        }
+      } catch (e) {
+        if (n !== draw.current) return;
+        setLoading(false);
+        alertDialog("Error!", `Terjadi kesalahan: ${(e as Error).message}`, "error");
+      }
+    })();
+  }, [page, length, search, order, tick, extra]);
+
+  return {
+    rows,
+    total,
+    filtered,
+    q,
+    setQ,
+    page,
+    setPage,
+    length,
+    setLength: (n: number) => {
+      setLength(n);
+      setPage(0);
+    },
+    order,
+    sortBy: (i: number) => {
+      setOrder(([c, d]) => [i, c === i && d === "asc" ? "desc" : "asc"]);
+      setPage(0);
+    },
+    loading,
+    setLoading,
+    reload: () => setTick((t) => t + 1),
+  };
+}
