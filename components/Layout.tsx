@@ -59,6 +59,7 @@ export function Document({ title, children }: { title: string; children: Compone
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} · Casemix RS`}</title>
+        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/static/app.css" />
       </head>
       <body>{children}</body>

@@ -186,14 +186,13 @@ export class Collection<T extends Doc = Doc> {
     return ops;
   }
 
-  /** Creates a record with a new ULID; duplicate unique values give 409. */
-  async insert(data: Omit<T, "_id">, checks: Check[] = []): Promise<Row<T>> {
-    const id = newId();
+  /** Writes `doc` over `cur` (null: a new record) in one commit with its unique keys. */
+  async #put(id: string, data: Omit<T, "_id">, cur: Row<T> | null, checks: Check[]) {
     const doc = { ...data, _id: id } as T;
     const ops: Op[] = [
-      { kind: "check", key: this.key(id), versionstamp: null },
+      { kind: "check", key: this.key(id), versionstamp: cur?.versionstamp ?? null },
       ...checks.map((c): Op => ({ kind: "check", ...c })),
-      ...this.#uniqueOps(id, doc),
+      ...this.#uniqueOps(id, doc, cur?.value),
       { kind: "set", key: this.key(id), value: doc },
       ...this.#changeOps([id]),
     ];
@@ -201,6 +200,11 @@ export class Collection<T extends Doc = Doc> {
     const row = { value: doc, versionstamp };
     this.#applied([[id, row]]);
     return row;
+  }
+
+  /** Creates a record with a new ULID; duplicate unique values give 409. */
+  insert(data: Omit<T, "_id">, checks: Check[] = []): Promise<Row<T>> {
+    return this.#put(newId(), data, null, checks);
   }
 
   /**
@@ -216,18 +220,7 @@ export class Collection<T extends Doc = Doc> {
     const cur = await this.find(id);
     if (!cur) throw notFound();
     if (expected && expected !== cur.versionstamp) throw conflict(STALE_MESSAGE);
-    const doc = { ...data, _id: id } as T;
-    const ops: Op[] = [
-      { kind: "check", key: this.key(id), versionstamp: cur.versionstamp },
-      ...checks.map((c): Op => ({ kind: "check", ...c })),
-      ...this.#uniqueOps(id, doc, cur.value),
-      { kind: "set", key: this.key(id), value: doc },
-      ...this.#changeOps([id]),
-    ];
-    const versionstamp = await this.#commit(ops, () => this.#whyConflict(doc, id));
-    const row = { value: doc, versionstamp };
-    this.#applied([[id, row]]);
-    return row;
+    return this.#put(id, data, cur, checks);
   }
 
   /** Deletes a record and its unique keys; 404 when it does not exist. */
