@@ -85,14 +85,23 @@ export async function authenticate(
 export async function createSession(store: Store, session: Session): Promise<string> {
   const token = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
     .replace(/[+/=]/g, (c) => c === "+" ? "-" : c === "/" ? "_" : "");
-  await store.kv.set(["session", await sha256(token)], session, { expireIn: SESSION_TTL_MS });
+  await store.kv.set(
+    ["session", await sha256(token)],
+    { ...session, expiresAt: Date.now() + SESSION_TTL_MS },
+    { expireIn: SESSION_TTL_MS },
+  );
   return token;
 }
 
-/** The session for a cookie token, or null. */
-export async function readSession(store: Store, token: string | undefined) {
-  if (!token) return null;
-  return (await store.kv.get<Session>(["session", await sha256(token)])).value;
+/** The session for a cookie token, or null (KV may keep an expired key for a while). */
+export async function readSession(
+  store: Store,
+  token: string | undefined,
+): Promise<Session | null> {
+  if (!token || token.length > 100) return null;
+  const s = (await store.kv.get<Session & { expiresAt: number }>(["session", await sha256(token)]))
+    .value;
+  return s && s.expiresAt > Date.now() ? s : null;
 }
 
 /** Ends a session. */

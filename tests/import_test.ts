@@ -52,6 +52,16 @@ Deno.test("import: headers case-insensitive in any order, aliases, upsert change
     "Sumatera Utara",
     "Riau",
   ]);
+  // a semicolon CSV with a BOM, as Excel saves it on Indonesian Windows; leading zeros kept
+  const semi = await t.upload(
+    "/api/province/import",
+    "p.csv",
+    "\uFEFFkode;nama\n0012;Daerah Uji\n",
+  );
+  assert.equal(semi.status, 200, JSON.stringify(semi.body));
+  const z = await t.json("/api/province/select2?q=daerah");
+  const one = await t.json(`/api/province/${z.body.results[0].id}`);
+  assert.equal(one.body.data.kode, "0012");
   // own field names work as headers too
   const own = await t.upload(
     "/api/regency/import",

@@ -45,3 +45,24 @@ Deno.test("only the scripts of the islands actually rendered are included", () =
   const none = collectIslands(() => render(<Hello text="x" />));
   assert.equal(islandTags(none.islands, manifest), "");
 });
+
+Deno.test("the bundle is rebuilt when its sources change, and serves hashed chunks", async () => {
+  const { ensureBuilt, sourceHash } = await import("../build.ts");
+  const { readManifest } = await import("../lib/islands.ts");
+  const { STATIC_DIR } = await import("../lib/app.ts");
+  await ensureBuilt(STATIC_DIR);
+  const m = (await readManifest(STATIC_DIR))!;
+  assert.equal(m.source, await sourceHash());
+  assert.match(m.boot, /^boot-[A-Z0-9]+\.js$/);
+  for (const name of ["DataTable", "LoginForm"]) {
+    const file = m.islands[name].file;
+    assert.match(file, new RegExp(`^${name}-[A-Z0-9]+\\.js$`));
+    const js = await Deno.readTextFile(`${STATIC_DIR}/build/${file}`);
+    assert.doesNotMatch(js, /from"react"|from "react"/); // react resolved to preact/compat
+  }
+  // a stale manifest (different source hash) triggers a rebuild
+  const path = `${STATIC_DIR}/build/manifest.json`;
+  await Deno.writeTextFile(path, JSON.stringify({ ...m, source: "stale" }));
+  await ensureBuilt(STATIC_DIR);
+  assert.equal((await readManifest(STATIC_DIR))!.source, m.source);
+});
