@@ -10,7 +10,8 @@ import type { Config } from "./config.ts";
 import type { AppEnv, NavItem } from "./env.ts";
 import { onError } from "./http.ts";
 import { type Manifest, readManifest } from "./islands.ts";
-import { requireSession, sameOrigin, securityHeaders } from "./middleware.ts";
+import { limitBody, requireSession, sameOrigin, securityHeaders } from "./middleware.ts";
+import { IMPORT_LIMITS } from "./spreadsheet.ts";
 import type { Registry } from "./refs.ts";
 import { serveStatic } from "./static.ts";
 import { Store } from "./store.ts";
@@ -75,6 +76,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     await next();
   });
   app.use("*", requireSession());
+  app.use("*", limitBody(IMPORT_LIMITS.bytes));
   app.route("/", authRoutes(opts.licence));
   app.route("/", homeRoutes());
   app.route("/", resourceRoutes(registry));

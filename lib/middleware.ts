@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import { readSession, SESSION_COOKIE } from "./auth.ts";
 import type { AppEnv } from "./env.ts";
@@ -58,4 +59,21 @@ export const requireSession = (): MiddlewareHandler<AppEnv> => async (c, next) =
     return c.redirect("/auth/login");
   }
   await next();
+};
+
+/**
+ * Caps request bodies before they are read: imports may send up to the import limit, every
+ * other request 1 MB. Oversized bodies get 413 with an Indonesian message.
+ */
+export const limitBody = (importBytes: number): MiddlewareHandler => async (c, next) => {
+  const max = c.req.path.endsWith("/import") ? importBytes + 64 * 1024 : 1024 * 1024;
+  const mb = Math.round(max / 1024 / 1024);
+  return await bodyLimit({
+    maxSize: max,
+    onError: (c) =>
+      c.json(
+        { success: false, message: `Berkas atau data terlalu besar (maksimal ${mb} MB).` },
+        413,
+      ),
+  })(c, next);
 };

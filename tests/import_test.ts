@@ -120,8 +120,11 @@ Deno.test("import: oversized uploads, zip bombs and huge claimed ranges are refu
   await using t = await setup();
   const big = new Uint8Array(21 * 1024 * 1024).fill(0x41);
   const r = await t.upload("/api/province/import", "p.csv", big);
-  assert.equal(r.status, 400);
-  assert.match(r.body.message, /terlalu besar/);
+  assert.equal(r.status, 413);
+  assert.match(r.body.message, /terlalu besar \(maksimal 20 MB\)/);
+  const form = await t.post("/api/province/update", { id: "", kode: "99", desc: "x".repeat(2e6) });
+  assert.equal(form.status, 413);
+  assert.equal(await count(t, "province"), 0);
 
   // a sheet whose dimension claims A1:XFD1048576 (SheetJS would walk the whole range)
   const huge = xlsxWithDimension("A1:XFD1048576");
