@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { importFile } from "../../lib/importer.ts";
 import { registry } from "../../resources/mod.ts";
 import { WILAYAH } from "../helpers.ts";
-import { idle, login, openTable, rows, session } from "./harness.ts";
+import { login, openTable, rowWith, session } from "./harness.ts";
 
 Deno.test("browser: province -> regency -> district cascade in the village form", async () => {
   await using s = await session();
@@ -49,7 +49,6 @@ Deno.test("browser: province -> regency -> district cascade in the village form"
   await modal.getByLabel("Nama").fill("Desa Uji");
   await page.click(".modal button:has-text('Simpan')");
   await page.waitForSelector(".modal", { state: "detached" });
-  await idle(page);
-  assert.match((await rows(page)).join("\n"), /11\.01\.02\.2005\s+Desa Uji\s+Kluet Utara/);
+  assert.match(await rowWith(page, "Desa Uji"), /11\.01\.02\.2005\s+Desa Uji\s+Kluet Utara/);
   assert.deepEqual(s.errors, []);
 });

@@ -68,8 +68,16 @@ export async function openTable(page: Page, url: string, path: string): Promise<
   await page.waitForSelector("[data-island=DataTable][data-hydrated=true]");
 }
 
-/** Waits until the table is no longer blocked with 'Processing...'. */
-export const idle = (page: Page) => page.waitForSelector(".blocker", { state: "detached" });
+/** Waits until the table shows a row containing `text`, and returns that row's text. */
+export async function rowWith(page: Page, text: string): Promise<string> {
+  const row = page.locator(".dt-table tbody tr", { hasText: text }).first();
+  await row.waitFor();
+  return await row.innerText();
+}
+
+/** Waits until the table body has exactly `n` rows. */
+export const rowCount = (page: Page, n: number) =>
+  page.waitForFunction((n) => document.querySelectorAll(".dt-table tbody tr").length === n, n);
 
 /** The visible rows' text. */
 export const rows = (page: Page) => page.locator(".dt-table tbody tr").allInnerTexts();
