@@ -66,10 +66,11 @@ export class Collection<T extends Doc = Doc> {
 
   /** The KV key reserving a unique value. */
   uniqueKey(field: string, value: unknown): Deno.KvKey {
-    return [`${this.name}_by_${field}`, this.#norm(field, value)];
+    return [`${this.name}_by_${field}`, this.norm(field, value)];
   }
 
-  #norm(field: string, value: unknown): string {
+  /** A unique value as it is keyed (the spec's normaliser, default trimmed text). */
+  norm(field: string, value: unknown): string {
     return this.spec.normalize?.(field, value) ?? String(value ?? "").trim();
   }
 
@@ -174,8 +175,8 @@ export class Collection<T extends Doc = Doc> {
   #uniqueOps(id: string, doc: Doc, old?: Doc): Op[] {
     const ops: Op[] = [];
     for (const f of this.spec.unique ?? []) {
-      const nu = doc[f] == null || doc[f] === "" ? null : this.#norm(f, doc[f]);
-      const was = old && old[f] != null && old[f] !== "" ? this.#norm(f, old[f]) : null;
+      const nu = doc[f] == null || doc[f] === "" ? null : this.norm(f, doc[f]);
+      const was = old && old[f] != null && old[f] !== "" ? this.norm(f, old[f]) : null;
       if (nu === was) continue;
       if (was !== null) ops.push({ kind: "delete", key: [`${this.name}_by_${f}`, was] });
       if (nu !== null) {
@@ -210,17 +211,18 @@ export class Collection<T extends Doc = Doc> {
   /**
    * Replaces a record. When `expected` (the versionstamp the edit was loaded at) is given and
    * the record changed since, or it changes during the commit, the edit fails with 409.
+   * `data` may be a function of the stored record (to merge a partial change).
    */
   async update(
     id: string,
-    data: Omit<T, "_id">,
+    data: Omit<T, "_id"> | ((cur: T) => Omit<T, "_id">),
     expected?: string,
     checks: Check[] = [],
   ): Promise<Row<T>> {
     const cur = await this.find(id);
     if (!cur) throw notFound();
     if (expected && expected !== cur.versionstamp) throw conflict(STALE_MESSAGE);
-    return this.#put(id, data, cur, checks);
+    return this.#put(id, typeof data === "function" ? data(cur.value) : data, cur, checks);
   }
 
   /** Deletes a record and its unique keys; 404 when it does not exist. */

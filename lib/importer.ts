@@ -86,7 +86,7 @@ export async function importFile(
   const taken = new Map(others.map((f) => [f, new Map<string, string>()]));
   for (const r of index.rows()) {
     for (const f of others) {
-      taken.get(f)!.set(String(r.value[f] ?? "").trim().toLowerCase(), r.value._id);
+      taken.get(f)!.set(col.norm(f, r.value[f]), r.value._id);
     }
   }
   const parents = new Map<string, Map<string, Doc>>();
@@ -139,7 +139,7 @@ export async function importFile(
     const old = byKey.get(key);
     const full = { ...old, ...doc, _id: old?._id ?? newId() } as Doc;
     const clash = others.find((f) => {
-      const v = String(full[f] ?? "").trim().toLowerCase();
+      const v = full[f] == null || full[f] === "" ? "" : col.norm(f, full[f]);
       const owner = taken.get(f)!.get(v);
       if (v && owner && owner !== full._id) return true;
       if (v) taken.get(f)!.set(v, full._id);

@@ -65,15 +65,17 @@ export const requireSession = (): MiddlewareHandler<AppEnv> => async (c, next) =
  * Caps request bodies before they are read: imports may send up to the import limit, every
  * other request 1 MB. Oversized bodies get 413 with an Indonesian message.
  */
-export const limitBody = (importBytes: number): MiddlewareHandler => async (c, next) => {
-  const max = c.req.path.endsWith("/import") ? importBytes + 64 * 1024 : 1024 * 1024;
-  const mb = Math.round(max / 1024 / 1024);
-  return await bodyLimit({
-    maxSize: max,
-    onError: (c) =>
-      c.json(
-        { success: false, message: `Berkas atau data terlalu besar (maksimal ${mb} MB).` },
-        413,
-      ),
-  })(c, next);
+export const limitBody = (importBytes: number): MiddlewareHandler => {
+  const cap = (max: number) =>
+    bodyLimit({
+      maxSize: max,
+      onError: (c) =>
+        c.json({
+          success: false,
+          message: `Berkas atau data terlalu besar (maksimal ${Math.round(max / 2 ** 20)} MB).`,
+        }, 413),
+    });
+  const forImport = cap(importBytes + 64 * 1024);
+  const other = cap(2 ** 20);
+  return (c, next) => (c.req.path.endsWith("/import") ? forImport : other)(c, next);
 };

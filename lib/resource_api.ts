@@ -28,6 +28,14 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
   const api = new Hono<AppEnv>();
   const col = (c: { get(k: "store"): AppEnv["Variables"]["store"] }) =>
     collectionOf(c.get("store"), def);
+  /** Filters by parent id from query parameters such as `provinceId`. */
+  const parentFilter = (query: Record<string, string>) => {
+    const where: Record<string, string> = {};
+    for (const ref of def.refs ?? []) {
+      if (ref.param && query[ref.param]) where[`${ref.field}._id`] = query[ref.param];
+    }
+    return where;
+  };
   const orderable = def.columns.filter((c) => c.orderable !== false).map((c) => c.data);
 
   api.get("/", async (c) => {
@@ -36,11 +44,7 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
       order: orderable,
       pageSize: def.pageSize ?? 10,
     });
-    const where: Record<string, string> = {};
-    for (const ref of def.refs ?? []) {
-      const v = ref.param && c.req.query(ref.param);
-      if (v) where[`${ref.field}._id`] = v;
-    }
+    const where = parentFilter(c.req.query());
     const res = (await col(c).index()).query({ ...req.query, where });
     return c.json({
       draw: req.draw,
@@ -52,11 +56,7 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
 
   api.get("/select2", async (c) => {
     const page = Math.max(1, Number.parseInt(c.req.query("page") ?? "1", 10) || 1);
-    const where: Record<string, string> = {};
-    for (const ref of def.refs ?? []) {
-      const v = ref.param && c.req.query(ref.param);
-      if (v) where[`${ref.field}._id`] = v;
-    }
+    const where = parentFilter(c.req.query());
     const res = (await col(c).index()).query({
       search: c.req.query("q") ?? c.req.query("term") ?? "",
       searchFields: def.search,
@@ -115,18 +115,12 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
     const fields = await readFields(c);
     const id = fields.id?.trim() ?? "";
     const input = parseOr400(def.schema, fields);
-    const { doc, checks } = await resolveRefs(c.get("store"), registry, def, input);
     const store = c.get("store");
+    const { doc, checks } = await resolveRefs(store, registry, def, input);
     let row: Row;
     if (id) {
-      const before = await col(c).find(id);
-      if (!before) throw notFound();
-      row = await col(c).update(
-        id,
-        { ...before.value, ...doc },
-        fields._version || undefined,
-        checks,
-      );
+      const merge = (cur: Doc) => ({ ...cur, ...doc });
+      row = await col(c).update(id, merge, fields._version || undefined, checks);
       await refreshChildren(store, registry, def, row.value);
     } else {
       row = await col(c).insert(doc, checks);
