@@ -2,7 +2,15 @@ import type { ComponentChildren } from "preact";
 import type { NavItem } from "../lib/env.ts";
 
 /** The order of the sidebar groups; groups without screens are not shown. */
-const GROUPS = ["Utama", "Rawat Inap", "Data Wilayah", "Data Master", "Pengguna", "Pengaturan"];
+const GROUPS = [
+  "Utama",
+  "Rawat Inap",
+  "Data Wilayah",
+  "Data Master",
+  "Referensi",
+  "Pengguna",
+  "Pengaturan",
+];
 
 /** Page frame: sidebar built from the screens that exist, header with user and logout. */
 export function Layout(

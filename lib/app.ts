@@ -13,6 +13,7 @@ import { type Manifest, readManifest } from "./islands.ts";
 import { limitBody, requireSession, sameOrigin, securityHeaders } from "./middleware.ts";
 import { IMPORT_LIMITS } from "./spreadsheet.ts";
 import type { Registry } from "./refs.ts";
+import { seedResources } from "./seed.ts";
 import { serveStatic } from "./static.ts";
 import { Store } from "./store.ts";
 
@@ -56,6 +57,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     if (!manifest) throw new Error("Bundle JavaScript tidak ditemukan; jalankan deno task build");
     const store = opts.store ?? await Store.open(opts.config.dbPath);
     await ensureAdmin(store, opts.config.adminPassword);
+    await seedResources(store, registry);
     return { store, manifest };
   };
 

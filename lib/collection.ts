@@ -215,14 +215,14 @@ export class Collection<T extends Doc = Doc> {
    */
   async update(
     id: string,
-    data: Omit<T, "_id"> | ((cur: T) => Omit<T, "_id">),
+    data: Omit<T, "_id"> | ((cur: T) => Omit<T, "_id"> | Promise<Omit<T, "_id">>),
     expected?: string,
     checks: Check[] = [],
   ): Promise<Row<T>> {
     const cur = await this.find(id);
     if (!cur) throw notFound();
     if (expected && expected !== cur.versionstamp) throw conflict(STALE_MESSAGE);
-    return this.#put(id, typeof data === "function" ? data(cur.value) : data, cur, checks);
+    return this.#put(id, typeof data === "function" ? await data(cur.value) : data, cur, checks);
   }
 
   /** Deletes a record and its unique keys; 404 when it does not exist. */

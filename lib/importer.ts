@@ -1,9 +1,9 @@
 import type { z } from "zod";
-import { badRequest } from "./errors.ts";
+import { AppError, badRequest } from "./errors.ts";
 import { newId } from "./ids.ts";
 import type { Doc } from "./mem_index.ts";
 import { embed, type Registry } from "./refs.ts";
-import { collectionOf, type ResourceDef } from "./resource.ts";
+import { collectionOf, labelsOf, type ResourceDef } from "./resource.ts";
 import { IMPORT_LIMITS, readTable } from "./spreadsheet.ts";
 import type { Store } from "./store.ts";
 import { issues } from "./validate.ts";
@@ -17,6 +17,8 @@ export interface ImportResult {
   created: number;
   updated: number;
   unchanged: number;
+  /** Rows imported with a warning (first few), e.g. tariffs off the official pattern. */
+  warnings: string[];
 }
 
 /** The column headers an import accepts for each field (own name first, then aliases). */
@@ -101,14 +103,16 @@ export async function importFile(
   }
 
   const errors: string[] = [];
+  const warnings: string[] = [];
   const docs: Doc[] = [];
   const seen = new Map<string, number>();
   let created = 0, unchanged = 0;
   for (const [i, cells] of table.rows.entries()) {
     const line = i + 2;
     if (cells.every((c) => c.trim() === "")) continue;
-    const input: Record<string, unknown> = {};
+    let input: Record<string, unknown> = {};
     for (const [field, c] of Object.entries(colOf)) input[field] = cells[c] ?? "";
+    if (spec.transform) input = spec.transform(input);
     const refDocs: Record<string, unknown> = {};
     for (const ref of def.refs ?? []) {
       const code = String(input[ref.input] ?? "").trim();
@@ -124,15 +128,25 @@ export async function importFile(
       for (const m of issues(parsed.error)) errors.push(`Baris ${line}: ${m}`);
       continue;
     }
-    const doc: Record<string, unknown> = { ...parsed.data, ...refDocs };
+    let doc: Record<string, unknown> = { ...parsed.data, ...refDocs };
     for (const ref of def.refs ?? []) {
       delete doc[ref.input];
       doc[ref.field] ??= null;
     }
+    if (def.prepare) {
+      try {
+        doc = await def.prepare(doc, { store, old: byKey.get(String(doc[spec.key] ?? "").trim()) });
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        errors.push(`Baris ${line}: ${e.message}`);
+        continue;
+      }
+    }
     const key = String(doc[spec.key]).trim();
     const first = seen.get(key);
     if (first) {
-      errors.push(`Baris ${line}: ${spec.key} "${key}" sudah ada di baris ${first}.`);
+      const name = labelsOf(def)[spec.key] ?? spec.key;
+      errors.push(`Baris ${line}: ${name} "${key}" sudah ada di baris ${first}.`);
       continue;
     }
     seen.set(key, line);
@@ -146,9 +160,12 @@ export async function importFile(
       return false;
     });
     if (clash) {
-      errors.push(`Baris ${line}: ${clash} "${full[clash]}" sudah digunakan.`);
+      const name = labelsOf(def)[clash] ?? clash;
+      errors.push(`Baris ${line}: ${name} "${full[clash]}" sudah digunakan.`);
       continue;
     }
+    const warning = spec.warn?.(full);
+    if (warning) warnings.push(`Baris ${line}: ${warning}`);
     if (!old) created++;
     else if (JSON.stringify(full) === JSON.stringify(old)) {
       unchanged++;
@@ -166,11 +183,15 @@ export async function importFile(
   await col.writeMany(docs);
   const updated = docs.length - created;
   const fmt = (n: number) => n.toLocaleString("id-ID");
+  const warned = warnings.length
+    ? `\nPeringatan (${fmt(warnings.length)} baris, tetap diimpor):\n${rowErrors(warnings)}`
+    : "";
   return {
     message: `Impor ${def.label} berhasil: ${fmt(created)} baru, ${fmt(updated)} diperbarui, ` +
-      `${fmt(unchanged)} tidak berubah.`,
+      `${fmt(unchanged)} tidak berubah.${warned}`,
     created,
     updated,
     unchanged,
+    warnings: warnings.slice(0, SHOWN_ERRORS),
   };
 }

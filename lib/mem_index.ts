@@ -26,6 +26,8 @@ export interface Query {
   where?: Record<string, string>;
   /** Extra predicate applied after `where`. */
   filter?: (doc: Doc) => boolean;
+  /** Replaces substring search: gets the lowercased search fields and the lowercased query. */
+  match?: (text: string[], q: string) => boolean;
   start?: number;
   length?: number;
 }
@@ -110,6 +112,9 @@ function sortEntries<E extends Entry<Doc>>(list: E[], order: OrderBy[]): E[] {
 function sortKey(v: unknown): string | number {
   return typeof v === "number" ? v : v == null ? "" : String(v).toLowerCase();
 }
+/** Cached orderings per index (each holds one array of entries). */
+const MAX_VIEWS = 64;
+
 /**
  * In-memory copy of one collection with cached orderings and groupings, so a paged,
  * searched and ordered read over 100k records takes milliseconds instead of a KV scan.
@@ -165,17 +170,16 @@ export class MemIndex<T extends Doc> {
   /** Filters, searches, orders and pages the rows. */
   query(q: Query): QueryResult<T> {
     const all = this.#list();
-    let base: Entry<T>[] = all;
     const where = Object.entries(q.where ?? {});
-    for (const [i, [field, value]] of where.entries()) {
-      base = i === 0
-        ? this.#group(field).get(value) ?? []
-        : base.filter((e) => String(getPath(e.row.value, field)) === value);
+    const [first, ...more] = where;
+    const view = first
+      ? this.#view(q.order ?? [], first, this.#group(first[0]).get(first[1]) ?? [])
+      : this.#view(q.order ?? []);
+    let base = view.entries;
+    for (const [field, value] of more) {
+      base = base.filter((e) => String(getPath(e.row.value, field) ?? "") === value);
     }
     if (q.filter) base = base.filter((e) => q.filter!(e.row.value));
-    const view = base === all ? this.#view(q.order ?? []) : null;
-    if (view) base = view.entries;
-    else if (q.order?.length) base = sortEntries(base, q.order);
     const start = Math.max(0, q.start ?? 0);
     const end = q.length == null || q.length < 0 ? Infinity : start + q.length;
     const s = q.search?.trim().toLowerCase();
@@ -186,12 +190,15 @@ export class MemIndex<T extends Doc> {
     const idx = (q.searchFields ?? this.searchFields)
       .map((f) => this.searchFields.indexOf(f)).filter((i) => i >= 0);
     const every = !idx.length || idx.length === this.searchFields.length;
-    if (view && every) return { total: all.length, ...scan(view, s, start, end) };
+    if (base === view.entries && every && !q.match) {
+      return { total: all.length, ...scan(view, s, start, end) };
+    }
     const rows: Row<T>[] = [];
     let filtered = 0;
     for (const e of base) {
       let hit = false;
-      if (every) hit = e.all.includes(s);
+      if (q.match) hit = q.match(e.text, s);
+      else if (every) hit = e.all.includes(s);
       else for (const i of idx) if (e.text[i].includes(s)) hit = true;
       if (!hit) continue;
       if (filtered >= start && filtered < end) rows.push(e.row);
@@ -204,12 +211,18 @@ export class MemIndex<T extends Doc> {
     return this.#all ??= [...this.#entries.values()];
   }
 
-  /** Every entry in one order, cached until the next change. */
-  #view(order: OrderBy[]): View<T> {
-    const sig = order.map((o) => `${o.field}:${o.dir}`).join(",");
+  /**
+   * Entries in one order (all of them, or those of one `where` group), cached until the next
+   * change; at most `MAX_VIEWS` are kept, dropping the oldest.
+   */
+  #view(order: OrderBy[], where?: [string, string], subset?: Entry<T>[]): View<T> {
+    const sig = (where ? `${where[0]}=${where[1]}|` : "") +
+      order.map((o) => `${o.field}:${o.dir}`).join(",");
     let v = this.#views.get(sig);
     if (!v) {
-      v = { entries: order.length ? sortEntries(this.#list(), order) : this.#list() };
+      const list = subset ?? this.#list();
+      v = { entries: order.length ? sortEntries(list, order) : list };
+      if (this.#views.size >= MAX_VIEWS) this.#views.delete(this.#views.keys().next().value!);
       this.#views.set(sig, v);
     }
     return v;

@@ -1,5 +1,7 @@
+import type { Context } from "hono";
 import type { z } from "zod";
 import type { CollectionSpec } from "./collection.ts";
+import type { AppEnv } from "./env.ts";
 import type { Doc } from "./mem_index.ts";
 import type { Store } from "./store.ts";
 
@@ -10,7 +12,9 @@ export interface ColumnDef {
   orderable?: boolean;
   searchable?: boolean;
   /** How the table shows the value. */
-  format?: "text" | "money" | "datetime" | "bool";
+  format?: "text" | "money" | "datetime" | "bool" | "switch";
+  /** Labels for stored values, e.g. `{ first: "Kelas 1" }`. */
+  choices?: Record<string, string>;
   align?: "left" | "right";
   /** Title of a grouped header cell spanning this and the following columns. */
   group?: { title: string; span: number };
@@ -20,7 +24,9 @@ export interface ColumnDef {
 export interface FieldDef {
   name: string;
   label: string;
-  type?: "text" | "number" | "email" | "password" | "textarea" | "select";
+  type?: "text" | "number" | "money" | "email" | "password" | "textarea" | "select";
+  /** Row field an edit preloads this input from, when it differs from `name`. */
+  source?: string;
   required?: boolean;
   /** For selects: where options come from; `parent` names the field this one depends on. */
   options?: { url: string; parent?: string; param?: string };
@@ -56,6 +62,34 @@ export interface ImportDef {
   /** Extra accepted column headers per field (own field names always work). */
   aliases?: Record<string, string[]>;
   maxRows?: number;
+  /** Reshapes a row's raw cells (by field name) before validation, e.g. derives a kind. */
+  transform?: (input: Record<string, unknown>) => Record<string, unknown>;
+  /** A warning about a valid row that is imported anyway (shown after the import). */
+  warn?: (doc: Record<string, unknown>) => string | undefined;
+}
+
+/** A named select2 lookup narrowed to some records, e.g. doctors with `dpjp` on. */
+export interface SelectDef {
+  /** Equality filters on stored fields (values as text: `"true"`). */
+  where?: Record<string, string>;
+  /** Query parameters whose values (ids, comma-separated or repeated) are left out. */
+  exclude?: string[];
+  /** Query parameters copied into `where` when present, e.g. `{ regional: "regional" }`. */
+  params?: Record<string, string>;
+  /**
+   * Custom match on the lowercased search fields (in `search` order) for a lowercased query;
+   * default is a substring of any field.
+   */
+  match?: (text: string[], q: string) => boolean;
+}
+
+/** What the hooks of a resource can reach. */
+export interface HookContext {
+  store: Store;
+  /** The record being edited (absent on create). */
+  old?: Doc;
+  /** The request, when the hook runs for one (not during seeding). */
+  c?: Context<AppEnv>;
 }
 
 /** One declaration per entity: it drives the API, the table page, the form and the import. */
@@ -81,6 +115,30 @@ export interface ResourceDef<T extends Doc = Doc> {
   import?: ImportDef;
   /** Delete confirmation text (default "You won't be able to revert this!"). */
   deleteText?: string;
+  /** Normalises unique values before they become keys (default: trimmed text). */
+  normalize?: CollectionSpec["normalize"];
+  /** Stored fields never sent to a client (e.g. a password hash). */
+  hidden?: string[];
+  /** Records inserted once, the first time the app starts on an empty collection. */
+  seed?: Record<string, unknown>[];
+  /**
+   * Turns a validated payload (form or import row) into the stored record: derived fields,
+   * renamed fields, hashed secrets. May throw an AppError naming the field.
+   */
+  prepare?: (
+    doc: Record<string, unknown>,
+    ctx: HookContext,
+  ) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** Runs before a delete; throws an AppError to refuse it. */
+  beforeDelete?: (doc: Doc, ctx: HookContext) => void | Promise<void>;
+  /** Boolean fields switched one at a time: `POST /api/{name}/update/{field}/{id}`. */
+  toggles?: string[];
+  /** Extra select2 lookups by path segment, e.g. `{ dpjpselect2: { where: { dpjp: "true" } } }`. */
+  selects?: Record<string, SelectDef>;
+  /** Filters for the default `/select2` (and table) from query parameters. */
+  params?: Record<string, string>;
+  /** The answer of `GET /api/{name}/{id}` (default `{ data: record }`). */
+  single?: (doc: Doc) => unknown;
 }
 
 /** Identity helper that keeps the declaration's types. */
@@ -93,6 +151,7 @@ export function labelsOf(def: ResourceDef): Record<string, string> {
   const labels: Record<string, string> = {};
   for (const f of def.fields) labels[f.name] = f.label;
   for (const r of def.refs ?? []) labels[r.field] = labels[r.input] = r.label;
+  for (const c of def.columns) labels[c.data] ??= c.title;
   return labels;
 }
 
@@ -103,6 +162,7 @@ export function collectionOf<T extends Doc = Doc>(store: Store, def: ResourceDef
     unique: def.unique,
     search: [...new Set([...def.search, ...def.columns.map((c) => c.data)])],
     labels: labelsOf(def),
+    normalize: def.normalize,
   };
   return store.collection<T>(spec);
 }

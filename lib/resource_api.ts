@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { parseTableRequest } from "./datatables.ts";
 import type { AppEnv } from "./env.ts";
 import { badRequest, notFound } from "./errors.ts";
@@ -7,84 +7,76 @@ import { acceptedHeaders, importFile } from "./importer.ts";
 import type { Doc, Row } from "./mem_index.ts";
 import { assertUnreferenced, refreshChildren, type Registry, resolveRefs } from "./refs.ts";
 import { collectionOf, type ResourceDef } from "./resource.ts";
+import { paramFilter, select2 } from "./select2.ts";
 import { writeXlsx } from "./spreadsheet.ts";
 import { parseOr400 } from "./validate.ts";
 
-/** Options per select2 page. */
-export const SELECT_PAGE = 20;
+export { optionText, SELECT_PAGE } from "./select2.ts";
 
-/** A row as the API sends it: the record plus the version an edit must carry back. */
-export const toJson = (r: Row) => ({ ...r.value, _version: r.versionstamp });
+/** A row as the API sends it: the record (without hidden fields) plus its version. */
+export function toJson(r: Row, def?: ResourceDef) {
+  const out: Record<string, unknown> = { ...r.value, _version: r.versionstamp };
+  for (const f of def?.hidden ?? []) delete out[f];
+  return out;
+}
 
-/** The text of a record's select option. */
-export const optionText = (def: ResourceDef, doc: Doc) =>
-  def.optionText ? def.optionText(doc) : String(doc.desc ?? doc.name ?? doc._id);
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** Filters by parent id (`provinceId`) and declared parameters, from the query string. */
+export function filtersOf(def: ResourceDef, params: URLSearchParams): Record<string, string> {
+  const where = paramFilter(params, def.params);
+  for (const ref of def.refs ?? []) {
+    const v = ref.param && params.get(ref.param);
+    if (v) where[`${ref.field}._id`] = v;
+  }
+  return where;
+}
 
 /**
- * The API of one resource, from its declaration: DataTables list, select2 lookup, single
- * read, create/edit, delete (when deletable), import and the import template.
+ * The API of one resource, from its declaration: DataTables list, select2 lookups, single
+ * read, create/edit, per-field switches, delete (when deletable), import and its template.
  */
 export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
-  const col = (c: { get(k: "store"): AppEnv["Variables"]["store"] }) =>
-    collectionOf(c.get("store"), def);
-  /** Filters by parent id from query parameters such as `provinceId`. */
-  const parentFilter = (query: Record<string, string>) => {
-    const where: Record<string, string> = {};
-    for (const ref of def.refs ?? []) {
-      if (ref.param && query[ref.param]) where[`${ref.field}._id`] = query[ref.param];
-    }
-    return where;
-  };
+  const col = (c: Context<AppEnv>) => collectionOf(c.get("store"), def);
+  const params = (c: Context<AppEnv>) => new URL(c.req.url).searchParams;
   const orderable = def.columns.filter((c) => c.orderable !== false).map((c) => c.data);
 
   api.get("/", async (c) => {
-    const req = parseTableRequest(new URL(c.req.url).searchParams, {
+    const req = parseTableRequest(params(c), {
       search: def.search,
       order: orderable,
       pageSize: def.pageSize ?? 10,
     });
-    const where = parentFilter(c.req.query());
+    const where = filtersOf(def, params(c));
     const res = (await col(c).index()).query({ ...req.query, where });
     return c.json({
       draw: req.draw,
       recordsTotal: res.total,
       recordsFiltered: res.filtered,
-      data: res.rows.map(toJson),
+      data: res.rows.map((r) => toJson(r, def)),
     });
   });
 
-  api.get("/select2", async (c) => {
-    const page = Math.max(1, Number.parseInt(c.req.query("page") ?? "1", 10) || 1);
-    const where = parentFilter(c.req.query());
-    const res = (await col(c).index()).query({
-      search: c.req.query("q") ?? c.req.query("term") ?? "",
-      searchFields: def.search,
-      where,
-      order: orderable[0] ? [{ field: orderable[0], dir: "asc" }] : [],
-      start: (page - 1) * SELECT_PAGE,
-      length: SELECT_PAGE,
-    });
-    return c.json({
-      results: res.rows.map((r) => ({ id: r.value._id, text: optionText(def, r.value) })),
-      pagination: { more: page * SELECT_PAGE < res.filtered },
-    });
-  });
+  const selects = { select2: {}, ...def.selects };
+  for (const [path, sel] of Object.entries(selects)) {
+    api.get(
+      `/${path}`,
+      async (c) =>
+        c.json(select2(def, await col(c).index(), params(c), filtersOf(def, params(c)), sel)),
+    );
+  }
 
   if (def.import) {
     const spec = def.import;
     api.get("/template", (c) => {
       const headers = Object.values(acceptedHeaders(def)).map((names) => names[0]);
-      const name = `template-${def.name}.${spec.format}`;
-      c.header("content-disposition", `attachment; filename="${name}"`);
+      c.header("content-disposition", `attachment; filename="template-${def.name}.${spec.format}"`);
       if (spec.format === "csv") {
         c.header("content-type", "text/csv; charset=utf-8");
         return c.body(headers.join(",") + "\n");
       }
-      c.header(
-        "content-type",
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      );
+      c.header("content-type", XLSX_TYPE);
       return c.body(writeXlsx([headers]));
     });
 
@@ -108,7 +100,7 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
   api.get("/:id", async (c) => {
     const row = await col(c).find(c.req.param("id"));
     if (!row) throw notFound();
-    return c.json({ data: toJson(row) });
+    return c.json(def.single ? def.single(row.value) : { data: toJson(row, def) });
   });
 
   api.post("/update", async (c) => {
@@ -119,19 +111,47 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
     const { doc, checks } = await resolveRefs(store, registry, def, input);
     let row: Row;
     if (id) {
-      const merge = (cur: Doc) => ({ ...cur, ...doc });
+      const merge = async (old: Doc) => ({
+        ...old,
+        ...(def.prepare ? await def.prepare(doc, { store, old, c }) : doc),
+      });
       row = await col(c).update(id, merge, fields._version || undefined, checks);
       await refreshChildren(store, registry, def, row.value);
     } else {
-      row = await col(c).insert(doc, checks);
+      row = await col(c).insert(def.prepare ? await def.prepare(doc, { store, c }) : doc, checks);
     }
-    return c.json({ success: true, message: "Data Berhasil di Simpan", data: toJson(row) });
+    return c.json({
+      success: true,
+      message: "Data Berhasil di Simpan",
+      data: toJson(row, def),
+    });
   });
+
+  if (def.toggles?.length) {
+    api.post("/update/:field/:id", async (c) => {
+      const field = c.req.param("field");
+      if (!def.toggles!.includes(field)) {
+        throw badRequest(
+          `Kolom "${field}" tidak bisa diubah di sini (hanya ${def.toggles!.join(", ")}).`,
+        );
+      }
+      const fields = await readFields(c);
+      const raw = (fields[field] ?? fields.value ?? "").trim().toLowerCase();
+      const on = ["true", "1", "on", "ya"].includes(raw);
+      if (!on && !["false", "0", "off", "tidak"].includes(raw)) {
+        throw badRequest(`Nilai ${field} harus true atau false.`);
+      }
+      const row = await col(c).update(c.req.param("id"), (old) => ({ ...old, [field]: on }));
+      return c.json({ success: true, message: "Data Berhasil di Simpan", data: toJson(row, def) });
+    });
+  }
 
   if (def.deletable !== false) {
     api.delete("/delete/:id", async (c) => {
       const id = c.req.param("id");
-      if (!(await col(c).find(id))) throw notFound();
+      const row = await col(c).find(id);
+      if (!row) throw notFound();
+      await def.beforeDelete?.(row.value, { store: c.get("store"), old: row.value, c });
       await assertUnreferenced(c.get("store"), registry, def, id);
       await col(c).remove(id);
       return c.json({ success: true, message: "Data berhasil dihapus." });

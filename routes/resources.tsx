@@ -28,7 +28,7 @@ export function resourceRoutes(registry: Registry) {
         length: def.pageSize ?? 10,
       });
       const props = tableProps(def, {
-        data: res.rows.map(toJson),
+        data: res.rows.map((r) => toJson(r, def)),
         recordsTotal: res.total,
         recordsFiltered: res.filtered,
       }, headers);

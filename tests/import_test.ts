@@ -89,7 +89,7 @@ Deno.test("import: bad files are refused with row-level Indonesian messages and 
       "regency",
       "r.csv",
       "kode,parent_kode,nama\n11.09,11,Baik\n,11,Tanpa Kode\n11.10,99,Induk Salah\n11.11,11,\n11.09,11,Ganda\n",
-      /Baris 3: Kode wajib diisi[\s\S]*Baris 4: Provinsi dengan kode "99" tidak ditemukan[\s\S]*Baris 5: Nama wajib diisi[\s\S]*Baris 6: kode "11.09" sudah ada di baris 2/,
+      /Baris 3: Kode wajib diisi[\s\S]*Baris 4: Provinsi dengan kode "99" tidak ditemukan[\s\S]*Baris 5: Nama wajib diisi[\s\S]*Baris 6: Kode "11.09" sudah ada di baris 2/,
     ],
   ];
   for (const [res, name, content, re] of cases) {

@@ -1,10 +1,13 @@
+import { formatMoney } from "./format.ts";
 import { type Option, Select } from "./Select.tsx";
 
 /** A form field (structurally the same as `FieldDef` / `TableField` on the server). */
 export interface FormField {
   name: string;
   label: string;
-  type?: "text" | "number" | "email" | "password" | "textarea" | "select";
+  type?: "text" | "number" | "money" | "email" | "password" | "textarea" | "select";
+  /** Row field an edit preloads this input from, when it differs from `name`. */
+  source?: string;
   required?: boolean;
   /** Async options; `parent` names the field this select depends on, sent as `param`. */
   options?: { url: string; parent?: string; param?: string };
@@ -27,9 +30,10 @@ export const isSelect = (f: FormField) => f.type === "select" || !!f.options || 
 export function valuesFrom(fields: FormField[], row?: Record<string, unknown>): FormValues {
   const out: FormValues = {};
   for (const f of fields) {
-    const v = row?.[f.name];
+    const v = row?.[f.source ?? f.name];
     if (!isSelect(f)) {
-      out[f.name] = row && v != null && f.type !== "password" ? String(v) : "";
+      const shown = f.type === "money" && v != null && v !== "" ? formatMoney(v) : String(v);
+      out[f.name] = row && v != null && f.type !== "password" ? shown : "";
       continue;
     }
     const ref = f.from ? row?.[f.from] as Record<string, unknown> | undefined : undefined;
@@ -118,7 +122,8 @@ export function FormFields({ idPrefix, fields, values, onChange }: {
     return (
       <input
         {...common}
-        type={(f.type ?? "text") as "text"}
+        type={(f.type === "money" ? "text" : f.type ?? "text") as "text"}
+        inputMode={f.type === "money" ? "numeric" : undefined}
         step={f.type === "number" ? "any" : undefined}
         autoComplete={f.type === "password" ? "new-password" : "off"}
       />

@@ -1,0 +1,63 @@
+import type { Doc, MemIndex } from "./mem_index.ts";
+import type { ResourceDef, SelectDef } from "./resource.ts";
+
+/** Options per select2 page. */
+export const SELECT_PAGE = 20;
+
+/** The text of a record's select option. */
+export const optionText = (def: ResourceDef, doc: Doc) =>
+  def.optionText ? def.optionText(doc) : String(doc.desc ?? doc.name ?? doc._id);
+
+/** Ids named by a query parameter: repeated (`a[]=1&a[]=2`) or comma-separated. */
+export function idsOf(params: URLSearchParams, names: string[]): Set<string> {
+  const out = new Set<string>();
+  for (const n of names) {
+    for (const v of [...params.getAll(n), ...params.getAll(`${n}[]`)]) {
+      for (const id of v.split(",")) if (id.trim()) out.add(id.trim());
+    }
+  }
+  return out;
+}
+
+/** Equality filters taken from query parameters (`{ param: field }`). */
+export function paramFilter(
+  params: URLSearchParams,
+  map: Record<string, string> | undefined,
+): Record<string, string> {
+  const where: Record<string, string> = {};
+  for (const [param, field] of Object.entries(map ?? {})) {
+    const v = params.get(param);
+    if (v) where[field] = v;
+  }
+  return where;
+}
+
+/**
+ * Answers a select2 lookup (`q`/`term`, `page`) over a resource's index: its fixed filters,
+ * parameter filters, excluded ids and custom match, ordered by the first orderable column.
+ */
+export function select2(
+  def: ResourceDef,
+  index: MemIndex<Doc>,
+  params: URLSearchParams,
+  base: Record<string, string>,
+  sel: SelectDef = {},
+) {
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const skip = idsOf(params, sel.exclude ?? []);
+  const first = def.columns.find((c) => c.orderable !== false && c.format !== "switch")?.data;
+  const res = index.query({
+    search: params.get("q") ?? params.get("term") ?? "",
+    searchFields: def.search,
+    where: { ...base, ...sel.where, ...paramFilter(params, sel.params) },
+    filter: skip.size ? (d) => !skip.has(d._id) : undefined,
+    match: sel.match,
+    order: first ? [{ field: first, dir: "asc" }] : [],
+    start: (page - 1) * SELECT_PAGE,
+    length: SELECT_PAGE,
+  });
+  return {
+    results: res.rows.map((r) => ({ id: r.value._id, text: optionText(def, r.value) })),
+    pagination: { more: page * SELECT_PAGE < res.filtered },
+  };
+}
