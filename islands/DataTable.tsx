@@ -7,6 +7,7 @@ import { FormFields, type FormValues, payload, valuesFrom } from "../components/
 import { formatDateTime, formatMoney, formatNumber } from "../components/ui/format.ts";
 import { Modal } from "../components/ui/Modal.tsx";
 import { Pagination } from "../components/ui/Pagination.tsx";
+import { SwitchCell } from "../components/ui/SwitchCell.tsx";
 import { alignClass, TableHead } from "../components/ui/TableHead.tsx";
 import { toast } from "../components/ui/Toast.tsx";
 import { messageOf, type Row, useServerTable } from "../components/ui/use_server_table.ts";
@@ -22,8 +23,21 @@ const SIZES = [10, 25, 50, 100];
 const get = (row: Row, path: string): unknown =>
   path.split(".").reduce<unknown>((v, k) => (v == null ? v : (v as Row)[k]), row);
 
-function cell(c: ColumnDef, row: Row): string {
+function cell(c: ColumnDef, row: Row, api: string) {
   const v = get(row, c.data);
+  if (c.format === "switch") {
+    return (
+      <SwitchCell
+        key={`${row._id}-${row._version}`}
+        api={api}
+        field={c.data}
+        id={String(row._id)}
+        value={!!v}
+        label={c.title}
+      />
+    );
+  }
+  if (c.choices) return c.choices[String(v)] ?? (v == null ? "" : String(v));
   if (c.format === "money") return formatMoney(v);
   if (c.format === "datetime") return formatDateTime(v);
   if (c.format === "bool") return v ? "Ya" : "Tidak";
@@ -185,7 +199,7 @@ export default function DataTable(props: TableProps) {
             {rows.length
               ? rows.map((r, k) => (
                 <tr key={String(r._id ?? k)}>
-                  {columns.map((c, i) => <td key={i} class={alignClass(c)}>{cell(c, r)}</td>)}
+                  {columns.map((c, i) => <td key={i} class={alignClass(c)}>{cell(c, r, api)}</td>)}
                   <td class="actions">
                     <button type="button" class="btn btn-sm btn-light" onClick={() => openForm(r)}>
                       Edit

@@ -1,4 +1,4 @@
-import type { Collection } from "./collection.ts";
+import type { Collection, CollectionSpec } from "./collection.ts";
 import type { Doc } from "./mem_index.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import type { Store } from "./store.ts";
@@ -25,15 +25,18 @@ export interface Session {
 export const SESSION_TTL_MS = 12 * 3600_000;
 export const SESSION_COOKIE = "sid";
 
-/** The users collection (username and email unique, case-insensitive). */
+/** How user records are stored: username and email unique, case-insensitive. */
+export const USER_SPEC = {
+  name: "user",
+  unique: ["username", "email"],
+  search: ["fullname", "username", "email", "phone", "gender"],
+  labels: { username: "Username", email: "Email" },
+  normalize: (_f: string, v: unknown) => String(v ?? "").trim().toLowerCase(),
+} satisfies CollectionSpec;
+
+/** The users collection (the same one the user resource manages). */
 export function users(store: Store): Collection<User> {
-  return store.collection<User>({
-    name: "user",
-    unique: ["username", "email"],
-    search: ["fullname", "username", "email", "phone"],
-    labels: { username: "Username", email: "Email" },
-    normalize: (_f, v) => String(v ?? "").trim().toLowerCase(),
-  });
+  return store.collection<User>(USER_SPEC);
 }
 
 /**
@@ -101,7 +104,8 @@ export async function readSession(
   if (!token || token.length > 100) return null;
   const s = (await store.kv.get<Session & { expiresAt: number }>(["session", await sha256(token)]))
     .value;
-  return s && s.expiresAt > Date.now() ? s : null;
+  if (!s || s.expiresAt <= Date.now()) return null;
+  return (await users(store).index()).get(s.userId) ? s : null;
 }
 
 /** Ends a session. */

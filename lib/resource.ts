@@ -27,6 +27,8 @@ export interface FieldDef {
   type?: "text" | "number" | "money" | "email" | "password" | "textarea" | "select";
   /** Row field an edit preloads this input from, when it differs from `name`. */
   source?: string;
+  /** For money inputs: a second field sent with the plain number (e.g. `tarif_Kelas3`). */
+  raw?: string;
   required?: boolean;
   /** For selects: where options come from; `parent` names the field this one depends on. */
   options?: { url: string; parent?: string; param?: string };
@@ -62,6 +64,8 @@ export interface ImportDef {
   /** Extra accepted column headers per field (own field names always work). */
   aliases?: Record<string, string[]>;
   maxRows?: number;
+  /** Headers of the template download (default: each field's own name). */
+  template?: string[];
   /** Reshapes a row's raw cells (by field name) before validation, e.g. derives a kind. */
   transform?: (input: Record<string, unknown>) => Record<string, unknown>;
   /** A warning about a valid row that is imported anyway (shown after the import). */
@@ -115,6 +119,8 @@ export interface ResourceDef<T extends Doc = Doc> {
   import?: ImportDef;
   /** Delete confirmation text (default "You won't be able to revert this!"). */
   deleteText?: string;
+  /** Labels of stored fields that are not form fields or columns (for messages). */
+  labels?: Record<string, string>;
   /** Normalises unique values before they become keys (default: trimmed text). */
   normalize?: CollectionSpec["normalize"];
   /** Stored fields never sent to a client (e.g. a password hash). */
@@ -148,7 +154,7 @@ export function defineResource<T extends Doc = Doc>(def: ResourceDef<T>): Resour
 
 /** Field labels of a resource, for messages. */
 export function labelsOf(def: ResourceDef): Record<string, string> {
-  const labels: Record<string, string> = {};
+  const labels: Record<string, string> = { ...def.labels };
   for (const f of def.fields) labels[f.name] = f.label;
   for (const r of def.refs ?? []) labels[r.field] = labels[r.input] = r.label;
   for (const c of def.columns) labels[c.data] ??= c.title;
@@ -165,4 +171,9 @@ export function collectionOf<T extends Doc = Doc>(store: Store, def: ResourceDef
     normalize: def.normalize,
   };
   return store.collection<T>(spec);
+}
+
+/** Select choices from a value → label map, e.g. `{ L: "Laki-laki" }`. */
+export function choicesOf(map: Record<string, string>): { id: string; text: string }[] {
+  return Object.entries(map).map(([id, text]) => ({ id, text }));
 }

@@ -70,7 +70,8 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
   if (def.import) {
     const spec = def.import;
     api.get("/template", (c) => {
-      const headers = Object.values(acceptedHeaders(def)).map((names) => names[0]);
+      const headers = spec.template ??
+        Object.values(acceptedHeaders(def)).map((names) => names[0]);
       c.header("content-disposition", `attachment; filename="template-${def.name}.${spec.format}"`);
       if (spec.format === "csv") {
         c.header("content-type", "text/csv; charset=utf-8");

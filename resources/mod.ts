@@ -1,12 +1,34 @@
 import type { Registry } from "../lib/refs.ts";
 import type { ResourceDef } from "../lib/resource.ts";
+import classroom from "./classroom.ts";
+import disputedClaim from "./disputed_claim.ts";
 import district from "./district.ts";
+import doctor from "./doctor.ts";
+import icd from "./icd.ts";
+import inatarif from "./inatarif.ts";
+import patient from "./patient.ts";
 import province from "./province.ts";
 import { references } from "./references.ts";
 import regency from "./regency.ts";
+import room from "./room.ts";
+import user from "./user.ts";
 import village from "./village.ts";
 
 /** Every resource, in sidebar order. Adding a screen: one file here and one line below. */
-export const resources: ResourceDef[] = [province, regency, district, village, ...references];
+export const resources: ResourceDef[] = [
+  patient,
+  classroom,
+  room,
+  inatarif,
+  icd,
+  disputedClaim,
+  province,
+  regency,
+  district,
+  village,
+  ...references,
+  user,
+  doctor,
+];
 
 export const registry: Registry = new Map(resources.map((r) => [r.name, r]));

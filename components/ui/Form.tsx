@@ -8,6 +8,8 @@ export interface FormField {
   type?: "text" | "number" | "money" | "email" | "password" | "textarea" | "select";
   /** Row field an edit preloads this input from, when it differs from `name`. */
   source?: string;
+  /** For money inputs: a second field sent with the plain number (e.g. `tarif_Kelas3`). */
+  raw?: string;
   required?: boolean;
   /** Async options; `parent` names the field this select depends on, sent as `param`. */
   options?: { url: string; parent?: string; param?: string };
@@ -77,8 +79,15 @@ export function payload(fields: FormField[], values: FormValues, into = new URLS
   for (const f of fields) {
     const v = values[f.name];
     if (!f.virtual) into.set(f.name, typeof v === "string" ? v : v?.id ?? "");
+    if (f.raw) into.set(f.raw, typeof v === "string" ? plainNumber(v) : "");
   }
   return into;
+}
+
+/** 'Rp 1.234.567' → '1234567' (text that is not such an amount is sent as typed). */
+export function plainNumber(v: string): string {
+  const s = v.trim().replace(/^rp\.?\s*/i, "").replace(/\s/g, "");
+  return /^\d{1,3}(\.\d{3})*(,\d+)?$/.test(s) ? s.replaceAll(".", "").replace(",", ".") : v.trim();
 }
 
 /** Labelled inputs for `fields`; ids are `{idPrefix}-{name}`. */

@@ -1,0 +1,48 @@
+import { useState } from "react";
+import { alertDialog } from "./Dialog.tsx";
+import { toast } from "./Toast.tsx";
+import { messageOf } from "./use_server_table.ts";
+
+/**
+ * A per-row on/off switch that saves at once (`POST {api}/update/{field}/{id}`); when the
+ * save fails it flips back and shows the server's message.
+ */
+export function SwitchCell({ api, field, id, value, label }: {
+  api: string;
+  field: string;
+  id: string;
+  value: boolean;
+  label: string;
+}) {
+  const [on, setOn] = useState(value);
+  const [busy, setBusy] = useState(false);
+  const change = async (next: boolean) => {
+    setOn(next);
+    setBusy(true);
+    try {
+      const res = await fetch(`${api}/update/${field}/${encodeURIComponent(id)}`, {
+        method: "POST",
+        body: new URLSearchParams({ [field]: String(next) }),
+      });
+      if (!res.ok) throw new Error(await messageOf(res));
+      toast({ title: "Success", text: `${label} ${next ? "aktif" : "nonaktif"}` });
+    } catch (e) {
+      setOn(!next);
+      alertDialog("Error!", `Terjadi kesalahan: ${(e as Error).message}`, "error");
+    }
+    setBusy(false);
+  };
+  return (
+    <label class="switch">
+      <input
+        type="checkbox"
+        role="switch"
+        checked={on}
+        disabled={busy}
+        aria-label={label}
+        onChange={(e) => change(e.currentTarget.checked)}
+      />
+      <span class="switch-track" aria-hidden="true" />
+    </label>
+  );
+}

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { choicesOf, defineResource, type SelectDef } from "../lib/resource.ts";
+import { oneOf, text } from "../lib/validate.ts";
+
+/** The two code sets: ICD-10 diagnoses and ICD-9-CM procedures. */
+export const ICD_KINDS = { icd10: "ICD-10 (Diagnosis)", icd9: "ICD-9-CM (Prosedur)" };
+
+/** A code's kind from its first character: a letter is ICD-10, a digit ICD-9-CM. */
+export const kindOfCode = (code: string) => /^\d/.test(code.trim()) ? "icd9" : "icd10";
+
+/** The code's other written form: without the dot (`A00.0` → `A000`), or as given. */
+export const otherForm = (code: string) => code.includes(".") ? code.replaceAll(".", "") : code;
+
+const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+
+/** True when `word` starts a word of `text` (both lowercase). */
+function startsWord(text: string, word: string): boolean {
+  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
+    if (i === 0 || !isWordChar(text.charCodeAt(i - 1))) return true;
+  }
+  return false;
+}
+
+/** Lookup match: the code (or its dotless form) starts with the query, or every word does. */
+export function icdMatch([code, code2, desc]: string[], q: string): boolean {
+  if (code.startsWith(q) || code2.startsWith(q.replaceAll(".", ""))) return true;
+  const words = q.split(/\s+/).filter(Boolean);
+  return words.length > 0 && words.every((w) => startsWord(desc, w));
+}
+
+const lookup = (kind: string, exclude: string): SelectDef => ({
+  where: { kind },
+  exclude: [exclude, "selected", "ids"],
+  match: icdMatch,
+});
+
+/** ICD-10 diagnoses and ICD-9-CM procedures in one list; (code, kind) is unique. */
+export default defineResource({
+  name: "icd",
+  label: "ICD",
+  page: { path: "/icd", group: "Data Master" },
+  schema: z.object({
+    code: text("Kode", { max: 20 }),
+    code2: text("Kode 2", { max: 20, required: false }),
+    desc: text("Deskripsi", { max: 500, trim: false }),
+    kind: oneOf("Jenis", Object.keys(ICD_KINDS), {
+      aliases: {
+        "icd10": "icd10",
+        "icd-10": "icd10",
+        "icd10_2010": "icd10",
+        "diagnosis": "icd10",
+        "icd9": "icd9",
+        "icd-9": "icd9",
+        "icd9cm": "icd9",
+        "icd-9-cm": "icd9",
+        "icd9cm_2010": "icd9",
+        "prosedur": "icd9",
+        "tindakan": "icd9",
+      },
+    }),
+  }),
+  columns: [
+    { data: "code", title: "Kode" },
+    { data: "code2", title: "Kode 2" },
+    { data: "desc", title: "Deskripsi" },
+    { data: "kind", title: "Jenis", choices: ICD_KINDS },
+  ],
+  fields: [
+    { name: "kind", label: "Jenis", required: true, choices: choicesOf(ICD_KINDS) },
+    { name: "code", label: "Kode", required: true, placeholder: "mis. A09.9 atau 45.13" },
+    { name: "code2", label: "Kode 2", placeholder: "Kosongkan: dibuat dari kode (tanpa titik)" },
+    { name: "desc", label: "Deskripsi", type: "textarea", required: true },
+  ],
+  search: ["code", "code2", "desc"],
+  unique: ["_key"],
+  labels: { _key: "Kode dan jenis" },
+  pageSize: 100,
+  optionText: (d) => `${d.code} - ${String(d.desc).trim()}`,
+  selects: {
+    "select2-icd10": lookup("icd10", "diagnosis"),
+    "select2-icd9": lookup("icd9", "tindakan"),
+  },
+  import: {
+    format: "xlsx",
+    key: "_key",
+    maxRows: 50_000,
+    template: ["code", "code2", "desc", "kind"],
+    aliases: {
+      code: ["kode", "kode_icd"],
+      code2: ["kode_tanpa_titik", "kode2"],
+      desc: ["str", "deskripsi", "deskripsi_panjang", "nama", "description"],
+      kind: ["jenis", "sab", "tipe"],
+    },
+    transform: (row) => ({
+      ...row,
+      kind: String(row.kind ?? "").trim() ? row.kind : kindOfCode(String(row.code ?? "")),
+    }),
+  },
+  prepare(doc) {
+    const code = String(doc.code);
+    return {
+      ...doc,
+      code2: String(doc.code2 ?? "") || otherForm(code),
+      _key: `${code.toUpperCase()} (${doc.kind === "icd9" ? "ICD-9-CM" : "ICD-10"})`,
+    };
+  },
+});

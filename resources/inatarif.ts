@@ -1,0 +1,178 @@
+import { z } from "zod";
+import { badRequest } from "../lib/errors.ts";
+import { defineResource, type FieldDef } from "../lib/resource.ts";
+import { money, text } from "../lib/validate.ts";
+import { CLASS_TYPES } from "./classroom.ts";
+
+/** E-Klaim tariff codes: hospital class + ownership, and the national special hospitals. */
+export const TARIFF_CODES = [
+  "AP",
+  "AS",
+  "BP",
+  "BS",
+  "CP",
+  "CS",
+  "DP",
+  "DS",
+  "RSCM",
+  "RSJP",
+  "RSD",
+  "RSAB",
+];
+
+/** Official class ratios against kelas 3 for inpatient groups. */
+export const RATIOS = { 2: 1.165, 1: 1.33 };
+
+const CLASSES = [3, 2, 1] as const;
+const round100 = (n: number) => Math.round(n / 100) * 100;
+
+/** 'A' + 'SWASTA' → 'AS'; a full code is kept; anything else is refused. */
+export function tariffCode(kelas: string, owner: string): string {
+  const k = kelas.trim().toUpperCase();
+  if (TARIFF_CODES.includes(k)) return k;
+  const o = owner.trim().toUpperCase();
+  const suffix = o.startsWith("PEM") || o === "P"
+    ? "P"
+    : o.startsWith("SWA") || o === "S"
+    ? "S"
+    : "";
+  if (/^[A-D]$/.test(k) && suffix) return k + suffix;
+  throw badRequest(
+    /^[A-D]$/.test(k)
+      ? `Kepemilikan wajib diisi (PEMERINTAH atau SWASTA) untuk kelas RS ${k}.`
+      : `Kelas RS "${kelas}" tidak dikenal (pakai ${TARIFF_CODES.join(", ")}).`,
+  );
+}
+
+/** Inpatient groups: case types 1 (procedure), 4 (non-procedure) and 6 (obstetric). */
+export const isInpatient = (code: string, jenis = "") =>
+  jenis ? /^inap|^ri$/i.test(jenis.trim()) : /^[A-Z]-[146]-/.test(code.trim().toUpperCase());
+
+/** Why a tariff breaks the official class pattern (published tariffs round to Rp 100). */
+export function ratioWarning(t: Record<string, unknown>): string | undefined {
+  if (!isInpatient(String(t.kode_inacbg), String(t.jenis_rawat ?? ""))) return undefined;
+  const k3 = Number(t.tarif_kelas_3);
+  const off = ([2, 1] as const).filter((k) =>
+    Math.abs(Number(t[`tarif_kelas_${k}`]) - round100(RATIOS[k] * k3)) > 100
+  );
+  return off.length
+    ? `${t.kode_inacbg}: tarif kelas ${off.join(" dan ")} tidak sesuai pola resmi ` +
+      "(kelas 2 = 1,165 × kelas 3; kelas 1 = 1,33 × kelas 3)."
+    : undefined;
+}
+
+const tariffFields: FieldDef[] = CLASSES.map((k) => ({
+  name: `tarif_RS_Kelas${k}`,
+  raw: `tarif_Kelas${k}`,
+  source: `tarif_kelas_${k}`,
+  label: `Tarif Kelas ${k} (Rp)`,
+  type: "money",
+  required: true,
+}));
+
+/** INA-CBG tariffs per regional and tariff code; (regional, kelas_rs, kode) is unique. */
+export default defineResource({
+  name: "inatarif",
+  label: "Tarif INA-CBG",
+  page: { path: "/tarif-inacbg", group: "Data Master" },
+  schema: z.object({
+    regional: text("Regional", { max: 20 }),
+    kelas_rs: text("Kelas RS", { max: 10 }),
+    kepemilikan: text("Kepemilikan", { max: 20, required: false }),
+    jenis_rawat: text("Jenis rawat", { max: 10, required: false }),
+    kode: text("Kode INA-CBG", { max: 20 }),
+    desc: text("Deskripsi", { max: 500, required: false, trim: false }),
+    ...Object.fromEntries(CLASSES.flatMap((k) => [
+      [`tarif_Kelas${k}`, money(`Tarif Kelas ${k}`)],
+      [`tarif_RS_Kelas${k}`, money(`Tarif Kelas ${k}`)],
+    ])),
+  }),
+  columns: [
+    { data: "regional", title: "Regional" },
+    { data: "kelas_rs", title: "Kelas RS" },
+    { data: "kode_inacbg", title: "Kode INA-CBG" },
+    { data: "desc_inacbg", title: "Deskripsi" },
+    ...CLASSES.map((k, i) => ({
+      data: `tarif_kelas_${k}`,
+      title: `Kelas ${k}`,
+      format: "money" as const,
+      ...(i === 0 ? { group: { title: "Tarif", span: 3 } } : {}),
+    })),
+  ],
+  fields: [
+    {
+      name: "regional",
+      label: "Regional",
+      required: true,
+      choices: ["1", "2", "3", "4", "5"].map((r) => ({ id: r, text: `Regional ${r}` })),
+    },
+    {
+      name: "kelas_rs",
+      label: "Kelas RS",
+      required: true,
+      choices: TARIFF_CODES.map((c) => ({ id: c, text: c })),
+    },
+    { name: "kode", label: "Kode INA-CBG", source: "kode_inacbg", required: true },
+    { name: "desc", label: "Deskripsi", source: "desc_inacbg", type: "textarea" },
+    ...tariffFields,
+  ],
+  search: ["kode_inacbg", "desc_inacbg", "kelas_rs", "regional"],
+  unique: ["_key"],
+  labels: { _key: "Regional, kelas RS dan kode" },
+  params: { regional: "regional", kelas_rs: "kelas_rs" },
+  pageSize: 100,
+  optionText: (d) => `${d.kode_inacbg} - ${String(d.desc_inacbg ?? "").trim()}`,
+  single: (d) =>
+    CLASSES.map((k) => ({
+      id: Object.keys(CLASS_TYPES)[k - 1],
+      text: `Kelas ${k} - Rp ${Number(d[`tarif_kelas_${k}`]).toLocaleString("id-ID")}`,
+      value: Number(d[`tarif_kelas_${k}`]),
+    })),
+  import: {
+    format: "xlsx",
+    key: "_key",
+    maxRows: 100_000,
+    warn: ratioWarning,
+    template: [
+      "regional",
+      "kelas_rs",
+      "kepemilikan",
+      "jenis_rawat",
+      "kode_inacbg",
+      "desc_inacbg",
+      "tarif_kelas_3",
+      "tarif_kelas_2",
+      "tarif_kelas_1",
+    ],
+    aliases: {
+      kode: ["kode_inacbg", "kode_ina_cbg", "inacbg"],
+      desc: ["desc_inacbg", "deskripsi", "description"],
+      kelas_rs: ["kelas", "tarif_code"],
+      ...Object.fromEntries(
+        CLASSES.map((
+          k,
+        ) => [`tarif_Kelas${k}`, [`tarif_kelas_${k}`, `tarif_kelas${k}`, `kelas${k}`]]),
+      ),
+    },
+  },
+  prepare(doc) {
+    const regional = String(doc.regional).match(/[1-5]/)?.[0];
+    if (!regional) throw badRequest(`Regional "${doc.regional}" tidak dikenal (pakai 1 sampai 5).`);
+    const kelas_rs = tariffCode(String(doc.kelas_rs), String(doc.kepemilikan ?? ""));
+    const out: Record<string, unknown> = {
+      regional,
+      kelas_rs,
+      jenis_rawat: String(doc.jenis_rawat ?? "").trim().toUpperCase() ||
+        (isInpatient(String(doc.kode)) ? "INAP" : "JALAN"),
+      kode_inacbg: String(doc.kode).trim().toUpperCase(),
+      desc_inacbg: doc.desc ?? "",
+    };
+    for (const k of CLASSES) {
+      const v = doc[`tarif_Kelas${k}`] ?? doc[`tarif_RS_Kelas${k}`];
+      if (v == null) throw badRequest(`Tarif Kelas ${k} wajib diisi dengan angka.`);
+      out[`tarif_kelas_${k}`] = v;
+    }
+    out._key = `Regional ${regional} · ${kelas_rs} · ${out.kode_inacbg}`;
+    return out;
+  },
+});
