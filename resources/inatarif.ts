@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { badRequest } from "../lib/errors.ts";
-import { defineResource, type FieldDef } from "../lib/resource.ts";
+import { collectionOf, defineResource, type FieldDef } from "../lib/resource.ts";
+import type { Store } from "../lib/store.ts";
 import { money, text } from "../lib/validate.ts";
 import { CLASS_TYPES } from "./classroom.ts";
+import inacbgGroup from "./inacbg_group.ts";
 
 /** E-Klaim tariff codes: hospital class + ownership, and the national special hospitals. */
 export const TARIFF_CODES = [
@@ -24,6 +26,12 @@ export const TARIFF_CODES = [
 export const RATIOS = { 2: 1.165, 1: 1.33 };
 
 const CLASSES = [3, 2, 1] as const;
+
+/** The description of a grouping code from the INA-CBG group list ('' when unknown). */
+async function groupDesc(store: Store, kode: string): Promise<string> {
+  const index = await collectionOf(store, inacbgGroup).index();
+  return String(index.where("kode", kode.trim().toUpperCase())[0]?.value.deskripsi ?? "");
+}
 const round100 = (n: number) => Math.round(n / 100) * 100;
 
 /** 'A' + 'SWASTA' → 'AS'; a full code is kept; anything else is refused. */
@@ -155,7 +163,7 @@ export default defineResource({
       ),
     },
   },
-  prepare(doc) {
+  async prepare(doc, { store }) {
     const regional = String(doc.regional).match(/[1-5]/)?.[0];
     if (!regional) throw badRequest(`Regional "${doc.regional}" tidak dikenal (pakai 1 sampai 5).`);
     const kelas_rs = tariffCode(String(doc.kelas_rs), String(doc.kepemilikan ?? ""));
@@ -165,7 +173,7 @@ export default defineResource({
       jenis_rawat: String(doc.jenis_rawat ?? "").trim().toUpperCase() ||
         (isInpatient(String(doc.kode)) ? "INAP" : "JALAN"),
       kode_inacbg: String(doc.kode).trim().toUpperCase(),
-      desc_inacbg: doc.desc ?? "",
+      desc_inacbg: doc.desc || await groupDesc(store, String(doc.kode)),
     };
     for (const k of CLASSES) {
       const v = doc[`tarif_Kelas${k}`] ?? doc[`tarif_RS_Kelas${k}`];

@@ -5,6 +5,7 @@ import disputedClaim from "./disputed_claim.ts";
 import district from "./district.ts";
 import doctor from "./doctor.ts";
 import icd from "./icd.ts";
+import inacbgGroup from "./inacbg_group.ts";
 import inatarif from "./inatarif.ts";
 import patient from "./patient.ts";
 import province from "./province.ts";
@@ -19,6 +20,7 @@ export const resources: ResourceDef[] = [
   patient,
   classroom,
   room,
+  inacbgGroup,
   inatarif,
   icd,
   disputedClaim,
