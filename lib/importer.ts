@@ -68,7 +68,10 @@ export async function importFile(
   for (const [field, names] of Object.entries(accepted)) {
     const i = headers.findIndex((h) => names.includes(h));
     if (i >= 0) colOf[field] = i;
-    else if (!(def.schema.shape[field] as z.ZodType).safeParse(undefined).success) {
+    else if (
+      !spec.derived?.includes(field) &&
+      !(def.schema.shape[field] as z.ZodType).safeParse(undefined).success
+    ) {
       missing.push(names.join("/"));
     }
   }

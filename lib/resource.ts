@@ -66,6 +66,8 @@ export interface ImportDef {
   maxRows?: number;
   /** Headers of the template download (default: each field's own name). */
   template?: string[];
+  /** Fields whose column may be absent because `transform` fills them. */
+  derived?: string[];
   /** Reshapes a row's raw cells (by field name) before validation, e.g. derives a kind. */
   transform?: (input: Record<string, unknown>) => Record<string, unknown>;
   /** A warning about a valid row that is imported anyway (shown after the import). */

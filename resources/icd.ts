@@ -75,6 +75,7 @@ export default defineResource({
   unique: ["_key"],
   labels: { _key: "Kode dan jenis" },
   pageSize: 100,
+  params: { kind: "kind" },
   optionText: (d) => `${d.code} - ${String(d.desc).trim()}`,
   selects: {
     "select2-icd10": lookup("icd10", "diagnosis"),
@@ -91,6 +92,7 @@ export default defineResource({
       desc: ["str", "deskripsi", "deskripsi_panjang", "nama", "description"],
       kind: ["jenis", "sab", "tipe"],
     },
+    derived: ["kind"],
     transform: (row) => ({
       ...row,
       kind: String(row.kind ?? "").trim() ? row.kind : kindOfCode(String(row.code ?? "")),
