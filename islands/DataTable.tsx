@@ -7,6 +7,7 @@ import { FormFields, type FormValues, payload, valuesFrom } from "../components/
 import { formatDateTime, formatMoney, formatNumber } from "../components/ui/format.ts";
 import { Modal } from "../components/ui/Modal.tsx";
 import { Pagination } from "../components/ui/Pagination.tsx";
+import { Select } from "../components/ui/Select.tsx";
 import { SwitchCell } from "../components/ui/SwitchCell.tsx";
 import { alignClass, TableHead } from "../components/ui/TableHead.tsx";
 import { toast } from "../components/ui/Toast.tsx";
@@ -142,6 +143,19 @@ export default function DataTable(props: TableProps) {
     ? SIZES
     : [...SIZES, props.pageSize].sort((a, b) => a - b);
 
+  /** A record picked in a quick-find select: read it and open its edit form. */
+  const pick = async (id: string) => {
+    setLoading(true);
+    try {
+      const res = await fetch(`${api}/${encodeURIComponent(id)}`);
+      if (!res.ok) throw new Error(await messageOf(res));
+      openForm((await res.json()).data);
+    } catch (e) {
+      alertDialog("Error!", `Terjadi kesalahan: ${(e as Error).message}`, "error");
+    }
+    setLoading(false);
+  };
+
   const imp = props.import;
   return (
     <div class="dt">
@@ -172,6 +186,22 @@ export default function DataTable(props: TableProps) {
           Tambah {label}
         </button>
       </div>
+      {props.lookups.length > 0 && (
+        <div class="dt-lookups">
+          {props.lookups.map((l, i) => (
+            <div class="field" key={l.url}>
+              <label for={`${uid}-lk${i}`}>{l.label}</label>
+              <Select
+                id={`${uid}-lk${i}`}
+                url={l.url}
+                value={null}
+                placeholder="Ketik kode atau kata..."
+                onChange={(o) => o && pick(o.id)}
+              />
+            </div>
+          ))}
+        </div>
+      )}
       {imp && (
         <div class="dt-import">
           <label for={`${uid}-file`}>

@@ -145,6 +145,8 @@ export interface ResourceDef<T extends Doc = Doc> {
   selects?: Record<string, SelectDef>;
   /** Filters for the default `/select2` (and table) from query parameters. */
   params?: Record<string, string>;
+  /** Quick-find selects above the table (a select2 path each); picking one opens its edit. */
+  lookups?: { label: string; select: string }[];
   /** The answer of `GET /api/{name}/{id}` (default `{ data: record }`). */
   single?: (doc: Doc) => unknown;
 }

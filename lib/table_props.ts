@@ -19,6 +19,8 @@ export interface TableProps {
   pageSize: number;
   deletable: boolean;
   deleteText?: string;
+  /** Quick-find selects: picking an option opens that record's edit form. */
+  lookups: { label: string; url: string }[];
   import?: { format: "csv" | "xlsx"; template: string; headers: string };
   /** The first page, rendered on the server so the table shows data before any script runs. */
   initial: { data: Record<string, unknown>[]; recordsTotal: number; recordsFiltered: number };
@@ -41,6 +43,10 @@ export function tableProps(
     pageSize: def.pageSize ?? 10,
     deletable: def.deletable !== false,
     deleteText: def.deleteText,
+    lookups: (def.lookups ?? []).map((l) => ({
+      label: l.label,
+      url: `/api/${def.name}/${l.select}`,
+    })),
     import: def.import
       ? { format: def.import.format, template: `/api/${def.name}/template`, headers: importHeaders }
       : undefined,

@@ -76,6 +76,10 @@ export default defineResource({
   labels: { _key: "Kode dan jenis" },
   pageSize: 100,
   params: { kind: "kind" },
+  lookups: [
+    { label: "Cari ICD-10", select: "select2-icd10" },
+    { label: "Cari ICD-9-CM", select: "select2-icd9" },
+  ],
   optionText: (d) => `${d.code} - ${String(d.desc).trim()}`,
   selects: {
     "select2-icd10": lookup("icd10", "diagnosis"),
