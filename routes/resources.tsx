@@ -4,10 +4,21 @@ import { Island } from "../components/Island.tsx";
 import type { AppEnv } from "../lib/env.ts";
 import { acceptedHeaders } from "../lib/importer.ts";
 import type { Registry } from "../lib/refs.ts";
-import { collectionOf } from "../lib/resource.ts";
+import { collectionOf, type ResourceDef } from "../lib/resource.ts";
 import { resourceApi, toJson } from "../lib/resource_api.ts";
 import { renderPage } from "../lib/page.tsx";
 import { tableProps } from "../lib/table_props.ts";
+
+/** The headers an import accepts, as the page lists them: 'kode (atau code), ...'. */
+function importHint(def: ResourceDef): string {
+  const accepted = Object.values(acceptedHeaders(def));
+  const shown = def.import?.template ?? accepted.map((names) => names[0]);
+  return shown.map((h) => {
+    const other = accepted.find((names) => names.includes(h.toLowerCase()))
+      ?.find((n) => n !== h.toLowerCase());
+    return other ? `${h} (atau ${other})` : h;
+  }).join(", ");
+}
 
 /** Every resource's API under `/api/{name}` and its table page at its declared path. */
 export function resourceRoutes(registry: Registry) {
@@ -15,11 +26,7 @@ export function resourceRoutes(registry: Registry) {
   for (const def of registry.values()) {
     r.route(`/api/${def.name}`, resourceApi(def, registry));
     if (!def.page) continue;
-    const headers = def.import
-      ? Object.values(acceptedHeaders(def)).map(([own, alias]) =>
-        alias ? `${own} (atau ${alias})` : own
-      ).join(", ")
-      : "";
+    const headers = def.import ? importHint(def) : "";
     r.get(def.page.path, async (c) => {
       const first = def.columns.find((col) => col.orderable !== false)?.data;
       const res = (await collectionOf(c.get("store"), def).index()).query({
