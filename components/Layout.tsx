@@ -1,17 +1,23 @@
 import type { ComponentChildren } from "preact";
 import type { NavItem } from "../lib/env.ts";
+import { DemoBadge } from "./DemoBadge.tsx";
 
 /** The order of the sidebar groups; groups without screens are not shown. */
 const GROUPS = ["Utama", "Rawat Inap", "Data Wilayah", "Data Master", "Pengguna", "Pengaturan"];
 
-/** Page frame: sidebar built from the screens that exist, header with user and logout. */
+/**
+ * Page frame: sidebar built from the screens that exist, header with user and logout, the
+ * 'Mode demo' badge (`demo`: the demo hospital code) and a warning banner (`notice`).
+ */
 export function Layout(
-  { title, nav, path, user, children }: {
+  { title, nav, path, user, children, demo, notice }: {
     title: string;
     nav: NavItem[];
     path: string;
     user: string;
     children: ComponentChildren;
+    demo?: string;
+    notice?: string;
   },
 ) {
   const groups = GROUPS.concat(
@@ -39,13 +45,17 @@ export function Layout(
         <header class="topbar">
           <h1>{title}</h1>
           <div class="user">
+            <DemoBadge code={demo} />
             <span>{user}</span>
             <form method="post" action="/auth/logout">
               <button type="submit" class="btn btn-light">Keluar</button>
             </form>
           </div>
         </header>
-        <main class="content">{children}</main>
+        <main class="content">
+          {notice && <p class="alert alert-warning" role="status">{notice}</p>}
+          {children}
+        </main>
       </div>
     </div>
   );
