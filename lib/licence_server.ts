@@ -7,7 +7,7 @@ export type LicenceEntry = { actived: boolean; lisensi: string } & Record<string
 export type LicenceCodes = Record<string, LicenceEntry>;
 
 const codesSchema = z.record(
-  z.string().regex(HOSPITAL_CODE_RE, { error: "kode hanya huruf, angka, '-' dan '_'" }),
+  z.string(),
   z.looseObject({ actived: z.boolean(), lisensi: z.string() }),
 );
 
@@ -19,11 +19,14 @@ export async function readCodes(path: string): Promise<LicenceCodes> {
   } catch (e) {
     throw new Error(`Berkas kode lisensi ${path} tidak dapat dibaca: ${(e as Error).message}`);
   }
+  const bad = (why: string) => new Error(`Berkas kode lisensi ${path} tidak valid: ${why}`);
   const r = codesSchema.safeParse(raw);
   if (!r.success) {
     const i = r.error.issues[0];
-    throw new Error(`Berkas kode lisensi ${path} tidak valid: ${i.path.join(".")} ${i.message}`);
+    throw bad(`${i.path.join(".")} ${i.message}`);
   }
+  const key = Object.keys(r.data).find((k) => !HOSPITAL_CODE_RE.test(k));
+  if (key !== undefined) throw bad(`kode '${key}' hanya boleh huruf, angka, '-' dan '_'`);
   return r.data as LicenceCodes;
 }
 

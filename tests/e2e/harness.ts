@@ -25,17 +25,15 @@ export async function serve(
     gender: "",
     passwordHash: await hashPassword(PASSWORD),
   });
-  const app = createApp({
-    config: { ...loadConfig({ get: () => undefined }), dbPath: ":memory:", ...opts.config },
-    store,
-    licence: opts.licence,
-  });
+  const config = { ...loadConfig({ get: () => undefined }), dbPath: ":memory:", ...opts.config };
+  const app = createApp({ config, store, licence: opts.licence });
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
   const url = `http://127.0.0.1:${server.addr.port}`;
   return {
     url,
     app,
     store,
+    config,
     async close() {
       await server.shutdown();
       store.close();
