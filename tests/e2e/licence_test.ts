@@ -29,15 +29,16 @@ async function licensedSession(graceDays = 7) {
   };
 }
 
-/** Waits for the shared dialog, returns its title and text, and presses OK. */
-async function dialog(page: Page): Promise<{ title: string; text: string }> {
+/** Waits for the shared dialog, returns its kind, title and text, and presses OK. */
+async function dialog(page: Page): Promise<{ icon: string; title: string; text: string }> {
   const box = page.locator(".dialog");
   await box.waitFor();
+  const icon = (await box.getAttribute("class"))!.replace(/.*dialog-(\w+).*/, "$1");
   const title = await box.locator("h2").innerText();
   const text = (await box.locator(".dialog-text p").allInnerTexts()).join("\n");
   await box.locator("button:has-text('OK')").click();
   await box.waitFor({ state: "detached" });
-  return { title, text };
+  return { icon, title, text };
 }
 
 async function fillLogin(page: Page, url: string, code: string) {
@@ -72,12 +73,14 @@ Deno.test("browser: licence validation with the shipped service, agreement, then
   await page.fill("#hospitalCode", "NOPE");
   await page.click("button:has-text('Validasi')");
   assert.deepEqual(await dialog(page), {
+    icon: "error",
     title: "Gagal",
     text: "Kode Rumah Sakit NOPE tidak terdaftar pada layanan lisensi.",
   });
   await page.fill("#hospitalCode", "../RS01");
   await page.click("button:has-text('Validasi')");
   assert.deepEqual(await dialog(page), {
+    icon: "error",
     title: "Error!",
     text: `Terjadi kesalahan saat mengambil data\n${BAD_CODE_MESSAGE}`,
   });
@@ -105,11 +108,11 @@ Deno.test("browser: service stopped → offline warning; within grace → login 
     await fillLogin(page, url, "RS01");
     if (graceDays === 0) {
       assert.deepEqual(await dialog(page), {
+        icon: "warning",
         title: "Peringatan",
         text: "Tidak ada koneksi internet. Silakan periksa jaringan Anda dan coba lagi.",
       });
       assert.equal(page.url(), `${url}/auth/login`);
-      assert.equal(await page.locator(".dialog-warning").count(), 0);
     } else {
       await page.waitForURL(`${url}/`);
       assert.match(
@@ -128,7 +131,7 @@ Deno.test("browser: a licence no longer active is removed, then validation is as
   s.codes.RS01.actived = false;
   await fillLogin(page, url, "RS01");
   const told = await dialog(page);
-  assert.equal(told.title, "Lisensi tidak aktif");
+  assert.deepEqual([told.icon, told.title], ["info", "Lisensi tidak aktif"]);
   assert.match(told.text, /Lisensi tidak aktif\.\nData lisensi dihapus/);
   await page.waitForURL(`${url}/validation`); // reloaded; without a licence login sends here
   assert.deepEqual(s.errors, []);
@@ -150,4 +153,36 @@ Deno.test("browser: demo mode shows its badge and the demo code logs in", async 
   } finally {
     await demo.server.close();
   }
+});
+
+Deno.test("browser: a login answer not from this server is told, then the page reloads; a failed request is told", async () => {
+  await using s = await session();
+  const { page, url } = s;
+  await page.route(
+    "**/auth/login",
+    (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad Gateway</h1>" })
+        : route.fallback(),
+  );
+  await fillLogin(page, url, "RS01");
+  const reloaded = page.waitForEvent("load");
+  assert.deepEqual(await dialog(page), {
+    icon: "error",
+    title: "Error!",
+    text: "Respon tidak valid dari server.",
+  });
+  await reloaded;
+  await page.waitForSelector("[data-island=LoginForm][data-hydrated=true]");
+  assert.equal(await page.inputValue("#password"), "", "reloaded: the form starts over");
+  await page.unroute("**/auth/login");
+  await page.route(
+    "**/auth/login",
+    (route) => route.request().method() === "POST" ? route.abort() : route.fallback(),
+  );
+  await fillLogin(page, url, "RS01");
+  assert.equal(
+    await page.locator(".alert-danger").innerText(),
+    "Internal Server Error. Please try again later.",
+  );
 });
