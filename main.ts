@@ -1,6 +1,7 @@
 import { createApp } from "./lib/app.ts";
 import { ensureAdmin } from "./lib/auth.ts";
 import { loadConfig } from "./lib/config.ts";
+import { DEMO_CODE, ensureDemoLicence, startDemoLicence } from "./lib/licence_demo.ts";
 import { Store, StoreLockedError } from "./lib/store.ts";
 import { ensureBuilt } from "./build.ts";
 
@@ -8,7 +9,7 @@ import { ensureBuilt } from "./build.ts";
 export const app = createApp({ config: loadConfig() });
 
 if (import.meta.main) {
-  const config = loadConfig();
+  let config = loadConfig();
   await ensureBuilt();
   let store: Store;
   try {
@@ -20,6 +21,12 @@ if (import.meta.main) {
     }
     throw e;
   }
+  // no LICENCE_URL: run the shipped licence service here, with the demo code validated
+  const demo = config.licenceUrl ? null : startDemoLicence(config);
+  if (demo) {
+    config = demo.config;
+    await ensureDemoLicence(store, config);
+  }
   const admin = await ensureAdmin(store, config.adminPassword);
   const server = Deno.serve(
     { port: config.port, hostname: "0.0.0.0", onListen: () => {} },
@@ -27,9 +34,18 @@ if (import.meta.main) {
   );
   console.log(`Casemix RS berjalan di http://localhost:${config.port} (semua antarmuka jaringan)`);
   console.log(`Data disimpan di ${config.dbPath}`);
+  console.log(
+    demo
+      ? `Mode demo: LICENCE_URL tidak diatur; layanan lisensi demo berjalan di ${demo.server.url} ` +
+        `dengan Kode Rumah Sakit ${DEMO_CODE}. Atur LICENCE_URL untuk pemakaian nyata.`
+      : `Layanan lisensi: ${config.licenceUrl} (masa tenggang ${config.licenceGraceDays} hari)`,
+  );
   if (admin.created) {
+    const code = demo
+      ? `'${DEMO_CODE}'`
+      : `Anda (validasi dulu di http://localhost:${config.port}/validation)`;
     console.log(
-      "Login pertama: Kode Rumah Sakit bebas (mis. DEMO), username 'admin', password " +
+      `Login pertama: Kode Rumah Sakit ${code}, username 'admin', password ` +
         (admin.password
           ? `'${admin.password}' (catat sekarang, tidak ditampilkan lagi)`
           : "dari ADMIN_PASSWORD"),
@@ -37,6 +53,7 @@ if (import.meta.main) {
   }
   const stop = async () => {
     await server.shutdown();
+    await demo?.server.close();
     store.close();
     Deno.exit(0);
   };

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from "preact";
 import type { NavItem } from "../lib/env.ts";
+import { DemoBadge } from "./DemoBadge.tsx";
 
 /** The order of the sidebar groups; groups without screens are not shown. */
 const GROUPS = [
@@ -12,14 +13,19 @@ const GROUPS = [
   "Pengaturan",
 ];
 
-/** Page frame: sidebar built from the screens that exist, header with user and logout. */
+/**
+ * Page frame: sidebar built from the screens that exist, header with user and logout, the
+ * 'Mode demo' badge (`demo`: the demo hospital code) and a warning banner (`notice`).
+ */
 export function Layout(
-  { title, nav, path, user, children }: {
+  { title, nav, path, user, children, demo, notice }: {
     title: string;
     nav: NavItem[];
     path: string;
     user: string;
     children: ComponentChildren;
+    demo?: string;
+    notice?: string;
   },
 ) {
   const groups = GROUPS.concat(
@@ -47,13 +53,17 @@ export function Layout(
         <header class="topbar">
           <h1>{title}</h1>
           <div class="user">
+            <DemoBadge code={demo} />
             <span>{user}</span>
             <form method="post" action="/auth/logout">
               <button type="submit" class="btn btn-light">Keluar</button>
             </form>
           </div>
         </header>
-        <main class="content">{children}</main>
+        <main class="content">
+          {notice && <p class="alert alert-warning" role="status">{notice}</p>}
+          {children}
+        </main>
       </div>
     </div>
   );

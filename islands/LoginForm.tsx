@@ -1,9 +1,16 @@
 import { useState } from "react";
+import { LicenceAgreement } from "../components/LicenceAgreement.tsx";
+import { alertDialog } from "../components/ui/Dialog.tsx";
+import { onLicenceRefused } from "../lib/client/licence_refusal.ts";
 
 const RELOAD = "Tolong di Reload Lagi Halaman Anda.";
+const INVALID = "Respon tidak valid dari server.";
 
-/** Login form: hospital code, username, password; posts as a form and goes to / on success. */
-export default function LoginForm() {
+/**
+ * Login form: hospital code (prefilled with the validated one), username, password. The server
+ * checks the licence first; its refusals are handled by `onLicenceRefused`. Success goes to /.
+ */
+export default function LoginForm({ hospitalCode = "" }: { hospitalCode?: string }) {
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
@@ -22,7 +29,16 @@ export default function LoginForm() {
         location.href = "/";
         return;
       }
-      setError(data?.message || "Respon tidak valid dari server.");
+      if (data?.licence) {
+        await onLicenceRefused(data);
+      } else if (typeof data?.success !== "boolean") {
+        // not an answer of this server (proxy page, crash): say so, then start over
+        await alertDialog("Error!", data?.message || INVALID, "error");
+        location.reload();
+        return;
+      } else {
+        setError(data.message || INVALID);
+      }
     } catch {
       setError("Internal Server Error. Please try again later.");
     }
@@ -35,7 +51,13 @@ export default function LoginForm() {
       <p class="muted">Masuk untuk melanjutkan</p>
       {error && <div class="alert alert-danger" role="alert">{error}</div>}
       <label for="hospitalCode">Kode Rumah Sakit</label>
-      <input id="hospitalCode" name="hospitalCode" required autoComplete="organization" />
+      <input
+        id="hospitalCode"
+        name="hospitalCode"
+        required
+        autoComplete="organization"
+        defaultValue={hospitalCode}
+      />
       <label for="username">Username</label>
       <input id="username" name="username" required autoComplete="username" />
       <label for="password">Password</label>
@@ -49,6 +71,10 @@ export default function LoginForm() {
       <button type="submit" class="btn btn-primary" disabled={busy}>
         {busy ? "Processing..." : "Masuk"}
       </button>
+      <p class="muted small">
+        Belum aktif? <a href="/validation">Validasi lisensi</a>
+      </p>
+      <LicenceAgreement />
     </form>
   );
 }

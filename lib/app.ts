@@ -2,14 +2,16 @@ import { Hono } from "hono";
 import { join } from "node:path";
 import { ensureBuilt } from "../build.ts";
 import { registry as defaultRegistry } from "../resources/mod.ts";
-import { authRoutes, type LicenceGate } from "../routes/auth.tsx";
+import { authRoutes } from "../routes/auth.tsx";
 import { homeRoutes } from "../routes/home.tsx";
+import { licenceRoutes } from "../routes/licence.tsx";
 import { resourceRoutes } from "../routes/resources.tsx";
 import { ensureAdmin } from "./auth.ts";
 import type { Config } from "./config.ts";
 import type { AppEnv, NavItem } from "./env.ts";
 import { onError } from "./http.ts";
 import { type Manifest, readManifest } from "./islands.ts";
+import { type LicenceGate, serviceGate } from "./licence_gate.ts";
 import { limitBody, requireSession, sameOrigin, securityHeaders } from "./middleware.ts";
 import { IMPORT_LIMITS } from "./spreadsheet.ts";
 import type { Registry } from "./refs.ts";
@@ -25,6 +27,7 @@ export interface AppOptions {
   /** An open store; when absent it is opened from `config.dbPath` on the first request. */
   store?: Store;
   registry?: Registry;
+  /** The login licence check; default: the activation service at `config.licenceUrl`. */
   licence?: LicenceGate;
 }
 
@@ -79,7 +82,8 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   });
   app.use("*", requireSession());
   app.use("*", limitBody(IMPORT_LIMITS.bytes));
-  app.route("/", authRoutes(opts.licence));
+  app.route("/", authRoutes(opts.licence ?? serviceGate(opts.config)));
+  app.route("/", licenceRoutes());
   app.route("/", homeRoutes());
   app.route("/", resourceRoutes(registry));
   app.notFound((c) => {

@@ -19,6 +19,8 @@ export interface Session {
   username: string;
   fullname: string;
   hospitalCode: string;
+  /** Set when login passed on the licence grace period (service unreachable): its end. */
+  licenceGraceUntil?: number;
 }
 
 /** Session lifetime: one working shift and a half. */

@@ -11,10 +11,46 @@ export interface Config {
   adminPassword?: string;
   /** Extra origins allowed to send mutating requests (reverse proxies). */
   allowedOrigins: string[];
+  /** Base URL of the licence activation service; unset means demo mode (see main.ts). */
+  licenceUrl?: string;
+  /** Days a licence verified once keeps working while the service is unreachable (0: none). */
+  licenceGraceDays: number;
+  /** How long to wait for the licence service before treating it as unreachable. */
+  licenceTimeoutMs: number;
+  /** Set by main.ts when it runs the shipped licence service itself: the demo hospital code. */
+  demoHospitalCode?: string;
 }
 
-/** Reads `DATA_DIR`, `DB_PATH`, `PORT`, `ADMIN_PASSWORD`, `ALLOWED_ORIGINS`. */
-export function loadConfig(env: { get(k: string): string | undefined } = Deno.env): Config {
+type Env = { get(k: string): string | undefined };
+
+/** A number setting at least `min`; a clear start-up error instead of a silent fallback. */
+function numberOf(env: Env, name: string, fallback: number, min: number): number {
+  const v = env.get(name)?.trim();
+  if (!v) return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < min) {
+    throw new Error(`${name} harus berupa angka ${min} atau lebih (sekarang '${v}').`);
+  }
+  return n;
+}
+
+/** `LICENCE_URL` without trailing slashes; only http(s) addresses are accepted. */
+function licenceUrlOf(env: Env): string | undefined {
+  const v = env.get("LICENCE_URL")?.trim();
+  if (!v) return undefined;
+  if (!URL.canParse(v) || !/^https?:$/.test(new URL(v).protocol)) {
+    throw new Error(
+      `LICENCE_URL harus berupa alamat http(s), mis. https://lisensi.contoh.id (sekarang '${v}').`,
+    );
+  }
+  return v.replace(/\/+$/, "");
+}
+
+/**
+ * Reads `DATA_DIR`, `DB_PATH`, `PORT`, `ADMIN_PASSWORD`, `ALLOWED_ORIGINS`, `LICENCE_URL`,
+ * `LICENCE_GRACE_DAYS` (default 7) and `LICENCE_TIMEOUT_MS` (default 8000).
+ */
+export function loadConfig(env: Env = Deno.env): Config {
   const dataDir = env.get("DATA_DIR") || "./data";
   return {
     dataDir,
@@ -24,5 +60,8 @@ export function loadConfig(env: { get(k: string): string | undefined } = Deno.en
     allowedOrigins: (env.get("ALLOWED_ORIGINS") ?? "").split(",").map((s) => s.trim()).filter(
       Boolean,
     ),
+    licenceUrl: licenceUrlOf(env),
+    licenceGraceDays: numberOf(env, "LICENCE_GRACE_DAYS", 7, 0),
+    licenceTimeoutMs: numberOf(env, "LICENCE_TIMEOUT_MS", 8000, 100),
   };
 }

@@ -1,7 +1,7 @@
 /** An error whose status and Indonesian message reach the client as they are. */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 500 | 502 | 503,
     message: string,
     readonly details?: string[],
   ) {
@@ -18,6 +18,11 @@ export const conflict = (msg: string) => new AppError(409, msg);
 /** 401: no valid session. */
 export const unauthorized = (msg = "Sesi tidak valid, silakan login kembali.") =>
   new AppError(401, msg);
+
+/** 503: a service the server depends on (the licence service) cannot be reached. */
+export const unavailable = (msg: string) => new AppError(503, msg);
+/** 502: such a service answered, but not with something usable. */
+export const badGateway = (msg: string) => new AppError(502, msg);
 
 /** The message shown when an edit was made on data someone else changed meanwhile. */
 export const STALE_MESSAGE =

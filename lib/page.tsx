@@ -4,6 +4,7 @@ import { render } from "preact-render-to-string";
 import { Document, Layout } from "../components/Layout.tsx";
 import type { AppEnv } from "./env.ts";
 import { collectIslands, islandTags } from "./islands.ts";
+import { graceNotice } from "./licence_gate.ts";
 
 /**
  * Renders a page inside the document (and, unless `bare`, the app layout). Scripts are added
@@ -20,6 +21,8 @@ export function renderPage(
       nav={c.get("nav")}
       path={c.req.path}
       user={session?.fullname ?? ""}
+      demo={c.get("config").demoHospitalCode}
+      notice={session?.licenceGraceUntil ? graceNotice(session.licenceGraceUntil) : undefined}
     >
       {opts.body}
     </Layout>

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import LoginForm from "../islands/LoginForm.tsx";
+import { DemoBadge } from "../components/DemoBadge.tsx";
 import { Island } from "../components/Island.tsx";
 import {
   authenticate,
@@ -11,28 +12,45 @@ import {
 } from "../lib/auth.ts";
 import type { AppEnv } from "../lib/env.ts";
 import { readFields } from "../lib/http.ts";
+import { parseHospitalCode } from "../lib/licence_client.ts";
+import { graceNotice, type LicenceGate, type LicenceRefusal } from "../lib/licence_gate.ts";
+import { readLicence } from "../lib/licence_record.ts";
 import { renderPage } from "../lib/page.tsx";
 
 /** Message for an empty hospital code (the form was not loaded properly). */
 export const RELOAD_MESSAGE = "Tolong di Reload Lagi Halaman Anda.";
 
-/**
- * The seam for the licence check (a later issue): given the hospital code, say whether login
- * may proceed. The default accepts any non-empty code.
- */
-export type LicenceGate = (hospitalCode: string) => Promise<{ ok: boolean; message?: string }>;
+export type { LicenceGate };
 
-export function authRoutes(licence: LicenceGate = () => Promise.resolve({ ok: true })) {
+/** HTTP status of each licence refusal. */
+const REFUSAL_STATUS: Record<LicenceRefusal, 403 | 502 | 503> = {
+  missing: 403,
+  mismatch: 403,
+  inactive: 403,
+  offline: 503,
+  error: 502,
+};
+
+/**
+ * Login page and API. `licence` is checked before the password on every login (see
+ * lib/licence_gate.ts); a server with no validated licence sends the login page to
+ * `/validation`.
+ */
+export function authRoutes(licence: LicenceGate) {
   const r = new Hono<AppEnv>();
 
-  r.get("/auth/login", (c) => {
+  r.get("/auth/login", async (c) => {
     if (c.get("session")) return c.redirect("/");
+    const store = c.get("store");
+    if (await licence.unvalidated?.(store)) return c.redirect("/validation");
+    const hospitalCode = (await readLicence(store))?.hospitalCode ?? "";
     return renderPage(c, {
       title: "Login",
       bare: true,
       body: (
         <main class="login-page">
-          <Island name="LoginForm" component={LoginForm} props={{}} />
+          <DemoBadge code={c.get("config").demoHospitalCode} />
+          <Island name="LoginForm" component={LoginForm} props={{ hospitalCode }} />
         </main>
       ),
     });
@@ -42,12 +60,14 @@ export function authRoutes(licence: LicenceGate = () => Promise.resolve({ ok: tr
     const f = await readFields(c);
     const hospitalCode = (f.hospitalCode ?? "").trim();
     if (!hospitalCode) return c.json({ success: false, message: RELOAD_MESSAGE }, 400);
+    parseHospitalCode(hospitalCode);
     if (!f.username?.trim() || !f.password) {
       return c.json({ success: false, message: "Username dan password wajib diisi." }, 400);
     }
-    const gate = await licence(hospitalCode);
+    const gate = await licence.check(hospitalCode, c.get("store"));
     if (!gate.ok) {
-      return c.json({ success: false, message: gate.message ?? "Lisensi tidak aktif." }, 403);
+      const { reason, message, detail } = gate;
+      return c.json({ success: false, licence: reason, message, detail }, REFUSAL_STATUS[reason]);
     }
     const user = await authenticate(c.get("store"), f.username.trim(), f.password);
     if (!user) return c.json({ success: false, message: "Username atau password salah." }, 401);
@@ -56,6 +76,7 @@ export function authRoutes(licence: LicenceGate = () => Promise.resolve({ ok: tr
       username: user.username,
       fullname: user.fullname || user.username,
       hospitalCode,
+      licenceGraceUntil: gate.graceUntil,
     });
     setCookie(c, SESSION_COOKIE, token, {
       httpOnly: true,
@@ -64,7 +85,8 @@ export function authRoutes(licence: LicenceGate = () => Promise.resolve({ ok: tr
       secure: new URL(c.req.url).protocol === "https:",
       maxAge: SESSION_TTL_MS / 1000,
     });
-    return c.json({ success: true, message: "Login berhasil." });
+    const notice = gate.graceUntil ? graceNotice(gate.graceUntil) : undefined;
+    return c.json({ success: true, message: "Login berhasil.", notice });
   });
 
   r.post("/auth/logout", async (c) => {

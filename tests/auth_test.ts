@@ -31,9 +31,15 @@ Deno.test("login: empty hospital code, wrong password, then a session cookie", a
   assert.equal(again.status, 401);
 });
 
-Deno.test("every route except login and static files needs a session", async () => {
+Deno.test("every route except login, licence and static files needs a session", async () => {
   await using t = await setup();
-  const open = ["/auth/login", "/static/*"];
+  const open = [
+    "/auth/login",
+    "/static/*",
+    "/validation",
+    "/validation/deactived",
+    "/lisensi/:code{.+}",
+  ];
   const routes = t.app.routes.filter((r) => r.method !== "ALL" && !open.includes(r.path));
   assert.ok(routes.length > 20, `routes: ${routes.length}`);
   for (const r of routes) {

@@ -1,14 +1,21 @@
 import { createApp } from "../lib/app.ts";
 import { createSession, users } from "../lib/auth.ts";
-import { loadConfig } from "../lib/config.ts";
+import { type Config, loadConfig } from "../lib/config.ts";
+import { allowAnyLicence, type LicenceGate } from "../lib/licence_gate.ts";
 import { hashPassword } from "../lib/password.ts";
 import { Store } from "../lib/store.ts";
 
 export const ADMIN_PASSWORD = "rahasia-123";
 let adminHash: Promise<string> | null = null;
 
-/** A fresh app on a fresh `:memory:` KV with an admin account and a session cookie. */
-export async function setup() {
+/**
+ * A fresh app on a fresh `:memory:` KV with an admin account and a session cookie. Login
+ * accepts any hospital code unless `licence` (or `licence: undefined` with a `licenceUrl` in
+ * `config`, for the real check) is given.
+ */
+export async function setup(
+  opts: { licence?: LicenceGate; config?: Partial<Config> } = { licence: allowAnyLicence },
+) {
   const store = await Store.open(":memory:");
   const hash = await (adminHash ??= hashPassword(ADMIN_PASSWORD));
   const admin = await users(store).insert({
@@ -19,8 +26,8 @@ export async function setup() {
     gender: "",
     passwordHash: hash,
   });
-  const config = { ...loadConfig({ get: () => undefined }), dbPath: ":memory:" };
-  const app = createApp({ config, store });
+  const config = { ...loadConfig({ get: () => undefined }), dbPath: ":memory:", ...opts.config };
+  const app = createApp({ config, store, licence: opts.licence });
   const token = await createSession(store, {
     userId: admin.value._id,
     username: "admin",

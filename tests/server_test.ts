@@ -24,10 +24,10 @@ Deno.test("first start: admin created with ADMIN_PASSWORD, or a random one retur
   fresh.close();
 });
 
-Deno.test("server: prints the first login; a second server on the same KV file refuses to start", async () => {
+Deno.test("server: demo mode without LICENCE_URL; the printed first login works; a second server on the same KV file refuses to start", async () => {
   const dir = await Deno.makeTempDir();
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const env = { DATA_DIR: dir, PORT: String(port), ADMIN_PASSWORD: "" };
+  const env = { DATA_DIR: dir, PORT: String(port), ADMIN_PASSWORD: "", LICENCE_URL: "" };
   const first = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--unstable-kv", MAIN],
     env,
@@ -36,15 +36,29 @@ Deno.test("server: prints the first login; a second server on the same KV file r
   }).spawn();
   const reader = first.stdout.pipeThrough(new TextDecoderStream()).getReader();
   let out = "";
-  while (!out.includes("Login pertama")) {
+  while (!out.includes("tidak ditampilkan lagi)\n")) {
     const { value, done } = await reader.read();
     if (done) break;
     out += value;
   }
-  assert.match(out, /username 'admin', password '[^']{12,}'/);
+  assert.match(
+    out,
+    /Mode demo: LICENCE_URL tidak diatur; layanan lisensi demo berjalan di http:\/\/127\.0\.0\.1:\d+/,
+  );
+  const [, code, password] = out.match(
+    /Login pertama: Kode Rumah Sakit '(\w+)', username 'admin', password '([^']{12,})'/,
+  )!;
   const res = await fetch(`http://127.0.0.1:${port}/provinsi`, { redirect: "manual" });
   assert.equal(res.status, 302);
   await res.body?.cancel();
+  // the demo licence is validated on a fresh start, so the printed login just works
+  const page = await fetch(`http://127.0.0.1:${port}/auth/login`);
+  assert.match(await page.text(), /class="demo-badge"[^>]*>Mode demo</);
+  const login = await fetch(`http://127.0.0.1:${port}/auth/login`, {
+    method: "POST",
+    body: new URLSearchParams({ hospitalCode: code, username: "admin", password }),
+  });
+  assert.deepEqual(await login.json(), { success: true, message: "Login berhasil." });
 
   const second = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--unstable-kv", MAIN],

@@ -1,14 +1,21 @@
 import { type Browser, chromium, type Page } from "playwright-core";
 import { createApp } from "../../lib/app.ts";
 import { users } from "../../lib/auth.ts";
-import { loadConfig } from "../../lib/config.ts";
+import { type Config, loadConfig } from "../../lib/config.ts";
+import { allowAnyLicence, type LicenceGate } from "../../lib/licence_gate.ts";
 import { hashPassword } from "../../lib/password.ts";
 import { Store } from "../../lib/store.ts";
 
 export const PASSWORD = "uji-browser-1";
 
-/** The app served on a free loopback port over a fresh `:memory:` KV, with one admin. */
-export async function serve() {
+/**
+ * The app served on a free loopback port over a fresh `:memory:` KV, with one admin. Login
+ * accepts any hospital code unless `licence` is given (or left undefined beside a
+ * `config.licenceUrl`, for the real check).
+ */
+export async function serve(
+  opts: { licence?: LicenceGate; config?: Partial<Config> } = { licence: allowAnyLicence },
+) {
   const store = await Store.open(":memory:");
   await users(store).insert({
     fullname: "Petugas Rekam Medis",
@@ -18,16 +25,15 @@ export async function serve() {
     gender: "",
     passwordHash: await hashPassword(PASSWORD),
   });
-  const app = createApp({
-    config: { ...loadConfig({ get: () => undefined }), dbPath: ":memory:" },
-    store,
-  });
+  const config = { ...loadConfig({ get: () => undefined }), dbPath: ":memory:", ...opts.config };
+  const app = createApp({ config, store, licence: opts.licence });
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
   const url = `http://127.0.0.1:${server.addr.port}`;
   return {
     url,
     app,
     store,
+    config,
     async close() {
       await server.shutdown();
       store.close();
@@ -83,8 +89,8 @@ export const rowCount = (page: Page, n: number) =>
 export const rows = (page: Page) => page.locator(".dt-table tbody tr").allInnerTexts();
 
 /** Starts the app and a browser; returns both and closes them when disposed. */
-export async function session() {
-  const srv = await serve();
+export async function session(opts?: Parameters<typeof serve>[0]) {
+  const srv = await serve(opts);
   const browser = await launch();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors: string[] = [];

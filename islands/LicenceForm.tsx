@@ -1,0 +1,82 @@
+import { useState } from "react";
+import { LicenceAgreement } from "../components/LicenceAgreement.tsx";
+import { alertDialog } from "../components/ui/Dialog.tsx";
+
+const EMPTY = "Kode Rumah Sakit tidak boleh kosong";
+const lines = (...parts: (string | undefined)[]) => parts.filter(Boolean).join("\n");
+
+/**
+ * Fetches the licence through the server's proxy; with an active licence asks the server to
+ * save it (the server fetches it again itself) and goes to login. Returns false when it
+ * stopped with a dialog.
+ */
+async function validate(code: string): Promise<boolean> {
+  const fail = (what: string, why?: string) =>
+    alertDialog("Error!", lines(`Terjadi kesalahan saat ${what} data`, why), "error").then(() =>
+      false
+    );
+  type Answer = { data?: { actived?: boolean }[]; message?: string; success?: boolean };
+  let answer: Answer | null;
+  try {
+    const res = await fetch(`/lisensi/${encodeURIComponent(code)}`);
+    answer = await res.json().catch(() => null);
+    if (!res.ok || !Array.isArray(answer?.data)) return fail("mengambil", answer?.message);
+  } catch {
+    return fail("mengambil");
+  }
+  if (!answer.data[0]?.actived) {
+    await alertDialog("Gagal", answer.message || "Lisensi tidak aktif.", "error");
+    return false;
+  }
+  try {
+    const res = await fetch("/validation", {
+      method: "POST",
+      body: new URLSearchParams({ hospitalCode: code }),
+    });
+    const saved: Answer | null = await res.json().catch(() => null);
+    if (!res.ok || !saved?.success) return fail("menyimpan", saved?.message);
+  } catch {
+    return fail("menyimpan");
+  }
+  location.href = "/auth/login";
+  return true;
+}
+
+/** Licence validation form: hospital code only; shows the licence already stored, if any. */
+export default function LicenceForm(
+  { current, demo }: { current?: { hospitalCode: string; verifiedAt: string }; demo?: string },
+) {
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    const form = e.currentTarget as HTMLFormElement;
+    const code = String(new FormData(form).get("hospitalCode") ?? "").trim();
+    if (!code) return setError(EMPTY);
+    setError("");
+    setBusy(true);
+    if (!await validate(code)) setBusy(false);
+  }
+
+  return (
+    <form class="login-card" method="post" action="/validation" onSubmit={submit} noValidate>
+      <h1>Validasi Lisensi</h1>
+      <p class="muted">Masukkan Kode Rumah Sakit untuk mengaktifkan aplikasi.</p>
+      {current && (
+        <p class="alert alert-info">
+          Lisensi tersimpan: {current.hospitalCode} (diverifikasi {current.verifiedAt} WIB).{" "}
+          <a href="/auth/login">Ke halaman login</a>
+        </p>
+      )}
+      {demo && <p class="alert alert-info">Mode demo: gunakan Kode Rumah Sakit {demo}.</p>}
+      {error && <div class="alert alert-danger" role="alert">{error}</div>}
+      <label for="hospitalCode">Kode Rumah Sakit</label>
+      <input id="hospitalCode" name="hospitalCode" autoComplete="organization" maxLength={32} />
+      <button type="submit" class="btn btn-primary" disabled={busy}>
+        {busy ? "Processing..." : "Validasi"}
+      </button>
+      <LicenceAgreement />
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import type { Config } from "./config.ts";
+import { AppError, badGateway, conflict, unavailable } from "./errors.ts";
+import {
+  fetchLicence,
+  isActive,
+  type LicenceAnswer,
+  LicenceServiceError,
+  LicenceUnreachable,
+  parseHospitalCode,
+} from "./licence_client.ts";
+import {
+  deleteLicence,
+  type LicenceRecord,
+  readLicence,
+  sameCode,
+  saveLicence,
+} from "./licence_record.ts";
+import type { Store } from "./store.ts";
+
+/** 503 when no licence service is configured at all. */
+export const NOT_CONFIGURED_MESSAGE = "Layanan lisensi belum diatur (LICENCE_URL).";
+/** 503 when the licence service cannot be reached. */
+export const UNREACHABLE_MESSAGE =
+  "Layanan lisensi tidak dapat dihubungi. Periksa koneksi internet server lalu coba lagi.";
+/** 502 when the licence service answers with something unusable. */
+export const INVALID_ANSWER_MESSAGE =
+  "Layanan lisensi memberi jawaban yang tidak valid. Silakan coba lagi nanti.";
+
+/**
+ * Asks the configured activation service about `code` (already parsed), turning failures
+ * into typed errors: 503 unreachable or not configured, 502 unusable answer.
+ */
+export async function lookupLicence(config: Config, code: string): Promise<LicenceAnswer> {
+  if (!config.licenceUrl) throw unavailable(NOT_CONFIGURED_MESSAGE);
+  try {
+    return await fetchLicence(config.licenceUrl, code, config.licenceTimeoutMs);
+  } catch (e) {
+    if (e instanceof LicenceUnreachable) throw unavailable(UNREACHABLE_MESSAGE);
+    if (e instanceof LicenceServiceError) throw badGateway(INVALID_ANSWER_MESSAGE);
+    throw e;
+  }
+}
+
+/**
+ * Validates this server's licence: fetches it for `rawCode` on the server (nothing the
+ * browser sends about the licence is trusted) and stores it when active. 400 for a bad code,
+ * 422 when the service knows no active licence for it, 403 when it would replace the licence
+ * of another code without `mayReplace` (a logged-in user), so an anonymous visitor cannot
+ * switch the hospital's licence.
+ */
+export async function validateLicence(
+  store: Store,
+  config: Config,
+  rawCode: unknown,
+  opts: { mayReplace: boolean },
+): Promise<LicenceRecord> {
+  const code = parseHospitalCode(rawCode);
+  const prev = await readLicence(store);
+  if (prev && !sameCode(prev.hospitalCode, code) && !opts.mayReplace) {
+    throw new AppError(
+      403,
+      `Server ini sudah tervalidasi untuk Kode Rumah Sakit ${prev.hospitalCode}. ` +
+        "Login terlebih dahulu untuk menggantinya dengan kode lain.",
+    );
+  }
+  const answer = await lookupLicence(config, code);
+  if (!answer.data.length) {
+    throw new AppError(
+      422,
+      answer.message || "Lisensi untuk Kode Rumah Sakit ini tidak ditemukan.",
+    );
+  }
+  if (!isActive(answer)) {
+    throw new AppError(422, `Lisensi untuk Kode Rumah Sakit ${code} tidak aktif.`);
+  }
+  const now = Date.now();
+  const rec: LicenceRecord = {
+    hospitalCode: code,
+    lisensi: answer.data[0].lisensi,
+    validatedAt: prev && sameCode(prev.hospitalCode, code) ? prev.validatedAt : now,
+    verifiedAt: now,
+  };
+  await saveLicence(store, rec);
+  return rec;
+}
+
+/**
+ * Removes the stored licence after the service confirms it is no longer active (409 while it
+ * still is, 503/502 when the service cannot tell). Returns the message for the user.
+ */
+export async function deactivateLicence(store: Store, config: Config): Promise<string> {
+  const rec = await readLicence(store);
+  if (!rec) return "Tidak ada data lisensi yang tersimpan.";
+  if (isActive(await lookupLicence(config, rec.hospitalCode))) {
+    throw conflict("Lisensi masih aktif menurut layanan lisensi; data lisensi tidak dihapus.");
+  }
+  await deleteLicence(store, rec.hospitalCode);
+  return "Data lisensi dihapus. Silakan validasi ulang lisensi.";
+}
