@@ -1,7 +1,10 @@
 import { createApp } from "./lib/app.ts";
 import { ensureAdmin } from "./lib/auth.ts";
+import { backupDir } from "./lib/backup.ts";
+import { startDailyBackups } from "./lib/backup_schedule.ts";
 import { loadConfig } from "./lib/config.ts";
-import { Store, StoreLockedError } from "./lib/store.ts";
+import { openConfiguredStore } from "./lib/connection.ts";
+import { type Store, StoreLockedError } from "./lib/store.ts";
 import { ensureBuilt } from "./build.ts";
 
 /** The app on the configured store (opened on the first request). */
@@ -12,7 +15,7 @@ if (import.meta.main) {
   await ensureBuilt();
   let store: Store;
   try {
-    store = await Store.open(config.dbPath);
+    store = await openConfiguredStore(config);
   } catch (e) {
     if (e instanceof StoreLockedError) {
       console.error(e.message);
@@ -26,7 +29,8 @@ if (import.meta.main) {
     createApp({ config, store }).fetch,
   );
   console.log(`Casemix RS berjalan di http://localhost:${config.port} (semua antarmuka jaringan)`);
-  console.log(`Data disimpan di ${config.dbPath}`);
+  console.log(`Data disimpan di ${store.path}`);
+  const stopBackups = startDailyBackups(store, backupDir(config.dataDir), config.backupKeep);
   if (admin.created) {
     console.log(
       "Login pertama: Kode Rumah Sakit bebas (mis. DEMO), username 'admin', password " +
@@ -36,6 +40,7 @@ if (import.meta.main) {
     );
   }
   const stop = async () => {
+    stopBackups();
     await server.shutdown();
     store.close();
     Deno.exit(0);

@@ -11,9 +11,11 @@ export interface Config {
   adminPassword?: string;
   /** Extra origins allowed to send mutating requests (reverse proxies). */
   allowedOrigins: string[];
+  /** Automatic daily backups kept (older ones are deleted); 0 turns them off. */
+  backupKeep: number;
 }
 
-/** Reads `DATA_DIR`, `DB_PATH`, `PORT`, `ADMIN_PASSWORD`, `ALLOWED_ORIGINS`. */
+/** Reads `DATA_DIR`, `DB_PATH`, `PORT`, `ADMIN_PASSWORD`, `ALLOWED_ORIGINS`, `BACKUP_KEEP`. */
 export function loadConfig(env: { get(k: string): string | undefined } = Deno.env): Config {
   const dataDir = env.get("DATA_DIR") || "./data";
   return {
@@ -24,5 +26,6 @@ export function loadConfig(env: { get(k: string): string | undefined } = Deno.en
     allowedOrigins: (env.get("ALLOWED_ORIGINS") ?? "").split(",").map((s) => s.trim()).filter(
       Boolean,
     ),
+    backupKeep: Math.max(0, Number.parseInt(env.get("BACKUP_KEEP") || "7", 10) || 0),
   };
 }
