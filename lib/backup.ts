@@ -63,11 +63,11 @@ export async function findBackup(store: Store, id: string): Promise<BackupDoc> {
 export async function createBackup(
   store: Store,
   dir: string,
-  o: { name: string; desc?: string; auto?: BackupDoc["auto"] },
+  o: { name: string; desc?: string; auto?: BackupDoc["auto"]; at?: Date },
 ): Promise<BackupDoc> {
   await Deno.mkdir(dir, { recursive: true });
   const id = newId();
-  const created = new Date().toISOString();
+  const created = (o.at ?? new Date()).toISOString();
   const rel = `backup-${created.slice(0, 19).replace(/\D/g, "")}-${id}${BACKUP_EXT}`;
   const header = {
     format: 1 as const,

@@ -29,6 +29,7 @@ export async function runDailyBackup(
       name: `Harian ${now.toISOString().slice(0, 10)}`,
       desc: "Cadangan otomatis harian",
       auto: "daily",
+      at: now,
     });
     for (const old of (await daily()).slice(keep)) await deleteBackup(store, dir, old._id);
     return made;

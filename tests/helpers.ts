@@ -7,9 +7,16 @@ import { Store } from "../lib/store.ts";
 export const ADMIN_PASSWORD = "rahasia-123";
 let adminHash: Promise<string> | null = null;
 
-/** A fresh app on a fresh `:memory:` KV with an admin account and a session cookie. */
-export async function setup() {
-  const store = await Store.open(":memory:");
+/**
+ * A fresh app on a fresh `:memory:` KV with an admin account and a session cookie. With
+ * `dataDir`, the app writes there (backups, config) and, with `file`, keeps KV in
+ * `dataDir/casemix.kv` instead of memory.
+ */
+export async function setup(
+  opts: { dataDir?: string; file?: boolean; connectTimeoutMs?: number } = {},
+) {
+  const dbPath = opts.dataDir && opts.file ? `${opts.dataDir}/casemix.kv` : ":memory:";
+  const store = await Store.open(dbPath);
   const hash = await (adminHash ??= hashPassword(ADMIN_PASSWORD));
   const admin = await users(store).insert({
     fullname: "Admin Uji",
@@ -19,8 +26,9 @@ export async function setup() {
     gender: "",
     passwordHash: hash,
   });
-  const config = { ...loadConfig({ get: () => undefined }), dbPath: ":memory:" };
-  const app = createApp({ config, store });
+  const base = loadConfig({ get: () => undefined });
+  const config = { ...base, dbPath, dataDir: opts.dataDir ?? base.dataDir };
+  const app = createApp({ config, store, connectTimeoutMs: opts.connectTimeoutMs });
   const token = await createSession(store, {
     userId: admin.value._id,
     username: "admin",
@@ -47,6 +55,8 @@ export async function setup() {
   return {
     app,
     store,
+    config,
+    admin: admin.value,
     cookie,
     req,
     json,
