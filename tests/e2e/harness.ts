@@ -7,9 +7,13 @@ import { Store } from "../../lib/store.ts";
 
 export const PASSWORD = "uji-browser-1";
 
-/** The app served on a free loopback port over a fresh `:memory:` KV, with one admin. */
-export async function serve() {
-  const store = await Store.open(":memory:");
+/**
+ * The app served on a free loopback port over a fresh `:memory:` KV, with one admin. With
+ * `dataDir`, KV is the file `dataDir/casemix.kv` and the app writes there (backups, config).
+ */
+export async function serve(opts: { dataDir?: string } = {}) {
+  const dbPath = opts.dataDir ? `${opts.dataDir}/casemix.kv` : ":memory:";
+  const store = await Store.open(dbPath);
   await users(store).insert({
     fullname: "Petugas Rekam Medis",
     email: "rm@rs.test",
@@ -18,8 +22,9 @@ export async function serve() {
     gender: "",
     passwordHash: await hashPassword(PASSWORD),
   });
+  const base = loadConfig({ get: () => undefined });
   const app = createApp({
-    config: { ...loadConfig({ get: () => undefined }), dbPath: ":memory:" },
+    config: { ...base, dbPath, dataDir: opts.dataDir ?? base.dataDir },
     store,
   });
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
@@ -83,8 +88,8 @@ export const rowCount = (page: Page, n: number) =>
 export const rows = (page: Page) => page.locator(".dt-table tbody tr").allInnerTexts();
 
 /** Starts the app and a browser; returns both and closes them when disposed. */
-export async function session() {
-  const srv = await serve();
+export async function session(opts: { dataDir?: string } = {}) {
+  const srv = await serve(opts);
   const browser = await launch();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors: string[] = [];
