@@ -37,9 +37,11 @@ export function decodeValue(v: unknown): unknown {
   return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, decodeValue(x)]));
 }
 
-async function counters(kv: Deno.Kv): Promise<string> {
+/** Every collection's write counter with its versionstamp: equal strings mean no commit between. */
+export async function counters(kv: Deno.Kv, skip: string[] = []): Promise<string> {
   const out: string[] = [];
   for await (const e of kv.list({ prefix: ["_meta", "ver"] })) {
+    if (skip.includes(String(e.key[2]))) continue;
     out.push(`${String(e.key[2])}@${e.versionstamp}`);
   }
   return out.join(",");

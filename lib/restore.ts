@@ -1,11 +1,18 @@
 import { join } from "node:path";
 import { ulid } from "ulid";
-import { type BackupDoc, createBackup, findBackup, safePath, syncBackupList } from "./backup.ts";
+import {
+  type BackupDoc,
+  createBackup,
+  deleteBackup,
+  findBackup,
+  safePath,
+  syncBackupList,
+} from "./backup.ts";
 import { runBackupJob } from "./backup_format.ts";
 import { SESSION_TTL_MS } from "./auth.ts";
 import { cleanStrays, newLiveFile, syncPath, writePointer } from "./db_file.ts";
 import { badRequest, conflict, notFound } from "./errors.ts";
-import { importEntries, readLines } from "./kv_dump.ts";
+import { counters, importEntries, readLines } from "./kv_dump.ts";
 import type { Store } from "./store.ts";
 
 /** A store built from a backup beside the live one, not yet switched to. */
@@ -125,13 +132,24 @@ async function restoreFrom(store: Store, dir: string, doc: BackupDoc) {
   const aside = await buildAside(store, file, dir);
   let pointed = false;
   let before: BackupDoc;
+  const backupNow = () =>
+    createBackup(store, dir, {
+      name: `Sebelum pemulihan ${new Date().toISOString().slice(0, 16).replace("T", " ")}`,
+      desc: `Otomatis, sebelum memulihkan "${doc.name}"`,
+      auto: "restore",
+    });
   try {
+    // the automatic backup is taken while requests still run; if any collection was written
+    // after it began, it is taken again with requests held back, so it holds the last state
+    // (the backup list itself is left out: it is rebuilt from the files after the switch)
+    const ver = await counters(store.kv, ["db_backup"]);
+    let auto = await backupNow();
     before = await store.gate.exclusive(async () => {
-      const auto = await createBackup(store, dir, {
-        name: `Sebelum pemulihan ${new Date().toISOString().slice(0, 16).replace("T", " ")}`,
-        desc: `Otomatis, sebelum memulihkan "${doc.name}"`,
-        auto: "restore",
-      });
+      if (await counters(store.kv, ["db_backup"]) !== ver) {
+        const stale = auto;
+        auto = await backupNow();
+        await deleteBackup(store, dir, stale._id);
+      }
       await carrySessions(store.kv, aside.kv);
       if (store.kind === "file") {
         for (const f of [aside.path, `${aside.path}-wal`]) await syncPath(f);

@@ -113,6 +113,37 @@ Deno.test("restore: readers during the switch see all old or all new data, never
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("restore: writes made while it runs land in the restored or the pre-restore data, none lost", async () => {
+  const dir = await Deno.makeTempDir();
+  await using t = await setup({ dataDir: dir, file: true });
+  const kodes = async () =>
+    (await t.json(`/api/province?${dtQuery(["kode"], { length: 1000 })}`)).body.data
+      .map((d: { kode: string }) => d.kode);
+  await t.post("/api/province/update", { kode: "0", desc: "awal" });
+  const first = (await t.post("/api/db-backup", { name: "awal" })).body.data;
+  const acked: string[] = [];
+  let stop = false;
+  const writer = (async () => {
+    for (let i = 1; !stop; i++) {
+      const r = await t.post("/api/province/update", { kode: String(i), desc: "tulis" });
+      if (r.status === 200) acked.push(String(i));
+    }
+  })();
+  await delay(30);
+  const r = await t.post(`/api/db-backup/restore/${first._id}`, {});
+  assert.equal(r.status, 200);
+  await delay(30);
+  stop = true;
+  await writer;
+  const after = new Set(await kodes());
+  const before = (await backups(t.store).index()).rows().find((x) => x.value.auto === "restore")!;
+  assert.equal((await t.post(`/api/db-backup/restore/${before.value._id}`, {})).status, 200);
+  const saved = new Set(await kodes());
+  assert.ok(acked.length > 2, `only ${acked.length} writes`);
+  assert.deepEqual(acked.filter((k) => !after.has(k) && !saved.has(k)), []);
+  await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("daily backup: once a day, only daily ones pruned beyond the retention count", async () => {
   const dir = await Deno.makeTempDir();
   await using t = await setup({ dataDir: dir });
