@@ -20,9 +20,7 @@ Deno.test("gate: a switch waits for requests in flight, holds new ones, refuses 
     await delay(20);
   });
   await delay(10);
-  const later = g.shared(async () => {
-    log.push("later");
-  });
+  const later = g.shared(() => Promise.resolve(log.push("later")));
   await assert.rejects(g.exclusive(async () => {}), (e: AppError) => e.status === 409);
   await delay(10);
   assert.deepEqual(log, []);
@@ -36,9 +34,7 @@ Deno.test("gate: a switch waits for requests in flight, holds new ones, refuses 
   const held = g.shared(() => new Promise<void>((r) => stuck = r));
   let ran = false;
   await assert.rejects(
-    g.exclusive(async () => {
-      ran = true;
-    }, 30),
+    g.exclusive(() => Promise.resolve(ran = true), 30),
     (e: AppError) => e.status === 409 && /tidak diganti/.test(e.message),
   );
   assert.equal(ran, false);
