@@ -9,8 +9,7 @@ import { readFields } from "../lib/http.ts";
 import { renderPage } from "../lib/page.tsx";
 import { restoreBackup } from "../lib/restore.ts";
 import type { ColumnDef } from "../lib/resource.ts";
-import { text } from "../lib/validate.ts";
-import { parseOr400 } from "../lib/validate.ts";
+import { parseOr400, text } from "../lib/validate.ts";
 
 /** The backup screen in the sidebar. */
 export const backupNav: NavItem[] = [
