@@ -1,8 +1,11 @@
 import { createApp } from "./lib/app.ts";
 import { ensureAdmin } from "./lib/auth.ts";
+import { backupDir } from "./lib/backup.ts";
+import { startDailyBackups } from "./lib/backup_schedule.ts";
 import { loadConfig } from "./lib/config.ts";
 import { DEMO_CODE, ensureDemoLicence, startDemoLicence } from "./lib/licence_demo.ts";
-import { Store, StoreLockedError } from "./lib/store.ts";
+import { openConfiguredStore } from "./lib/connection.ts";
+import { type Store, StoreLockedError } from "./lib/store.ts";
 import { ensureBuilt } from "./build.ts";
 
 /** The app on the configured store (opened on the first request). */
@@ -13,7 +16,7 @@ if (import.meta.main) {
   await ensureBuilt();
   let store: Store;
   try {
-    store = await Store.open(config.dbPath);
+    store = await openConfiguredStore(config);
   } catch (e) {
     if (e instanceof StoreLockedError) {
       console.error(e.message);
@@ -33,13 +36,14 @@ if (import.meta.main) {
     createApp({ config, store }).fetch,
   );
   console.log(`Casemix RS berjalan di http://localhost:${config.port} (semua antarmuka jaringan)`);
-  console.log(`Data disimpan di ${config.dbPath}`);
+  console.log(`Data disimpan di ${store.path}`);
   console.log(
     demo
       ? `Mode demo: LICENCE_URL tidak diatur; layanan lisensi demo berjalan di ${demo.server.url} ` +
         `dengan Kode Rumah Sakit ${DEMO_CODE}. Atur LICENCE_URL untuk pemakaian nyata.`
       : `Layanan lisensi: ${config.licenceUrl} (masa tenggang ${config.licenceGraceDays} hari)`,
   );
+  const stopBackups = startDailyBackups(store, backupDir(config.dataDir), config.backupKeep);
   if (admin.created) {
     const code = demo
       ? `'${DEMO_CODE}'`
@@ -52,6 +56,7 @@ if (import.meta.main) {
     );
   }
   const stop = async () => {
+    stopBackups();
     await server.shutdown();
     await demo?.server.close();
     store.close();

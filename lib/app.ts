@@ -3,10 +3,14 @@ import { join } from "node:path";
 import { ensureBuilt } from "../build.ts";
 import { registry as defaultRegistry } from "../resources/mod.ts";
 import { authRoutes } from "../routes/auth.tsx";
+import { backupNav, backupRoutes } from "../routes/backup.tsx";
+import { connectionNav, connectionRoutes } from "../routes/connection.tsx";
 import { homeRoutes } from "../routes/home.tsx";
 import { licenceRoutes } from "../routes/licence.tsx";
 import { resourceRoutes } from "../routes/resources.tsx";
 import { ensureAdmin } from "./auth.ts";
+import { backupDir, cleanBackupTemps, syncBackupList } from "./backup.ts";
+import { openConfiguredStore } from "./connection.ts";
 import type { Config } from "./config.ts";
 import type { AppEnv, NavItem } from "./env.ts";
 import { onError } from "./http.ts";
@@ -17,7 +21,7 @@ import { IMPORT_LIMITS } from "./spreadsheet.ts";
 import type { Registry } from "./refs.ts";
 import { seedResources } from "./seed.ts";
 import { serveStatic } from "./static.ts";
-import { Store } from "./store.ts";
+import type { Store } from "./store.ts";
 
 /** The static folder, beside the program (also inside a compiled binary). */
 export const STATIC_DIR = join(import.meta.dirname!, "..", "static");
@@ -29,10 +33,15 @@ export interface AppOptions {
   registry?: Registry;
   /** The login licence check; default: the activation service at `config.licenceUrl`. */
   licence?: LicenceGate;
+  /** How long the 'Koneksi Database' test waits for a server (default 5 s). */
+  connectTimeoutMs?: number;
 }
 
-/** The sidebar entries: the start page plus every resource that has a screen. */
-export function navOf(registry: Registry): NavItem[] {
+/** Screens that are not resources (settings pages), listed after the resources' screens. */
+export const SETTINGS_NAV: NavItem[] = [...connectionNav, ...backupNav];
+
+/** The sidebar entries: the start page, every resource that has a screen, then `extra`. */
+export function navOf(registry: Registry, extra: NavItem[] = []): NavItem[] {
   const items: NavItem[] = [{ group: "Utama", title: "Beranda", path: "/" }];
   for (const def of registry.values()) {
     if (def.page) {
@@ -43,7 +52,7 @@ export function navOf(registry: Registry): NavItem[] {
       });
     }
   }
-  return items;
+  return items.concat(extra);
 }
 
 /**
@@ -52,15 +61,17 @@ export function navOf(registry: Registry): NavItem[] {
  */
 export function createApp(opts: AppOptions): Hono<AppEnv> {
   const registry = opts.registry ?? defaultRegistry;
-  const nav = navOf(registry);
+  const nav = navOf(registry, SETTINGS_NAV);
   let ready: Promise<{ store: Store; manifest: Manifest }> | null = null;
   const init = async () => {
     await ensureBuilt(STATIC_DIR);
     const manifest = await readManifest(STATIC_DIR);
     if (!manifest) throw new Error("Bundle JavaScript tidak ditemukan; jalankan deno task build");
-    const store = opts.store ?? await Store.open(opts.config.dbPath);
+    const store = opts.store ?? await openConfiguredStore(opts.config);
     await ensureAdmin(store, opts.config.adminPassword);
     await seedResources(store, registry);
+    await cleanBackupTemps(backupDir(opts.config.dataDir));
+    await syncBackupList(store, backupDir(opts.config.dataDir));
     return { store, manifest };
   };
 
@@ -78,7 +89,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     c.set("manifest", manifest);
     c.set("config", opts.config);
     c.set("nav", nav);
-    await next();
+    await store.gate.shared(next); // a database switch waits for requests in flight
   });
   app.use("*", requireSession());
   app.use("*", limitBody(IMPORT_LIMITS.bytes));
@@ -86,6 +97,8 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.route("/", licenceRoutes());
   app.route("/", homeRoutes());
   app.route("/", resourceRoutes(registry));
+  app.route("/", connectionRoutes(opts.connectTimeoutMs));
+  app.route("/", backupRoutes());
   app.notFound((c) => {
     if (c.req.path.startsWith("/api/")) {
       return c.json({ success: false, message: "Alamat tidak ditemukan." }, 404);

@@ -19,6 +19,8 @@ export interface Config {
   licenceTimeoutMs: number;
   /** Set by main.ts when it runs the shipped licence service itself: the demo hospital code. */
   demoHospitalCode?: string;
+  /** Automatic daily backups kept (older ones are deleted); 0 turns them off. */
+  backupKeep: number;
 }
 
 type Env = { get(k: string): string | undefined };
@@ -48,7 +50,8 @@ function licenceUrlOf(env: Env): string | undefined {
 
 /**
  * Reads `DATA_DIR`, `DB_PATH`, `PORT`, `ADMIN_PASSWORD`, `ALLOWED_ORIGINS`, `LICENCE_URL`,
- * `LICENCE_GRACE_DAYS` (default 7) and `LICENCE_TIMEOUT_MS` (default 8000).
+ * `LICENCE_GRACE_DAYS` (default 7), `LICENCE_TIMEOUT_MS` (default 8000) and `BACKUP_KEEP`
+ * (default 7).
  */
 export function loadConfig(env: Env = Deno.env): Config {
   const dataDir = env.get("DATA_DIR") || "./data";
@@ -63,5 +66,6 @@ export function loadConfig(env: Env = Deno.env): Config {
     licenceUrl: licenceUrlOf(env),
     licenceGraceDays: numberOf(env, "LICENCE_GRACE_DAYS", 7, 0),
     licenceTimeoutMs: numberOf(env, "LICENCE_TIMEOUT_MS", 8000, 100),
+    backupKeep: numberOf(env, "BACKUP_KEEP", 7, 0),
   };
 }

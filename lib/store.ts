@@ -1,11 +1,21 @@
 import { dirname } from "node:path";
 import { Collection, type CollectionSpec, type KvHolder } from "./collection.ts";
+import { cleanStrays, liveFile } from "./db_file.ts";
+import { Gate } from "./gate.ts";
 import type { Doc } from "./mem_index.ts";
 
 /** Thrown when another server already holds the local KV file. */
 export class StoreLockedError extends Error {}
 
-const isLocalFile = (path: string) => path !== ":memory:" && !/^https?:\/\//.test(path);
+/** True for a local KV file (not `:memory:`, not a KV Connect URL). */
+export const isLocalFile = (path: string) => path !== ":memory:" && !/^https?:\/\//.test(path);
+
+/** Where a store's data lives: a local file (`base` resolved through its pointer), memory or remote. */
+export type StoreKind = "file" | "memory" | "remote";
+
+/** The kind of store a configured location opens. */
+export const kindOf = (path: string): StoreKind =>
+  path === ":memory:" ? "memory" : isLocalFile(path) ? "file" : "remote";
 
 function pidAlive(pid: number): boolean {
   if (pid === Deno.pid) return false;
@@ -43,28 +53,69 @@ function takeLock(dbPath: string): () => void {
   };
 }
 
+/** An opened KV location: the handle, the file actually opened and how to let the lock go. */
+export interface Opened {
+  kv: Deno.Kv;
+  /** The configured location (for a local file: the base, which carries lock and pointer). */
+  base: string;
+  /** The file opened (through the pointer), or the URL / `:memory:`. */
+  path: string;
+  unlock: () => void;
+}
+
+/**
+ * Opens KV at `base`. A local file is locked (one server per file), resolved through its
+ * pointer, and the files earlier switches or crashes left beside it are removed.
+ */
+export async function openKvAt(base: string): Promise<Opened> {
+  if (kindOf(base) !== "file") {
+    return { kv: await Deno.openKv(base), base, path: base, unlock() {} };
+  }
+  await Deno.mkdir(dirname(base), { recursive: true });
+  const unlock = takeLock(base);
+  try {
+    const path = await liveFile(base);
+    await cleanStrays(base, path);
+    return { kv: await Deno.openKv(path), base, path, unlock };
+  } catch (e) {
+    unlock();
+    throw e;
+  }
+}
+
 /** The app's storage: a KV handle (switchable at run time) and its collections. */
 export class Store implements KvHolder {
   #collections = new Map<string, Collection<Doc>>();
-  #unlock: () => void = () => {};
+  #unlock: () => void;
+  #base: string;
+  #path: string;
+  /** Requests run in shared turns; a switch of the database runs alone. */
+  readonly gate = new Gate();
 
-  private constructor(public kv: Deno.Kv, readonly path: string) {}
+  private constructor(public kv: Deno.Kv, o: Opened) {
+    this.#base = o.base;
+    this.#path = o.path;
+    this.#unlock = o.unlock;
+  }
 
   /** Opens KV at `path` (file, `:memory:` or KV Connect URL), locking a local file. */
   static async open(path: string): Promise<Store> {
-    let unlock = () => {};
-    if (isLocalFile(path)) {
-      await Deno.mkdir(dirname(path), { recursive: true });
-      unlock = takeLock(path);
-    }
-    try {
-      const store = new Store(await Deno.openKv(path), path);
-      store.#unlock = unlock;
-      return store;
-    } catch (e) {
-      unlock();
-      throw e;
-    }
+    const o = await openKvAt(path);
+    return new Store(o.kv, o);
+  }
+
+  /** The configured location (a local file's base path, `:memory:` or a URL). */
+  get base(): string {
+    return this.#base;
+  }
+
+  /** The file in use (for a local store, the one the pointer names), or the URL. */
+  get path(): string {
+    return this.#path;
+  }
+
+  get kind(): StoreKind {
+    return kindOf(this.#base);
   }
 
   /** The collection named in `spec`, created once per store. */
@@ -72,6 +123,27 @@ export class Store implements KvHolder {
     let c = this.#collections.get(spec.name);
     if (!c) this.#collections.set(spec.name, c = new Collection<Doc>(this, spec));
     return c as unknown as Collection<T>;
+  }
+
+  /**
+   * Switches to another opened KV (after a restore or a new connection): every collection
+   * forgets its in-memory index and the old handle is closed. Call it inside
+   * `gate.exclusive()` so no request straddles the switch. `opened.unlock`, when given,
+   * replaces the current lock (a different base); otherwise the lock is kept.
+   */
+  switchTo(opened: Partial<Opened> & { kv: Deno.Kv; path: string }): void {
+    const old = this.kv;
+    this.kv = opened.kv;
+    this.#path = opened.path;
+    if (opened.base !== undefined) this.#base = opened.base;
+    if (opened.unlock) {
+      this.#unlock();
+      this.#unlock = opened.unlock;
+    }
+    for (const c of this.#collections.values()) c.reset();
+    try {
+      old.close();
+    } catch { /* already closed */ }
   }
 
   close(): void {

@@ -11,12 +11,20 @@ let adminHash: Promise<string> | null = null;
 /**
  * A fresh app on a fresh `:memory:` KV with an admin account and a session cookie. Login
  * accepts any hospital code unless `licence` (or `licence: undefined` with a `licenceUrl` in
- * `config`, for the real check) is given.
+ * `config`, for the real check) is given. With `dataDir`, the app writes there (backups,
+ * config) and, with `file`, keeps KV in `dataDir/casemix.kv` instead of memory.
  */
 export async function setup(
-  opts: { licence?: LicenceGate; config?: Partial<Config> } = { licence: allowAnyLicence },
+  opts: {
+    licence?: LicenceGate;
+    config?: Partial<Config>;
+    dataDir?: string;
+    file?: boolean;
+    connectTimeoutMs?: number;
+  } = { licence: allowAnyLicence },
 ) {
-  const store = await Store.open(":memory:");
+  const dbPath = opts.dataDir && opts.file ? `${opts.dataDir}/casemix.kv` : ":memory:";
+  const store = await Store.open(dbPath);
   const hash = await (adminHash ??= hashPassword(ADMIN_PASSWORD));
   const admin = await users(store).insert({
     fullname: "Admin Uji",
@@ -26,8 +34,14 @@ export async function setup(
     gender: "",
     passwordHash: hash,
   });
-  const config = { ...loadConfig({ get: () => undefined }), dbPath: ":memory:", ...opts.config };
-  const app = createApp({ config, store, licence: opts.licence });
+  const base = loadConfig({ get: () => undefined });
+  const config = { ...base, dbPath, dataDir: opts.dataDir ?? base.dataDir, ...opts.config };
+  const app = createApp({
+    config,
+    store,
+    licence: "licence" in opts || opts.config?.licenceUrl ? opts.licence : allowAnyLicence,
+    connectTimeoutMs: opts.connectTimeoutMs,
+  });
   const token = await createSession(store, {
     userId: admin.value._id,
     username: "admin",
@@ -54,6 +68,8 @@ export async function setup(
   return {
     app,
     store,
+    config,
+    admin: admin.value,
     cookie,
     req,
     json,

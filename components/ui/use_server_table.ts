@@ -26,6 +26,8 @@ export function useServerTable(o: {
   initial: { data: Row[]; recordsTotal: number; recordsFiltered: number };
   pageSize: number;
   params?: Record<string, string>;
+  /** The ordering the server rendered the first page with (default: first sortable, asc). */
+  order?: Order;
 }) {
   const firstSort = o.columns.findIndex((c) => c.orderable !== false);
   const [rows, setRows] = useState(o.initial.data);
@@ -35,7 +37,7 @@ export function useServerTable(o: {
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(0);
   const [length, setLength] = useState(o.pageSize);
-  const [order, setOrder] = useState<Order>([firstSort, "asc"]);
+  const [order, setOrder] = useState<Order>(o.order ?? [firstSort, "asc"]);
   const [tick, setTick] = useState(0);
   const [loading, setLoading] = useState(false);
   const draw = useRef(0);

@@ -11,12 +11,16 @@ export const PASSWORD = "uji-browser-1";
 /**
  * The app served on a free loopback port over a fresh `:memory:` KV, with one admin. Login
  * accepts any hospital code unless `licence` is given (or left undefined beside a
- * `config.licenceUrl`, for the real check).
+ * `config.licenceUrl`, for the real check). With `dataDir`, KV is the file
+ * `dataDir/casemix.kv` and the app writes there (backups, config).
  */
 export async function serve(
-  opts: { licence?: LicenceGate; config?: Partial<Config> } = { licence: allowAnyLicence },
+  opts: { licence?: LicenceGate; config?: Partial<Config>; dataDir?: string } = {
+    licence: allowAnyLicence,
+  },
 ) {
-  const store = await Store.open(":memory:");
+  const dbPath = opts.dataDir ? `${opts.dataDir}/casemix.kv` : ":memory:";
+  const store = await Store.open(dbPath);
   await users(store).insert({
     fullname: "Petugas Rekam Medis",
     email: "rm@rs.test",
@@ -25,8 +29,13 @@ export async function serve(
     gender: "",
     passwordHash: await hashPassword(PASSWORD),
   });
-  const config = { ...loadConfig({ get: () => undefined }), dbPath: ":memory:", ...opts.config };
-  const app = createApp({ config, store, licence: opts.licence });
+  const base = loadConfig({ get: () => undefined });
+  const config = { ...base, dbPath, dataDir: opts.dataDir ?? base.dataDir, ...opts.config };
+  const app = createApp({
+    config,
+    store,
+    licence: "licence" in opts || opts.config?.licenceUrl ? opts.licence : allowAnyLicence,
+  });
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
   const url = `http://127.0.0.1:${server.addr.port}`;
   return {

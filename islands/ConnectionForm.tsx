@@ -1,0 +1,107 @@
+import { useState } from "react";
+import { alertDialog } from "../components/ui/Dialog.tsx";
+import { Blocker } from "../components/ui/Blocker.tsx";
+
+export interface ConnectionFormProps {
+  mode: "local" | "remote";
+  /** The saved KV Connect address (never the token). */
+  ip: string;
+  /** What the app uses now (file path or URL). */
+  current: string;
+}
+
+const IP_REQUIRED = "Mohon masukkan alamat IP Server";
+
+/** 'Koneksi Database': local KV file or a KV Connect server; tests, saves, then goes to /ipd. */
+export default function ConnectionForm(p: ConnectionFormProps) {
+  const [mode, setMode] = useState(p.mode);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    const form = e.currentTarget as HTMLFormElement;
+    const body = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
+    if (!form.checkValidity() || (mode === "remote" && !body.get("ip")?.trim())) {
+      return alertDialog("Error!", IP_REQUIRED, "error");
+    }
+    setBusy(true);
+    try {
+      const res = await fetch("/connection/save-ip", { method: "POST", body });
+      const text = await res.text();
+      const data = (() => {
+        try {
+          return JSON.parse(text);
+        } catch {
+          return null;
+        }
+      })();
+      if (res.ok && data?.success) {
+        location.href = "/ipd";
+        return;
+      }
+      setBusy(false);
+      alertDialog("Error!", data?.message ?? text, "error");
+    } catch (err) {
+      setBusy(false);
+      alertDialog("Error!", `Terjadi kesalahan: ${(err as Error).message}`, "error");
+    }
+  }
+
+  return (
+    <form class="card form connection blockable" onSubmit={submit} noValidate>
+      <p class="muted">
+        Sekarang memakai: <code>{p.current}</code>
+      </p>
+      <fieldset>
+        <legend>Lokasi basis data</legend>
+        <label>
+          <input
+            type="radio"
+            name="mode"
+            value="local"
+            checked={mode === "local"}
+            onChange={() => setMode("local")}
+          />{" "}
+          Berkas lokal di server ini (bawaan)
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="mode"
+            value="remote"
+            checked={mode === "remote"}
+            onChange={() => setMode("remote")}
+          />{" "}
+          Server KV Connect (denokv) di jaringan
+        </label>
+      </fieldset>
+      <div class="field">
+        <label for="conn-ip">Alamat IP Server</label>
+        <input
+          id="conn-ip"
+          name="ip"
+          defaultValue={p.ip}
+          placeholder="192.168.1.10 atau http://192.168.1.10:4512"
+          disabled={mode !== "remote"}
+          autoComplete="off"
+        />
+      </div>
+      <div class="field">
+        <label for="conn-token">Token akses</label>
+        <input
+          id="conn-token"
+          name="token"
+          type="password"
+          disabled={mode !== "remote"}
+          autoComplete="off"
+        />
+      </div>
+      <p class="muted">
+        Simpan menguji koneksi dulu (tulis, baca, hapus satu kunci uji); bila gagal, tidak ada yang
+        diubah.
+      </p>
+      <button type="submit" class="btn btn-primary">Simpan</button>
+      <Blocker active={busy} />
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+import { join, resolve, sep } from "node:path";
+import { BACKUP_EXT, type BackupHeader, readHeader, runBackupJob } from "./backup_format.ts";
+import type { Collection } from "./collection.ts";
+import { badRequest, notFound } from "./errors.ts";
+import { newId } from "./ids.ts";
+import { exportLines } from "./kv_dump.ts";
+import type { Doc } from "./mem_index.ts";
+import type { Store } from "./store.ts";
+
+/** A backup in the list: `path` is relative to the backups folder. */
+export interface BackupDoc extends Doc {
+  name: string;
+  desc: string;
+  path: string;
+  /** `daily` and `restore` backups were made by the app itself; only `daily` ones are pruned. */
+  auto: "" | "daily" | "restore";
+  created: string;
+  size: number;
+  kind: "sqlite" | "jsonl";
+}
+
+/** The backup list (collection `db_backup`). */
+export const backups = (store: Store): Collection<BackupDoc> =>
+  store.collection<BackupDoc>({ name: "db_backup", search: ["name", "desc", "path"] });
+
+/** The backups folder of a data folder. */
+export const backupDir = (dataDir: string) => join(dataDir, "backups");
+
+/** The absolute path of a listed file, refusing anything that would leave the folder. */
+export function safePath(dir: string, rel: string): string {
+  const root = resolve(dir);
+  const full = resolve(root, rel);
+  if (!/^[\w.-]+$/.test(rel) || rel.startsWith(".") || !full.startsWith(root + sep)) {
+    throw badRequest("Lokasi berkas cadangan tidak valid.");
+  }
+  return full;
+}
+
+const docOf = (h: BackupHeader, path: string): BackupDoc => ({
+  _id: h.id,
+  name: h.name,
+  desc: h.desc,
+  path,
+  auto: h.auto,
+  created: h.created,
+  size: HEADER_SIZE + h.size,
+  kind: h.kind,
+});
+const HEADER_SIZE = 4096;
+
+/** A listed backup, or 404. */
+export async function findBackup(store: Store, id: string): Promise<BackupDoc> {
+  const row = /^[0-9A-HJKMNP-TV-Z]{26}$/.test(id) ? await backups(store).find(id) : null;
+  if (!row) throw notFound("Cadangan tidak ditemukan.");
+  return row.value;
+}
+
+/**
+ * Writes a consistent snapshot of the whole store to a new file in `dir` and lists it. A local
+ * store is copied with SQLite `VACUUM INTO` (every key, indexes and versionstamps included);
+ * other stores are dumped logically. The file appears under its final name only when complete.
+ */
+export async function createBackup(
+  store: Store,
+  dir: string,
+  o: { name: string; desc?: string; auto?: BackupDoc["auto"]; at?: Date },
+): Promise<BackupDoc> {
+  await Deno.mkdir(dir, { recursive: true });
+  const id = newId();
+  const created = (o.at ?? new Date()).toISOString();
+  const rel = `backup-${created.slice(0, 19).replace(/\D/g, "")}-${id}${BACKUP_EXT}`;
+  const header = {
+    format: 1 as const,
+    id,
+    name: o.name,
+    desc: o.desc ?? "",
+    auto: o.auto ?? "",
+    created,
+    kind: store.kind === "file" ? "sqlite" as const : "jsonl" as const,
+  };
+  const out = safePath(dir, rel);
+  let written: BackupHeader;
+  if (header.kind === "sqlite") {
+    written = await runBackupJob({ op: "pack", vacuumFrom: store.path, out, header });
+  } else {
+    const payload = join(dir, `.tmp-${id}.jsonl`);
+    const enc = new TextEncoder();
+    const entries = await exportLines(store.kv, async () => {
+      const f = await Deno.open(payload, { write: true, create: true, truncate: true });
+      const w = f.writable.getWriter();
+      return { write: (l) => w.write(enc.encode(l)), close: () => w.close() };
+    });
+    written = await runBackupJob({ op: "pack", payload, out, header: { ...header, entries } });
+  }
+  const doc = docOf(written, rel);
+  await backups(store).writeMany([doc]);
+  return doc;
+}
+
+/** Removes a backup's file and its entry. */
+export async function deleteBackup(store: Store, dir: string, id: string): Promise<BackupDoc> {
+  const doc = await findBackup(store, id);
+  await Deno.remove(safePath(dir, doc.path)).catch((e) => {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  });
+  await backups(store).remove(id);
+  return doc;
+}
+
+/** Deletes the temp files of backups that never finished (call at start, before any backup runs). */
+export async function cleanBackupTemps(dir: string): Promise<void> {
+  try {
+    for await (const e of Deno.readDir(dir)) {
+      if (e.isFile && e.name.startsWith(".tmp-")) await Deno.remove(join(dir, e.name));
+    }
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  }
+}
+
+/**
+ * Makes the list match the files on disk: a complete backup file not listed (made just before
+ * a crash, or after the backup a restore brought back) is added from its header; an entry whose
+ * file is gone is removed. Files whose header cannot be read are left alone, unlisted.
+ */
+export async function syncBackupList(store: Store, dir: string): Promise<void> {
+  const onDisk = new Map<string, BackupDoc>();
+  try {
+    for await (const e of Deno.readDir(dir)) {
+      if (!e.isFile || !e.name.endsWith(BACKUP_EXT) || e.name.startsWith(".")) continue;
+      const h = await readHeader(join(dir, e.name)).catch(() => null);
+      if (h) onDisk.set(h.id, docOf(h, e.name));
+    }
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  }
+  const col = backups(store);
+  const index = await col.index();
+  const missing = [...onDisk.values()].filter((d) => index.get(d._id)?.value.path !== d.path);
+  if (missing.length) await col.writeMany(missing);
+  for (const { value: { _id: id } } of index.rows()) {
+    if (!onDisk.has(id)) await col.remove(id).catch(() => {});
+  }
+}

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { AppError } from "./errors.ts";
+
+/**
+ * A backup file: a 4 KiB header (magic line, then JSON: format version, payload kind, size and
+ * SHA-256 of the payload, and the catalogue entry) padded with spaces, then the payload, either
+ * a SQLite copy of a local store (`sqlite`) or a JSON-lines logical dump (`jsonl`).
+ */
+export const MAGIC = "CASEMIX-KV-BACKUP";
+export const FORMAT = 1;
+export const HEADER_BYTES = 4096;
+/** Backup files end with this; files being written start with `.tmp-`. */
+export const BACKUP_EXT = ".kvbak";
+
+const headerSchema = z.object({
+  format: z.literal(FORMAT),
+  kind: z.enum(["sqlite", "jsonl"]),
+  id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/),
+  name: z.string(),
+  desc: z.string(),
+  auto: z.enum(["", "daily", "restore"]),
+  created: z.string(),
+  size: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  entries: z.number().int().nonnegative().optional(),
+});
+
+/** What a backup file's header says. */
+export type BackupHeader = z.infer<typeof headerSchema>;
+
+/** 422: the file is not a backup this version can restore, or it is damaged. */
+export const badBackup = (why: string) =>
+  new AppError(422, `Berkas cadangan ditolak: ${why} Basis data tidak diubah.`);
+
+/** The header block, padded to `HEADER_BYTES`. */
+export function encodeHeader(h: BackupHeader): Uint8Array {
+  const text = `${MAGIC}\n${JSON.stringify(h)}\n`;
+  const bytes = new TextEncoder().encode(text);
+  if (bytes.length > HEADER_BYTES) throw new AppError(400, "Nama atau keterangan terlalu panjang.");
+  const out = new Uint8Array(HEADER_BYTES).fill(0x20);
+  out.set(bytes);
+  return out;
+}
+
+/** Parses a header block; throws `badBackup` when it is not one. */
+export function decodeHeader(block: Uint8Array): BackupHeader {
+  const text = new TextDecoder().decode(block);
+  if (!text.startsWith(`${MAGIC}\n`)) throw badBackup("bukan berkas cadangan Casemix RS.");
+  let json: unknown;
+  try {
+    json = JSON.parse(text.slice(MAGIC.length + 1).trimEnd());
+  } catch {
+    throw badBackup("kepala berkas rusak.");
+  }
+  const format = (json as { format?: unknown })?.format;
+  if (format !== FORMAT) {
+    throw badBackup(`format ${String(format)} tidak dikenal (yang didukung: ${FORMAT}).`);
+  }
+  const r = headerSchema.safeParse(json);
+  if (!r.success) throw badBackup("kepala berkas rusak.");
+  return r.data;
+}
+
+/** Reads and checks the header of a backup file (not its checksum). */
+export async function readHeader(path: string): Promise<BackupHeader> {
+  const f = await Deno.open(path, { read: true });
+  try {
+    const block = new Uint8Array(HEADER_BYTES);
+    let n = 0;
+    while (n < HEADER_BYTES) {
+      const got = await f.read(block.subarray(n));
+      if (got === null) throw badBackup("berkas terpotong.");
+      n += got;
+    }
+    return decodeHeader(block);
+  } finally {
+    f.close();
+  }
+}
+
+/** A job for the backup worker (file work kept off the thread that answers requests). */
+export type BackupJob =
+  | {
+    op: "pack";
+    /** A live local KV file to copy with `VACUUM INTO` (or `payload`, an existing file). */
+    vacuumFrom?: string;
+    payload?: string;
+    out: string;
+    header: Omit<BackupHeader, "size" | "sha256">;
+  }
+  | { op: "unpack"; file: string; out: string };
+
+/** Runs a job in a worker thread; resolves with the header written or read. */
+export function runBackupJob(job: BackupJob): Promise<BackupHeader> {
+  const w = new Worker(new URL("./backup_worker.ts", import.meta.url).href, { type: "module" });
+  return new Promise<BackupHeader>((resolve, reject) => {
+    w.onmessage = (e: MessageEvent) => {
+      const d = e.data as { header?: BackupHeader; status?: 422 | 500; message?: string };
+      if (d.header) resolve(d.header);
+      else reject(d.status === 422 ? new AppError(422, d.message!) : new Error(d.message));
+    };
+    w.onerror = (e) => {
+      e.preventDefault();
+      reject(new Error(e.message));
+    };
+    w.postMessage(job);
+  }).finally(() => w.terminate());
+}

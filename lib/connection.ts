@@ -1,0 +1,172 @@
+import { join } from "node:path";
+import { ulid } from "ulid";
+import { z } from "zod";
+import { ensureAdmin } from "./auth.ts";
+import type { Config } from "./config.ts";
+import { writeAtomic } from "./db_file.ts";
+import { AppError, badRequest, conflict } from "./errors.ts";
+import { carrySessions } from "./restore.ts";
+import { kindOf, type Opened, openKvAt, Store, StoreLockedError } from "./store.ts";
+
+/** Where the store lives, as chosen on the 'Koneksi Database' page. */
+export type Connection = { mode: "local" } | { mode: "remote"; url: string; token: string };
+
+const saved = z.discriminatedUnion("mode", [
+  z.object({ mode: z.literal("local") }),
+  z.object({ mode: z.literal("remote"), url: z.string().url(), token: z.string().min(1) }),
+]);
+
+/** The message for a remote connection without an address. */
+export const IP_REQUIRED = "Mohon masukkan alamat IP Server";
+const TOKEN_ENV = "DENO_KV_ACCESS_TOKEN";
+
+/** `DATA_DIR/connection.json`: the saved choice (absent: the configured `DB_PATH`). */
+export const connectionPath = (dataDir: string) => join(dataDir, "connection.json");
+
+/** The local KV file: `DB_PATH` when it names a file, else `DATA_DIR/casemix.kv`. */
+export const localBase = (config: Config) =>
+  kindOf(config.dbPath) === "file" ? config.dbPath : join(config.dataDir, "casemix.kv");
+
+/** The saved connection, or null when none was saved. */
+export async function readConnection(dataDir: string): Promise<Connection | null> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(connectionPath(dataDir));
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return null;
+    throw e;
+  }
+  const r = saved.safeParse(JSON.parse(text));
+  if (!r.success) throw new Error(`${connectionPath(dataDir)} tidak valid.`);
+  return r.data;
+}
+
+/** Where to open the store: the saved choice, else `DB_PATH`. */
+export const locationOf = (config: Config, c: Connection | null) =>
+  c?.mode === "remote" ? c.url : c?.mode === "local" ? localBase(config) : config.dbPath;
+
+/** Opens the store where the saved connection (or `DB_PATH`) says; the start path of the app. */
+export async function openConfiguredStore(config: Config): Promise<Store> {
+  const c = await readConnection(config.dataDir);
+  if (c?.mode === "remote") Deno.env.set(TOKEN_ENV, c.token);
+  return await Store.open(locationOf(config, c));
+}
+
+/** A KV Connect URL from what was typed: `10.0.0.5` → `http://10.0.0.5:4512` (denokv's port). */
+export function normalizeAddress(ip: string): string {
+  const withScheme = /^https?:\/\//i.test(ip) ? ip : `http://${ip}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw badRequest(
+      "Alamat server tidak valid. Contoh: 192.168.1.10 atau http://192.168.1.10:4512",
+    );
+  }
+  if (!/^https?:\/\//i.test(ip) && !url.port) url.port = "4512";
+  return url.href.replace(/\/$/, "");
+}
+
+const within = <T>(p: Promise<T>, ms: number, what: string): Promise<T> => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const t = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what} tidak menjawab dalam ${ms / 1000} detik`)),
+      ms,
+    );
+  });
+  return Promise.race([p, t]).finally(() => clearTimeout(timer));
+};
+
+/** Opens `location` and writes, reads back and deletes a probe key, within `timeoutMs`. */
+async function openAndProbe(location: string, timeoutMs: number): Promise<Opened> {
+  let late = false;
+  const opening = openKvAt(location);
+  opening.then((o) => late && (o.kv.close(), o.unlock()), () => {});
+  let o: Opened;
+  try {
+    o = await within(opening, timeoutMs, location);
+  } catch (e) {
+    late = true;
+    throw e;
+  }
+  try {
+    await within(probe(o.kv), timeoutMs, location);
+    return o;
+  } catch (e) {
+    o.kv.close();
+    o.unlock();
+    throw e;
+  }
+}
+
+async function probe(kv: Deno.Kv): Promise<void> {
+  const key = ["_probe", ulid()];
+  const value = { at: Date.now() };
+  await kv.set(key, value);
+  const back = await kv.get<typeof value>(key);
+  await kv.delete(key);
+  if (back.value?.at !== value.at) throw new Error("nilai uji tidak terbaca kembali");
+}
+
+const input = z.object({
+  mode: z.enum(["local", "remote"]).optional(),
+  ip: z.string().trim().max(300).default(""),
+  token: z.string().trim().max(4000).default(""),
+});
+
+/**
+ * Saves the connection chosen on the form: tests it (open, write, read back, delete a probe
+ * key), then, with requests held back, carries the sessions over, writes `connection.json` and
+ * switches the running store. A failed test changes nothing (400 with the reason).
+ */
+export async function saveConnection(
+  store: Store,
+  config: Config,
+  fields: Record<string, string>,
+  timeoutMs = 5000,
+): Promise<string> {
+  const f = input.parse(fields);
+  const mode = f.mode ?? "remote";
+  if (mode === "remote" && !f.ip) throw badRequest(IP_REQUIRED);
+  if (mode === "remote" && !f.token) throw badRequest("Token akses KV Connect wajib diisi.");
+  const conn: Connection = mode === "remote"
+    ? { mode, url: normalizeAddress(f.ip), token: f.token }
+    : { mode };
+  const location = locationOf(config, conn);
+  const same = conn.mode === "local" && location === store.base;
+  const prevToken = Deno.env.get(TOKEN_ENV);
+  let next: Opened | null = null;
+  try {
+    if (conn.mode === "remote") Deno.env.set(TOKEN_ENV, conn.token);
+    if (same) await within(probe(store.kv), timeoutMs, location);
+    else next = await openAndProbe(location, timeoutMs);
+  } catch (e) {
+    if (prevToken === undefined) Deno.env.delete(TOKEN_ENV);
+    else Deno.env.set(TOKEN_ENV, prevToken);
+    if (e instanceof StoreLockedError) throw conflict(e.message);
+    if (e instanceof AppError) throw e;
+    const why = (e as Error).message.replace(/^Could not open Deno KV database: /, "");
+    throw badRequest(`Koneksi ke ${location} gagal: ${why}. Pengaturan tidak diubah.`);
+  }
+  const text = JSON.stringify(conn, null, 2);
+  if (!next) {
+    await writeAtomic(connectionPath(config.dataDir), text, 0o600);
+    return "Koneksi berhasil diuji dan disimpan.";
+  }
+  const opened = next;
+  try {
+    await store.gate.exclusive(async () => {
+      await carrySessions(store.kv, opened.kv);
+      await writeAtomic(connectionPath(config.dataDir), text, 0o600);
+      store.switchTo(opened);
+    });
+  } catch (e) {
+    opened.kv.close();
+    opened.unlock();
+    throw e;
+  }
+  const admin = await ensureAdmin(store, config.adminPassword);
+  if (admin.password) console.log(`Login pertama di basis data baru: admin / '${admin.password}'`);
+  return `Koneksi berhasil diuji; aplikasi sekarang memakai ${location}.`;
+}

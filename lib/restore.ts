@@ -1,0 +1,169 @@
+import { join } from "node:path";
+import { ulid } from "ulid";
+import {
+  type BackupDoc,
+  createBackup,
+  deleteBackup,
+  findBackup,
+  safePath,
+  syncBackupList,
+} from "./backup.ts";
+import { runBackupJob } from "./backup_format.ts";
+import { SESSION_TTL_MS } from "./auth.ts";
+import { cleanStrays, newLiveFile, syncPath, writePointer } from "./db_file.ts";
+import { badRequest, conflict, notFound } from "./errors.ts";
+import { counters, importEntries, readLines } from "./kv_dump.ts";
+import type { Store } from "./store.ts";
+
+/** A store built from a backup beside the live one, not yet switched to. */
+interface Aside {
+  kv: Deno.Kv;
+  path: string;
+  discard(): Promise<void>;
+}
+
+const removeDb = (path: string) =>
+  Promise.all(["", "-wal", "-shm"].map((s) => Deno.remove(path + s).catch(() => {})));
+
+async function* entriesOf(kv: Deno.Kv): AsyncGenerator<[Deno.KvKey, unknown]> {
+  for await (const e of kv.list({ prefix: [] }, { batchSize: 500 })) {
+    if (e.key[0] !== "_chg" && e.key[0] !== "session") yield [e.key, e.value];
+  }
+}
+
+/**
+ * Verifies the backup (format, size, checksum, SQLite check) while copying it out, and builds
+ * the new store from it: for a local store a new file `casemix-<ulid>.kv` beside the live one,
+ * otherwise a fresh `:memory:` store. Nothing live is touched; a bad file throws 422.
+ */
+async function buildAside(store: Store, file: string, dir: string): Promise<Aside> {
+  const target = store.kind === "file" ? newLiveFile(store.base) : ":memory:";
+  const tmp = join(dir, `.tmp-${ulid()}.restore`);
+  let kv: Deno.Kv | null = null;
+  const discard = async () => {
+    try {
+      kv?.close();
+    } catch { /* closed */ }
+    await removeDb(tmp);
+    if (target !== ":memory:") await removeDb(target);
+  };
+  try {
+    const direct = target !== ":memory:";
+    const header = await runBackupJob({ op: "unpack", file, out: direct ? target : tmp })
+      .catch(async (e) => {
+        if (direct) await removeDb(target);
+        throw e;
+      });
+    if (header.kind === "sqlite" && direct) kv = await Deno.openKv(target);
+    else {
+      kv = await Deno.openKv(target);
+      if (header.kind === "jsonl") await importEntries(kv, readLines(tmp));
+      else {
+        const src = await Deno.openKv(tmp);
+        await importEntries(kv, entriesOf(src)).finally(() => src.close());
+      }
+      await removeDb(tmp);
+    }
+    return { kv, path: target, discard };
+  } catch (e) {
+    await discard();
+    throw e;
+  }
+}
+
+/**
+ * Replaces the sessions of `to` with the live ones of `from` whose user exists in `to`, so
+ * whoever is logged in stays logged in (sessions inside a backup are never brought back).
+ */
+export async function carrySessions(from: Deno.Kv, to: Deno.Kv): Promise<void> {
+  const del = to.atomic();
+  let n = 0;
+  for await (const e of to.list({ prefix: ["session"] })) {
+    del.delete(e.key);
+    if (++n % 500 === 0) await del.commit();
+  }
+  await del.commit();
+  const now = Date.now();
+  for await (const e of from.list<{ userId: string; expiresAt: number }>({ prefix: ["session"] })) {
+    const left = Math.min(e.value.expiresAt - now, SESSION_TTL_MS);
+    if (left <= 0 || !(await to.get(["user", e.value.userId])).versionstamp) continue;
+    await to.set(e.key, e.value, { expireIn: left });
+  }
+}
+
+/**
+ * Replaces the whole database with a backup. The backup is verified and the new store built
+ * aside first; then, with requests held back (`gate.exclusive`), the current state is backed
+ * up automatically, sessions carried over, the new file made durable and the pointer renamed
+ * onto it, and the store switched. A crash before the pointer rename leaves the old database,
+ * after it the new one; files left over are removed at the next start.
+ */
+export async function restoreBackup(
+  store: Store,
+  dir: string,
+  id: string,
+): Promise<{ restored: BackupDoc; before: BackupDoc }> {
+  const doc = await findBackup(store, id);
+  if (running.has(store)) {
+    throw conflict("Pemulihan lain sedang berjalan. Tunggu sampai selesai lalu coba lagi.");
+  }
+  if (store.kind === "remote") {
+    throw badRequest(
+      "Pemulihan ke server KV Connect tidak didukung (tidak bisa diganti sekaligus). " +
+        "Pindah ke berkas lokal di halaman Koneksi Database, pulihkan, lalu salin datanya.",
+    );
+  }
+  running.add(store);
+  try {
+    return await restoreFrom(store, dir, doc);
+  } finally {
+    running.delete(store);
+  }
+}
+
+/** Stores with a restore under way (one at a time: a second one is refused). */
+const running = new WeakSet<Store>();
+
+async function restoreFrom(store: Store, dir: string, doc: BackupDoc) {
+  const file = safePath(dir, doc.path);
+  await Deno.stat(file).catch(() => {
+    throw notFound(`Berkas cadangan ${doc.path} tidak ada lagi di folder backups.`);
+  });
+  const aside = await buildAside(store, file, dir);
+  let pointed = false;
+  let before: BackupDoc;
+  const backupNow = () =>
+    createBackup(store, dir, {
+      name: `Sebelum pemulihan ${new Date().toISOString().slice(0, 16).replace("T", " ")}`,
+      desc: `Otomatis, sebelum memulihkan "${doc.name}"`,
+      auto: "restore",
+    });
+  try {
+    // the automatic backup is taken while requests still run; if any collection was written
+    // after it began, it is taken again with requests held back, so it holds the last state
+    // (the backup list itself is left out: it is rebuilt from the files after the switch)
+    const ver = await counters(store.kv, ["db_backup"]);
+    let auto = await backupNow();
+    before = await store.gate.exclusive(async () => {
+      if (await counters(store.kv, ["db_backup"]) !== ver) {
+        const stale = auto;
+        auto = await backupNow();
+        await deleteBackup(store, dir, stale._id);
+      }
+      await carrySessions(store.kv, aside.kv);
+      if (store.kind === "file") {
+        for (const f of [aside.path, `${aside.path}-wal`]) await syncPath(f);
+        await writePointer(store.base, aside.path);
+        pointed = true;
+      }
+      store.switchTo({ kv: aside.kv, path: aside.path });
+      return auto;
+    });
+  } catch (e) {
+    if (!pointed) await aside.discard();
+    throw e;
+  }
+  if (store.kind === "file") await cleanStrays(store.base, store.path);
+  await syncBackupList(store, dir);
+  return { restored: doc, before };
+}

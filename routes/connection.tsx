@@ -1,0 +1,51 @@
+import { Hono } from "hono";
+import ConnectionForm from "../islands/ConnectionForm.tsx";
+import { Island } from "../components/Island.tsx";
+import { readConnection, saveConnection } from "../lib/connection.ts";
+import type { AppEnv, NavItem } from "../lib/env.ts";
+import { readFields } from "../lib/http.ts";
+import { renderPage } from "../lib/page.tsx";
+
+/** The connection screen in the sidebar. */
+export const connectionNav: NavItem[] = [
+  { group: "Pengaturan", title: "Koneksi Database", path: "/koneksi" },
+];
+
+/**
+ * 'Koneksi Database': where Deno KV lives (the local file or a KV Connect server). `timeoutMs`
+ * bounds the connection test.
+ */
+export function connectionRoutes(timeoutMs = 5000) {
+  const r = new Hono<AppEnv>();
+
+  r.get("/koneksi", async (c) => {
+    const store = c.get("store");
+    const saved = await readConnection(c.get("config").dataDir).catch(() => null);
+    const remote = store.kind === "remote";
+    return renderPage(c, {
+      title: "Koneksi Database",
+      body: (
+        <Island
+          name="ConnectionForm"
+          component={ConnectionForm}
+          props={{
+            mode: remote ? "remote" as const : "local" as const,
+            ip: remote ? store.base : saved?.mode === "remote" ? saved.url : "",
+            current: store.kind === "memory" ? "memori (sementara)" : store.path,
+          }}
+        />
+      ),
+    });
+  });
+
+  r.post("/connection/save-ip", async (c) => {
+    const message = await saveConnection(
+      c.get("store"),
+      c.get("config"),
+      await readFields(c),
+      timeoutMs,
+    );
+    return c.json({ success: true, message });
+  });
+  return r;
+}

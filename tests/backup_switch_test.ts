@@ -1,0 +1,161 @@
+import assert from "node:assert/strict";
+import { ulid } from "ulid";
+import { backups } from "../lib/backup.ts";
+import { runDailyBackup } from "../lib/backup_schedule.ts";
+import { pointerOf, writePointer } from "../lib/db_file.ts";
+import type { AppError } from "../lib/errors.ts";
+import { Gate } from "../lib/gate.ts";
+import { Store } from "../lib/store.ts";
+import { dtQuery, setup } from "./helpers.ts";
+
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+Deno.test("gate: a switch waits for requests in flight, holds new ones, refuses a second switch", async () => {
+  const g = new Gate();
+  const log: string[] = [];
+  let release = () => {};
+  const slow = g.shared(() => new Promise<void>((r) => release = r).then(() => log.push("slow")));
+  const ex = g.exclusive(async () => {
+    log.push("switch");
+    await delay(20);
+  });
+  await delay(10);
+  const later = g.shared(() => Promise.resolve(log.push("later")));
+  await assert.rejects(g.exclusive(async () => {}), (e: AppError) => e.status === 409);
+  await delay(10);
+  assert.deepEqual(log, []);
+  release();
+  await Promise.all([slow, ex, later]);
+  assert.deepEqual(log, ["slow", "switch", "later"]);
+  // a switch started from inside a request does not wait for that request itself
+  assert.equal(await g.shared(() => g.exclusive(() => Promise.resolve(1))), 1);
+  // requests that do not finish in time: 409, nothing runs
+  let stuck = () => {};
+  const held = g.shared(() => new Promise<void>((r) => stuck = r));
+  let ran = false;
+  await assert.rejects(
+    g.exclusive(() => Promise.resolve(ran = true), 30),
+    (e: AppError) => e.status === 409 && /tidak diganti/.test(e.message),
+  );
+  assert.equal(ran, false);
+  stuck();
+  await held;
+});
+
+Deno.test("store: the pointer decides which file opens; leftovers are cleaned, the lock is kept", async () => {
+  const dir = await Deno.makeTempDir();
+  const base = `${dir}/casemix.kv`;
+  let s = await Store.open(base);
+  await s.kv.set(["who"], "base");
+  s.close();
+  const live = `${dir}/casemix-${ulid()}.kv`;
+  const kv = await Deno.openKv(live);
+  await kv.set(["who"], "live");
+  kv.close();
+  const stray = `${dir}/casemix-${ulid()}.kv`;
+  await Deno.writeTextFile(stray, "half built");
+  await Deno.writeTextFile(`${stray}-wal`, "x");
+  await Deno.writeTextFile(`${pointerOf(base)}.tmp-1`, "{");
+  await Deno.writeTextFile(`${dir}/notes.txt`, "keep");
+  await writePointer(base, live);
+  s = await Store.open(base);
+  assert.equal((await s.kv.get(["who"])).value, "live");
+  assert.equal(s.path, live);
+  const names = [...Deno.readDirSync(dir)].map((e) => e.name).sort();
+  assert.deepEqual(
+    names.filter((n) => !n.startsWith(live.split("/").pop()!)),
+    ["casemix.kv.current.json", "casemix.kv.lock", "notes.txt"],
+  );
+  s.close();
+  // a pointer to a missing file is an error, not a silently empty database
+  await Deno.remove(live);
+  await assert.rejects(Store.open(base), /tidak ditemukan/);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("restore: readers during the switch see all old or all new data, never a mix", async () => {
+  const dir = await Deno.makeTempDir();
+  await using t = await setup({ dataDir: dir, file: true });
+  const col = t.store.collection({ name: "province", unique: ["kode"], search: ["kode", "desc"] });
+  const ids = Array.from({ length: 30 }, () => ulid());
+  await col.writeMany(ids.map((_id, i) => ({ _id, kode: `K${i}`, desc: "LAMA" })));
+  const old = (await t.post("/api/db-backup", { name: "lama" })).body.data;
+  await col.writeMany(
+    [...ids, ulid(), ulid()].map((_id, i) => ({ _id, kode: `K${i}`, desc: "BARU" })),
+  );
+  const fresh = (await t.post("/api/db-backup", { name: "baru" })).body.data;
+  let stop = false;
+  const seen = new Set<string>();
+  const reader = (async () => {
+    while (!stop) {
+      const r = await t.json(`/api/province?${dtQuery(["kode", "desc"], { length: 100 })}`);
+      assert.equal(r.status, 200);
+      const descs = new Set(r.body.data.map((d: { desc: string }) => d.desc));
+      assert.equal(descs.size, 1, `mixed answer: ${[...descs]}`);
+      const state = [...descs][0] as string;
+      assert.equal(r.body.data.length, state === "LAMA" ? 30 : 32);
+      assert.equal(r.body.recordsTotal, r.body.data.length);
+      seen.add(state);
+    }
+  })();
+  for (const b of [old, fresh, old, fresh]) {
+    const r = await t.post(`/api/db-backup/restore/${b._id}`, {});
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    await delay(5);
+  }
+  stop = true;
+  await reader;
+  assert.deepEqual([...seen].sort(), ["BARU", "LAMA"]);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("restore: writes made while it runs land in the restored or the pre-restore data, none lost", async () => {
+  const dir = await Deno.makeTempDir();
+  await using t = await setup({ dataDir: dir, file: true });
+  const kodes = async () =>
+    (await t.json(`/api/province?${dtQuery(["kode"], { length: 1000 })}`)).body.data
+      .map((d: { kode: string }) => d.kode);
+  await t.post("/api/province/update", { kode: "0", desc: "awal" });
+  const first = (await t.post("/api/db-backup", { name: "awal" })).body.data;
+  const acked: string[] = [];
+  let stop = false;
+  const writer = (async () => {
+    for (let i = 1; !stop; i++) {
+      const r = await t.post("/api/province/update", { kode: String(i), desc: "tulis" });
+      if (r.status === 200) acked.push(String(i));
+    }
+  })();
+  await delay(30);
+  const r = await t.post(`/api/db-backup/restore/${first._id}`, {});
+  assert.equal(r.status, 200);
+  await delay(30);
+  stop = true;
+  await writer;
+  const after = new Set(await kodes());
+  const before = (await backups(t.store).index()).rows().find((x) => x.value.auto === "restore")!;
+  assert.equal((await t.post(`/api/db-backup/restore/${before.value._id}`, {})).status, 200);
+  const saved = new Set(await kodes());
+  assert.ok(acked.length > 2, `only ${acked.length} writes`);
+  assert.deepEqual(acked.filter((k) => !after.has(k) && !saved.has(k)), []);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("daily backup: once a day, only daily ones pruned beyond the retention count", async () => {
+  const dir = await Deno.makeTempDir();
+  await using t = await setup({ dataDir: dir });
+  const bdir = `${dir}/backups`;
+  const day = (n: number) => new Date(Date.UTC(2030, 0, 1 + n, 1));
+  assert.equal(await runDailyBackup(t.store, bdir, 0, day(0)), null);
+  assert.ok(await runDailyBackup(t.store, bdir, 2, day(0)));
+  assert.equal(await runDailyBackup(t.store, bdir, 2, new Date(day(0).getTime() + 3600_000)), null);
+  await t.post("/api/db-backup", { name: "Manual" });
+  for (const n of [1, 2, 3]) assert.ok(await runDailyBackup(t.store, bdir, 2, day(n)));
+  const docs = (await backups(t.store).index()).rows().map((r) => r.value);
+  assert.deepEqual(
+    docs.filter((d) => d.auto === "daily").map((d) => d.name).sort(),
+    ["Harian 2030-01-03", "Harian 2030-01-04"],
+  );
+  assert.ok(docs.some((d) => d.name === "Manual"));
+  assert.equal([...Deno.readDirSync(bdir)].length, 3);
+  await Deno.remove(dir, { recursive: true });
+});

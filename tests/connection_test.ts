@@ -1,0 +1,112 @@
+import assert from "node:assert/strict";
+import { users } from "../lib/auth.ts";
+import { locationOf, readConnection } from "../lib/connection.ts";
+import { Store } from "../lib/store.ts";
+import { dtQuery, setup } from "./helpers.ts";
+
+const exists = (p: string) => Deno.stat(p).then(() => true, () => false);
+
+Deno.test("koneksi: empty address, missing token or a bad address is refused before any test", async () => {
+  const dir = await Deno.makeTempDir();
+  await using t = await setup({ dataDir: dir });
+  assert.deepEqual(await t.post("/connection/save-ip", { ip: "" }), {
+    status: 400,
+    body: { success: false, message: "Mohon masukkan alamat IP Server" },
+  });
+  assert.deepEqual(await t.post("/connection/save-ip", { mode: "remote", ip: "  ", token: "x" }), {
+    status: 400,
+    body: { success: false, message: "Mohon masukkan alamat IP Server" },
+  });
+  const noToken = await t.post("/connection/save-ip", { ip: "10.0.0.5" });
+  assert.equal(noToken.body.message, "Token akses KV Connect wajib diisi.");
+  const bad = await t.post("/connection/save-ip", { ip: "http://[zz", token: "x" });
+  assert.match(bad.body.message, /^Alamat server tidak valid/);
+  assert.equal(await exists(`${dir}/connection.json`), false);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test(
+  "koneksi: a KV address that refuses or does not answer gives 400 quickly; nothing changes",
+  {
+    sanitizeOps: false, // Deno keeps waiting on the silent server in the background (30 s)
+    sanitizeResources: false,
+  },
+  async () => {
+    const dir = await Deno.makeTempDir();
+    await using t = await setup({ dataDir: dir, connectTimeoutMs: 400 });
+    const before = t.store.kv;
+    let t0 = performance.now();
+    const refused = await t.post("/connection/save-ip", { ip: "127.0.0.1:1", token: "rahasia" });
+    assert.equal(refused.status, 400);
+    assert.match(
+      refused.body.message,
+      /^Koneksi ke http:\/\/127\.0\.0\.1:1 gagal: .*Pengaturan tidak diubah\.$/,
+    );
+    assert.ok(performance.now() - t0 < 2000);
+
+    const silent = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const held: Deno.Conn[] = [];
+    (async () => {
+      for await (const c of silent) held.push(c); // accepts, never answers
+    })();
+    t0 = performance.now();
+    const r = await t.post("/connection/save-ip", {
+      ip: `127.0.0.1:${silent.addr.port}`,
+      token: "rahasia",
+    });
+    assert.equal(r.status, 400);
+    assert.match(r.body.message, /tidak menjawab dalam 0\.4 detik\. Pengaturan tidak diubah\.$/);
+    assert.ok(performance.now() - t0 < 2000);
+    assert.equal(t.store.kv, before);
+    assert.equal(t.store.kind, "memory");
+    assert.equal(await exists(`${dir}/connection.json`), false);
+    assert.equal(Deno.env.get("DENO_KV_ACCESS_TOKEN"), undefined);
+    assert.equal((await t.req("/api/province")).status, 200);
+    silent.close();
+    for (const c of held) c.close();
+    await Deno.remove(dir, { recursive: true });
+  },
+);
+
+Deno.test("koneksi: switching to the local file tests it, saves the choice and moves the running app", async () => {
+  const dir = await Deno.makeTempDir();
+  await using t = await setup({ dataDir: dir });
+  // the local file already holds data and the same account (e.g. set up earlier)
+  const local = await Store.open(`${dir}/casemix.kv`);
+  const me = (await users(t.store).find(t.admin._id))!.value;
+  await users(local).writeMany([me]);
+  await local.collection({ name: "province", unique: ["kode"] }).writeMany([
+    { _id: "01J00000000000000000000011", kode: "11", desc: "Aceh (berkas)" },
+  ]);
+  local.close();
+  await t.post("/api/province/update", { kode: "31", desc: "DKI (memori)" });
+
+  const r = await t.post("/connection/save-ip", { mode: "local" });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  assert.equal(r.body.success, true);
+  assert.match(r.body.message, /sekarang memakai .*casemix\.kv/);
+  assert.equal(t.store.kind, "file");
+  // same cookie, no restart: the session came along, the data is the file's
+  const list = await t.json(`/api/province?${dtQuery(["kode", "desc"])}`);
+  assert.deepEqual(list.body.data.map((d: { desc: string }) => d.desc), ["Aceh (berkas)"]);
+  assert.deepEqual(JSON.parse(await Deno.readTextFile(`${dir}/connection.json`)), {
+    mode: "local",
+  });
+  // saving the same choice again only re-tests it
+  assert.equal((await t.post("/connection/save-ip", { mode: "local" })).status, 200);
+  // a restart opens what was saved, even though DB_PATH says :memory:
+  const saved = await readConnection(dir);
+  assert.equal(locationOf({ ...t.config, dbPath: ":memory:" }, saved), `${dir}/casemix.kv`);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("koneksi: the page shows the current store and the form", async () => {
+  const dir = await Deno.makeTempDir();
+  await using t = await setup({ dataDir: dir });
+  const html = await (await t.req("/koneksi")).text();
+  assert.match(html, /Koneksi Database/);
+  assert.match(html, /Alamat IP Server/);
+  assert.match(html, /href="\/koneksi"[^>]*>Koneksi Database/);
+  assert.match(html, /href="\/db-backup"[^>]*>Backup Database/);
+  await Deno.remove(dir, { recursive: true });
+});
