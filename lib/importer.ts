@@ -65,10 +65,15 @@ export async function importFile(
   const accepted = acceptedHeaders(def);
   const colOf: Record<string, number> = {};
   const missing: string[] = [];
+  // a column the transform fills in (e.g. an ICD kind derived from the code) is not required
+  const filled = spec.transform?.({}) ?? {};
   for (const [field, names] of Object.entries(accepted)) {
     const i = headers.findIndex((h) => names.includes(h));
     if (i >= 0) colOf[field] = i;
-    else if (!(def.schema.shape[field] as z.ZodType).safeParse(undefined).success) {
+    else if (
+      filled[field] === undefined &&
+      !(def.schema.shape[field] as z.ZodType).safeParse(undefined).success
+    ) {
       missing.push(names.join("/"));
     }
   }
