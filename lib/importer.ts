@@ -87,8 +87,10 @@ export async function importFile(
 
   const col = collectionOf(store, def);
   const index = await col.index();
+  // the import key is matched as its unique index keys it (e.g. usernames case-insensitive)
+  const keyOf = (v: unknown) => col.norm(spec.key, v);
   const byKey = new Map<string, Doc>();
-  for (const r of index.rows()) byKey.set(String(r.value[spec.key]).trim(), r.value);
+  for (const r of index.rows()) byKey.set(keyOf(r.value[spec.key]), r.value);
   const others = (def.unique ?? []).filter((f) => f !== spec.key);
   const taken = new Map(others.map((f) => [f, new Map<string, string>()]));
   for (const r of index.rows()) {
@@ -140,18 +142,25 @@ export async function importFile(
     }
     if (def.prepare) {
       try {
-        doc = await def.prepare(doc, { store, old: byKey.get(String(doc[spec.key] ?? "").trim()) });
+        const given = doc[spec.key];
+        const valid = doc;
+        doc = await def.prepare(valid, { store, old: byKey.get(keyOf(given ?? "")) });
+        // a key the hook derives (fullname, `_key`): run it again knowing the stored record
+        const derived = given == null ? byKey.get(keyOf(doc[spec.key])) : undefined;
+        if (derived) doc = await def.prepare(valid, { store, old: derived });
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         errors.push(`Baris ${line}: ${e.message}`);
         continue;
       }
     }
-    const key = String(doc[spec.key]).trim();
+    const key = keyOf(doc[spec.key]);
     const first = seen.get(key);
     if (first) {
       const name = labelsOf(def)[spec.key] ?? spec.key;
-      errors.push(`Baris ${line}: ${name} "${key}" sudah ada di baris ${first}.`);
+      errors.push(
+        `Baris ${line}: ${name} "${String(doc[spec.key]).trim()}" sudah ada di baris ${first}.`,
+      );
       continue;
     }
     seen.set(key, line);
