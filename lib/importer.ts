@@ -38,8 +38,9 @@ function rowErrors(errors: string[]): string {
 
 /**
  * Imports a CSV or .xlsx file into a resource: headers matched case-insensitively to field
- * names or aliases, parents named by their code, every row validated first. Any invalid row
- * means nothing is written; valid files upsert by the import key, so re-importing is safe.
+ * names or aliases, parents named by their code (or `importBy` field), every row validated
+ * first. Any invalid row means nothing is written; valid files upsert by the import key, so
+ * re-importing is safe.
  */
 export async function importFile(
   store: Store,
@@ -98,15 +99,16 @@ export async function importFile(
       taken.get(f)!.set(col.norm(f, r.value[f]), r.value._id);
     }
   }
-  const parents = new Map<string, Map<string, Doc>>();
+  // parents by the field rows name them with, matched as the parent's unique index does
+  const parents = new Map<string, { find: (v: string) => Doc | undefined; by: string }>();
   for (const ref of def.refs ?? []) {
     const pdef = registry.get(ref.resource)!;
     const by = ref.importBy ?? pdef.import?.key ?? "kode";
+    const pcol = collectionOf(store, pdef);
     const m = new Map<string, Doc>();
-    for (const r of (await collectionOf(store, pdef).index()).rows()) {
-      m.set(String(r.value[by]).trim(), r.value);
-    }
-    parents.set(ref.input, m);
+    for (const r of (await pcol.index()).rows()) m.set(pcol.norm(by, r.value[by]), r.value);
+    const label = (labelsOf(pdef)[by] ?? by).toLowerCase();
+    parents.set(ref.input, { find: (v) => m.get(pcol.norm(by, v)), by: label });
   }
 
   const errors: string[] = [];
@@ -124,9 +126,10 @@ export async function importFile(
     for (const ref of def.refs ?? []) {
       const code = String(input[ref.input] ?? "").trim();
       if (!code) continue;
-      const parent = parents.get(ref.input)!.get(code);
+      const { find, by } = parents.get(ref.input)!;
+      const parent = find(code);
       if (!parent) {
-        errors.push(`Baris ${line}: ${ref.label} dengan kode "${code}" tidak ditemukan.`);
+        errors.push(`Baris ${line}: ${ref.label} dengan ${by} "${code}" tidak ditemukan.`);
         input[ref.input] = "?";
       } else refDocs[ref.field] = embed(ref, parent);
     }
