@@ -138,10 +138,10 @@ export async function importFile(
       for (const m of issues(parsed.error)) errors.push(`Baris ${line}: ${m}`);
       continue;
     }
-    let doc: Record<string, unknown> = { ...parsed.data, ...refDocs };
+    let doc: Record<string, unknown> = { ...parsed.data };
     for (const ref of def.refs ?? []) {
-      delete doc[ref.input];
-      doc[ref.field] ??= null;
+      delete doc[ref.input]; // may be the same name as the stored field (room.classroom)
+      doc[ref.field] = refDocs[ref.field] ?? null;
     }
     if (def.prepare) {
       try {
