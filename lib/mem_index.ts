@@ -57,30 +57,45 @@ interface Entry<T extends Doc> {
   all: string;
 }
 
-/** Entries in one order, plus (built on the first search) their text as one string. */
+/**
+ * Entries in one order, plus (built on the first search) their text as one string, per set of
+ * searched fields (all of them, or the resource's own search fields when its columns add more).
+ */
 interface View<T extends Doc> {
   entries: Entry<T>[];
-  haystack?: { text: string; offsets: Int32Array };
+  haystacks?: Map<string, { text: string; offsets: Int32Array }>;
 }
 
 /**
  * Substring search over a view: one `indexOf` pass over the joined text (entries in sorted
  * order are scattered in memory, so walking them one by one is several times slower).
+ * `fields` are positions in the entries' `text` (null: every field).
  */
-function scan<T extends Doc>(view: View<T>, s: string, start: number, end: number) {
+function scan<T extends Doc>(
+  view: View<T>,
+  s: string,
+  start: number,
+  end: number,
+  fields: number[] | null,
+) {
   const { entries } = view;
-  if (!view.haystack) {
+  const sig = fields ? fields.join(",") : "*";
+  view.haystacks ??= new Map();
+  let haystack = view.haystacks.get(sig);
+  if (!haystack) {
     const offsets = new Int32Array(entries.length + 1);
     let o = 0;
     const parts = entries.map((e, i) => {
+      const all = fields ? fields.map((f) => e.text[f]).join("\u0001") : e.all;
       offsets[i] = o;
-      o += e.all.length + 1;
-      return e.all.replaceAll("\n", " ");
+      o += all.length + 1;
+      return all.replaceAll("\n", " ");
     });
     offsets[entries.length] = o;
-    view.haystack = { text: parts.join("\n"), offsets };
+    haystack = { text: parts.join("\n"), offsets };
+    view.haystacks.set(sig, haystack);
   }
-  const { text, offsets } = view.haystack;
+  const { text, offsets } = haystack;
   const rows: Row<T>[] = [];
   let filtered = 0, k = 0, p = 0;
   while ((p = text.indexOf(s, p)) !== -1) {
@@ -190,8 +205,8 @@ export class MemIndex<T extends Doc> {
     const idx = (q.searchFields ?? this.searchFields)
       .map((f) => this.searchFields.indexOf(f)).filter((i) => i >= 0);
     const every = !idx.length || idx.length === this.searchFields.length;
-    if (base === view.entries && every && !q.match) {
-      return { total: all.length, ...scan(view, s, start, end) };
+    if (base === view.entries && !q.match) {
+      return { total: all.length, ...scan(view, s, start, end, every ? null : idx) };
     }
     const rows: Row<T>[] = [];
     let filtered = 0;
