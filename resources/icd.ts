@@ -21,10 +21,19 @@ function startsWord(text: string, word: string): boolean {
   return false;
 }
 
+/** The query's dotless form and words, worked out once per query (not once per code). */
+let parsed = { q: "", dotless: "", words: [] as string[] };
+function parse(q: string) {
+  if (parsed.q !== q) {
+    parsed = { q, dotless: q.replaceAll(".", ""), words: q.split(/\s+/).filter(Boolean) };
+  }
+  return parsed;
+}
+
 /** Lookup match: the code (or its dotless form) starts with the query, or every word does. */
 export function icdMatch([code, code2, desc]: string[], q: string): boolean {
-  if (code.startsWith(q) || code2.startsWith(q.replaceAll(".", ""))) return true;
-  const words = q.split(/\s+/).filter(Boolean);
+  const { dotless, words } = parse(q);
+  if (code.startsWith(q) || code2.startsWith(dotless)) return true;
   return words.length > 0 && words.every((w) => startsWord(desc, w));
 }
 
