@@ -28,6 +28,12 @@ export interface Query {
   filter?: (doc: Doc) => boolean;
   /** Replaces substring search: gets the lowercased search fields and the lowercased query. */
   match?: (text: string[], q: string) => boolean;
+  /**
+   * With `match`: for a lowercased query, texts of which every matching record's searched
+   * fields contain at least one, so only those records are tried (a text shorter than two
+   * characters, which nearly every record holds, means all are).
+   */
+  prefilter?: (q: string) => string[];
   start?: number;
   length?: number;
 }
@@ -79,6 +85,22 @@ function scan<T extends Doc>(
   fields: number[] | null,
 ) {
   const { entries } = view;
+  const { text, offsets } = haystackOf(view, fields);
+  const rows: Row<T>[] = [];
+  let filtered = 0, k = 0, p = 0;
+  while ((p = text.indexOf(s, p)) !== -1) {
+    while (offsets[k + 1] <= p) k++;
+    if (filtered >= start && filtered < end) rows.push(entries[k].row);
+    filtered++;
+    p = offsets[++k];
+    if (k >= entries.length) break;
+  }
+  return { filtered, rows };
+}
+
+/** The view's searched fields joined into one text, built on first use and kept. */
+function haystackOf<T extends Doc>(view: View<T>, fields: number[] | null) {
+  const { entries } = view;
   const sig = fields ? fields.join(",") : "*";
   view.haystacks ??= new Map();
   let haystack = view.haystacks.get(sig);
@@ -95,17 +117,24 @@ function scan<T extends Doc>(
     haystack = { text: parts.join("\n"), offsets };
     view.haystacks.set(sig, haystack);
   }
-  const { text, offsets } = haystack;
-  const rows: Row<T>[] = [];
-  let filtered = 0, k = 0, p = 0;
-  while ((p = text.indexOf(s, p)) !== -1) {
-    while (offsets[k + 1] <= p) k++;
-    if (filtered >= start && filtered < end) rows.push(entries[k].row);
-    filtered++;
-    p = offsets[++k];
-    if (k >= entries.length) break;
+  return haystack;
+}
+
+/** Marks the view's entries whose text contains at least one of `needles`. */
+function candidates<T extends Doc>(view: View<T>, fields: number[] | null, needles: string[]) {
+  const { text, offsets } = haystackOf(view, fields);
+  const n = view.entries.length;
+  const hit = new Uint8Array(n);
+  for (const needle of needles) {
+    let k = 0, p = 0;
+    while ((p = text.indexOf(needle, p)) !== -1) {
+      while (offsets[k + 1] <= p) k++;
+      hit[k] = 1;
+      if (++k >= n) break;
+      p = offsets[k];
+    }
   }
-  return { filtered, rows };
+  return hit;
 }
 
 function sortEntries<E extends Entry<Doc>>(list: E[], order: OrderBy[]): E[] {
@@ -190,21 +219,34 @@ export class MemIndex<T extends Doc> {
     const view = first
       ? this.#view(q.order ?? [], first, this.#group(first[0]).get(first[1]) ?? [])
       : this.#view(q.order ?? []);
-    let base = view.entries;
-    for (const [field, value] of more) {
-      base = base.filter((e) => String(getPath(e.row.value, field) ?? "") === value);
-    }
-    if (q.filter) base = base.filter((e) => q.filter!(e.row.value));
+    const keep = (e: Entry<T>) =>
+      more.every(([field, value]) => String(getPath(e.row.value, field) ?? "") === value) &&
+      (!q.filter || q.filter(e.row.value));
     const start = Math.max(0, q.start ?? 0);
     const end = q.length == null || q.length < 0 ? Infinity : start + q.length;
     const s = q.search?.trim().toLowerCase();
+    const idx = (q.searchFields ?? this.searchFields)
+      .map((f) => this.searchFields.indexOf(f)).filter((i) => i >= 0);
+    const every = !idx.length || idx.length === this.searchFields.length;
+    const needles = s && q.match && q.prefilter?.(s);
+    if (s && q.match && needles && needles.length && needles.every((n) => n.length > 1)) {
+      // only the records holding a needle are tried, found in one pass over the joined text
+      const hit = candidates(view, every ? null : idx, needles);
+      const rows: Row<T>[] = [];
+      let filtered = 0;
+      for (let k = 0; k < hit.length; k++) {
+        const e = view.entries[k];
+        if (!hit[k] || !keep(e) || !q.match(e.text, s)) continue;
+        if (filtered >= start && filtered < end) rows.push(e.row);
+        filtered++;
+      }
+      return { total: all.length, filtered, rows };
+    }
+    const base = more.length || q.filter ? view.entries.filter(keep) : view.entries;
     if (!s) {
       const page = base.slice(start, end === Infinity ? undefined : end);
       return { total: all.length, filtered: base.length, rows: page.map((e) => e.row) };
     }
-    const idx = (q.searchFields ?? this.searchFields)
-      .map((f) => this.searchFields.indexOf(f)).filter((i) => i >= 0);
-    const every = !idx.length || idx.length === this.searchFields.length;
     if (base === view.entries && !q.match) {
       return { total: all.length, ...scan(view, s, start, end, every ? null : idx) };
     }

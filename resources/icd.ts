@@ -37,10 +37,21 @@ export function icdMatch([code, code2, desc]: string[], q: string): boolean {
   return words.length > 0 && words.every((w) => startsWord(desc, w));
 }
 
+/**
+ * What a match must contain somewhere in code, code2 or desc: the query (code prefix), its
+ * dotless form (code2 prefix) or its longest word (every word starts a word of desc).
+ */
+export function icdNeedles(q: string): string[] {
+  const { dotless, words } = parse(q);
+  const longest = words.reduce((a, w) => w.length > a.length ? w : a, "");
+  return [...new Set([q, dotless, longest])];
+}
+
 const lookup = (kind: string, exclude: string): SelectDef => ({
   where: { kind },
   exclude: [exclude, "selected", "ids"],
   match: icdMatch,
+  prefilter: icdNeedles,
 });
 
 /** ICD-10 diagnoses and ICD-9-CM procedures in one list; (code, kind) is unique. */

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { writeXlsx } from "../lib/spreadsheet.ts";
+import { MemIndex } from "../lib/mem_index.ts";
+import { readTable, writeXlsx } from "../lib/spreadsheet.ts";
+import { icdMatch, icdNeedles, otherForm } from "../resources/icd.ts";
 import { setup } from "./helpers.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
@@ -415,4 +417,60 @@ Deno.test("icd lookups: code prefix with or without dot, word prefixes, one kind
   const list = await t.json("/api/icd?draw=1&search[value]=cholera");
   assert.equal(list.body.recordsFiltered, 5);
   assert.equal((await t.json("/api/icd?draw=1&search[value]=a000")).body.data[0].code, "A00.0");
+});
+
+Deno.test("icd lookup: the prefilter never drops a match (full ICD-10 set, many queries)", async () => {
+  const csv = await Deno.readFile(
+    new URL("../../shared/data/icd10/icd10_2010_satusehat.csv", import.meta.url),
+  );
+  const table = readTable(csv, "csv", 50_000);
+  const index = new MemIndex(["code", "code2", "desc", "kind"]);
+  for (const [i, [code, desc]] of table.rows.entries()) {
+    const _id = String(i).padStart(6, "0");
+    index.put(_id, {
+      value: { _id, code, code2: otherForm(code), desc, kind: "icd10" },
+      versionstamp: "1",
+    });
+  }
+  const run = (search: string, prefilter?: (q: string) => string[]) =>
+    index.query({
+      search,
+      searchFields: ["code", "code2", "desc"],
+      where: { kind: "icd10" },
+      match: icdMatch,
+      prefilter,
+      order: [{ field: "code", dir: "asc" }],
+    }).rows.map((r) => r.value._id);
+  for (
+    const q of [
+      "a0",
+      "A00.",
+      "a000",
+      "j18.9",
+      "J189",
+      "chol",
+      "vib chol",
+      " chol   vib ",
+      "fever",
+      "fever unsp",
+      "tuberc lung",
+      "unspecified",
+      "s",
+      "e1",
+      "e11.9",
+      ".",
+      "0",
+      "(",
+      "-",
+      "and",
+      "non-insulin",
+      "o80",
+      "z38.0",
+      "zzz",
+    ]
+  ) {
+    const plain = run(q);
+    assert.deepEqual(run(q, icdNeedles), plain, q);
+    if (!["zzz", "(", "-"].includes(q)) assert.ok(plain.length > 0, q);
+  }
 });
