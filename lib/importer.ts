@@ -38,8 +38,9 @@ function rowErrors(errors: string[]): string {
 
 /**
  * Imports a CSV or .xlsx file into a resource: headers matched case-insensitively to field
- * names or aliases, parents named by their code, every row validated first. Any invalid row
- * means nothing is written; valid files upsert by the import key, so re-importing is safe.
+ * names or aliases, parents named by their code (or `importBy` field), every row validated
+ * first. Any invalid row means nothing is written; valid files upsert by the import key, so
+ * re-importing is safe.
  */
 export async function importFile(
   store: Store,
@@ -85,8 +86,10 @@ export async function importFile(
 
   const col = collectionOf(store, def);
   const index = await col.index();
+  // the import key is matched as its unique index keys it (e.g. usernames case-insensitive)
+  const keyOf = (v: unknown) => col.norm(spec.key, v);
   const byKey = new Map<string, Doc>();
-  for (const r of index.rows()) byKey.set(String(r.value[spec.key]).trim(), r.value);
+  for (const r of index.rows()) byKey.set(keyOf(r.value[spec.key]), r.value);
   const others = (def.unique ?? []).filter((f) => f !== spec.key);
   const taken = new Map(others.map((f) => [f, new Map<string, string>()]));
   for (const r of index.rows()) {
@@ -94,15 +97,16 @@ export async function importFile(
       taken.get(f)!.set(col.norm(f, r.value[f]), r.value._id);
     }
   }
-  const parents = new Map<string, Map<string, Doc>>();
+  // parents by the field rows name them with, matched as the parent's unique index does
+  const parents = new Map<string, { find: (v: string) => Doc | undefined; by: string }>();
   for (const ref of def.refs ?? []) {
     const pdef = registry.get(ref.resource)!;
     const by = ref.importBy ?? pdef.import?.key ?? "kode";
+    const pcol = collectionOf(store, pdef);
     const m = new Map<string, Doc>();
-    for (const r of (await collectionOf(store, pdef).index()).rows()) {
-      m.set(String(r.value[by]).trim(), r.value);
-    }
-    parents.set(ref.input, m);
+    for (const r of (await pcol.index()).rows()) m.set(pcol.norm(by, r.value[by]), r.value);
+    const label = (labelsOf(pdef)[by] ?? by).toLowerCase();
+    parents.set(ref.input, { find: (v) => m.get(pcol.norm(by, v)), by: label });
   }
 
   const errors: string[] = [];
@@ -120,9 +124,10 @@ export async function importFile(
     for (const ref of def.refs ?? []) {
       const code = String(input[ref.input] ?? "").trim();
       if (!code) continue;
-      const parent = parents.get(ref.input)!.get(code);
+      const { find, by } = parents.get(ref.input)!;
+      const parent = find(code);
       if (!parent) {
-        errors.push(`Baris ${line}: ${ref.label} dengan kode "${code}" tidak ditemukan.`);
+        errors.push(`Baris ${line}: ${ref.label} dengan ${by} "${code}" tidak ditemukan.`);
         input[ref.input] = "?";
       } else refDocs[ref.field] = embed(ref, parent);
     }
@@ -131,25 +136,32 @@ export async function importFile(
       for (const m of issues(parsed.error)) errors.push(`Baris ${line}: ${m}`);
       continue;
     }
-    let doc: Record<string, unknown> = { ...parsed.data, ...refDocs };
+    let doc: Record<string, unknown> = { ...parsed.data };
     for (const ref of def.refs ?? []) {
-      delete doc[ref.input];
-      doc[ref.field] ??= null;
+      delete doc[ref.input]; // may be the same name as the stored field (room.classroom)
+      doc[ref.field] = refDocs[ref.field] ?? null;
     }
     if (def.prepare) {
       try {
-        doc = await def.prepare(doc, { store, old: byKey.get(String(doc[spec.key] ?? "").trim()) });
+        const given = doc[spec.key];
+        const valid = doc;
+        doc = await def.prepare(valid, { store, old: byKey.get(keyOf(given ?? "")) });
+        // a key the hook derives (fullname, `_key`): run it again knowing the stored record
+        const derived = given == null ? byKey.get(keyOf(doc[spec.key])) : undefined;
+        if (derived) doc = await def.prepare(valid, { store, old: derived });
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         errors.push(`Baris ${line}: ${e.message}`);
         continue;
       }
     }
-    const key = String(doc[spec.key]).trim();
+    const key = keyOf(doc[spec.key]);
     const first = seen.get(key);
     if (first) {
       const name = labelsOf(def)[spec.key] ?? spec.key;
-      errors.push(`Baris ${line}: ${name} "${key}" sudah ada di baris ${first}.`);
+      errors.push(
+        `Baris ${line}: ${name} "${String(doc[spec.key]).trim()}" sudah ada di baris ${first}.`,
+      );
       continue;
     }
     seen.set(key, line);

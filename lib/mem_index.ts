@@ -28,6 +28,12 @@ export interface Query {
   filter?: (doc: Doc) => boolean;
   /** Replaces substring search: gets the lowercased search fields and the lowercased query. */
   match?: (text: string[], q: string) => boolean;
+  /**
+   * With `match`: for a lowercased query, texts of which every matching record's searched
+   * fields contain at least one, so only those records are tried (a text shorter than two
+   * characters, which nearly every record holds, means all are).
+   */
+  prefilter?: (q: string) => string[];
   start?: number;
   length?: number;
 }
@@ -57,30 +63,29 @@ interface Entry<T extends Doc> {
   all: string;
 }
 
-/** Entries in one order, plus (built on the first search) their text as one string. */
+/**
+ * Entries in one order, plus (built on the first search) their text as one string, per set of
+ * searched fields (all of them, or the resource's own search fields when its columns add more).
+ */
 interface View<T extends Doc> {
   entries: Entry<T>[];
-  haystack?: { text: string; offsets: Int32Array };
+  haystacks?: Map<string, { text: string; offsets: Int32Array }>;
 }
 
 /**
  * Substring search over a view: one `indexOf` pass over the joined text (entries in sorted
  * order are scattered in memory, so walking them one by one is several times slower).
+ * `fields` are positions in the entries' `text` (null: every field).
  */
-function scan<T extends Doc>(view: View<T>, s: string, start: number, end: number) {
+function scan<T extends Doc>(
+  view: View<T>,
+  s: string,
+  start: number,
+  end: number,
+  fields: number[] | null,
+) {
   const { entries } = view;
-  if (!view.haystack) {
-    const offsets = new Int32Array(entries.length + 1);
-    let o = 0;
-    const parts = entries.map((e, i) => {
-      offsets[i] = o;
-      o += e.all.length + 1;
-      return e.all.replaceAll("\n", " ");
-    });
-    offsets[entries.length] = o;
-    view.haystack = { text: parts.join("\n"), offsets };
-  }
-  const { text, offsets } = view.haystack;
+  const { text, offsets } = haystackOf(view, fields);
   const rows: Row<T>[] = [];
   let filtered = 0, k = 0, p = 0;
   while ((p = text.indexOf(s, p)) !== -1) {
@@ -91,6 +96,45 @@ function scan<T extends Doc>(view: View<T>, s: string, start: number, end: numbe
     if (k >= entries.length) break;
   }
   return { filtered, rows };
+}
+
+/** The view's searched fields joined into one text, built on first use and kept. */
+function haystackOf<T extends Doc>(view: View<T>, fields: number[] | null) {
+  const { entries } = view;
+  const sig = fields ? fields.join(",") : "*";
+  view.haystacks ??= new Map();
+  let haystack = view.haystacks.get(sig);
+  if (!haystack) {
+    const offsets = new Int32Array(entries.length + 1);
+    let o = 0;
+    const parts = entries.map((e, i) => {
+      const all = fields ? fields.map((f) => e.text[f]).join("\u0001") : e.all;
+      offsets[i] = o;
+      o += all.length + 1;
+      return all.replaceAll("\n", " ");
+    });
+    offsets[entries.length] = o;
+    haystack = { text: parts.join("\n"), offsets };
+    view.haystacks.set(sig, haystack);
+  }
+  return haystack;
+}
+
+/** Marks the view's entries whose text contains at least one of `needles`. */
+function candidates<T extends Doc>(view: View<T>, fields: number[] | null, needles: string[]) {
+  const { text, offsets } = haystackOf(view, fields);
+  const n = view.entries.length;
+  const hit = new Uint8Array(n);
+  for (const needle of needles) {
+    let k = 0, p = 0;
+    while ((p = text.indexOf(needle, p)) !== -1) {
+      while (offsets[k + 1] <= p) k++;
+      hit[k] = 1;
+      if (++k >= n) break;
+      p = offsets[k];
+    }
+  }
+  return hit;
 }
 
 function sortEntries<E extends Entry<Doc>>(list: E[], order: OrderBy[]): E[] {
@@ -175,23 +219,36 @@ export class MemIndex<T extends Doc> {
     const view = first
       ? this.#view(q.order ?? [], first, this.#group(first[0]).get(first[1]) ?? [])
       : this.#view(q.order ?? []);
-    let base = view.entries;
-    for (const [field, value] of more) {
-      base = base.filter((e) => String(getPath(e.row.value, field) ?? "") === value);
-    }
-    if (q.filter) base = base.filter((e) => q.filter!(e.row.value));
+    const keep = (e: Entry<T>) =>
+      more.every(([field, value]) => String(getPath(e.row.value, field) ?? "") === value) &&
+      (!q.filter || q.filter(e.row.value));
     const start = Math.max(0, q.start ?? 0);
     const end = q.length == null || q.length < 0 ? Infinity : start + q.length;
     const s = q.search?.trim().toLowerCase();
+    const idx = (q.searchFields ?? this.searchFields)
+      .map((f) => this.searchFields.indexOf(f)).filter((i) => i >= 0);
+    const every = !idx.length || idx.length === this.searchFields.length;
+    const needles = s && q.match && q.prefilter?.(s);
+    if (s && q.match && needles && needles.length && needles.every((n) => n.length > 1)) {
+      // only the records holding a needle are tried, found in one pass over the joined text
+      const hit = candidates(view, every ? null : idx, needles);
+      const rows: Row<T>[] = [];
+      let filtered = 0;
+      for (let k = 0; k < hit.length; k++) {
+        const e = view.entries[k];
+        if (!hit[k] || !keep(e) || !q.match(e.text, s)) continue;
+        if (filtered >= start && filtered < end) rows.push(e.row);
+        filtered++;
+      }
+      return { total: all.length, filtered, rows };
+    }
+    const base = more.length || q.filter ? view.entries.filter(keep) : view.entries;
     if (!s) {
       const page = base.slice(start, end === Infinity ? undefined : end);
       return { total: all.length, filtered: base.length, rows: page.map((e) => e.row) };
     }
-    const idx = (q.searchFields ?? this.searchFields)
-      .map((f) => this.searchFields.indexOf(f)).filter((i) => i >= 0);
-    const every = !idx.length || idx.length === this.searchFields.length;
-    if (base === view.entries && every && !q.match) {
-      return { total: all.length, ...scan(view, s, start, end) };
+    if (base === view.entries && !q.match) {
+      return { total: all.length, ...scan(view, s, start, end, every ? null : idx) };
     }
     const rows: Row<T>[] = [];
     let filtered = 0;

@@ -87,6 +87,11 @@ export interface SelectDef {
    * default is a substring of any field.
    */
   match?: (text: string[], q: string) => boolean;
+  /**
+   * With `match`: texts (from the lowercased query) of which a matching record's search fields
+   * contain at least one, so the lookup tries only those records.
+   */
+  prefilter?: (q: string) => string[];
 }
 
 /** What the hooks of a resource can reach. */

@@ -52,6 +52,7 @@ export function select2(
     where: { ...base, ...sel.where, ...paramFilter(params, sel.params) },
     filter: skip.size ? (d) => !skip.has(d._id) : undefined,
     match: sel.match,
+    prefilter: sel.prefilter,
     order: first ? [{ field: first, dir: "asc" }] : [],
     start: (page - 1) * SELECT_PAGE,
     length: SELECT_PAGE,

@@ -113,12 +113,15 @@ export function money(label: string, opts: { required?: boolean } = {}) {
   );
 }
 
-/** A yes/no flag from a form, JSON or a spreadsheet cell ('ya', '1', 'true', ...). */
+/**
+ * A yes/no flag from a form, JSON or a spreadsheet cell ('ya', '1', 'true', ...); an empty
+ * value (a blank import cell) means "not given" and parses to `undefined`.
+ */
 export function flag() {
   return z.preprocess((v) => {
     if (typeof v === "boolean") return v;
     if (v == null || String(v).trim() === "") return undefined;
     const s = String(v).trim().toLowerCase();
     return ["1", "true", "ya", "y", "on", "yes"].includes(s);
-  }, z.boolean());
+  }, z.boolean().optional());
 }

@@ -21,17 +21,37 @@ function startsWord(text: string, word: string): boolean {
   return false;
 }
 
+/** The query's dotless form and words, worked out once per query (not once per code). */
+let parsed = { q: "", dotless: "", words: [] as string[] };
+function parse(q: string) {
+  if (parsed.q !== q) {
+    parsed = { q, dotless: q.replaceAll(".", ""), words: q.split(/\s+/).filter(Boolean) };
+  }
+  return parsed;
+}
+
 /** Lookup match: the code (or its dotless form) starts with the query, or every word does. */
 export function icdMatch([code, code2, desc]: string[], q: string): boolean {
-  if (code.startsWith(q) || code2.startsWith(q.replaceAll(".", ""))) return true;
-  const words = q.split(/\s+/).filter(Boolean);
+  const { dotless, words } = parse(q);
+  if (code.startsWith(q) || code2.startsWith(dotless)) return true;
   return words.length > 0 && words.every((w) => startsWord(desc, w));
+}
+
+/**
+ * What a match must contain somewhere in code, code2 or desc: the query (code prefix), its
+ * dotless form (code2 prefix) or its longest word (every word starts a word of desc).
+ */
+export function icdNeedles(q: string): string[] {
+  const { dotless, words } = parse(q);
+  const longest = words.reduce((a, w) => w.length > a.length ? w : a, "");
+  return [...new Set([q, dotless, longest])];
 }
 
 const lookup = (kind: string, exclude: string): SelectDef => ({
   where: { kind },
   exclude: [exclude, "selected", "ids"],
   match: icdMatch,
+  prefilter: icdNeedles,
 });
 
 /** ICD-10 diagnoses and ICD-9-CM procedures in one list; (code, kind) is unique. */

@@ -124,6 +124,26 @@ Deno.test("mem index: search, order, where and paging", () => {
   assert.equal(r.filtered, 2);
   r = idx.query({ search: "p2", searchFields: ["desc"] });
   assert.equal(r.filtered, 0);
+  // a subset of the fields, searched over the view's joined text: only those fields count,
+  // and a match never spans two fields or two records
+  r = idx.query({
+    search: "0",
+    searchFields: ["kode", "desc"],
+    order: [{ field: "kode", dir: "asc" }],
+  });
+  assert.deepEqual(r.rows.map((x) => x.value._id), ["b", "c", "a"]);
+  r = idx.query({ search: "p1", searchFields: ["kode", "desc"] });
+  assert.equal(r.filtered, 0);
+  r = idx.query({ search: "p1", searchFields: ["kode", "p.desc"], start: 1, length: 5 });
+  assert.equal(r.filtered, 2);
+  assert.equal(r.rows.length, 1);
+  r = idx.query({ search: "03cempaka", searchFields: ["kode", "desc"] });
+  assert.equal(r.filtered, 0);
+  r = idx.query({ search: "cempaka03", searchFields: ["kode", "desc"] });
+  assert.equal(r.filtered, 0);
+  idx.put("c", null);
+  r = idx.query({ search: "bakung", searchFields: ["kode", "desc"] });
+  assert.equal(r.filtered, 0);
 });
 
 Deno.test("store: a second process on the same KV file is refused", async () => {
