@@ -6,6 +6,7 @@ import { authRoutes } from "../routes/auth.tsx";
 import { homeRoutes } from "../routes/home.tsx";
 import { licenceRoutes } from "../routes/licence.tsx";
 import { resourceRoutes } from "../routes/resources.tsx";
+import { SETTINGS_NAV, settingsRoutes } from "../routes/settings.tsx";
 import { ensureAdmin } from "./auth.ts";
 import type { Config } from "./config.ts";
 import type { AppEnv, NavItem } from "./env.ts";
@@ -31,8 +32,11 @@ export interface AppOptions {
   licence?: LicenceGate;
 }
 
-/** The sidebar entries: the start page plus every resource that has a screen. */
-export function navOf(registry: Registry): NavItem[] {
+/** Screens that are not resources (settings, backup, ...), added to the sidebar after them. */
+const SCREENS: NavItem[] = [SETTINGS_NAV];
+
+/** The sidebar entries: the start page, every resource that has a screen, then `screens`. */
+export function navOf(registry: Registry, screens: NavItem[] = []): NavItem[] {
   const items: NavItem[] = [{ group: "Utama", title: "Beranda", path: "/" }];
   for (const def of registry.values()) {
     if (def.page) {
@@ -43,7 +47,7 @@ export function navOf(registry: Registry): NavItem[] {
       });
     }
   }
-  return items;
+  return [...items, ...screens];
 }
 
 /**
@@ -52,7 +56,7 @@ export function navOf(registry: Registry): NavItem[] {
  */
 export function createApp(opts: AppOptions): Hono<AppEnv> {
   const registry = opts.registry ?? defaultRegistry;
-  const nav = navOf(registry);
+  const nav = navOf(registry, SCREENS);
   let ready: Promise<{ store: Store; manifest: Manifest }> | null = null;
   const init = async () => {
     await ensureBuilt(STATIC_DIR);
@@ -86,6 +90,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.route("/", licenceRoutes());
   app.route("/", homeRoutes());
   app.route("/", resourceRoutes(registry));
+  app.route("/", settingsRoutes(registry));
   app.notFound((c) => {
     if (c.req.path.startsWith("/api/")) {
       return c.json({ success: false, message: "Alamat tidak ditemukan." }, 404);

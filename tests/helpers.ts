@@ -26,7 +26,13 @@ export async function setup(
     gender: "",
     passwordHash: hash,
   });
-  const config = { ...loadConfig({ get: () => undefined }), dbPath: ":memory:", ...opts.config };
+  const dataDir = await Deno.makeTempDir({ prefix: "casemix-test-" }); // uploads; removed on dispose
+  const config = {
+    ...loadConfig({ get: () => undefined }),
+    dbPath: ":memory:",
+    dataDir,
+    ...opts.config,
+  };
   const app = createApp({ config, store, licence: opts.licence });
   const token = await createSession(store, {
     userId: admin.value._id,
@@ -59,7 +65,11 @@ export async function setup(
     json,
     post,
     upload,
-    [Symbol.asyncDispose]: () => Promise.resolve(store.close()),
+    dataDir,
+    [Symbol.asyncDispose]: async () => {
+      store.close();
+      await Deno.remove(dataDir, { recursive: true });
+    },
   };
 }
 

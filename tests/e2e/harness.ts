@@ -25,7 +25,13 @@ export async function serve(
     gender: "",
     passwordHash: await hashPassword(PASSWORD),
   });
-  const config = { ...loadConfig({ get: () => undefined }), dbPath: ":memory:", ...opts.config };
+  const dataDir = await Deno.makeTempDir({ prefix: "casemix-e2e-" }); // uploads; removed on close
+  const config = {
+    ...loadConfig({ get: () => undefined }),
+    dbPath: ":memory:",
+    dataDir,
+    ...opts.config,
+  };
   const app = createApp({ config, store, licence: opts.licence });
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
   const url = `http://127.0.0.1:${server.addr.port}`;
@@ -37,6 +43,7 @@ export async function serve(
     async close() {
       await server.shutdown();
       store.close();
+      await Deno.remove(dataDir, { recursive: true });
     },
   };
 }

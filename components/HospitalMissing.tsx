@@ -1,0 +1,17 @@
+import { HOSPITAL_SETTINGS_URL } from "../lib/hospital_tariff.ts";
+
+/**
+ * Tells that the hospital profile lacks what the INA-CBG tariffs need, with a link to the
+ * settings section. Render it with `(await hospitalTariff(store)).missing`; nothing when empty.
+ */
+export function HospitalMissing({ missing }: { missing: string[] }) {
+  if (!missing.length) return null;
+  return (
+    <div class="alert alert-warning hospital-missing" role="alert">
+      <strong>Profil rumah sakit belum lengkap.</strong>{" "}
+      Tarif INA-CBG dipilih menurut regional, kelas dan kepemilikan rumah sakit; yang belum ada:
+      {" "}
+      {missing.join(", ")}. <a href={HOSPITAL_SETTINGS_URL}>Lengkapi di Pengaturan</a>
+    </div>
+  );
+}
