@@ -14,9 +14,6 @@ export interface HospitalTariff {
   missing: string[];
 }
 
-/** The settings page section where the profile is filled in. */
-export const HOSPITAL_SETTINGS_URL = "/pengaturan#profil-rs";
-
 /** The tariff key of a profile (pure: descs as stored in it). */
 export function tariffOf(p: HospitalProfile | null): HospitalTariff {
   const missing: string[] = [];
