@@ -33,9 +33,15 @@ export function sniffImage(b: Uint8Array): "png" | "jpg" | "webp" | null {
 const uploads = (dataDir: string) => join(dataDir, "uploads");
 const removeFile = (path: string) => Deno.remove(path).catch(() => {});
 
-/** The current background's file name, or null. */
-export async function backgroundId(store: Store): Promise<string | null> {
-  return (await readSetting<GeneralSetting>(store, "general")).value?.backgroundImage ?? null;
+/**
+ * The current background's file name, or null. With `dataDir`, also null when its file is gone
+ * (e.g. the store was restored from a backup without the uploads folder).
+ */
+export async function backgroundId(store: Store, dataDir?: string): Promise<string | null> {
+  const name = (await readSetting<GeneralSetting>(store, "general")).value?.backgroundImage;
+  if (!name || !NAME.test(name)) return null;
+  if (dataDir === undefined) return name;
+  return await Deno.stat(join(uploads(dataDir), name)).then(() => name, () => null);
 }
 
 /**
@@ -82,7 +88,7 @@ export async function deleteBackground(store: Store, dataDir: string, filename?:
 /** The current background's bytes and content type, or null when there is none. */
 export async function readBackground(store: Store, dataDir: string) {
   const name = await backgroundId(store);
-  if (!name || !NAME.test(name)) return null;
+  if (!name) return null;
   try {
     const body = await Deno.readFile(join(uploads(dataDir), name));
     return { name, body, type: TYPES[name.split(".").pop()!] };

@@ -17,10 +17,10 @@ export interface HospitalTariff {
 /** The tariff key of a profile (pure: descs as stored in it). */
 export function tariffOf(p: HospitalProfile | null): HospitalTariff {
   const missing: string[] = [];
-  const part = <T>(
+  const part = (
     label: string,
     desc: string | undefined,
-    read: (d: string) => T | null,
+    read: (d: string) => string | null,
     why: string,
   ) => {
     if (!desc) {

@@ -45,7 +45,7 @@ export function authRoutes(licence: LicenceGate) {
     const store = c.get("store");
     if (await licence.unvalidated?.(store)) return c.redirect("/validation");
     const hospitalCode = (await readLicence(store))?.hospitalCode ?? "";
-    const bg = await backgroundId(store);
+    const bg = await backgroundId(store, c.get("config").dataDir);
     return renderPage(c, {
       title: "Login",
       bare: true,

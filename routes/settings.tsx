@@ -27,7 +27,7 @@ export function settingsRoutes(registry: Registry) {
     const [hospital, address, bg] = await Promise.all([
       getHospital(store, registry),
       getDefaultAddress(store, registry),
-      backgroundId(store),
+      backgroundId(store, c.get("config").dataDir),
     ]);
     return renderPage(c, {
       title: "Pengaturan",

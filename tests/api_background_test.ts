@@ -64,6 +64,14 @@ Deno.test("login background: bytes decide the type; stored under the data folder
   const again = await del("");
   assert.equal(again.status, 404);
   assert.equal(again.body.message, "Belum ada gambar latar.");
+
+  // a file lost from the data folder (e.g. a restore without uploads) is treated as none
+  const lost = await t.upload("/setting/upload-background", "latar.png", PNG);
+  await Deno.remove(join(t.dataDir, "uploads", lost.body.id));
+  assert.equal((await served(t)).status, 404);
+  assert.doesNotMatch(await loginHtml(t), /login-bg/);
+  assert.equal((await t.upload("/setting/upload-background", "latar.png", PNG)).status, 200);
+  assert.match(await loginHtml(t), /login-bg/);
 });
 
 Deno.test("login background: non-images, oversized, two or no files get a clear 4xx and change nothing", async () => {
