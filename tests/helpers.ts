@@ -65,7 +65,7 @@ export async function setup(
     json,
     post,
     upload,
-    dataDir,
+    dataDir: config.dataDir,
     [Symbol.asyncDispose]: async () => {
       store.close();
       await Deno.remove(dataDir, { recursive: true });
