@@ -8,6 +8,7 @@ import { connectionNav, connectionRoutes } from "../routes/connection.tsx";
 import { homeRoutes } from "../routes/home.tsx";
 import { licenceRoutes } from "../routes/licence.tsx";
 import { resourceRoutes } from "../routes/resources.tsx";
+import { SETTINGS_NAV as settingsNav, settingsRoutes } from "../routes/settings.tsx";
 import { ensureAdmin } from "./auth.ts";
 import { backupDir, cleanBackupTemps, syncBackupList } from "./backup.ts";
 import { openConfiguredStore } from "./connection.ts";
@@ -38,7 +39,7 @@ export interface AppOptions {
 }
 
 /** Screens that are not resources (settings pages), listed after the resources' screens. */
-export const SETTINGS_NAV: NavItem[] = [...connectionNav, ...backupNav];
+export const SETTINGS_NAV: NavItem[] = [settingsNav, ...connectionNav, ...backupNav];
 
 /** The sidebar entries: the start page, every resource that has a screen, then `extra`. */
 export function navOf(registry: Registry, extra: NavItem[] = []): NavItem[] {
@@ -99,6 +100,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.route("/", resourceRoutes(registry));
   app.route("/", connectionRoutes(opts.connectTimeoutMs));
   app.route("/", backupRoutes());
+  app.route("/", settingsRoutes(registry));
   app.notFound((c) => {
     if (c.req.path.startsWith("/api/")) {
       return c.json({ success: false, message: "Alamat tidak ditemukan." }, 404);

@@ -42,6 +42,7 @@ export const sameOrigin = (allowed: string[] = []): MiddlewareHandler => async (
 /** Paths open without a session: login, licence and static files. */
 const PUBLIC = [
   /^\/auth\/login$/,
+  /^\/setting\/background$/, // the login page's background image
   /^\/static\//,
   /^\/favicon\.ico$/,
   /^\/validation/,

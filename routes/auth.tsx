@@ -10,6 +10,7 @@ import {
   SESSION_COOKIE,
   SESSION_TTL_MS,
 } from "../lib/auth.ts";
+import { BACKGROUND_URL, backgroundId } from "../lib/background.ts";
 import type { AppEnv } from "../lib/env.ts";
 import { readFields } from "../lib/http.ts";
 import { parseHospitalCode } from "../lib/licence_client.ts";
@@ -44,11 +45,13 @@ export function authRoutes(licence: LicenceGate) {
     const store = c.get("store");
     if (await licence.unvalidated?.(store)) return c.redirect("/validation");
     const hospitalCode = (await readLicence(store))?.hospitalCode ?? "";
+    const bg = await backgroundId(store, c.get("config").dataDir);
     return renderPage(c, {
       title: "Login",
       bare: true,
       body: (
         <main class="login-page">
+          {bg && <img class="login-bg" src={`${BACKGROUND_URL}?v=${bg}`} alt="" />}
           <DemoBadge code={c.get("config").demoHospitalCode} />
           <Island name="LoginForm" component={LoginForm} props={{ hospitalCode }} />
         </main>

@@ -39,6 +39,7 @@ Deno.test("every route except login, licence and static files needs a session", 
     "/validation",
     "/validation/deactived",
     "/lisensi/:code{.+}",
+    "/setting/background",
   ];
   const routes = t.app.routes.filter((r) => r.method !== "ALL" && !open.includes(r.path));
   assert.ok(routes.length > 20, `routes: ${routes.length}`);

@@ -34,8 +34,11 @@ export async function setup(
     gender: "",
     passwordHash: hash,
   });
+  // everything the app writes (uploads, backups) goes to a temporary folder unless one is given
+  const ownDir = !opts.dataDir;
+  const dataDir = opts.dataDir ?? await Deno.makeTempDir({ prefix: "casemix-test-" });
   const base = loadConfig({ get: () => undefined });
-  const config = { ...base, dbPath, dataDir: opts.dataDir ?? base.dataDir, ...opts.config };
+  const config = { ...base, dbPath, dataDir, ...opts.config };
   const app = createApp({
     config,
     store,
@@ -75,7 +78,11 @@ export async function setup(
     json,
     post,
     upload,
-    [Symbol.asyncDispose]: () => Promise.resolve(store.close()),
+    dataDir: config.dataDir,
+    [Symbol.asyncDispose]: async () => {
+      store.close();
+      if (ownDir) await Deno.remove(dataDir, { recursive: true });
+    },
   };
 }
 

@@ -29,8 +29,11 @@ export async function serve(
     gender: "",
     passwordHash: await hashPassword(PASSWORD),
   });
+  // everything the app writes (uploads, backups) goes to a temporary folder unless one is given
+  const ownDir = !opts.dataDir;
+  const dataDir = opts.dataDir ?? await Deno.makeTempDir({ prefix: "casemix-e2e-" });
   const base = loadConfig({ get: () => undefined });
-  const config = { ...base, dbPath, dataDir: opts.dataDir ?? base.dataDir, ...opts.config };
+  const config = { ...base, dbPath, dataDir, ...opts.config };
   const app = createApp({
     config,
     store,
@@ -46,6 +49,7 @@ export async function serve(
     async close() {
       await server.shutdown();
       store.close();
+      if (ownDir) await Deno.remove(dataDir, { recursive: true });
     },
   };
 }

@@ -1,0 +1,99 @@
+import { useRef, useState } from "react";
+import { Blocker } from "../components/ui/Blocker.tsx";
+import { alertDialog, confirmDialog } from "../components/ui/Dialog.tsx";
+import { toast } from "../components/ui/Toast.tsx";
+
+export interface LoginBackgroundProps {
+  /** File name of the current background, or null. */
+  id: string | null;
+  maxBytes: number;
+  /** Where the current image is served. */
+  url: string;
+}
+
+const bytes = (n: number) => n.toLocaleString("id-ID");
+
+/** The login page background: auto-upload of exactly one image, preview and delete. */
+export default function LoginBackground(p: LoginBackgroundProps) {
+  const [id, setId] = useState(p.id);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  /** Sends a request with the section blocked; returns its JSON answer or shows the error. */
+  const send = async (url: string, init: RequestInit) => {
+    setBusy(true);
+    try {
+      const res = await fetch(url, init);
+      const d = await res.json().catch(() => ({}));
+      if (!res.ok) throw new Error(d.message || `Status ${res.status}`);
+      toast({ title: "Success", text: d.message });
+      return d;
+    } catch (err) {
+      alertDialog("Error!", (err as Error).message, "error");
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const upload = async () => {
+    const files = [...input.current?.files ?? []];
+    if (input.current) input.current.value = "";
+    if (files.length !== 1) {
+      return alertDialog("Stop!", "Pilih tepat satu berkas gambar.", "warning");
+    }
+    if (files[0].size > p.maxBytes) {
+      return alertDialog(
+        "Error!",
+        `Ukuran gambar paling besar ${bytes(p.maxBytes)} byte (berkas ini ${
+          bytes(files[0].size)
+        } byte).`,
+        "error",
+      );
+    }
+    const body = new FormData();
+    body.append("file", files[0]);
+    const d = await send("/setting/upload-background", { method: "POST", body });
+    if (d?.id) setId(d.id);
+  };
+
+  const remove = async () => {
+    const yes = await confirmDialog({
+      title: "Are you sure?",
+      text: "Gambar latar halaman login akan dihapus.",
+      confirmText: "Yes, delete it!",
+      danger: true,
+    });
+    if (!yes || !id) return;
+    const body = new URLSearchParams({ filename: id });
+    if (await send("/setting/delete-background", { method: "DELETE", body })) setId(null);
+  };
+
+  return (
+    <section id="latar-login" class="card settings-section blockable" aria-labelledby="latar-h">
+      <h2 id="latar-h">Gambar Latar Halaman Login</h2>
+      {id
+        ? <img class="bg-preview" src={`${p.url}?v=${id}`} alt="Gambar latar login saat ini" />
+        : <p class="muted">Belum ada gambar latar; halaman login memakai warna bawaan.</p>}
+      <div class="field">
+        <label for="bg-file">
+          Unggah gambar (PNG, JPEG atau WebP, paling besar {bytes(p.maxBytes)} byte)
+        </label>
+        <input
+          id="bg-file"
+          ref={input}
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          disabled={busy}
+          onChange={upload}
+        />
+      </div>
+      {id && (
+        <div>
+          <button type="button" class="btn btn-danger" onClick={remove}>Hapus gambar</button>
+        </div>
+      )}
+      <Blocker active={busy} />
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from "react";
+import { Blocker } from "../components/ui/Blocker.tsx";
+import { alertDialog } from "../components/ui/Dialog.tsx";
+import {
+  type FormField,
+  FormFields,
+  type FormValues,
+  payload,
+  valuesFrom,
+} from "../components/ui/Form.tsx";
+import { toast } from "../components/ui/Toast.tsx";
+
+export interface SettingsFormProps {
+  /** Element id of the section (a link target, e.g. `profil-rs`). */
+  id: string;
+  title: string;
+  /** `GET` answers the section, `POST` saves it. */
+  api: string;
+  fields: FormField[];
+  /** The saved section with its `_version`, or null when never saved. */
+  row: Record<string, unknown> | null;
+  /** A line under the form (the server may send a new one with each save). */
+  info?: string;
+}
+
+/** One settings section: a form saved in place, keeping the version it was loaded at. */
+export default function SettingsForm(p: SettingsFormProps) {
+  const [values, setValues] = useState<FormValues>(() => valuesFrom(p.fields, p.row ?? undefined));
+  const [version, setVersion] = useState(String(p.row?._version ?? ""));
+  const [info, setInfo] = useState(p.info ?? "");
+  const [saving, setSaving] = useState(false);
+
+  const save = async (e: Event) => {
+    e.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    try {
+      const body = payload(p.fields, values, new URLSearchParams({ _version: version }));
+      const res = await fetch(p.api, { method: "POST", body });
+      const d = await res.json().catch(() => ({}));
+      if (!res.ok || d.success === false) throw new Error(d.message || `Status ${res.status}`);
+      setVersion(String(d.data?._version ?? ""));
+      if (d.info) setInfo(d.info);
+      toast({ title: "Success", text: d.message || "Data Berhasil di Simpan" });
+    } catch (err) {
+      alertDialog("Error!", `Terjadi kesalahan: ${(err as Error).message}`, "error");
+    }
+    setSaving(false);
+  };
+
+  return (
+    <section id={p.id} class="card settings-section blockable" aria-labelledby={`${p.id}-h`}>
+      <h2 id={`${p.id}-h`}>{p.title}</h2>
+      <form class="form" onSubmit={save}>
+        <FormFields idPrefix={p.id} fields={p.fields} values={values} onChange={setValues} />
+        {info && <p class="muted settings-info">{info}</p>}
+        <div>
+          <button type="submit" class="btn btn-primary">Simpan</button>
+        </div>
+      </form>
+      <Blocker active={saving} />
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { registry as defaultRegistry } from "../resources/mod.ts";
+import { badRequest } from "./errors.ts";
+import type { Registry } from "./refs.ts";
+import {
+  freshRefs,
+  readForUpdate,
+  readSetting,
+  type RefValue,
+  resolveSettingRefs,
+  type SettingRef,
+  type SettingRow,
+  writeSetting,
+} from "./settings.ts";
+import type { Store } from "./store.ts";
+import type { TableField } from "./table_props.ts";
+import { parseOr400, refId, text } from "./validate.ts";
+
+/** The default address of new patients, stored under `["setting", "address"]`. */
+export interface DefaultAddress {
+  province: RefValue | null;
+  regency: RefValue | null;
+  district: RefValue | null;
+  village: RefValue | null;
+  /** Street address. */
+  description: string;
+  postalCode: string;
+}
+
+/** The region levels, top down; each level's record names its parent in `parentField`. */
+const LEVELS: (SettingRef & { parentField?: string })[] = [
+  { field: "province", resource: "province", label: "Provinsi" },
+  { field: "regency", resource: "regency", label: "Kabupaten/Kota", parentField: "provinceId" },
+  { field: "district", resource: "district", label: "Kecamatan", parentField: "regencyId" },
+  { field: "village", resource: "village", label: "Kelurahan", parentField: "districtId" },
+];
+
+const schema = z.object({
+  ...Object.fromEntries(LEVELS.map((l) => [l.field, refId(l.label)])),
+  description: text("Alamat", { required: false, max: 500 }),
+  postalCode: z.string({ error: "Kode Pos wajib diisi." }).trim()
+    .regex(/^\d{5}$/, { error: "Kode Pos harus 5 angka." }),
+});
+
+/** The address form: cascading selects (each narrows the next), street and postal code. */
+export const ADDRESS_FIELDS: TableField[] = [
+  ...LEVELS.map((l, i): TableField => {
+    const up = LEVELS[i - 1];
+    return {
+      name: l.field,
+      label: l.label,
+      type: "select",
+      required: true,
+      options: {
+        url: `/api/${l.resource}/select2`,
+        ...(up ? { parent: up.field, param: l.parentField } : {}),
+      },
+      from: l.field,
+    };
+  }),
+  { name: "description", label: "Alamat", type: "textarea", placeholder: "Jalan, RT/RW" },
+  { name: "postalCode", label: "Kode Pos", required: true, placeholder: "5 angka" },
+];
+
+/**
+ * The default address for new patients (null when never saved), with the regions as they are
+ * now: a renamed region shows its new name, a deleted one is null.
+ */
+export async function getDefaultAddress(
+  store: Store,
+  registry: Registry = defaultRegistry,
+): Promise<SettingRow<DefaultAddress>> {
+  const row = await readSetting<DefaultAddress>(store, "address");
+  if (!row.value) return row;
+  return { ...row, value: await freshRefs(store, registry, LEVELS, row.value) };
+}
+
+/**
+ * Validates and saves the address form (`province`, `regency`, `district`, `village` ids,
+ * `description`, `postalCode`, optional `_version`). Each region must lie in the one above;
+ * 400 naming the field, 409 when stale or a region changed meanwhile.
+ */
+export async function saveDefaultAddress(
+  store: Store,
+  registry: Registry,
+  fields: Record<string, string>,
+): Promise<SettingRow<DefaultAddress>> {
+  const input = parseOr400(schema, fields);
+  const cur = await readForUpdate<DefaultAddress>(store, "address", fields._version);
+  const { embedded, docs, checks } = await resolveSettingRefs(store, registry, LEVELS, input);
+  for (const [i, l] of LEVELS.entries()) {
+    if (!l.parentField) continue;
+    const parent = docs[l.field][l.parentField] as RefValue | null;
+    if (parent?._id !== docs[LEVELS[i - 1].field]._id) {
+      const msg = `${l.label} tidak berada di ${LEVELS[i - 1].label} yang dipilih.`;
+      throw badRequest(msg, [msg]);
+    }
+  }
+  const value = {
+    ...embedded,
+    description: input.description as string,
+    postalCode: input.postalCode as string,
+  } as unknown as DefaultAddress;
+  return { value, versionstamp: await writeSetting(store, "address", cur, value, checks) };
+}

@@ -1,0 +1,118 @@
+import type { Check } from "./collection.ts";
+import { badRequest, conflict, STALE_MESSAGE } from "./errors.ts";
+import type { Doc } from "./mem_index.ts";
+import type { Registry } from "./refs.ts";
+import { collectionOf, type RefDef } from "./resource.ts";
+import type { Store } from "./store.ts";
+
+/** The settings sections, each one KV record under `["setting", section]`. */
+export type SettingSection = "hospital" | "address" | "general";
+
+/** A section as read: its value (null when never saved) and the versionstamp it was read at. */
+export interface SettingRow<T> {
+  value: T | null;
+  versionstamp: string | null;
+}
+
+/** An embedded reference: the picked record's id and its description. */
+export interface RefValue {
+  _id: string;
+  desc: string;
+}
+
+/** A reference field of a section (form field and stored field have the same name). */
+export type SettingRef = Pick<RefDef, "resource" | "label"> & { field: string };
+
+const keyOf = (section: SettingSection): Deno.KvKey => ["setting", section];
+const refValue = (doc: Doc): RefValue => ({ _id: doc._id, desc: String(doc.desc ?? "") });
+
+/** Reads a section straight from KV. */
+export async function readSetting<T>(
+  store: Store,
+  section: SettingSection,
+): Promise<SettingRow<T>> {
+  const e = await store.kv.get<T>(keyOf(section));
+  return { value: e.value, versionstamp: e.versionstamp };
+}
+
+/**
+ * Reads a section for an update. `expected` is the version the form was loaded at ("" when the
+ * section did not exist then); when given and stale the update is refused with 409.
+ */
+export async function readForUpdate<T>(
+  store: Store,
+  section: SettingSection,
+  expected?: string,
+): Promise<SettingRow<T>> {
+  const cur = await readSetting<T>(store, section);
+  if (expected !== undefined && expected !== (cur.versionstamp ?? "")) {
+    throw conflict(STALE_MESSAGE);
+  }
+  return cur;
+}
+
+/**
+ * Replaces (or, with null, removes) a section read by `readForUpdate`, checking in the same
+ * commit that it and every record in `checks` are unchanged; 409 otherwise. Returns the new
+ * versionstamp (null after a removal).
+ */
+export async function writeSetting<T>(
+  store: Store,
+  section: SettingSection,
+  cur: SettingRow<T>,
+  value: T | null,
+  checks: Check[] = [],
+): Promise<string | null> {
+  const key = keyOf(section);
+  const op = store.kv.atomic().check({ key, versionstamp: cur.versionstamp }, ...checks);
+  if (value === null) op.delete(key);
+  else op.set(key, value);
+  const res = await op.commit();
+  if (!res.ok) throw conflict(STALE_MESSAGE);
+  return value === null ? null : res.versionstamp;
+}
+
+/**
+ * Turns the picked ids in `input` into embedded `{_id, desc}` with a versionstamp check each.
+ * An unknown id is refused with 400 naming the field. Also returns the picked records.
+ */
+export async function resolveSettingRefs(
+  store: Store,
+  registry: Registry,
+  refs: SettingRef[],
+  input: Record<string, unknown>,
+): Promise<{ embedded: Record<string, RefValue>; docs: Record<string, Doc>; checks: Check[] }> {
+  const embedded: Record<string, RefValue> = {};
+  const docs: Record<string, Doc> = {};
+  const checks: Check[] = [];
+  for (const ref of refs) {
+    const col = collectionOf(store, registry.get(ref.resource)!);
+    const id = String(input[ref.field] ?? "");
+    const row = id ? await col.find(id) : null;
+    if (!row) throw badRequest(`${ref.label} tidak ditemukan.`, [`${ref.label} tidak ditemukan.`]);
+    embedded[ref.field] = refValue(row.value);
+    docs[ref.field] = row.value;
+    checks.push({ key: col.key(id), versionstamp: row.versionstamp });
+  }
+  return { embedded, docs, checks };
+}
+
+/**
+ * The stored references of a section as they are now: renamed records show their new desc,
+ * deleted ones become null (the section is not a resource, so nothing refreshes it on write).
+ */
+export async function freshRefs<T extends object>(
+  store: Store,
+  registry: Registry,
+  refs: SettingRef[],
+  value: T,
+): Promise<T> {
+  const out = { ...value } as Record<string, unknown>;
+  for (const ref of refs) {
+    const cur = out[ref.field] as RefValue | null | undefined;
+    if (!cur?._id) continue;
+    const row = await collectionOf(store, registry.get(ref.resource)!).find(cur._id);
+    out[ref.field] = row ? refValue(row.value) : null;
+  }
+  return out as unknown as T;
+}

@@ -1,0 +1,69 @@
+import { Hono } from "hono";
+import { Island } from "../components/Island.tsx";
+import LoginBackground from "../islands/LoginBackground.tsx";
+import SettingsForm from "../islands/SettingsForm.tsx";
+import { ADDRESS_FIELDS, getDefaultAddress } from "../lib/address.ts";
+import { BACKGROUND_MAX_BYTES, BACKGROUND_URL, backgroundId } from "../lib/background.ts";
+import type { AppEnv, NavItem } from "../lib/env.ts";
+import { getHospital, HOSPITAL_FIELDS } from "../lib/hospital.ts";
+import { tariffOf, tariffSummary } from "../lib/hospital_tariff.ts";
+import { renderPage } from "../lib/page.tsx";
+import type { Registry } from "../lib/refs.ts";
+import { settingJson, settingsApi } from "./settings_api.ts";
+
+/** The settings screen in the sidebar. */
+export const SETTINGS_NAV: NavItem = {
+  group: "Pengaturan",
+  title: "Pengaturan",
+  path: "/pengaturan",
+};
+
+/** The settings page (hospital profile, default address, login background) and its API. */
+export function settingsRoutes(registry: Registry) {
+  const r = new Hono<AppEnv>();
+  r.route("/", settingsApi(registry));
+  r.get(SETTINGS_NAV.path, async (c) => {
+    const store = c.get("store");
+    const [hospital, address, bg] = await Promise.all([
+      getHospital(store, registry),
+      getDefaultAddress(store, registry),
+      backgroundId(store, c.get("config").dataDir),
+    ]);
+    return renderPage(c, {
+      title: "Pengaturan",
+      body: (
+        <div class="settings">
+          <Island
+            name="SettingsForm"
+            component={SettingsForm}
+            props={{
+              id: "profil-rs",
+              title: "Profil Rumah Sakit",
+              api: "/api/setting/hospital",
+              fields: HOSPITAL_FIELDS,
+              row: settingJson(hospital),
+              info: tariffSummary(tariffOf(hospital.value)),
+            }}
+          />
+          <Island
+            name="SettingsForm"
+            component={SettingsForm}
+            props={{
+              id: "alamat-default",
+              title: "Alamat Default Pasien Baru",
+              api: "/api/setting/address",
+              fields: ADDRESS_FIELDS,
+              row: settingJson(address),
+            }}
+          />
+          <Island
+            name="LoginBackground"
+            component={LoginBackground}
+            props={{ id: bg, maxBytes: BACKGROUND_MAX_BYTES, url: BACKGROUND_URL }}
+          />
+        </div>
+      ),
+    });
+  });
+  return r;
+}

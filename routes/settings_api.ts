@@ -1,0 +1,84 @@
+import { type Context, Hono } from "hono";
+import { getDefaultAddress, saveDefaultAddress } from "../lib/address.ts";
+import {
+  deleteBackground,
+  NO_FILE_MESSAGE,
+  readBackground,
+  saveBackground,
+} from "../lib/background.ts";
+import type { AppEnv } from "../lib/env.ts";
+import { badRequest, notFound } from "../lib/errors.ts";
+import { getHospital, saveHospital } from "../lib/hospital.ts";
+import { tariffOf, tariffSummary } from "../lib/hospital_tariff.ts";
+import { readFields } from "../lib/http.ts";
+import type { Registry } from "../lib/refs.ts";
+import type { SettingRow } from "../lib/settings.ts";
+
+const SAVED = "Data Berhasil di Simpan";
+
+/** A section as the API sends it: its value plus `_version` (null when never saved). */
+export const settingJson = <T extends object>(row: SettingRow<T>): Record<string, unknown> | null =>
+  row.value ? { ...row.value, _version: row.versionstamp } : null;
+
+/** The multipart field `file`, exactly one; 400 for none, two or a malformed body. */
+async function oneFile(c: Context): Promise<File> {
+  if (!(c.req.header("content-type") ?? "").includes("multipart/form-data")) {
+    throw badRequest(NO_FILE_MESSAGE);
+  }
+  const body = await c.req.parseBody({ all: true }).catch(() => {
+    throw badRequest("Format unggahan tidak valid.");
+  });
+  const files = Object.values(body).flat().filter((v) => v instanceof File);
+  if (files.length > 1) {
+    throw badRequest(`Unggah tepat satu berkas gambar (terkirim ${files.length} berkas).`);
+  }
+  if (!(body.file instanceof File)) throw badRequest(NO_FILE_MESSAGE);
+  return body.file;
+}
+
+/**
+ * The settings API: hospital profile and default address (`GET`/`POST /api/setting/...`) and
+ * the login background (upload, delete, and the public `GET /setting/background`).
+ */
+export function settingsApi(registry: Registry) {
+  const r = new Hono<AppEnv>();
+
+  r.get("/api/setting/hospital", async (c) => {
+    const row = await getHospital(c.get("store"), registry);
+    return c.json({ data: settingJson(row), tariff: tariffOf(row.value) });
+  });
+  r.post("/api/setting/hospital", async (c) => {
+    const row = await saveHospital(c.get("store"), registry, await readFields(c));
+    const info = tariffSummary(tariffOf(row.value));
+    return c.json({ success: true, message: SAVED, data: settingJson(row), info });
+  });
+
+  r.get("/api/setting/address", async (c) => {
+    return c.json({ data: settingJson(await getDefaultAddress(c.get("store"), registry)) });
+  });
+  r.post("/api/setting/address", async (c) => {
+    const row = await saveDefaultAddress(c.get("store"), registry, await readFields(c));
+    return c.json({ success: true, message: SAVED, data: settingJson(row) });
+  });
+
+  r.post("/setting/upload-background", async (c) => {
+    const id = await saveBackground(c.get("store"), c.get("config").dataDir, await oneFile(c));
+    return c.json({ success: true, message: "Gambar latar tersimpan.", id });
+  });
+  r.delete("/setting/delete-background", async (c) => {
+    const f = await readFields(c);
+    const filename = c.req.query("filename") ?? f.filename;
+    await deleteBackground(c.get("store"), c.get("config").dataDir, filename || undefined);
+    return c.json({ success: true, message: "Gambar latar dihapus." });
+  });
+  r.get("/setting/background", async (c) => {
+    const bg = await readBackground(c.get("store"), c.get("config").dataDir);
+    if (!bg) throw notFound("Belum ada gambar latar.");
+    c.header("content-type", bg.type);
+    c.header("cache-control", "no-cache");
+    c.header("etag", `"${bg.name}"`);
+    if (c.req.header("if-none-match") === `"${bg.name}"`) return c.body(null, 304);
+    return c.body(bg.body);
+  });
+  return r;
+}
