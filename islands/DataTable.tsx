@@ -60,7 +60,7 @@ export default function DataTable(props: TableProps) {
     setForm({
       id: row ? String(row._id ?? "") : "",
       version: row ? String(row._version ?? "") : "",
-      values: valuesFrom(fields, row),
+      values: valuesFrom(fields, row ?? props.defaults),
     });
 
   const save = async (e: Event) => {

@@ -150,6 +150,10 @@ export interface ResourceDef<T extends Doc = Doc> {
   selects?: Record<string, SelectDef>;
   /** Filters for the default `/select2` (and table) from query parameters. */
   params?: Record<string, string>;
+  /** Starting values of the add form (e.g. a new patient's address from the settings). */
+  defaults?: (
+    ctx: { store: Store; registry: Map<string, ResourceDef> },
+  ) => Promise<Record<string, unknown>>;
   /** Quick-find selects above the table (a select2 path each); picking one opens its edit. */
   lookups?: { label: string; select: string }[];
   /** The answer of `GET /api/{name}/{id}` (default `{ data: record }`). */

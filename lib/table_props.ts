@@ -19,6 +19,8 @@ export interface TableProps {
   pageSize: number;
   deletable: boolean;
   deleteText?: string;
+  /** Starting values of the add form, shaped like a row. */
+  defaults?: Record<string, unknown>;
   /** Quick-find selects: picking an option opens that record's edit form. */
   lookups: { label: string; url: string }[];
   import?: { format: "csv" | "xlsx"; template: string; headers: string };
@@ -31,6 +33,7 @@ export function tableProps(
   def: ResourceDef,
   initial: TableProps["initial"],
   importHeaders = "",
+  defaults?: Record<string, unknown>,
 ): TableProps {
   return {
     label: def.label,
@@ -43,6 +46,7 @@ export function tableProps(
     pageSize: def.pageSize ?? 10,
     deletable: def.deletable !== false,
     deleteText: def.deleteText,
+    defaults,
     lookups: (def.lookups ?? []).map((l) => ({
       label: l.label,
       url: `/api/${def.name}/${l.select}`,

@@ -34,11 +34,16 @@ export function resourceRoutes(registry: Registry) {
         start: 0,
         length: def.pageSize ?? 10,
       });
-      const props = tableProps(def, {
-        data: res.rows.map((r) => toJson(r, def)),
-        recordsTotal: res.total,
-        recordsFiltered: res.filtered,
-      }, headers);
+      const props = tableProps(
+        def,
+        {
+          data: res.rows.map((r) => toJson(r, def)),
+          recordsTotal: res.total,
+          recordsFiltered: res.filtered,
+        },
+        headers,
+        await def.defaults?.({ store: c.get("store"), registry }),
+      );
       const title = def.page!.title ?? def.label;
       return renderPage(c, {
         title,
