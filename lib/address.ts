@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { registry as defaultRegistry } from "../resources/mod.ts";
 import { badRequest } from "./errors.ts";
+import type { Doc } from "./mem_index.ts";
 import type { Registry } from "./refs.ts";
 import {
   freshRefs,
@@ -28,7 +28,7 @@ export interface DefaultAddress {
 }
 
 /** The region levels, top down; each level's record names its parent in `parentField`. */
-const LEVELS: (SettingRef & { parentField?: string })[] = [
+export const REGION_LEVELS: (SettingRef & { parentField?: string })[] = [
   { field: "province", resource: "province", label: "Provinsi" },
   { field: "regency", resource: "regency", label: "Kabupaten/Kota", parentField: "provinceId" },
   { field: "district", resource: "district", label: "Kecamatan", parentField: "regencyId" },
@@ -36,7 +36,7 @@ const LEVELS: (SettingRef & { parentField?: string })[] = [
 ];
 
 const schema = z.object({
-  ...Object.fromEntries(LEVELS.map((l) => [l.field, refId(l.label)])),
+  ...Object.fromEntries(REGION_LEVELS.map((l) => [l.field, refId(l.label)])),
   description: text("Alamat", { required: false, max: 500 }),
   postalCode: z.string({ error: "Kode Pos wajib diisi." }).trim()
     .regex(/^\d{5}$/, { error: "Kode Pos harus 5 angka." }),
@@ -44,8 +44,8 @@ const schema = z.object({
 
 /** The address form: cascading selects (each narrows the next), street and postal code. */
 export const ADDRESS_FIELDS: TableField[] = [
-  ...LEVELS.map((l, i): TableField => {
-    const up = LEVELS[i - 1];
+  ...REGION_LEVELS.map((l, i): TableField => {
+    const up = REGION_LEVELS[i - 1];
     return {
       name: l.field,
       label: l.label,
@@ -63,16 +63,32 @@ export const ADDRESS_FIELDS: TableField[] = [
 ];
 
 /**
+ * Refuses (400) a chosen region that does not lie in the one chosen above it, or that skips a
+ * level; `docs` holds the chosen region records by level (absent levels allowed at the bottom).
+ */
+export function assertNested(docs: Record<string, Doc | null | undefined>): void {
+  for (const [i, l] of REGION_LEVELS.entries()) {
+    const mine = docs[l.field];
+    if (!l.parentField || !mine) continue;
+    const above = docs[REGION_LEVELS[i - 1].field];
+    if (!above || (mine[l.parentField] as RefValue | null)?._id !== above._id) {
+      const msg = `${l.label} tidak berada di ${REGION_LEVELS[i - 1].label} yang dipilih.`;
+      throw badRequest(msg, [msg]);
+    }
+  }
+}
+
+/**
  * The default address for new patients (null when never saved), with the regions as they are
  * now: a renamed region shows its new name, a deleted one is null.
  */
 export async function getDefaultAddress(
   store: Store,
-  registry: Registry = defaultRegistry,
+  registry: Registry,
 ): Promise<SettingRow<DefaultAddress>> {
   const row = await readSetting<DefaultAddress>(store, "address");
   if (!row.value) return row;
-  return { ...row, value: await freshRefs(store, registry, LEVELS, row.value) };
+  return { ...row, value: await freshRefs(store, registry, REGION_LEVELS, row.value) };
 }
 
 /**
@@ -87,15 +103,13 @@ export async function saveDefaultAddress(
 ): Promise<SettingRow<DefaultAddress>> {
   const input = parseOr400(schema, fields);
   const cur = await readForUpdate<DefaultAddress>(store, "address", fields._version);
-  const { embedded, docs, checks } = await resolveSettingRefs(store, registry, LEVELS, input);
-  for (const [i, l] of LEVELS.entries()) {
-    if (!l.parentField) continue;
-    const parent = docs[l.field][l.parentField] as RefValue | null;
-    if (parent?._id !== docs[LEVELS[i - 1].field]._id) {
-      const msg = `${l.label} tidak berada di ${LEVELS[i - 1].label} yang dipilih.`;
-      throw badRequest(msg, [msg]);
-    }
-  }
+  const { embedded, docs, checks } = await resolveSettingRefs(
+    store,
+    registry,
+    REGION_LEVELS,
+    input,
+  );
+  assertNested(docs);
   const value = {
     ...embedded,
     description: input.description as string,

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { registry as defaultRegistry } from "../resources/mod.ts";
 import type { Registry } from "./refs.ts";
 import {
   freshRefs,
@@ -53,7 +52,7 @@ export const HOSPITAL_FIELDS: TableField[] = [
 /** The saved profile (null when never saved), its references as they are now. */
 export async function getHospital(
   store: Store,
-  registry: Registry = defaultRegistry,
+  registry: Registry,
 ): Promise<SettingRow<HospitalProfile>> {
   const row = await readSetting<HospitalProfile>(store, "hospital");
   if (!row.value) return row;

@@ -1,4 +1,3 @@
-import { registry as defaultRegistry } from "../resources/mod.ts";
 import { getHospital, type HospitalProfile } from "./hospital.ts";
 import type { Registry } from "./refs.ts";
 import type { Store } from "./store.ts";
@@ -59,7 +58,7 @@ export function tariffOf(p: HospitalProfile | null): HospitalTariff {
  */
 export async function hospitalTariff(
   store: Store,
-  registry: Registry = defaultRegistry,
+  registry: Registry,
 ): Promise<HospitalTariff> {
   return tariffOf((await getHospital(store, registry)).value);
 }

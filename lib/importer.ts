@@ -145,10 +145,10 @@ export async function importFile(
       try {
         const given = doc[spec.key];
         const valid = doc;
-        doc = await def.prepare(valid, { store, old: byKey.get(keyOf(given ?? "")) });
+        doc = await def.prepare(valid, { store, registry, old: byKey.get(keyOf(given ?? "")) });
         // a key the hook derives (fullname, `_key`): run it again knowing the stored record
         const derived = given == null ? byKey.get(keyOf(doc[spec.key])) : undefined;
-        if (derived) doc = await def.prepare(valid, { store, old: derived });
+        if (derived) doc = await def.prepare(valid, { store, registry, old: derived });
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         errors.push(`Baris ${line}: ${e.message}`);

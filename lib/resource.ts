@@ -97,6 +97,8 @@ export interface SelectDef {
 /** What the hooks of a resource can reach. */
 export interface HookContext {
   store: Store;
+  /** Every declared resource by name. */
+  registry: Map<string, ResourceDef>;
   /** The record being edited (absent on create). */
   old?: Doc;
   /** The request, when the hook runs for one (not during seeding). */

@@ -114,12 +114,15 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
     if (id) {
       const merge = async (old: Doc) => ({
         ...old,
-        ...(def.prepare ? await def.prepare(doc, { store, old, c }) : doc),
+        ...(def.prepare ? await def.prepare(doc, { store, registry, old, c }) : doc),
       });
       row = await col(c).update(id, merge, fields._version || undefined, checks);
       await refreshChildren(store, registry, def, row.value);
     } else {
-      row = await col(c).insert(def.prepare ? await def.prepare(doc, { store, c }) : doc, checks);
+      row = await col(c).insert(
+        def.prepare ? await def.prepare(doc, { store, registry, c }) : doc,
+        checks,
+      );
     }
     return c.json({
       success: true,
@@ -152,7 +155,7 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
       const id = c.req.param("id");
       const row = await col(c).find(id);
       if (!row) throw notFound();
-      await def.beforeDelete?.(row.value, { store: c.get("store"), old: row.value, c });
+      await def.beforeDelete?.(row.value, { store: c.get("store"), registry, old: row.value, c });
       await assertUnreferenced(c.get("store"), registry, def, id);
       await col(c).remove(id);
       return c.json({ success: true, message: "Data berhasil dihapus." });

@@ -17,7 +17,7 @@ export async function seedResources(store: Store, registry: Registry): Promise<v
     if ((await col.index()).size === 0) {
       const docs: Doc[] = [];
       for (const s of def.seed) {
-        const doc = def.prepare ? await def.prepare({ ...s }, { store }) : s;
+        const doc = def.prepare ? await def.prepare({ ...s }, { store, registry }) : s;
         docs.push({ ...doc, _id: newId() });
       }
       await col.writeMany(docs);

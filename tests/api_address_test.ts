@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { registry } from "../resources/mod.ts";
 import { getDefaultAddress } from "../lib/address.ts";
 import { readSetting } from "../lib/settings.ts";
 import { seedWilayah, setup } from "./helpers.ts";
@@ -59,9 +60,12 @@ Deno.test("default address: saved with embedded regions, read by GET and getDefa
     desc: "Keude Bakongan Baru",
     district: r.bakongan,
   });
-  assert.equal((await getDefaultAddress(t.store)).value?.village?.desc, "Keude Bakongan Baru");
+  assert.equal(
+    (await getDefaultAddress(t.store, registry)).value?.village?.desc,
+    "Keude Bakongan Baru",
+  );
   assert.equal((await t.req(`/api/village/delete/${r.keude}`, { method: "DELETE" })).status, 200);
-  const after = (await getDefaultAddress(t.store)).value!;
+  const after = (await getDefaultAddress(t.store, registry)).value!;
   assert.equal(after.village, null);
   assert.deepEqual(after.district, expected.district);
 });
@@ -101,5 +105,5 @@ Deno.test("default address: bad postal codes, unknown or mismatched regions get 
   // a form loaded before that save ("" = nothing saved yet) is stale now
   const stale = await t.post("/api/setting/address", { ...ok, postalCode: "11111", _version: "" });
   assert.equal(stale.status, 409);
-  assert.equal((await getDefaultAddress(t.store)).value?.postalCode, "23773");
+  assert.equal((await getDefaultAddress(t.store, registry)).value?.postalCode, "23773");
 });

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { registry } from "../resources/mod.ts";
 import { render } from "preact-render-to-string";
 import { HospitalMissing } from "../components/HospitalMissing.tsx";
 import { type HospitalProfile } from "../lib/hospital.ts";
@@ -53,7 +54,11 @@ Deno.test("hospital profile: saved with references embedded, read back, tariff k
   assert.equal(got.body.data.name, "RSUD Sehat Sentosa");
   assert.equal(got.body.data._version, stored.versionstamp);
   assert.deepEqual(got.body.tariff, { regional: "3", kelasRs: "CS", missing: [] });
-  assert.deepEqual(await hospitalTariff(t.store), { regional: "3", kelasRs: "CS", missing: [] });
+  assert.deepEqual(await hospitalTariff(t.store, registry), {
+    regional: "3",
+    kelasRs: "CS",
+    missing: [],
+  });
 
   // an edit loaded before the last save is refused; the current version goes through
   const v1 = got.body.data._version;
@@ -64,7 +69,7 @@ Deno.test("hospital profile: saved with references embedded, read back, tariff k
   );
   const stale = await t.post("/api/setting/hospital", { ...form, _version: v1 });
   assert.equal(stale.status, 409);
-  assert.deepEqual((await hospitalTariff(t.store)).kelasRs, "CP");
+  assert.deepEqual((await hospitalTariff(t.store, registry)).kelasRs, "CP");
 
   // renaming a reference entry shows through; one that no longer names a regional is missing
   await t.post("/api/regional/update", { id: form.regional, desc: "Regional Tiga" });

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { users } from "../lib/auth.ts";
 import { writeXlsx } from "../lib/spreadsheet.ts";
 import user from "../resources/user.ts";
+import { registry } from "../resources/mod.ts";
 import { ADMIN_PASSWORD, setup } from "./helpers.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
@@ -254,7 +255,7 @@ Deno.test("user: not one's own account, not the last one; a deleted user's sessi
   // the last account: no session can reach it through the API (the only user is oneself),
   // so the rule is checked on the hook, without a request
   await assert.rejects(
-    Promise.resolve(user.beforeDelete!(admin, { store: t.store })),
+    Promise.resolve(user.beforeDelete!(admin, { store: t.store, registry })),
     /Pengguna terakhir tidak dapat dihapus/,
   );
   assert.equal((await t.json("/api/user")).body.recordsTotal, 1);
