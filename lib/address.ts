@@ -3,18 +3,15 @@ import { badRequest } from "./errors.ts";
 import type { Doc } from "./mem_index.ts";
 import type { Registry } from "./refs.ts";
 import {
-  freshRefs,
-  readForUpdate,
-  readSetting,
+  type FormSection,
+  getSection,
   type RefValue,
-  resolveSettingRefs,
+  saveSection,
   type SettingRef,
-  type SettingRow,
-  writeSetting,
 } from "./settings.ts";
 import type { Store } from "./store.ts";
 import type { TableField } from "./table_props.ts";
-import { parseOr400, refId, text } from "./validate.ts";
+import { refId, text } from "./validate.ts";
 
 /** The default address of new patients, stored under `["setting", "address"]`. */
 export interface DefaultAddress {
@@ -78,42 +75,27 @@ export function assertNested(docs: Record<string, Doc | null | undefined>): void
   }
 }
 
+const ADDRESS: FormSection = {
+  section: "address",
+  schema,
+  refs: REGION_LEVELS,
+  check: assertNested,
+};
+
 /**
  * The default address for new patients (null when never saved), with the regions as they are
  * now: a renamed region shows its new name, a deleted one is null.
  */
-export async function getDefaultAddress(
-  store: Store,
-  registry: Registry,
-): Promise<SettingRow<DefaultAddress>> {
-  const row = await readSetting<DefaultAddress>(store, "address");
-  if (!row.value) return row;
-  return { ...row, value: await freshRefs(store, registry, REGION_LEVELS, row.value) };
-}
+export const getDefaultAddress = (store: Store, registry: Registry) =>
+  getSection<DefaultAddress>(store, registry, ADDRESS);
 
 /**
  * Validates and saves the address form (`province`, `regency`, `district`, `village` ids,
  * `description`, `postalCode`, optional `_version`). Each region must lie in the one above;
  * 400 naming the field, 409 when stale or a region changed meanwhile.
  */
-export async function saveDefaultAddress(
+export const saveDefaultAddress = (
   store: Store,
   registry: Registry,
   fields: Record<string, string>,
-): Promise<SettingRow<DefaultAddress>> {
-  const input = parseOr400(schema, fields);
-  const cur = await readForUpdate<DefaultAddress>(store, "address", fields._version);
-  const { embedded, docs, checks } = await resolveSettingRefs(
-    store,
-    registry,
-    REGION_LEVELS,
-    input,
-  );
-  assertNested(docs);
-  const value = {
-    ...embedded,
-    description: input.description as string,
-    postalCode: input.postalCode as string,
-  } as unknown as DefaultAddress;
-  return { value, versionstamp: await writeSetting(store, "address", cur, value, checks) };
-}
+) => saveSection<DefaultAddress>(store, registry, ADDRESS, fields);

@@ -1,18 +1,15 @@
 import { z } from "zod";
 import type { Registry } from "./refs.ts";
 import {
-  freshRefs,
-  readForUpdate,
-  readSetting,
+  type FormSection,
+  getSection,
   type RefValue,
-  resolveSettingRefs,
+  saveSection,
   type SettingRef,
-  type SettingRow,
-  writeSetting,
 } from "./settings.ts";
 import type { Store } from "./store.ts";
 import type { TableField } from "./table_props.ts";
-import { parseOr400, refId, text } from "./validate.ts";
+import { refId, text } from "./validate.ts";
 
 /** The hospital itself, stored under `["setting", "hospital"]`. */
 export interface HospitalProfile {
@@ -49,28 +46,15 @@ export const HOSPITAL_FIELDS: TableField[] = [
   })),
 ];
 
+const HOSPITAL: FormSection = { section: "hospital", schema, refs: HOSPITAL_REFS };
+
 /** The saved profile (null when never saved), its references as they are now. */
-export async function getHospital(
-  store: Store,
-  registry: Registry,
-): Promise<SettingRow<HospitalProfile>> {
-  const row = await readSetting<HospitalProfile>(store, "hospital");
-  if (!row.value) return row;
-  return { ...row, value: await freshRefs(store, registry, HOSPITAL_REFS, row.value) };
-}
+export const getHospital = (store: Store, registry: Registry) =>
+  getSection<HospitalProfile>(store, registry, HOSPITAL);
 
 /**
  * Validates and saves the profile form (`name`, `regional`, `hospitalClass`, `owner`, `type` as
  * reference ids, optional `_version`): 400 naming the field, 409 when stale.
  */
-export async function saveHospital(
-  store: Store,
-  registry: Registry,
-  fields: Record<string, string>,
-): Promise<SettingRow<HospitalProfile>> {
-  const input = parseOr400(schema, fields);
-  const cur = await readForUpdate<HospitalProfile>(store, "hospital", fields._version);
-  const { embedded, checks } = await resolveSettingRefs(store, registry, HOSPITAL_REFS, input);
-  const value = { name: input.name as string, ...embedded } as unknown as HospitalProfile;
-  return { value, versionstamp: await writeSetting(store, "hospital", cur, value, checks) };
-}
+export const saveHospital = (store: Store, registry: Registry, fields: Record<string, string>) =>
+  saveSection<HospitalProfile>(store, registry, HOSPITAL, fields);

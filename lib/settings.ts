@@ -1,9 +1,11 @@
+import type { z } from "zod";
 import type { Check } from "./collection.ts";
 import { badRequest, conflict, STALE_MESSAGE } from "./errors.ts";
 import type { Doc } from "./mem_index.ts";
 import type { Registry } from "./refs.ts";
 import { collectionOf, type RefDef } from "./resource.ts";
 import type { Store } from "./store.ts";
+import { parseOr400 } from "./validate.ts";
 
 /** The settings sections, each one KV record under `["setting", section]`. */
 export type SettingSection = "hospital" | "address" | "general";
@@ -115,4 +117,42 @@ export async function freshRefs<T extends object>(
     out[ref.field] = row ? refValue(row.value) : null;
   }
   return out as unknown as T;
+}
+
+/** A section edited as one form: its schema, the references it picks, and extra checks. */
+export interface FormSection {
+  section: SettingSection;
+  schema: z.ZodObject<z.ZodRawShape>;
+  refs: SettingRef[];
+  /** Checks the picked records together (e.g. regions must nest); throws an AppError. */
+  check?: (docs: Record<string, Doc>) => void;
+}
+
+/** A form section as saved (null when never saved), its references as they are now. */
+export async function getSection<T extends object>(
+  store: Store,
+  registry: Registry,
+  s: FormSection,
+): Promise<SettingRow<T>> {
+  const row = await readSetting<T>(store, s.section);
+  if (!row.value) return row;
+  return { ...row, value: await freshRefs(store, registry, s.refs, row.value) };
+}
+
+/**
+ * Validates and saves a form section (picked ids, plain fields, optional `_version`): 400
+ * naming the field, 409 when stale or a picked record changed meanwhile.
+ */
+export async function saveSection<T extends object>(
+  store: Store,
+  registry: Registry,
+  s: FormSection,
+  fields: Record<string, string>,
+): Promise<SettingRow<T>> {
+  const input = parseOr400(s.schema, fields) as Record<string, unknown>;
+  const cur = await readForUpdate<T>(store, s.section, fields._version);
+  const { embedded, docs, checks } = await resolveSettingRefs(store, registry, s.refs, input);
+  s.check?.(docs);
+  const value = { ...input, ...embedded } as unknown as T;
+  return { value, versionstamp: await writeSetting(store, s.section, cur, value, checks) };
 }
