@@ -1,14 +1,19 @@
 import { useState } from "react";
 import type { ColumnDef } from "../lib/resource.ts";
-import { Blocker } from "../components/ui/Blocker.tsx";
 import { alertDialog, confirmDialog } from "../components/ui/Dialog.tsx";
-import { type FormField, FormFields, type FormValues, payload } from "../components/ui/Form.tsx";
+import {
+  type FormField,
+  FormFields,
+  type FormValues,
+  payload,
+  postForm,
+} from "../components/ui/Form.tsx";
 import { formatDateTime, formatNumber } from "../components/ui/format.ts";
 import { Modal } from "../components/ui/Modal.tsx";
 import { Pagination } from "../components/ui/Pagination.tsx";
-import { alignClass, TableHead } from "../components/ui/TableHead.tsx";
+import { SearchBox, TableView } from "../components/ui/ServerTable.tsx";
 import { toast } from "../components/ui/Toast.tsx";
-import { messageOf, type Row, useServerTable } from "../components/ui/use_server_table.ts";
+import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
 
 export interface BackupTableProps {
   columns: ColumnDef[];
@@ -36,34 +41,15 @@ export default function BackupTable(props: BackupTableProps) {
   const [form, setForm] = useState<FormValues | null>(null);
   const [saving, setSaving] = useState(false);
 
-  /** Sends a request with the table blocked; on 200 reloads and reports, else shows the error. */
-  const send = async (url: string, init: RequestInit, ok: () => Promise<void>) => {
-    t.setLoading(true);
-    try {
-      const res = await fetch(url, init);
-      if (res.status === 200) {
-        t.reload();
-        return await ok();
-      }
-      t.setLoading(false);
-      alertDialog("Error!", `Status ${res.status}: ${await messageOf(res)}`, "error");
-    } catch {
-      t.setLoading(false);
-      alertDialog("Error!", "Terjadi kesalahan", "error");
-    }
-  };
-
   const save = async (e: Event) => {
     e.preventDefault();
     if (!form || saving) return;
     setSaving(true);
     try {
-      const res = await fetch(API, { method: "POST", body: payload(FIELDS, form) });
-      const d = await res.json().catch(() => ({}));
-      if (!res.ok || d.success === false) throw new Error(d.message || `Status ${res.status}`);
+      const msg = await postForm(API, payload(FIELDS, form));
       setSaving(false);
       setForm(null);
-      toast({ title: "Success", text: d.message || "Data Berhasil di Simpan" });
+      toast({ title: "Success", text: msg });
       t.reload();
     } catch (err) {
       setSaving(false);
@@ -81,7 +67,7 @@ export default function BackupTable(props: BackupTableProps) {
     });
     if (!yes) return;
     const url = `${API}/restore/${encodeURIComponent(String(r._id))}`;
-    await send(url, { method: "POST" }, async () => {
+    await t.send(url, { method: "POST" }, async () => {
       await alertDialog("Restored!", "Your database has been replaced.", "success");
       location.reload();
     });
@@ -96,7 +82,7 @@ export default function BackupTable(props: BackupTableProps) {
     });
     if (!yes) return;
     const url = `${API}/delete/${encodeURIComponent(String(r._id))}`;
-    await send(url, { method: "DELETE" }, async () => {
+    await t.send(url, { method: "DELETE" }, async () => {
       await alertDialog("Deleted!", "Your file has been deleted.", "success");
     });
   };
@@ -105,17 +91,7 @@ export default function BackupTable(props: BackupTableProps) {
   return (
     <div class="dt">
       <div class="dt-toolbar">
-        <div class="dt-search-box">
-          <label for="bk-q">Cari</label>
-          <input
-            id="bk-q"
-            class="dt-search"
-            type="search"
-            value={t.q}
-            autoComplete="off"
-            onInput={(e) => t.setQ(e.currentTarget.value)}
-          />
-        </div>
+        <SearchBox id="bk-q" value={t.q} onInput={t.setQ} />
         <button
           type="button"
           class="btn btn-primary"
@@ -124,33 +100,24 @@ export default function BackupTable(props: BackupTableProps) {
           Tambah Backup
         </button>
       </div>
-      <div class="dt-wrap blockable" aria-busy={t.loading ? "true" : undefined}>
-        <table class="dt-table">
-          <TableHead columns={props.columns} order={t.order} onSort={t.sortBy} extra="Aksi" />
-          <tbody>
-            {t.rows.length
-              ? t.rows.map((r) => (
-                <tr key={String(r._id)}>
-                  {props.columns.map((c, i) => <td key={i} class={alignClass(c)}>{cell(c, r)}</td>)}
-                  <td class="actions">
-                    <button type="button" class="btn btn-sm btn-light" onClick={() => restore(r)}>
-                      Restore
-                    </button>
-                    <button type="button" class="btn btn-sm btn-danger" onClick={() => remove(r)}>
-                      Hapus
-                    </button>
-                  </td>
-                </tr>
-              ))
-              : (
-                <tr>
-                  <td colSpan={props.columns.length + 1} class="dt-empty">Tidak ada data</td>
-                </tr>
-              )}
-          </tbody>
-        </table>
-        <Blocker active={t.loading} />
-      </div>
+      <TableView
+        columns={props.columns}
+        rows={t.rows}
+        order={t.order}
+        onSort={t.sortBy}
+        loading={t.loading}
+        cell={cell}
+        actions={(r) => (
+          <>
+            <button type="button" class="btn btn-sm btn-light" onClick={() => restore(r)}>
+              Restore
+            </button>
+            <button type="button" class="btn btn-sm btn-danger" onClick={() => remove(r)}>
+              Hapus
+            </button>
+          </>
+        )}
+      />
       <div class="dt-footer">
         <div class="dt-info">{`${formatNumber(t.filtered)} cadangan`}</div>
         <Pagination page={t.page} count={pages} onPage={t.setPage} />

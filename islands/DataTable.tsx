@@ -1,15 +1,20 @@
 import { useRef, useState } from "react";
 import type { ColumnDef } from "../lib/resource.ts";
 import type { TableProps } from "../lib/table_props.ts";
-import { Blocker } from "../components/ui/Blocker.tsx";
 import { alertDialog, confirmDialog } from "../components/ui/Dialog.tsx";
-import { FormFields, type FormValues, payload, valuesFrom } from "../components/ui/Form.tsx";
+import {
+  FormFields,
+  type FormValues,
+  payload,
+  postForm,
+  valuesFrom,
+} from "../components/ui/Form.tsx";
 import { formatDateTime, formatMoney, formatNumber } from "../components/ui/format.ts";
 import { Modal } from "../components/ui/Modal.tsx";
 import { Pagination } from "../components/ui/Pagination.tsx";
 import { Select } from "../components/ui/Select.tsx";
 import { SwitchCell } from "../components/ui/SwitchCell.tsx";
-import { alignClass, TableHead } from "../components/ui/TableHead.tsx";
+import { SearchBox, TableView } from "../components/ui/ServerTable.tsx";
 import { toast } from "../components/ui/Toast.tsx";
 import { messageOf, type Row, useServerTable } from "../components/ui/use_server_table.ts";
 
@@ -73,35 +78,14 @@ export default function DataTable(props: TableProps) {
     );
     setSaving(true);
     try {
-      const res = await fetch(`${api}/update`, { method: "POST", body });
-      const d = await res.json().catch(() => ({}));
-      if (!res.ok || d.success === false) throw new Error(d.message || `Status ${res.status}`);
+      const msg = await postForm(`${api}/update`, body);
       setSaving(false);
       setForm(null);
-      toast({ title: "Success", text: d.message || "Data Berhasil di Simpan" });
+      toast({ title: "Success", text: msg });
       reload();
     } catch (err) {
       setSaving(false);
       alertDialog("Error!", `Terjadi kesalahan: ${(err as Error).message}`, "error");
-    }
-  };
-
-  /** Runs a delete or import request with the table blocked; reloads on 200. */
-  const send = async (url: string, init: RequestInit, ok: (msg: string) => void) => {
-    setLoading(true);
-    try {
-      const res = await fetch(url, init);
-      const msg = await messageOf(res);
-      if (res.status === 200) {
-        reload();
-        ok(msg);
-      } else {
-        setLoading(false);
-        alertDialog("Error!", `Status ${res.status}: ${msg}`, "error");
-      }
-    } catch {
-      setLoading(false);
-      alertDialog("Error!", "Terjadi kesalahan", "error");
     }
   };
 
@@ -113,7 +97,7 @@ export default function DataTable(props: TableProps) {
       danger: true,
     });
     if (!yes) return;
-    send(`${api}/delete/${encodeURIComponent(String(row._id))}`, { method: "DELETE" }, () => {
+    t.send(`${api}/delete/${encodeURIComponent(String(row._id))}`, { method: "DELETE" }, () => {
       alertDialog("Deleted!", "Your file has been deleted.", "success");
     });
   };
@@ -131,7 +115,7 @@ export default function DataTable(props: TableProps) {
     }
     const body = new FormData();
     body.append("file", file);
-    send(`${api}/import`, { method: "POST", body }, (msg) => {
+    t.send(`${api}/import`, { method: "POST", body }, (msg) => {
       if (fileRef.current) fileRef.current.value = "";
       alertDialog("Success!", msg, "success");
     });
@@ -171,17 +155,7 @@ export default function DataTable(props: TableProps) {
           </select>
           <span>data</span>
         </div>
-        <div class="dt-search-box">
-          <label for={`${uid}-q`}>Cari</label>
-          <input
-            id={`${uid}-q`}
-            class="dt-search"
-            type="search"
-            value={t.q}
-            autoComplete="off"
-            onInput={(e) => t.setQ(e.currentTarget.value)}
-          />
-        </div>
+        <SearchBox id={`${uid}-q`} value={t.q} onInput={t.setQ} />
         <button type="button" class="btn btn-primary" onClick={() => openForm()}>
           Tambah {label}
         </button>
@@ -222,39 +196,30 @@ export default function DataTable(props: TableProps) {
           {imp.headers && <small class="muted dt-hint">Kolom: {imp.headers}</small>}
         </div>
       )}
-      <div class="dt-wrap blockable" aria-busy={loading ? "true" : undefined}>
-        <table class="dt-table">
-          <TableHead columns={columns} order={t.order} onSort={t.sortBy} extra="Aksi" />
-          <tbody>
-            {rows.length
-              ? rows.map((r, k) => (
-                <tr key={String(r._id ?? k)}>
-                  {columns.map((c, i) => <td key={i} class={alignClass(c)}>{cell(c, r, api)}</td>)}
-                  <td class="actions">
-                    <button type="button" class="btn btn-sm btn-light" onClick={() => openForm(r)}>
-                      Edit
-                    </button>
-                    {props.deletable && (
-                      <button
-                        type="button"
-                        class="btn btn-sm btn-danger"
-                        onClick={() => remove(r)}
-                      >
-                        Hapus
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))
-              : (
-                <tr>
-                  <td colSpan={columns.length + 1} class="dt-empty">Tidak ada data</td>
-                </tr>
-              )}
-          </tbody>
-        </table>
-        <Blocker active={loading} />
-      </div>
+      <TableView
+        columns={columns}
+        rows={rows}
+        order={t.order}
+        onSort={t.sortBy}
+        loading={loading}
+        cell={(c, r) => cell(c, r, api)}
+        actions={(r) => (
+          <>
+            <button type="button" class="btn btn-sm btn-light" onClick={() => openForm(r)}>
+              Edit
+            </button>
+            {props.deletable && (
+              <button
+                type="button"
+                class="btn btn-sm btn-danger"
+                onClick={() => remove(r)}
+              >
+                Hapus
+              </button>
+            )}
+          </>
+        )}
+      />
       <div class="dt-footer">
         <div class="dt-info">
           {`Menampilkan ${formatNumber(from)} sampai ${

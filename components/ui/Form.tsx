@@ -84,6 +84,17 @@ export function payload(fields: FormField[], values: FormValues, into = new URLS
   return into;
 }
 
+/**
+ * Posts a form; resolves with the server's message ('Data Berhasil di Simpan' when it gives
+ * none), rejects with it (or the status) when the save failed.
+ */
+export async function postForm(url: string, body: BodyInit): Promise<string> {
+  const res = await fetch(url, { method: "POST", body });
+  const d = await res.json().catch(() => ({}));
+  if (!res.ok || d.success === false) throw new Error(d.message || `Status ${res.status}`);
+  return d.message || "Data Berhasil di Simpan";
+}
+
 /** 'Rp 1.234.567' → '1234567' (text that is not such an amount is sent as typed). */
 export function plainNumber(v: string): string {
   const s = v.trim().replace(/^rp\.?\s*/i, "").replace(/\s/g, "");

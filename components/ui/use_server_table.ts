@@ -43,6 +43,7 @@ export function useServerTable(o: {
   const draw = useRef(0);
   const mounted = useRef(false);
   const extra = JSON.stringify(o.params ?? {});
+  const reload = () => setTick((t) => t + 1);
 
   useEffect(() => {
     if (q === search) return;
@@ -128,6 +129,26 @@ export function useServerTable(o: {
     },
     loading,
     setLoading,
-    reload: () => setTick((t) => t + 1),
+    reload,
+    /**
+     * Sends a request with the table blocked: on 200 reloads and calls `ok` with the server's
+     * message; otherwise shows 'Error!' with the status, or 'Terjadi kesalahan' when it failed.
+     */
+    send: async (url: string, init: RequestInit, ok: (msg: string) => void | Promise<void>) => {
+      setLoading(true);
+      try {
+        const res = await fetch(url, init);
+        const msg = await messageOf(res);
+        if (res.status === 200) {
+          reload();
+          return await ok(msg);
+        }
+        setLoading(false);
+        alertDialog("Error!", `Status ${res.status}: ${msg}`, "error");
+      } catch {
+        setLoading(false);
+        alertDialog("Error!", "Terjadi kesalahan", "error");
+      }
+    },
   };
 }
