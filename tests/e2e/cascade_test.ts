@@ -1,21 +1,10 @@
 import assert from "node:assert/strict";
-import { importFile } from "../../lib/importer.ts";
-import { registry } from "../../resources/mod.ts";
-import { WILAYAH } from "../helpers.ts";
-import { login, openTable, rowWith, session } from "./harness.ts";
+import { importRegions, login, openTable, rowWith, session } from "./harness.ts";
 
 Deno.test("browser: province -> regency -> district cascade in the village form", async () => {
   await using s = await session();
   const { page, url } = s;
-  for (
-    const [res, csv] of [
-      ["province", WILAYAH.provinces],
-      ["regency", WILAYAH.regencies],
-      ["district", WILAYAH.districts],
-    ]
-  ) {
-    await importFile(s.store, registry, registry.get(res)!, new File([csv], `${res}.csv`));
-  }
+  await importRegions(s.store, 3);
   await login(page, url);
   await openTable(page, url, "/kelurahan");
   await page.click("button:has-text('Tambah Kelurahan')");

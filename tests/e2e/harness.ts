@@ -5,6 +5,9 @@ import { type Config, loadConfig } from "../../lib/config.ts";
 import { allowAnyLicence, type LicenceGate } from "../../lib/licence_gate.ts";
 import { hashPassword } from "../../lib/password.ts";
 import { Store } from "../../lib/store.ts";
+import { importFile } from "../../lib/importer.ts";
+import { registry } from "../../resources/mod.ts";
+import { WILAYAH } from "../helpers.ts";
 
 export const PASSWORD = "uji-browser-1";
 
@@ -117,4 +120,17 @@ export async function session(opts?: Parameters<typeof serve>[0]) {
       await srv.close();
     },
   };
+}
+
+/** Imports the small region set of `tests/helpers.ts` straight into the store, top `levels`. */
+export async function importRegions(store: Store, levels = 4): Promise<void> {
+  const files = [
+    ["province", WILAYAH.provinces],
+    ["regency", WILAYAH.regencies],
+    ["district", WILAYAH.districts],
+    ["village", WILAYAH.villages],
+  ];
+  for (const [res, csv] of files.slice(0, levels)) {
+    await importFile(store, registry, registry.get(res)!, new File([csv], `${res}.csv`));
+  }
 }

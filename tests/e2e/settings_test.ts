@@ -1,11 +1,8 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Locator, Page } from "playwright-core";
-import { importFile } from "../../lib/importer.ts";
-import { registry } from "../../resources/mod.ts";
-import { WILAYAH } from "../helpers.ts";
 import { PNG } from "../images.ts";
-import { login, session } from "./harness.ts";
+import { importRegions, login, session } from "./harness.ts";
 
 /** Opens the settings page and waits until every island on it is live. */
 async function openSettings(page: Page, url: string) {
@@ -71,16 +68,7 @@ Deno.test("browser: hospital profile is saved and shown after reload", async () 
 Deno.test("browser: default address cascade; changing the province clears the lower selects", async () => {
   await using s = await session();
   const { page, url } = s;
-  for (
-    const [res, csv] of [
-      ["province", WILAYAH.provinces],
-      ["regency", WILAYAH.regencies],
-      ["district", WILAYAH.districts],
-      ["village", WILAYAH.villages],
-    ]
-  ) {
-    await importFile(s.store, registry, registry.get(res)!, new File([csv], `${res}.csv`));
-  }
+  await importRegions(s.store);
   await login(page, url);
   await openSettings(page, url);
   const sec = page.locator("#alamat-default");
