@@ -8,45 +8,60 @@ import { Store } from "../lib/store.ts";
 export const ADMIN_PASSWORD = "rahasia-123";
 let adminHash: Promise<string> | null = null;
 
+/** How a test app is built (see `setup`). */
+export interface TestAppOptions {
+  licence?: LicenceGate;
+  config?: Partial<Config>;
+  dataDir?: string;
+  file?: boolean;
+  connectTimeoutMs?: number;
+}
+
 /**
- * A fresh app on a fresh `:memory:` KV with an admin account and a session cookie. Login
- * accepts any hospital code unless `licence` (or `licence: undefined` with a `licenceUrl` in
- * `config`, for the real check) is given. With `dataDir`, the app writes there (backups,
- * config) and, with `file`, keeps KV in `dataDir/casemix.kv` instead of memory.
+ * A store with one `admin` account and the app over it. Login accepts any hospital code unless
+ * `licence` (or `licence: undefined` with a `licenceUrl` in `config`, for the real check) is
+ * given. Everything the app writes goes to `dataDir`, else a temporary folder `close` removes;
+ * with `file`, KV is `dataDir/casemix.kv` instead of memory.
  */
-export async function setup(
-  opts: {
-    licence?: LicenceGate;
-    config?: Partial<Config>;
-    dataDir?: string;
-    file?: boolean;
-    connectTimeoutMs?: number;
-  } = { licence: allowAnyLicence },
+export async function testApp(
+  opts: TestAppOptions,
+  admin: { fullname: string; email: string; passwordHash: string },
 ) {
   const dbPath = opts.dataDir && opts.file ? `${opts.dataDir}/casemix.kv` : ":memory:";
   const store = await Store.open(dbPath);
-  const hash = await (adminHash ??= hashPassword(ADMIN_PASSWORD));
-  const admin = await users(store).insert({
-    fullname: "Admin Uji",
-    email: "admin@rs.test",
-    phone: "",
-    username: "admin",
-    gender: "",
-    passwordHash: hash,
-  });
-  // everything the app writes (uploads, backups) goes to a temporary folder unless one is given
-  const ownDir = !opts.dataDir;
+  const user = await users(store).insert({ ...admin, phone: "", username: "admin", gender: "" });
   const dataDir = opts.dataDir ?? await Deno.makeTempDir({ prefix: "casemix-test-" });
-  const base = loadConfig({ get: () => undefined });
-  const config = { ...base, dbPath, dataDir, ...opts.config };
+  const config = { ...loadConfig({ get: () => undefined }), dbPath, dataDir, ...opts.config };
   const app = createApp({
     config,
     store,
     licence: "licence" in opts || opts.config?.licenceUrl ? opts.licence : allowAnyLicence,
     connectTimeoutMs: opts.connectTimeoutMs,
   });
+  return {
+    store,
+    app,
+    config,
+    admin: user.value,
+    async close() {
+      store.close();
+      if (!opts.dataDir) await Deno.remove(dataDir, { recursive: true });
+    },
+  };
+}
+
+/**
+ * A fresh app on a fresh `:memory:` KV with an admin account and a session cookie (options as
+ * for `testApp`).
+ */
+export async function setup(opts: TestAppOptions = { licence: allowAnyLicence }) {
+  const { store, app, config, admin, close } = await testApp(opts, {
+    fullname: "Admin Uji",
+    email: "admin@rs.test",
+    passwordHash: await (adminHash ??= hashPassword(ADMIN_PASSWORD)),
+  });
   const token = await createSession(store, {
-    userId: admin.value._id,
+    userId: admin._id,
     username: "admin",
     fullname: "Admin Uji",
     hospitalCode: "RS01",
@@ -72,17 +87,14 @@ export async function setup(
     app,
     store,
     config,
-    admin: admin.value,
+    admin,
     cookie,
     req,
     json,
     post,
     upload,
     dataDir: config.dataDir,
-    [Symbol.asyncDispose]: async () => {
-      store.close();
-      if (ownDir) await Deno.remove(dataDir, { recursive: true });
-    },
+    [Symbol.asyncDispose]: close,
   };
 }
 

@@ -1,13 +1,11 @@
 import { type Browser, chromium, type Page } from "playwright-core";
-import { createApp } from "../../lib/app.ts";
-import { users } from "../../lib/auth.ts";
-import { type Config, loadConfig } from "../../lib/config.ts";
+import type { Config } from "../../lib/config.ts";
 import { allowAnyLicence, type LicenceGate } from "../../lib/licence_gate.ts";
 import { hashPassword } from "../../lib/password.ts";
-import { Store } from "../../lib/store.ts";
+import type { Store } from "../../lib/store.ts";
 import { importFile } from "../../lib/importer.ts";
 import { registry } from "../../resources/mod.ts";
-import { WILAYAH } from "../helpers.ts";
+import { testApp, WILAYAH } from "../helpers.ts";
 
 export const PASSWORD = "uji-browser-1";
 
@@ -22,25 +20,10 @@ export async function serve(
     licence: allowAnyLicence,
   },
 ) {
-  const dbPath = opts.dataDir ? `${opts.dataDir}/casemix.kv` : ":memory:";
-  const store = await Store.open(dbPath);
-  await users(store).insert({
+  const { store, app, config, close } = await testApp({ ...opts, file: !!opts.dataDir }, {
     fullname: "Petugas Rekam Medis",
     email: "rm@rs.test",
-    phone: "",
-    username: "admin",
-    gender: "",
     passwordHash: await hashPassword(PASSWORD),
-  });
-  // everything the app writes (uploads, backups) goes to a temporary folder unless one is given
-  const ownDir = !opts.dataDir;
-  const dataDir = opts.dataDir ?? await Deno.makeTempDir({ prefix: "casemix-e2e-" });
-  const base = loadConfig({ get: () => undefined });
-  const config = { ...base, dbPath, dataDir, ...opts.config };
-  const app = createApp({
-    config,
-    store,
-    licence: "licence" in opts || opts.config?.licenceUrl ? opts.licence : allowAnyLicence,
   });
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, app.fetch);
   const url = `http://127.0.0.1:${server.addr.port}`;
@@ -51,8 +34,7 @@ export async function serve(
     config,
     async close() {
       await server.shutdown();
-      store.close();
-      if (ownDir) await Deno.remove(dataDir, { recursive: true });
+      await close();
     },
   };
 }
