@@ -1,0 +1,93 @@
+import type { Doc } from "./mem_index.ts";
+
+/** A code picked from the ICD code sets, copied into the stay (history keeps its text). */
+export interface IcdItem {
+  _id: string;
+  code: string;
+  desc: string;
+}
+
+/** A disputed-claim keyword copied into an examination. */
+export interface KeywordItem {
+  _id: string;
+  kode_icd: string;
+  keyword: string;
+  rekomendasi: string;
+  sumber: string;
+}
+
+/** Care status (episode) or ER criterion, copied with its description. */
+export interface TitledRef {
+  _id: string;
+  title: string;
+  desc: string;
+}
+
+/** Values of `readmisi_reason`; `none` is the unplanned readmission BPJS disputes. */
+export const READMISSION_REASONS: Record<string, string> = {
+  terencana: "Terencana (kontrol / terapi lanjutan)",
+  komplikasi: "Komplikasi atau kondisi baru",
+  kambuh: "Penyakit yang sama memburuk",
+  none: "Tidak terencana, tanpa alasan klinis",
+};
+
+/**
+ * An inpatient stay (`["ipd", id]`). Dates are ISO instants (UTC); days are counted in
+ * Asia/Jakarta. The totals are recomputed from the examinations in the same commit as any
+ * examination change.
+ */
+export interface Visit extends Doc {
+  pasien: { _id: string; fullname: string; erm: string; gender: string };
+  visitDate: string;
+  indicationranap: { _id: string; desc: string } | null;
+  diagnosis_awal: string;
+  asal: string;
+  room: { _id: string; name: string };
+  igd: { _id: string; fullname: string } | null;
+  dpjp: { _id: string; fullname: string } | null;
+  episode: TitledRef | null;
+  criteria: TitledRef | null;
+  readmisi: boolean;
+  /** A key of `READMISSION_REASONS`, '' when not a readmission. */
+  readmisi_reason: string;
+  /** The patient's id while the stay is open (a unique key: one open stay per patient). */
+  openPasien: string | null;
+  /** "dirawat" while admitted, "pulang" once discharged. */
+  status: "dirawat" | "pulang";
+  tanggal_pulang: string | null;
+  dischargepatient: { _id: string; desc: string } | null;
+  summary_diagnosis: IcdItem[];
+  summary_tindakan: IcdItem[];
+  /** Examination ids in examination order (date, then id). */
+  ipddetails: string[];
+  tarifInaTotal: number;
+  tarifRsTotal: number;
+  percentageTotal: number | null;
+  latestTarifIna: number | null;
+  latestTarifRs: number | null;
+  latestPercentage: number | null;
+  /** Distinct ICD-10 / ICD-9-CM codes over all examinations (each counted once per stay). */
+  codes10: string[];
+  codes9: string[];
+}
+
+/** One day's examination of a stay (`["ipd-detail", id]`). */
+export interface Examination extends Doc {
+  ipdId: string;
+  examinationDate: string;
+  subject: string;
+  object: string;
+  assesment: string;
+  plan: string;
+  keyword: KeywordItem[];
+  keywordsummary: string;
+  diagnosis: IcdItem[];
+  tindakan: IcdItem[];
+  /** The INA-CBG tariff row chosen as grouping. */
+  grouping: { _id: string; kode_inacbg: string; desc_inacbg: string } | null;
+  /** The treatment class of the tariff option: first | second | third. */
+  tarifinacbgSelect: string;
+  tarif_ina: number;
+  tarif_rs: number;
+  percentage: number | null;
+}

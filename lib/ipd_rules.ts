@@ -1,0 +1,265 @@
+/**
+ * The rules of an inpatient stay, free of storage: tariff totals and percentages, length of
+ * stay, readmission, analysis colours, the discharge summary and keyword monitoring.
+ * Days are Asia/Jakarta calendar days (UTC+7 all year: Indonesia has no daylight saving).
+ */
+
+/** A stay is a readmission when the previous one ended less than this many days before. */
+export const READMISSION_DAYS = 30;
+
+const JAKARTA_MS = 7 * 3600_000;
+const DAY_MS = 86_400_000;
+
+/** The Asia/Jakarta calendar day of an instant, as `YYYY-MM-DD`. */
+export function jakartaDay(at: string | Date): string {
+  return new Date(new Date(at).getTime() + JAKARTA_MS).toISOString().slice(0, 10);
+}
+
+/** The instant a Jakarta day starts (`YYYY-MM-DD` → ISO UTC). */
+export function dayStart(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - JAKARTA_MS).toISOString();
+}
+
+/** Whole days from one `YYYY-MM-DD` to another. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * Reads a date-time as staff enter it, in Jakarta time: `YYYY-MM-DDTHH:mm`, `YYYY-MM-DD HH:mm`
+ * (the picker's `yyyy-mm-dd hh:ii`), `DD-MM-YYYY HH:mm`, optional seconds; an ISO text with
+ * `Z` or an offset is taken as is. Returns the ISO instant, or null when it is not a valid date.
+ */
+export function parseDateTime(input: string): string | null {
+  const s = input.trim();
+  if (/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(s)) {
+    const t = Date.parse(s);
+    return Number.isNaN(t) ? null : new Date(t).toISOString();
+  }
+  let m = s.match(/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/);
+  let y: number, mo: number, d: number;
+  if (m) [y, mo, d] = [+m[1], +m[2], +m[3]];
+  else {
+    m = s.match(/^(\d{2})-(\d{2})-(\d{4})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/);
+    if (!m) return null;
+    [d, mo, y] = [+m[1], +m[2], +m[3]];
+  }
+  const [h, mi, se] = [+(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)];
+  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || se > 59) return null;
+  const utc = Date.UTC(y, mo - 1, d, h, mi, se);
+  if (new Date(utc).getUTCDate() !== d || y < 1900 || y > 2999) return null;
+  return new Date(utc - JAKARTA_MS).toISOString();
+}
+
+/** An instant as the date-time input shows it in Jakarta: `YYYY-MM-DDTHH:mm`. */
+export function toLocalInput(iso: string): string {
+  const t = new Date(Date.parse(iso) + JAKARTA_MS);
+  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}T` +
+    `${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}`;
+}
+
+/**
+ * (ina - rs) / ina x 100, rounded to two decimals; null (shown '-') when there is no INA
+ * tariff to compare with, never Infinity or NaN.
+ */
+export function percentage(ina: number | null | undefined, rs: number): number | null {
+  if (!ina || !Number.isFinite(ina) || !Number.isFinite(rs)) return null;
+  return Math.round((ina - rs) / ina * 10_000) / 100;
+}
+
+/** What the totals need of an examination. */
+export interface TariffDay {
+  _id: string;
+  examinationDate: string;
+  tarif_ina: number;
+  tarif_rs: number;
+}
+
+/** A stay's totals and each examination's own percentage. */
+export interface StayTotals {
+  /** Examination ids in order: by date, then by id (creation order). */
+  order: string[];
+  /** Each examination's `tarif_ina` against the hospital charges up to and including it. */
+  percentages: Map<string, number | null>;
+  tarifRsTotal: number;
+  tarifInaTotal: number;
+  percentageTotal: number | null;
+  latestTarifIna: number | null;
+  latestTarifRs: number | null;
+  latestPercentage: number | null;
+}
+
+/** Orders examinations by date, then id. */
+export function examOrder<T extends { _id: string; examinationDate: string }>(list: T[]): T[] {
+  return [...list].sort((a, b) =>
+    a.examinationDate < b.examinationDate
+      ? -1
+      : a.examinationDate > b.examinationDate
+      ? 1
+      : a._id < b._id
+      ? -1
+      : a._id > b._id
+      ? 1
+      : 0
+  );
+}
+
+/**
+ * One package per stay, a bill that accumulates: the hospital total is the sum of every
+ * day's charges, the INA-CBG total is the latest examination's tariff.
+ */
+export function stayTotals(days: TariffDay[]): StayTotals {
+  const sorted = examOrder(days);
+  const percentages = new Map<string, number | null>();
+  let rs = 0;
+  for (const d of sorted) {
+    rs += d.tarif_rs;
+    percentages.set(d._id, percentage(d.tarif_ina, rs));
+  }
+  const last = sorted.at(-1);
+  const ina = last?.tarif_ina ?? 0;
+  return {
+    order: sorted.map((d) => d._id),
+    percentages,
+    tarifRsTotal: rs,
+    tarifInaTotal: ina,
+    percentageTotal: last ? percentage(ina, rs) : null,
+    latestTarifIna: last ? last.tarif_ina : null,
+    latestTarifRs: last ? last.tarif_rs : null,
+    latestPercentage: last ? percentages.get(last._id)! : null,
+  };
+}
+
+/**
+ * Length of stay: Jakarta calendar days from admission to discharge (to `now` while still
+ * admitted), at least 1.
+ */
+export function lengthOfStay(visitDate: string, discharge: string | null, now = new Date()) {
+  return Math.max(1, daysBetween(jakartaDay(visitDate), jakartaDay(discharge ?? now)));
+}
+
+/** The length-of-stay filter's choices. */
+export const DURATIONS = [
+  { id: "1-3", text: "1-3 hari" },
+  { id: "4-7", text: "4-7 hari" },
+  { id: "8-14", text: "8-14 hari" },
+  { id: ">14", text: "Lebih dari 14 hari" },
+];
+
+/** Whether a length of stay falls in a duration filter (`1-3`, `4-7`, `8-14`, `>14`). */
+export function inDuration(days: number, filter: string): boolean {
+  const f = filter.trim();
+  if (f === ">14" || f === "14+" || f === "15+") return days > 14;
+  const m = f.match(/^(\d+)-(\d+)$/);
+  return !!m && days >= +m[1] && days <= +m[2];
+}
+
+/** A known duration filter value, or '' when absent. Throws on anything else. */
+export function durationFilter(v: string | null): string {
+  const f = (v ?? "").trim();
+  if (!f) return "";
+  if (inDuration(1, f) || inDuration(20, f) || /^\d+-\d+$/.test(f)) return f;
+  throw new RangeError(`Filter lama rawat "${f}" tidak dikenal (1-3, 4-7, 8-14 atau >14).`);
+}
+
+/**
+ * Reads the date-range filter `YYYY-MM-DD / YYYY-MM-DD` (either side may be left out; one
+ * date alone means that day). Returns null when absent; throws on a malformed range.
+ */
+export function parseDateRange(v: string | null): { from: string; to: string } | null {
+  const s = (v ?? "").trim();
+  if (!s) return null;
+  const parts = s.split(/\s*(?:\/|\s-\s|\bs\.?d\.?\b)\s*/);
+  const ok = (d: string) => d === "" || (/^\d{4}-\d{2}-\d{2}$/.test(d) && parseDateTime(d) != null);
+  const [from = "", to = parts.length === 1 ? from : ""] = parts;
+  if (parts.length > 2 || !ok(from) || !ok(to) || (from && to && from > to)) {
+    throw new RangeError(
+      `Rentang tanggal "${s}" tidak valid; gunakan YYYY-MM-DD / YYYY-MM-DD.`,
+    );
+  }
+  return { from: from || "0000-01-01", to: to || "9999-12-31" };
+}
+
+/** Whether an instant's Jakarta day lies in a parsed range (inclusive). */
+export function inRange(at: string | null, range: { from: string; to: string }): boolean {
+  if (!at) return false;
+  const d = jakartaDay(at);
+  return d >= range.from && d <= range.to;
+}
+
+/**
+ * A readmission: the patient's previous stay was discharged less than 30 Jakarta calendar
+ * days before this admission.
+ */
+export function isReadmission(previousDischarge: string | null, admission: string): boolean {
+  if (!previousDischarge) return false;
+  const days = daysBetween(jakartaDay(previousDischarge), jakartaDay(admission));
+  return days >= 0 && days < READMISSION_DAYS;
+}
+
+/**
+ * Analysis colour. Lists: under 0 red, 0 to under 20 yellow (black text), 20 or more green.
+ * Examination table: 0 or more green, below 0 red. No percentage: no colour.
+ */
+export function analysisColour(
+  p: number | null | undefined,
+  where: "list" | "exam",
+): "red" | "yellow" | "green" | "" {
+  if (p == null || !Number.isFinite(p)) return "";
+  if (p < 0) return "red";
+  if (where === "exam") return "green";
+  return p < 20 ? "yellow" : "green";
+}
+
+/** A percentage as shown: '12,50 %', '-' when there is none. */
+export function formatPercent(p: number | null | undefined): string {
+  if (p == null || !Number.isFinite(p)) return "-";
+  return `${p.toFixed(2).replace(".", ",")} %`;
+}
+
+/**
+ * The discharge summary: the union of the examinations' diagnoses and procedures, in order of
+ * first appearance (examinations taken in order).
+ */
+export function summaryIcd<I extends { code: string }>(
+  exams: { diagnosis: I[]; tindakan: I[] }[],
+): { summary_diagnosis: I[]; summary_tindakan: I[] } {
+  const union = (lists: I[][]) => {
+    const seen = new Map<string, I>();
+    for (const list of lists) for (const i of list) if (!seen.has(i.code)) seen.set(i.code, i);
+    return [...seen.values()];
+  };
+  return {
+    summary_diagnosis: union(exams.map((e) => e.diagnosis)),
+    summary_tindakan: union(exams.map((e) => e.tindakan)),
+  };
+}
+
+const normCode = (c: string) => c.trim().toUpperCase().replace(/[.\s]/g, "");
+
+/** The ICD codes a disputed-claim entry names (`83.39;86.3` → two codes). */
+export function keywordCodes(kodeIcd: string): string[] {
+  return kodeIcd.split(/[;,/]/).map((c) => c.trim()).filter(Boolean);
+}
+
+/**
+ * Keyword monitoring: a keyword is hit while one of its ICD codes is among the chosen
+ * diagnoses or procedures (a category code like `J18` also matches `J18.9`).
+ */
+export function keywordHit(kodeIcd: string, chosen: string[]): boolean {
+  const picked = chosen.map(normCode);
+  return keywordCodes(kodeIcd).map(normCode).some((k) =>
+    picked.some((c) => c === k || (k.length >= 3 && c.startsWith(k) && /^[A-Z]/.test(k)))
+  );
+}
+
+/** The read-only summary built from picked keywords: keyword, recommendation and source. */
+export function keywordSummary(
+  items: { keyword: string; rekomendasi: string; sumber: string }[],
+): string {
+  return items.map((k) =>
+    `${k.keyword}: ${k.rekomendasi || "-"}${k.sumber ? ` (Sumber: ${k.sumber})` : ""}`
+  ).join("\n");
+}
