@@ -15,6 +15,7 @@ import { restoreBackup } from "../lib/restore.ts";
 import { loadConfig } from "../lib/config.ts";
 import { Store } from "../lib/store.ts";
 import icd from "../resources/icd.ts";
+import { memIndexBench } from "./mem_bench.ts";
 
 const SHARED = join(import.meta.dirname!, "..", "..", "shared", "data");
 const DATA = join(SHARED, "wilayah");
@@ -275,6 +276,9 @@ store.close();
   line("selama restore (tertahan sebentar saat basis data diganti)", r.lat);
   store3.close();
 }
+
+console.log("\nMemIndex 50.000 data, satu tulis lalu satu baca (p95):");
+for (const [k, v] of Object.entries(memIndexBench())) console.log(`  ${k}: ${v.toFixed(3)} ms`);
 
 console.log("");
 await build();

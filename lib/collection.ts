@@ -118,15 +118,17 @@ export class Collection<T extends Doc = Doc> {
         if (!this.#own.has(e.key[2] as string)) { for (const id of e.value) ids.add(id); }
       }
       const list = [...ids];
+      const rows: [string, Row<T> | null][] = [];
       for (let i = 0; i < list.length; i += 10) {
         const got = await this.#kv.getMany<T[]>(list.slice(i, i + 10).map((id) => this.key(id)));
         for (const [j, e] of got.entries()) {
-          this.#index.put(
+          rows.push([
             list[i + j],
             e.versionstamp ? { value: e.value!, versionstamp: e.versionstamp } : null,
-          );
+          ]);
         }
       }
+      this.#index.putMany(rows);
     }
     for (const [k, t] of this.#own) if (now - t > 2 * SYNC_MARGIN_MS) this.#own.delete(k);
     this.#count = count;
@@ -149,8 +151,13 @@ export class Collection<T extends Doc = Doc> {
     ];
   }
 
+  /**
+   * Brings the index in step with this instance's own commit. An index never loaded (a
+   * collection only read with `find`) stays empty: its first `index()` loads it from KV.
+   */
   #applied(rows: [string, Row<T> | null][]): void {
-    for (const [id, row] of rows) this.#index.put(id, row);
+    if (!this.#loaded && !this.#syncing) return;
+    this.#index.putMany(rows);
     this.#count += 1n;
   }
 
@@ -249,6 +256,7 @@ export class Collection<T extends Doc = Doc> {
    */
   async writeMany(docs: T[], onCommit?: (done: number) => void): Promise<number> {
     const index = await this.index();
+    index.willWrite(docs.length);
     const b = new Batcher({ mutations: 3, checks: 1, bytes: 40_000 });
     const plan: { ops: Op[]; ids: string[]; docs: T[] }[] = [];
     for (const doc of docs) {

@@ -1,4 +1,5 @@
-import { candidates, type Entry, scan, sortEntries, type View } from "./mem_scan.ts";
+import { candidates, type Entry, scan, type View } from "./mem_scan.ts";
+import { buildView, groupKey, updateList, updateView } from "./mem_view.ts";
 
 /** A stored record: every entity has a ULID `_id`. */
 export interface Doc {
@@ -59,16 +60,21 @@ export function getPath(obj: unknown, path: string): unknown {
 
 /** Cached orderings per index (each holds one array of entries). */
 const MAX_VIEWS = 64;
+/** A batch of more writes than this drops the cached views and groups instead of updating them. */
+const MAX_INCREMENTAL = 256;
 
 /**
  * In-memory copy of one collection with cached orderings and groupings, so a paged,
  * searched and ordered read over 100k records takes milliseconds instead of a KV scan.
+ * A write updates the cached orderings, groupings and search texts in place (see
+ * mem_view.ts); only a large batch drops them to be rebuilt on the next read.
  */
 export class MemIndex<T extends Doc> {
   #entries = new Map<string, Entry<T>>();
   #all: Entry<T>[] | null = null;
   #views = new Map<string, View<T>>();
   #groups = new Map<string, Map<string, Entry<T>[]>>();
+  #seq = 0;
 
   constructor(readonly searchFields: string[]) {}
 
@@ -78,10 +84,47 @@ export class MemIndex<T extends Doc> {
 
   /** Inserts or replaces a row; `null` removes the record. */
   put(id: string, row: Row<T> | null): void {
+    this.#apply(id, row);
+  }
+
+  /** Applies many writes (see `put`); a large batch drops the caches rather than update them. */
+  putMany(rows: [string, Row<T> | null][]): void {
+    this.willWrite(rows.length);
+    for (const [id, row] of rows) this.#apply(id, row);
+  }
+
+  /** Before `count` writes: a large batch drops the caches rather than update them one by one. */
+  willWrite(count: number): void {
+    if (count > MAX_INCREMENTAL) this.#drop();
+  }
+
+  #apply(id: string, row: Row<T> | null): void {
+    const old = this.#entries.get(id) ?? null;
+    if (!old && !row) return;
+    let neu: Entry<T> | null = null;
     if (row) {
       const text = this.searchFields.map((f) => String(getPath(row.value, f) ?? "").toLowerCase());
-      this.#entries.set(id, { row, text, all: text.join("\u0001") });
+      neu = { row, text, all: text.join("\u0001"), seq: old?.seq ?? this.#seq++ };
+      this.#entries.set(id, neu);
     } else this.#entries.delete(id);
+    if (this.#all) updateList(this.#all, old, neu);
+    for (const v of this.#views.values()) updateView(v, old, neu);
+    for (const [field, g] of this.#groups) {
+      const was = old && groupKey(old, field), is = neu && groupKey(neu, field);
+      if (was !== null && was === is) {
+        updateList(g.get(was)!, old, neu);
+        continue;
+      }
+      if (was !== null && updateList(g.get(was)!, old, null)) g.delete(was);
+      if (is !== null) {
+        const list = g.get(is);
+        if (list) updateList(list, null, neu);
+        else g.set(is, [neu!]);
+      }
+    }
+  }
+
+  #drop(): void {
     this.#all = null;
     this.#views.clear();
     this.#groups.clear();
@@ -90,7 +133,7 @@ export class MemIndex<T extends Doc> {
   /** Drops every row. */
   clear(): void {
     this.#entries.clear();
-    this.put("", null);
+    this.#drop();
   }
 
   get(id: string): Row<T> | undefined {
@@ -102,7 +145,7 @@ export class MemIndex<T extends Doc> {
     return this.#list().map((e) => e.row);
   }
 
-  /** Rows whose value at `field` equals `value` (grouping cached until the next change). */
+  /** Rows whose value at `field` equals `value`, in insertion order (grouping cached). */
   where(field: string, value: string): Row<T>[] {
     return (this.#group(field).get(value) ?? []).map((e) => e.row);
   }
@@ -117,9 +160,7 @@ export class MemIndex<T extends Doc> {
     const all = this.#list();
     const where = Object.entries(q.where ?? {});
     const [first, ...more] = where;
-    const view = first
-      ? this.#view(q.order ?? [], first, this.#group(first[0]).get(first[1]) ?? [])
-      : this.#view(q.order ?? []);
+    const view = this.#view(q.order ?? [], first);
     const keep = (e: Entry<T>) =>
       more.every(([field, value]) => String(getPath(e.row.value, field) ?? "") === value) &&
       (!q.filter || q.filter(e.row.value));
@@ -170,16 +211,16 @@ export class MemIndex<T extends Doc> {
   }
 
   /**
-   * Entries in one order (all of them, or those of one `where` group), cached until the next
-   * change; at most `MAX_VIEWS` are kept, dropping the oldest.
+   * Entries in one order (all of them, or those of one `where` group), cached and kept in step
+   * with writes; at most `MAX_VIEWS` are kept, dropping the oldest.
    */
-  #view(order: OrderBy[], where?: [string, string], subset?: Entry<T>[]): View<T> {
+  #view(order: OrderBy[], where?: [string, string]): View<T> {
     const sig = (where ? `${where[0]}=${where[1]}|` : "") +
       order.map((o) => `${o.field}:${o.dir}`).join(",");
     let v = this.#views.get(sig);
     if (!v) {
-      const list = subset ?? this.#list();
-      v = { entries: order.length ? sortEntries(list, order) : list };
+      const list = where ? this.#group(where[0]).get(where[1]) ?? [] : this.#list();
+      v = buildView(list, order, where);
       if (this.#views.size >= MAX_VIEWS) this.#views.delete(this.#views.keys().next().value!);
       this.#views.set(sig, v);
     }
@@ -191,7 +232,7 @@ export class MemIndex<T extends Doc> {
     if (!g) {
       g = new Map();
       for (const e of this.#list()) {
-        const k = String(getPath(e.row.value, field) ?? "");
+        const k = groupKey(e, field);
         const arr = g.get(k);
         if (arr) arr.push(e);
         else g.set(k, [e]);

@@ -9,15 +9,31 @@ export interface Entry<T extends Doc> {
   text: string[];
   /** All of `text` joined, for a search over every field in one pass. */
   all: string;
+  /** Insertion rank: unordered lists (all rows, a group) keep entries in this order. */
+  seq: number;
+}
+
+/** A view's searched fields as one text: each entry's part ends with "\n". */
+export interface Haystack {
+  text: string;
+  /** Where each entry's part starts; the last item is the text's length. */
+  offsets: Int32Array;
+  /** Positions in the entries' `text` (null: every field). */
+  fields: number[] | null;
+  /** Patched since the last search (its text is a rope a search flattens). */
+  patched?: boolean;
 }
 
 /**
- * Entries in one order, plus (built on the first search) their text as one string, per set of
- * searched fields (all of them, or the resource's own search fields when its columns add more).
+ * Entries in one order (empty: insertion order), optionally only those whose value at
+ * `where[0]` is `where[1]`, plus (built on the first search) their text as one string, per set
+ * of searched fields (all of them, or the resource's own search fields when its columns add more).
  */
 export interface View<T extends Doc> {
   entries: Entry<T>[];
-  haystacks?: Map<string, { text: string; offsets: Int32Array }>;
+  order: OrderBy[];
+  where?: [string, string];
+  haystacks?: Map<string, Haystack>;
 }
 
 /**
@@ -46,8 +62,14 @@ export function scan<T extends Doc>(
   return { filtered, rows };
 }
 
-/** The view's searched fields joined into one text, built on first use and kept. */
-function haystackOf<T extends Doc>(view: View<T>, fields: number[] | null) {
+/** An entry's part of a haystack over `fields`. */
+export function part<T extends Doc>(e: Entry<T>, fields: number[] | null): string {
+  const all = fields ? fields.map((f) => e.text[f]).join("\u0001") : e.all;
+  return all.replaceAll("\n", " ") + "\n";
+}
+
+/** The view's searched fields joined into one text, built on first use and kept in step. */
+function haystackOf<T extends Doc>(view: View<T>, fields: number[] | null): Haystack {
   const { entries } = view;
   const sig = fields ? fields.join(",") : "*";
   view.haystacks ??= new Map();
@@ -56,15 +78,16 @@ function haystackOf<T extends Doc>(view: View<T>, fields: number[] | null) {
     const offsets = new Int32Array(entries.length + 1);
     let o = 0;
     const parts = entries.map((e, i) => {
-      const all = fields ? fields.map((f) => e.text[f]).join("\u0001") : e.all;
+      const p = part(e, fields);
       offsets[i] = o;
-      o += all.length + 1;
-      return all.replaceAll("\n", " ");
+      o += p.length;
+      return p;
     });
     offsets[entries.length] = o;
-    haystack = { text: parts.join("\n"), offsets };
+    haystack = { text: parts.join(""), offsets, fields };
     view.haystacks.set(sig, haystack);
   }
+  haystack.patched = false;
   return haystack;
 }
 
@@ -89,23 +112,52 @@ export function candidates<T extends Doc>(
   return hit;
 }
 
-/** Entries in `order` (ties by id), as a new array. */
-export function sortEntries<E extends Entry<Doc>>(list: E[], order: OrderBy[]): E[] {
-  const keyed = list.map((e) => ({
-    e,
-    k: order.map((o) => sortKey(getPath(e.row.value, o.field))),
-    id: e.row.value._id,
-  }));
-  const sign = order.map((o) => o.dir === "desc" ? -1 : 1);
-  keyed.sort((a, b) => {
-    for (let i = 0; i < sign.length; i++) {
-      if (a.k[i] !== b.k[i]) return (a.k[i] < b.k[i] ? -1 : 1) * sign[i];
-    }
-    return a.id < b.id ? -1 : 1;
-  });
-  return keyed.map((x) => x.e);
+type Key = string | number;
+
+/** A value as it orders: numbers as numbers, text lowercased, nothing (or NaN) as ''. */
+function sortKey(v: unknown): Key {
+  return typeof v === "number"
+    ? (Number.isNaN(v) ? "" : v)
+    : v == null
+    ? ""
+    : String(v).toLowerCase();
 }
 
-function sortKey(v: unknown): string | number {
-  return typeof v === "number" ? v : v == null ? "" : String(v).toLowerCase();
+/** A total order on keys: '' first, then numbers, then text. */
+function compareKey(a: Key, b: Key): number {
+  if (a === b) return 0;
+  if (typeof a === typeof b) return a < b ? -1 : 1;
+  return a === "" ? -1 : b === "" ? 1 : typeof a === "number" ? -1 : 1;
+}
+
+/** An entry's keys in `order`. */
+export function keysOf<T extends Doc>(e: Entry<T>, order: OrderBy[]): Key[] {
+  return order.map((o) => sortKey(getPath(e.row.value, o.field)));
+}
+
+/**
+ * The order of a view: its terms, then the id (insertion rank when it has no terms).
+ * `ka`/`kb` are the entries' `keysOf`.
+ */
+export function compareEntries<T extends Doc>(
+  order: OrderBy[],
+  a: Entry<T>,
+  ka: Key[],
+  b: Entry<T>,
+  kb: Key[],
+): number {
+  for (let i = 0; i < order.length; i++) {
+    const c = compareKey(ka[i], kb[i]);
+    if (c) return order[i].dir === "desc" ? -c : c;
+  }
+  if (!order.length) return a.seq - b.seq;
+  const x = a.row.value._id, y = b.row.value._id;
+  return x < y ? -1 : x > y ? 1 : a.seq - b.seq;
+}
+
+/** Entries in `order` (ties by id), as a new array. */
+export function sortEntries<E extends Entry<Doc>>(list: E[], order: OrderBy[]): E[] {
+  const keyed = list.map((e) => ({ e, k: keysOf(e, order) }));
+  keyed.sort((a, b) => compareEntries(order, a.e, a.k, b.e, b.k));
+  return keyed.map((x) => x.e);
 }
