@@ -16,9 +16,6 @@ const FORMATS = {
   datetime: "dd-mm-yyyy hh:mm",
 };
 
-/** Text that a spreadsheet might run as a formula (`=`, `+`, `-`, `@`, tab, CR). */
-export const FORMULA_START = /^[=+\-@\t\r]/;
-
 function cell(type: ExportColumn<unknown>["type"], v: unknown): XLSX.CellObject | undefined {
   if (v == null || v === "") return undefined;
   if (type === "text") return { t: "s", v: String(v) }; // a string cell is never evaluated
@@ -54,5 +51,5 @@ export function exportXlsx<R>(
   ws["!cols"] = columns.map((c) => ({ wch: c.width ?? Math.max(10, c.title.length + 2) }));
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, ws, sheet);
-  return new Uint8Array(XLSX.write(wb, { type: "array", bookType: "xlsx" }));
+  return new Uint8Array(XLSX.write(wb, { type: "array", bookType: "xlsx", bookSST: true }));
 }
