@@ -6,6 +6,7 @@ import { authRoutes } from "../routes/auth.tsx";
 import { backupNav, backupRoutes } from "../routes/backup.tsx";
 import { connectionNav, connectionRoutes } from "../routes/connection.tsx";
 import { homeRoutes } from "../routes/home.tsx";
+import { ipdApi } from "../routes/ipd_api.ts";
 import { licenceRoutes } from "../routes/licence.tsx";
 import { resourceRoutes } from "../routes/resources.tsx";
 import { SETTINGS_NAV as settingsNav, settingsRoutes } from "../routes/settings.tsx";
@@ -97,6 +98,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.route("/", authRoutes(opts.licence ?? serviceGate(opts.config)));
   app.route("/", licenceRoutes());
   app.route("/", homeRoutes());
+  app.route("/api/ipd", ipdApi(registry));
   app.route("/", resourceRoutes(registry));
   app.route("/", connectionRoutes(opts.connectTimeoutMs));
   app.route("/", backupRoutes());
