@@ -4,7 +4,6 @@
  * per page).
  */
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import * as XLSX from "xlsx";
 import { build } from "../build.ts";
 import { createApp } from "../lib/app.ts";
@@ -16,10 +15,10 @@ import { loadConfig } from "../lib/config.ts";
 import { Store } from "../lib/store.ts";
 import icd from "../resources/icd.ts";
 import { memIndexBench } from "./mem_bench.ts";
+import { pageJs } from "./js_size.ts";
 
 const SHARED = join(import.meta.dirname!, "..", "..", "shared", "data");
 const DATA = join(SHARED, "wilayah");
-const STATIC_BUILD = join(import.meta.dirname!, "..", "static", "build");
 const dir = await Deno.makeTempDir({ prefix: "casemix-bench-" });
 const store = await Store.open(join(dir, "bench.kv"));
 const config = { ...loadConfig({ get: () => undefined }), dataDir: dir };
@@ -294,20 +293,9 @@ await build();
     hospitalCode: "BENCH",
   })}`;
   for (const path of ["/icd", "/tarif-inacbg", "/dokter"]) {
-    const res = await pageApp.request(path, { headers: { cookie: pageCookie } });
-    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-    const html = await res.text();
-    const files = new Set<string>();
-    const visit = async (f: string) => {
-      if (files.has(f)) return;
-      files.add(f);
-      const js = await Deno.readTextFile(join(STATIC_BUILD, f));
-      for (const m of js.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)) await visit(m[1]);
-    };
-    for (const m of html.matchAll(/\/static\/build\/([\w.-]+\.js)/g)) await visit(m[1]);
-    let bytes = 0;
-    for (const f of files) bytes += gzipSync(await Deno.readFile(join(STATIC_BUILD, f))).length;
-    report(`JavaScript halaman ${path} (gzip, ${files.size} berkas)`, bytes / 1024, 25, "KB");
+    const js = await pageJs(pageApp, pageCookie, path);
+    if (!js) throw new Error(`${path}: not 200`);
+    report(`JavaScript halaman ${path} (gzip, ${js.files} berkas)`, js.kb, 25, "KB");
   }
   pageStore.close();
 }

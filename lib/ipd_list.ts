@@ -5,13 +5,15 @@ import { badRequest } from "./errors.ts";
 import { getVisit, visitExams, visitsOf } from "./ipd.ts";
 import type { Examination, Visit } from "./ipd_model.ts";
 import {
+  durationBounds,
   durationFilter,
   examOrder,
-  inDuration,
-  inRange,
+  jakartaDayNumber,
   keywordHit,
   lengthOfStay,
   parseDateRange,
+  rangeDays,
+  STAY_NUMBER,
 } from "./ipd_rules.ts";
 import type { Doc, Query, Row } from "./mem_index.ts";
 import type { Store } from "./store.ts";
@@ -55,14 +57,16 @@ function guard<T>(f: () => T): T {
 }
 
 /**
- * The query of a list from its filter parameters: status (and room) as cached groupings, the
- * rest as one predicate. The date range is on admission for `/ipd`, on discharge otherwise.
+ * The query of a list from its filter parameters: status, room and DPJP as cached groupings;
+ * date range, length of stay, analysis and readmission on the stays' numbers kept in memory
+ * (`stayNumbers`); the ICD code as a predicate. The date range is on admission for `/ipd`, on
+ * discharge otherwise.
  */
 export function listQuery(
   params: URLSearchParams,
   mode: ListMode,
   now = new Date(),
-): Pick<Query, "where" | "filter"> {
+): Pick<Query, "where" | "filter" | "numeric"> {
   const where: Record<string, string> = {};
   const all = mode === "dirawat" && params.get("statusFilter") === "semua";
   if (!all) where.status = mode;
@@ -76,30 +80,35 @@ export function listQuery(
   }
   const readmisi = ["1", "true", "ya"].includes(params.get("readmisiFilter") ?? "");
   const dpjp = params.get("dpjpFilter")?.trim() ?? "";
+  if (dpjp) where["dpjp._id"] = dpjp;
   const icd = params.get("icdFilter")?.trim().toUpperCase() ?? "";
-  const tests: ((v: Visit) => boolean)[] = [];
+  const { admitDay, dischargeDay, percentage } = STAY_NUMBER;
+  const tests: ((c: Float64Array[], k: number) => boolean)[] = [];
   if (range) {
-    tests.push((v) => inRange(mode === "pulang" ? v.tanggal_pulang : v.visitDate, range));
+    const [from, to] = rangeDays(range);
+    const day = mode === "pulang" ? dischargeDay : admitDay;
+    tests.push((c, k) => c[day][k] >= from && c[day][k] <= to);
   }
   if (duration) {
-    tests.push((v) => inDuration(lengthOfStay(v.visitDate, v.tanggal_pulang, now), duration));
+    const [lo, hi] = durationBounds(duration);
+    const today = jakartaDayNumber(now);
+    tests.push((c, k) => {
+      const out = c[dischargeDay][k];
+      const days = Math.max(1, (Number.isNaN(out) ? today : out) - c[admitDay][k]);
+      return days >= lo && days <= hi;
+    });
   }
-  if (analysis === "negative") {
-    tests.push((v) => v.percentageTotal != null && v.percentageTotal < 0);
-  }
-  if (analysis === "positive") {
-    tests.push((v) => v.percentageTotal != null && v.percentageTotal >= 0);
-  }
-  if (readmisi) tests.push((v) => v.readmisi);
-  if (dpjp) tests.push((v) => v.dpjp?._id === dpjp);
-  if (icd) {
-    tests.push((v) =>
-      v.codes10.some((c) => c.toUpperCase() === icd) || v.codes9.some((c) => c === icd)
-    );
-  }
+  if (analysis === "negative") tests.push((c, k) => c[percentage][k] < 0);
+  if (analysis === "positive") tests.push((c, k) => c[percentage][k] >= 0);
+  if (readmisi) tests.push((c, k) => c[STAY_NUMBER.readmisi][k] === 1);
   return {
     where,
-    filter: tests.length ? (d: Doc) => tests.every((t) => t(d as Visit)) : undefined,
+    numeric: tests.length ? (c, k) => tests.every((t) => t(c, k)) : undefined,
+    filter: icd
+      ? (d: Doc) =>
+        (d as Visit).codes10.some((c) => c.toUpperCase() === icd) ||
+        (d as Visit).codes9.some((c) => c === icd)
+      : undefined,
   };
 }
 

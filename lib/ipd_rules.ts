@@ -15,6 +15,57 @@ export function jakartaDay(at: string | Date): string {
   return new Date(new Date(at).getTime() + JAKARTA_MS).toISOString().slice(0, 10);
 }
 
+const digits = (s: string, at: number, len: number) => {
+  let v = 0;
+  for (let i = at; i < at + len; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return NaN;
+    v = v * 10 + c;
+  }
+  return v;
+};
+
+/** Days since 1970-01-01 of a proleptic Gregorian date (month 1-12). */
+function daysFromCivil(y: number, m: number, d: number): number {
+  y -= m <= 2 ? 1 : 0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
+  return era * 146_097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719_468;
+}
+
+/**
+ * The Jakarta calendar day of an instant as a day number (days since 1970-01-01), read from an
+ * ISO UTC text (`YYYY-MM-DDTHH:mm...Z`) without building a Date: the lists test it per stay.
+ */
+export function jakartaDayNumber(at: string | Date): number {
+  if (typeof at === "string" && at.length >= 17 && at[10] === "T" && at.endsWith("Z")) {
+    const h = digits(at, 11, 2);
+    const day = daysFromCivil(digits(at, 0, 4), digits(at, 5, 2), digits(at, 8, 2));
+    if (!Number.isNaN(day + h)) return day + (h >= 17 ? 1 : 0);
+  }
+  return Math.floor((new Date(at).getTime() + JAKARTA_MS) / DAY_MS);
+}
+
+/** The day number of a `YYYY-MM-DD` day. */
+const dayNumber = (day: string) =>
+  daysFromCivil(digits(day, 0, 4), digits(day, 5, 2), digits(day, 8, 2));
+
+/** A parsed date range as day numbers (see `jakartaDayNumber`), both ends included. */
+export function rangeDays(range: { from: string; to: string }): [number, number] {
+  return [dayNumber(range.from), dayNumber(range.to)];
+}
+
+/** A test of whether an instant's Jakarta day lies in a parsed range (inclusive). */
+export function rangeTest(range: { from: string; to: string }): (at: string | null) => boolean {
+  const [from, to] = rangeDays(range);
+  return (at) => {
+    if (!at) return false;
+    const d = jakartaDayNumber(at);
+    return d >= from && d <= to;
+  };
+}
+
 /** The instant a Jakarta day starts (`YYYY-MM-DD` → ISO UTC). */
 export function dayStart(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - JAKARTA_MS).toISOString();
@@ -137,7 +188,29 @@ export function stayTotals(days: TariffDay[]): StayTotals {
  * admitted), at least 1.
  */
 export function lengthOfStay(visitDate: string, discharge: string | null, now = new Date()) {
-  return Math.max(1, daysBetween(jakartaDay(visitDate), jakartaDay(discharge ?? now)));
+  return Math.max(1, jakartaDayNumber(discharge ?? now) - jakartaDayNumber(visitDate));
+}
+
+/** Positions of a stay's numbers kept by the in-memory index (see `stayNumbers`). */
+export const STAY_NUMBER = { admitDay: 0, dischargeDay: 1, percentage: 2, readmisi: 3 } as const;
+
+/**
+ * The numbers the lists filter a stay on, kept by the in-memory index so a filter over 50,000
+ * stays tests typed arrays instead of reading each stay: admission and discharge day (Jakarta
+ * day numbers, NaN while admitted), `percentageTotal` (NaN when none) and readmission (1/0).
+ */
+export function stayNumbers(v: {
+  visitDate: string;
+  tanggal_pulang: string | null;
+  percentageTotal: number | null;
+  readmisi: boolean;
+}): number[] {
+  return [
+    jakartaDayNumber(v.visitDate),
+    v.tanggal_pulang ? jakartaDayNumber(v.tanggal_pulang) : NaN,
+    v.percentageTotal ?? NaN,
+    v.readmisi ? 1 : 0,
+  ];
 }
 
 /** The length-of-stay filter's choices. */
@@ -148,12 +221,18 @@ export const DURATIONS = [
   { id: ">14", text: "Lebih dari 14 hari" },
 ];
 
+/** The lengths of stay a duration filter takes, both ends included (none: `[1, 0]`). */
+export function durationBounds(filter: string): [number, number] {
+  const f = filter.trim();
+  if (f === ">14" || f === "14+" || f === "15+") return [15, Infinity];
+  const m = f.match(/^(\d+)-(\d+)$/);
+  return m ? [+m[1], +m[2]] : [1, 0];
+}
+
 /** Whether a length of stay falls in a duration filter (`1-3`, `4-7`, `8-14`, `>14`). */
 export function inDuration(days: number, filter: string): boolean {
-  const f = filter.trim();
-  if (f === ">14" || f === "14+" || f === "15+") return days > 14;
-  const m = f.match(/^(\d+)-(\d+)$/);
-  return !!m && days >= +m[1] && days <= +m[2];
+  const [lo, hi] = durationBounds(filter);
+  return days >= lo && days <= hi;
 }
 
 /** A known duration filter value, or '' when absent. Throws on anything else. */
@@ -184,9 +263,7 @@ export function parseDateRange(v: string | null): { from: string; to: string } |
 
 /** Whether an instant's Jakarta day lies in a parsed range (inclusive). */
 export function inRange(at: string | null, range: { from: string; to: string }): boolean {
-  if (!at) return false;
-  const d = jakartaDay(at);
-  return d >= range.from && d <= range.to;
+  return rangeTest(range)(at);
 }
 
 /**

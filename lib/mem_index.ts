@@ -1,4 +1,4 @@
-import { candidates, type Entry, scan, type View } from "./mem_scan.ts";
+import { candidates, columnsOf, type Entry, scan, type View } from "./mem_scan.ts";
 import { buildView, groupKey, updateList, updateView } from "./mem_view.ts";
 
 /** A stored record: every entity has a ULID `_id`. */
@@ -29,6 +29,12 @@ export interface Query {
   where?: Record<string, string>;
   /** Extra predicate applied after `where`. */
   filter?: (doc: Doc) => boolean;
+  /**
+   * Predicate on the derived numbers (see `MemIndex`), tried before `filter`: gets one array
+   * per number and the record's position in them. Testing typed arrays is many times faster
+   * than reading each record.
+   */
+  numeric?: (cols: Float64Array[], k: number) => boolean;
   /** Replaces substring search: gets the lowercased search fields and the lowercased query. */
   match?: (text: string[], q: string) => boolean;
   /**
@@ -58,6 +64,11 @@ export function getPath(obj: unknown, path: string): unknown {
   return v;
 }
 
+/** Whether an entry's searched fields (null: all) contain `s`. */
+function textHas<T extends Doc>(e: Entry<T>, s: string, fields: number[] | null): boolean {
+  return fields ? fields.some((i) => e.text[i].includes(s)) : e.all.includes(s);
+}
+
 /** Cached orderings per index (each holds one array of entries). */
 const MAX_VIEWS = 64;
 /** A batch of more writes than this drops the cached views and groups instead of updating them. */
@@ -76,7 +87,14 @@ export class MemIndex<T extends Doc> {
   #groups = new Map<string, Map<string, Entry<T>[]>>();
   #seq = 0;
 
-  constructor(readonly searchFields: string[]) {}
+  /**
+   * `derive` gives the numbers of a record that `Query.numeric` tests (always as many), e.g.
+   * day numbers of its dates; NaN for none.
+   */
+  constructor(
+    readonly searchFields: string[],
+    readonly derive?: (doc: T) => number[],
+  ) {}
 
   get size(): number {
     return this.#entries.size;
@@ -104,7 +122,13 @@ export class MemIndex<T extends Doc> {
     let neu: Entry<T> | null = null;
     if (row) {
       const text = this.searchFields.map((f) => String(getPath(row.value, f) ?? "").toLowerCase());
-      neu = { row, text, all: text.join("\u0001"), seq: old?.seq ?? this.#seq++ };
+      neu = {
+        row,
+        text,
+        all: text.join("\u0001"),
+        seq: old?.seq ?? this.#seq++,
+        nums: this.derive?.(row.value) ?? null,
+      };
       this.#entries.set(id, neu);
     } else this.#entries.delete(id);
     if (this.#all) updateList(this.#all, old, neu);
@@ -155,55 +179,66 @@ export class MemIndex<T extends Doc> {
     return this.#group(field).get(value)?.length ?? 0;
   }
 
-  /** Filters, searches, orders and pages the rows. */
+  /**
+   * Filters, searches, orders and pages the rows. The first `where` term is the base (a cached
+   * view per order: put the broad, stable term first, e.g. a status, so views stay few); the
+   * other terms are membership marks; a search finds its candidates in the view's joined text
+   * before any filter.
+   */
   query(q: Query): QueryResult<T> {
     const all = this.#list();
     const where = Object.entries(q.where ?? {});
-    const [first, ...more] = where;
+    const [first, ...rest] = where;
+    // the other terms as membership marks by insertion rank (no record is read)
+    const more = rest.map(([field, value]) => {
+      const marks = new Uint8Array(this.#seq);
+      for (const e of this.#group(field).get(value) ?? []) marks[e.seq] = 1;
+      return marks;
+    });
     const view = this.#view(q.order ?? [], first);
-    const keep = (e: Entry<T>) =>
-      more.every(([field, value]) => String(getPath(e.row.value, field) ?? "") === value) &&
-      (!q.filter || q.filter(e.row.value));
+    const keep = more.length || q.filter
+      ? (e: Entry<T>) =>
+        more.every((marks) => marks[e.seq] === 1) && (!q.filter || q.filter(e.row.value))
+      : null;
     const start = Math.max(0, q.start ?? 0);
     const end = q.length == null || q.length < 0 ? Infinity : start + q.length;
     const s = q.search?.trim().toLowerCase();
+    const cols = q.numeric && columnsOf(view, this.#width());
+    if (!s && !keep && !cols) {
+      const rows = view.entries.slice(start, end === Infinity ? undefined : end);
+      return { total: all.length, filtered: view.entries.length, rows: rows.map((e) => e.row) };
+    }
     const idx = (q.searchFields ?? this.searchFields)
       .map((f) => this.searchFields.indexOf(f)).filter((i) => i >= 0);
     const every = !idx.length || idx.length === this.searchFields.length;
-    const needles = s && q.match && q.prefilter?.(s);
-    if (s && q.match && needles && needles.length && needles.every((n) => n.length > 1)) {
-      // only the records holding a needle are tried, found in one pass over the joined text
-      const hit = candidates(view, every ? null : idx, needles);
-      const rows: Row<T>[] = [];
-      let filtered = 0;
-      for (let k = 0; k < hit.length; k++) {
-        const e = view.entries[k];
-        if (!hit[k] || !keep(e) || !q.match(e.text, s)) continue;
-        if (filtered >= start && filtered < end) rows.push(e.row);
-        filtered++;
-      }
-      return { total: all.length, filtered, rows };
+    const fields = every ? null : idx;
+    let needles: string[] | null = null;
+    if (!s) needles = null;
+    else if (q.match) {
+      const n = q.prefilter?.(s);
+      if (n?.length && n.every((x) => x.length > 1)) needles = n;
+    } else if (!s.includes("\n") && !s.includes("\u0001")) needles = [s];
+    if (s && !q.match && !keep && !cols && needles) {
+      return { total: all.length, ...scan(view, s, start, end, fields) };
     }
-    const base = more.length || q.filter ? view.entries.filter(keep) : view.entries;
-    if (!s) {
-      const page = base.slice(start, end === Infinity ? undefined : end);
-      return { total: all.length, filtered: base.length, rows: page.map((e) => e.row) };
-    }
-    if (base === view.entries && !q.match) {
-      return { total: all.length, ...scan(view, s, start, end, every ? null : idx) };
-    }
+    const hit = needles && candidates(view, fields, needles);
     const rows: Row<T>[] = [];
     let filtered = 0;
-    for (const e of base) {
-      let hit = false;
-      if (q.match) hit = q.match(e.text, s);
-      else if (every) hit = e.all.includes(s);
-      else for (const i of idx) if (e.text[i].includes(s)) hit = true;
-      if (!hit) continue;
+    for (let k = 0; k < view.entries.length; k++) {
+      if (hit && !hit[k]) continue;
+      if (cols && !q.numeric!(cols, k)) continue;
+      const e = view.entries[k];
+      if (keep && !keep(e)) continue;
+      if (s && (q.match ? !q.match(e.text, s) : !hit && !textHas(e, s, fields))) continue;
       if (filtered >= start && filtered < end) rows.push(e.row);
       filtered++;
     }
     return { total: all.length, filtered, rows };
+  }
+
+  /** How many numbers `derive` gives (0 without it or without rows). */
+  #width(): number {
+    return this.#entries.values().next().value?.nums?.length ?? 0;
   }
 
   #list(): Entry<T>[] {

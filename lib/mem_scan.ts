@@ -11,6 +11,8 @@ export interface Entry<T extends Doc> {
   all: string;
   /** Insertion rank: unordered lists (all rows, a group) keep entries in this order. */
   seq: number;
+  /** The index's derived numbers of the record (see `MemIndex`), or null. */
+  nums: number[] | null;
 }
 
 /** A view's searched fields as one text: each entry's part ends with "\n". */
@@ -34,6 +36,22 @@ export interface View<T extends Doc> {
   order: OrderBy[];
   where?: [string, string];
   haystacks?: Map<string, Haystack>;
+  /** The entries' derived numbers, one array per number (built on first use, kept in step). */
+  cols?: Float64Array[];
+}
+
+/** The view's derived numbers as columns in view order, built on first use and kept. */
+export function columnsOf<T extends Doc>(view: View<T>, width: number): Float64Array[] {
+  if (!view.cols) {
+    const { entries } = view;
+    const cols = Array.from({ length: width }, () => new Float64Array(entries.length));
+    for (let k = 0; k < entries.length; k++) {
+      const nums = entries[k].nums!;
+      for (let c = 0; c < width; c++) cols[c][k] = nums[c];
+    }
+    view.cols = cols;
+  }
+  return view.cols;
 }
 
 /**

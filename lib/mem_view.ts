@@ -142,6 +142,19 @@ function spliceView<T extends Doc>(
 ): void {
   if (entry) view.entries.splice(at, remove, entry);
   else view.entries.splice(at, remove);
+  if (view.cols) {
+    view.cols = view.cols.map((col, c) => {
+      if (remove && entry) {
+        col[at] = entry.nums![c];
+        return col;
+      }
+      const next = new Float64Array(col.length - remove + (entry ? 1 : 0));
+      next.set(col.subarray(0, at));
+      if (entry) next[at] = entry.nums![c];
+      next.set(col.subarray(at + remove), at + (entry ? 1 : 0));
+      return next;
+    });
+  }
   if (sameText && remove && entry) return;
   for (const h of view.haystacks?.values() ?? []) {
     const { offsets } = h;
@@ -173,6 +186,11 @@ function moveInView<T extends Doc>(
   if (to > from) entries.copyWithin(from, from + 1, to + 1);
   else entries.copyWithin(to + 1, to, from);
   entries[to] = entry;
+  view.cols?.forEach((col, c) => {
+    if (to > from) col.copyWithin(from, from + 1, to + 1);
+    else col.copyWithin(to + 1, to, from);
+    col[to] = entry.nums![c];
+  });
   for (const h of view.haystacks?.values() ?? []) {
     const { offsets: o, text: t } = h;
     const p = part(entry, h.fields);

@@ -134,6 +134,8 @@ export interface ResourceDef<T extends Doc = Doc> {
   labels?: Record<string, string>;
   /** Normalises unique values before they become keys (default: trimmed text). */
   normalize?: CollectionSpec["normalize"];
+  /** Numbers of a record the in-memory index keeps for fast numeric filters. */
+  derive?: (doc: T) => number[];
   /** Stored fields never sent to a client (e.g. a password hash). */
   hidden?: string[];
   /** Records inserted once, the first time the app starts on an empty collection. */
@@ -188,6 +190,7 @@ export function collectionOf<T extends Doc = Doc>(store: Store, def: ResourceDef
     search: [...new Set([...def.search, ...def.columns.map((c) => c.data)])],
     labels: labelsOf(def),
     normalize: def.normalize,
+    derive: def.derive as CollectionSpec["derive"],
   };
   return store.collection<T>(spec);
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { READMISSION_REASONS } from "../lib/ipd_model.ts";
+import { READMISSION_REASONS, type Visit } from "../lib/ipd_model.ts";
+import { stayNumbers } from "../lib/ipd_rules.ts";
 import { defineResource } from "../lib/resource.ts";
 import { text } from "../lib/validate.ts";
 
@@ -56,6 +57,7 @@ export default defineResource({
     "dpjp.fullname",
   ],
   unique: ["openPasien"],
+  derive: (d) => stayNumbers(d as Visit),
   labels: { openPasien: "Pasien yang masih dirawat", visitDate: "Tanggal masuk" },
   refs: [
     {

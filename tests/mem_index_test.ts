@@ -13,9 +13,12 @@ type Rec = Doc & {
   code: string;
 };
 
+/** The numbers numeric filters test: the total (NaN when none) and 1 while admitted. */
+const derive = (d: Rec) => [d.total ?? NaN, d.status === "dirawat" ? 1 : 0];
+
 /** A fresh index holding the same rows, in the same insertion order. */
 function fresh(idx: MemIndex<Rec>): MemIndex<Rec> {
-  const f = new MemIndex<Rec>(SEARCH);
+  const f = new MemIndex<Rec>(SEARCH, derive);
   for (const r of idx.rows()) f.put(r.value._id, r);
   return f;
 }
@@ -46,7 +49,7 @@ const put = (idx: MemIndex<Rec>, r: Rec | null, id = r?._id ?? "") =>
   idx.put(id, r && { value: r, versionstamp: "v" });
 
 Deno.test("mem index: a write moves a cached ordering's entry instead of dropping the ordering", () => {
-  const idx = new MemIndex<Rec>(SEARCH);
+  const idx = new MemIndex<Rec>(SEARCH, derive);
   put(idx, rec("a", "Citra", "1", "dirawat", 300));
   put(idx, rec("b", "Ani", "2", "pulang", 100));
   put(idx, rec("c", "Budi", "1", "dirawat", 200));
@@ -71,7 +74,7 @@ Deno.test("mem index: a write moves a cached ordering's entry instead of droppin
 });
 
 Deno.test("mem index: where groups and where views follow a record changing group", () => {
-  const idx = new MemIndex<Rec>(SEARCH);
+  const idx = new MemIndex<Rec>(SEARCH, derive);
   put(idx, rec("a", "Citra", "1", "dirawat", 300));
   put(idx, rec("b", "Ani", "2", "dirawat", 100));
   put(idx, rec("c", "Budi", "1", "pulang", 200));
@@ -102,7 +105,7 @@ Deno.test("mem index: where groups and where views follow a record changing grou
 });
 
 Deno.test("mem index: a search after writes finds what a fresh index finds", () => {
-  const idx = new MemIndex<Rec>(SEARCH);
+  const idx = new MemIndex<Rec>(SEARCH, derive);
   for (let i = 0; i < 30; i++) {
     put(idx, rec(`r${String(i).padStart(2, "0")}`, `Nama ${i}`, String(i % 3), "dirawat", i));
   }
@@ -137,7 +140,7 @@ Deno.test("mem index: a search after writes finds what a fresh index finds", () 
 });
 
 Deno.test("mem index: no values, numbers and text order the same whichever way they arrive", () => {
-  const idx = new MemIndex<Rec>(SEARCH);
+  const idx = new MemIndex<Rec>(SEARCH, derive);
   const totals = [5, null, 0, -2, NaN, 0, null, 12];
   const q = { order: [{ field: "total", dir: "asc" as const }] };
   idx.query(q);
@@ -146,6 +149,42 @@ Deno.test("mem index: no values, numbers and text order the same whichever way t
   same(idx, q, "mixed");
   same(idx, { order: [{ field: "total", dir: "desc" }] }, "mixed, descending");
 });
+
+/** The answer worked out the slow way: every row filtered, searched, sorted and paged. */
+function naive(idx: MemIndex<Rec>, q: Query) {
+  const get = (o: unknown, path: string) =>
+    path.split(".").reduce((v: any, p) => v == null ? undefined : v[p], o);
+  const key = (v: unknown) =>
+    typeof v === "number" ? (Number.isNaN(v) ? "" : v) : v == null ? "" : String(v).toLowerCase();
+  const rank = (k: string | number) => k === "" ? 0 : typeof k === "number" ? 1 : 2;
+  const s = q.search?.trim().toLowerCase() ?? "";
+  const fields = (q.searchFields ?? SEARCH).filter((f) => SEARCH.includes(f));
+  const all = idx.rows();
+  const every = !fields.length || fields.length === SEARCH.length;
+  const hit = (v: Rec) => {
+    const texts = (every ? SEARCH : fields).map((f) => String(get(v, f) ?? "").toLowerCase());
+    return every ? texts.join("\u0001").includes(s) : texts.some((t) => t.includes(s));
+  };
+  const list = all.filter(({ value: v }) =>
+    Object.entries(q.where ?? {}).every(([f, x]) => String(get(v, f) ?? "") === x) &&
+    (!q.filter || q.filter(v)) && (!s || hit(v)) &&
+    (!q.numeric || q.numeric(derive(v).map((x) => Float64Array.of(x)), 0))
+  );
+  const order = q.order ?? [];
+  const sorted = order.length
+    ? list.sort((a, b) => {
+      for (const o of order) {
+        const x = key(get(a.value, o.field)), y = key(get(b.value, o.field));
+        const c = rank(x) - rank(y) || (x < y ? -1 : x > y ? 1 : 0);
+        if (c) return o.dir === "desc" ? -c : c;
+      }
+      return a.value._id < b.value._id ? -1 : 1;
+    })
+    : list;
+  const start = q.start ?? 0;
+  const end = q.length == null ? undefined : start + q.length;
+  return { total: all.length, filtered: sorted.length, rows: ids(sorted.slice(start, end)) };
+}
 
 /** A small deterministic random source (so a failure can be replayed). */
 function random(seed: number) {
@@ -158,7 +197,7 @@ function random(seed: number) {
 Deno.test("mem index: random writes between random reads answer as a fresh index", () => {
   const rnd = random(7);
   const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
-  const idx = new MemIndex<Rec>(SEARCH);
+  const idx = new MemIndex<Rec>(SEARCH, derive);
   const names = ["Ani", "budi", "Citra", "Dodi", "eko", "Fajar", ""];
   const queries: Query[] = [
     {},
@@ -171,6 +210,32 @@ Deno.test("mem index: random writes between random reads answer as a fresh index
     { search: "i", order: [{ field: "total", dir: "asc" }] },
     { search: "ruang 1", searchFields: ["room.name"], order: [{ field: "name", dir: "asc" }] },
     { search: "a", where: { status: "dirawat" }, order: [{ field: "name", dir: "asc" }] },
+    // the smaller group is the base; a search with filters goes through the joined text
+    {
+      search: "di",
+      where: { status: "pulang", "room._id": "1" },
+      filter: (d) => ((d as Rec).total ?? 0) > 0,
+      order: [{ field: "total", dir: "desc" }],
+      start: 1,
+      length: 3,
+    },
+    {
+      search: "ruang 1",
+      searchFields: ["room.name", "code"],
+      filter: (d) => (d as Rec).status === "dirawat",
+      order: [{ field: "code", dir: "asc" }],
+    },
+    { search: "a\u0001ruang", where: { "room._id": "0" } },
+    // numeric filters on the derived numbers, alone and with a search and a where
+    { numeric: (c, k) => c[0][k] > 1, order: [{ field: "name", dir: "asc" }] },
+    {
+      numeric: (c, k) => c[1][k] === 1 && !Number.isNaN(c[0][k]),
+      search: "di",
+      where: { "room._id": "2" },
+      order: [{ field: "total", dir: "asc" }],
+      start: 1,
+      length: 4,
+    },
   ];
   for (let step = 0; step < 1500; step++) {
     const id = `id${Math.floor(rnd() * 40)}`;
@@ -190,6 +255,12 @@ Deno.test("mem index: random writes between random reads answer as a fresh index
     else idx.putMany(rows);
     const q = pick(queries);
     same(idx, q, `step ${step}`);
+    const got = idx.query(q);
+    assert.deepEqual(
+      { total: got.total, filtered: got.filtered, rows: ids(got.rows) },
+      naive(idx, q),
+      `step ${step}, as worked out row by row: ${JSON.stringify(q)}`,
+    );
     const room = String(Math.floor(rnd() * 3));
     assert.deepEqual(ids(idx.where("room._id", room)), ids(fresh(idx).where("room._id", room)));
     assert.equal(idx.countWhere("status", "pulang"), fresh(idx).countWhere("status", "pulang"));

@@ -1,0 +1,103 @@
+import assert from "node:assert/strict";
+import { generateIpd } from "../bench/ipd_data.ts";
+import { visitsOf } from "../lib/ipd.ts";
+import type { Visit } from "../lib/ipd_model.ts";
+import { isReadmission, stayTotals, toLocalInput } from "../lib/ipd_rules.ts";
+import { setup } from "./helpers.ts";
+
+/** The bench's generated stays are what the app itself would have stored, and it works on them. */
+Deno.test("bench data: generated stays are consistent and the inpatient API works on them", async () => {
+  await using t = await setup();
+  const now = new Date("2026-11-20T05:00:00Z");
+  const world = await generateIpd(t.app, t.cookie, t.store, {
+    stays: 150,
+    patients: 60,
+    open: 12,
+    examsPerStay: 3,
+    now,
+  });
+  assert.equal(world.stays, 150);
+  assert.equal(world.exams, 450);
+  assert.equal(world.openStays.length, 12);
+
+  const open = await t.json("/api/ipd?length=1000");
+  assert.equal(open.body.recordsFiltered, 12);
+  assert.equal(open.body.recordsTotal, 150);
+  const out = await t.json("/api/ipd/discharge-patient?length=1000");
+  assert.equal(out.body.recordsFiltered, 138);
+
+  // per patient: stays one after another, at most one open (the last), readmission flags right
+  const stays = (await visitsOf(t.store).index()).rows().map((r) => r.value);
+  const byPatient = Map.groupBy(stays, (v) => v.pasien._id);
+  assert.equal(byPatient.size, 60);
+  for (const list of byPatient.values()) {
+    list.sort((a, b) => a.visitDate < b.visitDate ? -1 : 1);
+    let prev = null as Visit | null;
+    for (const v of list) {
+      const isOpen = v.status === "dirawat";
+      assert.equal(v.openPasien, isOpen ? v.pasien._id : null);
+      assert.equal(v.tanggal_pulang === null, isOpen);
+      if (isOpen) assert.equal(v, list.at(-1));
+      else assert.ok(v.tanggal_pulang! > v.visitDate);
+      if (prev) assert.ok(v.visitDate >= prev.tanggal_pulang!, "stays do not overlap");
+      assert.equal(v.readmisi, isReadmission(prev?.tanggal_pulang ?? null, v.visitDate));
+      assert.equal(v.readmisi_reason !== "", v.readmisi);
+      assert.ok(v.visitDate <= now.toISOString());
+      prev = v;
+    }
+  }
+
+  // a stay's totals and codes are those of its examinations, as the details API sends them
+  for (const v of stays.filter((_, i) => i % 15 === 0)) {
+    const d = await t.json(`/api/ipd/${v._id}/details`);
+    assert.equal(d.status, 200);
+    const rows = d.body.data;
+    assert.deepEqual(rows.map((e: { _id: string }) => e._id), v.ipddetails);
+    const totals = stayTotals(rows);
+    assert.equal(v.tarifRsTotal, totals.tarifRsTotal);
+    assert.equal(v.tarifInaTotal, totals.tarifInaTotal);
+    assert.equal(v.percentageTotal, totals.percentageTotal);
+    for (const e of rows) assert.equal(e.percentage, totals.percentages.get(e._id));
+    const codes = rows.flatMap((e: Visit) => e.diagnosis as { code: string }[]);
+    assert.deepEqual(new Set(v.codes10), new Set(codes.map((i: { code: string }) => i.code)));
+    if (v.status === "pulang") {
+      const sum = await t.json(`/api/ipd/${v._id}/get-summary-icd`);
+      assert.deepEqual(v.summary_diagnosis, sum.body.summary_diagnosis);
+    }
+  }
+
+  // the real operations on an open stay: add an examination, discharge, cancel the discharge
+  const stay = world.openStays[0];
+  const before = (await t.json(`/api/ipd/${stay._id}`)).body.data;
+  const add = await t.post("/api/ipd/visitexamination/update", {
+    id: "",
+    ipdId: stay._id,
+    examinationDate: toLocalInput(now.toISOString()),
+    diagnosis: world.icd10[0]._id,
+    grouping: world.tariffs[0]._id,
+    tarif_rs: "1000000",
+  });
+  assert.equal(add.status, 200, JSON.stringify(add.body));
+  assert.equal(add.body.data.visit.tarifRsTotal, before.tarifRsTotal + 1_000_000);
+  const again = await t.post("/api/ipd/update", {
+    id: "",
+    pasienId: stay.pasienId,
+    visitDate: toLocalInput(now.toISOString()),
+    room_id: world.rooms[0]._id,
+    dpjp_id: world.dpjp[0]._id,
+  });
+  assert.equal(again.status, 409, "one open stay per patient");
+  const summary = (await t.json(`/api/ipd/${stay._id}/get-summary-icd`)).body;
+  const method = (await t.json("/api/discharge-patient/select2")).body.results[0].id;
+  const done = await t.post("/api/ipd/discharge-patient/update", {
+    id: stay._id,
+    tanggal_pulang: toLocalInput(new Date(now.getTime() + 3_600_000).toISOString()),
+    dischargepatient: method,
+    summary_diagnosis: summary.summary_diagnosis.map((i: { _id: string }) => i._id).join(","),
+  });
+  assert.equal(done.status, 200, JSON.stringify(done.body));
+  assert.equal((await t.json("/api/ipd")).body.recordsFiltered, 11);
+  const cancel = await t.json(`/api/ipd/${stay._id}/cancel-discharge`, { method: "POST" });
+  assert.equal(cancel.status, 200);
+  assert.equal((await t.json("/api/ipd")).body.recordsFiltered, 12);
+});
