@@ -6,6 +6,7 @@ import { authRoutes } from "../routes/auth.tsx";
 import { backupNav, backupRoutes } from "../routes/backup.tsx";
 import { connectionNav, connectionRoutes } from "../routes/connection.tsx";
 import { homeRoutes } from "../routes/home.tsx";
+import { ipdApi } from "../routes/ipd_api.ts";
 import { IPD_NAV, ipdPages } from "../routes/ipd_pages.tsx";
 import { licenceRoutes } from "../routes/licence.tsx";
 import { resourceRoutes } from "../routes/resources.tsx";
@@ -98,6 +99,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.route("/", authRoutes(opts.licence ?? serviceGate(opts.config)));
   app.route("/", licenceRoutes());
   app.route("/", homeRoutes());
+  app.route("/api/ipd", ipdApi(registry));
   app.route("/", ipdPages(registry));
   app.route("/", resourceRoutes(registry));
   app.route("/", connectionRoutes(opts.connectTimeoutMs));
