@@ -6,7 +6,7 @@ import { EXAM_COLUMNS, type VisitRow } from "../components/ipd/columns.ts";
 import { DischargeForm } from "../components/ipd/DischargeForm.tsx";
 import { ExamForm } from "../components/ipd/ExamForm.tsx";
 import { examCell, type ExamRow } from "../components/ipd/exam_cells.tsx";
-import { getJson } from "../components/ipd/icd_options.ts";
+import { getJson } from "../components/ipd/client.ts";
 import type { TariffKey } from "../components/ipd/TariffFields.tsx";
 import { VisitHeader } from "../components/ipd/VisitHeader.tsx";
 
@@ -61,7 +61,7 @@ export default function IpdExams(props: IpdExamsProps) {
     <div class="ipd-exams">
       <VisitHeader visit={visit} />
       <div class="dt-toolbar ipd-actions">
-        <a class="btn btn-light" href="/ipd">Kembali</a>
+        <a class="btn btn-light" href={open ? "/ipd" : "/discharge-patient"}>Kembali</a>
         {open && (
           <>
             <button type="button" class="btn btn-primary" onClick={() => setForm({})}>

@@ -3,6 +3,7 @@ import { Island } from "../components/Island.tsx";
 import { HospitalMissing } from "../components/HospitalMissing.tsx";
 import {
   DISCHARGE_COLUMNS,
+  EXAM_COLUMNS,
   type Filters,
   filtersOf,
   LIST_PAGE,
@@ -10,7 +11,6 @@ import {
   VISIT_COLUMNS,
   type VisitRow,
 } from "../components/ipd/columns.ts";
-import { EXAM_COLUMNS } from "../components/ipd/columns.ts";
 import { tableQuery } from "../components/ui/use_server_table.ts";
 import DischargeList from "../islands/DischargeList.tsx";
 import IpdExams from "../islands/IpdExams.tsx";

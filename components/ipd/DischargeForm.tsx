@@ -8,7 +8,7 @@ import { MultiSelect } from "../ui/MultiSelect.tsx";
 import { type Option, Select } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
 import type { VisitRow } from "./columns.ts";
-import { getJson, icdOption, idList } from "./icd_options.ts";
+import { getJson, icdOption, idList } from "./client.ts";
 
 /**
  * Discharges a stay: date-time, discharge method and the summary diagnoses and procedures,

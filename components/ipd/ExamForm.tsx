@@ -10,7 +10,7 @@ import { MultiSelect } from "../ui/MultiSelect.tsx";
 import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
 import type { ExamRow } from "./exam_cells.tsx";
-import { codesOf, getJson, icdOption, idList } from "./icd_options.ts";
+import { codesOf, getJson, icdOption, idList } from "./client.ts";
 import { TariffFields, type TariffKey, type TariffValues } from "./TariffFields.tsx";
 
 const SOAP = [

@@ -5,7 +5,7 @@ import { plainNumber } from "../ui/Form.tsx";
 import { formatMoney } from "../ui/format.ts";
 import { type Option, Select } from "../ui/Select.tsx";
 import { Percent } from "./cells.tsx";
-import { getJson } from "./icd_options.ts";
+import { getJson } from "./client.ts";
 
 /** A tariff option of an INA-CBG grouping (`GET /api/inatarif/{id}`). */
 export interface TariffOption {

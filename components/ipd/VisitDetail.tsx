@@ -5,7 +5,7 @@ import { formatDateTime, formatMoney } from "../ui/format.ts";
 import { Modal } from "../ui/Modal.tsx";
 import { TableView } from "../ui/ServerTable.tsx";
 import { messageOf, type Row, tableQuery } from "../ui/use_server_table.ts";
-import { Percent } from "./cells.tsx";
+import { hasExams, Percent } from "./cells.tsx";
 import { EXAM_COLUMNS, type VisitRow } from "./columns.ts";
 import { examCell } from "./exam_cells.tsx";
 
@@ -89,8 +89,8 @@ export function VisitDetail(
           <section>
             <h3>Tarif</h3>
             <dl class="detail-grid">
-              <Item label="Total INA-CBG">{formatMoney(v.tarifInaTotal)}</Item>
-              <Item label="Total RS">{formatMoney(v.tarifRsTotal)}</Item>
+              <Item label="Total INA-CBG">{hasExams(v) && formatMoney(v.tarifInaTotal)}</Item>
+              <Item label="Total RS">{hasExams(v) && formatMoney(v.tarifRsTotal)}</Item>
               <Item label="Analisa">
                 <Percent value={v.percentageTotal} where="list" />
               </Item>

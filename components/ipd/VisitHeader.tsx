@@ -1,9 +1,10 @@
 import { formatDateTime, formatMoney } from "../ui/format.ts";
-import { patientText, Percent } from "./cells.tsx";
+import { hasExams, patientText, Percent } from "./cells.tsx";
 import type { VisitRow } from "./columns.ts";
 
 /** The top of a stay's examination page: who, where, since when, and the stay's totals. */
 export function VisitHeader({ visit: v }: { visit: VisitRow }) {
+  const money = (n: number) => hasExams(v) ? formatMoney(n) : "-";
   return (
     <section class="ipd-header card" aria-label="Ringkasan kunjungan">
       <div>
@@ -23,11 +24,11 @@ export function VisitHeader({ visit: v }: { visit: VisitRow }) {
       <dl class="totals">
         <div>
           <dt>Total INA-CBG</dt>
-          <dd data-total="ina">{formatMoney(v.tarifInaTotal)}</dd>
+          <dd data-total="ina">{money(v.tarifInaTotal)}</dd>
         </div>
         <div>
           <dt>Total RS</dt>
-          <dd data-total="rs">{formatMoney(v.tarifRsTotal)}</dd>
+          <dd data-total="rs">{money(v.tarifRsTotal)}</dd>
         </div>
         <div>
           <dt>Analisa</dt>

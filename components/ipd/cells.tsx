@@ -25,6 +25,10 @@ export function IcdList({ items }: { items: IcdItem[] | null | undefined }) {
   );
 }
 
+/** Whether a stay has examinations yet (before the first, its tariffs are shown as '-'). */
+export const hasExams = (row: { ipddetails?: unknown }) =>
+  Array.isArray(row.ipddetails) && row.ipddetails.length > 0;
+
 const get = (row: Row, path: string): unknown =>
   path.split(".").reduce<unknown>((v, k) => (v == null ? v : (v as Row)[k]), row);
 
@@ -42,7 +46,7 @@ export function visitCell(c: ColumnDef, row: Row) {
     case "summary_tindakan":
       return <IcdList items={v as IcdItem[]} />;
   }
-  if (c.format === "money") return formatMoney(v);
+  if (c.format === "money") return hasExams(row) ? formatMoney(v) : "-";
   if (c.format === "datetime") return formatDateTime(v);
   return v == null || v === "" ? "-" : String(v);
 }

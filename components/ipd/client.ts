@@ -1,3 +1,4 @@
+/** Small browser helpers of the inpatient screens: ICD options, id lists, JSON reads. */
 import type { IcdItem } from "../../lib/ipd_model.ts";
 import type { Option } from "../ui/Select.tsx";
 
