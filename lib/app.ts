@@ -7,6 +7,7 @@ import { backupNav, backupRoutes } from "../routes/backup.tsx";
 import { connectionNav, connectionRoutes } from "../routes/connection.tsx";
 import { homeRoutes } from "../routes/home.tsx";
 import { licenceRoutes } from "../routes/licence.tsx";
+import { reportApi } from "../routes/report_api.ts";
 import { resourceRoutes } from "../routes/resources.tsx";
 import { SETTINGS_NAV as settingsNav, settingsRoutes } from "../routes/settings.tsx";
 import { ensureAdmin } from "./auth.ts";
@@ -96,7 +97,8 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.use("*", limitBody(IMPORT_LIMITS.bytes));
   app.route("/", authRoutes(opts.licence ?? serviceGate(opts.config)));
   app.route("/", licenceRoutes());
-  app.route("/", homeRoutes());
+  app.route("/", homeRoutes(registry));
+  app.route("/", reportApi(registry));
   app.route("/", resourceRoutes(registry));
   app.route("/", connectionRoutes(opts.connectTimeoutMs));
   app.route("/", backupRoutes());
