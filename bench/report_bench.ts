@@ -12,11 +12,10 @@ import { newId } from "../lib/ids.ts";
 import type { Visit } from "../lib/ipd_model.ts";
 import { jakartaDay, percentage } from "../lib/ipd_rules.ts";
 import type { Doc } from "../lib/mem_index.ts";
-import { visitCollection } from "../lib/report.ts";
+import { visitsOf } from "../lib/ipd.ts";
 import { collectionOf } from "../lib/resource.ts";
 import { Store } from "../lib/store.ts";
 import icd from "../resources/icd.ts";
-import { registry } from "../resources/mod.ts";
 
 const SHARED = join(import.meta.dirname!, "..", "..", "shared", "data");
 const DAY = 86_400_000;
@@ -149,7 +148,7 @@ export async function benchReport(
   const now = Date.now();
   const visits = makeVisits(now, ten, nine);
   const t0 = performance.now();
-  await visitCollection(store, registry).writeMany(visits);
+  await visitsOf(store).writeMany(visits);
   console.log(
     `\nDasbor: 50.000 kunjungan ditulis dalam ${((performance.now() - t0) / 1000).toFixed(1)} s ` +
       `(${visits.filter((v) => v.status === "dirawat").length} masih dirawat)`,
@@ -199,7 +198,7 @@ export async function benchReport(
   }
   {
     // a stay changes, then the dashboard is asked again
-    const col = visitCollection(store, registry);
+    const col = visitsOf(store);
     const row = (await col.index()).where("status", "dirawat")[0];
     await col.update(row.value._id, { ...row.value, asal: "Poli" });
     console.log(

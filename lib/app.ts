@@ -6,6 +6,7 @@ import { authRoutes } from "../routes/auth.tsx";
 import { backupNav, backupRoutes } from "../routes/backup.tsx";
 import { connectionNav, connectionRoutes } from "../routes/connection.tsx";
 import { homeRoutes } from "../routes/home.tsx";
+import { ipdApi } from "../routes/ipd_api.ts";
 import { licenceRoutes } from "../routes/licence.tsx";
 import { reportApi } from "../routes/report_api.ts";
 import { resourceRoutes } from "../routes/resources.tsx";
@@ -97,8 +98,9 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.use("*", limitBody(IMPORT_LIMITS.bytes));
   app.route("/", authRoutes(opts.licence ?? serviceGate(opts.config)));
   app.route("/", licenceRoutes());
-  app.route("/", homeRoutes(registry));
+  app.route("/", homeRoutes());
   app.route("/", reportApi(registry));
+  app.route("/api/ipd", ipdApi(registry));
   app.route("/", resourceRoutes(registry));
   app.route("/", connectionRoutes(opts.connectTimeoutMs));
   app.route("/", backupRoutes());

@@ -17,6 +17,16 @@ export interface CollectionSpec {
   normalize?: (field: string, value: unknown) => string;
 }
 
+/** One record's staged write or delete, for a commit spanning records (see `Tx`). */
+export interface Staged<T extends Doc = Doc> {
+  id: string;
+  /** The record written, or null for a delete. */
+  doc: T | null;
+  ops: Op[];
+  /** Why the commit failed, as far as this record can tell (a taken unique value, or stale). */
+  why: () => Promise<Error>;
+}
+
 /** A versionstamp check on another record, committed with a write (e.g. its parent). */
 export type Check = { key: Deno.KvKey; versionstamp: string | null };
 
@@ -78,6 +88,18 @@ export class Collection<T extends Doc = Doc> {
   async find(id: string): Promise<Row<T> | null> {
     const e = await this.#kv.get<T>(this.key(id));
     return e.versionstamp ? { value: e.value!, versionstamp: e.versionstamp } : null;
+  }
+
+  /** Reads records straight from KV, in the order of `ids` (missing ones left out). */
+  async findMany(ids: string[]): Promise<Row<T>[]> {
+    const out: Row<T>[] = [];
+    for (let i = 0; i < ids.length; i += 10) {
+      const got = await this.#kv.getMany<T[]>(ids.slice(i, i + 10).map((id) => this.key(id)));
+      for (const e of got) {
+        if (e.versionstamp) out.push({ value: e.value!, versionstamp: e.versionstamp });
+      }
+    }
+    return out;
   }
 
   /** Looks up a record id by a unique value. */
@@ -187,20 +209,68 @@ export class Collection<T extends Doc = Doc> {
     return ops;
   }
 
+  /**
+   * The operations that write `data` as record `id` over `cur` (null: a new record), with its
+   * unique keys, for a commit that may span collections (see `Tx`). `check: false` leaves out
+   * the record's own versionstamp check, for records only ever written together with a
+   * checked parent.
+   */
+  stagePut(
+    id: string,
+    data: Omit<T, "_id">,
+    cur: Row<T> | null,
+    opts: { checks?: Check[]; check?: boolean } = {},
+  ): Staged<T> {
+    const doc = { ...data, _id: id } as T;
+    const own: Op[] = opts.check === false
+      ? []
+      : [{ kind: "check", key: this.key(id), versionstamp: cur?.versionstamp ?? null }];
+    return {
+      id,
+      doc,
+      ops: [
+        ...own,
+        ...(opts.checks ?? []).map((c): Op => ({ kind: "check", ...c })),
+        ...this.#uniqueOps(id, doc, cur?.value),
+        { kind: "set", key: this.key(id), value: doc },
+      ],
+      why: () => this.#whyConflict(doc, id),
+    };
+  }
+
+  /** The operations that delete record `cur` and its unique keys (see `Tx`). */
+  stageRemove(cur: Row<T>, opts: { check?: boolean } = {}): Staged<T> {
+    const id = cur.value._id;
+    return {
+      id,
+      doc: null,
+      ops: [
+        ...(opts.check === false
+          ? []
+          : [{ kind: "check", key: this.key(id), versionstamp: cur.versionstamp } as Op]),
+        { kind: "delete", key: this.key(id) },
+        ...this.#uniqueOps(id, { _id: id }, cur.value),
+      ],
+      why: () => Promise.resolve(conflict(STALE_MESSAGE)),
+    };
+  }
+
+  /** Change-log operations for staged writes, and what to apply in memory once committed. */
+  finish(staged: Staged<T>[]): { ops: Op[]; applied: (versionstamp: string) => void } {
+    return {
+      ops: this.#changeOps(staged.map((s) => s.id)),
+      applied: (vs) =>
+        this.#applied(staged.map((s) => [s.id, s.doc ? { value: s.doc, versionstamp: vs } : null])),
+    };
+  }
+
   /** Writes `doc` over `cur` (null: a new record) in one commit with its unique keys. */
   async #put(id: string, data: Omit<T, "_id">, cur: Row<T> | null, checks: Check[]) {
-    const doc = { ...data, _id: id } as T;
-    const ops: Op[] = [
-      { kind: "check", key: this.key(id), versionstamp: cur?.versionstamp ?? null },
-      ...checks.map((c): Op => ({ kind: "check", ...c })),
-      ...this.#uniqueOps(id, doc, cur?.value),
-      { kind: "set", key: this.key(id), value: doc },
-      ...this.#changeOps([id]),
-    ];
-    const versionstamp = await this.#commit(ops, () => this.#whyConflict(doc, id));
-    const row = { value: doc, versionstamp };
-    this.#applied([[id, row]]);
-    return row;
+    const st = this.stagePut(id, data, cur, { checks });
+    const fin = this.finish([st]);
+    const versionstamp = await this.#commit([...st.ops, ...fin.ops], st.why);
+    fin.applied(versionstamp);
+    return { value: st.doc!, versionstamp };
   }
 
   /** Creates a record with a new ULID; duplicate unique values give 409. */
@@ -230,14 +300,9 @@ export class Collection<T extends Doc = Doc> {
     const cur = await this.find(id);
     if (!cur) throw notFound();
     if (expected && expected !== cur.versionstamp) throw conflict(STALE_MESSAGE);
-    const ops: Op[] = [
-      { kind: "check", key: this.key(id), versionstamp: cur.versionstamp },
-      { kind: "delete", key: this.key(id) },
-      ...this.#uniqueOps(id, { _id: id }, cur.value),
-      ...this.#changeOps([id]),
-    ];
-    await this.#commit(ops, () => Promise.resolve(conflict(STALE_MESSAGE)));
-    this.#applied([[id, null]]);
+    const st = this.stageRemove(cur);
+    const fin = this.finish([st]);
+    fin.applied(await this.#commit([...st.ops, ...fin.ops], st.why));
     return cur.value;
   }
 

@@ -21,6 +21,48 @@ export async function readFields(c: Context): Promise<Record<string, string>> {
   return out;
 }
 
+/**
+ * Reads a body keeping lists: repeated form fields (`diagnosis` or `diagnosis[]`) and JSON
+ * arrays become string arrays; other values become text.
+ */
+export async function readForm(c: Context): Promise<Record<string, string | string[]>> {
+  const type = c.req.header("content-type") ?? "";
+  let raw: Record<string, unknown>;
+  try {
+    raw = type.includes("application/json")
+      ? await c.req.json()
+      : await c.req.parseBody({ all: true });
+  } catch {
+    throw badRequest("Format permintaan tidak valid.");
+  }
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
+    throw badRequest("Format permintaan tidak valid.");
+  }
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    const key = k.endsWith("[]") ? k.slice(0, -2) : k;
+    if (Array.isArray(v)) {
+      out[key] = v.filter((x) => x != null && typeof x !== "object").map(String);
+    } else if (v != null && typeof v !== "object") {
+      out[key] = k.endsWith("[]") ? [String(v)] : String(v);
+    }
+  }
+  return out;
+}
+
+/** A list field: an array as is, text split on commas; empty entries dropped. */
+export function listOf(v: string | string[] | undefined): string[] {
+  const list = Array.isArray(v) ? v : (v ?? "").split(",");
+  return [...new Set(list.map((x) => x.trim()).filter(Boolean))];
+}
+
+/** Text fields only (lists joined with commas), for schemas that take text. */
+export function textFields(f: Record<string, string | string[]>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(f).map(([k, v]) => [k, Array.isArray(v) ? v.join(",") : v]),
+  );
+}
+
 /** Maps any thrown error to its status and Indonesian message, in one place. */
 export function onError(err: Error, c: Context): Response {
   const status = err instanceof AppError ? err.status : 500;

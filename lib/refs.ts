@@ -9,8 +9,9 @@ export type Registry = Map<string, ResourceDef>;
 
 /** The embedded copy of a parent: `{_id, desc}` (or its display field). */
 export function embed(ref: RefDef, parent: Doc): Record<string, unknown> {
-  const display = ref.display ?? "desc";
-  return { _id: parent._id, [display]: parent[display] };
+  const out: Record<string, unknown> = { _id: parent._id };
+  for (const f of [ref.display ?? "desc", ...ref.copy ?? []]) out[f] = parent[f];
+  return out;
 }
 
 /**

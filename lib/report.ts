@@ -5,20 +5,10 @@
  * view), "today" a `MemIndex.range`, "now" the index's cached group of stays with status
  * "dirawat". Days are Asia/Jakarta calendar days.
  */
-import type { Collection } from "./collection.ts";
 import type { Visit } from "./ipd_model.ts";
 import type { Doc, MemIndex, Row } from "./mem_index.ts";
-import type { Registry } from "./refs.ts";
 import { codeCounts, periodSlice, stayColumns } from "./report_columns.ts";
-import { collectionOf } from "./resource.ts";
 import { type Period, periodInstants, todayPeriod } from "./report_period.ts";
-import type { Store } from "./store.ts";
-
-/** The collection of stays: the registry's `ipd` resource (its indexed fields). */
-export function visitCollection(store: Store, registry: Registry): Collection<Visit> {
-  const def = registry.get("ipd");
-  return def ? collectionOf<Visit>(store, def) : store.collection<Visit>({ name: "ipd" });
-}
 
 /** Stays admitted in the period (the Jakarta day of `visitDate`), in admission order. */
 export function admittedIn(visits: MemIndex<Visit>, p: Period): Row<Visit>[] {

@@ -50,6 +50,8 @@ export interface RefDef {
   label: string;
   /** Parent field copied beside `_id` (default `desc`). */
   display?: string;
+  /** More parent fields copied with it (e.g. a patient's `erm`). */
+  copy?: string[];
   /** select2 query parameter that filters this resource by the parent, e.g. `provinceId`. */
   param?: string;
   /** Parent field an import row names the parent by (default: the parent's import key). */
@@ -158,6 +160,8 @@ export interface ResourceDef<T extends Doc = Doc> {
   ) => Promise<Record<string, unknown>>;
   /** Quick-find selects above the table (a select2 path each); picking one opens its edit. */
   lookups?: { label: string; select: string }[];
+  /** False when the entity has its own API and screens (the generic ones are not mounted). */
+  api?: boolean;
   /** The answer of `GET /api/{name}/{id}` (default `{ data: record }`). */
   single?: (doc: Doc) => unknown;
 }

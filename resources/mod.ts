@@ -7,6 +7,7 @@ import doctor from "./doctor.ts";
 import icd from "./icd.ts";
 import inacbgGroup from "./inacbg_group.ts";
 import inatarif from "./inatarif.ts";
+import ipd from "./ipd.ts";
 import patient from "./patient.ts";
 import province from "./province.ts";
 import { references } from "./references.ts";
@@ -31,6 +32,7 @@ export const resources: ResourceDef[] = [
   ...references,
   user,
   doctor,
+  ipd,
 ];
 
 export const registry: Registry = new Map(resources.map((r) => [r.name, r]));

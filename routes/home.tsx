@@ -3,8 +3,8 @@ import { Dashboard } from "../components/Dashboard.tsx";
 import type { AppEnv } from "../lib/env.ts";
 import { jakartaDay } from "../lib/ipd_rules.ts";
 import { renderPage } from "../lib/page.tsx";
-import type { Registry } from "../lib/refs.ts";
-import { type MedicalRecordInfo, medicalRecordInfo, visitCollection } from "../lib/report.ts";
+import { visitsOf } from "../lib/ipd.ts";
+import { type MedicalRecordInfo, medicalRecordInfo } from "../lib/report.ts";
 import { currentMonth, parsePeriod, type Period, PeriodError } from "../lib/report_period.ts";
 
 /**
@@ -12,7 +12,7 @@ import { currentMonth, parsePeriod, type Period, PeriodError } from "../lib/repo
  * month). The counters are rendered here, so they show without script; the charts island
  * fetches the rest. A malformed period answers 400 with the current month and the reason.
  */
-export function homeRoutes(registry: Registry) {
+export function homeRoutes() {
   const r = new Hono<AppEnv>();
   r.get("/", async (c) => {
     const now = new Date();
@@ -27,7 +27,7 @@ export function homeRoutes(registry: Registry) {
     let info: MedicalRecordInfo | null = null;
     try {
       info = medicalRecordInfo(
-        await visitCollection(c.get("store"), registry).index(),
+        await visitsOf(c.get("store")).index(),
         period,
         now,
       );

@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/env.ts";
+import { visitsOf } from "../lib/ipd.ts";
 import { badRequest } from "../lib/errors.ts";
 import type { Registry } from "../lib/refs.ts";
 import {
@@ -8,7 +9,6 @@ import {
   medicalRecordInfo,
   tariffAnalysis,
   topIcd,
-  visitCollection,
 } from "../lib/report.ts";
 import { parsePeriod, type Period, PeriodError } from "../lib/report_period.ts";
 import { collectionOf } from "../lib/resource.ts";
@@ -33,7 +33,7 @@ export function periodOf(c: Context): Period {
  */
 export function reportApi(registry: Registry) {
   const r = new Hono<AppEnv>();
-  const visits = (c: Context<AppEnv>) => visitCollection(c.get("store"), registry).index();
+  const visits = (c: Context<AppEnv>) => visitsOf(c.get("store")).index();
 
   r.get("/api/report/medical-record-info", async (c) => {
     const period = periodOf(c);

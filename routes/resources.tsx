@@ -24,6 +24,7 @@ function importHint(def: ResourceDef): string {
 export function resourceRoutes(registry: Registry) {
   const r = new Hono<AppEnv>();
   for (const def of registry.values()) {
+    if (def.api === false) continue;
     r.route(`/api/${def.name}`, resourceApi(def, registry));
     if (!def.page) continue;
     const headers = def.import ? importHint(def) : "";

@@ -1,9 +1,16 @@
 import assert from "node:assert/strict";
 import { dayStart, jakartaDay } from "../lib/ipd_rules.ts";
-import { medicalRecordInfo, visitCollection } from "../lib/report.ts";
+import { visitsOf } from "../lib/ipd.ts";
+import { counterLinks, dpjpLink, icdLink, tariffLink } from "../lib/dashboard.ts";
+import {
+  type DpjpCount,
+  type IcdCount,
+  type MedicalRecordInfo,
+  medicalRecordInfo,
+} from "../lib/report.ts";
 import { currentMonth, parsePeriod } from "../lib/report_period.ts";
-import { registry } from "../resources/mod.ts";
 import { setup } from "./helpers.ts";
+import { MARCH_2025, seedDashboard } from "./report_fixtures.ts";
 import { tariff, visitDoc, writeVisits } from "./visits.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
@@ -24,7 +31,7 @@ async function icd(t: T, kind: string, code: string, desc: string) {
 
 Deno.test("report: 'today' is the Asia/Jakarta day, at both of its ends", async () => {
   await using t = await setup();
-  const index = () => visitCollection(t.store, registry).index();
+  const index = () => visitsOf(t.store).index();
   await writeVisits(t.store, [
     visitDoc("2025-03-09T16:59:59.999Z"), // 9 March 23:59:59.999 in Jakarta
     visitDoc("2025-03-09T17:00:00.000Z"), // 10 March 00:00
@@ -173,7 +180,7 @@ Deno.test("analysis-tarif-info: stays of the period at or above 0 and below 0, w
   assert.equal(april.body.positivePercentage.data, 0);
 
   // a stay that changes after the report was read is counted as it is now
-  const col = visitCollection(t.store, registry);
+  const col = visitsOf(t.store);
   const row = (await col.index()).rows().find((r) => r.value.percentageTotal === 20)!;
   await col.update(row.value._id, { ...row.value, ...tariff(5_000_000, 5_500_000) });
   await col.remove(
@@ -280,7 +287,7 @@ Deno.test("dashboard page: a bad period shows why and the current month; failing
   assert.match(html, /data-counter="pasien_baru"/);
 
   // the stays' index cannot be read: the page still answers, with the info failure message
-  const col = visitCollection(t.store, registry);
+  const col = visitsOf(t.store);
   col.index = () => Promise.reject(new Error("KV tidak terjangkau"));
   const errors: unknown[] = [];
   const log = console.error;
@@ -296,4 +303,56 @@ Deno.test("dashboard page: a bad period shows why and the current month; failing
     console.error = log;
   }
   assert.equal(errors.length, 1);
+});
+
+/** The list API behind a page link (`/ipd?...`, `/discharge-patient?...`): how many it finds. */
+async function listed(t: T, link: string): Promise<number> {
+  const api = link.startsWith("/discharge-patient")
+    ? link.replace("/discharge-patient", "/api/ipd/discharge-patient")
+    : link.replace("/ipd", "/api/ipd");
+  const r = await t.json(api);
+  assert.equal(r.status, 200, `${api}: ${JSON.stringify(r.body)}`);
+  return r.body.recordsFiltered;
+}
+
+Deno.test("dashboard figures equal the lists their links open (stays built through the inpatient API)", async () => {
+  await using t = await setup();
+  const { w, today } = await seedDashboard(t);
+  if (jakartaDay(new Date()) !== today) return;
+
+  const info: MedicalRecordInfo = (await t.json(`/api/report/medical-record-info?${MARCH}`)).body;
+  assert.deepEqual(info, {
+    pasien_baru: { count: 1 },
+    pasien_sedang_dirawat: { count: 2 },
+    pasien_pulang_hari_ini: { count: 1 },
+    pasien_readmisi_count: { count: 1 },
+    negativePercentage: { count: 2 },
+  });
+  const period = MARCH_2025;
+  const links = counterLinks(period, today);
+  for (const [key, link] of Object.entries(links)) {
+    assert.equal(
+      await listed(t, link),
+      info[key as keyof MedicalRecordInfo].count,
+      `${key}: ${link}`,
+    );
+  }
+  const top10 = (await t.json(`/api/report/top-icd-10?${MARCH}`)).body;
+  assert.deepEqual(top10.map((i: IcdCount) => [i.code, i.count]), [["A09", 2], ["J18.9", 2]]);
+  assert.equal(top10[1].desc, "Pneumonia, unspecified");
+  const top9 = (await t.json(`/api/report/top-icd-9?${MARCH}`)).body;
+  assert.deepEqual(top9.map((i: IcdCount) => [i.code, i.count]), [["89.14", 1], ["93.96", 1]]);
+  for (const i of [...top10, ...top9]) {
+    assert.equal(await listed(t, icdLink(i.code, period)), i.count);
+  }
+  const tariffs = (await t.json(`/api/report/analysis-tarif-info?${MARCH}`)).body;
+  assert.deepEqual(tariffs, {
+    positivePercentage: { label: "Positif (≥ 0%)", data: 2, sum: 7_500_000 },
+    negativePercentage: { label: "Negatif (< 0%)", data: 1, sum: -1_000_000 },
+  });
+  assert.equal(await listed(t, tariffLink("positive", period)), 2);
+  assert.equal(await listed(t, tariffLink("negative", period)), 1);
+  const dpjps = (await t.json("/api/report/dpjp-info")).body;
+  assert.deepEqual(dpjps.map((d: DpjpCount) => [d.doctorInfo._id, d.patientCount]), [[w.dpjp, 2]]);
+  assert.equal(await listed(t, dpjpLink(w.dpjp)), 2);
 });

@@ -1,9 +1,8 @@
 /** Visit documents with known values, written straight through the stays' collection. */
 import type { Visit } from "../lib/ipd_model.ts";
 import { newId } from "../lib/ids.ts";
-import { visitCollection } from "../lib/report.ts";
+import { visitsOf } from "../lib/ipd.ts";
 import type { Store } from "../lib/store.ts";
-import { registry } from "../resources/mod.ts";
 
 /** A stay admitted at `visitDate` (ISO), still admitted unless `over` says otherwise. */
 export function visitDoc(visitDate: string, over: Partial<Visit> = {}): Visit {
@@ -58,5 +57,5 @@ export function tariff(ina: number, rs: number): Partial<Visit> {
 
 /** Writes the stays through the collection the app reads them from. */
 export async function writeVisits(store: Store, docs: Visit[]): Promise<void> {
-  await visitCollection(store, registry).writeMany(docs);
+  await visitsOf(store).writeMany(docs);
 }

@@ -1,0 +1,200 @@
+import ipdDef from "../resources/ipd.ts";
+import { formatDateTime } from "../components/ui/format.ts";
+import type { Collection } from "./collection.ts";
+import { badRequest, conflict, notFound, STALE_MESSAGE } from "./errors.ts";
+import { type Examination, READMISSION_REASONS, type Visit } from "./ipd_model.ts";
+import { examOrder, isReadmission, parseDateTime } from "./ipd_rules.ts";
+import type { Row } from "./mem_index.ts";
+import { type Registry, resolveRefs } from "./refs.ts";
+import { collectionOf } from "./resource.ts";
+import type { Store } from "./store.ts";
+import { Tx } from "./tx.ts";
+import { parseOr400 } from "./validate.ts";
+
+/** The stays (`["ipd", id]`), indexed in memory for the lists and reports. */
+export const visitsOf = (store: Store): Collection<Visit> => collectionOf<Visit>(store, ipdDef);
+
+/** The examinations (`["ipd-detail", id]`), read by id from their stay's `ipddetails`. */
+export const examsOf = (store: Store): Collection<Examination> =>
+  store.collection<Examination>({ name: "ipd-detail" });
+
+/** A stay by id, or 404. */
+export async function getVisit(store: Store, id: string): Promise<Row<Visit>> {
+  const row = await visitsOf(store).find(id);
+  if (!row) throw notFound("Kunjungan rawat inap tidak ditemukan.");
+  return row;
+}
+
+/** A stay's examinations, in examination order. */
+export async function visitExams(store: Store, visit: Visit): Promise<Row<Examination>[]> {
+  const rows = await examsOf(store).findMany(visit.ipddetails ?? []);
+  const order = examOrder(rows.map((r) => r.value)).map((e) => e._id);
+  return order.map((id) => rows.find((r) => r.value._id === id)!);
+}
+
+/** Checks a stay's versionstamp against the one an edit was loaded at (409 when stale). */
+export function assertFresh(row: Row, version: string | undefined): void {
+  if (version && version !== row.versionstamp) throw conflict(STALE_MESSAGE);
+}
+
+/** A date-time field, or 400 naming it. */
+export function dateField(value: string | undefined, label: string): string {
+  const at = parseDateTime(value ?? "");
+  if (!at) {
+    throw badRequest(`${label} wajib diisi dengan tanggal dan jam yang valid (YYYY-MM-DD HH:mm).`);
+  }
+  return at;
+}
+
+/** What a readmission check finds for a patient admitted at `visitDate`. */
+export interface ReadmissionCheck {
+  readmisi: boolean;
+  previous?: { id: string; tanggal_pulang: string };
+  /** The patient's stay still open, if any (other than `excludeId`). */
+  open?: Visit;
+}
+
+/**
+ * The patient's other stays as they bear on an admission at `visitDate`: the open one, and
+ * whether the latest discharge before it was less than 30 days earlier.
+ */
+export async function readmissionOf(
+  store: Store,
+  pasienId: string,
+  visitDate: string,
+  excludeId = "",
+): Promise<ReadmissionCheck> {
+  const stays = (await visitsOf(store).index()).where("pasien._id", pasienId)
+    .map((r) => r.value).filter((v) => v._id !== excludeId);
+  const open = stays.find((v) => v.status === "dirawat");
+  let prev: Visit | undefined;
+  for (const v of stays) {
+    if (v.tanggal_pulang && v.tanggal_pulang <= visitDate) {
+      if (!prev || v.tanggal_pulang > prev.tanggal_pulang!) prev = v;
+    }
+  }
+  const overlap = stays.find((v) =>
+    v.visitDate <= visitDate && v.tanggal_pulang && v.tanggal_pulang > visitDate
+  );
+  if (overlap) {
+    throw badRequest(
+      `Tanggal masuk jatuh di dalam kunjungan lain pasien ini (${
+        formatDateTime(overlap.visitDate)
+      } s.d. ${formatDateTime(overlap.tanggal_pulang)}).`,
+    );
+  }
+  return {
+    readmisi: isReadmission(prev?.tanggal_pulang ?? null, visitDate),
+    previous: prev ? { id: prev._id, tanggal_pulang: prev.tanggal_pulang! } : undefined,
+    open,
+  };
+}
+
+async function assertDoctorRole(store: Store, registry: Registry, id: string, flag: string) {
+  if (!id) return;
+  const doc = await collectionOf(store, registry.get("doctor")!).find(id);
+  if (doc && !doc.value[flag]) {
+    const role = flag === "igd" ? "dokter IGD" : "DPJP";
+    throw badRequest(`${doc.value.fullname} bukan ${role}; aktifkan di daftar Dokter.`);
+  }
+}
+
+const EMPTY_STAY = {
+  status: "dirawat" as const,
+  tanggal_pulang: null,
+  dischargepatient: null,
+  summary_diagnosis: [],
+  summary_tindakan: [],
+  ipddetails: [],
+  tarifInaTotal: 0,
+  tarifRsTotal: 0,
+  percentageTotal: null,
+  latestTarifIna: null,
+  latestTarifRs: null,
+  latestPercentage: null,
+  codes10: [],
+  codes9: [],
+};
+
+/**
+ * Admits a patient (no `id`) or edits a stay: one open stay per patient (409), no overlap
+ * with the patient's other stays, a reason required for a readmission, doctors in their role,
+ * and an admission not after the first examination or the discharge.
+ */
+export async function saveVisit(
+  store: Store,
+  registry: Registry,
+  fields: Record<string, string>,
+): Promise<Row<Visit>> {
+  const id = fields.id?.trim() ?? "";
+  const input = parseOr400(ipdDef.schema, fields);
+  const visitDate = dateField(input.visitDate as string, "Tanggal masuk");
+  const col = visitsOf(store);
+  const old = id ? await getVisit(store, id) : null;
+  if (old) assertFresh(old, fields._version);
+  const { doc, checks } = await resolveRefs(store, registry, ipdDef, input);
+  await assertDoctorRole(store, registry, input.igd_id as string, "igd");
+  await assertDoctorRole(store, registry, input.dpjp_id as string, "dpjp");
+  const pasienId = input.pasienId as string;
+  const check = await readmissionOf(store, pasienId, visitDate, id);
+  const isOpen = !old || old.value.status === "dirawat";
+  if (check.open && isOpen) {
+    throw conflict(
+      `Pasien ${check.open.pasien.fullname} masih dirawat sejak ${
+        formatDateTime(check.open.visitDate)
+      }; pulangkan pasien dari kunjungan itu dulu.`,
+    );
+  }
+  const reason = String(input.readmisi_reason ?? "");
+  if (check.readmisi && !reason) {
+    throw badRequest(
+      `Harap pilih alasan readmisi: pasien pulang dari rawat inap sebelumnya pada ${
+        formatDateTime(check.previous!.tanggal_pulang)
+      } (kurang dari 30 hari).`,
+    );
+  }
+  if (old) {
+    const first = (await visitExams(store, old.value))[0]?.value;
+    if (first && first.examinationDate < visitDate) {
+      throw badRequest(
+        `Tanggal masuk tidak boleh setelah pemeriksaan pertama (${
+          formatDateTime(first.examinationDate)
+        }).`,
+      );
+    }
+    if (old.value.tanggal_pulang && old.value.tanggal_pulang < visitDate) {
+      throw badRequest("Tanggal masuk tidak boleh setelah tanggal pulang.");
+    }
+  }
+  const data = {
+    ...(old?.value ?? EMPTY_STAY),
+    pasien: doc.pasien,
+    visitDate,
+    indicationranap: doc.indicationranap,
+    diagnosis_awal: input.diagnosis_awal,
+    asal: input.asal,
+    room: doc.room,
+    igd: doc.igd,
+    dpjp: doc.dpjp,
+    episode: doc.episode,
+    criteria: doc.criteria,
+    readmisi: check.readmisi,
+    readmisi_reason: check.readmisi ? reason : "",
+    openPasien: isOpen ? pasienId : null,
+  } as Omit<Visit, "_id">;
+  return old
+    ? await col.update(id, data, old.versionstamp, checks)
+    : await col.insert(data, checks);
+}
+
+/** Removes a stay and all its examinations in one commit. */
+export async function deleteVisit(store: Store, id: string): Promise<void> {
+  const visit = await getVisit(store, id);
+  const exams = await examsOf(store).findMany(visit.value.ipddetails ?? []);
+  const tx = new Tx(store.kv);
+  for (const e of exams) tx.remove(examsOf(store), e, { check: false });
+  tx.remove(visitsOf(store), visit);
+  await tx.commit();
+}
+
+export { READMISSION_REASONS };

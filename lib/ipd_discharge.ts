@@ -1,0 +1,112 @@
+import { formatDateTime } from "../components/ui/format.ts";
+import { badRequest, conflict } from "./errors.ts";
+import { assertFresh, dateField, getVisit, visitExams, visitsOf } from "./ipd.ts";
+import { resolveIcds } from "./ipd_codes.ts";
+import type { IcdItem, Visit } from "./ipd_model.ts";
+import { summaryIcd } from "./ipd_rules.ts";
+import type { Row } from "./mem_index.ts";
+import { embed, type Registry } from "./refs.ts";
+import { collectionOf } from "./resource.ts";
+import type { Store } from "./store.ts";
+
+/** The discharge summary a stay starts from: its examinations' codes, in first-seen order. */
+export async function summaryOf(
+  store: Store,
+  id: string,
+): Promise<{ summary_diagnosis: IcdItem[]; summary_tindakan: IcdItem[] }> {
+  const visit = await getVisit(store, id);
+  return summaryIcd((await visitExams(store, visit.value)).map((r) => r.value));
+}
+
+/**
+ * Discharges a stay: a discharge method, a discharge time not before the admission or the
+ * last examination, and the summary codes. A stay already discharged is refused (409).
+ */
+export async function discharge(
+  store: Store,
+  registry: Registry,
+  fields: Record<string, string>,
+  lists: { summary_diagnosis: string[]; summary_tindakan: string[] },
+): Promise<Row<Visit>> {
+  const visit = await getVisit(store, (fields.id ?? fields.ipdId ?? "").trim());
+  assertFresh(visit, fields._version);
+  const v = visit.value;
+  if (v.status === "pulang") {
+    throw conflict(`Pasien ini sudah dipulangkan pada ${formatDateTime(v.tanggal_pulang)}.`);
+  }
+  const at = dateField(fields.tanggal_pulang, "Tanggal pulang");
+  if (at < v.visitDate) {
+    throw badRequest(
+      `Tanggal pulang tidak boleh sebelum tanggal masuk (${formatDateTime(v.visitDate)}).`,
+    );
+  }
+  const last = (await visitExams(store, v)).at(-1)?.value;
+  if (last && at < last.examinationDate) {
+    throw badRequest(
+      `Tanggal pulang tidak boleh sebelum pemeriksaan terakhir (${
+        formatDateTime(last.examinationDate)
+      }).`,
+    );
+  }
+  const methodId = (fields.dischargepatient ?? "").trim();
+  if (!methodId) throw badRequest("Cara pulang wajib dipilih.");
+  const methods = collectionOf(store, registry.get("discharge-patient")!);
+  const method = await methods.find(methodId);
+  if (!method) throw badRequest("Cara pulang tidak ditemukan.");
+  const ref = registry.get("ipd")!.refs!.find((r) => r.field === "dischargepatient")!;
+  const data: Omit<Visit, "_id"> = {
+    ...v,
+    status: "pulang",
+    openPasien: null,
+    tanggal_pulang: at,
+    dischargepatient: embed(ref, method.value) as Visit["dischargepatient"],
+    summary_diagnosis: await resolveIcds(
+      store,
+      registry,
+      lists.summary_diagnosis,
+      "icd10",
+      "Diagnosis ringkasan",
+    ),
+    summary_tindakan: await resolveIcds(
+      store,
+      registry,
+      lists.summary_tindakan,
+      "icd9",
+      "Tindakan ringkasan",
+    ),
+  };
+  return await visitsOf(store).update(v._id, data, visit.versionstamp, [
+    { key: methods.key(methodId), versionstamp: method.versionstamp },
+  ]);
+}
+
+/**
+ * Cancels a discharge: the stay is open again, unless the patient has another open stay or
+ * was admitted again after it (409).
+ */
+export async function cancelDischarge(store: Store, id: string): Promise<Row<Visit>> {
+  const visit = await getVisit(store, id);
+  const v = visit.value;
+  if (v.status !== "pulang") throw conflict("Pasien ini belum dipulangkan.");
+  const others = (await visitsOf(store).index()).where("pasien._id", v.pasien._id)
+    .map((r) => r.value).filter((o) => o._id !== v._id);
+  const later = others.find((o) => o.visitDate > v.visitDate);
+  if (later) {
+    throw conflict(
+      `Pasien sudah dirawat lagi sejak ${formatDateTime(later.visitDate)}; ` +
+        "kepulangan kunjungan ini tidak bisa dibatalkan.",
+    );
+  }
+  if (others.some((o) => o.status === "dirawat")) {
+    throw conflict("Pasien masih punya kunjungan rawat inap yang belum pulang.");
+  }
+  return await visitsOf(store).update(v._id, {
+    ...v,
+    status: "dirawat",
+    openPasien: v.pasien._id,
+    tanggal_pulang: null,
+    dischargepatient: null,
+    summary_diagnosis: [],
+    summary_tindakan: [],
+  }, visit.versionstamp);
+}

@@ -1,0 +1,206 @@
+import { z } from "zod";
+import { formatDateTime } from "../components/ui/format.ts";
+import { badRequest, conflict, notFound, STALE_MESSAGE } from "./errors.ts";
+import { hospitalTariff } from "./hospital_tariff.ts";
+import { newId } from "./ids.ts";
+import { dateField, examsOf, getVisit, visitExams, visitsOf } from "./ipd.ts";
+import { resolveIcds, resolveKeywords } from "./ipd_codes.ts";
+import type { Examination, Visit } from "./ipd_model.ts";
+import { keywordSummary, stayTotals } from "./ipd_rules.ts";
+import type { Row } from "./mem_index.ts";
+import type { Registry } from "./refs.ts";
+import { collectionOf } from "./resource.ts";
+import type { Store } from "./store.ts";
+import { Tx } from "./tx.ts";
+import { money, parseOr400, text } from "./validate.ts";
+
+/** Examinations one stay can hold (keeps a stay's commit within KV limits). */
+export const EXAM_LIMIT = 400;
+
+const CLASS_NO: Record<string, number> = { first: 1, second: 2, third: 3 };
+
+const schema = z.object({
+  ipdId: z.string({ error: "Kunjungan wajib diisi." }).trim().min(1, {
+    error: "Kunjungan wajib diisi.",
+  }),
+  examinationDate: text("Tanggal pemeriksaan", { max: 30 }),
+  subject: text("Subjectif", { max: 10_000, required: false }),
+  object: text("Objectif", { max: 10_000, required: false }),
+  assesment: text("Asesmen", { max: 10_000, required: false }),
+  plan: text("Planning", { max: 10_000, required: false }),
+  grouping: z.string().trim().optional().default(""),
+  tarifinacbgSelect: z.string().trim().optional().default("").refine(
+    (v) => !v || v in CLASS_NO,
+    { error: "Pilihan tarif INA-CBG harus first, second atau third (Kelas 1, 2, 3)." },
+  ),
+  tarif_rs: money("Tarif RS", { required: true }),
+});
+
+/** The room's treatment class (first|second|third), the tariff option an exam starts from. */
+export async function roomClass(store: Store, registry: Registry, roomId: string) {
+  const room = await collectionOf(store, registry.get("room")!).find(roomId);
+  const classId = (room?.value.classroom as { _id?: string } | null)?._id;
+  if (!classId) return "";
+  const cls = await collectionOf(store, registry.get("class-room")!).find(classId);
+  return String(cls?.value.classtype ?? "");
+}
+
+/** The INA-CBG tariff of a grouping in one class, refusing tariffs of another hospital. */
+async function groupingTariff(
+  store: Store,
+  registry: Registry,
+  id: string,
+  cls: string,
+): Promise<Pick<Examination, "grouping" | "tarifinacbgSelect" | "tarif_ina">> {
+  if (!id) return { grouping: null, tarifinacbgSelect: "", tarif_ina: 0 };
+  const row = await collectionOf(store, registry.get("inatarif")!).find(id);
+  if (!row) throw badRequest("Grouping INA-CBG tidak ditemukan.");
+  const t = row.value;
+  const ht = await hospitalTariff(store, registry);
+  if (ht.missing.length) {
+    throw badRequest(
+      `Profil rumah sakit belum lengkap (${ht.missing.join(", ")}); lengkapi di Pengaturan.`,
+    );
+  }
+  if (t.regional !== ht.regional || t.kelas_rs !== ht.kelasRs) {
+    throw badRequest(
+      `Grouping ${t.kode_inacbg} adalah tarif regional ${t.regional} kelas ${t.kelas_rs}, ` +
+        `bukan tarif rumah sakit ini (regional ${ht.regional}, kelas ${ht.kelasRs}).`,
+    );
+  }
+  if (!cls) throw badRequest("Pilih kelas tarif INA-CBG (Kelas 1, 2 atau 3).");
+  return {
+    grouping: {
+      _id: t._id,
+      kode_inacbg: String(t.kode_inacbg),
+      desc_inacbg: String(t.desc_inacbg ?? ""),
+    },
+    tarifinacbgSelect: cls,
+    tarif_ina: Number(t[`tarif_kelas_${CLASS_NO[cls]}`]) || 0,
+  };
+}
+
+/**
+ * Stages a stay with its examinations after a change: totals, each examination's percentage
+ * (rewriting only those that changed) and the stay's codes, all in the caller's commit.
+ */
+function restage(
+  tx: Tx,
+  store: Store,
+  visit: Row<Visit>,
+  exams: Examination[],
+  before: Map<string, Row<Examination>>,
+): { visit: Visit; exams: Map<string, Examination> } {
+  const totals = stayTotals(exams);
+  const out = new Map<string, Examination>();
+  for (const e of exams) {
+    const pct = totals.percentages.get(e._id)!;
+    const old = before.get(e._id);
+    const doc = { ...e, percentage: pct };
+    if (!old || JSON.stringify(old.value) !== JSON.stringify(doc)) {
+      tx.put(examsOf(store), e._id, doc, old ?? null, { check: false });
+    }
+    out.set(e._id, doc);
+  }
+  const codes = (k: "diagnosis" | "tindakan") => [
+    ...new Set(exams.flatMap((e) => e[k].map((i) => i.code))),
+  ];
+  const { order: ipddetails, percentages: _, ...sums } = totals;
+  const doc = tx.put(visitsOf(store), visit.value._id, {
+    ...visit.value,
+    ...sums,
+    ipddetails,
+    codes10: codes("diagnosis"),
+    codes9: codes("tindakan"),
+  }, visit);
+  return { visit: doc, exams: out };
+}
+
+function assertOpen(visit: Visit): void {
+  if (visit.status === "pulang") {
+    throw conflict(
+      `Pasien sudah pulang pada ${formatDateTime(visit.tanggal_pulang)}; ` +
+        "batalkan kepulangan dulu untuk mengubah pemeriksaan.",
+    );
+  }
+}
+
+/**
+ * Adds (no `id`) or edits an examination and recomputes its stay in the same commit. The INA
+ * tariff comes from the grouping's tariff row, never from the client.
+ */
+export async function saveExam(
+  store: Store,
+  registry: Registry,
+  fields: Record<string, string | string[]>,
+  lists: { keyword: string[]; diagnosis: string[]; tindakan: string[] },
+): Promise<{ visit: Visit; examination: Examination; version: string }> {
+  const flat = Object.fromEntries(
+    Object.entries(fields).filter(([, v]) => typeof v === "string"),
+  ) as Record<string, string>;
+  const id = flat.id?.trim() ?? "";
+  const input = parseOr400(schema, flat);
+  const visit = await getVisit(store, input.ipdId);
+  assertOpen(visit.value);
+  const at = dateField(input.examinationDate, "Tanggal pemeriksaan");
+  if (at < visit.value.visitDate) {
+    throw badRequest(
+      `Tanggal pemeriksaan tidak boleh sebelum tanggal masuk (${
+        formatDateTime(visit.value.visitDate)
+      }).`,
+    );
+  }
+  const rows = await visitExams(store, visit.value);
+  const before = new Map(rows.map((r) => [r.value._id, r]));
+  const old = id ? before.get(id) : undefined;
+  if (id && !old) throw notFound("Pemeriksaan tidak ditemukan pada kunjungan ini.");
+  if (old && flat._version && flat._version !== old.versionstamp) throw conflict(STALE_MESSAGE);
+  if (!id && rows.length >= EXAM_LIMIT) {
+    throw badRequest(`Satu kunjungan paling banyak ${EXAM_LIMIT} pemeriksaan.`);
+  }
+  const cls = input.tarifinacbgSelect ||
+    (input.grouping ? await roomClass(store, registry, visit.value.room._id) : "");
+  const keyword = await resolveKeywords(store, registry, lists.keyword);
+  const exam: Examination = {
+    _id: id || newId(),
+    ipdId: visit.value._id,
+    examinationDate: at,
+    subject: input.subject,
+    object: input.object,
+    assesment: input.assesment,
+    plan: input.plan,
+    keyword,
+    keywordsummary: keywordSummary(keyword),
+    diagnosis: await resolveIcds(store, registry, lists.diagnosis, "icd10", "Diagnosis"),
+    tindakan: await resolveIcds(store, registry, lists.tindakan, "icd9", "Tindakan"),
+    ...await groupingTariff(store, registry, input.grouping, cls),
+    tarif_rs: input.tarif_rs as number,
+    percentage: null,
+  };
+  const list = rows.map((r) => r.value).filter((e) => e._id !== exam._id).concat(exam);
+  const tx = new Tx(store.kv);
+  const res = restage(tx, store, visit, list, before);
+  const version = await tx.commit();
+  return { visit: res.visit, examination: res.exams.get(exam._id)!, version };
+}
+
+/** Deletes an examination and recomputes its stay in the same commit. */
+export async function deleteExam(store: Store, ipdId: string, id: string): Promise<Visit> {
+  const visit = await getVisit(store, ipdId);
+  assertOpen(visit.value);
+  const rows = await visitExams(store, visit.value);
+  const gone = rows.find((r) => r.value._id === id);
+  if (!gone) throw notFound("Pemeriksaan tidak ditemukan pada kunjungan ini.");
+  const tx = new Tx(store.kv);
+  tx.remove(examsOf(store), gone, { check: false });
+  const rest = rows.filter((r) => r !== gone);
+  const res = restage(
+    tx,
+    store,
+    visit,
+    rest.map((r) => r.value),
+    new Map(rest.map((r) => [r.value._id, r])),
+  );
+  await tx.commit();
+  return res.visit;
+}

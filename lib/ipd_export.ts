@@ -1,0 +1,58 @@
+import type { IcdItem, Visit } from "./ipd_model.ts";
+import { jakartaDay, lengthOfStay } from "./ipd_rules.ts";
+import type { ListMode } from "./ipd_list.ts";
+import type { Row } from "./mem_index.ts";
+import { type ExportColumn, exportXlsx } from "./xlsx_export.ts";
+import { READMISSION_REASONS } from "./ipd_model.ts";
+
+const codes = (list: IcdItem[]) => list.map((i) => `${i.code} - ${i.desc}`).join("; ");
+
+/** The columns of both list exports (the discharged one adds discharge and summary). */
+function columns(mode: ListMode, now: Date): ExportColumn<Visit>[] {
+  const cols: (ExportColumn<Visit> | false)[] = [
+    { title: "No. ERM", type: "text", value: (v) => v.pasien?.erm },
+    { title: "Nama Pasien", type: "text", value: (v) => v.pasien?.fullname, width: 28 },
+    { title: "Tanggal Masuk", type: "datetime", value: (v) => v.visitDate, width: 17 },
+    mode === "pulang" &&
+    { title: "Tanggal Pulang", type: "datetime", value: (v) => v.tanggal_pulang, width: 17 },
+    { title: "Indikasi Rawat", type: "text", value: (v) => v.indicationranap?.desc, width: 24 },
+    { title: "Diagnosis Awal", type: "text", value: (v) => v.diagnosis_awal, width: 24 },
+    { title: "Ruang", type: "text", value: (v) => v.room?.name, width: 16 },
+    { title: "DPJP", type: "text", value: (v) => v.dpjp?.fullname, width: 24 },
+    { title: "Readmisi", type: "text", value: (v) => v.readmisi ? "Ya" : "Tidak" },
+    {
+      title: "Alasan Readmisi",
+      type: "text",
+      value: (v) => READMISSION_REASONS[v.readmisi_reason] ?? v.readmisi_reason,
+      width: 24,
+    },
+    { title: "Total INA-CBG", type: "money", value: (v) => v.tarifInaTotal, width: 16 },
+    { title: "Total RS", type: "money", value: (v) => v.tarifRsTotal, width: 16 },
+    { title: "Analisa (%)", type: "percent", value: (v) => v.percentageTotal },
+    {
+      title: "Lama Rawat (Hari)",
+      type: "number",
+      value: (v) => lengthOfStay(v.visitDate, v.tanggal_pulang, now),
+    },
+    mode === "pulang" &&
+    { title: "Cara Pulang", type: "text", value: (v) => v.dischargepatient?.desc, width: 20 },
+    mode === "pulang" &&
+    { title: "Diagnosa", type: "text", value: (v) => codes(v.summary_diagnosis), width: 40 },
+    mode === "pulang" &&
+    { title: "Tindakan", type: "text", value: (v) => codes(v.summary_tindakan), width: 40 },
+  ];
+  return cols.filter((c): c is ExportColumn<Visit> => !!c);
+}
+
+/** A list export: the file name (with today's Jakarta date) and the .xlsx bytes. */
+export function exportStays(rows: Row<Visit>[], mode: ListMode, now = new Date()) {
+  const name = mode === "pulang" ? "pasien-pulang" : "kunjungan-rawat-inap";
+  return {
+    filename: `${name}-${jakartaDay(now)}.xlsx`,
+    bytes: exportXlsx(
+      columns(mode, now),
+      rows.map((r) => r.value),
+      mode === "pulang" ? "Pasien Pulang" : "Rawat Inap",
+    ),
+  };
+}

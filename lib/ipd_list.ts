@@ -1,0 +1,210 @@
+import ipdDef from "../resources/ipd.ts";
+import type { ColumnDef } from "./resource.ts";
+import { parseTableRequest } from "./datatables.ts";
+import { badRequest } from "./errors.ts";
+import { getVisit, visitExams, visitsOf } from "./ipd.ts";
+import type { Examination, Visit } from "./ipd_model.ts";
+import {
+  durationFilter,
+  examOrder,
+  inDuration,
+  inRange,
+  keywordHit,
+  lengthOfStay,
+  parseDateRange,
+} from "./ipd_rules.ts";
+import type { Doc, Query, Row } from "./mem_index.ts";
+import type { Store } from "./store.ts";
+
+/** Which list: stays still admitted (`/ipd`) or discharged (`/discharge-patient`). */
+export type ListMode = "dirawat" | "pulang";
+
+/** Columns of the discharged list (the visit list's are the declaration's). */
+export const DISCHARGE_COLUMNS: ColumnDef[] = [
+  { data: "pasien.fullname", title: "Pasien" },
+  { data: "summary_diagnosis", title: "Diagnosa", orderable: false, searchable: false },
+  { data: "summary_tindakan", title: "Tindakan", orderable: false, searchable: false },
+  { data: "visitDate", title: "Tanggal Masuk", format: "datetime" },
+  { data: "tanggal_pulang", title: "Tanggal Pulang", format: "datetime" },
+  { data: "tarifInaTotal", title: "Total INA CBG", format: "money", align: "right" },
+  { data: "tarifRsTotal", title: "Total RS", format: "money", align: "right" },
+  { data: "percentageTotal", title: "Analisa (%)", align: "right" },
+  { data: "room.name", title: "Ruang" },
+  { data: "lama_rawat", title: "Lama Rawat", orderable: false, searchable: false },
+];
+
+/** The filter parameters both lists and their exports accept. */
+export const FILTER_PARAMS = [
+  "roomFilter",
+  "durationFilter",
+  "dateRange",
+  "analysisFilter",
+  "readmisiFilter",
+  "dpjpFilter",
+  "icdFilter",
+  "statusFilter",
+];
+
+function guard<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof RangeError) throw badRequest(e.message);
+    throw e;
+  }
+}
+
+/**
+ * The query of a list from its filter parameters: status (and room) as cached groupings, the
+ * rest as one predicate. The date range is on admission for `/ipd`, on discharge otherwise.
+ */
+export function listQuery(
+  params: URLSearchParams,
+  mode: ListMode,
+  now = new Date(),
+): Pick<Query, "where" | "filter"> {
+  const where: Record<string, string> = {};
+  const all = mode === "dirawat" && params.get("statusFilter") === "semua";
+  if (!all) where.status = mode;
+  const room = params.get("roomFilter")?.trim();
+  if (room) where["room._id"] = room;
+  const duration = guard(() => durationFilter(params.get("durationFilter")));
+  const range = guard(() => parseDateRange(params.get("dateRange")));
+  const analysis = params.get("analysisFilter")?.trim() ?? "";
+  if (analysis && analysis !== "negative" && analysis !== "positive") {
+    throw badRequest('Filter analisa harus "negative" atau "positive".');
+  }
+  const readmisi = ["1", "true", "ya"].includes(params.get("readmisiFilter") ?? "");
+  const dpjp = params.get("dpjpFilter")?.trim() ?? "";
+  const icd = params.get("icdFilter")?.trim().toUpperCase() ?? "";
+  const tests: ((v: Visit) => boolean)[] = [];
+  if (range) {
+    tests.push((v) => inRange(mode === "pulang" ? v.tanggal_pulang : v.visitDate, range));
+  }
+  if (duration) {
+    tests.push((v) => inDuration(lengthOfStay(v.visitDate, v.tanggal_pulang, now), duration));
+  }
+  if (analysis === "negative") {
+    tests.push((v) => v.percentageTotal != null && v.percentageTotal < 0);
+  }
+  if (analysis === "positive") {
+    tests.push((v) => v.percentageTotal != null && v.percentageTotal >= 0);
+  }
+  if (readmisi) tests.push((v) => v.readmisi);
+  if (dpjp) tests.push((v) => v.dpjp?._id === dpjp);
+  if (icd) {
+    tests.push((v) =>
+      v.codes10.some((c) => c.toUpperCase() === icd) || v.codes9.some((c) => c === icd)
+    );
+  }
+  return {
+    where,
+    filter: tests.length ? (d: Doc) => tests.every((t) => t(d as Visit)) : undefined,
+  };
+}
+
+/** A stay as the lists send it: the record, its version and the length of stay so far. */
+export function stayJson(r: Row<Visit>, now = new Date()): Record<string, unknown> {
+  const { openPasien: _, ...v } = r.value;
+  return {
+    ...v,
+    _version: r.versionstamp,
+    lama_rawat: lengthOfStay(v.visitDate, v.tanggal_pulang, now),
+  };
+}
+
+/** The DataTables answer of a list (`/api/ipd` or `/api/ipd/discharge-patient`). */
+export async function ipdTable(store: Store, params: URLSearchParams, mode: ListMode) {
+  const columns = mode === "pulang" ? DISCHARGE_COLUMNS : ipdDef.columns;
+  const req = parseTableRequest(params, {
+    search: ipdDef.search,
+    order: columns.filter((c) => c.orderable !== false).map((c) => c.data),
+    pageSize: 100,
+  });
+  const now = new Date();
+  const res = (await visitsOf(store).index()).query({
+    ...req.query,
+    ...listQuery(params, mode, now),
+  });
+  return {
+    draw: req.draw,
+    recordsTotal: res.total,
+    recordsFiltered: res.filtered,
+    data: res.rows.map((r) => stayJson(r, now)),
+  };
+}
+
+/** Every stay of a filtered list, in its order (for exports), at most `limit`. */
+export async function ipdRows(
+  store: Store,
+  params: URLSearchParams,
+  mode: ListMode,
+  limit = 100_000,
+): Promise<Row<Visit>[]> {
+  const q = new URLSearchParams(params);
+  q.set("start", "0");
+  q.set("length", "-1");
+  const req = parseTableRequest(q, {
+    search: ipdDef.search,
+    order: (mode === "pulang" ? DISCHARGE_COLUMNS : ipdDef.columns)
+      .filter((c) => c.orderable !== false).map((c) => c.data),
+    pageSize: limit,
+  });
+  const res = (await visitsOf(store).index()).query({
+    ...req.query,
+    start: 0,
+    length: limit,
+    ...listQuery(params, mode),
+  });
+  return res.rows;
+}
+
+const EXAM_ORDER = ["examinationDate", "tarif_ina", "tarif_rs", "percentage"];
+
+/** An examination as its table sends it, with the keywords its own codes hit. */
+export function examJson(r: Row<Examination>): Record<string, unknown> {
+  const codes = [...r.value.diagnosis, ...r.value.tindakan].map((i) => i.code);
+  return {
+    ...r.value,
+    _version: r.versionstamp,
+    keywordHits: r.value.keyword.filter((k) => keywordHit(k.kode_icd, codes)).map((k) => k._id),
+  };
+}
+
+/** The DataTables answer of a stay's examinations (default: by date, ascending). */
+export async function examTable(store: Store, ipdId: string, params: URLSearchParams) {
+  const visit = await getVisit(store, ipdId);
+  const all = await visitExams(store, visit.value);
+  const req = parseTableRequest(params, { search: [], order: EXAM_ORDER, pageSize: 100 });
+  const o = req.query.order?.[0];
+  let rows = examOrder(all.map((r) => r.value)).map((e) => all.find((r) => r.value._id === e._id)!);
+  if (o && o.field !== "examinationDate") {
+    const k = o.field as "tarif_ina";
+    rows = [...rows].sort((
+      a,
+      b,
+    ) => (Number(a.value[k] ?? -Infinity) - Number(b.value[k] ?? -Infinity)));
+  }
+  if (o?.dir === "desc") rows = [...rows].reverse();
+  const s = req.query.search?.trim().toLowerCase();
+  const hit = s
+    ? rows.filter((r) =>
+      [
+        r.value.subject,
+        r.value.object,
+        r.value.assesment,
+        r.value.plan,
+        ...r.value.diagnosis.map((i) => `${i.code} ${i.desc}`),
+        ...r.value.tindakan.map((i) => `${i.code} ${i.desc}`),
+        ...r.value.keyword.map((k) => k.keyword),
+      ].join("\n").toLowerCase().includes(s)
+    )
+    : rows;
+  const start = req.query.start ?? 0;
+  return {
+    draw: req.draw,
+    recordsTotal: rows.length,
+    recordsFiltered: hit.length,
+    data: hit.slice(start, start + (req.query.length ?? 100)).map(examJson),
+  };
+}

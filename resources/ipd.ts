@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { READMISSION_REASONS } from "../lib/ipd_model.ts";
+import { defineResource } from "../lib/resource.ts";
+import { text } from "../lib/validate.ts";
+
+const optionalId = z.string().trim().optional().default("");
+
+/**
+ * Inpatient stays. The generic API is not mounted (routes/ipd_api.ts has the domain's own);
+ * this declaration gives the references, so a patient, room, doctor or reference value used
+ * by a stay cannot be deleted and a renamed one is refreshed in its stays.
+ */
+export default defineResource({
+  name: "ipd",
+  label: "Kunjungan Rawat Inap",
+  api: false,
+  schema: z.object({
+    pasienId: z.string({ error: "Pasien wajib dipilih." }).trim().min(1, {
+      error: "Pasien wajib dipilih.",
+    }),
+    visitDate: text("Tanggal masuk", { max: 30 }),
+    indicationranap: optionalId,
+    diagnosis_awal: text("Diagnosis awal", { max: 1000, required: false }),
+    asal: text("Asal pasien", { max: 200, required: false }),
+    room_id: z.string({ error: "Ruang wajib dipilih." }).trim().min(1, {
+      error: "Ruang wajib dipilih.",
+    }),
+    igd_id: optionalId,
+    dpjp_id: z.string({ error: "DPJP wajib dipilih." }).trim().min(1, {
+      error: "DPJP wajib dipilih.",
+    }),
+    episode: optionalId,
+    criteria: optionalId,
+    readmisi_reason: z.string().trim().optional().default("").refine(
+      (v) => !v || v in READMISSION_REASONS,
+      { error: "Alasan readmisi tidak dikenal." },
+    ),
+  }),
+  columns: [
+    { data: "pasien.fullname", title: "Pasien" },
+    { data: "visitDate", title: "Tanggal Masuk", format: "datetime" },
+    { data: "indicationranap.desc", title: "Indikasi Rawat" },
+    { data: "tarifInaTotal", title: "Total INA-CBG", format: "money", align: "right" },
+    { data: "tarifRsTotal", title: "Total RS", format: "money", align: "right" },
+    { data: "percentageTotal", title: "Analisa (%)", align: "right" },
+    { data: "room.name", title: "Ruang" },
+    { data: "lama_rawat", title: "Lama Rawat", orderable: false, searchable: false },
+  ],
+  fields: [],
+  search: [
+    "pasien.fullname",
+    "pasien.erm",
+    "room.name",
+    "indicationranap.desc",
+    "diagnosis_awal",
+    "dpjp.fullname",
+  ],
+  unique: ["openPasien"],
+  labels: { openPasien: "Pasien yang masih dirawat", visitDate: "Tanggal masuk" },
+  refs: [
+    {
+      field: "pasien",
+      input: "pasienId",
+      resource: "pasien",
+      label: "Pasien",
+      display: "fullname",
+      copy: ["erm", "gender"],
+    },
+    { field: "room", input: "room_id", resource: "room", label: "Ruang", display: "name" },
+    {
+      field: "indicationranap",
+      input: "indicationranap",
+      resource: "indication-ranap",
+      label: "Indikasi rawat",
+    },
+    { field: "igd", input: "igd_id", resource: "doctor", label: "Dokter IGD", display: "fullname" },
+    { field: "dpjp", input: "dpjp_id", resource: "doctor", label: "DPJP", display: "fullname" },
+    {
+      field: "episode",
+      input: "episode",
+      resource: "episode",
+      label: "Status rawat",
+      display: "title",
+      copy: ["desc"],
+    },
+    {
+      field: "criteria",
+      input: "criteria",
+      resource: "criteria",
+      label: "Kriteria IGD",
+      display: "title",
+      copy: ["desc"],
+    },
+    {
+      field: "dischargepatient",
+      input: "dischargepatient",
+      resource: "discharge-patient",
+      label: "Cara pulang",
+    },
+  ],
+});

@@ -1,0 +1,348 @@
+import assert from "node:assert/strict";
+import { setup } from "./helpers.ts";
+import { admission, seedIpd } from "./ipd_fixtures.ts";
+
+type T = Awaited<ReturnType<typeof setup>>;
+type W = Awaited<ReturnType<typeof seedIpd>>;
+
+const postJson = (t: T, path: string, body: unknown) =>
+  t.json(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+async function admit(t: T, w: W, more: Record<string, string> = {}) {
+  const r = await t.post("/api/ipd/update", admission(w, more));
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  return r.body.data;
+}
+
+function exam(w: W, ipdId: string, more: Record<string, unknown> = {}) {
+  return {
+    id: "",
+    ipdId,
+    examinationDate: "2026-11-01T10:00",
+    subject: "Demam 3 hari",
+    object: "Suhu 38,5",
+    assesment: "Pneumonia",
+    plan: "Antibiotik",
+    keyword: [w.kejang],
+    diagnosis: [w.icd["J18.9"]],
+    tindakan: [w.icd["93.96"]],
+    grouping: w.j4,
+    tarifinacbgSelect: "",
+    tarif_rs: "1500000",
+    ...more,
+  };
+}
+
+Deno.test("ipd: a stay's bill accumulates; totals and each day's percentage follow every change", async () => {
+  await using t = await setup();
+  const w = await seedIpd(t);
+  const stay = await admit(t, w);
+  assert.equal(stay.status, "dirawat");
+  assert.equal(stay.visitDate, "2026-11-01T01:00:00.000Z");
+  assert.equal(stay.pasien.erm, "000123");
+  assert.equal(stay.percentageTotal, null);
+
+  // day 1: INA 5,000,000 (kelas 2 from the room's class), RS 1,500,000 → 70 %
+  let r = await postJson(t, "/api/ipd/visitexamination/update", exam(w, stay._id));
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  assert.equal(r.body.data.examination.tarifinacbgSelect, "second");
+  assert.equal(r.body.data.examination.tarif_ina, 5_000_000);
+  assert.equal(r.body.data.examination.percentage, 70);
+  // day 2: the grouping moves up: INA 5,200,000 against 3,500,000 so far → 32.69 %
+  r = await postJson(
+    t,
+    "/api/ipd/visitexamination/update",
+    exam(w, stay._id, {
+      examinationDate: "2026-11-02T09:00",
+      grouping: w.j5,
+      tarif_rs: "Rp 2.000.000",
+      keyword: [],
+      diagnosis: [w.icd["J18.9"], w.icd["R56.8"]],
+      tindakan: [w.icd["89.14"]],
+    }),
+  );
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  // day 3, entered before day 2's slot in time order would not matter: 6,000,000 so far → -15.38 %
+  r = await postJson(
+    t,
+    "/api/ipd/visitexamination/update",
+    exam(w, stay._id, {
+      examinationDate: "2026-11-03T09:00",
+      grouping: w.j5,
+      tarif_rs: "2500000",
+      diagnosis: [w.icd["A09"]],
+      tindakan: [],
+    }),
+  );
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  const v = r.body.data.visit;
+  assert.deepEqual(
+    [v.tarifInaTotal, v.tarifRsTotal, v.percentageTotal],
+    [5_200_000, 6_000_000, -15.38],
+  );
+  assert.deepEqual([v.latestTarifIna, v.latestTarifRs, v.latestPercentage], [
+    5_200_000,
+    2_500_000,
+    -15.38,
+  ]);
+  assert.deepEqual(v.codes10, ["J18.9", "R56.8", "A09"]);
+  assert.deepEqual(v.codes9, ["93.96", "89.14"]);
+
+  const details = await t.json(`/api/ipd/${stay._id}/details`);
+  assert.deepEqual(details.body.data.map((d: { percentage: number }) => d.percentage), [
+    70,
+    32.69,
+    -15.38,
+  ]);
+  // keyword monitoring: 'kejang' (R56.8) is hit only where R56.8 was chosen
+  assert.deepEqual(details.body.data.map((d: { keywordHits: string[] }) => d.keywordHits), [
+    [],
+    [],
+    [],
+  ]);
+  const first = details.body.data[0];
+  r = await postJson(t, "/api/ipd/visitexamination/update", {
+    ...exam(w, stay._id, { diagnosis: [w.icd["J18.9"], w.icd["R56.8"]] }),
+    id: first._id,
+    _version: first._version,
+  });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  const again = await t.json(`/api/ipd/${stay._id}/details`);
+  assert.deepEqual(again.body.data[0].keywordHits, [w.kejang]);
+  assert.match(again.body.data[0].keywordsummary, /^kejang: Rekomendasi kejang \(Sumber: BA/);
+
+  // the stale version of that examination is refused and changes nothing
+  r = await postJson(t, "/api/ipd/visitexamination/update", {
+    ...exam(w, stay._id, { tarif_rs: "1" }),
+    id: first._id,
+    _version: first._version,
+  });
+  assert.equal(r.status, 409);
+
+  // deleting day 2 recomputes: day 3 now stands against 1,500,000 + 2,500,000
+  r = await t.json(`/api/ipd/${stay._id}/details/${details.body.data[1]._id}`, {
+    method: "DELETE",
+  });
+  assert.equal(r.status, 200);
+  const after = (await t.json(`/api/ipd/${stay._id}`)).body.data;
+  assert.deepEqual([after.tarifRsTotal, after.percentageTotal], [4_000_000, 23.08]);
+  assert.equal(after.ipddetails.length, 2);
+  const list = await t.json("/api/ipd");
+  assert.equal(list.body.recordsTotal, 1);
+  assert.equal(list.body.data[0].tarifRsTotal, 4_000_000);
+  assert.equal(typeof list.body.data[0].lama_rawat, "number");
+  assert.equal("openPasien" in list.body.data[0], false);
+});
+
+Deno.test("ipd: discharge with a summary, the discharged list, cancel, and back in /ipd", async () => {
+  await using t = await setup();
+  const w = await seedIpd(t);
+  const stay = await admit(t, w);
+  for (const [day, dx, px] of [["01", "J18.9", "93.96"], ["02", "R56.8", "93.96"]]) {
+    const r = await postJson(
+      t,
+      "/api/ipd/visitexamination/update",
+      exam(w, stay._id, {
+        examinationDate: `2026-11-${day}T10:00`,
+        diagnosis: [w.icd[dx], w.icd["J18.9"]],
+        tindakan: [w.icd[px]],
+      }),
+    );
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+  }
+  const summary = await t.json(`/api/ipd/${stay._id}/get-summary-icd`);
+  assert.deepEqual(summary.body.summary_diagnosis.map((i: { code: string }) => i.code), [
+    "J18.9",
+    "R56.8",
+  ]);
+  assert.deepEqual(summary.body.summary_tindakan.map((i: { code: string }) => i.code), ["93.96"]);
+
+  const form = {
+    id: stay._id,
+    tanggal_pulang: "2026-11-04T11:30",
+    dischargepatient: w.pulang,
+    summary_diagnosis: [w.icd["J18.9"]],
+    summary_tindakan: [w.icd["93.96"]],
+  };
+  // before admission, before the last examination, without a method: refused
+  for (
+    const [bad, re] of [
+      [{ tanggal_pulang: "2026-10-31T10:00" }, /sebelum tanggal masuk/],
+      [{ tanggal_pulang: "2026-11-02T09:00" }, /sebelum pemeriksaan terakhir/],
+      [{ dischargepatient: "" }, /Cara pulang wajib dipilih/],
+      [{ summary_diagnosis: [w.icd["93.96"]] }, /93\.96 bukan kode ICD-10/],
+    ] as const
+  ) {
+    const r = await postJson(t, "/api/ipd/discharge-patient/update", { ...form, ...bad });
+    assert.equal(r.status, 400, JSON.stringify(r.body));
+    assert.match(r.body.message, re);
+  }
+  let r = await postJson(t, "/api/ipd/discharge-patient/update", form);
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  assert.equal(r.body.data.lama_rawat, 3);
+  r = await postJson(t, "/api/ipd/discharge-patient/update", form);
+  assert.equal(r.status, 409);
+  assert.match(r.body.message, /sudah dipulangkan pada 04-11-2026 11:30/);
+  // no examination on a discharged stay
+  r = await postJson(t, "/api/ipd/visitexamination/update", exam(w, stay._id));
+  assert.equal(r.status, 409);
+
+  assert.equal((await t.json("/api/ipd")).body.recordsFiltered, 0);
+  const out = await t.json(
+    "/api/ipd/discharge-patient?dateRange=" + encodeURIComponent("2026-11-04 / 2026-11-04"),
+  );
+  assert.equal(out.body.recordsFiltered, 1);
+  const row = out.body.data[0];
+  assert.equal(row.dischargepatient.desc, "Atas Persetujuan Dokter");
+  assert.deepEqual(row.summary_diagnosis.map((i: { code: string }) => i.code), ["J18.9"]);
+  const other = await t.json(
+    "/api/ipd/discharge-patient?dateRange=" + encodeURIComponent("2026-11-01 / 2026-11-03"),
+  );
+  assert.equal(other.body.recordsFiltered, 0);
+
+  r = await t.json(`/api/ipd/${stay._id}/cancel-discharge`, { method: "POST" });
+  assert.equal(r.status, 200);
+  assert.equal(r.body.message, "Status Kepulangan pasien sudah dibatalkan.");
+  r = await t.json(`/api/ipd/${stay._id}/cancel-discharge`, { method: "POST" });
+  assert.equal(r.status, 409);
+  const back = await t.json("/api/ipd");
+  assert.equal(back.body.recordsFiltered, 1);
+  assert.equal(back.body.data[0].tanggal_pulang, null);
+});
+
+Deno.test("ipd: one open stay per patient; readmission within 30 days needs a reason", async () => {
+  await using t = await setup();
+  const w = await seedIpd(t);
+  const stay = await admit(t, w);
+  let r = await t.post("/api/ipd/update", admission(w, { visitDate: "2026-11-02T08:00" }));
+  assert.equal(r.status, 409);
+  assert.match(r.body.message, /Siti masih dirawat sejak 01-11-2026 08:00/);
+  r = await postJson(t, "/api/ipd/discharge-patient/update", {
+    id: stay._id,
+    tanggal_pulang: "2026-11-05T10:00",
+    dischargepatient: w.pulang,
+  });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+
+  const check = (date: string) =>
+    t.json(`/api/ipd/${w.pasien}/check-readmisi?date=${encodeURIComponent(date)}`);
+  assert.equal((await check("2026-12-04T23:59")).body.readmisi, true); // 29 days
+  assert.equal((await check("2026-12-05T00:00")).body.readmisi, false); // 30 days
+  assert.equal((await t.json(`/api/ipd/${w.pasien2}/check-readmisi`)).body.readmisi, false);
+  assert.equal((await check("bukan tanggal")).status, 400);
+
+  r = await t.post("/api/ipd/update", admission(w, { visitDate: "2026-11-20T08:00" }));
+  assert.equal(r.status, 400);
+  assert.match(r.body.message, /^Harap pilih alasan readmisi/);
+  r = await t.post("/api/ipd/update", admission(w, { visitDate: "2026-11-04T08:00" }));
+  assert.equal(r.status, 400);
+  assert.match(r.body.message, /di dalam kunjungan lain/);
+  r = await t.post(
+    "/api/ipd/update",
+    admission(w, { visitDate: "2026-11-20T08:00", readmisi_reason: "bukan" }),
+  );
+  assert.equal(r.status, 400);
+  const second = await admit(t, w, { visitDate: "2026-11-20T08:00", readmisi_reason: "none" });
+  assert.equal(second.readmisi, true);
+  assert.equal(second.readmisi_reason, "none");
+  // the first stay's discharge can no longer be cancelled: the patient came back
+  r = await t.json(`/api/ipd/${stay._id}/cancel-discharge`, { method: "POST" });
+  assert.equal(r.status, 409);
+  const readm = await t.json("/api/ipd?readmisiFilter=1");
+  assert.equal(readm.body.recordsFiltered, 1);
+});
+
+Deno.test("ipd: bad input is refused with a clear message and changes nothing", async () => {
+  await using t = await setup();
+  const w = await seedIpd(t);
+  const stay = await admit(t, w);
+  const before = JSON.stringify((await t.json(`/api/ipd/${stay._id}`)).body.data);
+  const cases: [Record<string, unknown>, number, RegExp][] = [
+    [{ tarif_rs: "-5" }, 400, /Tarif RS tidak boleh negatif/],
+    [{ tarif_rs: "abc" }, 400, /Tarif RS/],
+    [{ tarif_rs: "" }, 400, /Tarif RS wajib diisi/],
+    [{ examinationDate: "2026-10-31T23:00" }, 400, /sebelum tanggal masuk \(01-11-2026 08:00\)/],
+    [
+      { examinationDate: "31-02-2026 10:00" },
+      400,
+      /Tanggal pemeriksaan wajib diisi dengan tanggal/,
+    ],
+    [{ grouping: w.otherRegional }, 400, /bukan tarif rumah sakit ini \(regional 3, kelas CS\)/],
+    [{ grouping: "01JUNKNOWN" }, 400, /Grouping INA-CBG tidak ditemukan/],
+    [{ diagnosis: [w.icd["93.96"]] }, 400, /Diagnosis: 93\.96 bukan kode ICD-10/],
+    [{ keyword: ["nope"] }, 400, /Keyword dispute klaim/],
+    [{ tarifinacbgSelect: "fourth" }, 400, /Kelas 1, 2, 3/],
+    [{ ipdId: "01JUNKNOWN" }, 404, /Kunjungan rawat inap tidak ditemukan/],
+    [{ id: "01JUNKNOWN" }, 404, /Pemeriksaan tidak ditemukan/],
+  ];
+  for (const [more, status, re] of cases) {
+    const r = await postJson(t, "/api/ipd/visitexamination/update", exam(w, stay._id, more));
+    assert.equal(r.status, status, `${JSON.stringify(more)}: ${JSON.stringify(r.body)}`);
+    assert.match(r.body.message, re);
+  }
+  assert.equal(JSON.stringify((await t.json(`/api/ipd/${stay._id}`)).body.data), before);
+
+  // visits
+  for (
+    const [more, re] of [
+      [{ pasienId: "" }, /Pasien wajib dipilih/],
+      [{ pasienId: "01JUNKNOWN" }, /Pasien tidak ditemukan/],
+      [{ room_id: "" }, /Ruang wajib dipilih/],
+      [{ visitDate: "kemarin" }, /Tanggal masuk wajib diisi dengan tanggal/],
+      [{ dpjp_id: w.igd }, /bukan DPJP/],
+    ] as const
+  ) {
+    const r = await t.post("/api/ipd/update", admission(w, { pasienId: w.pasien2, ...more }));
+    assert.equal(r.status, 400, JSON.stringify(r.body));
+    assert.match(r.body.message, re);
+  }
+  let r = await t.post("/api/ipd/update", { ...admission(w), id: stay._id, _version: "00" });
+  assert.equal(r.status, 409);
+  assert.equal((await t.json("/api/ipd")).body.recordsTotal, 1);
+
+  // references in use cannot be deleted
+  for (const [res, id] of [["pasien", w.pasien], ["room", w.room], ["doctor", w.dpjp]]) {
+    r = await t.json(`/api/${res}/delete/${id}`, { method: "DELETE" });
+    assert.equal(r.status, 409, res);
+    assert.match(r.body.message, /Kunjungan Rawat Inap/);
+  }
+  // unknown ids
+  assert.equal((await t.json("/api/ipd/01JUNKNOWN")).status, 404);
+  assert.equal((await t.json("/api/ipd/01JUNKNOWN", { method: "DELETE" })).status, 404);
+  assert.equal((await t.json("/api/ipd/01JUNKNOWN/details")).status, 404);
+  assert.equal(
+    (await t.json(`/api/ipd/${stay._id}/details/01JUNKNOWN`, { method: "DELETE" })).status,
+    404,
+  );
+  assert.equal((await t.json("/api/ipd?dateRange=2026-13-01")).status, 400);
+  assert.equal((await t.json("/api/ipd?durationFilter=lama")).status, 400);
+});
+
+Deno.test("ipd: deleting a stay removes its examinations; a renamed patient is renamed in the stay", async () => {
+  await using t = await setup();
+  const w = await seedIpd(t);
+  const stay = await admit(t, w);
+  const r = await postJson(t, "/api/ipd/visitexamination/update", exam(w, stay._id));
+  assert.equal(r.status, 200);
+  const examId = r.body.data.examination._id;
+  const p = (await t.json(`/api/pasien/${w.pasien}`)).body.data;
+  const ren = await t.post("/api/pasien/update", {
+    id: p._id,
+    _version: p._version,
+    erm: p.erm,
+    first_name: "Sitti",
+    gender: p.gender,
+  });
+  assert.equal(ren.status, 200, JSON.stringify(ren.body));
+  assert.equal((await t.json(`/api/ipd/${stay._id}`)).body.data.pasien.fullname, "Sitti");
+
+  assert.equal((await t.json(`/api/ipd/${stay._id}`, { method: "DELETE" })).status, 200);
+  assert.equal((await t.json(`/api/ipd/${stay._id}`)).status, 404);
+  assert.equal((await t.store.kv.get(["ipd-detail", examId])).versionstamp, null);
+  const del = await t.json(`/api/pasien/delete/${w.pasien}`, { method: "DELETE" });
+  assert.equal(del.status, 200);
+});
