@@ -20,14 +20,15 @@ async function seed(s: S) {
   return await seedDashboard({ json, post });
 }
 
-/** Opens a filtered list; once the list page exists, it must show `n` rows. */
+/** Waits for the filtered list at `url` and checks it shows `n` stays. */
 async function listShows(page: Page, url: string, n: number) {
-  const res = await page.waitForURL(url).then(() => page.reload());
-  if (res?.status() === 404) return; // the list pages come with the inpatient screens
-  await page.waitForFunction(
-    (n) => document.querySelectorAll(".dt-table tbody tr:not(.empty)").length === n,
-    n,
-  );
+  await page.waitForURL(url);
+  await page.waitForSelector("[data-island][data-hydrated=true]");
+  const rows = () =>
+    page.locator(".dt-table tbody tr").evaluateAll((trs) =>
+      trs.filter((tr) => !tr.querySelector(".dt-empty")).length
+    );
+  assert.equal(await rows(), n, url);
 }
 
 /** Waits until every chart card has loaded (ready or failed). */
