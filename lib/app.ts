@@ -9,6 +9,7 @@ import { homeRoutes } from "../routes/home.tsx";
 import { ipdApi } from "../routes/ipd_api.ts";
 import { IPD_NAV, ipdPages } from "../routes/ipd_pages.tsx";
 import { licenceRoutes } from "../routes/licence.tsx";
+import { reportApi } from "../routes/report_api.ts";
 import { resourceRoutes } from "../routes/resources.tsx";
 import { SETTINGS_NAV as settingsNav, settingsRoutes } from "../routes/settings.tsx";
 import { ensureAdmin } from "./auth.ts";
@@ -99,6 +100,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.route("/", authRoutes(opts.licence ?? serviceGate(opts.config)));
   app.route("/", licenceRoutes());
   app.route("/", homeRoutes());
+  app.route("/", reportApi(registry));
   app.route("/api/ipd", ipdApi(registry));
   app.route("/", ipdPages(registry));
   app.route("/", resourceRoutes(registry));

@@ -1,4 +1,4 @@
-import { candidates, type Entry, scan, sortEntries, type View } from "./mem_scan.ts";
+import { candidates, type Entry, scan, sortEntries, sortKey, type View } from "./mem_scan.ts";
 
 /** A stored record: every entity has a ULID `_id`. */
 export interface Doc {
@@ -69,11 +69,17 @@ export class MemIndex<T extends Doc> {
   #all: Entry<T>[] | null = null;
   #views = new Map<string, View<T>>();
   #groups = new Map<string, Map<string, Entry<T>[]>>();
+  #version = 0;
 
   constructor(readonly searchFields: string[]) {}
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** Grows with every change, so something derived from the rows can tell it is stale. */
+  get version(): number {
+    return this.#version;
   }
 
   /** Inserts or replaces a row; `null` removes the record. */
@@ -82,6 +88,7 @@ export class MemIndex<T extends Doc> {
       const text = this.searchFields.map((f) => String(getPath(row.value, f) ?? "").toLowerCase());
       this.#entries.set(id, { row, text, all: text.join("\u0001") });
     } else this.#entries.delete(id);
+    this.#version++;
     this.#all = null;
     this.#views.clear();
     this.#groups.clear();
@@ -110,6 +117,35 @@ export class MemIndex<T extends Doc> {
   /** Number of rows whose value at `field` equals `value`. */
   countWhere(field: string, value: string): number {
     return this.#group(field).get(value)?.length ?? 0;
+  }
+
+  /**
+   * Rows whose value at `field` lies in [`from`, `to`] (inclusive), in ascending order of it:
+   * two binary searches in the field's cached ascending view (compared as that view orders:
+   * numbers as numbers, text lowercased). Rows without a value are never in a range.
+   */
+  range(field: string, from: string | number, to: string | number): Row<T>[] {
+    const { entries } = this.#view([{ field, dir: "asc" }]);
+    const value = (i: number) =>
+      field.includes(".") ? getPath(entries[i].row.value, field) : entries[i].row.value[field];
+    const key = (i: number) => sortKey(value(i));
+    const lo = sortKey(from), hi = sortKey(to);
+    const bound = (before: (i: number) => boolean) => {
+      let a = 0, b = entries.length;
+      while (a < b) {
+        const m = (a + b) >>> 1;
+        if (before(m)) a = m + 1;
+        else b = m;
+      }
+      return a;
+    };
+    const first = bound((i) => key(i) < lo);
+    const end = bound((i) => key(i) <= hi);
+    const out: Row<T>[] = [];
+    for (let i = first; i < end; i++) {
+      if (value(i) != null) out.push(entries[i].row);
+    }
+    return out;
   }
 
   /** Filters, searches, orders and pages the rows. */

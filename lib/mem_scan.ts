@@ -106,6 +106,7 @@ export function sortEntries<E extends Entry<Doc>>(list: E[], order: OrderBy[]): 
   return keyed.map((x) => x.e);
 }
 
-function sortKey(v: unknown): string | number {
+/** The value a field is ordered by: numbers as they are, anything else lowercased text. */
+export function sortKey(v: unknown): string | number {
   return typeof v === "number" ? v : v == null ? "" : String(v).toLowerCase();
 }
