@@ -9,12 +9,11 @@ import {
   postForm,
   valuesFrom,
 } from "../components/ui/Form.tsx";
-import { formatDateTime, formatMoney, formatNumber } from "../components/ui/format.ts";
+import { formatDateTime, formatMoney } from "../components/ui/format.ts";
 import { Modal } from "../components/ui/Modal.tsx";
-import { Pagination } from "../components/ui/Pagination.tsx";
 import { Select } from "../components/ui/Select.tsx";
 import { SwitchCell } from "../components/ui/SwitchCell.tsx";
-import { SearchBox, TableView } from "../components/ui/ServerTable.tsx";
+import { SearchBox, TableFooter, TableView } from "../components/ui/ServerTable.tsx";
 import { toast } from "../components/ui/Toast.tsx";
 import { messageOf, type Row, useServerTable } from "../components/ui/use_server_table.ts";
 
@@ -121,8 +120,6 @@ export default function DataTable(props: TableProps) {
     });
   };
 
-  const pages = Math.max(1, Math.ceil(filtered / length));
-  const from = filtered ? page * length + 1 : 0;
   const sizes = SIZES.includes(props.pageSize)
     ? SIZES
     : [...SIZES, props.pageSize].sort((a, b) => a - b);
@@ -220,16 +217,14 @@ export default function DataTable(props: TableProps) {
           </>
         )}
       />
-      <div class="dt-footer">
-        <div class="dt-info">
-          {`Menampilkan ${formatNumber(from)} sampai ${
-            formatNumber(page * length + rows.length)
-          } ` +
-            `dari ${formatNumber(filtered)} data` +
-            (filtered !== total ? ` (disaring dari ${formatNumber(total)} data)` : "")}
-        </div>
-        <Pagination page={page} count={pages} onPage={t.setPage} />
-      </div>
+      <TableFooter
+        page={page}
+        length={length}
+        shown={rows.length}
+        filtered={filtered}
+        total={total}
+        onPage={t.setPage}
+      />
       <Modal
         open={!!form}
         title={`${form?.id ? "Edit" : "Tambah"} ${label}`}

@@ -7,7 +7,9 @@ import { backupNav, backupRoutes } from "../routes/backup.tsx";
 import { connectionNav, connectionRoutes } from "../routes/connection.tsx";
 import { homeRoutes } from "../routes/home.tsx";
 import { ipdApi } from "../routes/ipd_api.ts";
+import { IPD_NAV, ipdPages } from "../routes/ipd_pages.tsx";
 import { licenceRoutes } from "../routes/licence.tsx";
+import { reportApi } from "../routes/report_api.ts";
 import { resourceRoutes } from "../routes/resources.tsx";
 import { SETTINGS_NAV as settingsNav, settingsRoutes } from "../routes/settings.tsx";
 import { ensureAdmin } from "./auth.ts";
@@ -63,7 +65,7 @@ export function navOf(registry: Registry, extra: NavItem[] = []): NavItem[] {
  */
 export function createApp(opts: AppOptions): Hono<AppEnv> {
   const registry = opts.registry ?? defaultRegistry;
-  const nav = navOf(registry, SETTINGS_NAV);
+  const nav = navOf(registry, [...IPD_NAV, ...SETTINGS_NAV]);
   let ready: Promise<{ store: Store; manifest: Manifest }> | null = null;
   const init = async () => {
     await ensureBuilt(STATIC_DIR);
@@ -98,7 +100,9 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.route("/", authRoutes(opts.licence ?? serviceGate(opts.config)));
   app.route("/", licenceRoutes());
   app.route("/", homeRoutes());
+  app.route("/", reportApi(registry));
   app.route("/api/ipd", ipdApi(registry));
+  app.route("/", ipdPages(registry));
   app.route("/", resourceRoutes(registry));
   app.route("/", connectionRoutes(opts.connectTimeoutMs));
   app.route("/", backupRoutes());

@@ -133,6 +133,7 @@ export async function ipdTable(store: Store, params: URLSearchParams, mode: List
   const now = new Date();
   const res = (await visitsOf(store).index()).query({
     ...req.query,
+    searchFields: ipdDef.search,
     ...listQuery(params, mode, now),
   });
   return {
@@ -161,6 +162,7 @@ export async function ipdRows(
   });
   const res = (await visitsOf(store).index()).query({
     ...req.query,
+    searchFields: ipdDef.search,
     start: 0,
     length: limit,
     ...listQuery(params, mode),

@@ -1,4 +1,12 @@
-import { candidates, columnsOf, type Entry, scan, type View } from "./mem_scan.ts";
+import {
+  candidates,
+  columnsOf,
+  compareKey,
+  type Entry,
+  scan,
+  sortKey,
+  type View,
+} from "./mem_scan.ts";
 import { buildView, groupKey, updateList, updateView } from "./mem_view.ts";
 
 /** A stored record: every entity has a ULID `_id`. */
@@ -56,8 +64,13 @@ export interface QueryResult<T extends Doc> {
 
 /** Reads a dotted path (`districtId.desc`) from a record. */
 export function getPath(obj: unknown, path: string): unknown {
+  return walk(obj, path.split("."));
+}
+
+/** Reads a path already split into its parts. */
+function walk(obj: unknown, parts: string[]): unknown {
   let v: unknown = obj;
-  for (const p of path.split(".")) {
+  for (const p of parts) {
     if (v == null || typeof v !== "object") return undefined;
     v = (v as Record<string, unknown>)[p];
   }
@@ -86,6 +99,7 @@ export class MemIndex<T extends Doc> {
   #views = new Map<string, View<T>>();
   #groups = new Map<string, Map<string, Entry<T>[]>>();
   #seq = 0;
+  #version = 0;
 
   /**
    * `derive` gives the numbers of a record that `Query.numeric` tests (always as many), e.g.
@@ -98,6 +112,11 @@ export class MemIndex<T extends Doc> {
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** Grows with every change, so something derived from the rows can tell it is stale. */
+  get version(): number {
+    return this.#version;
   }
 
   /** Inserts or replaces a row; `null` removes the record. */
@@ -118,6 +137,7 @@ export class MemIndex<T extends Doc> {
 
   #apply(id: string, row: Row<T> | null): void {
     const old = this.#entries.get(id) ?? null;
+    this.#version++;
     if (!old && !row) return;
     let neu: Entry<T> | null = null;
     if (row) {
@@ -157,6 +177,7 @@ export class MemIndex<T extends Doc> {
   /** Drops every row. */
   clear(): void {
     this.#entries.clear();
+    this.#version++;
     this.#drop();
   }
 
@@ -177,6 +198,34 @@ export class MemIndex<T extends Doc> {
   /** Number of rows whose value at `field` equals `value`. */
   countWhere(field: string, value: string): number {
     return this.#group(field).get(value)?.length ?? 0;
+  }
+
+  /**
+   * Rows whose value at `field` lies in [`from`, `to`] (inclusive), in ascending order of it:
+   * two binary searches in the field's cached ascending view (compared as that view orders:
+   * numbers as numbers, text lowercased). Rows without a value are never in a range.
+   */
+  range(field: string, from: string | number, to: string | number): Row<T>[] {
+    const { entries } = this.#view([{ field, dir: "asc" }]);
+    const parts = field.split(".");
+    const value = (i: number) => walk(entries[i].row.value, parts);
+    const lo = sortKey(from), hi = sortKey(to);
+    const bound = (before: (k: string | number) => boolean) => {
+      let a = 0, b = entries.length;
+      while (a < b) {
+        const m = (a + b) >>> 1;
+        if (before(sortKey(value(m)))) a = m + 1;
+        else b = m;
+      }
+      return a;
+    };
+    const first = bound((k) => compareKey(k, lo) < 0);
+    const end = bound((k) => compareKey(k, hi) <= 0);
+    const out: Row<T>[] = [];
+    for (let i = first; i < end; i++) {
+      if (value(i) != null) out.push(entries[i].row);
+    }
+    return out;
   }
 
   /**

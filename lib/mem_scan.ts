@@ -133,7 +133,7 @@ export function candidates<T extends Doc>(
 type Key = string | number;
 
 /** A value as it orders: numbers as numbers, text lowercased, nothing (or NaN) as ''. */
-function sortKey(v: unknown): Key {
+export function sortKey(v: unknown): Key {
   return typeof v === "number"
     ? (Number.isNaN(v) ? "" : v)
     : v == null
@@ -142,7 +142,7 @@ function sortKey(v: unknown): Key {
 }
 
 /** A total order on keys: '' first, then numbers, then text. */
-function compareKey(a: Key, b: Key): number {
+export function compareKey(a: Key, b: Key): number {
   if (a === b) return 0;
   if (typeof a === typeof b) return a < b ? -1 : 1;
   return a === "" ? -1 : b === "" ? 1 : typeof a === "number" ? -1 : 1;

@@ -1,29 +1,43 @@
 import { Hono } from "hono";
+import { Dashboard } from "../components/Dashboard.tsx";
 import type { AppEnv } from "../lib/env.ts";
+import { jakartaDay } from "../lib/ipd_rules.ts";
 import { renderPage } from "../lib/page.tsx";
+import { visitsOf } from "../lib/ipd.ts";
+import { type MedicalRecordInfo, medicalRecordInfo } from "../lib/report.ts";
+import { currentMonth, parsePeriod, type Period, PeriodError } from "../lib/report_period.ts";
 
-/** The start page: a plain overview of the screens (the dashboard comes in a later issue). */
+/**
+ * The start page: the dashboard for a period (`?startDate=&endDate=`, default the current
+ * month). The counters are rendered here, so they show without script; the charts island
+ * fetches the rest. A malformed period answers 400 with the current month and the reason.
+ */
 export function homeRoutes() {
   const r = new Hono<AppEnv>();
-  r.get("/", (c) => {
-    const nav = c.get("nav").filter((n) => n.path !== "/");
+  r.get("/", async (c) => {
+    const now = new Date();
+    let period: Period, error = "";
+    try {
+      period = parsePeriod(c.req.query(), now);
+    } catch (e) {
+      if (!(e instanceof PeriodError)) throw e;
+      period = currentMonth(now);
+      error = `${e.message} Menampilkan bulan ini.`;
+    }
+    let info: MedicalRecordInfo | null = null;
+    try {
+      info = medicalRecordInfo(
+        await visitsOf(c.get("store")).index(),
+        period,
+        now,
+      );
+    } catch (e) {
+      console.error("Ringkasan dasbor gagal dihitung:", e);
+    }
     return renderPage(c, {
       title: "Beranda",
-      body: (
-        <section class="card">
-          <p>Selamat datang, {c.get("session")?.fullname}.</p>
-          <ul class="tiles">
-            {nav.map((n) => (
-              <li key={n.path}>
-                <a href={n.path}>
-                  <small>{n.group}</small>
-                  {n.title}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ),
+      status: error ? 400 : 200,
+      body: <Dashboard info={info} period={period} today={jakartaDay(now)} error={error} />,
     });
   });
   return r;

@@ -113,6 +113,12 @@ Deno.test("ipd lists: filters by room, duration, date range, analysis and status
   // search and order
   const found = await q("/api/ipd/discharge-patient", { "search[value]": "rahma" });
   assert.deepEqual(names(found), ["000456"]);
+  // the ERM and the DPJP are searched though no column shows them alone
+  const cols = { "columns[0][data]": "pasien.fullname", "columns[1][data]": "room.name" };
+  const byErm = await q("/api/ipd/discharge-patient", { ...cols, "search[value]": "000456" });
+  assert.deepEqual(names(byErm), ["000456"]);
+  const byDpjp = await q("/api/ipd", { ...cols, statusFilter: "semua", "search[value]": "budi" });
+  assert.equal(byDpjp.recordsFiltered, 3);
   const ordered = await q("/api/ipd/discharge-patient", {
     "columns[0][data]": "pasien.fullname",
     "columns[1][data]": "tarifRsTotal",

@@ -146,6 +146,33 @@ Deno.test("mem index: search, order, where and paging", () => {
   assert.equal(r.filtered, 0);
 });
 
+Deno.test("mem index: range finds rows whose field lies in [from, to], and follows writes", () => {
+  const idx = new MemIndex<{ _id: string; at: string | null; n?: number }>([]);
+  const put = (id: string, at: string | null, n?: number) =>
+    idx.put(id, { value: { _id: id, at, n }, versionstamp: "1" });
+  put("a", "2025-03-02T10:00:00.000Z", 5);
+  put("b", "2025-03-01T00:00:00.000Z", 12);
+  put("c", null);
+  put("d", "2025-03-03T23:59:59.999Z", 7);
+  put("e", "2025-03-04T00:00:00.000Z", -1);
+  const ids = (rows: { value: { _id: string } }[]) => rows.map((r) => r.value._id);
+  // inclusive on both ends, in ascending order; rows without a value are never in a range
+  assert.deepEqual(
+    ids(idx.range("at", "2025-03-01T00:00:00.000Z", "2025-03-03T23:59:59.999Z")),
+    ["b", "a", "d"],
+  );
+  assert.deepEqual(ids(idx.range("at", "2025-03-05", "2025-03-09")), []);
+  assert.deepEqual(ids(idx.range("at", "2025-03-04", "2025-03-02")), []);
+  // numbers compare as numbers (12 > 7), not as text
+  assert.deepEqual(ids(idx.range("n", 6, 100)), ["d", "b"]);
+  assert.deepEqual(ids(idx.range("n", -5, 0)), ["e"]);
+  const version = idx.version;
+  put("f", "2025-03-02T00:00:00.000Z");
+  idx.put("a", null);
+  assert.equal(idx.version, version + 2);
+  assert.deepEqual(ids(idx.range("at", "2025-03-02", "2025-03-03")), ["f"]);
+});
+
 Deno.test("store: a second process on the same KV file is refused", async () => {
   const dir = await Deno.makeTempDir();
   const path = `${dir}/kv.sqlite`;

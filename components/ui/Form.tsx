@@ -85,14 +85,22 @@ export function payload(fields: FormField[], values: FormValues, into = new URLS
 }
 
 /**
- * Posts a form; resolves with the server's message ('Data Berhasil di Simpan' when it gives
- * none), rejects with it (or the status) when the save failed.
+ * Posts a form; resolves with the server's answer, its `message` defaulting to 'Data Berhasil
+ * di Simpan'; rejects with the message (or the status) when the save failed.
  */
-export async function postForm(url: string, body: BodyInit): Promise<string> {
+export async function postAnswer<T = unknown>(
+  url: string,
+  body: BodyInit,
+): Promise<{ message: string; data?: T }> {
   const res = await fetch(url, { method: "POST", body });
   const d = await res.json().catch(() => ({}));
   if (!res.ok || d.success === false) throw new Error(d.message || `Status ${res.status}`);
-  return d.message || "Data Berhasil di Simpan";
+  return { ...d, message: d.message || "Data Berhasil di Simpan" };
+}
+
+/** Posts a form; resolves with the server's message (see `postAnswer`). */
+export async function postForm(url: string, body: BodyInit): Promise<string> {
+  return (await postAnswer(url, body)).message;
 }
 
 /** 'Rp 1.234.567' → '1234567' (text that is not such an amount is sent as typed). */

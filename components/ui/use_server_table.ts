@@ -16,6 +16,38 @@ export async function messageOf(res: Response): Promise<string> {
 }
 
 /**
+ * The DataTables server-side request of a table: extra `params` (filters), draw, paging,
+ * search, ordering and each column's name. The server renders a page's first answer from the
+ * same query the browser sends afterwards.
+ */
+export function tableQuery(columns: ColumnDef[], q: {
+  draw: number;
+  start: number;
+  length: number;
+  search?: string;
+  order?: Order;
+  params?: Record<string, string>;
+}): URLSearchParams {
+  const p = new URLSearchParams({
+    ...q.params,
+    draw: String(q.draw),
+    start: String(q.start),
+    length: String(q.length),
+    "search[value]": q.search ?? "",
+  });
+  if (q.order && q.order[0] >= 0) {
+    p.set("order[0][column]", String(q.order[0]));
+    p.set("order[0][dir]", q.order[1]);
+  }
+  columns.forEach((c, i) => {
+    p.set(`columns[${i}][data]`, c.data);
+    p.set(`columns[${i}][searchable]`, String(c.searchable !== false));
+    p.set(`columns[${i}][orderable]`, String(c.orderable !== false));
+  });
+  return p;
+}
+
+/**
  * State of a DataTables server-side table: search (500 ms delay), ordering, paging and
  * loading, answering out-of-order responses by `draw`. `params` are extra filters sent along
  * (a change reloads from the first page). Starts from the server-rendered first page.
@@ -64,21 +96,13 @@ export function useServerTable(o: {
       return;
     }
     const n = ++draw.current;
-    const p = new URLSearchParams({
-      ...o.params,
-      draw: String(n),
-      start: String(page * length),
-      length: String(length),
-      "search[value]": search,
-    });
-    if (order[0] >= 0) {
-      p.set("order[0][column]", String(order[0]));
-      p.set("order[0][dir]", order[1]);
-    }
-    o.columns.forEach((c, i) => {
-      p.set(`columns[${i}][data]`, c.data);
-      p.set(`columns[${i}][searchable]`, String(c.searchable !== false));
-      p.set(`columns[${i}][orderable]`, String(c.orderable !== false));
+    const p = tableQuery(o.columns, {
+      draw: n,
+      start: page * length,
+      length,
+      search,
+      order,
+      params: o.params,
     });
     setLoading(true);
     (async () => {

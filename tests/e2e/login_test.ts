@@ -18,8 +18,12 @@ Deno.test("browser: pages need login; wrong password is told; login lands on the
   for (const t of ["Data Wilayah", "Provinsi", "Kabupaten/Kota", "Kecamatan", "Kelurahan"]) {
     assert.match(nav, new RegExp(t));
   }
-  // the start page has no island, so it ships no JavaScript
-  assert.equal(await page.locator("script").count(), 0);
+  // the start page (dashboard) loads its charts island and no other
+  assert.equal(await page.locator("script[type=module]").count(), 1);
+  assert.deepEqual(
+    await page.locator("[data-island]").evaluateAll((els) => els.map((e) => e.dataset.island)),
+    ["DashboardCharts"],
+  );
   await page.click("button:has-text('Keluar')");
   await page.waitForURL(`${url}/auth/login`);
   assert.deepEqual(s.errors, []);

@@ -1,0 +1,87 @@
+import DashboardCharts from "../islands/DashboardCharts.tsx";
+import { counterLinks } from "../lib/dashboard.ts";
+import type { MedicalRecordInfo } from "../lib/report.ts";
+import { type Period, showDay } from "../lib/report_period.ts";
+import { formatNumber } from "./ui/format.ts";
+import { Island } from "./Island.tsx";
+
+/** Shown when the counters cannot be worked out (SPEC: dashboard info failure). */
+export const INFO_FAILED = "Could not load new patient information.";
+
+const COUNTERS: { key: keyof MedicalRecordInfo; label: string; note: string; tone: string }[] = [
+  { key: "pasien_baru", label: "Pasien Baru", note: "Masuk hari ini", tone: "" },
+  { key: "pasien_sedang_dirawat", label: "Sedang Dirawat", note: "Belum pulang", tone: "" },
+  { key: "pasien_pulang_hari_ini", label: "Pulang Hari Ini", note: "Keluar hari ini", tone: "" },
+  { key: "pasien_readmisi_count", label: "Readmisi", note: "Masuk dalam periode", tone: "warn" },
+  {
+    key: "negativePercentage",
+    label: "Persentase Negatif",
+    note: "Dirawat, tarif RS di atas INA-CBG",
+    tone: "bad",
+  },
+];
+
+/** The period form: a GET form, so the period is in the address and survives a reload. */
+function PeriodForm({ period, error }: { period: Period; error: string }) {
+  return (
+    <form class="card period-form" method="get" action="/" aria-label="Periode">
+      <label class="field-inline">
+        <span>Dari tanggal</span>
+        <input type="date" name="startDate" value={period.startDate} required />
+      </label>
+      <label class="field-inline">
+        <span>Sampai tanggal</span>
+        <input type="date" name="endDate" value={period.endDate} required />
+      </label>
+      <button type="submit" class="btn btn-primary">Tampilkan</button>
+      <a class="btn btn-light" href="/">Bulan ini</a>
+      <p class="muted period-note">
+        Periode {showDay(period.startDate)} s.d.{" "}
+        {showDay(period.endDate)}: readmisi, ICD terbanyak dan analisis tarif dihitung dari pasien
+        yang masuk dalam periode ini.
+      </p>
+      {error && <p class="alert alert-danger" role="alert">{error}</p>}
+    </form>
+  );
+}
+
+/** The five counters, each a link to the list it counts; server-rendered (no script needed). */
+function Counters(
+  { info, period, today }: { info: MedicalRecordInfo | null; period: Period; today: string },
+) {
+  if (!info) {
+    return <p class="alert alert-danger counters-failed" role="alert">{INFO_FAILED}</p>;
+  }
+  const links = counterLinks(period, today);
+  return (
+    <ul class="stats" aria-label="Ringkasan pasien">
+      {COUNTERS.map((c) => (
+        <li key={c.key}>
+          <a class={c.tone ? `stat ${c.tone}` : "stat"} href={links[c.key]} data-counter={c.key}>
+            <span class="stat-value">{formatNumber(info[c.key].count)}</span>
+            <span class="stat-label">{c.label}</span>
+            <small>{c.note}</small>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The dashboard at `/`: period, counters, then the charts island. */
+export function Dashboard(
+  { info, period, today, error }: {
+    info: MedicalRecordInfo | null;
+    period: Period;
+    today: string;
+    error: string;
+  },
+) {
+  return (
+    <div class="dashboard">
+      <PeriodForm period={period} error={error} />
+      <Counters info={info} period={period} today={today} />
+      <Island name="DashboardCharts" component={DashboardCharts} props={{ period }} />
+    </div>
+  );
+}

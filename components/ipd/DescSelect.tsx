@@ -1,0 +1,34 @@
+import { useState } from "react";
+import { type Option, Select } from "../ui/Select.tsx";
+
+/**
+ * A select of a titled reference (care status, ER criterion) that shows the chosen entry's
+ * description, read from `GET /api/{resource}/{id}` when picked.
+ */
+export function DescSelect({ id, resource, value, desc, onChange }: {
+  id: string;
+  resource: string;
+  value: Option | null;
+  /** The description known when the form opened (an edit). */
+  desc: string;
+  onChange: (o: Option | null) => void;
+}) {
+  const [shown, setShown] = useState(desc);
+  const pick = async (o: Option | null) => {
+    onChange(o);
+    setShown("");
+    if (!o) return;
+    try {
+      const res = await fetch(`/api/${resource}/${encodeURIComponent(o.id)}`);
+      if (res.ok) setShown(String((await res.json()).data?.desc ?? ""));
+    } catch (e) {
+      console.error(e);
+    }
+  };
+  return (
+    <>
+      <Select id={id} url={`/api/${resource}/select2`} value={value} onChange={pick} />
+      {shown && <p class="field-desc" id={`${id}-desc`}>{shown}</p>}
+    </>
+  );
+}

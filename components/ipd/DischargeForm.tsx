@@ -1,0 +1,121 @@
+import { useEffect, useState } from "react";
+import type { IcdItem } from "../../lib/ipd_model.ts";
+import { toLocalInput } from "../../lib/ipd_rules.ts";
+import { alertDialog } from "../ui/Dialog.tsx";
+import { postForm } from "../ui/Form.tsx";
+import { Modal } from "../ui/Modal.tsx";
+import { MultiSelect } from "../ui/MultiSelect.tsx";
+import { type Option, Select } from "../ui/Select.tsx";
+import { toast } from "../ui/Toast.tsx";
+import type { VisitRow } from "./columns.ts";
+import { getJson, icdOption, idList } from "./client.ts";
+
+/**
+ * Discharges a stay: date-time, discharge method and the summary diagnoses and procedures,
+ * prefilled from the examinations (editable). On success the browser goes to
+ * `/discharge-patient`.
+ */
+export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: () => void }) {
+  const [date, setDate] = useState(() => toLocalInput(new Date().toISOString()));
+  const [method, setMethod] = useState<Option | null>(null);
+  const [diag, setDiag] = useState<Option[]>([]);
+  const [tind, setTind] = useState<Option[]>([]);
+  const [busy, setBusy] = useState(true);
+
+  useEffect(() => {
+    getJson<{ summary_diagnosis: IcdItem[]; summary_tindakan: IcdItem[] }>(
+      `/api/ipd/${encodeURIComponent(visit._id)}/get-summary-icd`,
+    ).then((d) => {
+      setDiag((d.summary_diagnosis ?? []).map(icdOption));
+      setTind((d.summary_tindakan ?? []).map(icdOption));
+    }).catch((e) => alertDialog("Error!", `Terjadi kesalahan: ${e.message}`, "error"))
+      .finally(() => setBusy(false));
+  }, [visit._id]);
+
+  const save = async (e: Event) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const msg = await postForm(
+        "/api/ipd/discharge-patient/update",
+        new URLSearchParams({
+          id: visit._id,
+          _version: visit._version,
+          tanggal_pulang: date,
+          dischargepatient: method?.id ?? "",
+          summary_diagnosis: idList(diag),
+          summary_tindakan: idList(tind),
+        }),
+      );
+      toast({ title: "Success", text: msg });
+      location.href = "/discharge-patient";
+    } catch (err) {
+      setBusy(false);
+      alertDialog("Error!", `Terjadi kesalahan: ${(err as Error).message}`, "error");
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title="Pasien Pulang"
+      size="lg"
+      busy={busy}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" class="btn btn-light" onClick={onClose}>Batal</button>
+          <button type="submit" form="discharge-form" class="btn btn-primary">Simpan</button>
+        </>
+      }
+    >
+      <form id="discharge-form" class="form form-grid" onSubmit={save}>
+        <div class="field">
+          <label for="discharge-date">
+            Tanggal Pulang<span class="req" aria-hidden="true">*</span>
+          </label>
+          <input
+            id="discharge-date"
+            type="datetime-local"
+            required
+            value={date}
+            onChange={(e) => setDate(e.currentTarget.value)}
+          />
+        </div>
+        <div class="field">
+          <label for="discharge-method">
+            Cara Pulang<span class="req" aria-hidden="true">*</span>
+          </label>
+          <Select
+            id="discharge-method"
+            url="/api/discharge-patient/select2"
+            required
+            value={method}
+            onChange={setMethod}
+          />
+        </div>
+        <div class="field span-2">
+          <label for="discharge-diagnosis">Diagnosa (ICD-10)</label>
+          <MultiSelect
+            id="discharge-diagnosis"
+            url="/api/icd/select2-icd10"
+            exclude="diagnosis"
+            values={diag}
+            onChange={setDiag}
+          />
+        </div>
+        <div class="field span-2">
+          <label for="discharge-tindakan">Tindakan (ICD-9-CM)</label>
+          <MultiSelect
+            id="discharge-tindakan"
+            url="/api/icd/select2-icd9"
+            exclude="tindakan"
+            values={tind}
+            onChange={setTind}
+          />
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,141 @@
+import { useEffect, useRef } from "react";
+import { percentage } from "../../lib/ipd_rules.ts";
+import { HospitalMissing } from "../HospitalMissing.tsx";
+import { plainNumber } from "../ui/Form.tsx";
+import { formatMoney } from "../ui/format.ts";
+import { type Option, Select } from "../ui/Select.tsx";
+import { Percent } from "./cells.tsx";
+import { getJson } from "./client.ts";
+
+/** A tariff option of an INA-CBG grouping (`GET /api/inatarif/{id}`). */
+export interface TariffOption {
+  id: string;
+  text: string;
+  value: number;
+}
+
+/** The tariff part of an examination form. */
+export interface TariffValues {
+  grouping: Option | null;
+  options: TariffOption[];
+  /** first | second | third */
+  tarifinacbgSelect: string;
+  tarif_ina: number | null;
+  /** As typed ('Rp 1.500.000', '1500000'). */
+  tarif_rs: string;
+}
+
+/** What the hospital's profile says about its tariffs (lib/hospital_tariff.ts). */
+export interface TariffKey {
+  regional: string | null;
+  kelasRs: string | null;
+  missing: string[];
+}
+
+/** The typed hospital tariff as a number (NaN when it is not one). */
+export const rsNumber = (v: string) => v.trim() ? Number(plainNumber(v)) : NaN;
+
+/**
+ * Grouping (INA-CBG tariffs of the hospital's regional and class), its class option (the
+ * room's class preselected), the INA tariff it gives, the hospital tariff of the day and the
+ * analysis against everything billed up to this day (`prevRs` + this day).
+ */
+export function TariffFields({ v, set, tariff, classtype, prevRs }: {
+  v: TariffValues;
+  set: (patch: Partial<TariffValues>) => void;
+  tariff: TariffKey;
+  classtype: string;
+  prevRs: number;
+}) {
+  const loaded = useRef(v.grouping?.id ?? "");
+  const load = async (g: Option | null, keep: boolean) => {
+    if (!g) return set({ grouping: null, options: [], tarifinacbgSelect: "", tarif_ina: null });
+    if (!keep) set({ grouping: g, options: [], tarifinacbgSelect: "", tarif_ina: null });
+    try {
+      const options = await getJson<TariffOption[]>(`/api/inatarif/${encodeURIComponent(g.id)}`);
+      if (loaded.current !== g.id) return;
+      if (keep) return set({ options });
+      const pick = options.find((o) => o.id === classtype);
+      set({ options, tarifinacbgSelect: pick?.id ?? "", tarif_ina: pick?.value ?? null });
+    } catch (e) {
+      console.error(e);
+    }
+  };
+  useEffect(() => {
+    if (v.grouping) load(v.grouping, true);
+  }, []);
+
+  const rs = rsNumber(v.tarif_rs);
+  const cumulative = prevRs + (Number.isFinite(rs) ? rs : 0);
+  const pct = percentage(v.tarif_ina, cumulative);
+  const off = tariff.missing.length > 0;
+  return (
+    <>
+      {off && (
+        <div class="span-2">
+          <HospitalMissing missing={tariff.missing} />
+        </div>
+      )}
+      <div class="field span-2">
+        <label for="exam-grouping">Grouping INA-CBG</label>
+        <Select
+          id="exam-grouping"
+          url="/api/inatarif/select2"
+          params={{ regional: tariff.regional ?? "", kelas_rs: tariff.kelasRs ?? "" }}
+          disabled={off}
+          value={v.grouping}
+          placeholder="Cari kode atau deskripsi INA-CBG"
+          onChange={(g) => {
+            loaded.current = g?.id ?? "";
+            load(g, false);
+          }}
+        />
+      </div>
+      <div class="field">
+        <label for="exam-tarifinacbgSelect">Kelas Tarif</label>
+        <select
+          id="exam-tarifinacbgSelect"
+          value={v.tarifinacbgSelect}
+          disabled={!v.options.length}
+          onChange={(e) => {
+            const o = v.options.find((x) => x.id === e.currentTarget.value);
+            set({ tarifinacbgSelect: o?.id ?? "", tarif_ina: o?.value ?? null });
+          }}
+        >
+          <option value="">Pilih kelas tarif</option>
+          {v.options.map((o) => <option key={o.id} value={o.id}>{o.text}</option>)}
+        </select>
+      </div>
+      <div class="field">
+        <label for="exam-tarif_ina">Tarif INA-CBG</label>
+        <input
+          id="exam-tarif_ina"
+          readOnly
+          value={v.tarif_ina == null ? "" : formatMoney(v.tarif_ina)}
+        />
+      </div>
+      <div class="field">
+        <label for="exam-tarif_rs">Tarif RS (tagihan hari ini)</label>
+        <input
+          id="exam-tarif_rs"
+          inputMode="numeric"
+          autoComplete="off"
+          value={v.tarif_rs}
+          placeholder="Rp 0"
+          onInput={(e) => set({ tarif_rs: e.currentTarget.value })}
+          onBlur={() => Number.isFinite(rs) && set({ tarif_rs: formatMoney(rs) })}
+        />
+      </div>
+      <div class="field">
+        <span class="label">Analisa</span>
+        <output id="exam-analysis" class="analysis" aria-live="polite">
+          <Percent value={pct} where="exam" />
+          <small class="muted">
+            {`INA-CBG ${formatMoney(v.tarif_ina)} dibanding tagihan RS s.d. hari ini ` +
+              formatMoney(cumulative)}
+          </small>
+        </output>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import type { ComponentChildren } from "preact";
+import { useEffect, useState } from "react";
+import { READMISSION_REASONS } from "../../lib/ipd_model.ts";
+import { formatDateTime, formatMoney } from "../ui/format.ts";
+import { Modal } from "../ui/Modal.tsx";
+import { TableView } from "../ui/ServerTable.tsx";
+import { messageOf, type Row, tableQuery } from "../ui/use_server_table.ts";
+import { hasExams, Percent } from "./cells.tsx";
+import { EXAM_COLUMNS, type VisitRow } from "./columns.ts";
+import { examCell } from "./exam_cells.tsx";
+
+const GENDER: Record<string, string> = { L: "Laki-laki", P: "Perempuan" };
+
+function Item({ label, children }: { label: string; children: ComponentChildren }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children || "-"}</dd>
+    </>
+  );
+}
+
+/** The examinations of a stay, all at once (read-only). */
+async function examsOf(id: string): Promise<Row[]> {
+  const q = tableQuery(EXAM_COLUMNS, { draw: 1, start: 0, length: 1000, order: [0, "asc"] });
+  const res = await fetch(`/api/ipd/${encodeURIComponent(id)}/details?${q}`);
+  if (!res.ok) throw new Error(await messageOf(res));
+  return (await res.json()).data ?? [];
+}
+
+/** The detail view of a stay: patient, doctors, care status, ER criterion, examinations. */
+export function VisitDetail(
+  { visit: v, onClose }: { visit: VisitRow | null; onClose: () => void },
+) {
+  const [exams, setExams] = useState<Row[] | null>(null);
+  const [error, setError] = useState("");
+  useEffect(() => {
+    setExams(null);
+    setError("");
+    if (v) examsOf(v._id).then(setExams, (e) => setError((e as Error).message));
+  }, [v?._id]);
+  return (
+    <Modal open={!!v} title="Detail Kunjungan" onClose={onClose} size="lg">
+      {v && (
+        <div class="visit-detail">
+          <section>
+            <h3>Data Pasien</h3>
+            <dl class="detail-grid">
+              <Item label="Nama">{v.pasien?.fullname}</Item>
+              <Item label="No. ERM">{v.pasien?.erm}</Item>
+              <Item label="Jenis Kelamin">{GENDER[v.pasien?.gender] ?? v.pasien?.gender}</Item>
+              <Item label="Tanggal Masuk">{formatDateTime(v.visitDate)}</Item>
+              <Item label="Asal">{v.asal}</Item>
+              <Item label="Ruang">{v.room?.name}</Item>
+              <Item label="Indikasi Rawat">{v.indicationranap?.desc}</Item>
+              <Item label="Diagnosa Awal">{v.diagnosis_awal}</Item>
+              <Item label="Readmisi">
+                {v.readmisi
+                  ? `Ya - ${READMISSION_REASONS[v.readmisi_reason] ?? v.readmisi_reason}`
+                  : "Tidak"}
+              </Item>
+              <Item label="Lama Rawat">{`${v.lama_rawat ?? "-"} Hari`}</Item>
+              {v.status === "pulang" && (
+                <>
+                  <Item label="Tanggal Pulang">{formatDateTime(v.tanggal_pulang)}</Item>
+                  <Item label="Cara Pulang">{v.dischargepatient?.desc}</Item>
+                </>
+              )}
+            </dl>
+          </section>
+          <section>
+            <h3>Dokter</h3>
+            <dl class="detail-grid">
+              <Item label="Dokter IGD">{v.igd?.fullname}</Item>
+              <Item label="DPJP">{v.dpjp?.fullname}</Item>
+            </dl>
+          </section>
+          <section>
+            <h3>Status Rawat dan Kriteria IGD</h3>
+            <dl class="detail-grid">
+              <Item label="Status Rawat">
+                {v.episode && <TitleDesc title={v.episode.title} desc={v.episode.desc} />}
+              </Item>
+              <Item label="Kriteria IGD">
+                {v.criteria && <TitleDesc title={v.criteria.title} desc={v.criteria.desc} />}
+              </Item>
+            </dl>
+          </section>
+          <section>
+            <h3>Tarif</h3>
+            <dl class="detail-grid">
+              <Item label="Total INA-CBG">{hasExams(v) && formatMoney(v.tarifInaTotal)}</Item>
+              <Item label="Total RS">{hasExams(v) && formatMoney(v.tarifRsTotal)}</Item>
+              <Item label="Analisa">
+                <Percent value={v.percentageTotal} where="list" />
+              </Item>
+            </dl>
+          </section>
+          <section>
+            <h3>Pemeriksaan</h3>
+            {error ? <p class="alert alert-danger">{`Terjadi kesalahan: ${error}`}</p> : (
+              <TableView
+                columns={EXAM_COLUMNS.map((c) => ({ ...c, orderable: false }))}
+                rows={exams ?? []}
+                order={[-1, "asc"]}
+                onSort={() => {}}
+                loading={!exams}
+                cell={examCell}
+              />
+            )}
+          </section>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function TitleDesc({ title, desc }: { title: string; desc: string }) {
+  return (
+    <>
+      <strong>{title}</strong>
+      {desc && <span class="muted desc-line">{desc}</span>}
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import type { ComponentChildren } from "preact";
+import { useState } from "react";
+import { formatNumber } from "../ui/format.ts";
+import { SearchBox, TableFooter, TableView } from "../ui/ServerTable.tsx";
+import { type Row, useServerTable } from "../ui/use_server_table.ts";
+import { visitCell, visitRowClass } from "./cells.tsx";
+import {
+  DISCHARGE_COLUMNS,
+  type Filters,
+  LIST_API,
+  LIST_PAGE,
+  type ListMode,
+  VISIT_COLUMNS,
+  type VisitRow,
+} from "./columns.ts";
+import { FilterBar } from "./Filters.tsx";
+import { VisitDetail } from "./VisitDetail.tsx";
+
+/** Props of a stay list island: the first page as the server rendered it, with its filters. */
+export interface VisitListProps {
+  initial: { data: Row[]; recordsTotal: number; recordsFiltered: number };
+  /** The filters of the page's query string, applied to `initial`. */
+  filters: Filters;
+  /** Display text of id filters (room, doctor). */
+  labels: Record<string, string>;
+  /** Why the filters of the query string were refused (the list then starts empty). */
+  error?: string;
+}
+
+/** The list state: filters (kept in the address bar too) and the server table. */
+export function useVisitList(mode: ListMode, props: VisitListProps) {
+  const [filters, setFilters] = useState(props.filters);
+  const [labels, setLabels] = useState(props.labels);
+  const columns = mode === "pulang" ? DISCHARGE_COLUMNS : VISIT_COLUMNS;
+  const t = useServerTable({
+    api: LIST_API[mode].api,
+    columns,
+    initial: props.initial,
+    pageSize: LIST_PAGE,
+    params: filters as Record<string, string>,
+    order: [0, "asc"],
+  });
+  const query = new URLSearchParams(filters as Record<string, string>).toString();
+  return {
+    mode,
+    t,
+    columns,
+    filters,
+    labels,
+    error: query === new URLSearchParams(props.filters).toString() ? props.error : undefined,
+    exportUrl: `${LIST_API[mode].file}?${query}`,
+    setFilters: (f: Filters, l?: Record<string, string>) => {
+      setFilters(f);
+      if (l) setLabels(l);
+      const q = new URLSearchParams(f as Record<string, string>).toString();
+      history.replaceState(null, "", `${location.pathname}${q ? `?${q}` : ""}`);
+    },
+  };
+}
+
+export type VisitListState = ReturnType<typeof useVisitList>;
+
+/**
+ * A stay list: filters, total, search, download, the table (unplanned readmissions in red) and
+ * the detail modal. `actions` renders a row's buttons; `detail` opens the detail modal.
+ */
+export function VisitList({ v, actions, tools }: {
+  v: VisitListState;
+  actions: (row: VisitRow, detail: () => void) => ComponentChildren;
+  tools?: ComponentChildren;
+}) {
+  const { t, mode } = v;
+  const [detail, setDetail] = useState<VisitRow | null>(null);
+  return (
+    <div class="dt ipd-list">
+      <FilterBar mode={mode} filters={v.filters} labels={v.labels} onChange={v.setFilters} />
+      {v.error && <p class="alert alert-danger" role="alert">{v.error}</p>}
+      <div class="dt-toolbar">
+        <p class="ipd-total">
+          Total: <strong data-total>{formatNumber(t.filtered)}</strong>{" "}
+          {mode === "pulang" ? "pasien pulang" : "kunjungan"}
+        </p>
+        <SearchBox id={`${mode}-q`} value={t.q} onInput={t.setQ} />
+        <a class="btn btn-light" href={v.exportUrl} download>Unduh Excel</a>
+        {tools}
+      </div>
+      <TableView
+        columns={v.columns}
+        rows={t.rows}
+        order={t.order}
+        onSort={t.sortBy}
+        loading={t.loading}
+        cell={visitCell}
+        rowClass={visitRowClass}
+        actions={(r) => actions(r as VisitRow, () => setDetail(r as VisitRow))}
+      />
+      <TableFooter
+        page={t.page}
+        length={t.length}
+        shown={t.rows.length}
+        filtered={t.filtered}
+        total={t.total}
+        onPage={t.setPage}
+      />
+      <VisitDetail visit={detail} onClose={() => setDetail(null)} />
+    </div>
+  );
+}

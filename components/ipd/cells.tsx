@@ -1,0 +1,56 @@
+import type { IcdItem } from "../../lib/ipd_model.ts";
+import { analysisColour, formatPercent } from "../../lib/ipd_rules.ts";
+import type { ColumnDef } from "../../lib/resource.ts";
+import { formatDateTime, formatMoney } from "../ui/format.ts";
+import type { Row } from "../ui/use_server_table.ts";
+
+/** 'Nama (ERM)'. */
+export const patientText = (p: { fullname?: string; erm?: string } | null | undefined) =>
+  p ? `${p.fullname ?? ""} (${p.erm ?? ""})` : "-";
+
+/** A percentage with its analysis colour as a class: `pct pct-red|yellow|green`. */
+export function Percent({ value, where }: { value: unknown; where: "list" | "exam" }) {
+  const p = typeof value === "number" ? value : null;
+  const colour = analysisColour(p, where);
+  return <span class={`pct${colour ? ` pct-${colour}` : ""}`}>{formatPercent(p)}</span>;
+}
+
+/** 'code - description' per line, '-' when empty. */
+export function IcdList({ items }: { items: IcdItem[] | null | undefined }) {
+  if (!items?.length) return <>-</>;
+  return (
+    <ul class="icd-list">
+      {items.map((i) => <li key={i._id}>{`${i.code} - ${i.desc}`}</li>)}
+    </ul>
+  );
+}
+
+/** Whether a stay has examinations yet (before the first, its tariffs are shown as '-'). */
+export const hasExams = (row: { ipddetails?: unknown }) =>
+  Array.isArray(row.ipddetails) && row.ipddetails.length > 0;
+
+const get = (row: Row, path: string): unknown =>
+  path.split(".").reduce<unknown>((v, k) => (v == null ? v : (v as Row)[k]), row);
+
+/** A cell of either stay list. */
+export function visitCell(c: ColumnDef, row: Row) {
+  const v = get(row, c.data);
+  switch (c.data) {
+    case "pasien.fullname":
+      return patientText(row.pasien as { fullname: string; erm: string });
+    case "percentageTotal":
+      return <Percent value={v} where="list" />;
+    case "lama_rawat":
+      return v == null ? "-" : `${v} Hari`;
+    case "summary_diagnosis":
+    case "summary_tindakan":
+      return <IcdList items={v as IcdItem[]} />;
+  }
+  if (c.format === "money") return hasExams(row) ? formatMoney(v) : "-";
+  if (c.format === "datetime") return formatDateTime(v);
+  return v == null || v === "" ? "-" : String(v);
+}
+
+/** Rows whose readmission reason is 'none' (unplanned) are red with white text. */
+export const visitRowClass = (row: Row) =>
+  row.readmisi_reason === "none" ? "row-readmit-none" : undefined;

@@ -1,0 +1,72 @@
+import type { Examination } from "../../lib/ipd_model.ts";
+import { keywordHit } from "../../lib/ipd_rules.ts";
+import type { ColumnDef } from "../../lib/resource.ts";
+import { formatDateTime, formatMoney } from "../ui/format.ts";
+import type { Row } from "../ui/use_server_table.ts";
+import { IcdList, Percent } from "./cells.tsx";
+
+/** An examination as `GET /api/ipd/{id}/details` sends it. */
+export type ExamRow = Examination & { _version: string; keywordHits?: string[] };
+
+const SOAP: [keyof Examination, string][] = [
+  ["subject", "Subjectif"],
+  ["object", "Objectif"],
+  ["assesment", "Asesmen/Action"],
+  ["plan", "Planning"],
+];
+
+/** Ids of the examination's keywords whose ICD code is among its diagnoses or procedures. */
+export function hitsOf(e: ExamRow): string[] {
+  if (e.keywordHits) return e.keywordHits;
+  const codes = [...e.diagnosis, ...e.tindakan].map((i) => i.code);
+  return e.keyword.filter((k) => keywordHit(k.kode_icd, codes)).map((k) => k._id);
+}
+
+/** Keyword monitoring: the keywords (hit ones highlighted), then diagnoses and procedures. */
+function Monitoring({ e }: { e: ExamRow }) {
+  const hits = hitsOf(e);
+  return (
+    <div class="monitoring">
+      {e.keyword?.length > 0 && (
+        <ul class="chips">
+          {e.keyword.map((k) => (
+            <li
+              key={k._id}
+              class={`chip${hits.includes(k._id) ? " chip-hit" : ""}`}
+              title={k.kode_icd ? `Kode ICD: ${k.kode_icd}` : undefined}
+            >
+              {k.keyword}
+            </li>
+          ))}
+        </ul>
+      )}
+      <strong>Diagnosa:</strong>
+      <IcdList items={e.diagnosis} />
+      <strong>Tindakan:</strong>
+      <IcdList items={e.tindakan} />
+    </div>
+  );
+}
+
+/** A cell of the examinations table. */
+export function examCell(c: ColumnDef, row: Row) {
+  const e = row as unknown as ExamRow;
+  switch (c.data) {
+    case "examinationDate":
+      return formatDateTime(e.examinationDate);
+    case "subject":
+      return (
+        <dl class="soap">
+          {SOAP.map(([k, label]) => [
+            <dt key={`${k}t`}>{label}</dt>,
+            <dd key={`${k}d`}>{String(e[k] ?? "") || "-"}</dd>,
+          ])}
+        </dl>
+      );
+    case "keyword":
+      return <Monitoring e={e} />;
+    case "percentage":
+      return <Percent value={e.percentage} where="exam" />;
+  }
+  return formatMoney(row[c.data]);
+}

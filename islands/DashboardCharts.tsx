@@ -1,0 +1,239 @@
+import type { ComponentChildren } from "preact";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { formatMoney, formatNumber } from "../components/ui/format.ts";
+import { drawBar, drawPie } from "../lib/client/charts.ts";
+import { combineSmall, dpjpLink, icdLink, type Slice, tariffLink } from "../lib/dashboard.ts";
+import type { DpjpCount, IcdCount, TariffAnalysis } from "../lib/report.ts";
+import type { Period } from "../lib/report_period.ts";
+
+export interface DashboardChartsProps {
+  period: Period;
+}
+
+type Load<T> = { state: "loading" } | { state: "error" } | { state: "ready"; data: T };
+
+/** One report call; a failure is logged and leaves the card with its empty state. */
+function useReport<T>(url: string): Load<T> {
+  const [load, setLoad] = useState<Load<T>>({ state: "loading" });
+  useEffect(() => {
+    let live = true;
+    fetch(url, { headers: { accept: "application/json" } })
+      .then((r) => r.ok ? r.json() : Promise.reject(new Error(`${url}: status ${r.status}`)))
+      .then((data: T) => live && setLoad({ state: "ready", data }))
+      .catch((e) => {
+        console.error("Grafik dasbor gagal dimuat:", e);
+        if (live) setLoad({ state: "error" });
+      });
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  return load;
+}
+
+/** The chart itself; if drawing fails the numbers below it still stand. */
+function Canvas({ kind, slices, label }: { kind: "pie" | "bar"; slices: Slice[]; label: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    try {
+      if (kind === "bar") box.current!.style.height = `${Math.max(160, 34 * slices.length + 50)}px`;
+      const chart = (kind === "pie" ? drawPie : drawBar)(canvas.current!, slices, label);
+      return () => chart.destroy();
+    } catch (e) {
+      console.error("Grafik dasbor gagal digambar:", e);
+    }
+  }, [kind, slices, label]);
+  return (
+    <div class={`chart-box ${kind}`} ref={box}>
+      <canvas
+        ref={canvas}
+        role="img"
+        aria-label={`${label}: ${
+          slices.map((s) => `${s.label} ${formatNumber(s.value)}`).join(", ")
+        }`}
+      />
+    </div>
+  );
+}
+
+/** A chart card: title, then loading / failed / empty text, or the chart and its numbers. */
+function Card<T>(
+  { id, title, load, empty, slices, kind, table }: {
+    id: string;
+    title: string;
+    load: Load<T>;
+    empty: string;
+    slices: (data: T) => Slice[] | null;
+    kind: "pie" | "bar";
+    table: (data: T) => ComponentChildren;
+  },
+) {
+  const data = load.state === "ready" ? load.data : null;
+  const shown = useMemo(() => data ? slices(data) : null, [data]);
+  return (
+    <section
+      class="card chart-card"
+      id={id}
+      aria-labelledby={`${id}-title`}
+      data-state={load.state}
+    >
+      <h2 id={`${id}-title`}>{title}</h2>
+      {load.state === "loading" && <p class="muted chart-empty">Memuat data...</p>}
+      {load.state === "error" && <p class="muted chart-empty">Data tidak tersedia.</p>}
+      {data && !shown && <p class="muted chart-empty">{empty}</p>}
+      {data && shown && (
+        <>
+          <Canvas kind={kind} slices={shown} label={title} />
+          {table(data)}
+        </>
+      )}
+    </section>
+  );
+}
+
+const NO_DATA = "Belum ada data pada periode ini.";
+
+/** A top-ICD table: code (link to its stays), description, number of stays. */
+function IcdTable({ items, period, title }: { items: IcdCount[]; period: Period; title: string }) {
+  return (
+    <table class="chart-data" aria-label={`Data ${title}`}>
+      <thead>
+        <tr>
+          <th>Kode</th>
+          <th>Deskripsi</th>
+          <th class="num">Jumlah pasien</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((i) => (
+          <tr key={i.code}>
+            <td>
+              <a href={icdLink(i.code, period)}>{i.code}</a>
+            </td>
+            <td>{i.desc || "-"}</td>
+            <td class="num">{formatNumber(i.count)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * The dashboard's charts (loaded after the server-rendered counters): top ICD-10, top
+ * ICD-9-CM, tariff analysis (pies) and patients per DPJP (horizontal bars), each with its
+ * numbers in a table and every slice, bar and row linking to the filtered visit list.
+ */
+export default function DashboardCharts({ period }: DashboardChartsProps) {
+  const qs = `startDate=${period.startDate}&endDate=${period.endDate}`;
+  const icd10 = useReport<IcdCount[]>(`/api/report/top-icd-10?${qs}`);
+  const icd9 = useReport<IcdCount[]>(`/api/report/top-icd-9?${qs}`);
+  const tariff = useReport<TariffAnalysis>(`/api/report/analysis-tarif-info?${qs}`);
+  const dpjp = useReport<DpjpCount[]>("/api/report/dpjp-info");
+  const icdSlices = (items: IcdCount[]) =>
+    items.length
+      ? items.map((i) => ({ label: i.code, value: i.count, href: icdLink(i.code, period) }))
+      : null;
+  const sides = (t: TariffAnalysis) =>
+    [
+      ["positive", t.positivePercentage],
+      ["negative", t.negativePercentage],
+    ] as const;
+  return (
+    <div class="chart-grid">
+      <Card
+        id="chart-icd10"
+        title="10 Diagnosis (ICD-10) Terbanyak"
+        load={icd10}
+        empty={NO_DATA}
+        kind="pie"
+        slices={icdSlices}
+        table={(items) => <IcdTable items={items} period={period} title="ICD-10" />}
+      />
+      <Card
+        id="chart-icd9"
+        title="10 Tindakan (ICD-9-CM) Terbanyak"
+        load={icd9}
+        empty={NO_DATA}
+        kind="pie"
+        slices={icdSlices}
+        table={(items) => <IcdTable items={items} period={period} title="ICD-9-CM" />}
+      />
+      <Card
+        id="chart-tariff"
+        title="Analisis Tarif INA-CBG dibanding Tarif RS"
+        load={tariff}
+        empty={NO_DATA}
+        kind="pie"
+        slices={(t) => {
+          const s = combineSmall(
+            sides(t).map(([k, v]) => ({
+              label: v.label,
+              value: v.data,
+              href: tariffLink(k, period),
+            })),
+          );
+          return s.length ? s : null;
+        }}
+        table={(t) => (
+          <table class="chart-data" aria-label="Data analisis tarif">
+            <thead>
+              <tr>
+                <th>Persentase</th>
+                <th class="num">Jumlah pasien</th>
+                <th class="num">Selisih tarif</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sides(t).map(([k, v]) => (
+                <tr key={k}>
+                  <td>
+                    <a href={tariffLink(k, period)}>{v.label}</a>
+                  </td>
+                  <td class="num">{formatNumber(v.data)}</td>
+                  <td class="num">{formatMoney(v.sum)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      />
+      <Card
+        id="chart-dpjp"
+        title="Pasien Dirawat per DPJP"
+        load={dpjp}
+        empty="Belum ada pasien yang sedang dirawat."
+        kind="bar"
+        slices={(list) =>
+          list.length
+            ? list.map((d) => ({
+              label: d.doctorInfo.fullname,
+              value: d.patientCount,
+              href: dpjpLink(d.doctorInfo._id),
+            }))
+            : null}
+        table={(list) => (
+          <table class="chart-data" aria-label="Data pasien per DPJP">
+            <thead>
+              <tr>
+                <th>DPJP</th>
+                <th class="num">Pasien dirawat</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((d) => (
+                <tr key={d.doctorInfo._id}>
+                  <td>
+                    <a href={dpjpLink(d.doctorInfo._id)}>{d.doctorInfo.fullname}</a>
+                  </td>
+                  <td class="num">{formatNumber(d.patientCount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      />
+    </div>
+  );
+}

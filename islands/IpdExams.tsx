@@ -1,0 +1,130 @@
+import { useState } from "react";
+import { alertDialog, confirmDialog } from "../components/ui/Dialog.tsx";
+import { TableFooter, TableView } from "../components/ui/ServerTable.tsx";
+import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
+import { EXAM_COLUMNS, type VisitRow } from "../components/ipd/columns.ts";
+import { DischargeForm } from "../components/ipd/DischargeForm.tsx";
+import { ExamForm } from "../components/ipd/ExamForm.tsx";
+import { examCell, type ExamRow } from "../components/ipd/exam_cells.tsx";
+import { getJson } from "../components/ipd/client.ts";
+import type { TariffKey } from "../components/ipd/TariffFields.tsx";
+import { VisitHeader } from "../components/ipd/VisitHeader.tsx";
+
+export interface IpdExamsProps {
+  visit: VisitRow;
+  /** The first page of examinations, rendered on the server. */
+  initial: { data: Row[]; recordsTotal: number; recordsFiltered: number };
+  tariff: TariffKey;
+  /** The room's treatment class (first | second | third, '' when unknown). */
+  classtype: string;
+}
+
+/** Examinations of one stay (`/ipd/{id}`): header with totals, add/edit/delete, discharge. */
+export default function IpdExams(props: IpdExamsProps) {
+  const [visit, setVisit] = useState(props.visit);
+  const api = `/api/ipd/${encodeURIComponent(visit._id)}`;
+  const t = useServerTable({
+    api: `${api}/details`,
+    columns: EXAM_COLUMNS,
+    initial: props.initial,
+    pageSize: 100,
+    order: [0, "asc"],
+  });
+  const [form, setForm] = useState<{ exam?: ExamRow } | null>(null);
+  const [discharge, setDischarge] = useState(false);
+  const open = visit.status !== "pulang";
+
+  /** The stay's totals and version change with every examination. */
+  const refresh = async () => {
+    try {
+      setVisit((await getJson<{ data: VisitRow }>(api)).data);
+    } catch (e) {
+      alertDialog("Error!", `Terjadi kesalahan: ${(e as Error).message}`, "error");
+    }
+  };
+
+  const remove = async (r: ExamRow) => {
+    const yes = await confirmDialog({
+      title: "Are you sure?",
+      text: "You won't be able to revert this!",
+      confirmText: "Yes, delete it!",
+      danger: true,
+    });
+    if (!yes) return;
+    t.send(`${api}/details/${encodeURIComponent(r._id)}`, { method: "DELETE" }, async () => {
+      await refresh();
+      alertDialog("Deleted!", "Your file has been deleted.", "success");
+    });
+  };
+
+  return (
+    <div class="ipd-exams">
+      <VisitHeader visit={visit} />
+      <div class="dt-toolbar ipd-actions">
+        <a class="btn btn-light" href={open ? "/ipd" : "/discharge-patient"}>Kembali</a>
+        {open && (
+          <>
+            <button type="button" class="btn btn-primary" onClick={() => setForm({})}>
+              Tambah Pemeriksaan
+            </button>
+            <button type="button" class="btn btn-danger" onClick={() => setDischarge(true)}>
+              Pulang
+            </button>
+          </>
+        )}
+      </div>
+      <TableView
+        columns={EXAM_COLUMNS}
+        rows={t.rows}
+        order={t.order}
+        onSort={t.sortBy}
+        loading={t.loading}
+        cell={examCell}
+        actions={open
+          ? (r) => (
+            <>
+              <button
+                type="button"
+                class="btn btn-sm btn-light"
+                onClick={() => setForm({ exam: r as ExamRow })}
+              >
+                Edit
+              </button>
+              <button
+                type="button"
+                class="btn btn-sm btn-danger"
+                onClick={() => remove(r as ExamRow)}
+              >
+                Hapus
+              </button>
+            </>
+          )
+          : undefined}
+      />
+      <TableFooter
+        page={t.page}
+        length={t.length}
+        shown={t.rows.length}
+        filtered={t.filtered}
+        total={t.total}
+        onPage={t.setPage}
+      />
+      {form && (
+        <ExamForm
+          ipdId={visit._id}
+          exam={form.exam}
+          rows={t.rows as ExamRow[]}
+          tariff={props.tariff}
+          classtype={props.classtype}
+          onClose={() => setForm(null)}
+          onSaved={() => {
+            setForm(null);
+            t.reload();
+            refresh();
+          }}
+        />
+      )}
+      {discharge && <DischargeForm visit={visit} onClose={() => setDischarge(false)} />}
+    </div>
+  );
+}

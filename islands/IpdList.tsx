@@ -1,0 +1,61 @@
+import { useState } from "react";
+import { alertDialog, confirmDialog } from "../components/ui/Dialog.tsx";
+import type { VisitRow } from "../components/ipd/columns.ts";
+import { VisitForm } from "../components/ipd/VisitForm.tsx";
+import { useVisitList, VisitList, type VisitListProps } from "../components/ipd/VisitList.tsx";
+
+/** The inpatient visit list (`/ipd`): filters, add/edit, detail, examinations, delete. */
+export default function IpdList(props: VisitListProps) {
+  const v = useVisitList("dirawat", props);
+  const [form, setForm] = useState<{ row?: VisitRow } | null>(null);
+
+  const remove = async (r: VisitRow) => {
+    const yes = await confirmDialog({
+      title: "Are you sure?",
+      text: "You won't be able to revert this!",
+      confirmText: "Yes, delete it!",
+      danger: true,
+    });
+    if (!yes) return;
+    v.t.send(`/api/ipd/${encodeURIComponent(r._id)}`, { method: "DELETE" }, () => {
+      alertDialog("Deleted!", "Your file has been deleted.", "success");
+    });
+  };
+
+  return (
+    <>
+      <VisitList
+        v={v}
+        tools={
+          <button type="button" class="btn btn-primary" onClick={() => setForm({})}>
+            Tambah Kunjungan
+          </button>
+        }
+        actions={(r, detail) => (
+          <div class="row-actions">
+            <button type="button" class="btn btn-sm btn-light" onClick={detail}>Detail</button>
+            <button type="button" class="btn btn-sm btn-light" onClick={() => setForm({ row: r })}>
+              Edit
+            </button>
+            <a class="btn btn-sm btn-light" href={`/ipd/${encodeURIComponent(r._id)}`}>
+              Pemeriksaan
+            </a>
+            <button type="button" class="btn btn-sm btn-danger" onClick={() => remove(r)}>
+              Hapus
+            </button>
+          </div>
+        )}
+      />
+      {form && (
+        <VisitForm
+          row={form.row}
+          onClose={() => setForm(null)}
+          onSaved={() => {
+            setForm(null);
+            v.t.reload();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * The dashboard's figures, worked out from the in-memory indexes of the stays (`ipd`) and the
+ * ICD code sets, never from a KV scan: a period's stays are a binary search in the stays'
+ * columns in admission order (lib/report_columns.ts, built from the index's `visitDate`
+ * view), "today" a `MemIndex.range`, "now" the index's cached group of stays with status
+ * "dirawat". Days are Asia/Jakarta calendar days.
+ */
+import type { Visit } from "./ipd_model.ts";
+import type { Doc, MemIndex, Row } from "./mem_index.ts";
+import { codeCounts, periodSlice, stayColumns } from "./report_columns.ts";
+import { type Period, periodInstants, todayPeriod } from "./report_period.ts";
+
+/** Stays admitted in the period (the Jakarta day of `visitDate`), in admission order. */
+export function admittedIn(visits: MemIndex<Visit>, p: Period): Row<Visit>[] {
+  const { from, to } = periodInstants(p);
+  return visits.range("visitDate", from, to);
+}
+
+/** `GET /api/report/medical-record-info`: the five counters. */
+export interface MedicalRecordInfo {
+  /** Stays admitted today. */
+  pasien_baru: { count: number };
+  /** Stays not discharged (status "dirawat"). */
+  pasien_sedang_dirawat: { count: number };
+  /** Stays discharged today. */
+  pasien_pulang_hari_ini: { count: number };
+  /** Readmissions admitted in the period. */
+  pasien_readmisi_count: { count: number };
+  /** Stays not discharged whose percentage is below 0. */
+  negativePercentage: { count: number };
+}
+
+/** The counters; "today" and "now" ignore the period, readmissions are counted in it. */
+export function medicalRecordInfo(
+  visits: MemIndex<Visit>,
+  period: Period,
+  now = new Date(),
+): MedicalRecordInfo {
+  const today = todayPeriod(now);
+  const { from, to } = periodInstants(today);
+  const discharged = visits.range("tanggal_pulang", from, to)
+    .filter((r) => r.value.status === "pulang").length;
+  const open = visits.where("status", "dirawat");
+  let negative = 0;
+  for (const r of open) {
+    const p = r.value.percentageTotal;
+    if (p != null && p < 0) negative++;
+  }
+  const cols = stayColumns(visits);
+  const [start, end] = periodSlice(cols, period);
+  let readmisi = 0;
+  for (let i = start; i < end; i++) readmisi += cols.readmisi[i];
+  return {
+    pasien_baru: { count: admittedIn(visits, today).length },
+    pasien_sedang_dirawat: { count: open.length },
+    pasien_pulang_hari_ini: { count: discharged },
+    pasien_readmisi_count: { count: readmisi },
+    negativePercentage: { count: negative },
+  };
+}
+
+/** One code of a top list: in how many stays it was found. */
+export interface IcdCount {
+  code: string;
+  count: number;
+  desc: string;
+}
+
+/** The two code sets, by the ICD resource's `kind`. */
+export type IcdKind = "icd10" | "icd9";
+
+/**
+ * `GET /api/report/top-icd-10` / `top-icd-9`: the `limit` codes found in the most stays
+ * admitted in the period (a code counts once per stay; ties by code), with the description
+ * from the ICD code set ('' for a code no longer in it).
+ */
+export function topIcd(
+  visits: MemIndex<Visit>,
+  icd: MemIndex<Doc>,
+  kind: IcdKind,
+  period: Period,
+  limit = 10,
+): IcdCount[] {
+  const cols = stayColumns(visits);
+  const [start, end] = periodSlice(cols, period);
+  const counts = codeCounts(
+    kind === "icd10" ? cols.codes10 : cols.codes9,
+    start,
+    end,
+    cols.names.length,
+  );
+  const found: number[] = [];
+  for (let id = 0; id < counts.length; id++) if (counts[id]) found.push(id);
+  const { names } = cols;
+  found.sort((a, b) => counts[b] - counts[a] || (names[a] < names[b] ? -1 : 1));
+  return found.slice(0, limit).map((id) => {
+    const code = names[id];
+    const hit = icd.where("code", code).find((r) => r.value.kind === kind);
+    return { code, count: counts[id], desc: String(hit?.value.desc ?? "").trim() };
+  });
+}
+
+/** One side of the tariff analysis: how many stays and their rupiah difference. */
+export interface TariffSide {
+  label: string;
+  /** Number of stays. */
+  data: number;
+  /** Sum of INA-CBG total minus hospital total over those stays, in rupiah. */
+  sum: number;
+}
+
+/** `GET /api/report/analysis-tarif-info`. */
+export interface TariffAnalysis {
+  positivePercentage: TariffSide;
+  negativePercentage: TariffSide;
+}
+
+/** The labels of the two sides (the analysis threshold is 0 %). */
+export const TARIFF_LABELS = { positive: "Positif (≥ 0%)", negative: "Negatif (< 0%)" };
+
+/**
+ * Stays admitted in the period whose percentage ends at or above 0, and below 0, with the
+ * sum of their `tarifInaTotal - tarifRsTotal`. Stays with no percentage are left out.
+ */
+export function tariffAnalysis(visits: MemIndex<Visit>, period: Period): TariffAnalysis {
+  const pos = { label: TARIFF_LABELS.positive, data: 0, sum: 0 };
+  const neg = { label: TARIFF_LABELS.negative, data: 0, sum: 0 };
+  const cols = stayColumns(visits);
+  const [start, end] = periodSlice(cols, period);
+  for (let i = start; i < end; i++) {
+    const p = cols.pct[i];
+    if (Number.isNaN(p)) continue;
+    const side = p < 0 ? neg : pos;
+    side.data++;
+    side.sum += cols.diff[i];
+  }
+  return { positivePercentage: pos, negativePercentage: neg };
+}
+
+/** One DPJP with patients now admitted. */
+export interface DpjpCount {
+  doctorInfo: { _id: string; fullname: string };
+  patientCount: number;
+}
+
+/**
+ * `GET /api/report/dpjp-info`: each DPJP with stays now admitted and how many, most first
+ * (ties by name). Stays without a DPJP are left out.
+ */
+export function dpjpInfo(visits: MemIndex<Visit>): DpjpCount[] {
+  const by = new Map<string, DpjpCount>();
+  for (const { value: v } of visits.where("status", "dirawat")) {
+    if (!v.dpjp?._id) continue;
+    const d = by.get(v.dpjp._id);
+    if (d) d.patientCount++;
+    else {
+      by.set(v.dpjp._id, {
+        doctorInfo: { _id: v.dpjp._id, fullname: v.dpjp.fullname },
+        patientCount: 1,
+      });
+    }
+  }
+  return [...by.values()].sort((a, b) =>
+    b.patientCount - a.patientCount ||
+    a.doctorInfo.fullname.localeCompare(b.doctorInfo.fullname, "id")
+  );
+}

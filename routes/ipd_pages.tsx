@@ -1,0 +1,121 @@
+import { type Context, Hono } from "hono";
+import { Island } from "../components/Island.tsx";
+import { HospitalMissing } from "../components/HospitalMissing.tsx";
+import {
+  DISCHARGE_COLUMNS,
+  EXAM_COLUMNS,
+  type Filters,
+  filtersOf,
+  LIST_PAGE,
+  type ListMode,
+  VISIT_COLUMNS,
+  type VisitRow,
+} from "../components/ipd/columns.ts";
+import { tableQuery } from "../components/ui/use_server_table.ts";
+import DischargeList from "../islands/DischargeList.tsx";
+import IpdExams from "../islands/IpdExams.tsx";
+import IpdList from "../islands/IpdList.tsx";
+import type { AppEnv, NavItem } from "../lib/env.ts";
+import { AppError } from "../lib/errors.ts";
+import { hospitalTariff } from "../lib/hospital_tariff.ts";
+import { getVisit } from "../lib/ipd.ts";
+import { roomClass } from "../lib/ipd_exam.ts";
+import { examTable, ipdTable, stayJson } from "../lib/ipd_list.ts";
+import { renderPage } from "../lib/page.tsx";
+import type { Registry } from "../lib/refs.ts";
+import { collectionOf } from "../lib/resource.ts";
+
+/** The inpatient screens in the sidebar. */
+export const IPD_NAV: NavItem[] = [
+  { group: "Rawat Inap", title: "Kunjungan Rawat Inap", path: "/ipd" },
+  { group: "Rawat Inap", title: "Pasien Pulang", path: "/discharge-patient" },
+];
+
+/** Display text of the id filters (room and doctor names); the id itself when unknown. */
+async function filterLabels(c: Context<AppEnv>, registry: Registry, f: Filters) {
+  const labels: Record<string, string> = {};
+  const name = async (resource: string, id: string, field: string) => {
+    const row = await collectionOf(c.get("store"), registry.get(resource)!).find(id);
+    return String(row?.value[field] ?? id);
+  };
+  if (f.roomFilter) labels.roomFilter = await name("room", f.roomFilter, "name");
+  if (f.dpjpFilter) labels.dpjpFilter = await name("doctor", f.dpjpFilter, "fullname");
+  return labels;
+}
+
+/** A list page: its first page rendered with the filters of its own query string. */
+function listPage(registry: Registry, mode: ListMode, title: string) {
+  return async (c: Context<AppEnv>) => {
+    const filters = filtersOf(new URL(c.req.url).searchParams);
+    const columns = mode === "pulang" ? DISCHARGE_COLUMNS : VISIT_COLUMNS;
+    const q = tableQuery(columns, {
+      draw: 0,
+      start: 0,
+      length: LIST_PAGE,
+      order: [0, "asc"],
+      params: filters as Record<string, string>,
+    });
+    let initial = { data: [] as Record<string, unknown>[], recordsTotal: 0, recordsFiltered: 0 };
+    let error: string | undefined;
+    try {
+      initial = await ipdTable(c.get("store"), q, mode);
+    } catch (e) {
+      if (!(e instanceof AppError) || e.status !== 400) throw e;
+      error = e.message;
+    }
+    const props = { initial, filters, labels: await filterLabels(c, registry, filters), error };
+    return renderPage(c, {
+      title,
+      status: error ? 400 : 200,
+      body: mode === "pulang"
+        ? <Island name="DischargeList" component={DischargeList} props={props} />
+        : <Island name="IpdList" component={IpdList} props={props} />,
+    });
+  };
+}
+
+/**
+ * The inpatient pages: the visit list (`/ipd`), a stay's examinations (`/ipd/{id}`) and the
+ * discharged list (`/discharge-patient`). Each renders its first page on the server.
+ */
+export function ipdPages(registry: Registry): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  r.get("/ipd", listPage(registry, "dirawat", "Kunjungan Rawat Inap"));
+  r.get("/discharge-patient", listPage(registry, "pulang", "Pasien Pulang"));
+  r.get("/ipd/:id", async (c) => {
+    const store = c.get("store");
+    const id = c.req.param("id");
+    const row = await getVisit(store, id).catch((e) => {
+      if (e instanceof AppError && e.status === 404) return null;
+      throw e;
+    });
+    if (!row) {
+      return renderPage(c, {
+        title: "Pemeriksaan Rawat Inap",
+        status: 404,
+        body: <p class="alert alert-danger">Kunjungan rawat inap tidak ditemukan.</p>,
+      });
+    }
+    const q = tableQuery(EXAM_COLUMNS, { draw: 0, start: 0, length: 100, order: [0, "asc"] });
+    const [initial, tariff, classtype] = await Promise.all([
+      examTable(store, id, q),
+      hospitalTariff(store, registry),
+      roomClass(store, registry, row.value.room._id),
+    ]);
+    return renderPage(c, {
+      title: "Pemeriksaan Rawat Inap",
+      body: (
+        <>
+          <input type="hidden" id="ipd_id" value={id} />
+          <HospitalMissing missing={tariff.missing} />
+          <Island
+            name="IpdExams"
+            component={IpdExams}
+            props={{ visit: stayJson(row) as unknown as VisitRow, initial, tariff, classtype }}
+          />
+        </>
+      ),
+    });
+  });
+  return r;
+}

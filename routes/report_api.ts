@@ -1,0 +1,55 @@
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../lib/env.ts";
+import { visitsOf } from "../lib/ipd.ts";
+import { badRequest } from "../lib/errors.ts";
+import type { Registry } from "../lib/refs.ts";
+import {
+  dpjpInfo,
+  type IcdKind,
+  medicalRecordInfo,
+  tariffAnalysis,
+  topIcd,
+} from "../lib/report.ts";
+import { parsePeriod, type Period, PeriodError } from "../lib/report_period.ts";
+import { collectionOf } from "../lib/resource.ts";
+
+/** The period of a report call (`startDate`/`endDate` or `dateRange`); 400 when malformed. */
+export function periodOf(c: Context): Period {
+  try {
+    return parsePeriod({
+      startDate: c.req.query("startDate"),
+      endDate: c.req.query("endDate"),
+      dateRange: c.req.query("dateRange"),
+    });
+  } catch (e) {
+    if (e instanceof PeriodError) throw badRequest(e.message);
+    throw e;
+  }
+}
+
+/**
+ * The dashboard API (`/api/report/...`): counters, top ICD-10 and ICD-9-CM codes, tariff
+ * analysis and patients per DPJP, each over the in-memory index of the stays.
+ */
+export function reportApi(registry: Registry) {
+  const r = new Hono<AppEnv>();
+  const visits = (c: Context<AppEnv>) => visitsOf(c.get("store")).index();
+
+  r.get("/api/report/medical-record-info", async (c) => {
+    const period = periodOf(c);
+    return c.json(medicalRecordInfo(await visits(c), period));
+  });
+  const top = (kind: IcdKind) => async (c: Context<AppEnv>) => {
+    const period = periodOf(c);
+    const icd = await collectionOf(c.get("store"), registry.get("icd")!).index();
+    return c.json(topIcd(await visits(c), icd, kind, period));
+  };
+  r.get("/api/report/top-icd-10", top("icd10"));
+  r.get("/api/report/top-icd-9", top("icd9"));
+  r.get("/api/report/analysis-tarif-info", async (c) => {
+    const period = periodOf(c);
+    return c.json(tariffAnalysis(await visits(c), period));
+  });
+  r.get("/api/report/dpjp-info", async (c) => c.json(dpjpInfo(await visits(c))));
+  return r;
+}
