@@ -125,7 +125,14 @@ export async function ensureBuilt(staticDir = join(root, "static")): Promise<voi
   if ((compiled || hash === null) && have !== null) return; // a compiled binary ships its bundle
   if (have !== hash) {
     console.log("Membangun bundle JavaScript...");
-    await build({ quiet: true });
+    // esbuild's service process does not keep the event loop alive; this timer does, so a build
+    // awaited with nothing else pending (a lone test request) is not cut short
+    const alive = setInterval(() => {}, 1_000);
+    try {
+      await build({ quiet: true });
+    } finally {
+      clearInterval(alive);
+    }
   }
 }
 
