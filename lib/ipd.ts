@@ -99,7 +99,8 @@ async function assertDoctorRole(store: Store, registry: Registry, id: string, fl
   }
 }
 
-const EMPTY_STAY = {
+/** The computed part of a stay just admitted: open, no examinations, no totals. */
+export const EMPTY_STAY = {
   status: "dirawat" as const,
   tanggal_pulang: null,
   dischargepatient: null,

@@ -1,5 +1,5 @@
 import ipdDef from "../resources/ipd.ts";
-import type { ColumnDef } from "./resource.ts";
+import { DISCHARGE_COLUMNS, type ListMode, VISIT_COLUMNS } from "../components/ipd/columns.ts";
 import { parseTableRequest } from "./datatables.ts";
 import { badRequest } from "./errors.ts";
 import { getVisit, visitExams, visitsOf } from "./ipd.ts";
@@ -18,34 +18,8 @@ import {
 import type { Doc, Query, Row } from "./mem_index.ts";
 import type { Store } from "./store.ts";
 
-/** Which list: stays still admitted (`/ipd`) or discharged (`/discharge-patient`). */
-export type ListMode = "dirawat" | "pulang";
-
-/** Columns of the discharged list (the visit list's are the declaration's). */
-export const DISCHARGE_COLUMNS: ColumnDef[] = [
-  { data: "pasien.fullname", title: "Pasien" },
-  { data: "summary_diagnosis", title: "Diagnosa", orderable: false, searchable: false },
-  { data: "summary_tindakan", title: "Tindakan", orderable: false, searchable: false },
-  { data: "visitDate", title: "Tanggal Masuk", format: "datetime" },
-  { data: "tanggal_pulang", title: "Tanggal Pulang", format: "datetime" },
-  { data: "tarifInaTotal", title: "Total INA CBG", format: "money", align: "right" },
-  { data: "tarifRsTotal", title: "Total RS", format: "money", align: "right" },
-  { data: "percentageTotal", title: "Analisa (%)", align: "right" },
-  { data: "room.name", title: "Ruang" },
-  { data: "lama_rawat", title: "Lama Rawat", orderable: false, searchable: false },
-];
-
-/** The filter parameters both lists and their exports accept. */
-export const FILTER_PARAMS = [
-  "roomFilter",
-  "durationFilter",
-  "dateRange",
-  "analysisFilter",
-  "readmisiFilter",
-  "dpjpFilter",
-  "icdFilter",
-  "statusFilter",
-];
+export { DISCHARGE_COLUMNS };
+export type { ListMode };
 
 function guard<T>(f: () => T): T {
   try {
@@ -124,7 +98,7 @@ export function stayJson(r: Row<Visit>, now = new Date()): Record<string, unknow
 
 /** The DataTables answer of a list (`/api/ipd` or `/api/ipd/discharge-patient`). */
 export async function ipdTable(store: Store, params: URLSearchParams, mode: ListMode) {
-  const columns = mode === "pulang" ? DISCHARGE_COLUMNS : ipdDef.columns;
+  const columns = mode === "pulang" ? DISCHARGE_COLUMNS : VISIT_COLUMNS;
   const req = parseTableRequest(params, {
     search: ipdDef.search,
     order: columns.filter((c) => c.orderable !== false).map((c) => c.data),
@@ -156,7 +130,7 @@ export async function ipdRows(
   q.set("length", "-1");
   const req = parseTableRequest(q, {
     search: ipdDef.search,
-    order: (mode === "pulang" ? DISCHARGE_COLUMNS : ipdDef.columns)
+    order: (mode === "pulang" ? DISCHARGE_COLUMNS : VISIT_COLUMNS)
       .filter((c) => c.orderable !== false).map((c) => c.data),
     pageSize: limit,
   });

@@ -1,3 +1,4 @@
+import { VISIT_COLUMNS } from "../components/ipd/columns.ts";
 import { z } from "zod";
 import { READMISSION_REASONS, type Visit } from "../lib/ipd_model.ts";
 import { stayNumbers } from "../lib/ipd_rules.ts";
@@ -37,16 +38,7 @@ export default defineResource({
       { error: "Alasan readmisi tidak dikenal." },
     ),
   }),
-  columns: [
-    { data: "pasien.fullname", title: "Pasien" },
-    { data: "visitDate", title: "Tanggal Masuk", format: "datetime" },
-    { data: "indicationranap.desc", title: "Indikasi Rawat" },
-    { data: "tarifInaTotal", title: "Total INA-CBG", format: "money", align: "right" },
-    { data: "tarifRsTotal", title: "Total RS", format: "money", align: "right" },
-    { data: "percentageTotal", title: "Analisa (%)", align: "right" },
-    { data: "room.name", title: "Ruang" },
-    { data: "lama_rawat", title: "Lama Rawat", orderable: false, searchable: false },
-  ],
+  columns: VISIT_COLUMNS,
   fields: [],
   search: [
     "pasien.fullname",

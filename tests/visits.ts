@@ -1,7 +1,7 @@
 /** Visit documents with known values, written straight through the stays' collection. */
 import type { Visit } from "../lib/ipd_model.ts";
 import { newId } from "../lib/ids.ts";
-import { visitsOf } from "../lib/ipd.ts";
+import { EMPTY_STAY, visitsOf } from "../lib/ipd.ts";
 import type { Store } from "../lib/store.ts";
 
 /** A stay admitted at `visitDate` (ISO), still admitted unless `over` says otherwise. */
@@ -23,21 +23,9 @@ export function visitDoc(visitDate: string, over: Partial<Visit> = {}): Visit {
     criteria: null,
     readmisi: false,
     readmisi_reason: "",
+    ...EMPTY_STAY,
     openPasien: status === "dirawat" ? pasienId : null,
     status,
-    tanggal_pulang: null,
-    dischargepatient: null,
-    summary_diagnosis: [],
-    summary_tindakan: [],
-    ipddetails: [],
-    tarifInaTotal: 0,
-    tarifRsTotal: 0,
-    percentageTotal: null,
-    latestTarifIna: null,
-    latestTarifRs: null,
-    latestPercentage: null,
-    codes10: [],
-    codes9: [],
     ...over,
   };
 }
