@@ -1,6 +1,11 @@
 import { useState } from "react";
 import type { ColumnDef } from "../lib/resource.ts";
-import { alertDialog, confirmDialog } from "../components/ui/Dialog.tsx";
+import {
+  alertDeleted,
+  alertDialog,
+  confirmDelete,
+  confirmDialog,
+} from "../components/ui/Dialog.tsx";
 import {
   type FormField,
   FormFields,
@@ -74,16 +79,11 @@ export default function BackupTable(props: BackupTableProps) {
   };
 
   const remove = async (r: Row) => {
-    const yes = await confirmDialog({
-      title: "Are you sure?",
-      text: "You won't be able to revert this!",
-      confirmText: "Yes, delete it!",
-      danger: true,
-    });
+    const yes = await confirmDelete();
     if (!yes) return;
     const url = `${API}/delete/${encodeURIComponent(String(r._id))}`;
     await t.send(url, { method: "DELETE" }, async () => {
-      await alertDialog("Deleted!", "Your file has been deleted.", "success");
+      await alertDeleted();
     });
   };
 

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import type { ColumnDef } from "../lib/resource.ts";
 import type { TableProps } from "../lib/table_props.ts";
-import { alertDialog, confirmDialog } from "../components/ui/Dialog.tsx";
+import { alertDeleted, alertDialog, confirmDelete } from "../components/ui/Dialog.tsx";
 import {
   FormFields,
   type FormValues,
@@ -89,15 +89,10 @@ export default function DataTable(props: TableProps) {
   };
 
   const remove = async (row: Row) => {
-    const yes = await confirmDialog({
-      title: "Are you sure?",
-      text: props.deleteText ?? "You won't be able to revert this!",
-      confirmText: "Yes, delete it!",
-      danger: true,
-    });
+    const yes = await confirmDelete(props.deleteText);
     if (!yes) return;
     t.send(`${api}/delete/${encodeURIComponent(String(row._id))}`, { method: "DELETE" }, () => {
-      alertDialog("Deleted!", "Your file has been deleted.", "success");
+      alertDeleted();
     });
   };
 

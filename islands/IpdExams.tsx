@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { alertDialog, confirmDialog } from "../components/ui/Dialog.tsx";
+import { alertDeleted, alertDialog, confirmDelete } from "../components/ui/Dialog.tsx";
 import { TableFooter, TableView } from "../components/ui/ServerTable.tsx";
 import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
 import { EXAM_COLUMNS, type VisitRow } from "../components/ipd/columns.ts";
@@ -44,16 +44,11 @@ export default function IpdExams(props: IpdExamsProps) {
   };
 
   const remove = async (r: ExamRow) => {
-    const yes = await confirmDialog({
-      title: "Are you sure?",
-      text: "You won't be able to revert this!",
-      confirmText: "Yes, delete it!",
-      danger: true,
-    });
+    const yes = await confirmDelete();
     if (!yes) return;
     t.send(`${api}/details/${encodeURIComponent(r._id)}`, { method: "DELETE" }, async () => {
       await refresh();
-      alertDialog("Deleted!", "Your file has been deleted.", "success");
+      alertDeleted();
     });
   };
 

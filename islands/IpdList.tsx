@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { alertDialog, confirmDialog } from "../components/ui/Dialog.tsx";
+import { alertDeleted, confirmDelete } from "../components/ui/Dialog.tsx";
 import type { VisitRow } from "../components/ipd/columns.ts";
 import { VisitForm } from "../components/ipd/VisitForm.tsx";
 import { useVisitList, VisitList, type VisitListProps } from "../components/ipd/VisitList.tsx";
@@ -10,15 +10,10 @@ export default function IpdList(props: VisitListProps) {
   const [form, setForm] = useState<{ row?: VisitRow } | null>(null);
 
   const remove = async (r: VisitRow) => {
-    const yes = await confirmDialog({
-      title: "Are you sure?",
-      text: "You won't be able to revert this!",
-      confirmText: "Yes, delete it!",
-      danger: true,
-    });
+    const yes = await confirmDelete();
     if (!yes) return;
     v.t.send(`/api/ipd/${encodeURIComponent(r._id)}`, { method: "DELETE" }, () => {
-      alertDialog("Deleted!", "Your file has been deleted.", "success");
+      alertDeleted();
     });
   };
 

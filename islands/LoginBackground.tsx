@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Blocker } from "../components/ui/Blocker.tsx";
-import { alertDialog, confirmDialog } from "../components/ui/Dialog.tsx";
+import { alertDialog, confirmDelete } from "../components/ui/Dialog.tsx";
 import { toast } from "../components/ui/Toast.tsx";
 
 export interface LoginBackgroundProps {
@@ -58,12 +58,7 @@ export default function LoginBackground(p: LoginBackgroundProps) {
   };
 
   const remove = async () => {
-    const yes = await confirmDialog({
-      title: "Are you sure?",
-      text: "Gambar latar halaman login akan dihapus.",
-      confirmText: "Yes, delete it!",
-      danger: true,
-    });
+    const yes = await confirmDelete("Gambar latar halaman login akan dihapus.");
     if (!yes || !id) return;
     const body = new URLSearchParams({ filename: id });
     if (await send("/setting/delete-background", { method: "DELETE", body })) setId(null);

@@ -101,3 +101,10 @@ export function alertDialog(title: string, text?: string, icon: DialogIcon = "in
 export function confirmDialog(o: DialogOptions): Promise<boolean> {
   return showDialog({ icon: "warning", cancelText: "Batal", ...o });
 }
+
+/** The standard delete confirmation ('Are you sure?' … 'Yes, delete it!'). */
+export const confirmDelete = (text = "You won't be able to revert this!"): Promise<boolean> =>
+  confirmDialog({ title: "Are you sure?", text, confirmText: "Yes, delete it!", danger: true });
+
+/** The standard message after a delete. */
+export const alertDeleted = () => alertDialog("Deleted!", "Your file has been deleted.", "success");
