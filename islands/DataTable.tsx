@@ -10,7 +10,7 @@ import {
   valuesFrom,
 } from "../components/ui/Form.tsx";
 import { formatDateTime, formatMoney } from "../components/ui/format.ts";
-import { Modal } from "../components/ui/Modal.tsx";
+import { FormModal } from "../components/ui/Modal.tsx";
 import { Select } from "../components/ui/Select.tsx";
 import { SwitchCell } from "../components/ui/SwitchCell.tsx";
 import { SearchBox, TableFooter, TableView } from "../components/ui/ServerTable.tsx";
@@ -220,29 +220,23 @@ export default function DataTable(props: TableProps) {
         total={total}
         onPage={t.setPage}
       />
-      <Modal
+      <FormModal
         open={!!form}
         title={`${form?.id ? "Edit" : "Tambah"} ${label}`}
         onClose={() => setForm(null)}
         busy={saving}
-        footer={
-          <>
-            <button type="button" class="btn btn-light" onClick={() => setForm(null)}>Batal</button>
-            <button type="submit" form={`${uid}-form`} class="btn btn-primary">Simpan</button>
-          </>
-        }
+        formId={`${uid}-form`}
+        onSubmit={save}
       >
-        <form id={`${uid}-form`} class="form" onSubmit={save}>
-          <input type="hidden" name="id" value={form?.id ?? ""} />
-          <input type="hidden" name="_version" value={form?.version ?? ""} />
-          <FormFields
-            idPrefix={`${uid}-f`}
-            fields={fields}
-            values={form?.values ?? {}}
-            onChange={(values) => setForm((f) => f && { ...f, values })}
-          />
-        </form>
-      </Modal>
+        <input type="hidden" name="id" value={form?.id ?? ""} />
+        <input type="hidden" name="_version" value={form?.version ?? ""} />
+        <FormFields
+          idPrefix={`${uid}-f`}
+          fields={fields}
+          values={form?.values ?? {}}
+          onChange={(values) => setForm((f) => f && { ...f, values })}
+        />
+      </FormModal>
     </div>
   );
 }

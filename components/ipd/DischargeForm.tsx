@@ -3,7 +3,7 @@ import type { IcdItem } from "../../lib/ipd_model.ts";
 import { toLocalInput } from "../../lib/ipd_rules.ts";
 import { alertDialog } from "../ui/Dialog.tsx";
 import { postForm } from "../ui/Form.tsx";
-import { Modal } from "../ui/Modal.tsx";
+import { FormModal } from "../ui/Modal.tsx";
 import { MultiSelect } from "../ui/MultiSelect.tsx";
 import { type Option, Select } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
@@ -57,65 +57,60 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
   };
 
   return (
-    <Modal
+    <FormModal
       open
       title="Pasien Pulang"
       size="lg"
       busy={busy}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" class="btn btn-light" onClick={onClose}>Batal</button>
-          <button type="submit" form="discharge-form" class="btn btn-primary">Simpan</button>
-        </>
-      }
+      formId="discharge-form"
+      formClass="form form-grid"
+      onSubmit={save}
     >
-      <form id="discharge-form" class="form form-grid" onSubmit={save}>
-        <div class="field">
-          <label for="discharge-date">
-            Tanggal Pulang<span class="req" aria-hidden="true">*</span>
-          </label>
-          <input
-            id="discharge-date"
-            type="datetime-local"
-            required
-            value={date}
-            onChange={(e) => setDate(e.currentTarget.value)}
-          />
-        </div>
-        <div class="field">
-          <label for="discharge-method">
-            Cara Pulang<span class="req" aria-hidden="true">*</span>
-          </label>
-          <Select
-            id="discharge-method"
-            url="/api/discharge-patient/select2"
-            required
-            value={method}
-            onChange={setMethod}
-          />
-        </div>
-        <div class="field span-2">
-          <label for="discharge-diagnosis">Diagnosa (ICD-10)</label>
-          <MultiSelect
-            id="discharge-diagnosis"
-            url="/api/icd/select2-icd10"
-            exclude="diagnosis"
-            values={diag}
-            onChange={setDiag}
-          />
-        </div>
-        <div class="field span-2">
-          <label for="discharge-tindakan">Tindakan (ICD-9-CM)</label>
-          <MultiSelect
-            id="discharge-tindakan"
-            url="/api/icd/select2-icd9"
-            exclude="tindakan"
-            values={tind}
-            onChange={setTind}
-          />
-        </div>
-      </form>
-    </Modal>
+      <div class="field">
+        <label for="discharge-date">
+          Tanggal Pulang<span class="req" aria-hidden="true">*</span>
+        </label>
+        <input
+          id="discharge-date"
+          type="datetime-local"
+          required
+          value={date}
+          onChange={(e) => setDate(e.currentTarget.value)}
+        />
+      </div>
+      <div class="field">
+        <label for="discharge-method">
+          Cara Pulang<span class="req" aria-hidden="true">*</span>
+        </label>
+        <Select
+          id="discharge-method"
+          url="/api/discharge-patient/select2"
+          required
+          value={method}
+          onChange={setMethod}
+        />
+      </div>
+      <div class="field span-2">
+        <label for="discharge-diagnosis">Diagnosa (ICD-10)</label>
+        <MultiSelect
+          id="discharge-diagnosis"
+          url="/api/icd/select2-icd10"
+          exclude="diagnosis"
+          values={diag}
+          onChange={setDiag}
+        />
+      </div>
+      <div class="field span-2">
+        <label for="discharge-tindakan">Tindakan (ICD-9-CM)</label>
+        <MultiSelect
+          id="discharge-tindakan"
+          url="/api/icd/select2-icd9"
+          exclude="tindakan"
+          values={tind}
+          onChange={setTind}
+        />
+      </div>
+    </FormModal>
   );
 }

@@ -5,7 +5,7 @@ import { keywordHit, keywordSummary, parseDateTime, toLocalInput } from "../../l
 import { alertDialog } from "../ui/Dialog.tsx";
 import { plainNumber, postForm } from "../ui/Form.tsx";
 import { formatMoney } from "../ui/format.ts";
-import { Modal } from "../ui/Modal.tsx";
+import { FormModal } from "../ui/Modal.tsx";
 import { MultiSelect } from "../ui/MultiSelect.tsx";
 import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
@@ -134,94 +134,89 @@ export function ExamForm({ ipdId, exam, rows, tariff, classtype, onClose, onSave
     </div>
   );
   return (
-    <Modal
+    <FormModal
       open
       size="lg"
       title={exam ? "Edit Pemeriksaan" : "Tambah Pemeriksaan"}
       busy={saving}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" class="btn btn-light" onClick={onClose}>Batal</button>
-          <button type="submit" form="exam-form" class="btn btn-primary">Simpan</button>
-        </>
-      }
+      formId="exam-form"
+      formClass="form form-grid"
+      onSubmit={save}
     >
-      <form id="exam-form" class="form form-grid" onSubmit={save}>
-        <div class="field">
-          <label for="exam-date">
-            Tanggal Pemeriksaan<span class="req" aria-hidden="true">*</span>
-          </label>
-          <input
-            id="exam-date"
-            type="datetime-local"
-            required
-            value={date}
-            onChange={(e) => setDate(e.currentTarget.value)}
+      <div class="field">
+        <label for="exam-date">
+          Tanggal Pemeriksaan<span class="req" aria-hidden="true">*</span>
+        </label>
+        <input
+          id="exam-date"
+          type="datetime-local"
+          required
+          value={date}
+          onChange={(e) => setDate(e.currentTarget.value)}
+        />
+      </div>
+      <div class="field" />
+      {SOAP.map(([k, label]) => (
+        <div class="field" key={k}>
+          <label for={`exam-${k}`}>{label}</label>
+          <textarea
+            id={`exam-${k}`}
+            rows={3}
+            value={soap[k]}
+            onInput={(e) => setSoap((s) => ({ ...s, [k]: e.currentTarget.value }))}
           />
         </div>
-        <div class="field" />
-        {SOAP.map(([k, label]) => (
-          <div class="field" key={k}>
-            <label for={`exam-${k}`}>{label}</label>
-            <textarea
-              id={`exam-${k}`}
-              rows={3}
-              value={soap[k]}
-              onInput={(e) => setSoap((s) => ({ ...s, [k]: e.currentTarget.value }))}
-            />
-          </div>
-        ))}
-        {multi(
-          "exam-keyword",
-          "Keyword Dispute Klaim",
-          <MultiSelect
-            id="exam-keyword"
-            url="/api/disputed-claim/select2"
-            exclude="keyword"
-            values={keywords.map((k) => ({ id: k._id, text: k.keyword }))}
-            onChange={pickKeywords}
-            chipClass={(o) => {
-              const k = keywords.find((x) => x._id === o.id);
-              return k && keywordHit(k.kode_icd, codes) ? "chip-hit" : undefined;
-            }}
-          />,
-        )}
-        {keywords.length > 0 && multi(
-          "exam-keywordsummary",
-          "Ringkasan Keyword",
-          <textarea id="exam-keywordsummary" rows={3} readOnly value={keywordSummary(keywords)} />,
-        )}
-        {multi(
-          "exam-diagnosis",
-          "Diagnosa (ICD-10)",
-          <MultiSelect
-            id="exam-diagnosis"
-            url="/api/icd/select2-icd10"
-            exclude="diagnosis"
-            values={diag}
-            onChange={setDiag}
-          />,
-        )}
-        {multi(
-          "exam-tindakan",
-          "Tindakan (ICD-9-CM)",
-          <MultiSelect
-            id="exam-tindakan"
-            url="/api/icd/select2-icd9"
-            exclude="tindakan"
-            values={tind}
-            onChange={setTind}
-          />,
-        )}
-        <TariffFields
-          v={tv}
-          set={(p) => setTv((o) => ({ ...o, ...p }))}
-          tariff={tariff}
-          classtype={classtype}
-          prevRs={billedBefore(rows, date, exam?._id)}
-        />
-      </form>
-    </Modal>
+      ))}
+      {multi(
+        "exam-keyword",
+        "Keyword Dispute Klaim",
+        <MultiSelect
+          id="exam-keyword"
+          url="/api/disputed-claim/select2"
+          exclude="keyword"
+          values={keywords.map((k) => ({ id: k._id, text: k.keyword }))}
+          onChange={pickKeywords}
+          chipClass={(o) => {
+            const k = keywords.find((x) => x._id === o.id);
+            return k && keywordHit(k.kode_icd, codes) ? "chip-hit" : undefined;
+          }}
+        />,
+      )}
+      {keywords.length > 0 && multi(
+        "exam-keywordsummary",
+        "Ringkasan Keyword",
+        <textarea id="exam-keywordsummary" rows={3} readOnly value={keywordSummary(keywords)} />,
+      )}
+      {multi(
+        "exam-diagnosis",
+        "Diagnosa (ICD-10)",
+        <MultiSelect
+          id="exam-diagnosis"
+          url="/api/icd/select2-icd10"
+          exclude="diagnosis"
+          values={diag}
+          onChange={setDiag}
+        />,
+      )}
+      {multi(
+        "exam-tindakan",
+        "Tindakan (ICD-9-CM)",
+        <MultiSelect
+          id="exam-tindakan"
+          url="/api/icd/select2-icd9"
+          exclude="tindakan"
+          values={tind}
+          onChange={setTind}
+        />,
+      )}
+      <TariffFields
+        v={tv}
+        set={(p) => setTv((o) => ({ ...o, ...p }))}
+        tariff={tariff}
+        classtype={classtype}
+        prevRs={billedBefore(rows, date, exam?._id)}
+      />
+    </FormModal>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { alertDialog } from "../ui/Dialog.tsx";
 import { type FormField, FormFields, type FormValues, payload, postAnswer } from "../ui/Form.tsx";
-import { Modal } from "../ui/Modal.tsx";
+import { FormModal } from "../ui/Modal.tsx";
 import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
 
@@ -46,22 +46,17 @@ export function PatientForm({ open, onClose, onCreated }: {
     }
   };
   return (
-    <Modal
+    <FormModal
       open={open}
       title="Tambah Pasien"
       size="sm"
       busy={saving}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" class="btn btn-light" onClick={onClose}>Batal</button>
-          <button type="submit" form="pasien-baru-form" class="btn btn-primary">Simpan</button>
-        </>
-      }
+      formId="pasien-baru-form"
+      formClass="form"
+      onSubmit={save}
     >
-      <form id="pasien-baru-form" class="form" onSubmit={save}>
-        <FormFields idPrefix="pasien-baru" fields={FIELDS} values={values} onChange={setValues} />
-      </form>
-    </Modal>
+      <FormFields idPrefix="pasien-baru" fields={FIELDS} values={values} onChange={setValues} />
+    </FormModal>
   );
 }

@@ -3,7 +3,7 @@ import { READMISSION_REASONS } from "../../lib/ipd_model.ts";
 import { toLocalInput } from "../../lib/ipd_rules.ts";
 import { alertDialog } from "../ui/Dialog.tsx";
 import { postForm } from "../ui/Form.tsx";
-import { Modal } from "../ui/Modal.tsx";
+import { FormModal } from "../ui/Modal.tsx";
 import { type Option, Select } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
 import type { VisitRow } from "./columns.ts";
@@ -138,102 +138,97 @@ export function VisitForm({ row, onClose, onSaved }: {
   );
   return (
     <>
-      <Modal
+      <FormModal
         open
         size="lg"
         title={row ? "Edit Kunjungan" : "Tambah Kunjungan"}
         busy={saving}
         onClose={onClose}
-        footer={
-          <>
-            <button type="button" class="btn btn-light" onClick={onClose}>Batal</button>
-            <button type="submit" form="visit-form" class="btn btn-primary">Simpan</button>
-          </>
-        }
+        formId="visit-form"
+        formClass="form form-grid"
+        onSubmit={save}
       >
-        <form id="visit-form" class="form form-grid" onSubmit={save}>
-          <div class="field span-2">
-            <label for="visit-pasien">
-              Pasien<span class="req" aria-hidden="true">*</span>
-            </label>
-            <div class="with-button">
-              <Select
-                id="visit-pasien"
-                url="/api/pasien/select2"
-                required
-                value={v.pasien}
-                placeholder="Cari No. ERM atau nama"
-                onChange={(o) => set("pasien", o)}
-              />
-              {!v.pasien && (
-                <button
-                  type="button"
-                  class="btn btn-light"
-                  onClick={() => setNewPatient(true)}
-                >
-                  Pasien Baru
-                </button>
-              )}
-            </div>
-          </div>
-          {readmisi && v.pasien && (
-            <div class="field span-2 readmisi">
-              <label for="visit-readmisi_reason">
-                Alasan Readmisi<span class="req" aria-hidden="true">*</span>
-              </label>
-              <p class="alert alert-warning">
-                Pasien pulang dari rawat inap sebelumnya kurang dari 30 hari yang lalu (readmisi).
-              </p>
-              <select
-                id="visit-readmisi_reason"
-                value={v.readmisi_reason}
-                onChange={(e) => set("readmisi_reason", e.currentTarget.value)}
-              >
-                <option value="">Pilih alasan readmisi</option>
-                {REASONS.map(([k, t]) => <option key={k} value={k}>{t}</option>)}
-              </select>
-            </div>
-          )}
-          <div class="field">
-            <label for="visit-visitDate">
-              Tanggal Masuk<span class="req" aria-hidden="true">*</span>
-            </label>
-            <input
-              id="visit-visitDate"
-              type="datetime-local"
+        <div class="field span-2">
+          <label for="visit-pasien">
+            Pasien<span class="req" aria-hidden="true">*</span>
+          </label>
+          <div class="with-button">
+            <Select
+              id="visit-pasien"
+              url="/api/pasien/select2"
               required
-              value={v.visitDate}
-              onChange={(e) => set("visitDate", e.currentTarget.value)}
+              value={v.pasien}
+              placeholder="Cari No. ERM atau nama"
+              onChange={(o) => set("pasien", o)}
             />
+            {!v.pasien && (
+              <button
+                type="button"
+                class="btn btn-light"
+                onClick={() => setNewPatient(true)}
+              >
+                Pasien Baru
+              </button>
+            )}
           </div>
-          {sel("indicationranap", "Indikasi Rawat Inap", "/api/indication-ranap/select2")}
-          {text("diagnosis_awal", "Diagnosa Awal")}
-          {text("asal", "Asal Pasien")}
-          {sel("room", "Ruang", "/api/room/select2", true)}
-          {sel("igd", "Dokter IGD", "/api/doctor/igdpselect2")}
-          {sel("dpjp", "DPJP", "/api/doctor/dpjpselect2", true)}
-          <div class="field">
-            <label for="visit-episode">Status Rawat</label>
-            <DescSelect
-              id="visit-episode"
-              resource="episode"
-              value={v.episode}
-              desc={row?.episode?.desc ?? ""}
-              onChange={(o) => set("episode", o)}
-            />
+        </div>
+        {readmisi && v.pasien && (
+          <div class="field span-2 readmisi">
+            <label for="visit-readmisi_reason">
+              Alasan Readmisi<span class="req" aria-hidden="true">*</span>
+            </label>
+            <p class="alert alert-warning">
+              Pasien pulang dari rawat inap sebelumnya kurang dari 30 hari yang lalu (readmisi).
+            </p>
+            <select
+              id="visit-readmisi_reason"
+              value={v.readmisi_reason}
+              onChange={(e) => set("readmisi_reason", e.currentTarget.value)}
+            >
+              <option value="">Pilih alasan readmisi</option>
+              {REASONS.map(([k, t]) => <option key={k} value={k}>{t}</option>)}
+            </select>
           </div>
-          <div class="field">
-            <label for="visit-criteria">Kriteria IGD</label>
-            <DescSelect
-              id="visit-criteria"
-              resource="criteria"
-              value={v.criteria}
-              desc={row?.criteria?.desc ?? ""}
-              onChange={(o) => set("criteria", o)}
-            />
-          </div>
-        </form>
-      </Modal>
+        )}
+        <div class="field">
+          <label for="visit-visitDate">
+            Tanggal Masuk<span class="req" aria-hidden="true">*</span>
+          </label>
+          <input
+            id="visit-visitDate"
+            type="datetime-local"
+            required
+            value={v.visitDate}
+            onChange={(e) => set("visitDate", e.currentTarget.value)}
+          />
+        </div>
+        {sel("indicationranap", "Indikasi Rawat Inap", "/api/indication-ranap/select2")}
+        {text("diagnosis_awal", "Diagnosa Awal")}
+        {text("asal", "Asal Pasien")}
+        {sel("room", "Ruang", "/api/room/select2", true)}
+        {sel("igd", "Dokter IGD", "/api/doctor/igdpselect2")}
+        {sel("dpjp", "DPJP", "/api/doctor/dpjpselect2", true)}
+        <div class="field">
+          <label for="visit-episode">Status Rawat</label>
+          <DescSelect
+            id="visit-episode"
+            resource="episode"
+            value={v.episode}
+            desc={row?.episode?.desc ?? ""}
+            onChange={(o) => set("episode", o)}
+          />
+        </div>
+        <div class="field">
+          <label for="visit-criteria">Kriteria IGD</label>
+          <DescSelect
+            id="visit-criteria"
+            resource="criteria"
+            value={v.criteria}
+            desc={row?.criteria?.desc ?? ""}
+            onChange={(o) => set("criteria", o)}
+          />
+        </div>
+      </FormModal>
       <PatientForm
         open={newPatient}
         onClose={() => setNewPatient(false)}

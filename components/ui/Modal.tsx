@@ -116,3 +116,22 @@ export function Modal({ open, title, onClose, children, footer, busy, size = "md
     </div>
   );
 }
+
+/** A modal holding one form, with 'Batal' and 'Simpan' (which submits the form) below it. */
+export function FormModal({ formId, formClass = "form", onSubmit, children, ...modal }:
+  & Omit<ModalProps, "footer">
+  & { formId: string; formClass?: string; onSubmit: (e: Event) => void }) {
+  return (
+    <Modal
+      {...modal}
+      footer={
+        <>
+          <button type="button" class="btn btn-light" onClick={modal.onClose}>Batal</button>
+          <button type="submit" form={formId} class="btn btn-primary">Simpan</button>
+        </>
+      }
+    >
+      <form id={formId} class={formClass} onSubmit={onSubmit}>{children}</form>
+    </Modal>
+  );
+}
