@@ -1,5 +1,4 @@
-import { createApp } from "./lib/app.ts";
-import { ensureAdmin } from "./lib/auth.ts";
+import { createApp, prepareStore } from "./lib/app.ts";
 import { backupDir } from "./lib/backup.ts";
 import { startDailyBackups } from "./lib/backup_schedule.ts";
 import { loadConfig } from "./lib/config.ts";
@@ -30,7 +29,10 @@ if (import.meta.main) {
     config = demo.config;
     await ensureDemoLicence(store, config);
   }
-  const admin = await ensureAdmin(store, config.adminPassword);
+  const { admin, demo: demoData } = await prepareStore(store, config);
+  if (config.demoData && !demoData) {
+    console.log("DEMO_DATA=1 diabaikan: basis data sudah berisi data, data demo tidak dibuat.");
+  }
   const server = Deno.serve(
     { port: config.port, hostname: "0.0.0.0", onListen: () => {} },
     createApp({ config, store }).fetch,

@@ -16,6 +16,7 @@ import { ensureAdmin } from "./auth.ts";
 import { backupDir, cleanBackupTemps, syncBackupList } from "./backup.ts";
 import { openConfiguredStore } from "./connection.ts";
 import type { Config } from "./config.ts";
+import { demoLine, type DemoSummary, seedDemoData } from "./demo_data.ts";
 import type { AppEnv, NavItem } from "./env.ts";
 import { onError } from "./http.ts";
 import { type Manifest, readManifest } from "./islands.ts";
@@ -60,6 +61,23 @@ export function navOf(registry: Registry, extra: NavItem[] = []): NavItem[] {
 }
 
 /**
+ * Readies a store before it serves (idempotent): the first `admin` account, the reference
+ * lists, and with `DEMO_DATA=1` the demo data on a database with no data of its own (one
+ * console line when stored). `demo` is what was stored, null when nothing was.
+ */
+export async function prepareStore(
+  store: Store,
+  config: Config,
+  registry: Registry = defaultRegistry,
+): Promise<{ admin: Awaited<ReturnType<typeof ensureAdmin>>; demo: DemoSummary | null }> {
+  const admin = await ensureAdmin(store, config.adminPassword);
+  await seedResources(store, registry);
+  const demo = config.demoData ? await seedDemoData(store, registry) : null;
+  if (demo) console.log(demoLine(demo));
+  return { admin, demo };
+}
+
+/**
  * Builds the application: middleware (security headers, same-origin check, session), the
  * login routes, every resource's API and page, and one error mapper.
  */
@@ -72,8 +90,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     const manifest = await readManifest(STATIC_DIR);
     if (!manifest) throw new Error("Bundle JavaScript tidak ditemukan; jalankan deno task build");
     const store = opts.store ?? await openConfiguredStore(opts.config);
-    await ensureAdmin(store, opts.config.adminPassword);
-    await seedResources(store, registry);
+    await prepareStore(store, opts.config, registry);
     await cleanBackupTemps(backupDir(opts.config.dataDir));
     await syncBackupList(store, backupDir(opts.config.dataDir));
     return { store, manifest };

@@ -21,6 +21,8 @@ export interface Config {
   demoHospitalCode?: string;
   /** Automatic daily backups kept (older ones are deleted); 0 turns them off. */
   backupKeep: number;
+  /** Store the demo hospital world at start when the database has no data (lib/demo_data.ts). */
+  demoData: boolean;
 }
 
 type Env = { get(k: string): string | undefined };
@@ -34,6 +36,15 @@ function numberOf(env: Env, name: string, fallback: number, min: number): number
     throw new Error(`${name} harus berupa angka ${min} atau lebih (sekarang '${v}').`);
   }
   return n;
+}
+
+/** A yes/no setting: 1/true/ya/yes/on or 0/false/tidak/no/off; a clear error otherwise. */
+function flagOf(env: Env, name: string): boolean {
+  const v = env.get(name)?.trim().toLowerCase();
+  if (!v) return false;
+  if (["1", "true", "ya", "yes", "on"].includes(v)) return true;
+  if (["0", "false", "tidak", "no", "off"].includes(v)) return false;
+  throw new Error(`${name} harus 1 (aktif) atau 0 (sekarang '${env.get(name)}').`);
 }
 
 /** `LICENCE_URL` without trailing slashes; only http(s) addresses are accepted. */
@@ -50,8 +61,8 @@ function licenceUrlOf(env: Env): string | undefined {
 
 /**
  * Reads `DATA_DIR`, `DB_PATH`, `PORT`, `ADMIN_PASSWORD`, `ALLOWED_ORIGINS`, `LICENCE_URL`,
- * `LICENCE_GRACE_DAYS` (default 7), `LICENCE_TIMEOUT_MS` (default 8000) and `BACKUP_KEEP`
- * (default 7).
+ * `LICENCE_GRACE_DAYS` (default 7), `LICENCE_TIMEOUT_MS` (default 8000), `BACKUP_KEEP`
+ * (default 7) and `DEMO_DATA` (1: demo data on an empty database).
  */
 export function loadConfig(env: Env = Deno.env): Config {
   const dataDir = env.get("DATA_DIR") || "./data";
@@ -67,5 +78,6 @@ export function loadConfig(env: Env = Deno.env): Config {
     licenceGraceDays: numberOf(env, "LICENCE_GRACE_DAYS", 7, 0),
     licenceTimeoutMs: numberOf(env, "LICENCE_TIMEOUT_MS", 8000, 100),
     backupKeep: numberOf(env, "BACKUP_KEEP", 7, 0),
+    demoData: flagOf(env, "DEMO_DATA"),
   };
 }

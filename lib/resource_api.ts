@@ -9,6 +9,7 @@ import { assertUnreferenced, refreshChildren, type Registry, resolveRefs } from 
 import { collectionOf, type ResourceDef } from "./resource.ts";
 import { paramFilter, select2 } from "./select2.ts";
 import { writeXlsx } from "./spreadsheet.ts";
+import type { Store } from "./store.ts";
 import { parseOr400 } from "./validate.ts";
 
 export { optionText, SELECT_PAGE } from "./select2.ts";
@@ -30,6 +31,37 @@ export function filtersOf(def: ResourceDef, params: URLSearchParams): Record<str
     if (v) where[`${ref.field}._id`] = v;
   }
   return where;
+}
+
+/**
+ * Creates (no `id`) or edits a record from form fields, as `POST /api/{name}/update` does: the
+ * schema (400 naming the field), parent references, `prepare`, unique keys (409), `_version`
+ * (409 when stale); an edit refreshes the copies its children keep.
+ */
+export async function saveRecord(
+  store: Store,
+  registry: Registry,
+  def: ResourceDef,
+  fields: Record<string, string>,
+  c?: Context<AppEnv>,
+): Promise<Row> {
+  const id = fields.id?.trim() ?? "";
+  const input = parseOr400(def.schema, fields);
+  const { doc, checks } = await resolveRefs(store, registry, def, input);
+  const col = collectionOf(store, def);
+  if (!id) {
+    return await col.insert(
+      def.prepare ? await def.prepare(doc, { store, registry, c }) : doc,
+      checks,
+    );
+  }
+  const merge = async (old: Doc) => ({
+    ...old,
+    ...(def.prepare ? await def.prepare(doc, { store, registry, old, c }) : doc),
+  });
+  const row = await col.update(id, merge, fields._version || undefined, checks);
+  await refreshChildren(store, registry, def, row.value);
+  return row;
 }
 
 /**
@@ -105,25 +137,7 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
   });
 
   api.post("/update", async (c) => {
-    const fields = await readFields(c);
-    const id = fields.id?.trim() ?? "";
-    const input = parseOr400(def.schema, fields);
-    const store = c.get("store");
-    const { doc, checks } = await resolveRefs(store, registry, def, input);
-    let row: Row;
-    if (id) {
-      const merge = async (old: Doc) => ({
-        ...old,
-        ...(def.prepare ? await def.prepare(doc, { store, registry, old, c }) : doc),
-      });
-      row = await col(c).update(id, merge, fields._version || undefined, checks);
-      await refreshChildren(store, registry, def, row.value);
-    } else {
-      row = await col(c).insert(
-        def.prepare ? await def.prepare(doc, { store, registry, c }) : doc,
-        checks,
-      );
-    }
+    const row = await saveRecord(c.get("store"), registry, def, await readFields(c), c);
     return c.json({
       success: true,
       message: "Data Berhasil di Simpan",
