@@ -3,7 +3,8 @@
  * each over 20,000 patients (bench/ipd_data.ts, in a KV file, read back after a restart), the
  * list APIs with filters, search and order; adding an examination to an open stay; exporting
  * 10,000 filtered rows; JavaScript on the inpatient pages. Called from bench/bench.ts (after
- * `build()`), or alone: `deno run -A --unstable-kv bench/ipd_bench.ts`.
+ * `build()`; the dashboard figures, bench/report_bench.ts, follow on the same file), or alone:
+ * `deno run -A --unstable-kv bench/ipd_bench.ts [stays]`.
  */
 import { join } from "node:path";
 import { createApp } from "../lib/app.ts";
@@ -20,12 +21,20 @@ import { pageJs } from "./js_size.ts";
 /** Prints one figure against its target (bench.ts's `report`). */
 export type Report = (name: string, value: number, target: number, unit: string) => void;
 
+/** A `Report` that only prints (for a bench run alone). */
+export const printFigure: Report = (name, value, target, unit) =>
+  console.log(
+    `${value <= target ? "OK " : "LEBIH"} ${name}: ${
+      value.toFixed(unit === "ms" ? 2 : 1)
+    } ${unit} (target <= ${target} ${unit})`,
+  );
+
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 const n = (x: number) => x.toLocaleString("id-ID");
 
 /** An app over `store` with a session of its admin. */
-async function appOf(store: Store, dataDir: string) {
+export async function appOf(store: Store, dataDir: string) {
   const config = { ...loadConfig({ get: () => undefined }), dataDir };
   const app = createApp({ config, store });
   const admin = (await users(store).index()).rows()[0].value;
@@ -37,6 +46,14 @@ async function appOf(store: Store, dataDir: string) {
   })}`;
   return { app, cookie };
 }
+
+/** A smaller or larger data set in the default proportions, with progress lines. */
+export const benchSize = (stays: number): IpdDataOptions => ({
+  stays,
+  patients: Math.round(stays * 0.4),
+  open: Math.round(stays * 0.04),
+  progress: (m) => console.log(`  ... ${m}`),
+});
 
 /** DataTables parameters of a list request. */
 function listUrl(
@@ -95,29 +112,40 @@ function listUrls(world: IpdWorld, mode: "dirawat" | "pulang"): string[] {
   return urls;
 }
 
-/** Runs the inpatient bench and reports its figures. */
-export async function ipdBench(report: Report, opts: IpdDataOptions = {}): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "casemix-ipd-bench-" });
-  const file = join(dir, "ipd.kv");
-  {
-    const store = await Store.open(file);
-    await ensureAdmin(store, "bench-password");
-    const { app, cookie } = await appOf(store, dir);
-    const t0 = performance.now();
-    const world = await generateIpd(app, cookie, store, opts);
-    console.log(
-      `Data uji rawat inap: ${n(world.stays)} kunjungan (${n(world.openStays.length)} masih ` +
-        `dirawat), ${n(world.exams)} pemeriksaan, ${n(world.patients)} pasien, dibuat dalam ${
-          ((performance.now() - t0) / 1000).toFixed(1)
-        } s`,
-    );
-    store.close();
-    await measure(report, file, dir, world);
-  }
-  await Deno.remove(dir, { recursive: true });
+/** The generated data set in a KV file (closed), with what was generated. */
+export interface IpdFile {
+  dir: string;
+  file: string;
+  world: IpdWorld;
 }
 
-async function measure(report: Report, file: string, dir: string, world: IpdWorld) {
+/**
+ * Generates the data set (bench/ipd_data.ts) into a KV file in a new temporary directory, which
+ * the caller removes.
+ */
+export async function ipdData(opts: IpdDataOptions = {}): Promise<IpdFile> {
+  const dir = await Deno.makeTempDir({ prefix: "casemix-ipd-bench-" });
+  const file = join(dir, "ipd.kv");
+  const store = await Store.open(file);
+  await ensureAdmin(store, "bench-password");
+  const { app, cookie } = await appOf(store, dir);
+  const t0 = performance.now();
+  const world = await generateIpd(app, cookie, store, opts);
+  console.log(
+    `Data uji rawat inap: ${n(world.stays)} kunjungan (${n(world.openStays.length)} masih ` +
+      `dirawat), ${n(world.exams)} pemeriksaan, ${n(world.patients)} pasien, dibuat dalam ${
+        ((performance.now() - t0) / 1000).toFixed(1)
+      } s`,
+  );
+  store.close();
+  return { dir, file, world };
+}
+
+/**
+ * Runs the inpatient bench on the data set (read back from its file, as after a restart) and
+ * reports its figures. Adds 300 examinations to open stays.
+ */
+export async function ipdBench(report: Report, { dir, file, world }: IpdFile): Promise<void> {
   // a restart: the first list request loads the stays' index from the KV file
   const store = await Store.open(file);
   const { app, cookie } = await appOf(store, dir);
@@ -229,17 +257,7 @@ async function measure(report: Report, file: string, dir: string, world: IpdWorl
 if (import.meta.main) {
   const { build } = await import("../build.ts");
   await build();
-  const report: Report = (name, value, target, unit) =>
-    console.log(
-      `${value <= target ? "OK " : "LEBIH"} ${name}: ${
-        value.toFixed(unit === "ms" ? 2 : 1)
-      } ${unit} (target <= ${target} ${unit})`,
-    );
-  const stays = Number(Deno.args[0] ?? 50_000);
-  await ipdBench(report, {
-    stays,
-    patients: Math.round(stays * 0.4),
-    open: Math.round(stays * 0.04),
-    progress: (m) => console.log(`  ... ${m}`),
-  });
+  const data = await ipdData(benchSize(Number(Deno.args[0] ?? 50_000)));
+  await ipdBench(printFigure, data);
+  await Deno.remove(data.dir, { recursive: true });
 }
