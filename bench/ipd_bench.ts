@@ -3,8 +3,8 @@
  * each over 20,000 patients (bench/ipd_data.ts, in a KV file, read back after a restart), the
  * list APIs with filters, search and order; adding an examination to an open stay; exporting
  * 10,000 filtered rows; JavaScript on the inpatient pages. Called from bench/bench.ts (after
- * `build()`; the dashboard figures, bench/report_bench.ts, follow on the same file), or alone:
- * `deno run -A --unstable-kv bench/ipd_bench.ts [stays]`.
+ * `build()`; the dashboard figures, bench/report_bench.ts, follow on the same file), or alone
+ * with them: `deno run -A --unstable-kv --v8-flags=--expose-gc bench/ipd_bench.ts [stays]`.
  */
 import { join } from "node:path";
 import { createApp } from "../lib/app.ts";
@@ -259,5 +259,8 @@ if (import.meta.main) {
   await build();
   const data = await ipdData(benchSize(Number(Deno.args[0] ?? 50_000)));
   await ipdBench(printFigure, data);
+  // then the dashboard's figures on the same file, as in bench/bench.ts
+  const { reportBench } = await import("./report_bench.ts");
+  await reportBench(printFigure, data);
   await Deno.remove(data.dir, { recursive: true });
 }
