@@ -17,7 +17,8 @@ import { Store } from "../lib/store.ts";
 import icd from "../resources/icd.ts";
 import { memIndexBench } from "./mem_bench.ts";
 import { pageJs } from "./js_size.ts";
-import { ipdBench, ipdData } from "./ipd_bench.ts";
+import { ipdBench } from "./ipd_bench.ts";
+import { ipdData } from "./ipd_file.ts";
 import { reportBench } from "./report_bench.ts";
 
 const SHARED = join(import.meta.dirname!, "..", "..", "shared", "data");

@@ -7,7 +7,7 @@
 import { visitsOf } from "../lib/ipd.ts";
 import { jakartaDay } from "../lib/ipd_rules.ts";
 import { Store } from "../lib/store.ts";
-import { appOf, benchSize, ipdData, type IpdFile, printFigure, type Report } from "./ipd_bench.ts";
+import { appOf, benchSize, ipdData, type IpdFile, printFigure, type Report } from "./ipd_file.ts";
 
 const DAY = 86_400_000;
 const CALLS = [
