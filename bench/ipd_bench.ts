@@ -3,40 +3,22 @@
  * each over 20,000 patients (bench/ipd_data.ts, in a KV file, read back after a restart), the
  * list APIs with filters, search and order; adding an examination to an open stay; exporting
  * 10,000 filtered rows; JavaScript on the inpatient pages. Called from bench/bench.ts (after
- * `build()`), or alone: `deno run -A --unstable-kv bench/ipd_bench.ts`.
+ * `build()`; the dashboard figures, bench/report_bench.ts, follow on the same file), or alone
+ * with them: `deno run -A --unstable-kv --v8-flags=--expose-gc bench/ipd_bench.ts [stays]`.
  */
-import { join } from "node:path";
-import { createApp } from "../lib/app.ts";
-import { createSession, ensureAdmin, users } from "../lib/auth.ts";
-import { loadConfig } from "../lib/config.ts";
 import { visitsOf } from "../lib/ipd.ts";
 import { DISCHARGE_COLUMNS } from "../lib/ipd_list.ts";
 import { jakartaDay, toLocalInput } from "../lib/ipd_rules.ts";
 import { Store } from "../lib/store.ts";
 import ipdDef from "../resources/ipd.ts";
-import { generateIpd, type IpdDataOptions, type IpdWorld } from "./ipd_data.ts";
+import type { IpdWorld } from "./ipd_data.ts";
+import { appOf, benchSize, ipdData, type IpdFile, printFigure, type Report } from "./ipd_file.ts";
 import { pageJs } from "./js_size.ts";
-
-/** Prints one figure against its target (bench.ts's `report`). */
-export type Report = (name: string, value: number, target: number, unit: string) => void;
+import { reportBench } from "./report_bench.ts";
 
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 const n = (x: number) => x.toLocaleString("id-ID");
-
-/** An app over `store` with a session of its admin. */
-async function appOf(store: Store, dataDir: string) {
-  const config = { ...loadConfig({ get: () => undefined }), dataDir };
-  const app = createApp({ config, store });
-  const admin = (await users(store).index()).rows()[0].value;
-  const cookie = `sid=${await createSession(store, {
-    userId: admin._id,
-    username: "admin",
-    fullname: "Bench",
-    hospitalCode: "BENCH",
-  })}`;
-  return { app, cookie };
-}
 
 /** DataTables parameters of a list request. */
 function listUrl(
@@ -95,29 +77,11 @@ function listUrls(world: IpdWorld, mode: "dirawat" | "pulang"): string[] {
   return urls;
 }
 
-/** Runs the inpatient bench and reports its figures. */
-export async function ipdBench(report: Report, opts: IpdDataOptions = {}): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "casemix-ipd-bench-" });
-  const file = join(dir, "ipd.kv");
-  {
-    const store = await Store.open(file);
-    await ensureAdmin(store, "bench-password");
-    const { app, cookie } = await appOf(store, dir);
-    const t0 = performance.now();
-    const world = await generateIpd(app, cookie, store, opts);
-    console.log(
-      `Data uji rawat inap: ${n(world.stays)} kunjungan (${n(world.openStays.length)} masih ` +
-        `dirawat), ${n(world.exams)} pemeriksaan, ${n(world.patients)} pasien, dibuat dalam ${
-          ((performance.now() - t0) / 1000).toFixed(1)
-        } s`,
-    );
-    store.close();
-    await measure(report, file, dir, world);
-  }
-  await Deno.remove(dir, { recursive: true });
-}
-
-async function measure(report: Report, file: string, dir: string, world: IpdWorld) {
+/**
+ * Runs the inpatient bench on the data set (read back from its file, as after a restart) and
+ * reports its figures. Adds 300 examinations to open stays.
+ */
+export async function ipdBench(report: Report, { dir, file, world }: IpdFile): Promise<void> {
   // a restart: the first list request loads the stays' index from the KV file
   const store = await Store.open(file);
   const { app, cookie } = await appOf(store, dir);
@@ -229,17 +193,9 @@ async function measure(report: Report, file: string, dir: string, world: IpdWorl
 if (import.meta.main) {
   const { build } = await import("../build.ts");
   await build();
-  const report: Report = (name, value, target, unit) =>
-    console.log(
-      `${value <= target ? "OK " : "LEBIH"} ${name}: ${
-        value.toFixed(unit === "ms" ? 2 : 1)
-      } ${unit} (target <= ${target} ${unit})`,
-    );
-  const stays = Number(Deno.args[0] ?? 50_000);
-  await ipdBench(report, {
-    stays,
-    patients: Math.round(stays * 0.4),
-    open: Math.round(stays * 0.04),
-    progress: (m) => console.log(`  ... ${m}`),
-  });
+  const data = await ipdData(benchSize(Number(Deno.args[0] ?? 50_000)));
+  await ipdBench(printFigure, data);
+  // then the dashboard's figures on the same file, as in bench/bench.ts
+  await reportBench(printFigure, data);
+  await Deno.remove(data.dir, { recursive: true });
 }

@@ -1,0 +1,74 @@
+/**
+ * What the inpatient and dashboard benches share: the generated data set (bench/ipd_data.ts)
+ * written to a KV file, an app with an admin session over a store, and how a figure is printed.
+ */
+import { join } from "node:path";
+import { createApp } from "../lib/app.ts";
+import { createSession, ensureAdmin, users } from "../lib/auth.ts";
+import { loadConfig } from "../lib/config.ts";
+import { Store } from "../lib/store.ts";
+import { generateIpd, type IpdDataOptions, type IpdWorld } from "./ipd_data.ts";
+
+/** Prints one figure against its target (bench.ts's `report`). */
+export type Report = (name: string, value: number, target: number, unit: string) => void;
+
+/** A `Report` that only prints (for a bench run alone). */
+export const printFigure: Report = (name, value, target, unit) =>
+  console.log(
+    `${value <= target ? "OK " : "LEBIH"} ${name}: ${
+      value.toFixed(unit === "ms" ? 2 : 1)
+    } ${unit} (target <= ${target} ${unit})`,
+  );
+
+const n = (x: number) => x.toLocaleString("id-ID");
+
+/** An app over `store` with a session of its admin. */
+export async function appOf(store: Store, dataDir: string) {
+  const config = { ...loadConfig({ get: () => undefined }), dataDir };
+  const app = createApp({ config, store });
+  const admin = (await users(store).index()).rows()[0].value;
+  const cookie = `sid=${await createSession(store, {
+    userId: admin._id,
+    username: "admin",
+    fullname: "Bench",
+    hospitalCode: "BENCH",
+  })}`;
+  return { app, cookie };
+}
+
+/** A smaller or larger data set in the default proportions, with progress lines. */
+export const benchSize = (stays: number): IpdDataOptions => ({
+  stays,
+  patients: Math.round(stays * 0.4),
+  open: Math.round(stays * 0.04),
+  progress: (m) => console.log(`  ... ${m}`),
+});
+
+/** The generated data set in a KV file (closed), with what was generated. */
+export interface IpdFile {
+  dir: string;
+  file: string;
+  world: IpdWorld;
+}
+
+/**
+ * Generates the data set (bench/ipd_data.ts) into a KV file in a new temporary directory, which
+ * the caller removes.
+ */
+export async function ipdData(opts: IpdDataOptions = {}): Promise<IpdFile> {
+  const dir = await Deno.makeTempDir({ prefix: "casemix-ipd-bench-" });
+  const file = join(dir, "ipd.kv");
+  const store = await Store.open(file);
+  await ensureAdmin(store, "bench-password");
+  const { app, cookie } = await appOf(store, dir);
+  const t0 = performance.now();
+  const world = await generateIpd(app, cookie, store, opts);
+  console.log(
+    `Data uji rawat inap: ${n(world.stays)} kunjungan (${n(world.openStays.length)} masih ` +
+      `dirawat), ${n(world.exams)} pemeriksaan, ${n(world.patients)} pasien, dibuat dalam ${
+        ((performance.now() - t0) / 1000).toFixed(1)
+      } s`,
+  );
+  store.close();
+  return { dir, file, world };
+}
