@@ -18,6 +18,7 @@ export async function resolveIcds(
   kind: "icd10" | "icd9",
   label: string,
 ): Promise<IcdItem[]> {
+  if (!ids.length) return [];
   if (ids.length > MAX_CODES) throw badRequest(`${label} paling banyak ${MAX_CODES} kode.`);
   const index = await collectionOf(store, registry.get("icd")!).index();
   return ids.map((id) => {
@@ -38,6 +39,7 @@ export async function resolveKeywords(
   registry: Registry,
   ids: string[],
 ): Promise<KeywordItem[]> {
+  if (!ids.length) return [];
   if (ids.length > MAX_CODES) throw badRequest(`Keyword paling banyak ${MAX_CODES}.`);
   const index = await collectionOf(store, registry.get("disputed-claim")!).index();
   return ids.map((id) => {

@@ -38,25 +38,32 @@ const schema = z.object({
 
 /** The room's treatment class (first|second|third), the tariff option an exam starts from. */
 export async function roomClass(store: Store, registry: Registry, roomId: string) {
-  const room = await collectionOf(store, registry.get("room")!).find(roomId);
-  const classId = (room?.value.classroom as { _id?: string } | null)?._id;
-  if (!classId) return "";
-  const cls = await collectionOf(store, registry.get("class-room")!).find(classId);
-  return String(cls?.value.classtype ?? "");
+  const [rooms, classes] = await Promise.all([
+    collectionOf(store, registry.get("room")!).index(),
+    collectionOf(store, registry.get("class-room")!).index(),
+  ]);
+  const classId = (rooms.get(roomId)?.value.classroom as { _id?: string } | null)?._id;
+  return String((classId && classes.get(classId)?.value.classtype) ?? "");
 }
 
-/** The INA-CBG tariff of a grouping in one class, refusing tariffs of another hospital. */
-async function groupingTariff(
+type Grouping = Pick<Examination, "grouping" | "tarifinacbgSelect" | "tarif_ina">;
+
+/**
+ * A grouping's INA-CBG tariff row, refusing tariffs of another hospital; returns the tariff
+ * of a treatment class (first|second|third) once that is known.
+ */
+async function loadGrouping(
   store: Store,
   registry: Registry,
   id: string,
-  cls: string,
-): Promise<Pick<Examination, "grouping" | "tarifinacbgSelect" | "tarif_ina">> {
-  if (!id) return { grouping: null, tarifinacbgSelect: "", tarif_ina: 0 };
-  const row = await collectionOf(store, registry.get("inatarif")!).find(id);
+): Promise<(cls: string) => Grouping> {
+  if (!id) return () => ({ grouping: null, tarifinacbgSelect: "", tarif_ina: 0 });
+  const [row, ht] = await Promise.all([
+    collectionOf(store, registry.get("inatarif")!).find(id),
+    hospitalTariff(store, registry),
+  ]);
   if (!row) throw badRequest("Grouping INA-CBG tidak ditemukan.");
   const t = row.value;
-  const ht = await hospitalTariff(store, registry);
   if (ht.missing.length) {
     throw badRequest(
       `Profil rumah sakit belum lengkap (${ht.missing.join(", ")}); lengkapi di Pengaturan.`,
@@ -68,15 +75,17 @@ async function groupingTariff(
         `bukan tarif rumah sakit ini (regional ${ht.regional}, kelas ${ht.kelasRs}).`,
     );
   }
-  if (!cls) throw badRequest("Pilih kelas tarif INA-CBG (Kelas 1, 2 atau 3).");
-  return {
-    grouping: {
-      _id: t._id,
-      kode_inacbg: String(t.kode_inacbg),
-      desc_inacbg: String(t.desc_inacbg ?? ""),
-    },
-    tarifinacbgSelect: cls,
-    tarif_ina: Number(t[`tarif_kelas_${CLASS_NO[cls]}`]) || 0,
+  return (cls) => {
+    if (!cls) throw badRequest("Pilih kelas tarif INA-CBG (Kelas 1, 2 atau 3).");
+    return {
+      grouping: {
+        _id: t._id,
+        kode_inacbg: String(t.kode_inacbg),
+        desc_inacbg: String(t.desc_inacbg ?? ""),
+      },
+      tarifinacbgSelect: cls,
+      tarif_ina: Number(t[`tarif_kelas_${CLASS_NO[cls]}`]) || 0,
+    };
   };
 }
 
@@ -140,7 +149,14 @@ export async function saveExam(
   ) as Record<string, string>;
   const id = flat.id?.trim() ?? "";
   const input = parseOr400(schema, flat);
-  const visit = await getVisit(store, input.ipdId);
+  // reads that do not depend on each other run together: each is a KV round trip
+  const [visit, keyword, diagnosis, tindakan, grouping] = await Promise.all([
+    getVisit(store, input.ipdId),
+    resolveKeywords(store, registry, lists.keyword),
+    resolveIcds(store, registry, lists.diagnosis, "icd10", "Diagnosis"),
+    resolveIcds(store, registry, lists.tindakan, "icd9", "Tindakan"),
+    loadGrouping(store, registry, input.grouping),
+  ]);
   assertOpen(visit.value);
   const at = dateField(input.examinationDate, "Tanggal pemeriksaan");
   if (at < visit.value.visitDate) {
@@ -150,7 +166,11 @@ export async function saveExam(
       }).`,
     );
   }
-  const rows = await visitExams(store, visit.value);
+  const [rows, cls] = await Promise.all([
+    visitExams(store, visit.value),
+    input.tarifinacbgSelect ||
+    (input.grouping ? roomClass(store, registry, visit.value.room._id) : ""),
+  ]);
   const before = new Map(rows.map((r) => [r.value._id, r]));
   const old = id ? before.get(id) : undefined;
   if (id && !old) throw notFound("Pemeriksaan tidak ditemukan pada kunjungan ini.");
@@ -158,9 +178,6 @@ export async function saveExam(
   if (!id && rows.length >= EXAM_LIMIT) {
     throw badRequest(`Satu kunjungan paling banyak ${EXAM_LIMIT} pemeriksaan.`);
   }
-  const cls = input.tarifinacbgSelect ||
-    (input.grouping ? await roomClass(store, registry, visit.value.room._id) : "");
-  const keyword = await resolveKeywords(store, registry, lists.keyword);
   const exam: Examination = {
     _id: id || newId(),
     ipdId: visit.value._id,
@@ -171,9 +188,9 @@ export async function saveExam(
     plan: input.plan,
     keyword,
     keywordsummary: keywordSummary(keyword),
-    diagnosis: await resolveIcds(store, registry, lists.diagnosis, "icd10", "Diagnosis"),
-    tindakan: await resolveIcds(store, registry, lists.tindakan, "icd9", "Tindakan"),
-    ...await groupingTariff(store, registry, input.grouping, cls),
+    diagnosis,
+    tindakan,
+    ...grouping(cls),
     tarif_rs: input.tarif_rs as number,
     percentage: null,
   };
