@@ -55,7 +55,7 @@ export default function DataTable(props: TableProps) {
   const { columns, fields, api, label } = props;
   const uid = `dt${api.replace(/\W/g, "-")}`;
   const t = useServerTable({ api, columns, initial: props.initial, pageSize: props.pageSize });
-  const { rows, filtered, total, page, length, loading, setLoading, reload } = t;
+  const { rows, length, loading, setLoading, reload } = t;
   const [form, setForm] = useState<FormState | null>(null);
   const [saving, setSaving] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -212,14 +212,7 @@ export default function DataTable(props: TableProps) {
           </>
         )}
       />
-      <TableFooter
-        page={page}
-        length={length}
-        shown={rows.length}
-        filtered={filtered}
-        total={total}
-        onPage={t.setPage}
-      />
+      <TableFooter t={t} />
       <FormModal
         open={!!form}
         title={`${form?.id ? "Edit" : "Tambah"} ${label}`}

@@ -96,14 +96,7 @@ export default function IpdExams(props: IpdExamsProps) {
           )
           : undefined}
       />
-      <TableFooter
-        page={t.page}
-        length={t.length}
-        shown={t.rows.length}
-        filtered={t.filtered}
-        total={t.total}
-        onPage={t.setPage}
-      />
+      <TableFooter t={t} />
       {form && (
         <ExamForm
           ipdId={visit._id}

@@ -94,14 +94,7 @@ export function VisitList({ v, actions, tools }: {
         rowClass={visitRowClass}
         actions={(r) => actions(r as VisitRow, () => setDetail(r as VisitRow))}
       />
-      <TableFooter
-        page={t.page}
-        length={t.length}
-        shown={t.rows.length}
-        filtered={t.filtered}
-        total={t.total}
-        onPage={t.setPage}
-      />
+      <TableFooter t={t} />
       <VisitDetail visit={detail} onClose={() => setDetail(null)} />
     </div>
   );

@@ -74,15 +74,19 @@ export function TableView({ columns, rows, order, onSort, loading, cell, actions
 }
 
 /** Under a table: 'Menampilkan x sampai y dari n data (disaring dari m data)' and the pager. */
-export function TableFooter({ page, length, shown, filtered, total, onPage }: {
-  page: number;
-  length: number;
-  /** Rows on this page. */
-  shown: number;
-  filtered: number;
-  total: number;
-  onPage: (page: number) => void;
+export function TableFooter({ t }: {
+  /** The table's state (from `useServerTable`). */
+  t: {
+    page: number;
+    length: number;
+    rows: unknown[];
+    filtered: number;
+    total: number;
+    setPage: (page: number) => void;
+  };
 }) {
+  const { page, length, filtered, total } = t;
+  const shown = t.rows.length;
   const from = filtered ? page * length + 1 : 0;
   return (
     <div class="dt-footer">
@@ -91,7 +95,11 @@ export function TableFooter({ page, length, shown, filtered, total, onPage }: {
           `dari ${formatNumber(filtered)} data` +
           (filtered !== total ? ` (disaring dari ${formatNumber(total)} data)` : "")}
       </div>
-      <Pagination page={page} count={Math.max(1, Math.ceil(filtered / length))} onPage={onPage} />
+      <Pagination
+        page={page}
+        count={Math.max(1, Math.ceil(filtered / length))}
+        onPage={t.setPage}
+      />
     </div>
   );
 }
