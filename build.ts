@@ -1,7 +1,7 @@
 import * as esbuild from "esbuild";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
-import type { Manifest } from "./lib/islands.ts";
+import type { Manifest } from "./lib/http/islands.ts";
 
 const root = import.meta.dirname!;
 const outdir = join(root, "static", "build");

@@ -4,7 +4,7 @@
  * is re-read on every request, so codes can be added without a restart.
  */
 import { join } from "node:path";
-import { readCodes, startLicenceServer } from "./lib/licence_server.ts";
+import { readCodes, startLicenceServer } from "./lib/licence/server.ts";
 
 if (import.meta.main) {
   const file = Deno.args[0] || Deno.env.get("LICENCE_CODES") ||

@@ -1,10 +1,10 @@
-import { createApp, prepareStore } from "./lib/app.ts";
-import { backupDir } from "./lib/backup.ts";
-import { startDailyBackups } from "./lib/backup_schedule.ts";
+import { createApp, prepareStore } from "./app.ts";
+import { backupDir } from "./lib/backup/backup.ts";
+import { startDailyBackups } from "./lib/backup/schedule.ts";
 import { loadConfig } from "./lib/config.ts";
-import { DEMO_CODE, ensureDemoLicence, startDemoLicence } from "./lib/licence_demo.ts";
-import { openConfiguredStore } from "./lib/connection.ts";
-import { type Store, StoreLockedError } from "./lib/store.ts";
+import { DEMO_CODE, ensureDemoLicence, startDemoLicence } from "./lib/licence/demo.ts";
+import { openConfiguredStore } from "./lib/backup/connection.ts";
+import { type Store, StoreLockedError } from "./lib/db/store.ts";
 import { ensureBuilt } from "./build.ts";
 
 /** The app on the configured store (opened on the first request). */

@@ -6,11 +6,11 @@
  * `build()`; the dashboard figures, bench/report_bench.ts, follow on the same file), or alone
  * with them: `deno run -A --unstable-kv --v8-flags=--expose-gc bench/ipd_bench.ts [stays]`.
  */
-import { visitsOf } from "../lib/ipd.ts";
-import { DISCHARGE_COLUMNS } from "../lib/ipd_list.ts";
-import { jakartaDay, toLocalInput } from "../lib/ipd_rules.ts";
-import { Store } from "../lib/store.ts";
-import ipdDef from "../resources/ipd.ts";
+import { visitsOf } from "../lib/ipd/stay.ts";
+import { DISCHARGE_COLUMNS } from "../lib/ipd/list.ts";
+import { jakartaDay, toLocalInput } from "../lib/ipd/rules.ts";
+import { Store } from "../lib/db/store.ts";
+import ipdDef from "../lib/ipd/resource.ts";
 import type { IpdWorld } from "./ipd_data.ts";
 import { appOf, benchSize, ipdData, type IpdFile, printFigure, type Report } from "./ipd_file.ts";
 import { pageJs } from "./js_size.ts";

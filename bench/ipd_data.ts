@@ -1,23 +1,23 @@
 /**
  * A generated inpatient data set for benches: master data through the real API and patients
  * (bench/ipd_master.ts), then stays with their examinations committed together (`Tx`, as the
- * app commits them), shaped as lib/ipd_model.ts with totals from `stayTotals`. Deterministic for
+ * app commits them), shaped as lib/ipd/model.ts with totals from `stayTotals`. Deterministic for
  * a given seed and `now`.
  */
 import type { Hono } from "hono";
-import { examsOf, visitsOf } from "../lib/ipd.ts";
-import type { Examination, IcdItem, KeywordItem, Visit } from "../lib/ipd_model.ts";
-import { READMISSION_REASONS } from "../lib/ipd_model.ts";
+import { examsOf, visitsOf } from "../lib/ipd/stay.ts";
+import type { Examination, IcdItem, KeywordItem, Visit } from "../lib/ipd/model.ts";
+import { READMISSION_REASONS } from "../lib/ipd/model.ts";
 import {
   examOrder,
   isReadmission,
   keywordSummary,
   stayTotals,
   summaryIcd,
-} from "../lib/ipd_rules.ts";
-import { newId } from "../lib/ids.ts";
-import type { Store } from "../lib/store.ts";
-import { Tx } from "../lib/tx.ts";
+} from "../lib/ipd/rules.ts";
+import { newId } from "../lib/db/ids.ts";
+import type { Store } from "../lib/db/store.ts";
+import { Tx } from "../lib/db/tx.ts";
 import { masterData, patients, type Room } from "./ipd_master.ts";
 
 const DAY = 86_400_000;

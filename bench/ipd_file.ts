@@ -3,10 +3,10 @@
  * written to a KV file, an app with an admin session over a store, and how a figure is printed.
  */
 import { join } from "node:path";
-import { createApp } from "../lib/app.ts";
-import { createSession, ensureAdmin, users } from "../lib/auth.ts";
+import { createApp } from "../app.ts";
+import { createSession, ensureAdmin, users } from "../lib/auth/auth.ts";
 import { loadConfig } from "../lib/config.ts";
-import { Store } from "../lib/store.ts";
+import { Store } from "../lib/db/store.ts";
 import { generateIpd, type IpdDataOptions, type IpdWorld } from "./ipd_data.ts";
 
 /** Prints one figure against its target (bench.ts's `report`). */

@@ -6,12 +6,12 @@
 import { join } from "node:path";
 import * as XLSX from "xlsx";
 import type { Hono } from "hono";
-import type { IcdItem, KeywordItem, TitledRef } from "../lib/ipd_model.ts";
-import { newId } from "../lib/ids.ts";
-import type { Doc } from "../lib/mem_index.ts";
-import { collectionOf } from "../lib/resource.ts";
-import { writeXlsx } from "../lib/spreadsheet.ts";
-import type { Store } from "../lib/store.ts";
+import type { IcdItem, KeywordItem, TitledRef } from "../lib/ipd/model.ts";
+import { newId } from "../lib/db/ids.ts";
+import type { Doc } from "../lib/db/mem_index.ts";
+import { collectionOf } from "../lib/resource/resource.ts";
+import { writeXlsx } from "../lib/resource/spreadsheet.ts";
+import type { Store } from "../lib/db/store.ts";
 import { registry } from "../resources/mod.ts";
 
 const SHARED = join(import.meta.dirname!, "..", "..", "shared", "data");

@@ -4,9 +4,9 @@
  * 20,000 patients, two years, the real ICD-10 / ICD-9-CM code sets), read back from its KV file
  * after the inpatient figures. Alone: `deno run -A --unstable-kv bench/report_bench.ts [stays]`.
  */
-import { visitsOf } from "../lib/ipd.ts";
-import { jakartaDay } from "../lib/ipd_rules.ts";
-import { Store } from "../lib/store.ts";
+import { visitsOf } from "../lib/ipd/stay.ts";
+import { jakartaDay } from "../lib/ipd/rules.ts";
+import { Store } from "../lib/db/store.ts";
 import { appOf, benchSize, ipdData, type IpdFile, printFigure, type Report } from "./ipd_file.ts";
 
 const DAY = 86_400_000;

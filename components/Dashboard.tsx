@@ -1,8 +1,8 @@
 import DashboardCharts from "../islands/DashboardCharts.tsx";
-import { counterLinks } from "../lib/dashboard.ts";
-import type { MedicalRecordInfo } from "../lib/report.ts";
-import { type Period, showDay } from "../lib/report_period.ts";
-import { formatNumber } from "./ui/format.ts";
+import { counterLinks } from "../lib/report/dashboard.ts";
+import type { MedicalRecordInfo } from "../lib/report/report.ts";
+import { type Period, showDay } from "../lib/report/period.ts";
+import { formatNumber } from "../lib/format.ts";
 import { Island } from "./Island.tsx";
 
 /** Shown when the counters cannot be worked out (SPEC: dashboard info failure). */

@@ -3,7 +3,7 @@ export const HOSPITAL_SETTINGS_URL = "/pengaturan#profil-rs";
 
 /**
  * Tells that the hospital profile lacks what the INA-CBG tariffs need, with a link to the
- * settings section. Render it with `(await hospitalTariff(store, registry)).missing` (lib/hospital_tariff.ts);
+ * settings section. Render it with `(await hospitalTariff(store, registry)).missing` (lib/settings/hospital_tariff.ts);
  * it renders nothing when that is empty. Plain markup: usable on a page or inside an island.
  */
 export function HospitalMissing({ missing }: { missing: string[] }) {

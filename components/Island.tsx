@@ -1,5 +1,5 @@
 import type { ComponentType } from "preact";
-import { useIslandSlot } from "../lib/islands.ts";
+import { useIslandSlot } from "../lib/http/islands.ts";
 
 /**
  * Renders an island on the server and marks it for hydration. `props` must be plain JSON:

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import type { NavItem } from "../lib/env.ts";
+import type { NavItem } from "../lib/http/env.ts";
 import { DemoBadge } from "./DemoBadge.tsx";
 
 /** The order of the sidebar groups; groups without screens are not shown. */

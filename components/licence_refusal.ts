@@ -1,4 +1,4 @@
-import { alertDialog } from "../../components/ui/Dialog.tsx";
+import { alertDialog } from "./ui/Dialog.tsx";
 
 /** A login refused by the licence check, as `POST /auth/login` answers it. */
 export interface LicenceRefused {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { ColumnDef } from "../lib/resource.ts";
+import type { ColumnDef } from "../lib/resource/resource.ts";
 import {
   alertDeleted,
   alertDialog,
@@ -13,7 +13,7 @@ import {
   payload,
   postForm,
 } from "../components/ui/Form.tsx";
-import { formatDateTime, formatNumber } from "../components/ui/format.ts";
+import { formatDateTime, formatNumber } from "../lib/format.ts";
 import { Modal } from "../components/ui/Modal.tsx";
 import { Pagination } from "../components/ui/Pagination.tsx";
 import { SearchBox, TableView } from "../components/ui/ServerTable.tsx";

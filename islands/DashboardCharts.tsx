@@ -1,10 +1,16 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { formatMoney, formatNumber } from "../components/ui/format.ts";
+import { formatMoney, formatNumber } from "../lib/format.ts";
 import { drawBar, drawPie } from "../lib/client/charts.ts";
-import { combineSmall, dpjpLink, icdLink, type Slice, tariffLink } from "../lib/dashboard.ts";
-import type { DpjpCount, IcdCount, TariffAnalysis } from "../lib/report.ts";
-import type { Period } from "../lib/report_period.ts";
+import {
+  combineSmall,
+  dpjpLink,
+  icdLink,
+  type Slice,
+  tariffLink,
+} from "../lib/report/dashboard.ts";
+import type { DpjpCount, IcdCount, TariffAnalysis } from "../lib/report/report.ts";
+import type { Period } from "../lib/report/period.ts";
 
 export interface DashboardChartsProps {
   period: Period;

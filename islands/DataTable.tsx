@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
-import type { ColumnDef } from "../lib/resource.ts";
-import type { TableProps } from "../lib/table_props.ts";
+import type { ColumnDef } from "../lib/resource/resource.ts";
+import type { TableProps } from "../lib/resource/table_props.ts";
 import { alertDeleted, alertDialog, confirmDelete } from "../components/ui/Dialog.tsx";
 import {
   FormFields,
@@ -9,7 +9,7 @@ import {
   postForm,
   valuesFrom,
 } from "../components/ui/Form.tsx";
-import { formatDateTime, formatMoney } from "../components/ui/format.ts";
+import { formatDateTime, formatMoney } from "../lib/format.ts";
 import { FormModal } from "../components/ui/Modal.tsx";
 import { Select } from "../components/ui/Select.tsx";
 import { SwitchCell } from "../components/ui/SwitchCell.tsx";

@@ -1,6 +1,6 @@
 import { alertDialog, confirmDialog } from "../components/ui/Dialog.tsx";
 import { messageOf } from "../components/ui/use_server_table.ts";
-import type { VisitRow } from "../components/ipd/columns.ts";
+import type { VisitRow } from "../lib/ipd/columns.ts";
 import { useVisitList, VisitList, type VisitListProps } from "../components/ipd/VisitList.tsx";
 
 /** Cancels a discharge after confirmation; on success the browser goes to `/ipd`. */

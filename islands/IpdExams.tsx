@@ -2,7 +2,7 @@ import { useState } from "react";
 import { alertDeleted, alertDialog, confirmDelete } from "../components/ui/Dialog.tsx";
 import { TableFooter, TableView } from "../components/ui/ServerTable.tsx";
 import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
-import { EXAM_COLUMNS, type VisitRow } from "../components/ipd/columns.ts";
+import { EXAM_COLUMNS, type VisitRow } from "../lib/ipd/columns.ts";
 import { DischargeForm } from "../components/ipd/DischargeForm.tsx";
 import { ExamForm } from "../components/ipd/ExamForm.tsx";
 import { examCell, type ExamRow } from "../components/ipd/exam_cells.tsx";

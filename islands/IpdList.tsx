@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { alertDeleted, confirmDelete } from "../components/ui/Dialog.tsx";
-import type { VisitRow } from "../components/ipd/columns.ts";
+import type { VisitRow } from "../lib/ipd/columns.ts";
 import { VisitForm } from "../components/ipd/VisitForm.tsx";
 import { useVisitList, VisitList, type VisitListProps } from "../components/ipd/VisitList.tsx";
 

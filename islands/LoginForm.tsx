@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { LicenceAgreement } from "../components/LicenceAgreement.tsx";
 import { alertDialog } from "../components/ui/Dialog.tsx";
-import { onLicenceRefused } from "../lib/client/licence_refusal.ts";
+import { onLicenceRefused } from "../components/licence_refusal.ts";
 
 const RELOAD = "Tolong di Reload Lagi Halaman Anda.";
 const INVALID = "Respon tidak valid dari server.";

@@ -21,7 +21,7 @@ export interface Config {
   demoHospitalCode?: string;
   /** Automatic daily backups kept (older ones are deleted); 0 turns them off. */
   backupKeep: number;
-  /** Store the demo hospital world at start when the database has no data (lib/demo_data.ts). */
+  /** Store the demo hospital world at start when the database has no data (lib/demo/data.ts). */
   demoData: boolean;
 }
 

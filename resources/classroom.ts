@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { choicesOf, defineResource } from "../lib/resource.ts";
-import { oneOf, text } from "../lib/validate.ts";
+import { choicesOf, defineResource } from "../lib/resource/resource.ts";
+import { oneOf, text } from "../lib/resource/validate.ts";
 
 /** Treatment classes as stored and as shown. */
 export const CLASS_TYPES = { first: "Kelas 1", second: "Kelas 2", third: "Kelas 3" };

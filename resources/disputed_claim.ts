@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineResource } from "../lib/resource.ts";
-import { text } from "../lib/validate.ts";
+import { defineResource } from "../lib/resource/resource.ts";
+import { text } from "../lib/resource/validate.ts";
 
 /** Keywords BPJS verifiers dispute (BA dispute klaim), with the coding recommendation. */
 export default defineResource({

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { choicesOf, defineResource } from "../lib/resource.ts";
-import { flag, gender, GENDERS, text } from "../lib/validate.ts";
+import { choicesOf, defineResource } from "../lib/resource/resource.ts";
+import { flag, gender, GENDERS, text } from "../lib/resource/validate.ts";
 
 const FLAGS = ["dpjp", "igd", "approval"];
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { choicesOf, defineResource, type SelectDef } from "../lib/resource.ts";
-import { oneOf, text } from "../lib/validate.ts";
+import { choicesOf, defineResource, type SelectDef } from "../lib/resource/resource.ts";
+import { oneOf, text } from "../lib/resource/validate.ts";
 
 /** The two code sets: ICD-10 diagnoses and ICD-9-CM procedures. */
 export const ICD_KINDS = { icd10: "ICD-10 (Diagnosis)", icd9: "ICD-9-CM (Prosedur)" };

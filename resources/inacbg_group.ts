@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineResource } from "../lib/resource.ts";
-import { text } from "../lib/validate.ts";
+import { defineResource } from "../lib/resource/resource.ts";
+import { text } from "../lib/resource/validate.ts";
 
 /** The INA-CBG grouping codes (v5) with their descriptions: a code set, like ICD. */
 export default defineResource({

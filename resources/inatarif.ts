@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { badRequest } from "../lib/errors.ts";
-import { collectionOf, defineResource, type FieldDef } from "../lib/resource.ts";
-import type { Store } from "../lib/store.ts";
-import { money, text } from "../lib/validate.ts";
+import { collectionOf, defineResource, type FieldDef } from "../lib/resource/resource.ts";
+import type { Store } from "../lib/db/store.ts";
+import { money, text } from "../lib/resource/validate.ts";
 import { CLASS_TYPES } from "./classroom.ts";
 import inacbgGroup from "./inacbg_group.ts";
 

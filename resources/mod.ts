@@ -1,5 +1,5 @@
-import type { Registry } from "../lib/refs.ts";
-import type { ResourceDef } from "../lib/resource.ts";
+import type { Registry } from "../lib/resource/refs.ts";
+import type { ResourceDef } from "../lib/resource/resource.ts";
 import classroom from "./classroom.ts";
 import disputedClaim from "./disputed_claim.ts";
 import district from "./district.ts";
@@ -7,7 +7,7 @@ import doctor from "./doctor.ts";
 import icd from "./icd.ts";
 import inacbgGroup from "./inacbg_group.ts";
 import inatarif from "./inatarif.ts";
-import ipd from "./ipd.ts";
+import ipd from "../lib/ipd/resource.ts";
 import patient from "./patient.ts";
 import province from "./province.ts";
 import { references } from "./references.ts";

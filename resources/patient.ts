@@ -1,10 +1,15 @@
 import { z } from "zod";
-import { ADDRESS_FIELDS, assertNested, getDefaultAddress, REGION_LEVELS } from "../lib/address.ts";
-import type { Doc } from "../lib/mem_index.ts";
-import type { Registry } from "../lib/refs.ts";
-import { choicesOf, collectionOf, defineResource } from "../lib/resource.ts";
-import type { Store } from "../lib/store.ts";
-import { gender, GENDERS, text } from "../lib/validate.ts";
+import {
+  ADDRESS_FIELDS,
+  assertNested,
+  getDefaultAddress,
+  REGION_LEVELS,
+} from "../lib/settings/address.ts";
+import type { Doc } from "../lib/db/mem_index.ts";
+import type { Registry } from "../lib/resource/refs.ts";
+import { choicesOf, collectionOf, defineResource } from "../lib/resource/resource.ts";
+import type { Store } from "../lib/db/store.ts";
+import { gender, GENDERS, text } from "../lib/resource/validate.ts";
 
 const optionalId = z.string().trim().optional().default("");
 

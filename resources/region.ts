@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineResource, type FieldDef, type ResourceDef } from "../lib/resource.ts";
-import { refId, text } from "../lib/validate.ts";
+import { defineResource, type FieldDef, type ResourceDef } from "../lib/resource/resource.ts";
+import { refId, text } from "../lib/resource/validate.ts";
 
 interface Parent {
   resource: string;

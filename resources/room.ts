@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineResource } from "../lib/resource.ts";
-import { refId, text } from "../lib/validate.ts";
+import { defineResource } from "../lib/resource/resource.ts";
+import { refId, text } from "../lib/resource/validate.ts";
 
 /** Wards/rooms (Ruang), each in one treatment class. */
 export default defineResource({

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineResource, type ResourceDef } from "../lib/resource.ts";
-import { text } from "../lib/validate.ts";
+import { defineResource, type ResourceDef } from "../lib/resource/resource.ts";
+import { text } from "../lib/resource/validate.ts";
 
 /**
  * A short reference list that staff edit but never delete (other records name its entries):

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { USER_SPEC, users } from "../lib/auth.ts";
+import { USER_SPEC, users } from "../lib/auth/auth.ts";
 import { badRequest, conflict } from "../lib/errors.ts";
-import { hashPassword } from "../lib/password.ts";
-import { choicesOf, defineResource } from "../lib/resource.ts";
-import { email, gender, GENDERS, text } from "../lib/validate.ts";
+import { hashPassword } from "../lib/auth/password.ts";
+import { choicesOf, defineResource } from "../lib/resource/resource.ts";
+import { email, gender, GENDERS, text } from "../lib/resource/validate.ts";
 
 /** Login accounts. The password is set on create, changed on edit, and never sent back. */
 export default defineResource({

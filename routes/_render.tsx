@@ -2,9 +2,9 @@ import type { Context } from "hono";
 import type { VNode } from "preact";
 import { render } from "preact-render-to-string";
 import { Document, Layout } from "../components/Layout.tsx";
-import type { AppEnv } from "./env.ts";
-import { collectIslands, islandTags } from "./islands.ts";
-import { graceNotice } from "./licence_gate.ts";
+import type { AppEnv } from "../lib/http/env.ts";
+import { collectIslands, islandTags } from "../lib/http/islands.ts";
+import { graceNotice } from "../lib/licence/gate.ts";
 
 /**
  * Renders a page inside the document (and, unless `bare`, the app layout). Scripts are added

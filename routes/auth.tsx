@@ -9,14 +9,14 @@ import {
   endSession,
   SESSION_COOKIE,
   SESSION_TTL_MS,
-} from "../lib/auth.ts";
-import { BACKGROUND_URL, backgroundId } from "../lib/background.ts";
-import type { AppEnv } from "../lib/env.ts";
-import { readFields } from "../lib/http.ts";
-import { parseHospitalCode } from "../lib/licence_client.ts";
-import { graceNotice, type LicenceGate, type LicenceRefusal } from "../lib/licence_gate.ts";
-import { readLicence } from "../lib/licence_record.ts";
-import { renderPage } from "../lib/page.tsx";
+} from "../lib/auth/auth.ts";
+import { BACKGROUND_URL, backgroundId } from "../lib/settings/background.ts";
+import type { AppEnv } from "../lib/http/env.ts";
+import { readFields } from "../lib/http/http.ts";
+import { parseHospitalCode } from "../lib/licence/client.ts";
+import { graceNotice, type LicenceGate, type LicenceRefusal } from "../lib/licence/gate.ts";
+import { readLicence } from "../lib/licence/record.ts";
+import { renderPage } from "./_render.tsx";
 
 /** Message for an empty hospital code (the form was not loaded properly). */
 export const RELOAD_MESSAGE = "Tolong di Reload Lagi Halaman Anda.";
@@ -34,7 +34,7 @@ const REFUSAL_STATUS: Record<LicenceRefusal, 403 | 502 | 503> = {
 
 /**
  * Login page and API. `licence` is checked before the password on every login (see
- * lib/licence_gate.ts); a server with no validated licence sends the login page to
+ * lib/licence/gate.ts); a server with no validated licence sends the login page to
  * `/validation`.
  */
 export function authRoutes(licence: LicenceGate) {

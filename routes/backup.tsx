@@ -2,14 +2,14 @@ import { Hono } from "hono";
 import { z } from "zod";
 import BackupTable from "../islands/BackupTable.tsx";
 import { Island } from "../components/Island.tsx";
-import { backupDir, backups, createBackup, deleteBackup } from "../lib/backup.ts";
-import { parseTableRequest } from "../lib/datatables.ts";
-import type { AppEnv, NavItem } from "../lib/env.ts";
-import { readFields } from "../lib/http.ts";
-import { renderPage } from "../lib/page.tsx";
-import { restoreBackup } from "../lib/restore.ts";
-import type { ColumnDef } from "../lib/resource.ts";
-import { parseOr400, text } from "../lib/validate.ts";
+import { backupDir, backups, createBackup, deleteBackup } from "../lib/backup/backup.ts";
+import { parseTableRequest } from "../lib/resource/datatables.ts";
+import type { AppEnv, NavItem } from "../lib/http/env.ts";
+import { readFields } from "../lib/http/http.ts";
+import { renderPage } from "./_render.tsx";
+import { restoreBackup } from "../lib/backup/restore.ts";
+import type { ColumnDef } from "../lib/resource/resource.ts";
+import { parseOr400, text } from "../lib/resource/validate.ts";
 
 /** The backup screen in the sidebar. */
 export const backupNav: NavItem[] = [

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import ConnectionForm from "../islands/ConnectionForm.tsx";
 import { Island } from "../components/Island.tsx";
-import { readConnection, saveConnection } from "../lib/connection.ts";
-import type { AppEnv, NavItem } from "../lib/env.ts";
-import { readFields } from "../lib/http.ts";
-import { renderPage } from "../lib/page.tsx";
+import { readConnection, saveConnection } from "../lib/backup/connection.ts";
+import type { AppEnv, NavItem } from "../lib/http/env.ts";
+import { readFields } from "../lib/http/http.ts";
+import { renderPage } from "./_render.tsx";
 
 /** The connection screen in the sidebar. */
 export const connectionNav: NavItem[] = [

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { Dashboard } from "../components/Dashboard.tsx";
-import type { AppEnv } from "../lib/env.ts";
-import { jakartaDay } from "../lib/ipd_rules.ts";
-import { renderPage } from "../lib/page.tsx";
-import { visitsOf } from "../lib/ipd.ts";
-import { type MedicalRecordInfo, medicalRecordInfo } from "../lib/report.ts";
-import { currentMonth, parsePeriod, type Period, PeriodError } from "../lib/report_period.ts";
+import type { AppEnv } from "../lib/http/env.ts";
+import { jakartaDay } from "../lib/ipd/rules.ts";
+import { renderPage } from "./_render.tsx";
+import { visitsOf } from "../lib/ipd/stay.ts";
+import { type MedicalRecordInfo, medicalRecordInfo } from "../lib/report/report.ts";
+import { currentMonth, parsePeriod, type Period, PeriodError } from "../lib/report/period.ts";
 
 /**
  * The start page: the dashboard for a period (`?startDate=&endDate=`, default the current

@@ -1,14 +1,14 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../lib/env.ts";
-import { listOf, readFields, readForm, textFields } from "../lib/http.ts";
-import { deleteVisit, getVisit, readmissionOf, saveVisit } from "../lib/ipd.ts";
-import { cancelDischarge, discharge, summaryOf } from "../lib/ipd_discharge.ts";
-import { deleteExam, saveExam } from "../lib/ipd_exam.ts";
-import { exportStays } from "../lib/ipd_export.ts";
-import { examTable, ipdRows, ipdTable, type ListMode, stayJson } from "../lib/ipd_list.ts";
-import { parseDateTime } from "../lib/ipd_rules.ts";
+import type { AppEnv } from "../lib/http/env.ts";
+import { listOf, readFields, readForm, textFields } from "../lib/http/http.ts";
+import { deleteVisit, getVisit, readmissionOf, saveVisit } from "../lib/ipd/stay.ts";
+import { cancelDischarge, discharge, summaryOf } from "../lib/ipd/discharge.ts";
+import { deleteExam, saveExam } from "../lib/ipd/exam.ts";
+import { exportStays } from "../lib/ipd/export.ts";
+import { examTable, ipdRows, ipdTable, type ListMode, stayJson } from "../lib/ipd/list.ts";
+import { parseDateTime } from "../lib/ipd/rules.ts";
 import { badRequest } from "../lib/errors.ts";
-import type { Registry } from "../lib/refs.ts";
+import type { Registry } from "../lib/resource/refs.ts";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const SAVED = "Data Berhasil di Simpan";

@@ -10,20 +10,20 @@ import {
   type ListMode,
   VISIT_COLUMNS,
   type VisitRow,
-} from "../components/ipd/columns.ts";
+} from "../lib/ipd/columns.ts";
 import { tableQuery } from "../components/ui/use_server_table.ts";
 import DischargeList from "../islands/DischargeList.tsx";
 import IpdExams from "../islands/IpdExams.tsx";
 import IpdList from "../islands/IpdList.tsx";
-import type { AppEnv, NavItem } from "../lib/env.ts";
+import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { AppError } from "../lib/errors.ts";
-import { hospitalTariff } from "../lib/hospital_tariff.ts";
-import { getVisit } from "../lib/ipd.ts";
-import { roomClass } from "../lib/ipd_exam.ts";
-import { examTable, ipdTable, stayJson } from "../lib/ipd_list.ts";
-import { renderPage } from "../lib/page.tsx";
-import type { Registry } from "../lib/refs.ts";
-import { collectionOf } from "../lib/resource.ts";
+import { hospitalTariff } from "../lib/settings/hospital_tariff.ts";
+import { getVisit } from "../lib/ipd/stay.ts";
+import { roomClass } from "../lib/ipd/exam.ts";
+import { examTable, ipdTable, stayJson } from "../lib/ipd/list.ts";
+import { renderPage } from "./_render.tsx";
+import type { Registry } from "../lib/resource/refs.ts";
+import { collectionOf } from "../lib/resource/resource.ts";
 
 /** The inpatient screens in the sidebar. */
 export const IPD_NAV: NavItem[] = [

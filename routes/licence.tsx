@@ -1,14 +1,14 @@
 import { Hono } from "hono";
 import { DemoBadge } from "../components/DemoBadge.tsx";
 import { Island } from "../components/Island.tsx";
-import { formatDateTime } from "../components/ui/format.ts";
+import { formatDateTime } from "../lib/format.ts";
 import LicenceForm from "../islands/LicenceForm.tsx";
-import type { AppEnv } from "../lib/env.ts";
-import { readFields } from "../lib/http.ts";
-import { deactivateLicence, lookupLicence, validateLicence } from "../lib/licence.ts";
-import { parseHospitalCode } from "../lib/licence_client.ts";
-import { readLicence } from "../lib/licence_record.ts";
-import { renderPage } from "../lib/page.tsx";
+import type { AppEnv } from "../lib/http/env.ts";
+import { readFields } from "../lib/http/http.ts";
+import { deactivateLicence, lookupLicence, validateLicence } from "../lib/licence/licence.ts";
+import { parseHospitalCode } from "../lib/licence/client.ts";
+import { readLicence } from "../lib/licence/record.ts";
+import { renderPage } from "./_render.tsx";
 
 /**
  * Licence routes, all public: the validation page, saving a licence (`POST /validation`,

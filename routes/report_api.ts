@@ -1,17 +1,17 @@
 import { type Context, Hono } from "hono";
-import type { AppEnv } from "../lib/env.ts";
-import { visitsOf } from "../lib/ipd.ts";
+import type { AppEnv } from "../lib/http/env.ts";
+import { visitsOf } from "../lib/ipd/stay.ts";
 import { badRequest } from "../lib/errors.ts";
-import type { Registry } from "../lib/refs.ts";
+import type { Registry } from "../lib/resource/refs.ts";
 import {
   dpjpInfo,
   type IcdKind,
   medicalRecordInfo,
   tariffAnalysis,
   topIcd,
-} from "../lib/report.ts";
-import { parsePeriod, type Period, PeriodError } from "../lib/report_period.ts";
-import { collectionOf } from "../lib/resource.ts";
+} from "../lib/report/report.ts";
+import { parsePeriod, type Period, PeriodError } from "../lib/report/period.ts";
+import { collectionOf } from "../lib/resource/resource.ts";
 
 /** The period of a report call (`startDate`/`endDate` or `dateRange`); 400 when malformed. */
 export function periodOf(c: Context): Period {

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import DataTable from "../islands/DataTable.tsx";
 import { Island } from "../components/Island.tsx";
-import type { AppEnv } from "../lib/env.ts";
-import { acceptedHeaders } from "../lib/importer.ts";
-import type { Registry } from "../lib/refs.ts";
-import { collectionOf, type ResourceDef } from "../lib/resource.ts";
-import { resourceApi, toJson } from "../lib/resource_api.ts";
-import { renderPage } from "../lib/page.tsx";
-import { tableProps } from "../lib/table_props.ts";
+import type { AppEnv } from "../lib/http/env.ts";
+import { acceptedHeaders } from "../lib/resource/importer.ts";
+import type { Registry } from "../lib/resource/refs.ts";
+import { collectionOf, type ResourceDef } from "../lib/resource/resource.ts";
+import { resourceApi, toJson } from "../lib/resource/api.ts";
+import { renderPage } from "./_render.tsx";
+import { tableProps } from "../lib/resource/table_props.ts";
 
 /** The headers an import accepts, as the page lists them: 'kode (atau code), ...'. */
 function importHint(def: ResourceDef): string {

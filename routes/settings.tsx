@@ -2,13 +2,13 @@ import { Hono } from "hono";
 import { Island } from "../components/Island.tsx";
 import LoginBackground from "../islands/LoginBackground.tsx";
 import SettingsForm from "../islands/SettingsForm.tsx";
-import { ADDRESS_FIELDS, getDefaultAddress } from "../lib/address.ts";
-import { BACKGROUND_MAX_BYTES, BACKGROUND_URL, backgroundId } from "../lib/background.ts";
-import type { AppEnv, NavItem } from "../lib/env.ts";
-import { getHospital, HOSPITAL_FIELDS } from "../lib/hospital.ts";
-import { tariffOf, tariffSummary } from "../lib/hospital_tariff.ts";
-import { renderPage } from "../lib/page.tsx";
-import type { Registry } from "../lib/refs.ts";
+import { ADDRESS_FIELDS, getDefaultAddress } from "../lib/settings/address.ts";
+import { BACKGROUND_MAX_BYTES, BACKGROUND_URL, backgroundId } from "../lib/settings/background.ts";
+import type { AppEnv, NavItem } from "../lib/http/env.ts";
+import { getHospital, HOSPITAL_FIELDS } from "../lib/settings/hospital.ts";
+import { tariffOf, tariffSummary } from "../lib/settings/hospital_tariff.ts";
+import { renderPage } from "./_render.tsx";
+import type { Registry } from "../lib/resource/refs.ts";
 import { settingJson, settingsApi } from "./settings_api.ts";
 
 /** The settings screen in the sidebar. */

@@ -1,18 +1,18 @@
 import { type Context, Hono } from "hono";
-import { getDefaultAddress, saveDefaultAddress } from "../lib/address.ts";
+import { getDefaultAddress, saveDefaultAddress } from "../lib/settings/address.ts";
 import {
   deleteBackground,
   NO_FILE_MESSAGE,
   readBackground,
   saveBackground,
-} from "../lib/background.ts";
-import type { AppEnv } from "../lib/env.ts";
+} from "../lib/settings/background.ts";
+import type { AppEnv } from "../lib/http/env.ts";
 import { badRequest, notFound } from "../lib/errors.ts";
-import { getHospital, saveHospital } from "../lib/hospital.ts";
-import { tariffOf, tariffSummary } from "../lib/hospital_tariff.ts";
-import { readFields } from "../lib/http.ts";
-import type { Registry } from "../lib/refs.ts";
-import type { SettingRow } from "../lib/settings.ts";
+import { getHospital, saveHospital } from "../lib/settings/hospital.ts";
+import { tariffOf, tariffSummary } from "../lib/settings/hospital_tariff.ts";
+import { readFields } from "../lib/http/http.ts";
+import type { Registry } from "../lib/resource/refs.ts";
+import type { SettingRow } from "../lib/settings/settings.ts";
 
 const SAVED = "Data Berhasil di Simpan";
 

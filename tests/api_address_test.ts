@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { registry } from "../resources/mod.ts";
-import { getDefaultAddress } from "../lib/address.ts";
-import { readSetting } from "../lib/settings.ts";
+import { getDefaultAddress } from "../lib/settings/address.ts";
+import { readSetting } from "../lib/settings/settings.ts";
 import { seedWilayah, setup } from "./helpers.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;

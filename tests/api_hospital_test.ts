@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { registry } from "../resources/mod.ts";
 import { render } from "preact-render-to-string";
 import { HospitalMissing } from "../components/HospitalMissing.tsx";
-import { type HospitalProfile } from "../lib/hospital.ts";
-import { hospitalTariff, tariffOf } from "../lib/hospital_tariff.ts";
-import { readSetting } from "../lib/settings.ts";
+import { type HospitalProfile } from "../lib/settings/hospital.ts";
+import { hospitalTariff, tariffOf } from "../lib/settings/hospital_tariff.ts";
+import { readSetting } from "../lib/settings/settings.ts";
 import { setup } from "./helpers.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;

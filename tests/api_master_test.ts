@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { writeXlsx } from "../lib/spreadsheet.ts";
+import { writeXlsx } from "../lib/resource/spreadsheet.ts";
 import { references } from "../resources/references.ts";
 import { setup } from "./helpers.ts";
 

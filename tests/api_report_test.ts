@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
-import { dayStart, jakartaDay } from "../lib/ipd_rules.ts";
-import { visitsOf } from "../lib/ipd.ts";
-import { counterLinks, dpjpLink, icdLink, tariffLink } from "../lib/dashboard.ts";
+import { dayStart, jakartaDay } from "../lib/ipd/rules.ts";
+import { visitsOf } from "../lib/ipd/stay.ts";
+import { counterLinks, dpjpLink, icdLink, tariffLink } from "../lib/report/dashboard.ts";
 import {
   type DpjpCount,
   type IcdCount,
   type MedicalRecordInfo,
   medicalRecordInfo,
-} from "../lib/report.ts";
-import { currentMonth, parsePeriod } from "../lib/report_period.ts";
+} from "../lib/report/report.ts";
+import { currentMonth, parsePeriod } from "../lib/report/period.ts";
 import { setup } from "./helpers.ts";
 import { MARCH_2025, seedDashboard } from "./report_fixtures.ts";
 import { tariff, visitDoc, writeVisits } from "./visits.ts";

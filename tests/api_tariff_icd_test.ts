@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { MemIndex } from "../lib/mem_index.ts";
-import { readTable, writeXlsx } from "../lib/spreadsheet.ts";
+import { MemIndex } from "../lib/db/mem_index.ts";
+import { readTable, writeXlsx } from "../lib/resource/spreadsheet.ts";
 import { icdMatch, icdNeedles, otherForm } from "../resources/icd.ts";
 import { setup } from "./helpers.ts";
 

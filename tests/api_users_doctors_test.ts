@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { users } from "../lib/auth.ts";
-import { writeXlsx } from "../lib/spreadsheet.ts";
+import { users } from "../lib/auth/auth.ts";
+import { writeXlsx } from "../lib/resource/spreadsheet.ts";
 import user from "../resources/user.ts";
 import { registry } from "../resources/mod.ts";
 import { ADMIN_PASSWORD, setup } from "./helpers.ts";

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { backups, createBackup } from "../lib/backup.ts";
-import { HEADER_BYTES, readHeader } from "../lib/backup_format.ts";
-import { createApp } from "../lib/app.ts";
+import { backups, createBackup } from "../lib/backup/backup.ts";
+import { HEADER_BYTES, readHeader } from "../lib/backup/format.ts";
+import { createApp } from "../app.ts";
 import { loadConfig } from "../lib/config.ts";
-import { openConfiguredStore } from "../lib/connection.ts";
-import { Store } from "../lib/store.ts";
+import { openConfiguredStore } from "../lib/backup/connection.ts";
+import { Store } from "../lib/db/store.ts";
 
 /**
  * A real process adding or restoring backups in a loop is killed with SIGKILL at a random

@@ -3,9 +3,9 @@
  * restores backups 'A' and 'B' in turn (`restore`) until it is killed. Prints `ready` once the
  * store is open. Run by tests/backup_crash_test.ts.
  */
-import { backupDir, backups, createBackup } from "../lib/backup.ts";
-import { restoreBackup } from "../lib/restore.ts";
-import { Store } from "../lib/store.ts";
+import { backupDir, backups, createBackup } from "../lib/backup/backup.ts";
+import { restoreBackup } from "../lib/backup/restore.ts";
+import { Store } from "../lib/db/store.ts";
 
 const [mode, dataDir] = Deno.args;
 const store = await Store.open(`${dataDir}/casemix.kv`);

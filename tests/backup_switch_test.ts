@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { ulid } from "ulid";
-import { backups } from "../lib/backup.ts";
-import { runDailyBackup } from "../lib/backup_schedule.ts";
-import { pointerOf, writePointer } from "../lib/db_file.ts";
+import { backups } from "../lib/backup/backup.ts";
+import { runDailyBackup } from "../lib/backup/schedule.ts";
+import { pointerOf, writePointer } from "../lib/db/db_file.ts";
 import type { AppError } from "../lib/errors.ts";
-import { Gate } from "../lib/gate.ts";
-import { Store } from "../lib/store.ts";
+import { Gate } from "../lib/db/gate.ts";
+import { Store } from "../lib/db/store.ts";
 import { dtQuery, setup } from "./helpers.ts";
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));

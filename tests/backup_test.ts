@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { HEADER_BYTES } from "../lib/backup_format.ts";
-import { backups } from "../lib/backup.ts";
+import { HEADER_BYTES } from "../lib/backup/format.ts";
+import { backups } from "../lib/backup/backup.ts";
 import { dtQuery, setup } from "./helpers.ts";
 
 const COLS = ["created", "name", "desc", "path", "size"];

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { users } from "../lib/auth.ts";
-import { locationOf, readConnection } from "../lib/connection.ts";
-import { Store } from "../lib/store.ts";
+import { users } from "../lib/auth/auth.ts";
+import { locationOf, readConnection } from "../lib/backup/connection.ts";
+import { Store } from "../lib/db/store.ts";
 import { dtQuery, setup } from "./helpers.ts";
 
 const exists = (p: string) => Deno.stat(p).then(() => true, () => false);

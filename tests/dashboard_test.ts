@@ -6,8 +6,8 @@ import {
   dpjpLink,
   icdLink,
   tariffLink,
-} from "../lib/dashboard.ts";
-import { currentMonth, parsePeriod, periodInstants } from "../lib/report_period.ts";
+} from "../lib/report/dashboard.ts";
+import { currentMonth, parsePeriod, periodInstants } from "../lib/report/period.ts";
 
 const MARCH = { startDate: "2025-03-01", endDate: "2025-03-31" };
 

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { createApp } from "../lib/app.ts";
+import { createApp } from "../app.ts";
 import { loadConfig } from "../lib/config.ts";
-import { DEMO_SIZE, demoPlan } from "../lib/demo_plan.ts";
-import { examsOf, visitExams, visitsOf } from "../lib/ipd.ts";
-import { lengthOfStay, stayTotals } from "../lib/ipd_rules.ts";
-import { allowAnyLicence } from "../lib/licence_gate.ts";
-import { collectionOf } from "../lib/resource.ts";
+import { DEMO_SIZE, demoPlan } from "../lib/demo/plan.ts";
+import { examsOf, visitExams, visitsOf } from "../lib/ipd/stay.ts";
+import { lengthOfStay, stayTotals } from "../lib/ipd/rules.ts";
+import { allowAnyLicence } from "../lib/licence/gate.ts";
+import { collectionOf } from "../lib/resource/resource.ts";
 import { registry } from "../resources/mod.ts";
 import { setup } from "./helpers.ts";
 

@@ -1,9 +1,9 @@
-import { createApp } from "../lib/app.ts";
-import { createSession, users } from "../lib/auth.ts";
+import { createApp } from "../app.ts";
+import { createSession, users } from "../lib/auth/auth.ts";
 import { type Config, loadConfig } from "../lib/config.ts";
-import { allowAnyLicence, type LicenceGate } from "../lib/licence_gate.ts";
-import { hashPassword } from "../lib/password.ts";
-import { Store } from "../lib/store.ts";
+import { allowAnyLicence, type LicenceGate } from "../lib/licence/gate.ts";
+import { hashPassword } from "../lib/auth/password.ts";
+import { Store } from "../lib/db/store.ts";
 
 export const ADMIN_PASSWORD = "rahasia-123";
 let adminHash: Promise<string> | null = null;

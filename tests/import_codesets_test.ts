@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import * as XLSX from "xlsx";
-import { writeXlsx } from "../lib/spreadsheet.ts";
+import { writeXlsx } from "../lib/resource/spreadsheet.ts";
 import { setup } from "./helpers.ts";
 
 const DATA = new URL("../../shared/data/", import.meta.url);

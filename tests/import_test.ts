@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import * as XLSX from "xlsx";
-import { readTable, writeXlsx } from "../lib/spreadsheet.ts";
+import { readTable, writeXlsx } from "../lib/resource/spreadsheet.ts";
 import { dtQuery, seedWilayah, setup } from "./helpers.ts";
 
 const DATA = new URL("../../shared/data/wilayah/", import.meta.url);

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { generateIpd } from "../bench/ipd_data.ts";
-import { visitsOf } from "../lib/ipd.ts";
-import type { Visit } from "../lib/ipd_model.ts";
-import { isReadmission, stayTotals, toLocalInput } from "../lib/ipd_rules.ts";
+import { visitsOf } from "../lib/ipd/stay.ts";
+import type { Visit } from "../lib/ipd/model.ts";
+import { isReadmission, stayTotals, toLocalInput } from "../lib/ipd/rules.ts";
 import { setup } from "./helpers.ts";
 
 /** The bench's generated stays are what the app itself would have stored, and it works on them. */

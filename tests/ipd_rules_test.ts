@@ -14,7 +14,7 @@ import {
   stayTotals,
   summaryIcd,
   toLocalInput,
-} from "../lib/ipd_rules.ts";
+} from "../lib/ipd/rules.ts";
 
 Deno.test("rules: percentage is (ina - rs) / ina, two decimals, none without an INA tariff", () => {
   assert.equal(percentage(5_000_000, 1_500_000), 70);

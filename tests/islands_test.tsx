@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { render } from "preact-render-to-string";
 import { Island } from "../components/Island.tsx";
-import { collectIslands, islandTags, type Manifest, serializeJson } from "../lib/islands.ts";
+import { collectIslands, islandTags, type Manifest, serializeJson } from "../lib/http/islands.ts";
 
 const manifest: Manifest = {
   source: "x",
@@ -48,8 +48,8 @@ Deno.test("only the scripts of the islands actually rendered are included", () =
 
 Deno.test("the bundle is rebuilt when its sources change, and serves hashed chunks", async () => {
   const { ensureBuilt, sourceHash } = await import("../build.ts");
-  const { readManifest } = await import("../lib/islands.ts");
-  const { STATIC_DIR } = await import("../lib/app.ts");
+  const { readManifest } = await import("../lib/http/islands.ts");
+  const { STATIC_DIR } = await import("../app.ts");
   await ensureBuilt(STATIC_DIR);
   const m = (await readManifest(STATIC_DIR))!;
   assert.equal(m.source, await sourceHash());

@@ -1,4 +1,4 @@
-import { type LicenceCodes, startLicenceServer } from "../lib/licence_server.ts";
+import { type LicenceCodes, startLicenceServer } from "../lib/licence/server.ts";
 import { ADMIN_PASSWORD, setup } from "./helpers.ts";
 
 /** Codes the test licence service knows: two active, one not. */

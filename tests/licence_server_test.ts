@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { loadConfig } from "../lib/config.ts";
-import { readCodes, startLicenceServer } from "../lib/licence_server.ts";
+import { readCodes, startLicenceServer } from "../lib/licence/server.ts";
 import { codes } from "./licence_helpers.ts";
 
 const ENTRY = new URL("../licence_server.ts", import.meta.url).pathname;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { BAD_CODE_MESSAGE, EMPTY_CODE_MESSAGE } from "../lib/licence_client.ts";
-import { readLicence, saveLicence } from "../lib/licence_record.ts";
+import { BAD_CODE_MESSAGE, EMPTY_CODE_MESSAGE } from "../lib/licence/client.ts";
+import { readLicence, saveLicence } from "../lib/licence/record.ts";
 import { licensed } from "./licence_helpers.ts";
 
 const form = (fields: Record<string, string>): RequestInit => ({

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { type Doc, MemIndex, type Query } from "../lib/mem_index.ts";
-import { Store } from "../lib/store.ts";
+import { type Doc, MemIndex, type Query } from "../lib/db/mem_index.ts";
+import { Store } from "../lib/db/store.ts";
 
 /** Cached views, groups and search texts kept in step with writes answer as a fresh index. */
 

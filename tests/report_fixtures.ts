@@ -1,5 +1,5 @@
 /** A small inpatient world for the dashboard, built through the real inpatient API. */
-import { jakartaDay } from "../lib/ipd_rules.ts";
+import { jakartaDay } from "../lib/ipd/rules.ts";
 import { admission, type Api, seedIpd } from "./ipd_fixtures.ts";
 
 /** The dashboard's period in these stays. */

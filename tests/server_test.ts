@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { createApp } from "../lib/app.ts";
-import { authenticate, ensureAdmin, users } from "../lib/auth.ts";
+import { createApp } from "../app.ts";
+import { authenticate, ensureAdmin, users } from "../lib/auth/auth.ts";
 import { loadConfig } from "../lib/config.ts";
-import { Store } from "../lib/store.ts";
+import { Store } from "../lib/db/store.ts";
 
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
 

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { Batcher, KV_LIMITS } from "../lib/batch.ts";
+import { Batcher, KV_LIMITS } from "../lib/db/batch.ts";
 import { AppError } from "../lib/errors.ts";
-import { MemIndex } from "../lib/mem_index.ts";
-import { Store, StoreLockedError } from "../lib/store.ts";
+import { MemIndex } from "../lib/db/mem_index.ts";
+import { Store, StoreLockedError } from "../lib/db/store.ts";
 
 const spec = {
   name: "thing",

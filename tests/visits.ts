@@ -1,8 +1,8 @@
 /** Visit documents with known values, written straight through the stays' collection. */
-import type { Visit } from "../lib/ipd_model.ts";
-import { newId } from "../lib/ids.ts";
-import { EMPTY_STAY, visitsOf } from "../lib/ipd.ts";
-import type { Store } from "../lib/store.ts";
+import type { Visit } from "../lib/ipd/model.ts";
+import { newId } from "../lib/db/ids.ts";
+import { EMPTY_STAY, visitsOf } from "../lib/ipd/stay.ts";
+import type { Store } from "../lib/db/store.ts";
 
 /** A stay admitted at `visitDate` (ISO), still admitted unless `over` says otherwise. */
 export function visitDoc(visitDate: string, over: Partial<Visit> = {}): Visit {

@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
-import type { IcdItem } from "../../lib/ipd_model.ts";
-import { toLocalInput } from "../../lib/ipd_rules.ts";
+import type { IcdItem } from "../../lib/ipd/model.ts";
+import { toLocalInput } from "../../lib/ipd/rules.ts";
 import { alertDialog } from "../ui/Dialog.tsx";
 import { postForm } from "../ui/Form.tsx";
 import { FormModal } from "../ui/Modal.tsx";
 import { MultiSelect } from "../ui/MultiSelect.tsx";
 import { type Option, Select } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
-import type { VisitRow } from "./columns.ts";
+import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { getJson, icdOption, idList } from "./client.ts";
 
 /**

@@ -1,10 +1,10 @@
 import type { ComponentChildren } from "preact";
 import { useState } from "react";
-import type { KeywordItem } from "../../lib/ipd_model.ts";
-import { keywordHit, keywordSummary, parseDateTime, toLocalInput } from "../../lib/ipd_rules.ts";
+import type { KeywordItem } from "../../lib/ipd/model.ts";
+import { keywordHit, keywordSummary, parseDateTime, toLocalInput } from "../../lib/ipd/rules.ts";
 import { alertDialog } from "../ui/Dialog.tsx";
 import { plainNumber, postForm } from "../ui/Form.tsx";
-import { formatMoney } from "../ui/format.ts";
+import { formatMoney } from "../../lib/format.ts";
 import { FormModal } from "../ui/Modal.tsx";
 import { MultiSelect } from "../ui/MultiSelect.tsx";
 import type { Option } from "../ui/Select.tsx";

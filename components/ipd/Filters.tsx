@@ -1,6 +1,6 @@
-import { DURATIONS } from "../../lib/ipd_rules.ts";
+import { DURATIONS } from "../../lib/ipd/rules.ts";
 import { Select } from "../ui/Select.tsx";
-import { FILTER_KEYS, type Filters, type ListMode } from "./columns.ts";
+import { FILTER_KEYS, type Filters, type ListMode } from "../../lib/ipd/columns.ts";
 
 /** How an active filter reads in the summary line. */
 function describe(k: string, v: string, mode: ListMode, labels: Record<string, string>): string {

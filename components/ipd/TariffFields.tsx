@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
-import { percentage } from "../../lib/ipd_rules.ts";
+import { percentage } from "../../lib/ipd/rules.ts";
 import { HospitalMissing } from "../HospitalMissing.tsx";
 import { plainNumber } from "../ui/Form.tsx";
-import { formatMoney } from "../ui/format.ts";
+import { formatMoney } from "../../lib/format.ts";
 import { type Option, Select } from "../ui/Select.tsx";
 import { Percent } from "./cells.tsx";
 import { getJson } from "./client.ts";
@@ -25,7 +25,7 @@ export interface TariffValues {
   tarif_rs: string;
 }
 
-/** What the hospital's profile says about its tariffs (lib/hospital_tariff.ts). */
+/** What the hospital's profile says about its tariffs (lib/settings/hospital_tariff.ts). */
 export interface TariffKey {
   regional: string | null;
   kelasRs: string | null;

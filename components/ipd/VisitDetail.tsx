@@ -1,12 +1,12 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "react";
-import { READMISSION_REASONS } from "../../lib/ipd_model.ts";
-import { formatDateTime, formatMoney } from "../ui/format.ts";
+import { READMISSION_REASONS } from "../../lib/ipd/model.ts";
+import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { Modal } from "../ui/Modal.tsx";
 import { TableView } from "../ui/ServerTable.tsx";
 import { messageOf, type Row, tableQuery } from "../ui/use_server_table.ts";
 import { hasExams, Percent } from "./cells.tsx";
-import { EXAM_COLUMNS, type VisitRow } from "./columns.ts";
+import { EXAM_COLUMNS, type VisitRow } from "../../lib/ipd/columns.ts";
 import { examCell } from "./exam_cells.tsx";
 
 const GENDER: Record<string, string> = { L: "Laki-laki", P: "Perempuan" };

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { READMISSION_REASONS } from "../../lib/ipd_model.ts";
-import { toLocalInput } from "../../lib/ipd_rules.ts";
+import { READMISSION_REASONS } from "../../lib/ipd/model.ts";
+import { toLocalInput } from "../../lib/ipd/rules.ts";
 import { alertDialog } from "../ui/Dialog.tsx";
 import { postForm } from "../ui/Form.tsx";
 import { FormModal } from "../ui/Modal.tsx";
 import { type Option, Select } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
-import type { VisitRow } from "./columns.ts";
+import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { DescSelect } from "./DescSelect.tsx";
 import { PatientForm } from "./PatientForm.tsx";
 

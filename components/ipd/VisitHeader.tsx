@@ -1,6 +1,6 @@
-import { formatDateTime, formatMoney } from "../ui/format.ts";
+import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { hasExams, patientText, Percent } from "./cells.tsx";
-import type { VisitRow } from "./columns.ts";
+import type { VisitRow } from "../../lib/ipd/columns.ts";
 
 /** The top of a stay's examination page: who, where, since when, and the stay's totals. */
 export function VisitHeader({ visit: v }: { visit: VisitRow }) {

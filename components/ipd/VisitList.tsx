@@ -1,6 +1,6 @@
 import type { ComponentChildren } from "preact";
 import { useState } from "react";
-import { formatNumber } from "../ui/format.ts";
+import { formatNumber } from "../../lib/format.ts";
 import { SearchBox, TableFooter, TableView } from "../ui/ServerTable.tsx";
 import { type Row, useServerTable } from "../ui/use_server_table.ts";
 import { visitCell, visitRowClass } from "./cells.tsx";
@@ -12,7 +12,7 @@ import {
   type ListMode,
   VISIT_COLUMNS,
   type VisitRow,
-} from "./columns.ts";
+} from "../../lib/ipd/columns.ts";
 import { FilterBar } from "./Filters.tsx";
 import { VisitDetail } from "./VisitDetail.tsx";
 

@@ -1,7 +1,7 @@
-import type { IcdItem } from "../../lib/ipd_model.ts";
-import { analysisColour, formatPercent } from "../../lib/ipd_rules.ts";
-import type { ColumnDef } from "../../lib/resource.ts";
-import { formatDateTime, formatMoney } from "../ui/format.ts";
+import type { IcdItem } from "../../lib/ipd/model.ts";
+import { analysisColour, formatPercent } from "../../lib/ipd/rules.ts";
+import type { ColumnDef } from "../../lib/resource/resource.ts";
+import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import type { Row } from "../ui/use_server_table.ts";
 
 /** 'Nama (ERM)'. */

@@ -1,5 +1,5 @@
 /** Small browser helpers of the inpatient screens: ICD options, id lists, JSON reads. */
-import type { IcdItem } from "../../lib/ipd_model.ts";
+import type { IcdItem } from "../../lib/ipd/model.ts";
 import type { Option } from "../ui/Select.tsx";
 
 /** An ICD item as a select option, with the text the ICD lookups give: 'code - desc'. */

@@ -1,7 +1,7 @@
-import type { Examination } from "../../lib/ipd_model.ts";
-import { keywordHit } from "../../lib/ipd_rules.ts";
-import type { ColumnDef } from "../../lib/resource.ts";
-import { formatDateTime, formatMoney } from "../ui/format.ts";
+import type { Examination } from "../../lib/ipd/model.ts";
+import { keywordHit } from "../../lib/ipd/rules.ts";
+import type { ColumnDef } from "../../lib/resource/resource.ts";
+import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import type { Row } from "../ui/use_server_table.ts";
 import { IcdList, Percent } from "./cells.tsx";
 

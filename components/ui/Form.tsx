@@ -1,4 +1,4 @@
-import { formatMoney } from "./format.ts";
+import { formatMoney } from "../../lib/format.ts";
 import { type Option, Select } from "./Select.tsx";
 
 /** A form field (structurally the same as `FieldDef` / `TableField` on the server). */

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from "preact";
-import type { ColumnDef } from "../../lib/resource.ts";
+import type { ColumnDef } from "../../lib/resource/resource.ts";
 import { Blocker } from "./Blocker.tsx";
-import { formatNumber } from "./format.ts";
+import { formatNumber } from "../../lib/format.ts";
 import { Pagination } from "./Pagination.tsx";
 import { alignClass, type Order, TableHead } from "./TableHead.tsx";
 import type { Row } from "./use_server_table.ts";

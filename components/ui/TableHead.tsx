@@ -1,4 +1,4 @@
-import type { ColumnDef } from "../../lib/resource.ts";
+import type { ColumnDef } from "../../lib/resource/resource.ts";
 
 export type Order = [column: number, dir: "asc" | "desc"];
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { ColumnDef } from "../../lib/resource.ts";
+import type { ColumnDef } from "../../lib/resource/resource.ts";
 import type { Order } from "./TableHead.tsx";
 import { alertDialog } from "./Dialog.tsx";
 

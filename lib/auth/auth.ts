@@ -1,7 +1,7 @@
-import type { Collection, CollectionSpec } from "./collection.ts";
-import type { Doc } from "./mem_index.ts";
+import type { Collection, CollectionSpec } from "../db/collection.ts";
+import type { Doc } from "../db/mem_index.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
-import type { Store } from "./store.ts";
+import type { Store } from "../db/store.ts";
 
 /** A login account. `passwordHash` never leaves the server. */
 export interface User extends Doc {

@@ -1,11 +1,11 @@
 import { join, resolve, sep } from "node:path";
-import { BACKUP_EXT, type BackupHeader, readHeader, runBackupJob } from "./backup_format.ts";
-import type { Collection } from "./collection.ts";
-import { badRequest, notFound } from "./errors.ts";
-import { newId } from "./ids.ts";
+import { BACKUP_EXT, type BackupHeader, readHeader, runBackupJob } from "./format.ts";
+import type { Collection } from "../db/collection.ts";
+import { badRequest, notFound } from "../errors.ts";
+import { newId } from "../db/ids.ts";
 import { exportLines } from "./kv_dump.ts";
-import type { Doc } from "./mem_index.ts";
-import type { Store } from "./store.ts";
+import type { Doc } from "../db/mem_index.ts";
+import type { Store } from "../db/store.ts";
 
 /** A backup in the list: `path` is relative to the backups folder. */
 export interface BackupDoc extends Doc {

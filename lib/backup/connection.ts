@@ -1,12 +1,12 @@
 import { join } from "node:path";
 import { ulid } from "ulid";
 import { z } from "zod";
-import { ensureAdmin } from "./auth.ts";
-import type { Config } from "./config.ts";
-import { writeAtomic } from "./db_file.ts";
-import { AppError, badRequest, conflict } from "./errors.ts";
+import { ensureAdmin } from "../auth/auth.ts";
+import type { Config } from "../config.ts";
+import { writeAtomic } from "../db/db_file.ts";
+import { AppError, badRequest, conflict } from "../errors.ts";
 import { carrySessions } from "./restore.ts";
-import { kindOf, type Opened, openKvAt, Store, StoreLockedError } from "./store.ts";
+import { kindOf, type Opened, openKvAt, Store, StoreLockedError } from "../db/store.ts";
 
 /** Where the store lives, as chosen on the 'Koneksi Database' page. */
 export type Connection = { mode: "local" } | { mode: "remote"; url: string; token: string };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "./errors.ts";
+import { AppError } from "../errors.ts";
 
 /**
  * A backup file: a 4 KiB header (magic line, then JSON: format version, payload kind, size and
@@ -92,7 +92,7 @@ export type BackupJob =
 
 /** Runs a job in a worker thread; resolves with the header written or read. */
 export function runBackupJob(job: BackupJob): Promise<BackupHeader> {
-  const w = new Worker(new URL("./backup_worker.ts", import.meta.url).href, { type: "module" });
+  const w = new Worker(new URL("./worker.ts", import.meta.url).href, { type: "module" });
   return new Promise<BackupHeader>((resolve, reject) => {
     w.onmessage = (e: MessageEvent) => {
       const d = e.data as { header?: BackupHeader; status?: 422 | 500; message?: string };

@@ -1,5 +1,5 @@
-import { applyOps, Batcher, type Op } from "./batch.ts";
-import { conflict } from "./errors.ts";
+import { applyOps, Batcher, type Op } from "../db/batch.ts";
+import { conflict } from "../errors.ts";
 
 /**
  * Logical copies of a KV store, for stores that are not a local SQLite file (remote KV Connect,

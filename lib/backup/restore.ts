@@ -8,12 +8,12 @@ import {
   safePath,
   syncBackupList,
 } from "./backup.ts";
-import { runBackupJob } from "./backup_format.ts";
-import { SESSION_TTL_MS } from "./auth.ts";
-import { cleanStrays, newLiveFile, syncPath, writePointer } from "./db_file.ts";
-import { badRequest, conflict, notFound } from "./errors.ts";
+import { runBackupJob } from "./format.ts";
+import { SESSION_TTL_MS } from "../auth/auth.ts";
+import { cleanStrays, newLiveFile, syncPath, writePointer } from "../db/db_file.ts";
+import { badRequest, conflict, notFound } from "../errors.ts";
 import { counters, importEntries, readLines } from "./kv_dump.ts";
-import type { Store } from "./store.ts";
+import type { Store } from "../db/store.ts";
 
 /** A store built from a backup beside the live one, not yet switched to. */
 interface Aside {

@@ -1,5 +1,5 @@
 import { type BackupDoc, backups, createBackup, deleteBackup } from "./backup.ts";
-import type { Store } from "./store.ts";
+import type { Store } from "../db/store.ts";
 
 const DAY_MS = 24 * 3600_000;
 /** A daily backup is due this long after the last one (a little under a day, so it does not drift). */

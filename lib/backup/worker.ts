@@ -15,8 +15,8 @@ import {
   decodeHeader,
   encodeHeader,
   HEADER_BYTES,
-} from "./backup_format.ts";
-import { AppError } from "./errors.ts";
+} from "./format.ts";
+import { AppError } from "../errors.ts";
 
 const CHUNK = 1 << 20;
 

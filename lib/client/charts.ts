@@ -13,7 +13,7 @@ import {
   PieController,
   Tooltip,
 } from "chart.js";
-import { barMax, PALETTE, type Slice } from "../dashboard.ts";
+import { barMax, PALETTE, type Slice } from "../report/dashboard.ts";
 
 Chart.register(
   PieController,

@@ -1,5 +1,5 @@
 import { applyOps, Batcher, type Op } from "./batch.ts";
-import { conflict, notFound, STALE_MESSAGE } from "./errors.ts";
+import { conflict, notFound, STALE_MESSAGE } from "../errors.ts";
 import { newId } from "./ids.ts";
 import { type Doc, MemIndex, type Row } from "./mem_index.ts";
 import { ulid } from "ulid";

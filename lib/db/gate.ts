@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { conflict } from "./errors.ts";
+import { conflict } from "../errors.ts";
 
 /** Which gate the current async context holds a shared turn of. */
 const holding = new AsyncLocalStorage<Gate>();

@@ -1,4 +1,4 @@
-import { type Doc, getPath, type OrderBy, type Row } from "./mem_index.ts";
+import { type Doc, getPath, type OrderBy, type Row } from "./doc.ts";
 
 /** Text search and ordering over the entries of a `MemIndex` (see there). */
 

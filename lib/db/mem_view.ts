@@ -1,4 +1,4 @@
-import { type Doc, getPath, type OrderBy } from "./mem_index.ts";
+import { type Doc, getPath, type OrderBy } from "./doc.ts";
 import { compareEntries, type Entry, keysOf, part, sortEntries, type View } from "./mem_scan.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { applyOps, KV_LIMITS, type Op } from "./batch.ts";
 import type { Check, Collection, Staged } from "./collection.ts";
-import { AppError, badRequest, conflict, STALE_MESSAGE } from "./errors.ts";
+import { AppError, badRequest, conflict, STALE_MESSAGE } from "../errors.ts";
 import type { Doc, Row } from "./mem_index.ts";
 
 /**

@@ -1,18 +1,18 @@
 /**
  * Optional demo data (`DEMO_DATA=1`): on a database with no data of its own, the world of
- * lib/demo_plan.ts is stored through the functions the screens use, so every total, flag and
+ * lib/demo/plan.ts is stored through the functions the screens use, so every total, flag and
  * copy follows the rules: resources through `saveRecord`, the hospital profile through
  * `saveHospital`, stays through `saveVisit`, `saveExam` and `discharge`.
  */
-import { codes, demoPlan, world } from "./demo_plan.ts";
-import { getHospital, saveHospital } from "./hospital.ts";
-import { saveVisit } from "./ipd.ts";
-import { discharge, summaryOf } from "./ipd_discharge.ts";
-import { saveExam } from "./ipd_exam.ts";
-import type { Registry } from "./refs.ts";
-import { collectionOf } from "./resource.ts";
-import { saveRecord } from "./resource_api.ts";
-import type { Store } from "./store.ts";
+import { codes, demoPlan, world } from "./plan.ts";
+import { getHospital, saveHospital } from "../settings/hospital.ts";
+import { saveVisit } from "../ipd/stay.ts";
+import { discharge, summaryOf } from "../ipd/discharge.ts";
+import { saveExam } from "../ipd/exam.ts";
+import type { Registry } from "../resource/refs.ts";
+import { collectionOf } from "../resource/resource.ts";
+import { saveRecord } from "../resource/api.ts";
+import type { Store } from "../db/store.ts";
 
 /** What was stored. */
 export interface DemoSummary {

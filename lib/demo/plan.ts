@@ -3,11 +3,11 @@
  * codes and charges, placed over the last 45 days before `now`. Deterministic for a given
  * `now` and seed (mulberry32), so two runs differ only in their dates. The codes, tariffs and
  * keywords come from lib/demo/codes.json (a cut of the reference data), the hospital, rooms,
- * doctors, names and case types from lib/demo/world.json. lib/demo_data.ts stores the plan.
+ * doctors, names and case types from lib/demo/world.json. lib/demo/data.ts stores the plan.
  */
-import codes from "./demo/codes.json" with { type: "json" };
-import world from "./demo/world.json" with { type: "json" };
-import { dayStart, jakartaDay, keywordHit } from "./ipd_rules.ts";
+import codes from "./codes.json" with { type: "json" };
+import world from "./world.json" with { type: "json" };
+import { dayStart, jakartaDay, keywordHit } from "../ipd/rules.ts";
 
 export { codes, world };
 

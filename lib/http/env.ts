@@ -1,7 +1,7 @@
-import type { Session } from "./auth.ts";
-import type { Config } from "./config.ts";
+import type { Session } from "../auth/auth.ts";
+import type { Config } from "../config.ts";
 import type { Manifest } from "./islands.ts";
-import type { Store } from "./store.ts";
+import type { Store } from "../db/store.ts";
 
 /** A sidebar link: one screen in one group. */
 export interface NavItem {

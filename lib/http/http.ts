@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { AppError, badRequest } from "./errors.ts";
+import { AppError, badRequest } from "../errors.ts";
 
 /** Reads a form-encoded, multipart or JSON body into plain text fields. */
 export async function readFields(c: Context): Promise<Record<string, string>> {

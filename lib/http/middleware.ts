@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
-import { readSession, SESSION_COOKIE } from "./auth.ts";
+import { readSession, SESSION_COOKIE } from "../auth/auth.ts";
 import type { AppEnv } from "./env.ts";
-import { AppError } from "./errors.ts";
+import { AppError } from "../errors.ts";
 
 /** Security headers on every answer; the CSP lets only the app's own scripts run. */
 export const securityHeaders = (): MiddlewareHandler => async (c, next) => {

@@ -1,8 +1,8 @@
-import { badRequest } from "./errors.ts";
-import type { IcdItem, KeywordItem } from "./ipd_model.ts";
-import type { Registry } from "./refs.ts";
-import { collectionOf } from "./resource.ts";
-import type { Store } from "./store.ts";
+import { badRequest } from "../errors.ts";
+import type { IcdItem, KeywordItem } from "./model.ts";
+import type { Registry } from "../resource/refs.ts";
+import { collectionOf } from "../resource/resource.ts";
+import type { Store } from "../db/store.ts";
 
 /** Most codes one list may hold. */
 const MAX_CODES = 100;

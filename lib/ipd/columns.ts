@@ -1,5 +1,5 @@
-import type { ColumnDef } from "../../lib/resource.ts";
-import type { Visit } from "../../lib/ipd_model.ts";
+import type { ColumnDef } from "../resource/resource.ts";
+import type { Visit } from "./model.ts";
 
 /** A stay as the list APIs send it: the stored visit, its version and the days so far. */
 export type VisitRow = Visit & { _version: string; lama_rawat: number };

@@ -1,13 +1,13 @@
-import { formatDateTime } from "../components/ui/format.ts";
-import { badRequest, conflict } from "./errors.ts";
-import { assertFresh, dateField, getVisit, visitExams, visitsOf } from "./ipd.ts";
-import { resolveIcds } from "./ipd_codes.ts";
-import type { IcdItem, Visit } from "./ipd_model.ts";
-import { summaryIcd } from "./ipd_rules.ts";
-import type { Row } from "./mem_index.ts";
-import { embed, type Registry } from "./refs.ts";
-import { collectionOf } from "./resource.ts";
-import type { Store } from "./store.ts";
+import { formatDateTime } from "../format.ts";
+import { badRequest, conflict } from "../errors.ts";
+import { assertFresh, dateField, getVisit, visitExams, visitsOf } from "./stay.ts";
+import { resolveIcds } from "./codes.ts";
+import type { IcdItem, Visit } from "./model.ts";
+import { summaryIcd } from "./rules.ts";
+import type { Row } from "../db/mem_index.ts";
+import { embed, type Registry } from "../resource/refs.ts";
+import { collectionOf } from "../resource/resource.ts";
+import type { Store } from "../db/store.ts";
 
 /** The discharge summary a stay starts from: its examinations' codes, in first-seen order. */
 export async function summaryOf(

@@ -1,18 +1,18 @@
 import { z } from "zod";
-import { formatDateTime } from "../components/ui/format.ts";
-import { badRequest, conflict, notFound, STALE_MESSAGE } from "./errors.ts";
-import { hospitalTariff } from "./hospital_tariff.ts";
-import { newId } from "./ids.ts";
-import { dateField, examsOf, getVisit, visitExams, visitsOf } from "./ipd.ts";
-import { resolveIcds, resolveKeywords } from "./ipd_codes.ts";
-import type { Examination, Visit } from "./ipd_model.ts";
-import { keywordSummary, stayTotals } from "./ipd_rules.ts";
-import type { Row } from "./mem_index.ts";
-import type { Registry } from "./refs.ts";
-import { collectionOf } from "./resource.ts";
-import type { Store } from "./store.ts";
-import { Tx } from "./tx.ts";
-import { money, parseOr400, text } from "./validate.ts";
+import { formatDateTime } from "../format.ts";
+import { badRequest, conflict, notFound, STALE_MESSAGE } from "../errors.ts";
+import { hospitalTariff } from "../settings/hospital_tariff.ts";
+import { newId } from "../db/ids.ts";
+import { dateField, examsOf, getVisit, visitExams, visitsOf } from "./stay.ts";
+import { resolveIcds, resolveKeywords } from "./codes.ts";
+import type { Examination, Visit } from "./model.ts";
+import { keywordSummary, stayTotals } from "./rules.ts";
+import type { Row } from "../db/mem_index.ts";
+import type { Registry } from "../resource/refs.ts";
+import { collectionOf } from "../resource/resource.ts";
+import type { Store } from "../db/store.ts";
+import { Tx } from "../db/tx.ts";
+import { money, parseOr400, text } from "../resource/validate.ts";
 
 /** Examinations one stay can hold (keeps a stay's commit within KV limits). */
 export const EXAM_LIMIT = 400;

@@ -1,9 +1,9 @@
-import type { IcdItem, Visit } from "./ipd_model.ts";
-import { jakartaDay, lengthOfStay } from "./ipd_rules.ts";
-import type { ListMode } from "./ipd_list.ts";
-import type { Row } from "./mem_index.ts";
-import { type ExportColumn, exportXlsx } from "./xlsx_export.ts";
-import { READMISSION_REASONS } from "./ipd_model.ts";
+import type { IcdItem, Visit } from "./model.ts";
+import { jakartaDay, lengthOfStay } from "./rules.ts";
+import type { ListMode } from "./list.ts";
+import type { Row } from "../db/mem_index.ts";
+import { type ExportColumn, exportXlsx } from "../resource/xlsx_export.ts";
+import { READMISSION_REASONS } from "./model.ts";
 
 const codes = (list: IcdItem[]) => list.map((i) => `${i.code} - ${i.desc}`).join("; ");
 

@@ -1,9 +1,9 @@
-import ipdDef from "../resources/ipd.ts";
-import { DISCHARGE_COLUMNS, type ListMode, VISIT_COLUMNS } from "../components/ipd/columns.ts";
-import { parseTableRequest } from "./datatables.ts";
-import { badRequest } from "./errors.ts";
-import { getVisit, visitExams, visitsOf } from "./ipd.ts";
-import type { Examination, Visit } from "./ipd_model.ts";
+import ipdDef from "./resource.ts";
+import { DISCHARGE_COLUMNS, type ListMode, VISIT_COLUMNS } from "./columns.ts";
+import { parseTableRequest } from "../resource/datatables.ts";
+import { badRequest } from "../errors.ts";
+import { getVisit, visitExams, visitsOf } from "./stay.ts";
+import type { Examination, Visit } from "./model.ts";
 import {
   durationBounds,
   durationFilter,
@@ -14,9 +14,9 @@ import {
   parseDateRange,
   rangeDays,
   STAY_NUMBER,
-} from "./ipd_rules.ts";
-import type { Doc, Query, Row } from "./mem_index.ts";
-import type { Store } from "./store.ts";
+} from "./rules.ts";
+import type { Doc, Query, Row } from "../db/mem_index.ts";
+import type { Store } from "../db/store.ts";
 
 export { DISCHARGE_COLUMNS };
 export type { ListMode };

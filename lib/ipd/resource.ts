@@ -1,9 +1,9 @@
-import { VISIT_COLUMNS } from "../components/ipd/columns.ts";
+import { VISIT_COLUMNS } from "./columns.ts";
 import { z } from "zod";
-import { READMISSION_REASONS, type Visit } from "../lib/ipd_model.ts";
-import { stayNumbers } from "../lib/ipd_rules.ts";
-import { defineResource } from "../lib/resource.ts";
-import { text } from "../lib/validate.ts";
+import { READMISSION_REASONS, type Visit } from "./model.ts";
+import { stayNumbers } from "./rules.ts";
+import { defineResource } from "../resource/resource.ts";
+import { text } from "../resource/validate.ts";
 
 const optionalId = z.string().trim().optional().default("");
 

@@ -1,15 +1,15 @@
-import ipdDef from "../resources/ipd.ts";
-import { formatDateTime } from "../components/ui/format.ts";
-import type { Collection } from "./collection.ts";
-import { badRequest, conflict, notFound, STALE_MESSAGE } from "./errors.ts";
-import { type Examination, READMISSION_REASONS, type Visit } from "./ipd_model.ts";
-import { examOrder, isReadmission, parseDateTime } from "./ipd_rules.ts";
-import type { Row } from "./mem_index.ts";
-import { type Registry, resolveRefs } from "./refs.ts";
-import { collectionOf } from "./resource.ts";
-import type { Store } from "./store.ts";
-import { Tx } from "./tx.ts";
-import { parseOr400 } from "./validate.ts";
+import ipdDef from "./resource.ts";
+import { formatDateTime } from "../format.ts";
+import type { Collection } from "../db/collection.ts";
+import { badRequest, conflict, notFound, STALE_MESSAGE } from "../errors.ts";
+import { type Examination, READMISSION_REASONS, type Visit } from "./model.ts";
+import { examOrder, isReadmission, parseDateTime } from "./rules.ts";
+import type { Row } from "../db/mem_index.ts";
+import { type Registry, resolveRefs } from "../resource/refs.ts";
+import { collectionOf } from "../resource/resource.ts";
+import type { Store } from "../db/store.ts";
+import { Tx } from "../db/tx.ts";
+import { parseOr400 } from "../resource/validate.ts";
 
 /** The stays (`["ipd", id]`), indexed in memory for the lists and reports. */
 export const visitsOf = (store: Store): Collection<Visit> => collectionOf<Visit>(store, ipdDef);

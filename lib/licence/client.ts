@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badRequest } from "./errors.ts";
+import { badRequest } from "../errors.ts";
 
 /** Hospital codes: letters, digits, '-' and '_' only, so they are always one safe path segment. */
 export const HOSPITAL_CODE_RE = /^[A-Za-z0-9_-]{1,32}$/;

@@ -1,8 +1,8 @@
-import type { Config } from "./config.ts";
+import type { Config } from "../config.ts";
 import { validateLicence } from "./licence.ts";
-import { readLicence } from "./licence_record.ts";
-import { type LicenceServer, startLicenceServer } from "./licence_server.ts";
-import type { Store } from "./store.ts";
+import { readLicence } from "./record.ts";
+import { type LicenceServer, startLicenceServer } from "./server.ts";
+import type { Store } from "../db/store.ts";
 
 /** The hospital code the demo licence service knows. */
 export const DEMO_CODE = "DEMO";

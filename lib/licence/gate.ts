@@ -1,15 +1,15 @@
-import { formatDateTime } from "../components/ui/format.ts";
-import type { Config } from "./config.ts";
+import { formatDateTime } from "../format.ts";
+import type { Config } from "../config.ts";
 import {
   fetchLicence,
   isActive,
   type LicenceAnswer,
   LicenceServiceError,
   LicenceUnreachable,
-} from "./licence_client.ts";
+} from "./client.ts";
 import { NOT_CONFIGURED_MESSAGE } from "./licence.ts";
-import { type LicenceRecord, readLicence, sameCode, saveLicence } from "./licence_record.ts";
-import type { Store } from "./store.ts";
+import { type LicenceRecord, readLicence, sameCode, saveLicence } from "./record.ts";
+import type { Store } from "../db/store.ts";
 
 /** Why a login was refused by the licence check (the login form reacts to each). */
 export type LicenceRefusal = "missing" | "mismatch" | "inactive" | "offline" | "error";

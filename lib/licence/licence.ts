@@ -1,5 +1,5 @@
-import type { Config } from "./config.ts";
-import { AppError, badGateway, conflict, unavailable } from "./errors.ts";
+import type { Config } from "../config.ts";
+import { AppError, badGateway, conflict, unavailable } from "../errors.ts";
 import {
   fetchLicence,
   isActive,
@@ -7,15 +7,9 @@ import {
   LicenceServiceError,
   LicenceUnreachable,
   parseHospitalCode,
-} from "./licence_client.ts";
-import {
-  deleteLicence,
-  type LicenceRecord,
-  readLicence,
-  sameCode,
-  saveLicence,
-} from "./licence_record.ts";
-import type { Store } from "./store.ts";
+} from "./client.ts";
+import { deleteLicence, type LicenceRecord, readLicence, sameCode, saveLicence } from "./record.ts";
+import type { Store } from "../db/store.ts";
 
 /** 503 when no licence service is configured at all. */
 export const NOT_CONFIGURED_MESSAGE = "Layanan lisensi belum diatur (LICENCE_URL).";

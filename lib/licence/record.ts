@@ -1,4 +1,4 @@
-import type { Store } from "./store.ts";
+import type { Store } from "../db/store.ts";
 
 /** The licence this server was validated with, as the server itself fetched it. */
 export interface LicenceRecord {

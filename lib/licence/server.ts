@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HOSPITAL_CODE_RE } from "./licence_client.ts";
+import { HOSPITAL_CODE_RE } from "./client.ts";
 
 /** One hospital's licence in the shipped service: `actived`, `lisensi` and any extra fields. */
 export type LicenceEntry = { actived: boolean; lisensi: string } & Record<string, unknown>;

@@ -5,9 +5,9 @@
  * (`MemIndex.range`), kept until the index changes (`MemIndex.version`); what each stay
  * contributes is remembered per record, so a rebuild after a write only copies.
  */
-import type { Visit } from "./ipd_model.ts";
-import type { MemIndex } from "./mem_index.ts";
-import { type Period, periodInstants } from "./report_period.ts";
+import type { Visit } from "../ipd/model.ts";
+import type { MemIndex } from "../db/mem_index.ts";
+import { type Period, periodInstants } from "./period.ts";
 
 /** What one stay adds to the columns (kept per record). */
 interface StayPart {

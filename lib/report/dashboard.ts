@@ -2,7 +2,7 @@
  * What the dashboard links to and how its pies are sliced; free of server imports, so the page
  * (counters) and the charts island share it.
  */
-import { type Period, rangeText } from "./report_period.ts";
+import { type Period, rangeText } from "./period.ts";
 
 /** A query string as the list pages read it (`dateRange=2025-03-01%20/%202025-03-31`). */
 function query(params: Record<string, string>): string {

@@ -3,7 +3,7 @@
  * from the query string, default the current month. Free of storage and server imports, so the
  * page and the charts island share it.
  */
-import { dayStart, jakartaDay, parseDateRange, parseDateTime } from "./ipd_rules.ts";
+import { dayStart, jakartaDay, parseDateRange, parseDateTime } from "../ipd/rules.ts";
 
 /** A period of Jakarta calendar days, `YYYY-MM-DD`, both inclusive. */
 export interface Period {

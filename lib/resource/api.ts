@@ -1,15 +1,15 @@
 import { type Context, Hono } from "hono";
 import { parseTableRequest } from "./datatables.ts";
-import type { AppEnv } from "./env.ts";
-import { badRequest, notFound } from "./errors.ts";
-import { readFields } from "./http.ts";
+import type { AppEnv } from "../http/env.ts";
+import { badRequest, notFound } from "../errors.ts";
+import { readFields } from "../http/http.ts";
 import { acceptedHeaders, importFile } from "./importer.ts";
-import type { Doc, Row } from "./mem_index.ts";
+import type { Doc, Row } from "../db/mem_index.ts";
 import { assertUnreferenced, refreshChildren, type Registry, resolveRefs } from "./refs.ts";
 import { collectionOf, type ResourceDef } from "./resource.ts";
 import { paramFilter, select2 } from "./select2.ts";
 import { writeXlsx } from "./spreadsheet.ts";
-import type { Store } from "./store.ts";
+import type { Store } from "../db/store.ts";
 import { parseOr400 } from "./validate.ts";
 
 export { optionText, SELECT_PAGE } from "./select2.ts";

@@ -1,4 +1,4 @@
-import type { OrderBy, Query } from "./mem_index.ts";
+import type { OrderBy, Query } from "../db/mem_index.ts";
 
 /** The DataTables server-side request, as far as the server uses it. */
 export interface TableRequest {

@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { AppError, badRequest } from "./errors.ts";
-import { newId } from "./ids.ts";
-import type { Doc } from "./mem_index.ts";
+import { AppError, badRequest } from "../errors.ts";
+import { newId } from "../db/ids.ts";
+import type { Doc } from "../db/mem_index.ts";
 import { embed, type Registry } from "./refs.ts";
 import { collectionOf, labelsOf, type ResourceDef } from "./resource.ts";
 import { IMPORT_LIMITS, readTable } from "./spreadsheet.ts";
-import type { Store } from "./store.ts";
+import type { Store } from "../db/store.ts";
 import { issues } from "./validate.ts";
 
 /** How many row errors a message lists before it only counts the rest. */

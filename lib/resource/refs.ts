@@ -1,8 +1,8 @@
-import type { Check } from "./collection.ts";
-import { badRequest, conflict } from "./errors.ts";
-import type { Doc } from "./mem_index.ts";
+import type { Check } from "../db/collection.ts";
+import { badRequest, conflict } from "../errors.ts";
+import type { Doc } from "../db/mem_index.ts";
 import { collectionOf, type RefDef, type ResourceDef } from "./resource.ts";
-import type { Store } from "./store.ts";
+import type { Store } from "../db/store.ts";
 
 /** Every declared resource by name. */
 export type Registry = Map<string, ResourceDef>;

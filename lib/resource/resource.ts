@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import type { CollectionSpec } from "./collection.ts";
-import type { AppEnv } from "./env.ts";
-import type { Doc } from "./mem_index.ts";
-import type { Store } from "./store.ts";
+import type { CollectionSpec } from "../db/collection.ts";
+import type { AppEnv } from "../http/env.ts";
+import type { Doc } from "../db/mem_index.ts";
+import type { Store } from "../db/store.ts";
 
 /** A table column: a field path the server can search and order by. */
 export interface ColumnDef {

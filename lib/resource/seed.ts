@@ -1,8 +1,8 @@
-import { newId } from "./ids.ts";
-import type { Doc } from "./mem_index.ts";
+import { newId } from "../db/ids.ts";
+import type { Doc } from "../db/mem_index.ts";
 import type { Registry } from "./refs.ts";
 import { collectionOf } from "./resource.ts";
-import type { Store } from "./store.ts";
+import type { Store } from "../db/store.ts";
 
 /**
  * Inserts each resource's `seed` records once: on the first start, into an empty collection.

@@ -1,5 +1,5 @@
 import * as XLSX from "xlsx";
-import { badRequest } from "./errors.ts";
+import { badRequest } from "../errors.ts";
 
 /** Upload limits for imports. */
 export const IMPORT_LIMITS = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badRequest } from "./errors.ts";
+import { badRequest } from "../errors.ts";
 
 /**
  * A required (or optional) text field with Indonesian messages, trimmed unless `trim: false`

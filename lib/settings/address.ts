@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { badRequest } from "./errors.ts";
-import type { Doc } from "./mem_index.ts";
-import type { Registry } from "./refs.ts";
+import { badRequest } from "../errors.ts";
+import type { Doc } from "../db/mem_index.ts";
+import type { Registry } from "../resource/refs.ts";
 import {
   type FormSection,
   getSection,
@@ -9,9 +9,9 @@ import {
   saveSection,
   type SettingRef,
 } from "./settings.ts";
-import type { Store } from "./store.ts";
-import type { TableField } from "./table_props.ts";
-import { refId, text } from "./validate.ts";
+import type { Store } from "../db/store.ts";
+import type { TableField } from "../resource/table_props.ts";
+import { refId, text } from "../resource/validate.ts";
 
 /** The default address of new patients, stored under `["setting", "address"]`. */
 export interface DefaultAddress {

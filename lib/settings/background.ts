@@ -1,7 +1,7 @@
 import { join } from "node:path";
-import { AppError, badRequest, conflict, notFound } from "./errors.ts";
+import { AppError, badRequest, conflict, notFound } from "../errors.ts";
 import { readSetting, writeSetting } from "./settings.ts";
-import type { Store } from "./store.ts";
+import type { Store } from "../db/store.ts";
 
 /** General settings, stored under `["setting", "general"]`. */
 export interface GeneralSetting {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Registry } from "./refs.ts";
+import type { Registry } from "../resource/refs.ts";
 import {
   type FormSection,
   getSection,
@@ -7,9 +7,9 @@ import {
   saveSection,
   type SettingRef,
 } from "./settings.ts";
-import type { Store } from "./store.ts";
-import type { TableField } from "./table_props.ts";
-import { refId, text } from "./validate.ts";
+import type { Store } from "../db/store.ts";
+import type { TableField } from "../resource/table_props.ts";
+import { refId, text } from "../resource/validate.ts";
 
 /** The hospital itself, stored under `["setting", "hospital"]`. */
 export interface HospitalProfile {

@@ -1,6 +1,6 @@
 import { getHospital, type HospitalProfile } from "./hospital.ts";
-import type { Registry } from "./refs.ts";
-import type { Store } from "./store.ts";
+import type { Registry } from "../resource/refs.ts";
+import type { Store } from "../db/store.ts";
 
 /**
  * Which INA-CBG tariffs apply to this hospital: the regional number ("1".."5") and the E-Klaim

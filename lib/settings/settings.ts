@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import type { Check } from "./collection.ts";
-import { badRequest, conflict, STALE_MESSAGE } from "./errors.ts";
-import type { Doc } from "./mem_index.ts";
-import type { Registry } from "./refs.ts";
-import { collectionOf, type RefDef } from "./resource.ts";
-import type { Store } from "./store.ts";
-import { parseOr400 } from "./validate.ts";
+import type { Check } from "../db/collection.ts";
+import { badRequest, conflict, STALE_MESSAGE } from "../errors.ts";
+import type { Doc } from "../db/mem_index.ts";
+import type { Registry } from "../resource/refs.ts";
+import { collectionOf, type RefDef } from "../resource/resource.ts";
+import type { Store } from "../db/store.ts";
+import { parseOr400 } from "../resource/validate.ts";
 
 /** The settings sections, each one KV record under `["setting", section]`. */
 export type SettingSection = "hospital" | "address" | "general";

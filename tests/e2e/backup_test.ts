@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { collectionOf } from "../../lib/resource.ts";
+import { collectionOf } from "../../lib/resource/resource.ts";
 import { registry } from "../../resources/mod.ts";
 import { login, openTable, rowWith, session } from "./harness.ts";
 

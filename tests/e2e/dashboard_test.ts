@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { jakartaDay } from "../../lib/ipd_rules.ts";
+import { jakartaDay } from "../../lib/ipd/rules.ts";
 import { seedDashboard } from "../report_fixtures.ts";
 import { login, session } from "./harness.ts";
 

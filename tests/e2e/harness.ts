@@ -1,9 +1,9 @@
 import { type Browser, chromium, type Page } from "playwright-core";
 import type { Config } from "../../lib/config.ts";
-import { allowAnyLicence, type LicenceGate } from "../../lib/licence_gate.ts";
-import { hashPassword } from "../../lib/password.ts";
-import type { Store } from "../../lib/store.ts";
-import { importFile } from "../../lib/importer.ts";
+import { allowAnyLicence, type LicenceGate } from "../../lib/licence/gate.ts";
+import { hashPassword } from "../../lib/auth/password.ts";
+import type { Store } from "../../lib/db/store.ts";
+import { importFile } from "../../lib/resource/importer.ts";
 import { registry } from "../../resources/mod.ts";
 import { testApp, WILAYAH } from "../helpers.ts";
 

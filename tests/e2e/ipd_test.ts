@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
 import * as XLSX from "xlsx";
-import { toLocalInput } from "../../lib/ipd_rules.ts";
+import { toLocalInput } from "../../lib/ipd/rules.ts";
 import { type Api, seedIpd } from "../ipd_fixtures.ts";
 import { login, rowWith, session } from "./harness.ts";
 

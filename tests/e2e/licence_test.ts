@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { loadConfig } from "../../lib/config.ts";
-import { BAD_CODE_MESSAGE } from "../../lib/licence_client.ts";
-import { ensureDemoLicence, startDemoLicence } from "../../lib/licence_demo.ts";
-import { validateLicence } from "../../lib/licence.ts";
-import { startLicenceServer } from "../../lib/licence_server.ts";
+import { BAD_CODE_MESSAGE } from "../../lib/licence/client.ts";
+import { ensureDemoLicence, startDemoLicence } from "../../lib/licence/demo.ts";
+import { validateLicence } from "../../lib/licence/licence.ts";
+import { startLicenceServer } from "../../lib/licence/server.ts";
 import { codes } from "../licence_helpers.ts";
 import { PASSWORD, session } from "./harness.ts";
 

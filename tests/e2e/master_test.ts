@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { writeXlsx } from "../../lib/spreadsheet.ts";
+import { writeXlsx } from "../../lib/resource/spreadsheet.ts";
 import { login, openTable, rows, rowWith, session } from "./harness.ts";
 
 const xlsx = (rows: unknown[][]) => ({
