@@ -53,7 +53,12 @@ export interface TariffDay {
   examinationDate: string;
   tarif_ina: number;
   tarif_rs: number;
+  /** The chosen INA-CBG grouping; null when none was chosen (the stay's package is kept). */
+  grouping?: unknown;
 }
+
+/** Whether an examination chose a grouping (without the field: whether it has an INA tariff). */
+const graded = (d: TariffDay) => d.grouping === undefined ? d.tarif_ina > 0 : d.grouping != null;
 
 /** A stay's totals and each examination's own percentage. */
 export interface StayTotals {
@@ -86,25 +91,27 @@ export function examOrder<T extends { _id: string; examinationDate: string }>(li
 
 /**
  * One package per stay, a bill that accumulates: the hospital total is the sum of every
- * day's charges, the INA-CBG total is the latest examination's tariff.
+ * day's charges, the INA-CBG total is the tariff of the latest grouping chosen. An examination
+ * without a grouping keeps the package in force (its percentage is measured against it).
  */
 export function stayTotals(days: TariffDay[]): StayTotals {
   const sorted = examOrder(days);
   const percentages = new Map<string, number | null>();
   let rs = 0;
+  let ina = 0;
   for (const d of sorted) {
     rs += d.tarif_rs;
-    percentages.set(d._id, percentage(d.tarif_ina, rs));
+    if (graded(d)) ina = d.tarif_ina;
+    percentages.set(d._id, percentage(ina, rs));
   }
   const last = sorted.at(-1);
-  const ina = last?.tarif_ina ?? 0;
   return {
     order: sorted.map((d) => d._id),
     percentages,
     tarifRsTotal: rs,
     tarifInaTotal: ina,
     percentageTotal: last ? percentage(ina, rs) : null,
-    latestTarifIna: last ? last.tarif_ina : null,
+    latestTarifIna: last ? ina : null,
     latestTarifRs: last ? last.tarif_rs : null,
     latestPercentage: last ? percentages.get(last._id)! : null,
   };
