@@ -4,7 +4,7 @@ import {
   jakartaDay,
   jakartaDayNumber,
   parseDateTime,
-} from "./jakarta_time.ts";
+} from "../hospital_time.ts";
 export {
   daysBetween,
   dayStart,
@@ -12,7 +12,7 @@ export {
   jakartaDayNumber,
   parseDateTime,
   toLocalInput,
-} from "./jakarta_time.ts";
+} from "../hospital_time.ts";
 
 /**
  * The rules of an inpatient stay, free of storage: tariff totals and percentages, length of
