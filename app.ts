@@ -25,6 +25,7 @@ import { limitBody, requireSession, sameOrigin, securityHeaders } from "./lib/ht
 import { IMPORT_LIMITS } from "./lib/resource/spreadsheet.ts";
 import type { Registry } from "./lib/resource/refs.ts";
 import { seedResources } from "./lib/resource/seed.ts";
+import { hospitalZoneScope } from "./lib/settings/zone.ts";
 import { serveStatic } from "./lib/http/static.ts";
 import type { Store } from "./lib/db/store.ts";
 
@@ -112,6 +113,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     c.set("nav", nav);
     await store.gate.shared(next); // a database switch waits for requests in flight
   });
+  app.use("*", hospitalZoneScope());
   app.use("*", requireSession());
   app.use("*", limitBody(IMPORT_LIMITS.bytes));
   app.route("/", authRoutes(opts.licence ?? serviceGate(opts.config)));

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from "preact";
 import type { NavItem } from "../lib/http/env.ts";
 import { DemoBadge } from "./DemoBadge.tsx";
+import { hospitalZone } from "../lib/hospital_time.ts";
 
 /** The order of the sidebar groups; groups without screens are not shown. */
 const GROUPS = [
@@ -72,7 +73,7 @@ export function Layout(
 /** The HTML document around a page. */
 export function Document({ title, children }: { title: string; children: ComponentChildren }) {
   return (
-    <html lang="id">
+    <html lang="id" data-tz={hospitalZone()}>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

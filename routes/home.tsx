@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { Dashboard } from "../components/Dashboard.tsx";
 import type { AppEnv } from "../lib/http/env.ts";
-import { jakartaDay } from "../lib/ipd/rules.ts";
+import { hospitalDay } from "../lib/ipd/rules.ts";
 import { renderPage } from "./_render.tsx";
 import { visitsOf } from "../lib/ipd/stay.ts";
 import { type MedicalRecordInfo, medicalRecordInfo } from "../lib/report/report.ts";
@@ -37,7 +37,7 @@ export function homeRoutes() {
     return renderPage(c, {
       title: "Beranda",
       status: error ? 400 : 200,
-      body: <Dashboard info={info} period={period} today={jakartaDay(now)} error={error} />,
+      body: <Dashboard info={info} period={period} today={hospitalDay(now)} error={error} />,
     });
   });
   return r;

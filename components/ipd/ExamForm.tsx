@@ -18,6 +18,7 @@ import { toast } from "../ui/Toast.tsx";
 import type { ExamRow } from "./exam_cells.tsx";
 import { codesOf, getJson, icdOption, idList } from "./client.ts";
 import { TariffFields, type TariffKey, type TariffValues } from "./TariffFields.tsx";
+import { DateInput } from "../ui/DateInput.tsx";
 
 const SOAP = [
   ["subject", "Subjectif"],
@@ -158,13 +159,7 @@ export function ExamForm({ ipdId, exam, rows, tariff, classtype, onClose, onSave
         <label for="exam-date">
           Tanggal Pemeriksaan<span class="req" aria-hidden="true">*</span>
         </label>
-        <input
-          id="exam-date"
-          type="datetime-local"
-          required
-          value={date}
-          onChange={(e) => setDate(e.currentTarget.value)}
-        />
+        <DateInput id="exam-date" time required value={date} onChange={setDate} />
       </div>
       <div class="field" />
       {SOAP.map(([k, label]) => (

@@ -9,6 +9,7 @@ import { toast } from "../ui/Toast.tsx";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { DescSelect } from "./DescSelect.tsx";
 import { PatientForm } from "./PatientForm.tsx";
+import { DateInput } from "../ui/DateInput.tsx";
 
 interface Values {
   pasien: Option | null;
@@ -194,12 +195,12 @@ export function VisitForm({ row, onClose, onSaved }: {
           <label for="visit-visitDate">
             Tanggal Masuk<span class="req" aria-hidden="true">*</span>
           </label>
-          <input
+          <DateInput
             id="visit-visitDate"
-            type="datetime-local"
+            time
             required
             value={v.visitDate}
-            onChange={(e) => set("visitDate", e.currentTarget.value)}
+            onChange={(d) => set("visitDate", d)}
           />
         </div>
         {sel("indicationranap", "Indikasi Rawat Inap", "/api/indication-ranap/select2")}
