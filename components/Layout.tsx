@@ -35,7 +35,9 @@ export function Layout(
     .map((g) => [g, nav.filter((n) => n.group === g)] as const).filter(([, items]) => items.length);
   return (
     <div class="shell">
-      <nav class="sidebar" aria-label="Navigasi utama">
+      <a class="skip-link" href="#konten">Lewati ke konten</a>
+      <input type="checkbox" id="nav-toggle" class="nav-toggle-input" aria-label="Tampilkan menu" />
+      <nav class="sidebar" id="sidebar" aria-label="Navigasi utama">
         <a class="brand" href="/">Casemix RS</a>
         {groups.map(([g, items]) => (
           <section key={g}>
@@ -52,6 +54,9 @@ export function Layout(
       </nav>
       <div class="main">
         <header class="topbar">
+          <label for="nav-toggle" class="nav-toggle btn btn-light" aria-hidden="true">
+            Menu
+          </label>
           <h1>{title}</h1>
           <div class="user">
             <DemoBadge code={demo} />
@@ -61,7 +66,7 @@ export function Layout(
             </form>
           </div>
         </header>
-        <main class="content">
+        <main class="content" id="konten" tabIndex={-1}>
           {notice && <p class="alert alert-warning" role="status">{notice}</p>}
           {children}
         </main>

@@ -9,8 +9,8 @@ import {
   parseDay,
   toLocalInput,
   utcHour,
-  type ZoneName,
   zoneLabel,
+  type ZoneName,
 } from "../lib/hospital_time.ts";
 import { formatDateTime } from "../lib/format.ts";
 import { inZone } from "../lib/settings/zone.ts";
