@@ -57,6 +57,13 @@ export default function IpdExams(props: IpdExamsProps) {
       <VisitHeader visit={visit} />
       <div class="dt-toolbar ipd-actions">
         <a class="btn btn-light" href={open ? "/ipd" : "/discharge-patient"}>Kembali</a>
+        <a
+          class="btn btn-light"
+          href={`/ipd/${encodeURIComponent(visit._id)}/print`}
+          target="_blank"
+        >
+          Cetak
+        </a>
         {open && (
           <>
             <button type="button" class="btn btn-primary" onClick={() => setForm({})}>
