@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { join } from "node:path";
 import { ensureBuilt } from "./build.ts";
 import { registry as defaultRegistry } from "./resources/mod.ts";
@@ -101,6 +102,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.onError(onError);
   app.use("*", securityHeaders());
   app.use("/static/*", serveStatic(STATIC_DIR));
+  app.use("*", compress({ contentTypeFilter: /^(text\/html|application\/json)/ }));
   app.use("*", sameOrigin(opts.config.allowedOrigins));
   app.use("*", async (c, next) => {
     const { store, manifest } = await (ready ??= init().catch((e) => {

@@ -76,7 +76,12 @@ export function Layout(
 }
 
 /** The HTML document around a page. */
-export function Document({ title, children }: { title: string; children: ComponentChildren }) {
+export function Document({ title, css = "/static/app.css", children }: {
+  title: string;
+  /** The stylesheet's address. */
+  css?: string;
+  children: ComponentChildren;
+}) {
   return (
     <html lang="id" data-tz={hospitalZone()}>
       <head>
@@ -84,7 +89,7 @@ export function Document({ title, children }: { title: string; children: Compone
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} · Casemix RS`}</title>
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href="/static/app.css" />
+        <link rel="stylesheet" href={css} />
       </head>
       <body>{children}</body>
     </html>
