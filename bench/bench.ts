@@ -20,6 +20,7 @@ import { pageJs } from "./js_size.ts";
 import { ipdBench } from "./ipd_bench.ts";
 import { ipdData } from "./ipd_file.ts";
 import { reportBench } from "./report_bench.ts";
+import { pageBench } from "./page_bench.ts";
 
 const SHARED = join(import.meta.dirname!, "..", "..", "shared", "data");
 const DATA = join(SHARED, "wilayah");
@@ -317,6 +318,7 @@ console.log("");
 const ipd = await ipdData();
 await ipdBench(report, ipd);
 await reportBench(report, ipd);
+await pageBench(report, ipd);
 await Deno.remove(ipd.dir, { recursive: true });
 
 await Deno.remove(dir, { recursive: true });
