@@ -1,5 +1,7 @@
 import { Hono } from "hono";
 import { Dashboard } from "../components/Dashboard.tsx";
+import { SetupChecklist } from "../components/SetupChecklist.tsx";
+import { setupSteps } from "../lib/settings/setup.ts";
 import type { AppEnv } from "../lib/http/env.ts";
 import { hospitalDay } from "../lib/ipd/rules.ts";
 import { renderPage } from "./_render.tsx";
@@ -34,10 +36,16 @@ export function homeRoutes() {
     } catch (e) {
       console.error("Ringkasan dasbor gagal dihitung:", e);
     }
+    const steps = await setupSteps(c.get("store"));
     return renderPage(c, {
       title: "Beranda",
       status: error ? 400 : 200,
-      body: <Dashboard info={info} period={period} today={hospitalDay(now)} error={error} />,
+      body: (
+        <>
+          <SetupChecklist steps={steps} />
+          <Dashboard info={info} period={period} today={hospitalDay(now)} error={error} />
+        </>
+      ),
     });
   });
   return r;
