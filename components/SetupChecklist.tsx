@@ -16,7 +16,7 @@ export function SetupChecklist({ steps }: { steps: SetupStep[] }) {
             <span class="setup-mark" aria-hidden="true">{s.done ? "✓" : ""}</span>
             <div>
               {s.done ? <strong>{s.title}</strong> : <a href={s.href}>{s.title}</a>}
-              {s.done ? <span class="muted">{" (sudah)"}</span> : <small>{s.hint}</small>}
+              {s.done ? <span class="muted">(sudah)</span> : <small>{s.hint}</small>}
             </div>
           </li>
         ))}
