@@ -150,15 +150,23 @@ function Calendar({ value, onPick, onClose }: {
   onClose: () => void;
 }) {
   const start = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : todayText();
-  const [focus, setFocus] = useState(start);
+  const [focus, setFocusState] = useState(start);
+  // the day keys act on, ahead of the next render (keys can come faster than renders)
+  const current = useRef(start);
+  const setFocus = (d: string) => {
+    current.current = d;
+    setFocusState(d);
+  };
   const grid = useRef<HTMLDivElement>(null);
   const [y, m] = [+focus.slice(0, 4), +focus.slice(5, 7) - 1];
   useEffect(() => {
     grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focus}"]`)?.focus();
   }, [focus]);
   const move = (days: number, months = 0) => {
-    const d = new Date(Date.UTC(y, m + months, +focus.slice(8, 10) + days));
-    if (months && d.getUTCDate() !== +focus.slice(8, 10)) d.setUTCDate(0);
+    const f = current.current;
+    const day = +f.slice(8, 10);
+    const d = new Date(Date.UTC(+f.slice(0, 4), +f.slice(5, 7) - 1 + months, day + days));
+    if (months && d.getUTCDate() !== day) d.setUTCDate(0);
     setFocus(d.toISOString().slice(0, 10));
   };
   const first = (new Date(Date.UTC(y, m, 1)).getUTCDay() + 6) % 7;
@@ -179,6 +187,8 @@ function Calendar({ value, onPick, onClose }: {
           ArrowDown: () => move(7),
           PageUp: () => move(0, -1),
           PageDown: () => move(0, 1),
+          Enter: () => onPick(current.current),
+          " ": () => onPick(current.current),
           Escape: onClose,
         };
         const f = keys[e.key];
