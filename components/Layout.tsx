@@ -52,6 +52,7 @@ export function Layout(
           </section>
         ))}
       </nav>
+      <label for="nav-toggle" class="nav-backdrop" aria-hidden="true" />
       <div class="main">
         <header class="topbar">
           <label for="nav-toggle" class="nav-toggle btn btn-light" aria-hidden="true">

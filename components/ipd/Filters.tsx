@@ -1,7 +1,7 @@
 import { DURATIONS } from "../../lib/ipd/rules.ts";
 import { Select } from "../ui/Select.tsx";
 import { FILTER_KEYS, type Filters, type ListMode } from "../../lib/ipd/columns.ts";
-import { DateInput } from "../ui/DateInput.tsx";
+import { DateInput, showValue } from "../ui/DateInput.tsx";
 
 /** How an active filter reads in the summary line. */
 function describe(k: string, v: string, mode: ListMode, labels: Record<string, string>): string {
@@ -11,7 +11,9 @@ function describe(k: string, v: string, mode: ListMode, labels: Record<string, s
     case "durationFilter":
       return `Lama rawat: ${DURATIONS.find((d) => d.id === v)?.text ?? v}`;
     case "dateRange":
-      return `Tanggal ${mode === "pulang" ? "pulang" : "masuk"}: ${v}`;
+      return `Tanggal ${mode === "pulang" ? "pulang" : "masuk"}: ${
+        rangeParts(v).map((d) => d ? showValue(d) : "…").join(" s.d. ")
+      }`;
     case "analysisFilter":
       return v === "negative"
         ? "Analisa: negatif (< 0 %)"

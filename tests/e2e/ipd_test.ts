@@ -262,8 +262,9 @@ Deno.test("browser: admission, examinations with tariffs, discharge, exports, ca
 
   // filters from the address (as the dashboard links), shown and clearable
   await open(page, url, `/discharge-patient?dateRange=${today}%20/%20${today}`);
-  assert.equal(await page.locator("#pulang-from").inputValue(), today);
-  await page.locator(".chip", { hasText: `Tanggal pulang: ${today} / ${today}` }).waitFor();
+  const shown = today.split("-").reverse().join("-");
+  assert.equal(await page.locator("#pulang-from").inputValue(), shown);
+  await page.locator(".chip", { hasText: `Tanggal pulang: ${shown} s.d. ${shown}` }).waitFor();
   await rowWith(page, "Siti (000123)");
   await open(page, url, "/discharge-patient?dateRange=2026-01-01%20/%202026-01-31");
   await page.locator(".dt-empty").waitFor();

@@ -162,7 +162,8 @@ Deno.test("screens: every list fits 1366 and 1024 px with its buttons visible; p
         await menu.click();
         await page.locator("#sidebar a", { hasText: "Kunjungan Rawat Inap" }).waitFor();
         await shot(page, `menu-${size[0]}`);
-        await menu.click({ force: true, position: { x: 5, y: 5 } }).catch(() => {});
+        await page.locator(".nav-backdrop").click({ position: { x: size[0] - 20, y: 400 } });
+        await page.locator("#sidebar").waitFor({ state: "hidden" });
       }
 
       // the skip link is the first Tab stop and moves focus to the content
@@ -400,6 +401,53 @@ Deno.test("screens: a WITA hospital's times read back as entered; its days cut a
       .click();
     const edit = page.locator(".modal", { hasText: "Edit Kunjungan" });
     assert.equal(await edit.locator("#visit-visitDate").inputValue(), "22-11-2026 00:30");
+    assert.deepEqual(s.errors, []);
+    await s.close();
+  } finally {
+    await browser.close();
+    await srv.close();
+  }
+});
+
+Deno.test("screens: a fresh install shows the set-up checklist and hints under empty lists", async () => {
+  const srv = await serve();
+  const browser = await launch();
+  try {
+    const s = await screen(browser, srv.url, SIZES[0]);
+    const { page, api } = s;
+    await open(page, srv.url, "/");
+    const list = page.locator(".setup-checklist");
+    const steps = await list.locator("li").evaluateAll((li) =>
+      li.map((l) => [l.getAttribute("data-step"), l.classList.contains("done")])
+    );
+    assert.deepEqual(steps, [
+      ["hospital", false],
+      ["rooms", false],
+      ["doctors", false],
+      ["tariffs", false],
+      ["icd", false],
+    ]);
+    assert.equal(
+      await list.locator("a", { hasText: "Kelas dan ruang" }).getAttribute("href"),
+      "/kelas",
+    );
+    await shot(page, "fresh-dashboard-1366");
+    // 'Tambah Kunjungan' says why Ruang and DPJP are empty, with links
+    await open(page, srv.url, "/ipd");
+    await page.click("button:has-text('Tambah Kunjungan')");
+    const m = page.locator(".modal", { hasText: "Tambah Kunjungan" });
+    await m.locator("[data-empty-hint=room] a[href='/ruang']").waitFor();
+    await m.locator("[data-empty-hint=dpjp] a[href='/dokter']").waitFor();
+    await shot(page, "fresh-visit-form-1366");
+    // once everything is there, the checklist is gone and so are the hints
+    await seedIpd(api);
+    await open(page, srv.url, "/");
+    assert.equal(await page.locator(".setup-checklist").count(), 0);
+    await open(page, srv.url, "/ipd");
+    await page.click("button:has-text('Tambah Kunjungan')");
+    await page.locator(".modal #visit-room").waitFor();
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator("[data-empty-hint]").count(), 0);
     assert.deepEqual(s.errors, []);
     await s.close();
   } finally {
