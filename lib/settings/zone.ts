@@ -10,9 +10,8 @@ import { DEFAULT_ZONE, isZone, setZoneProvider, type ZoneName } from "../hospita
 import type { Store } from "../db/store.ts";
 
 const scope = new AsyncLocalStorage<ZoneName>();
-/** Outside any request (timers, start-up), the zone the last request ran in. */
-let last: ZoneName = DEFAULT_ZONE;
-setZoneProvider(() => scope.getStore() ?? last);
+// outside a request (start-up, timers) the zone is the default unless run with `inZone`
+setZoneProvider(() => scope.getStore());
 
 /** The zone saved in the hospital profile (`timezone`), default Asia/Jakarta. */
 export async function storedZone(store: Store): Promise<ZoneName> {
@@ -23,7 +22,6 @@ export async function storedZone(store: Store): Promise<ZoneName> {
 
 /** Runs `fn` with `zone` as the hospital's zone (for work outside a request, and tests). */
 export function inZone<T>(zone: ZoneName, fn: () => T): T {
-  last = zone;
   return scope.run(zone, fn);
 }
 
