@@ -448,6 +448,38 @@ Deno.test("screens: a fresh install shows the set-up checklist and hints under e
     await page.locator(".modal #visit-room").waitFor();
     await page.waitForTimeout(300);
     assert.equal(await page.locator("[data-empty-hint]").count(), 0);
+
+    // the group and tariff forms say the format and refuse bad text before sending it
+    const sent: string[] = [];
+    page.on("request", (r) => r.method() === "POST" && sent.push(r.url()));
+    await open(page, srv.url, "/grup-inacbg");
+    await page.click("button:has-text('Tambah Grup INA-CBG')");
+    const g = page.locator(".modal");
+    assert.match(
+      await g.locator("#kode-hint, [id$='-kode-hint']").first().innerText(),
+      /20 karakter/,
+    );
+    await g.locator("input[name=kode]").fill("A-4-10-I-TERLALU-PANJANG");
+    await g.locator("input[name=deskripsi]").fill("Septikemia");
+    await g.locator("button:has-text('Simpan')").click();
+    assert.equal(await g.locator("input[name=kode]").getAttribute("aria-invalid"), "true");
+    assert.equal(await g.locator("input[name=kode]:invalid").count(), 1);
+    await g.locator("button:has-text('Batal')").click();
+    await open(page, srv.url, "/tarif-inacbg");
+    await page.click("button:has-text('Tambah Tarif INA-CBG')");
+    const f = page.locator(".modal");
+    assert.match(await f.locator("[id$='-kode-hint']").innerText(), /A-4-10-I/);
+    await f.locator("input[name=kode]").fill("1500000");
+    await f.locator("button:has-text('Simpan')").click();
+    assert.equal(await f.locator("input[name=kode]:invalid").count(), 1);
+    assert.match(
+      await f.locator("input[name=kode]").evaluate((el) =>
+        (el as HTMLInputElement).validationMessage
+      ),
+      /tidak sesuai format/,
+    );
+    assert.deepEqual(sent.filter((u) => /inacbg|inatarif/.test(u)), []);
+    await shot(page, "tariff-form-1366");
     assert.deepEqual(s.errors, []);
     await s.close();
   } finally {
