@@ -37,7 +37,6 @@ Deno.test("every route except login, licence and static files needs a session", 
     "/auth/login",
     "/static/*",
     "/validation",
-    "/validation/deactived",
     "/lisensi/:code{.+}",
     "/setting/background",
   ];
