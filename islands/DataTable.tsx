@@ -216,26 +216,31 @@ export default function DataTable(props: TableProps) {
         loading={loading}
         cell={(c, r) => cell(c, r, api, canWrite)}
         actions={canWrite && ((r) => (
-          <>
-            <button type="button" class="btn btn-sm btn-light" onClick={() => openForm(r)}>
-              Edit
-            </button>
-            {props.deletable && (
-              <button
-                type="button"
-                class="btn btn-sm btn-danger"
-                onClick={() => remove(r)}
-              >
-                Hapus
-              </button>
-            )}
-            {(props.actions ?? []).map((a) => (
-              <button key={a.path} type="button" class="btn btn-sm" onClick={() => act(r, a)}>
-                {a.label}
-              </button>
-            ))}
-          </>
-        )) || undefined}
+              <>
+                <button type="button" class="btn btn-sm btn-light" onClick={() => openForm(r)}>
+                  Edit
+                </button>
+                {props.deletable && (
+                  <button
+                    type="button"
+                    class="btn btn-sm btn-danger"
+                    onClick={() => remove(r)}
+                  >
+                    Hapus
+                  </button>
+                )}
+                {(props.actions ?? []).map((a) => (
+                  <button
+                    key={a.path}
+                    type="button"
+                    class="btn btn-sm"
+                    onClick={() => act(r, a)}
+                  >
+                    {a.label}
+                  </button>
+                ))}
+              </>
+            )) || undefined}
       />
       <TableFooter t={t} />
       <FormModal

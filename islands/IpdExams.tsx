@@ -58,7 +58,9 @@ export default function IpdExams(props: IpdExamsProps) {
     <div class="ipd-exams">
       <VisitHeader visit={visit} />
       <div class="dt-toolbar ipd-actions">
-        <a class="btn btn-light" href={visit.status !== "pulang" ? "/ipd" : "/discharge-patient"}>Kembali</a>
+        <a class="btn btn-light" href={visit.status !== "pulang" ? "/ipd" : "/discharge-patient"}>
+          Kembali
+        </a>
         {open && (
           <>
             <button type="button" class="btn btn-primary" onClick={() => setForm({})}>

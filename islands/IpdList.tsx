@@ -22,7 +22,11 @@ export default function IpdList(props: VisitListProps) {
       <VisitList
         v={v}
         tools={props.canWrite && (
-          <button type="button" class="btn btn-primary" onClick={() => setForm({})}>
+          <button
+            type="button"
+            class="btn btn-primary"
+            onClick={() => setForm({})}
+          >
             Tambah Kunjungan
           </button>
         )}
@@ -42,7 +46,11 @@ export default function IpdList(props: VisitListProps) {
               Pemeriksaan
             </a>
             {props.canWrite && (
-              <button type="button" class="btn btn-sm btn-danger" onClick={() => remove(r)}>
+              <button
+                type="button"
+                class="btn btn-sm btn-danger"
+                onClick={() => remove(r)}
+              >
                 Hapus
               </button>
             )}

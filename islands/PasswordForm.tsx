@@ -44,7 +44,13 @@ export default function PasswordForm(p: PasswordFormProps) {
       </p>
       <div class="field">
         <label for="pw-old">Password sekarang</label>
-        <input id="pw-old" name="oldPassword" type="password" required autoComplete="current-password" />
+        <input
+          id="pw-old"
+          name="oldPassword"
+          type="password"
+          required
+          autoComplete="current-password"
+        />
       </div>
       <div class="field">
         <label for="pw-new">Password baru</label>
@@ -59,7 +65,13 @@ export default function PasswordForm(p: PasswordFormProps) {
       </div>
       <div class="field">
         <label for="pw-confirm">Ulangi password baru</label>
-        <input id="pw-confirm" name="confirm" type="password" required autoComplete="new-password" />
+        <input
+          id="pw-confirm"
+          name="confirm"
+          type="password"
+          required
+          autoComplete="new-password"
+        />
       </div>
       <button type="submit" class="btn btn-primary" disabled={busy}>Simpan</button>
     </form>

@@ -10,7 +10,8 @@ import type { Store } from "../lib/db/store.ts";
 import { choicesOf, defineResource } from "../lib/resource/resource.ts";
 import { email, gender, GENDERS, text } from "../lib/resource/validate.ts";
 
-const LAST_ADMIN = "Harus ada minimal satu Administrator; akun ini tidak dapat diubah atau dihapus.";
+const LAST_ADMIN =
+  "Harus ada minimal satu Administrator; akun ini tidak dapat diubah atau dihapus.";
 
 /** Administrators other than `except`. */
 async function otherAdmins(store: Store, except: string): Promise<number> {
@@ -74,7 +75,11 @@ export default defineResource({
   unique: USER_SPEC.unique,
   normalize: USER_SPEC.normalize,
   hidden: ["passwordHash", "sessionGen"],
-  import: { format: "csv", key: "username", aliases: { fullname: ["nama", "nama_lengkap"], role: ["peran"] } },
+  import: {
+    format: "csv",
+    key: "username",
+    aliases: { fullname: ["nama", "nama_lengkap"], role: ["peran"] },
+  },
   actions: [{
     label: "Buka Kunci",
     path: "unlock",
@@ -83,7 +88,9 @@ export default defineResource({
   async prepare(doc, { old, store }) {
     const { password, role: given, ...rest } = doc;
     const role: Role = (given as Role) || (old ? roleOf(old) : "casemix");
-    if (old && roleOf(old) === "admin" && role !== "admin" && !(await otherAdmins(store, old._id))) {
+    if (
+      old && roleOf(old) === "admin" && role !== "admin" && !(await otherAdmins(store, old._id))
+    ) {
       throw conflict(LAST_ADMIN);
     }
     const gen = Number(old?.sessionGen ?? 0);
@@ -91,10 +98,20 @@ export default defineResource({
     if (password) {
       const weak = passwordProblem(String(password), String(doc.username ?? ""));
       if (weak) throw badRequest(weak);
-      return { ...rest, role, passwordHash: await hashPassword(String(password)), sessionGen: gen + 1 };
+      return {
+        ...rest,
+        role,
+        passwordHash: await hashPassword(String(password)),
+        sessionGen: gen + 1,
+      };
     }
     if (!old?.passwordHash) throw badRequest("Password wajib diisi untuk pengguna baru.");
-    return { ...rest, role, passwordHash: old.passwordHash, sessionGen: roleChanged ? gen + 1 : gen };
+    return {
+      ...rest,
+      role,
+      passwordHash: old.passwordHash,
+      sessionGen: roleChanged ? gen + 1 : gen,
+    };
   },
   async afterSave(row, { c, store, old }) {
     // editing one's own account here keeps this session and ends the others

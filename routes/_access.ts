@@ -16,7 +16,11 @@ export const ACCESS: Record<string, Access> = {
   "POST /auth/logout": "read",
   "GET /validation": "public",
   "POST /validation": "public",
-  "DELETE /validation/deactived": "admin",
+  // replacing a licence already validated (same route, signed in): the admin only
+  "POST /validation#replace": "admin",
+  // removes the licence only when the service reports it inactive (nobody can force it); the
+  // login page calls it when a login was refused for that reason, so it needs no session
+  "DELETE /validation/deactived": "public",
   "GET /lisensi/:code{.+}": "public",
   "GET /setting/background": "public",
   // one's own account

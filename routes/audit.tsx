@@ -45,7 +45,9 @@ function filterOf(p: URLSearchParams): AuditFilter {
   const day = (k: string) => {
     const v = p.get(k)?.trim();
     if (!v) return undefined;
-    if (!DAY.test(v)) throw badRequest(`Tanggal ${k === "from" ? "awal" : "akhir"} tidak valid (YYYY-MM-DD).`);
+    if (!DAY.test(v)) {
+      throw badRequest(`Tanggal ${k === "from" ? "awal" : "akhir"} tidak valid (YYYY-MM-DD).`);
+    }
     return Date.parse(dayStart(v));
   };
   const to = day("to");

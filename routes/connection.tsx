@@ -47,7 +47,11 @@ export function connectionRoutes(timeoutMs = 5000) {
     const store = c.get("store");
     const me = await users(store).find(c.get("session")!.userId);
     if (!me || !(await verifyPassword(fields.password ?? "", me.value.passwordHash))) {
-      await audit(c, { action: "connection_refused", entity: "connection", after: { ip: fields.ip } });
+      await audit(c, {
+        action: "connection_refused",
+        entity: "connection",
+        after: { ip: fields.ip },
+      });
       throw badRequest("Password Anda salah; koneksi tidak diubah.");
     }
     const message = await saveConnection(store, c.get("config"), fields, timeoutMs);

@@ -41,8 +41,7 @@ export function licenceRoutes() {
   r.post("/validation", async (c) => {
     const f = await readFields(c);
     const rec = await validateLicence(c.get("store"), c.get("config"), f.hospitalCode ?? "", {
-      // replacing a validated licence is for whoever may deactivate one (the admin)
-      mayReplace: can(c, "DELETE", "/validation/deactived"),
+      mayReplace: can(c, "POST", "/validation#replace"),
     });
     await audit(c, {
       action: "licence_validate",

@@ -45,7 +45,11 @@ Deno.test("user: password required on create (>= 12, not common), kept on an emp
   r = await t.post("/api/user/update", { ...USER, password: "password1234" });
   assert.equal(r.status, 400);
   assert.match(r.body.message, /terlalu umum/);
-  r = await t.post("/api/user/update", { ...USER, username: "siti.rahmawati", password: "Siti.Rahmawati" });
+  r = await t.post("/api/user/update", {
+    ...USER,
+    username: "siti.rahmawati",
+    password: "Siti.Rahmawati",
+  });
   assert.match(r.body.message, /sama dengan username/);
   assert.equal((await t.json("/api/user")).body.recordsTotal, 1);
 

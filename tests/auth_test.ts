@@ -37,6 +37,7 @@ Deno.test("every route except login, licence and static files needs a session", 
     "/auth/login",
     "/static/*",
     "/validation",
+    "/validation/deactived",
     "/lisensi/:code{.+}",
     "/setting/background",
   ];

@@ -107,7 +107,12 @@ export async function setup(opts: TestAppOptions = { licence: allowAnyLicence })
       role,
       passwordHash: await (adminHash ??= hashPassword(ADMIN_PASSWORD)),
     })).value._id;
-    const tok = await createSession(store, { userId: id, username, fullname: username, hospitalCode: "RS01" });
+    const tok = await createSession(store, {
+      userId: id,
+      username,
+      fullname: username,
+      hospitalCode: "RS01",
+    });
     const ck = `sid=${tok}`;
     const r = (path: string, init: RequestInit = {}) =>
       app.request(path, { ...init, headers: { cookie: ck, ...init.headers } });

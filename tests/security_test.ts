@@ -174,21 +174,29 @@ Deno.test("sessions: idle timeout; Secure cookie and HSTS over HTTPS; no-store o
   await using t = await setup({ config: { sessionIdleMinutes: 30 } });
   // idle: the stored session's last request 31 minutes ago
   const s = await t.as("viewer");
-  for await (const e of t.store.kv.list<{ userId: string; lastSeen: number }>({ prefix: ["session"] })) {
+  for await (
+    const e of t.store.kv.list<{ userId: string; lastSeen: number }>({ prefix: ["session"] })
+  ) {
     if (e.value.userId === s.id) {
       await t.store.kv.set(e.key, { ...e.value, lastSeen: Date.now() - 31 * 60_000 });
     }
   }
   assert.equal((await s.req("/api/province")).status, 401);
 
-  for (const [url, headers, secure] of [
-    ["https://rs.test/auth/login", {}, true],
-    ["http://rs.test/auth/login", { "x-forwarded-proto": "https" }, false],
-  ] as const) {
+  for (
+    const [url, headers, secure] of [
+      ["https://rs.test/auth/login", {}, true],
+      ["http://rs.test/auth/login", { "x-forwarded-proto": "https" }, false],
+    ] as const
+  ) {
     const res = await t.app.request(url, {
       method: "POST",
       headers: { ...headers, origin: new URL(url).origin },
-      body: new URLSearchParams({ hospitalCode: "RS01", username: "admin", password: ADMIN_PASSWORD }),
+      body: new URLSearchParams({
+        hospitalCode: "RS01",
+        username: "admin",
+        password: ADMIN_PASSWORD,
+      }),
     });
     assert.equal(res.status, 200);
     assert.equal(/;\s*Secure/i.test(res.headers.get("set-cookie")!), secure, url);
@@ -198,7 +206,11 @@ Deno.test("sessions: idle timeout; Secure cookie and HSTS over HTTPS; no-store o
   const proxied = await p.app.request("http://rs.test/auth/login", {
     method: "POST",
     headers: { "x-forwarded-proto": "https", origin: "http://rs.test" },
-    body: new URLSearchParams({ hospitalCode: "RS01", username: "admin", password: ADMIN_PASSWORD }),
+    body: new URLSearchParams({
+      hospitalCode: "RS01",
+      username: "admin",
+      password: ADMIN_PASSWORD,
+    }),
   });
   assert.match(proxied.headers.get("set-cookie")!, /;\s*Secure/i);
   assert.match(proxied.headers.get("strict-transport-security")!, /max-age=/);
@@ -211,7 +223,10 @@ Deno.test("sessions: idle timeout; Secure cookie and HSTS over HTTPS; no-store o
 
 Deno.test("ADMIN_PASSWORD obeys the policy; existing weak hashes keep working", async () => {
   const store = await Store.open(":memory:");
-  await assert.rejects(ensureAdmin(store, "admin123"), /ADMIN_PASSWORD ditolak: Password minimal 12/);
+  await assert.rejects(
+    ensureAdmin(store, "admin123"),
+    /ADMIN_PASSWORD ditolak: Password minimal 12/,
+  );
   await assert.rejects(ensureAdmin(store, "password12345"), /terlalu umum/);
   assert.equal((await ensureAdmin(store, "kunci-gudang-rs-7")).created, true);
   store.close();
@@ -235,8 +250,10 @@ Deno.test("connection: admin's password asked again, only http(s), the remote's 
     400,
     "Alamat server harus http:// atau https:// (KV Connect).",
   ]);
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () =>
-    new Response("JAWABAN-RAHASIA-SERVER <script>", { status: 500 }));
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => new Response("JAWABAN-RAHASIA-SERVER <script>", { status: 500 }),
+  );
   r = await t.post("/connection/save-ip", {
     ip: `http://127.0.0.1:${server.addr.port}`,
     token: "x",
@@ -294,13 +311,16 @@ Deno.test("audit: records, lists newest first with filters, exports, and verify 
 
   assert.deepEqual((await t.json("/api/audit/verify")).body, {
     ok: true,
-    count: (await t.audit.count()),
+    count: await t.audit.count(),
     brokenAt: null,
   });
   // alter the update entry directly in KV
   const key = ["audit", upd.id];
   const stored = await t.audit.kv.get<{ data: string }>(key);
-  await t.audit.kv.set(key, { ...stored.value!, data: stored.value!.data.replace("Darussalam", "Raya") });
+  await t.audit.kv.set(key, {
+    ...stored.value!,
+    data: stored.value!.data.replace("Darussalam", "Raya"),
+  });
   const v = (await t.json("/api/audit/verify")).body;
   assert.deepEqual([v.ok, v.brokenAt], [false, upd.id]);
   const page = await (await t.req("/audit")).text();

@@ -178,11 +178,14 @@ export class AuditLog {
         }
         prev = hash;
       }
-      op.set(HEAD, {
-        id: entries.at(-1)!.id,
-        hash: prev,
-        count: (head.value?.count ?? 0) + entries.length,
-      } satisfies Head);
+      op.set(
+        HEAD,
+        {
+          id: entries.at(-1)!.id,
+          hash: prev,
+          count: (head.value?.count ?? 0) + entries.length,
+        } satisfies Head,
+      );
       if ((await op.commit()).ok) return;
     }
     throw new Error("Jejak audit tidak dapat ditulis (terlalu banyak penulisan bersamaan).");
@@ -260,7 +263,9 @@ export class AuditLog {
       count++;
     }
     const head = (await this.kv.get<Head>(HEAD)).value;
-    if ((head?.hash ?? "") !== prev || (head?.count ?? 0) !== count || (head?.id ?? "") !== lastId) {
+    if (
+      (head?.hash ?? "") !== prev || (head?.count ?? 0) !== count || (head?.id ?? "") !== lastId
+    ) {
       return { ok: false, count, brokenAt: "head" };
     }
     return { ok: true, count, brokenAt: null };

@@ -47,7 +47,9 @@ export async function lockedFor(store: Store, username: string, ip: string): Pro
 export async function recordFailure(store: Store, username: string, ip: string): Promise<boolean> {
   const now = Date.now();
   let locked = false;
-  for (const [key, limit] of [[userKey(username), USER_FAILURES], [ipKey(ip), IP_FAILURES]] as const) {
+  for (
+    const [key, limit] of [[userKey(username), USER_FAILURES], [ipKey(ip), IP_FAILURES]] as const
+  ) {
     for (let attempt = 0; attempt < 5; attempt++) {
       const r = await read(store, key, now);
       const at = [...r.at, now].slice(-limit);

@@ -59,7 +59,12 @@ export async function saveRecord(
       checks,
     );
     if (c) {
-      await audit(c, { action: "create", entity: def.name, entityId: row.value._id, after: row.value });
+      await audit(c, {
+        action: "create",
+        entity: def.name,
+        entityId: row.value._id,
+        after: row.value,
+      });
       await def.afterSave?.(row, { store, registry, c });
     }
     return row;
