@@ -23,10 +23,17 @@ export const printFigure: Report = (name, value, target, unit) =>
 
 const n = (x: number) => x.toLocaleString("id-ID");
 
+const audits = new Map<string, Promise<AuditLog>>();
+/** One audit log per file for the whole run (SQLite allows one writer handle per file). */
+const auditOf = (path: string) => {
+  if (!audits.has(path)) audits.set(path, AuditLog.open(path));
+  return audits.get(path)!;
+};
+
 /** An app over `store` with a session of its admin. */
 export async function appOf(store: Store, dataDir: string) {
   const config = { ...loadConfig({ get: () => undefined }), dataDir };
-  const audit = await AuditLog.open(join(dataDir, "audit.kv")); // as in production: a file
+  const audit = await auditOf(join(dataDir, "audit.kv")); // as in production: a file
   const app = createApp({ config, store, audit });
   const admin = (await users(store).index()).rows()[0].value;
   const cookie = `sid=${await createSession(store, {

@@ -111,6 +111,9 @@ export function diff(
 export class AuditLog {
   #pending: Pending[] = [];
   #flushing: Promise<void> | null = null;
+  #running = false;
+  /** The head as this process last wrote it (re-read when a commit finds it moved). */
+  #head: { value: Head | null; versionstamp: string | null } | null = null;
 
   private constructor(readonly kv: Deno.Kv, readonly path: string) {}
 
@@ -138,34 +141,43 @@ export class AuditLog {
     };
     return new Promise((resolve, reject) => {
       this.#pending.push({ entry, done: (e) => e ? reject(e) : resolve() });
-      this.#flushing ??= this.#flush().finally(() => this.#flushing = null);
+      if (!this.#running) {
+        this.#running = true;
+        this.#flushing = this.#flush();
+      }
     });
   }
 
   async #flush(): Promise<void> {
-    while (this.#pending.length) {
-      const batch: Pending[] = [];
-      let chars = 0;
-      while (this.#pending.length && batch.length < MAX_BATCH && chars < MAX_BATCH_CHARS) {
-        const next = this.#pending.shift()!;
-        chars += JSON.stringify(next.entry).length;
-        batch.push(next);
+    // `#running` drops in the same turn the queue is seen empty (no await in between), so an
+    // entry added after that always starts a new flush
+    try {
+      while (this.#pending.length) {
+        const batch: Pending[] = [];
+        let chars = 0;
+        while (this.#pending.length && batch.length < MAX_BATCH && chars < MAX_BATCH_CHARS) {
+          const next = this.#pending.shift()!;
+          chars += JSON.stringify(next.entry).length;
+          batch.push(next);
+        }
+        try {
+          await this.#write(batch.map((b) => b.entry));
+          for (const b of batch) b.done();
+        } catch (e) {
+          for (const b of batch) b.done(e);
+        }
       }
-      try {
-        await this.#write(batch.map((b) => b.entry));
-        for (const b of batch) b.done();
-      } catch (e) {
-        for (const b of batch) b.done(e);
-      }
+    } finally {
+      this.#running = false;
     }
   }
 
   async #write(entries: AuditEntry[]): Promise<void> {
     const datas = entries.map((e) => JSON.stringify(e));
     for (let attempt = 0; attempt < 20; attempt++) {
-      const head = await this.kv.get<Head>(HEAD);
+      const head = attempt === 0 && this.#head ? this.#head : await this.kv.get<Head>(HEAD);
       let prev = head.value?.hash ?? "";
-      const op = this.kv.atomic().check(head);
+      const op = this.kv.atomic().check({ key: HEAD, versionstamp: head.versionstamp });
       for (let i = 0; i < entries.length; i++) {
         const data = datas[i];
         const hash = await chainHash(prev, data);
@@ -178,15 +190,18 @@ export class AuditLog {
         }
         prev = hash;
       }
-      op.set(
-        HEAD,
-        {
-          id: entries.at(-1)!.id,
-          hash: prev,
-          count: (head.value?.count ?? 0) + entries.length,
-        } satisfies Head,
-      );
-      if ((await op.commit()).ok) return;
+      const next: Head = {
+        id: entries.at(-1)!.id,
+        hash: prev,
+        count: (head.value?.count ?? 0) + entries.length,
+      };
+      op.set(HEAD, next);
+      const res = await op.commit();
+      if (res.ok) {
+        this.#head = { value: next, versionstamp: res.versionstamp };
+        return;
+      }
+      this.#head = null;
     }
     throw new Error("Jejak audit tidak dapat ditulis (terlalu banyak penulisan bersamaan).");
   }
