@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ensureAdmin } from "../lib/auth/auth.ts";
+import { ensureAdmin, users } from "../lib/auth/auth.ts";
 import { FORBIDDEN } from "../lib/auth/roles.ts";
 import { Store } from "../lib/db/store.ts";
 import { ADMIN_PASSWORD, setup } from "./helpers.ts";
@@ -230,6 +230,22 @@ Deno.test("ADMIN_PASSWORD obeys the policy; existing weak hashes keep working", 
   await assert.rejects(ensureAdmin(store, "password12345"), /terlalu umum/);
   assert.equal((await ensureAdmin(store, "kunci-gudang-rs-7")).created, true);
   store.close();
+  // accounts from before roles: `admin` stays administrator, the others become casemix
+  const old = await Store.open(":memory:");
+  for (const username of ["admin", "budi"]) {
+    await users(old).insert({
+      fullname: username,
+      email: `${username}@rs.test`,
+      phone: "",
+      username,
+      gender: "",
+      passwordHash: "x",
+    });
+  }
+  await ensureAdmin(old);
+  const roles = (await users(old).index()).rows().map((r) => [r.value.username, r.value.role]);
+  assert.deepEqual(roles.sort(), [["admin", "admin"], ["budi", "casemix"]]);
+  old.close();
   // the test admin's password is 11 characters, from before the policy: login still works
   await using t = await setup();
   assert.ok(ADMIN_PASSWORD.length < 12);

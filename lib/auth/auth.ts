@@ -60,14 +60,22 @@ export function users(store: Store): Collection<User> {
 
 /**
  * Creates the first account (`admin`) when there is none. Returns the password when it was
- * generated here, so the caller can print it once.
+ * generated here, so the caller can print it once. Accounts made before roles existed get
+ * theirs written (`roleOf`: `admin` stays administrator, the others casemix).
  */
 export async function ensureAdmin(
   store: Store,
   password?: string,
 ): Promise<{ created: boolean; password?: string }> {
   const col = users(store);
-  if ((await col.index()).size > 0) return { created: false };
+  const index = await col.index();
+  if (index.size > 0) {
+    const legacy = index.rows().filter((r) => !r.value.role);
+    if (legacy.length) {
+      await col.writeMany(legacy.map((r) => ({ ...r.value, role: roleOf(r.value) })));
+    }
+    return { created: false };
+  }
   const weak = password && passwordProblem(password, "admin");
   if (weak) throw new Error(`ADMIN_PASSWORD ditolak: ${weak}`);
   const generated = !password;
