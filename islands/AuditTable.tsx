@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { ColumnDef } from "../lib/resource/resource.ts";
 import { formatDateTime } from "../lib/format.ts";
 import { SearchBox, TableFooter, TableView } from "../components/ui/ServerTable.tsx";
@@ -8,9 +8,9 @@ export interface AuditTableProps {
   columns: ColumnDef[];
   pageSize: number;
   initial: { data: object[]; recordsTotal: number; recordsFiltered: number };
-  /** The chain check when the page was rendered. */
-  verify: { ok: boolean; count: number; brokenAt: string | null };
 }
+
+type Verify = { ok: boolean; count: number; brokenAt: string | null };
 
 const FILTERS: { name: string; label: string; type: "text" | "date" }[] = [
   { name: "username", label: "Pengguna", type: "text" },
@@ -44,11 +44,26 @@ export default function AuditTable(p: AuditTableProps) {
     params,
     order: [-1, "desc"],
   });
-  const v = p.verify;
+  // the chain check walks the whole log: asked for after the page is shown
+  const [v, setV] = useState<Verify | "wait" | "error">("wait");
+  useEffect(() => {
+    fetch("/api/audit/verify").then((r) => r.ok ? r.json() : Promise.reject())
+      .then(setV, () => setV("error"));
+  }, []);
   return (
     <div class="dt audit">
-      <p class={`alert ${v.ok ? "alert-success" : "alert-danger"}`} role="status" id="audit-verify">
-        {v.ok
+      <p
+        class={`alert ${
+          typeof v === "object" && v.ok ? "alert-success" : v === "wait" ? "" : "alert-danger"
+        }`}
+        role="status"
+        id="audit-verify"
+      >
+        {v === "wait"
+          ? "Memeriksa rantai hash…"
+          : v === "error"
+          ? "Rantai hash tidak dapat diperiksa."
+          : v.ok
           ? `Rantai hash utuh: ${v.count} entri terverifikasi.`
           : `Rantai hash RUSAK pada entri ${v.brokenAt} (setelah ${v.count} entri yang utuh).`}
       </p>

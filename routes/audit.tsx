@@ -87,14 +87,13 @@ export function auditRoutes() {
 
   r.get("/audit", async (c) => {
     const initial = await table(c, new URLSearchParams({ length: "25" }));
-    const verify = await c.get("audit").verify();
     return renderPage(c, {
       title: "Jejak Audit",
       body: (
         <Island
           name="AuditTable"
           component={AuditTable}
-          props={{ columns: AUDIT_COLUMNS, pageSize: 25, initial, verify }}
+          props={{ columns: AUDIT_COLUMNS, pageSize: 25, initial }}
         />
       ),
     });

@@ -58,8 +58,7 @@ Deno.test("audit: records, lists newest first with filters, exports, and verify 
   });
   const v = (await t.json("/api/audit/verify")).body;
   assert.deepEqual([v.ok, v.brokenAt], [false, upd.id]);
-  const page = await (await t.req("/audit")).text();
-  assert.match(page, /Rantai hash RUSAK/);
+  assert.equal((await t.req("/audit")).status, 200); // the page asks /api/audit/verify itself
 });
 
 Deno.test("audit: a restore keeps the entries written after the backup, then its own", async () => {

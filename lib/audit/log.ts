@@ -47,7 +47,7 @@ interface Head {
   count: number;
 }
 
-/** Filters of the list: exact username, action, entity; ISO time range (inclusive, exclusive). */
+/** Filters of the list: username (any case), action, entity; time range in ms (from ≤ at < to). */
 export interface AuditFilter {
   username?: string;
   action?: string;
@@ -239,7 +239,7 @@ export class AuditLog {
     let filtered = 0;
     for await (const e of this.kv.list<Stored>(selector, { reverse: true, batchSize: 500 })) {
       const entry = JSON.parse(await this.#data(e.key, e.value)) as AuditEntry;
-      if (f.username && entry.username !== f.username) continue;
+      if (f.username && entry.username.toLowerCase() !== f.username.toLowerCase()) continue;
       if (f.action && entry.action !== f.action) continue;
       if (f.entity && entry.entity !== f.entity) continue;
       if (

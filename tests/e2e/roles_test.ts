@@ -69,7 +69,7 @@ Deno.test("browser: each role sees only what it may do", async () => {
     } else {
       await page.goto(`${url}/audit`);
       await page.waitForSelector("[data-island=AuditTable][data-hydrated=true]");
-      assert.match(await page.locator("#audit-verify").innerText(), /Rantai hash utuh/);
+      await page.waitForSelector("#audit-verify:has-text('Rantai hash utuh')");
       await page.locator(".dt-table tbody tr", { hasText: "login" }).first().waitFor();
     }
   }
