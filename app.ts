@@ -40,6 +40,8 @@ export interface AppOptions {
   licence?: LicenceGate;
   /** How long the 'Koneksi Database' test waits for a server (default 5 s). */
   connectTimeoutMs?: number;
+  /** The clock the dashboard's "today" and default month are read from (default: the system's). */
+  now?: () => Date;
 }
 
 /** Screens that are not resources (settings pages), listed after the resources' screens. */
@@ -84,6 +86,7 @@ export async function prepareStore(
 export function createApp(opts: AppOptions): Hono<AppEnv> {
   const registry = opts.registry ?? defaultRegistry;
   const nav = navOf(registry, [...IPD_NAV, ...SETTINGS_NAV]);
+  const now = opts.now ?? (() => new Date());
   let ready: Promise<{ store: Store; manifest: Manifest }> | null = null;
   const init = async () => {
     await ensureBuilt(STATIC_DIR);
@@ -110,6 +113,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     c.set("manifest", manifest);
     c.set("config", opts.config);
     c.set("nav", nav);
+    c.set("now", now);
     await store.gate.shared(next); // a database switch waits for requests in flight
   });
   app.use("*", requireSession());

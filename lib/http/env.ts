@@ -18,5 +18,7 @@ export interface AppEnv {
     session: Session | null;
     manifest: Manifest;
     nav: NavItem[];
+    /** The app's clock (injected by tests; the system clock otherwise). */
+    now: () => Date;
   };
 }
