@@ -1,7 +1,6 @@
 import { pathToFileURL } from "node:url";
 import { SHARED_DATA } from "../bench/shared_data.ts";
 import assert from "node:assert/strict";
-import * as XLSX from "xlsx";
 import { readTable, writeXlsx } from "../lib/resource/spreadsheet.ts";
 import { dtQuery, seedWilayah, setup } from "./helpers.ts";
 import { xlsxWithDimension } from "../bench/xlsx_dimension.ts";
