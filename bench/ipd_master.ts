@@ -178,7 +178,7 @@ export async function masterData(app: Hono<any>, cookie: string, store: Store) {
   };
 }
 
-const FIRST = [
+export const FIRST = [
   "Siti",
   "Budi",
   "Agus",
@@ -196,7 +196,7 @@ const FIRST = [
   "Wahyu",
   "Lina",
 ];
-const LAST = [
+export const LAST = [
   "Hartono",
   "Susanti",
   "Purnomo",
