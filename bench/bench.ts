@@ -7,8 +7,10 @@
  * Every response-time target is checked on the first pass (each query new to the server), warm
  * and right after writes, in-process (`app.request`, labelled so), plus one figure per table
  * over real HTTP from a separate client process (bench/measure.ts). "First request after
- * restart" runs in a new process. Sections: regions, ICD, backup, MemIndex, JavaScript,
- * inpatient (bench/ipd_bench.ts), dashboard (bench/report_bench.ts).
+ * restart" runs in a new process. Sections (marked `// ---- name`): regions, ICD, backup,
+ * MemIndex, JavaScript, inpatient (bench/ipd_bench.ts), dashboard (bench/report_bench.ts); the
+ * file is over 300 lines because the region and ICD sections share its one KV file and session
+ * in sequence. A new bench (its own data set) goes in its own file, called at the end.
  */
 import { join } from "node:path";
 import * as XLSX from "xlsx";
@@ -264,6 +266,7 @@ console.log(
   } kelurahan): ${(await firstRequestAfterRestart(KV_FILE, dir, listUrls[0])).toFixed(0)} ms`,
 );
 
+// ---- backup and restore ---------------------------------------------------------------------
 {
   // backup and restore: the region set plus 20,000 patients, requests answered meanwhile
   const store3 = await Store.open(KV_FILE);
@@ -337,6 +340,7 @@ console.log(
   store3.close();
 }
 
+// ---- MemIndex, JavaScript per page ----------------------------------------------------------
 console.log("\nMemIndex 50.000 data, satu tulis lalu satu baca (p95):");
 for (const [k, v] of Object.entries(memIndexBench())) console.log(`  ${k}: ${v.toFixed(3)} ms`);
 
@@ -368,6 +372,7 @@ await build();
   pageStore.close();
 }
 
+// ---- inpatient and dashboard ----------------------------------------------------------------
 // inpatient stays (issue 5): 50,000 generated stays in their own KV file; the dashboard's
 // report calls (issue 6) then run on the same file
 console.log("");
