@@ -215,7 +215,7 @@ async function crashRuns(
 async function serverStarts(dir: string) {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--unstable-kv", MAIN],
-    env: { DATA_DIR: dir, PORT: "0", ADMIN_PASSWORD: "x-uji-123" },
+    env: { DATA_DIR: dir, PORT: "0", ADMIN_PASSWORD: "Uji-Casemix-2026!" },
     stdout: "piped",
     stderr: "inherit",
   }).spawn();
