@@ -117,13 +117,20 @@ export async function ipdBench(report: Report, { dir, file, world }: IpdFile): P
     } ms`,
   );
   const store = await Store.open(file);
-  const { app, cookie } = await appOf(store, dir);
+  const { app, cookie, audit } = await appOf(store, dir);
   const get = getter(app, cookie);
+  let auditMs = 0; // time spent writing audit entries (each add writes one)
+  const append = audit.append.bind(audit);
+  audit.append = async (...a) => {
+    const t0 = performance.now();
+    await append(...a);
+    auditMs += performance.now() - t0;
+  };
 
   // adding an examination to an open stay (the stay is recomputed in the same commit); each
   // list is timed right after one
   const at = toLocalInput(world.now.toISOString());
-  const adds: number[] = [];
+  const adds: number[] = [], audits: number[] = [];
   let added = 0;
   const addExam = async () => {
     const i = added++;
@@ -147,7 +154,7 @@ export async function ipdBench(report: Report, { dir, file, world }: IpdFile): P
       tarifinacbgSelect: "",
       tarif_rs: String(250_000 + i * 1_000),
     });
-    const t0 = performance.now();
+    const t0 = performance.now(), a0 = auditMs;
     const r = await app.request("/api/ipd/visitexamination/update", {
       method: "POST",
       body: fields,
@@ -156,6 +163,7 @@ export async function ipdBench(report: Report, { dir, file, world }: IpdFile): P
     const body = await r.text();
     if (r.status !== 200) throw new Error(`visitexamination/update: ${r.status} ${body}`);
     adds.push(performance.now() - t0);
+    audits.push(auditMs - a0);
   };
   const lists = [
     ["GET /api/ipd filter+cari+urut, 100 per halaman", dirawat],
@@ -170,6 +178,12 @@ export async function ipdBench(report: Report, { dir, file, world }: IpdFile): P
     p95(adds),
     15,
     "ms",
+  );
+  const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+  console.log(
+    `  jejak audit (1 entri berantai per penambahan, berkas audit.kv): p95 ${
+      p95(audits).toFixed(2)
+    } ms, bagian ${(100 * sum(audits) / sum(adds)).toFixed(0)}% dari waktu tambah`,
   );
 
   // exporting the discharged stays of a date range holding about 10,000 of them
