@@ -4,7 +4,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { Manifest } from "./lib/http/islands.ts";
 
 const root = import.meta.dirname!;
-const outdir = join(root, "static", "build");
+const defaultOutdir = join(root, "static", "build");
 /** Folders whose files can end up in the browser bundle. */
 const SOURCES = ["islands", "components", "lib", "deno.json", "static/app.css"];
 
@@ -78,7 +78,7 @@ export async function precompress(dir: string): Promise<{ raw: number; gz: numbe
 }
 
 /** Copies `static/app.css` into the build as `app-[hash].css`; returns its file name. */
-async function hashedCss(): Promise<string> {
+async function hashedCss(outdir: string): Promise<string> {
   const css = await Deno.readFile(join(root, "static", "app.css"));
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", css));
   const name = `app-${
@@ -88,8 +88,12 @@ async function hashedCss(): Promise<string> {
   return name;
 }
 
-/** Bundles the islands (split, minified, hashed) and writes the manifest. */
-export async function build(opts: { quiet?: boolean } = {}): Promise<Manifest> {
+/**
+ * Bundles the islands (split, minified, hashed) and writes the manifest, into `static/build`
+ * or `opts.outdir`.
+ */
+export async function build(opts: { quiet?: boolean; outdir?: string } = {}): Promise<Manifest> {
+  const outdir = opts.outdir ?? defaultOutdir;
   const source = (await sourceHash()) ?? "";
   const islands = await islandEntries();
   await Deno.remove(outdir, { recursive: true }).catch(() => {});
@@ -134,7 +138,7 @@ export async function build(opts: { quiet?: boolean } = {}): Promise<Manifest> {
       manifest.islands[entry[0]] = { file: name(out), imports: [...closure(out)].map(name) };
     } else if (meta.entryPoint.endsWith("boot.ts")) manifest.boot = name(out);
   }
-  manifest.css = await hashedCss();
+  manifest.css = await hashedCss(outdir);
   const packed = await precompress(outdir);
   await Deno.writeTextFile(join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2));
   if (!opts.quiet) {
@@ -173,7 +177,7 @@ export async function ensureBuilt(staticDir = join(root, "static")): Promise<voi
     // awaited with nothing else pending (a lone test request) is not cut short
     const alive = setInterval(() => {}, 1_000);
     try {
-      await build({ quiet: true });
+      await build({ quiet: true, outdir: join(staticDir, "build") });
     } finally {
       clearInterval(alive);
     }

@@ -13,9 +13,10 @@ import { join } from "node:path";
 import type { Hono } from "hono";
 import { chromium } from "playwright-core";
 import { Store } from "../lib/db/store.ts";
+import { SHARED_DATA } from "./shared_data.ts";
 import { appOf, benchSize, ipdData, type IpdFile, printFigure, type Report } from "./ipd_file.ts";
 
-const WILAYAH = join(import.meta.dirname!, "..", "..", "shared", "data", "wilayah");
+const WILAYAH = join(SHARED_DATA, "wilayah");
 const RUNS = 5;
 const THROTTLE = 6;
 /** The pages the issue measures, with the target in ms. */
