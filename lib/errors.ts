@@ -1,7 +1,7 @@
 /** An error whose status and Indonesian message reach the client as they are. */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 500 | 502 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 507,
     message: string,
     readonly details?: string[],
   ) {
@@ -27,3 +27,18 @@ export const badGateway = (msg: string) => new AppError(502, msg);
 /** The message shown when an edit was made on data someone else changed meanwhile. */
 export const STALE_MESSAGE =
   "Data ini sudah diubah oleh pengguna lain. Muat ulang halaman lalu ulangi perubahan Anda.";
+
+/** The message of a write refused because the disk is full. */
+export const FULL_MESSAGE =
+  "Penyimpanan penuh: perubahan dibatalkan, tidak ada data yang disimpan. Kosongkan ruang disk " +
+  "server lalu ulangi.";
+
+/** A storage failure as the client should see it: a full disk becomes 507 'Penyimpanan penuh…'. */
+export function storageError(e: unknown): unknown {
+  if (e instanceof AppError) return e;
+  const msg = e instanceof Error ? e.message : String(e);
+  if (/disk is full|database or disk|no space|ENOSPC|SQLITE_FULL|os error 28/i.test(msg)) {
+    return new AppError(507, FULL_MESSAGE);
+  }
+  return e;
+}

@@ -2,6 +2,7 @@ import { dirname } from "node:path";
 import { Collection, type CollectionSpec, type KvHolder } from "./collection.ts";
 import { cleanStrays, liveFile } from "./db_file.ts";
 import { Gate } from "./gate.ts";
+import { recoverJournals } from "./journal.ts";
 import type { Doc } from "./mem_index.ts";
 
 /** Thrown when another server already holds the local KV file. */
@@ -76,7 +77,12 @@ export async function openKvAt(base: string): Promise<Opened> {
   try {
     const path = await liveFile(base);
     await cleanStrays(base, path);
-    return { kv: await Deno.openKv(path), base, path, unlock };
+    const kv = await Deno.openKv(path);
+    await recoverJournals(kv).catch((e) => {
+      kv.close();
+      throw e;
+    });
+    return { kv, base, path, unlock };
   } catch (e) {
     unlock();
     throw e;

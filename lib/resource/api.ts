@@ -11,6 +11,7 @@ import { paramFilter, select2 } from "./select2.ts";
 import { writeXlsx } from "./spreadsheet.ts";
 import type { Store } from "../db/store.ts";
 import { parseOr400 } from "./validate.ts";
+import { progressId, track } from "../progress/progress.ts";
 
 export { optionText, SELECT_PAGE } from "./select2.ts";
 
@@ -125,7 +126,8 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
             : "Harap pilih file .xlsx terlebih dahulu.",
         );
       }
-      const res = await importFile(c.get("store"), registry, def, file);
+      const progress = track(progressId(c.req.header("x-progress-id")), `Impor ${def.label}`);
+      const res = await importFile(c.get("store"), registry, def, file, progress);
       return c.json({ success: true, ...res });
     });
   }

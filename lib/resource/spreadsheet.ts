@@ -48,6 +48,25 @@ export function checkZip(b: Uint8Array): void {
   if (total > IMPORT_LIMITS.unzippedBytes) throw bad("isi arsip terlalu besar setelah dibuka");
 }
 
+/** Refuses CSV text whose quoted field never closes, naming the line it opens on. */
+export function checkQuotes(text: string): void {
+  let open = -1, line = 1, at = 0;
+  while (true) {
+    const q = text.indexOf('"', at);
+    if (q < 0) break;
+    for (let i = text.indexOf("\n", at); i >= 0 && i < q; i = text.indexOf("\n", i + 1)) line++;
+    at = q + 1;
+    if (open < 0) open = line;
+    else if (text[at] === '"') at++; // "" inside a quoted field
+    else open = -1;
+  }
+  if (open >= 0) {
+    throw badRequest(
+      `Baris ${open}: tanda kutip (") tidak ditutup; periksa baris itu di berkas CSV.`,
+    );
+  }
+}
+
 const cellText = (c: XLSX.CellObject | undefined): string =>
   c?.v == null ? "" : c.v instanceof Date ? c.v.toISOString() : String(c.v);
 
@@ -74,6 +93,7 @@ export function readTable(bytes: Uint8Array, format: "csv" | "xlsx", maxRows: nu
         throw badRequest("Berkas bukan CSV. Simpan data sebagai .csv (teks dipisah koma).");
       }
       const text = new TextDecoder().decode(bytes).replace(/^\uFEFF/, "");
+      checkQuotes(text);
       wb = XLSX.read(text, { type: "string", raw: true, dense: true, sheetRows: maxRows + 2 });
     }
   } catch (e) {
