@@ -50,6 +50,8 @@ const CHANGE_TTL_MS = 6 * 3600_000;
 /** Something that holds the current KV handle (it can be switched at run time). */
 export interface KvHolder {
   readonly kv: Deno.Kv;
+  /** Reserves disk room for a rollback (local files only); returns its release. */
+  reserve?(bytes: number): Promise<() => Promise<void>>;
 }
 
 /**
@@ -383,6 +385,10 @@ export class Collection<T extends Doc = Doc> {
       i += n;
     }
     const journal = plan.length > 1 ? newId() : null;
+    // room for the rollback, should the disk fill up mid-way
+    const release = journal && this.holder.reserve
+      ? await this.holder.reserve(Math.min(2 * b.totalBytes + (1 << 20), 512 << 20))
+      : () => Promise.resolve();
     let ver = (await this.#kv.get(this.#verKey)).versionstamp;
     let done = 0;
     try {
@@ -412,6 +418,7 @@ export class Collection<T extends Doc = Doc> {
         onCommit?.(done);
       }
     } catch (e) {
+      await release();
       if (journal && done > 0) {
         try {
           await rollBack(this.#kv, journal);
@@ -422,6 +429,7 @@ export class Collection<T extends Doc = Doc> {
       }
       throw storageError(e);
     }
+    await release();
     if (journal) await dropUndo(this.#kv, journal).catch(() => {/* dropped at next open */});
     return done;
   }

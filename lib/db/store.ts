@@ -3,6 +3,7 @@ import { Collection, type CollectionSpec, type KvHolder } from "./collection.ts"
 import { cleanStrays, liveFile } from "./db_file.ts";
 import { Gate } from "./gate.ts";
 import { recoverJournals } from "./journal.ts";
+import { dropReserves, reserveDisk } from "./reserve.ts";
 import type { Doc } from "./mem_index.ts";
 
 /** Thrown when another server already holds the local KV file. */
@@ -77,6 +78,7 @@ export async function openKvAt(base: string): Promise<Opened> {
   try {
     const path = await liveFile(base);
     await cleanStrays(base, path);
+    await dropReserves(dirname(path));
     const kv = await Deno.openKv(path);
     await recoverJournals(kv).catch((e) => {
       kv.close();
@@ -122,6 +124,13 @@ export class Store implements KvHolder {
 
   get kind(): StoreKind {
     return kindOf(this.#base);
+  }
+
+  /** Reserves disk room beside a local file (see `reserveDisk`); elsewhere a no-op. */
+  reserve(bytes: number): Promise<() => Promise<void>> {
+    return this.kind === "file"
+      ? reserveDisk(dirname(this.#path), bytes)
+      : Promise.resolve(() => Promise.resolve());
   }
 
   /** The collection named in `spec`, created once per store. */
