@@ -16,7 +16,7 @@ import { JOURNAL } from "../lib/db/journal.ts";
  */
 const WORKER = new URL("./import_crash_worker.ts", import.meta.url).pathname;
 const TRIALS = 20;
-const ROWS = Number(Deno.env.get("CRASH_ROWS") ?? 20_000);
+const ROWS = Number(Deno.env.get("CRASH_ROWS") ?? 12_000);
 const WILAYAH = join(sharedData(), "wilayah");
 
 interface Raw {

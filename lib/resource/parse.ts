@@ -6,8 +6,13 @@ import type { Table } from "./spreadsheet.ts";
 export const PARSE_LIMITS = {
   /** Wall-clock time one parse may take. */
   ms: 30_000,
-  /** The worker's JavaScript heap. */
-  heapMb: 256,
+  /**
+   * Heap one parse may use: a file needing more (estimated from its unpacked size before
+   * parsing) is refused; the worker's V8 heap is capped at this plus `heapMarginMb` as a
+   * last resort.
+   */
+  memoryMb: 512,
+  heapMarginMb: 256,
   /** Parses running at once; the others wait their turn. */
   concurrent: 2,
   /** How long an upload waits for a turn before 429. */
@@ -38,11 +43,16 @@ async function turn(): Promise<() => void> {
 }
 
 /** Warm workers between parses (at most `concurrent`); one that failed is never reused. */
-const idle: Worker[] = [];
+const heapMb = () => PARSE_LIMITS.memoryMb + PARSE_LIMITS.heapMarginMb;
+const idle: { worker: Worker; heapMb: number }[] = [];
 
-function spawn(): Worker {
+function take(): Worker {
+  for (let w = idle.pop(); w; w = idle.pop()) {
+    if (w.heapMb === heapMb()) return w.worker;
+    w.worker.terminate();
+  }
   const w = new Worker(new URL("./parse_worker.ts", import.meta.url), {
-    resourceLimits: { maxOldGenerationSizeMb: PARSE_LIMITS.heapMb },
+    resourceLimits: { maxOldGenerationSizeMb: heapMb() },
   });
   w.unref();
   return w;
@@ -50,7 +60,8 @@ function spawn(): Worker {
 
 /** Parses in a worker thread; a worker over a limit is terminated, its memory freed. */
 function inWorker(bytes: Uint8Array, format: "csv" | "xlsx", maxRows: number): Promise<Table> {
-  const worker = idle.pop() ?? spawn();
+  const cap = heapMb();
+  const worker = take();
   let healthy = false;
   return new Promise<Table>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -73,7 +84,7 @@ function inWorker(bytes: Uint8Array, format: "csv" | "xlsx", maxRows: number): P
       reject(
         e.code === "ERR_WORKER_OUT_OF_MEMORY"
           ? badRequest(
-            `Berkas ditolak: pembacaan melebihi batas memori ${PARSE_LIMITS.heapMb} MB.`,
+            `Berkas ditolak: pembacaan melebihi batas memori ${PARSE_LIMITS.memoryMb} MB.`,
           )
           : e,
       );
@@ -82,9 +93,10 @@ function inWorker(bytes: Uint8Array, format: "csv" | "xlsx", maxRows: number): P
       done();
       reject(new Error("Pembaca berkas berhenti."));
     });
-    worker.postMessage({ bytes, format, maxRows }, [bytes.buffer as ArrayBuffer]);
+    const memoryMb = PARSE_LIMITS.memoryMb;
+    worker.postMessage({ bytes, format, maxRows, memoryMb }, [bytes.buffer as ArrayBuffer]);
   }).finally(() => {
-    if (healthy && idle.length < PARSE_LIMITS.concurrent) idle.push(worker);
+    if (healthy && idle.length < PARSE_LIMITS.concurrent) idle.push({ worker, heapMb: cap });
     else worker.terminate();
   });
 }

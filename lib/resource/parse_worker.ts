@@ -6,9 +6,16 @@ import { parentPort } from "node:worker_threads";
 import { readTable } from "./spreadsheet.ts";
 import { AppError } from "../errors.ts";
 
-parentPort!.on("message", (m: { bytes: Uint8Array; format: "csv" | "xlsx"; maxRows: number }) => {
+interface Job {
+  bytes: Uint8Array;
+  format: "csv" | "xlsx";
+  maxRows: number;
+  memoryMb: number;
+}
+
+parentPort!.on("message", (m: Job) => {
   try {
-    parentPort!.postMessage({ table: readTable(m.bytes, m.format, m.maxRows) });
+    parentPort!.postMessage({ table: readTable(m.bytes, m.format, m.maxRows, m.memoryMb) });
   } catch (e) {
     parentPort!.postMessage({
       error: e instanceof Error ? e.message : String(e),
