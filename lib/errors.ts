@@ -28,6 +28,19 @@ export const badGateway = (msg: string) => new AppError(502, msg);
 export const STALE_MESSAGE =
   "Data ini sudah diubah oleh pengguna lain. Muat ulang halaman lalu ulangi perubahan Anda.";
 
+/**
+ * The message of an edit sent without the `_version` it was loaded at: it cannot be told
+ * from an edit of stale data, so it is refused (409).
+ */
+export const NO_VERSION_MESSAGE =
+  "Data sudah berubah, muat ulang halaman lalu ulangi perubahan Anda (versi data tidak terkirim).";
+
+/** 409 unless an edit names the version it was loaded at. */
+export function requireVersion(version: string | undefined | null): string {
+  if (!version) throw conflict(NO_VERSION_MESSAGE);
+  return version;
+}
+
 /** The message of a write refused because the disk is full. */
 export const FULL_MESSAGE =
   "Penyimpanan penuh: perubahan dibatalkan, tidak ada data yang disimpan. Kosongkan ruang disk " +

@@ -42,6 +42,9 @@ export interface Staged<T extends Doc = Doc> {
 /** A versionstamp check on another record, committed with a write (e.g. its parent). */
 export type Check = { key: Deno.KvKey; versionstamp: string | null };
 
+/** Ids a record can have: ULIDs and codes, at most 100 characters (longer keys make KV throw). */
+const possibleId = (id: unknown) => typeof id === "string" && /^[\w.:-]{1,100}$/.test(id);
+
 /** How far back a sync re-reads the change log, to cover clock skew and slow commits. */
 const SYNC_MARGIN_MS = 60_000;
 /** How long change-log entries live; an index older than this reloads in full. */
@@ -98,8 +101,9 @@ export class Collection<T extends Doc = Doc> {
     return this.spec.normalize?.(field, value) ?? String(value ?? "").trim();
   }
 
-  /** Reads one record straight from KV. */
+  /** Reads one record straight from KV (an id no record can have, e.g. 2 KB long: null). */
   async find(id: string): Promise<Row<T> | null> {
+    if (!possibleId(id)) return null;
     const e = await this.#kv.get<T>(this.key(id));
     return e.versionstamp ? { value: e.value!, versionstamp: e.versionstamp } : null;
   }
@@ -107,6 +111,7 @@ export class Collection<T extends Doc = Doc> {
   /** Reads records straight from KV, in the order of `ids` (missing ones left out). */
   async findMany(ids: string[]): Promise<Row<T>[]> {
     const out: Row<T>[] = [];
+    ids = ids.filter(possibleId);
     for (let i = 0; i < ids.length; i += 10) {
       const got = await this.#kv.getMany<T[]>(ids.slice(i, i + 10).map((id) => this.key(id)));
       for (const e of got) {

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { parseTableRequest } from "./datatables.ts";
 import type { AppEnv } from "../http/env.ts";
-import { badRequest, notFound } from "../errors.ts";
+import { badRequest, notFound, requireVersion } from "../errors.ts";
 import { readFields } from "../http/http.ts";
 import { acceptedHeaders, importFile } from "./importer.ts";
 import type { Doc, Row } from "../db/mem_index.ts";
@@ -10,7 +10,7 @@ import { collectionOf, type ResourceDef } from "./resource.ts";
 import { paramFilter, select2 } from "./select2.ts";
 import { writeXlsx } from "./spreadsheet.ts";
 import type { Store } from "../db/store.ts";
-import { parseOr400 } from "./validate.ts";
+import { isSaneId, parseOr400 } from "./validate.ts";
 import { progressId, track } from "../progress/progress.ts";
 
 export { optionText, SELECT_PAGE } from "./select2.ts";
@@ -60,7 +60,8 @@ export async function saveRecord(
     ...old,
     ...(def.prepare ? await def.prepare(doc, { store, registry, old, c }) : doc),
   });
-  const row = await col.update(id, merge, fields._version || undefined, checks);
+  if (!isSaneId(id) || !(await col.find(id))) throw notFound();
+  const row = await col.update(id, merge, requireVersion(fields._version), checks);
   await refreshChildren(store, registry, def, row.value);
   return row;
 }

@@ -41,23 +41,27 @@ export function checkZip(b: Uint8Array): number {
     throw bad("isi arsip terlalu banyak");
   }
   let total = 0;
+  let bomb: { size: number; packed: number } | undefined;
   for (let i = 0; i < entries; i++) {
     if (p + 46 > b.length || u32(b, p) !== 0x02014b50) throw bad("direktori arsip rusak");
     const size = u32(b, p + 24);
     const packed = u32(b, p + 20);
     if (size === 0xffffffff) throw bad("arsip ZIP64 tidak didukung");
     if (size > IMPORT_LIMITS.ratioFrom && size > packed * IMPORT_LIMITS.ratio) {
-      throw bad(
-        `isi arsip mengembang lebih dari ${IMPORT_LIMITS.ratio} kali saat dibuka ` +
-          `(${Math.round(size / 1024 / 1024)} MB dari ${
-            Math.ceil(packed / 1024)
-          } KB), ciri bom zip`,
-      );
+      bomb ??= { size, packed };
     }
     total += size;
     p += 46 + u16(b, p + 28) + u16(b, p + 30) + u16(b, p + 32);
   }
   if (total > IMPORT_LIMITS.unzippedBytes) throw bad("isi arsip terlalu besar setelah dibuka");
+  if (bomb) {
+    throw bad(
+      `isi arsip mengembang lebih dari ${IMPORT_LIMITS.ratio} kali saat dibuka ` +
+        `(${Math.round(bomb.size / 1024 / 1024)} MB dari ${
+          Math.ceil(bomb.packed / 1024)
+        } KB), ciri bom zip`,
+    );
+  }
   return total;
 }
 
