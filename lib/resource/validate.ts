@@ -143,7 +143,9 @@ export function money(label: string, opts: { required?: boolean } = {}) {
       return n <= MAX_RUPIAH ? n : Number.NaN;
     },
     opts.required
-      ? z.number({ error: `${label} wajib diisi dengan angka.` })
+      ? z.number({
+        error: (i) => i.input === undefined ? `${label} wajib diisi dengan angka.` : msg,
+      })
         .min(0, { error: `${label} tidak boleh negatif.` })
         .refine(Number.isFinite, { error: msg })
       : z.number({ error: msg }).min(0, { error: `${label} tidak boleh negatif.` })
