@@ -1,5 +1,5 @@
 import { join, resolve, sep } from "node:path";
-import { BACKUP_EXT, type BackupHeader, readHeader, runBackupJob } from "./format.ts";
+import { BACKUP_EXT, type BackupHeader, FORMAT, readHeader, runBackupJob } from "./format.ts";
 import type { Collection } from "../db/collection.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { newId } from "../db/ids.ts";
@@ -65,12 +65,12 @@ export async function createBackup(
   dir: string,
   o: { name: string; desc?: string; auto?: BackupDoc["auto"]; at?: Date },
 ): Promise<BackupDoc> {
-  await Deno.mkdir(dir, { recursive: true });
+  await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
   const id = newId();
   const created = (o.at ?? new Date()).toISOString();
   const rel = `backup-${created.slice(0, 19).replace(/\D/g, "")}-${id}${BACKUP_EXT}`;
   const header = {
-    format: 1 as const,
+    format: FORMAT,
     id,
     name: o.name,
     desc: o.desc ?? "",

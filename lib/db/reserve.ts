@@ -38,3 +38,20 @@ export async function dropReserves(dir: string): Promise<void> {
     }
   } catch { /* no folder */ }
 }
+
+/**
+ * Makes a data folder readable by the server's user only (0700) and the given files in it
+ * (the KV file and SQLite's `-wal`/`-shm` beside it) 0600. Skipped on Windows, where files
+ * follow the folder's ACL.
+ */
+export async function restrictFiles(dir: string, files: string[]): Promise<void> {
+  if (Deno.build.os === "windows") return;
+  await Deno.chmod(dir, 0o700);
+  for (const f of files) {
+    for (const path of [f, `${f}-wal`, `${f}-shm`]) {
+      await Deno.chmod(path, 0o600).catch((e) => {
+        if (!(e instanceof Deno.errors.NotFound)) throw e;
+      });
+    }
+  }
+}

@@ -3,7 +3,7 @@ import { Collection, type CollectionSpec, type KvHolder } from "./collection.ts"
 import { cleanStrays, liveFile } from "./db_file.ts";
 import { Gate } from "./gate.ts";
 import { recoverJournals } from "./journal.ts";
-import { dropReserves, reserveDisk } from "./reserve.ts";
+import { dropReserves, reserveDisk, restrictFiles } from "./reserve.ts";
 import type { Doc } from "./mem_index.ts";
 
 /** Thrown when another server already holds the local KV file. */
@@ -73,13 +73,14 @@ export async function openKvAt(base: string): Promise<Opened> {
   if (kindOf(base) !== "file") {
     return { kv: await Deno.openKv(base), base, path: base, unlock() {} };
   }
-  await Deno.mkdir(dirname(base), { recursive: true });
+  await Deno.mkdir(dirname(base), { recursive: true, mode: 0o700 });
   const unlock = takeLock(base);
   try {
     const path = await liveFile(base);
     await cleanStrays(base, path);
     await dropReserves(dirname(path));
     const kv = await Deno.openKv(path);
+    await restrictFiles(dirname(path), [path]);
     await recoverJournals(kv).catch((e) => {
       kv.close();
       throw e;
