@@ -10,6 +10,11 @@ import { renderPage } from "./_render.tsx";
 import { restoreBackup } from "../lib/backup/restore.ts";
 import type { ColumnDef } from "../lib/resource/resource.ts";
 import { parseOr400, text } from "../lib/resource/validate.ts";
+import { progressId, track } from "../lib/progress/progress.ts";
+import { diskSpace } from "../lib/backup/disk.ts";
+
+const sizeText = (bytes: number) =>
+  `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("id-ID")} KB`;
 
 /** The backup screen in the sidebar. */
 export const backupNav: NavItem[] = [
@@ -63,7 +68,12 @@ export function backupRoutes() {
         <Island
           name="BackupTable"
           component={BackupTable}
-          props={{ columns: BACKUP_COLUMNS, pageSize: PAGE, initial }}
+          props={{
+            columns: BACKUP_COLUMNS,
+            pageSize: PAGE,
+            initial,
+            disk: await diskSpace(dir(c)),
+          }}
         />
       ),
     });
@@ -76,17 +86,39 @@ export function backupRoutes() {
 
   r.post("/api/db-backup", async (c) => {
     const f = parseOr400(form, await readFields(c));
-    const doc = await createBackup(c.get("store"), dir(c), { name: f.name, desc: f.desc });
-    return c.json({ success: true, message: `Cadangan "${doc.name}" berhasil dibuat.`, data: doc });
+    const progress = track(progressId(c.req.header("x-progress-id")), "Cadangan");
+    try {
+      const doc = await createBackup(c.get("store"), dir(c), {
+        name: f.name,
+        desc: f.desc,
+        progress,
+      });
+      const message = `Cadangan "${doc.name}" berhasil dibuat (${sizeText(doc.size)}).`;
+      progress.finish(message);
+      return c.json({ success: true, message, data: doc });
+    } catch (e) {
+      progress.fail((e as Error).message);
+      throw e;
+    }
   });
 
   r.post("/api/db-backup/restore/:id", async (c) => {
-    const { restored, before } = await restoreBackup(c.get("store"), dir(c), c.req.param("id"));
-    return c.json({
-      success: true,
-      message: `Basis data diganti dengan cadangan "${restored.name}". ` +
-        `Keadaan sebelumnya tersimpan sebagai "${before.name}".`,
-    });
+    const progress = track(progressId(c.req.header("x-progress-id")), "Pemulihan");
+    try {
+      const { restored, before } = await restoreBackup(
+        c.get("store"),
+        dir(c),
+        c.req.param("id"),
+        progress,
+      );
+      const message = `Basis data diganti dengan cadangan "${restored.name}". ` +
+        `Keadaan sebelumnya tersimpan sebagai "${before.name}".`;
+      progress.finish(message);
+      return c.json({ success: true, message });
+    } catch (e) {
+      progress.fail((e as Error).message);
+      throw e;
+    }
   });
 
   r.delete("/api/db-backup/delete/:id", async (c) => {

@@ -97,13 +97,25 @@ export type BackupJob =
   }
   | { op: "unpack"; file: string; out: string };
 
-/** Runs a job in a worker thread; resolves with the header written or read. */
-export function runBackupJob(job: BackupJob): Promise<BackupHeader> {
+/**
+ * Runs a job in a worker thread; resolves with the header written or read. `onBytes` hears
+ * how many bytes of the source were read so far, out of its size.
+ */
+export function runBackupJob(
+  job: BackupJob,
+  onBytes?: (done: number, total: number) => void,
+): Promise<BackupHeader> {
   const w = new Worker(new URL("./worker.ts", import.meta.url).href, { type: "module" });
   return new Promise<BackupHeader>((resolve, reject) => {
     w.onmessage = (e: MessageEvent) => {
-      const d = e.data as { header?: BackupHeader; status?: 422 | 500; message?: string };
-      if (d.header) resolve(d.header);
+      const d = e.data as {
+        header?: BackupHeader;
+        status?: 422 | 500;
+        message?: string;
+        bytes?: [number, number];
+      };
+      if (d.bytes) onBytes?.(...d.bytes);
+      else if (d.header) resolve(d.header);
       else reject(d.status === 422 ? new AppError(422, d.message!) : new Error(d.message));
     };
     w.onerror = (e) => {

@@ -21,6 +21,11 @@ import { AppError } from "../errors.ts";
 
 const CHUNK = 1 << 20;
 
+/** Reports bytes read to the thread that started the job (every 4 MiB and at the end). */
+function progress(from: Deno.FsFile, done: number) {
+  if (done % (4 * CHUNK) < CHUNK) self.postMessage({ bytes: [done, from.statSync().size] });
+}
+
 function readFull(f: Deno.FsFile, buf: Uint8Array): number {
   let n = 0;
   while (n < buf.length) {
@@ -46,6 +51,7 @@ function copyHashed(from: Deno.FsFile, to: Deno.FsFile, size = Infinity) {
     hash.update(buf.subarray(0, n));
     writeAll(to, buf.subarray(0, n));
     total += n;
+    progress(from, total);
   }
   return { total, sha256: hash.digest("hex") };
 }
@@ -54,7 +60,20 @@ function copyHashed(from: Deno.FsFile, to: Deno.FsFile, size = Infinity) {
 async function gzipHashed(from: Deno.FsFile, to: Deno.FsFile) {
   const hash = createHash("sha256");
   let total = 0;
-  const gz = from.readable.pipeThrough(
+  let read = 0;
+  const size = from.statSync().size;
+  const counted = from.readable.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, ctl) {
+        read += chunk.length;
+        if (read % (4 * CHUNK) < chunk.length || read === size) {
+          self.postMessage({ bytes: [read, size] });
+        }
+        ctl.enqueue(chunk);
+      },
+    }),
+  );
+  const gz = counted.pipeThrough(
     new CompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>,
   );
   for await (const chunk of gz) {
@@ -77,6 +96,7 @@ async function gunzipHashed(from: Deno.FsFile, to: Deno.FsFile, size: number) {
       if (n === 0) return ctl.close();
       left -= n;
       hash.update(buf.subarray(0, n));
+      progress(from, size - left);
       ctl.enqueue(buf.subarray(0, n));
     },
   });

@@ -39,6 +39,8 @@ export function onProgress(fn: (p: Progress) => void): () => void {
 
 /** Reports of one job. */
 export interface Tracker {
+  /** The current phase's total. */
+  readonly total: number;
   /** A new phase with its total (0: unknown). */
   phase(phase: string, total?: number, unit?: Progress["unit"]): void;
   /** How much of the phase is done. */
@@ -71,6 +73,9 @@ export function track(id: string | null, label: string): Tracker {
   for (const [k, j] of jobs) if (j.finished && Date.now() - j.updatedAt > KEEP_MS) jobs.delete(k);
   let last = 0;
   return {
+    get total() {
+      return p.total;
+    },
     phase(phase, total = 0, unit = "baris") {
       Object.assign(p, { phase, total, unit, done: 0 });
       emit(p);
