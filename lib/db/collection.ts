@@ -346,11 +346,10 @@ export class Collection<T extends Doc = Doc> {
     index.willWrite(docs.length);
     const b = new Batcher({ mutations: 8, checks: 1, bytes: 40_000 }, 2 * UNDO_BYTES);
     const undo: UndoItem[][] = [];
-    const sim = new Map<string, UndoItem>();
-    const priorOf = (key: Deno.KvKey, fallback: UndoItem): UndoItem => {
-      const k = JSON.stringify(key);
-      return sim.get(k) ?? fallback;
-    };
+    const sim = new Map<string, UndoItem>(); // unique keys as this plan leaves them
+    const simKey = (key: Deno.KvKey) => `${String(key[0])}\u0000${String(key[1])}`;
+    const priorOf = (key: Deno.KvKey, fallback: UndoItem): UndoItem =>
+      sim.get(simKey(key)) ?? fallback;
     for (const doc of docs) {
       const old = index.get(doc._id)?.value;
       const ops: Op[] = [
@@ -369,7 +368,7 @@ export class Collection<T extends Doc = Doc> {
         items.push(priorOf(op.key, fallback));
         if (unique) {
           sim.set(
-            JSON.stringify(op.key),
+            simKey(op.key),
             op.kind === "set" ? [op.key, (op as { value: unknown }).value] : [op.key],
           );
         }
