@@ -10,6 +10,7 @@ import {
 } from "./backup.ts";
 import { runBackupJob } from "./format.ts";
 import type { Tracker } from "../progress/progress.ts";
+import { recoverJournals } from "../db/journal.ts";
 import { SESSION_TTL_MS } from "../auth/auth.ts";
 import { cleanStrays, newLiveFile, syncPath, writePointer } from "../db/db_file.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
@@ -79,6 +80,8 @@ async function buildAside(
       }
       await removeDb(tmp);
     }
+    // a backup taken during an import holds its unfinished part: rolled back like at a start
+    await recoverJournals(kv);
     return { kv, path: target, discard };
   } catch (e) {
     await discard();
