@@ -82,8 +82,8 @@ export default function BackupTable(props: BackupTableProps) {
     if (!yes) return;
     const url = `${API}/restore/${encodeURIComponent(String(r._id))}`;
     try {
-      const msg = await runJob("Pemulihan", url, { method: "POST" });
-      await alertDialog("Restored!", msg, "success");
+      await runJob("Pemulihan", url, { method: "POST" });
+      await alertDialog("Restored!", "Your database has been replaced.", "success");
       location.reload();
     } catch (err) {
       alertDialog("Error!", (err as Error).message, "error");
