@@ -7,6 +7,7 @@ import { parseTableRequest } from "../lib/resource/datatables.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
 import { renderPage } from "./_render.tsx";
+import { audit } from "../lib/http/client.ts";
 import { restoreBackup } from "../lib/backup/restore.ts";
 import type { ColumnDef } from "../lib/resource/resource.ts";
 import { parseOr400, text } from "../lib/resource/validate.ts";
@@ -93,6 +94,7 @@ export function backupRoutes() {
         desc: f.desc,
         progress,
       });
+      await audit(c, { action: "backup", entity: "db-backup", entityId: doc._id, after: doc });
       const message = `Cadangan "${doc.name}" berhasil dibuat (${sizeText(doc.size)}).`;
       progress.finish(message);
       return c.json({ success: true, message, data: doc });
@@ -111,6 +113,12 @@ export function backupRoutes() {
         c.req.param("id"),
         progress,
       );
+      await audit(c, {
+        action: "restore",
+        entity: "db-backup",
+        entityId: restored._id,
+        after: { restored, automaticBackup: before },
+      });
       const message = `Basis data diganti dengan cadangan "${restored.name}". ` +
         `Keadaan sebelumnya tersimpan sebagai "${before.name}".`;
       progress.finish(message);
@@ -123,6 +131,7 @@ export function backupRoutes() {
 
   r.delete("/api/db-backup/delete/:id", async (c) => {
     const doc = await deleteBackup(c.get("store"), dir(c), c.req.param("id"));
+    await audit(c, { action: "delete", entity: "db-backup", entityId: doc._id, before: doc });
     return c.json({ success: true, message: `Cadangan "${doc.name}" dihapus.` });
   });
   return r;
