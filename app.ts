@@ -4,6 +4,7 @@ import { ensureBuilt } from "./build.ts";
 import { registry as defaultRegistry } from "./resources/mod.ts";
 import { authRoutes } from "./routes/auth.tsx";
 import { backupNav, backupRoutes } from "./routes/backup.tsx";
+import { progressRoutes } from "./routes/progress.ts";
 import { connectionNav, connectionRoutes } from "./routes/connection.tsx";
 import { homeRoutes } from "./routes/home.tsx";
 import { ipdApi } from "./routes/ipd_api.ts";
@@ -145,6 +146,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.route("/", resourceRoutes(registry));
   app.route("/", connectionRoutes(opts.connectTimeoutMs));
   app.route("/", backupRoutes());
+  app.route("/", progressRoutes());
   app.route("/", settingsRoutes(registry));
   app.notFound((c) => {
     if (c.req.path.startsWith("/api/")) {
