@@ -4,6 +4,7 @@
  * (the code sets imported from ../shared/data), and patients through `writeMany`.
  */
 import { join } from "node:path";
+import { SHARED } from "./shared_data.ts";
 import * as XLSX from "xlsx";
 import type { Hono } from "hono";
 import type { IcdItem, KeywordItem, TitledRef } from "../lib/ipd/model.ts";
@@ -13,8 +14,6 @@ import { collectionOf } from "../lib/resource/resource.ts";
 import { writeXlsx } from "../lib/resource/spreadsheet.ts";
 import type { Store } from "../lib/db/store.ts";
 import { registry } from "../resources/mod.ts";
-
-const SHARED = join(import.meta.dirname!, "..", "..", "shared", "data");
 
 /** A room of the data set with its class type (which INA-CBG tariff class applies). */
 export interface Room {
