@@ -7,7 +7,7 @@ import {
   sortKey,
   type View,
 } from "./mem_scan.ts";
-import { buildView, groupKey, updateList, updateView } from "./mem_view.ts";
+import { BLOCK, buildView, groupKey, updateList, updateView } from "./mem_view.ts";
 import {
   type Doc,
   getPath,
@@ -52,6 +52,8 @@ export class MemIndex<T extends Doc> {
   constructor(
     readonly searchFields: string[],
     readonly derive?: (doc: T) => number[],
+    /** Entries per block of a view's search text (tests make it small to cross blocks often). */
+    readonly block = BLOCK,
   ) {}
 
   get size(): number {
@@ -248,7 +250,7 @@ export class MemIndex<T extends Doc> {
     let v = this.#views.get(sig);
     if (!v) {
       const list = where ? this.#group(where[0]).get(where[1]) ?? [] : this.#list();
-      v = buildView(list, order, where);
+      v = buildView(list, order, where, this.block);
       if (this.#views.size >= MAX_VIEWS) this.#views.delete(this.#views.keys().next().value!);
       this.#views.set(sig, v);
     }

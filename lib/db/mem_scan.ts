@@ -15,15 +15,25 @@ export interface Entry<T extends Doc> {
   nums: number[] | null;
 }
 
-/** A view's searched fields as one text: each entry's part ends with "\n". */
+/**
+ * A view's searched fields as text, cut into blocks of consecutive entries: each entry's part
+ * ends with "\n". A write changes the entry count of one or two blocks and drops only their
+ * text, which the next search joins again (a few hundred entries, not the whole view).
+ */
 export interface Haystack {
-  text: string;
-  /** Where each entry's part starts; the last item is the text's length. */
-  offsets: Int32Array;
+  blocks: Block[];
   /** Positions in the entries' `text` (null: every field). */
   fields: number[] | null;
-  /** Patched since the last search (its text is a rope a search flattens). */
-  patched?: boolean;
+}
+
+/** A run of consecutive entries of a view and (once joined) their text. */
+export interface Block {
+  /** How many entries. */
+  n: number;
+  /** Their parts joined, or null until the next search joins them. */
+  text: string | null;
+  /** Where each entry's part starts; the last item is the text's length. */
+  offsets: Int32Array | null;
 }
 
 /**
@@ -36,6 +46,8 @@ export interface View<T extends Doc> {
   order: OrderBy[];
   where?: [string, string];
   haystacks?: Map<string, Haystack>;
+  /** Entries per haystack block (see `Haystack`): blocks hold 1 to twice this many. */
+  block: number;
   /** The entries' derived numbers, one array per number (built on first use, kept in step). */
   cols?: Float64Array[];
 }
@@ -55,8 +67,8 @@ export function columnsOf<T extends Doc>(view: View<T>, width: number): Float64A
 }
 
 /**
- * Substring search over a view: one `indexOf` pass over the joined text (entries in sorted
- * order are scattered in memory, so walking them one by one is several times slower).
+ * Substring search over a view: one `indexOf` pass over each block's joined text (entries in
+ * sorted order are scattered in memory, so walking them one by one is several times slower).
  * `fields` are positions in the entries' `text` (null: every field).
  */
 export function scan<T extends Doc>(
@@ -67,15 +79,19 @@ export function scan<T extends Doc>(
   fields: number[] | null,
 ) {
   const { entries } = view;
-  const { text, offsets } = haystackOf(view, fields);
   const rows: Row<T>[] = [];
-  let filtered = 0, k = 0, p = 0;
-  while ((p = text.indexOf(s, p)) !== -1) {
-    while (offsets[k + 1] <= p) k++;
-    if (filtered >= start && filtered < end) rows.push(entries[k].row);
-    filtered++;
-    p = offsets[++k];
-    if (k >= entries.length) break;
+  let filtered = 0, base = 0;
+  for (const b of haystackOf(view, fields).blocks) {
+    const { text, offsets } = joined(b, entries, base, fields);
+    let k = 0, p = 0;
+    while ((p = text.indexOf(s, p)) !== -1) {
+      while (offsets[k + 1] <= p) k++;
+      if (filtered >= start && filtered < end) rows.push(entries[base + k].row);
+      filtered++;
+      if (++k >= b.n) break;
+      p = offsets[k];
+    }
+    base += b.n;
   }
   return { filtered, rows };
 }
@@ -86,27 +102,81 @@ export function part<T extends Doc>(e: Entry<T>, fields: number[] | null): strin
   return all.replaceAll("\n", " ") + "\n";
 }
 
-/** The view's searched fields joined into one text, built on first use and kept in step. */
+/** A block's text, joined from its entries (those from `base` on) when a write dropped it. */
+function joined<T extends Doc>(
+  b: Block,
+  entries: Entry<T>[],
+  base: number,
+  fields: number[] | null,
+): { text: string; offsets: Int32Array } {
+  if (b.text === null || !b.offsets) {
+    const offsets = new Int32Array(b.n + 1);
+    let o = 0, text = "";
+    for (let i = 0; i < b.n; i++) {
+      const p = part(entries[base + i], fields);
+      offsets[i] = o;
+      o += p.length;
+      text += p;
+    }
+    offsets[b.n] = o;
+    b.text = text;
+    b.offsets = offsets;
+  }
+  return b as { text: string; offsets: Int32Array };
+}
+
+/** The view's haystack over `fields`: blocks made on first use (joined as searched), kept. */
 function haystackOf<T extends Doc>(view: View<T>, fields: number[] | null): Haystack {
-  const { entries } = view;
   const sig = fields ? fields.join(",") : "*";
   view.haystacks ??= new Map();
   let haystack = view.haystacks.get(sig);
   if (!haystack) {
-    const offsets = new Int32Array(entries.length + 1);
-    let o = 0;
-    const parts = entries.map((e, i) => {
-      const p = part(e, fields);
-      offsets[i] = o;
-      o += p.length;
-      return p;
-    });
-    offsets[entries.length] = o;
-    haystack = { text: parts.join(""), offsets, fields };
+    const blocks: Block[] = [];
+    for (let i = 0; i < view.entries.length; i += view.block) {
+      blocks.push({ n: Math.min(view.block, view.entries.length - i), text: null, offsets: null });
+    }
+    haystack = { blocks, fields };
     view.haystacks.set(sig, haystack);
   }
-  haystack.patched = false;
   return haystack;
+}
+
+/**
+ * Keeps a haystack in step with the view's entries: `remove` (0 or 1) entries at `at` replaced
+ * by `add` (0 or 1). Only the block holding `at` loses its text (none when `same`: the entry
+ * replaced in place has the same text); a block grown past twice the block size is split, an
+ * emptied one removed.
+ */
+export function spliceHaystack(
+  h: Haystack,
+  size: number,
+  at: number,
+  remove: 0 | 1,
+  add: 0 | 1,
+  same = false,
+): void {
+  const { blocks } = h;
+  if (!blocks.length) {
+    if (add) blocks.push({ n: 1, text: null, offsets: null });
+    return;
+  }
+  let i = 0, base = 0;
+  // the block holding position `at` (an insertion at the very end goes into the last block)
+  while (i < blocks.length - 1 && base + blocks[i].n <= at) base += blocks[i++].n;
+  const b = blocks[i];
+  if (same && remove && add) return;
+  b.n += add - remove;
+  b.text = null;
+  b.offsets = null;
+  if (b.n === 0) blocks.splice(i, 1);
+  else if (b.n > 2 * size) {
+    const half = b.n >> 1;
+    blocks.splice(i, 1, { n: half, text: null, offsets: null }, {
+      n: b.n - half,
+      text: null,
+      offsets: null,
+    });
+  }
 }
 
 /** Marks the view's entries whose text contains at least one of `needles`. */
@@ -115,16 +185,21 @@ export function candidates<T extends Doc>(
   fields: number[] | null,
   needles: string[],
 ) {
-  const { text, offsets } = haystackOf(view, fields);
-  const n = view.entries.length;
-  const hit = new Uint8Array(n);
+  const { entries } = view;
+  const hit = new Uint8Array(entries.length);
+  const { blocks } = haystackOf(view, fields);
   for (const needle of needles) {
-    let k = 0, p = 0;
-    while ((p = text.indexOf(needle, p)) !== -1) {
-      while (offsets[k + 1] <= p) k++;
-      hit[k] = 1;
-      if (++k >= n) break;
-      p = offsets[k];
+    let base = 0;
+    for (const b of blocks) {
+      const { text, offsets } = joined(b, entries, base, fields);
+      let k = 0, p = 0;
+      while ((p = text.indexOf(needle, p)) !== -1) {
+        while (offsets[k + 1] <= p) k++;
+        hit[base + k] = 1;
+        if (++k >= b.n) break;
+        p = offsets[k];
+      }
+      base += b.n;
     }
   }
   return hit;

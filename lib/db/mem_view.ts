@@ -1,5 +1,12 @@
 import { type Doc, getPath, type OrderBy } from "./doc.ts";
-import { compareEntries, type Entry, keysOf, part, sortEntries, type View } from "./mem_scan.ts";
+import {
+  compareEntries,
+  type Entry,
+  keysOf,
+  sortEntries,
+  spliceHaystack,
+  type View,
+} from "./mem_scan.ts";
 
 /**
  * Keeping the cached views and groups of a `MemIndex` in step with one write: the replaced
@@ -7,13 +14,17 @@ import { compareEntries, type Entry, keysOf, part, sortEntries, type View } from
  * where a fresh sort would put it, so a write costs a few array moves instead of a re-sort.
  */
 
+/** Entries per block of a view's search text (see `Haystack` in mem_scan.ts). */
+export const BLOCK = 512;
+
 /** A view over `list` (entries in insertion order) in `order`. */
 export function buildView<T extends Doc>(
   list: Entry<T>[],
   order: OrderBy[],
   where?: [string, string],
+  block = BLOCK,
 ): View<T> {
-  return { entries: order.length ? sortEntries(list, order) : list.slice(), order, where };
+  return { entries: order.length ? sortEntries(list, order) : list.slice(), order, where, block };
 }
 
 /** The grouping key of an entry. */
@@ -58,7 +69,6 @@ export function updateView<T extends Doc>(
   const was = member(view, old) ? find(view, old) : -1;
   if (!member(view, neu)) {
     if (was < 0) return;
-    willPatch(view);
     return spliceView(view, was, 1);
   }
   const { entries, order } = view;
@@ -69,15 +79,11 @@ export function updateView<T extends Doc>(
       (!before || compareEntries(order, before, keysOf(before, order), neu, k) < 0) &&
       (!after || compareEntries(order, neu, k, after, keysOf(after, order)) < 0)
     ) {
-      const same = sameText(old!, neu);
-      if (!same) willPatch(view);
-      return spliceView(view, was, 1, neu, same);
+      return spliceView(view, was, 1, neu, sameText(old!, neu));
     }
     const at = lowerBound(view, neu);
-    willPatch(view);
     return moveInView(view, was, at > was ? at - 1 : at, neu);
   }
-  willPatch(view);
   spliceView(view, lowerBound(view, neu), 0, neu);
 }
 
@@ -118,18 +124,6 @@ export function updateList<T extends Doc>(
 }
 
 /**
- * Before a write changes a view's haystacks: a haystack is patched once between searches (each
- * patch copies the whole text when a search flattens it); one already patched since the last
- * search is dropped, to be rebuilt by the next search.
- */
-function willPatch<T extends Doc>(view: View<T>): void {
-  for (const [sig, h] of view.haystacks ?? []) {
-    if (h.patched) view.haystacks!.delete(sig);
-    else h.patched = true;
-  }
-}
-
-/**
  * Replaces `remove` (0 or 1) entries at `at` with `entry` (if given) in the view and in its
  * haystacks; `sameText` says the replacing entry's search text is the replaced one's.
  */
@@ -155,26 +149,14 @@ function spliceView<T extends Doc>(
       return next;
     });
   }
-  if (sameText && remove && entry) return;
   for (const h of view.haystacks?.values() ?? []) {
-    const { offsets } = h;
-    const a = offsets[at], b = offsets[at + remove];
-    const p = entry ? part(entry, h.fields) : "";
-    const delta = p.length - (b - a), add = entry ? 1 : 0;
-    const next = new Int32Array(offsets.length - remove + add);
-    next.set(offsets.subarray(0, at + 1));
-    if (entry) next[at + 1] = a + p.length;
-    for (let k = at + remove + 1; k < offsets.length; k++) {
-      next[k - remove + add] = offsets[k] + delta;
-    }
-    h.text = h.text.slice(0, a) + p + h.text.slice(b);
-    h.offsets = next;
+    spliceHaystack(h, view.block, at, remove, entry ? 1 : 0, sameText);
   }
 }
 
 /**
  * Moves the entry at `from` to `to` (its position once moved) as `entry`, in the view and in its
- * haystacks (one patch, so one copy of the text when it is next searched).
+ * haystacks (the blocks holding both places lose their text).
  */
 function moveInView<T extends Doc>(
   view: View<T>,
@@ -192,20 +174,7 @@ function moveInView<T extends Doc>(
     col[to] = entry.nums![c];
   });
   for (const h of view.haystacks?.values() ?? []) {
-    const { offsets: o, text: t } = h;
-    const p = part(entry, h.fields);
-    const gone = o[from + 1] - o[from], delta = p.length - gone;
-    const next = new Int32Array(o.length);
-    if (to > from) {
-      next.set(o.subarray(0, from));
-      for (let k = from; k <= to; k++) next[k] = o[k + 1] - gone;
-      h.text = t.slice(0, o[from]) + t.slice(o[from + 1], o[to + 1]) + p + t.slice(o[to + 1]);
-    } else {
-      next.set(o.subarray(0, to + 1));
-      for (let k = to + 1; k <= from; k++) next[k] = o[k - 1] + p.length;
-      h.text = t.slice(0, o[to]) + p + t.slice(o[to], o[from]) + t.slice(o[from + 1]);
-    }
-    for (let k = Math.max(from, to) + 1; k < o.length; k++) next[k] = o[k] + delta;
-    h.offsets = next;
+    spliceHaystack(h, view.block, from, 1, 0);
+    spliceHaystack(h, view.block, to, 0, 1);
   }
 }
