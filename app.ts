@@ -25,6 +25,13 @@ import { limitBody, requireSession, sameOrigin, securityHeaders } from "./lib/ht
 import { IMPORT_LIMITS } from "./lib/resource/spreadsheet.ts";
 import type { Registry } from "./lib/resource/refs.ts";
 import { seedResources } from "./lib/resource/seed.ts";
+import { collectionOf } from "./lib/resource/resource.ts";
+import { tableQuery } from "./components/ui/use_server_table.ts";
+import { DISCHARGE_COLUMNS, LIST_PAGE, VISIT_COLUMNS } from "./lib/ipd/columns.ts";
+import { ipdTable } from "./lib/ipd/list.ts";
+import { visitsOf } from "./lib/ipd/stay.ts";
+import { currentMonth } from "./lib/report/period.ts";
+import { medicalRecordInfo } from "./lib/report/report.ts";
 import { serveStatic } from "./lib/http/static.ts";
 import type { Store } from "./lib/db/store.ts";
 
@@ -75,6 +82,42 @@ export async function prepareStore(
   const demo = config.demoData ? await seedDemoData(store, registry) : null;
   if (demo) console.log(demoLine(demo));
   return { admin, demo };
+}
+
+/**
+ * Loads the in-memory indexes the first screens read, in the background right after the server
+ * listens (`main.ts`), so the first list or dashboard after a restart does not pay for them:
+ * the stays with both lists' first page and the dashboard, then the patients (with a search,
+ * which joins its text) and every other resource with a page, biggest use first. Returns how
+ * long it took; a failure is logged, never thrown (a request would load the index anyway).
+ */
+export async function warmIndexes(
+  store: Store,
+  registry: Registry = defaultRegistry,
+): Promise<number> {
+  const t0 = performance.now();
+  try {
+    for (
+      const [mode, columns] of [["dirawat", VISIT_COLUMNS], ["pulang", DISCHARGE_COLUMNS]] as const
+    ) {
+      const q = tableQuery(columns, { draw: 0, start: 0, length: LIST_PAGE, order: [0, "asc"] });
+      await ipdTable(store, q, mode);
+    }
+    medicalRecordInfo(await visitsOf(store).index(), currentMonth(new Date()));
+    const defs = [...registry.values()].filter((d) => d.page && d.api !== false);
+    defs.sort((a, b) => Number(b.name === "pasien") - Number(a.name === "pasien"));
+    for (const def of defs) {
+      const first = def.columns.find((col) => col.orderable !== false)?.data;
+      const order = first ? [{ field: first, dir: "asc" as const }] : [];
+      const index = await collectionOf(store, def).index();
+      index.query({ order, start: 0, length: def.pageSize ?? 10 });
+      if (def.name === "pasien") index.query({ order, search: "\u0000", length: 10 });
+      await new Promise((ok) => setTimeout(ok, 0)); // requests first
+    }
+  } catch (e) {
+    console.error("Pemanasan indeks gagal (indeks dimuat saat dibutuhkan):", e);
+  }
+  return performance.now() - t0;
 }
 
 /**

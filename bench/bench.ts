@@ -16,6 +16,7 @@ import { loadConfig } from "../lib/config.ts";
 import { Store } from "../lib/db/store.ts";
 import icd from "../resources/icd.ts";
 import { memIndexBench } from "./mem_bench.ts";
+import { growthBench } from "./growth_bench.ts";
 import { pageJs } from "./js_size.ts";
 import { ipdBench } from "./ipd_bench.ts";
 import { ipdData } from "./ipd_file.ts";
@@ -282,6 +283,8 @@ store.close();
 
 console.log("\nMemIndex 50.000 data, satu tulis lalu satu baca (p95):");
 for (const [k, v] of Object.entries(memIndexBench())) console.log(`  ${k}: ${v.toFixed(3)} ms`);
+console.log("");
+growthBench(report);
 
 console.log("");
 await build();

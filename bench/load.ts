@@ -7,7 +7,8 @@
  * `--writes` share, patient updates (with `_version`; 409s counted apart) and examination
  * adds. Prints throughput, p50/p95/p99 per class, errors and the server's RSS (from
  * /proc/PID/status; without `--pid` the process listening on the URL's port is found through
- * /proc/net/tcp). `--export` instead downloads the export of every stay once and prints its
+ * /proc/net/tcp). `--first` instead times the first answer of each list and the dashboard
+ * (run it right after a restart); `--export` instead downloads the export of every stay once and prints its
  * time and the server's extra RSS.
  */
 import { parseArgs } from "node:util";
@@ -42,6 +43,7 @@ function args() {
       code: { type: "string", default: "DEMO" },
       username: { type: "string", default: "admin" },
       export: { type: "boolean", default: false },
+      first: { type: "boolean", default: false },
     },
   });
   const url = new URL(values.url!);
@@ -65,6 +67,7 @@ function args() {
     username: values.username!,
     password,
     exportAll: values.export!,
+    first: values.first!,
   };
 }
 
@@ -273,10 +276,35 @@ async function exportAll(base: string, cookie: string, pid: number | undefined) 
   );
 }
 
+/** The first answer of each list and the dashboard (run right after the server started). */
+async function firstAnswers(base: string, cookie: string) {
+  for (
+    const path of [
+      `/api/ipd?${tableQuery(VISIT_COLUMNS, { draw: 1, start: 0, length: 10 })}`,
+      `/api/ipd/discharge-patient?${
+        tableQuery(DISCHARGE_COLUMNS, { draw: 1, start: 0, length: 10 })
+      }`,
+      `/api/pasien?${
+        tableQuery(registry.get("pasien")!.columns, { draw: 1, start: 0, length: 10 })
+      }`,
+      "/",
+      "/api/report/top-icd-10",
+    ]
+  ) {
+    const t0 = performance.now();
+    const r = await fetch(`${base}${path}`, { headers: { cookie } });
+    await r.arrayBuffer();
+    console.log(
+      `${r.status} ${(performance.now() - t0).toFixed(0).padStart(6)} ms  ${path.split("?")[0]}`,
+    );
+  }
+}
+
 async function main() {
   const o = args();
   const cookie = await login(o.base, o.code, o.username, o.password);
   if (o.exportAll) return await exportAll(o.base, cookie, o.pid);
+  if (o.first) return await firstAnswers(o.base, cookie);
   const world = await discover(o.base, cookie);
   const { reads, writes } = jobs(o.base, cookie, world);
   const stats = new Map<string, Stat>();

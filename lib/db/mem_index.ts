@@ -3,10 +3,13 @@ import {
   columnsOf,
   compareKey,
   type Entry,
+  part,
   scan,
+  sortEntries,
   sortKey,
   type View,
 } from "./mem_scan.ts";
+import { GRAM, Grams } from "./mem_grams.ts";
 import { BLOCK, buildView, groupKey, updateList, updateView } from "./mem_view.ts";
 import {
   type Doc,
@@ -26,6 +29,10 @@ function textHas<T extends Doc>(e: Entry<T>, s: string, fields: number[] | null)
   return fields ? fields.some((i) => e.text[i].includes(s)) : e.all.includes(s);
 }
 
+/** An entry's search text as trigrams index it (line breaks read as spaces, as a scan does). */
+const gramText = <T extends Doc>(e: Entry<T> | null) =>
+  e === null ? null : e.all.includes("\n") ? e.all.replaceAll("\n", " ") : e.all;
+
 /** Cached orderings per index (each holds one array of entries). */
 const MAX_VIEWS = 64;
 /** A batch of more writes than this drops the cached views and groups instead of updating them. */
@@ -44,6 +51,10 @@ export class MemIndex<T extends Doc> {
   #groups = new Map<string, Map<string, Entry<T>[]>>();
   #seq = 0;
   #version = 0;
+  /** Entries by insertion rank (holes for removed ones), for trigram candidates. */
+  #bySeq: (Entry<T> | undefined)[] = [];
+  /** Trigram postings, built on the first search long enough to use them. */
+  #grams: Grams | null = null;
 
   /**
    * `derive` gives the numbers of a record that `Query.numeric` tests (always as many), e.g.
@@ -96,7 +107,12 @@ export class MemIndex<T extends Doc> {
         nums: this.derive?.(row.value) ?? null,
       };
       this.#entries.set(id, neu);
-    } else this.#entries.delete(id);
+      this.#bySeq[neu.seq] = neu;
+    } else {
+      this.#entries.delete(id);
+      this.#bySeq[old!.seq] = undefined;
+    }
+    this.#grams?.update((neu ?? old)!.seq, gramText(old), gramText(neu));
     if (this.#all) updateList(this.#all, old, neu);
     for (const v of this.#views.values()) updateView(v, old, neu);
     for (const [field, g] of this.#groups) {
@@ -115,6 +131,7 @@ export class MemIndex<T extends Doc> {
   }
 
   #drop(): void {
+    this.#grams = null;
     this.#all = null;
     this.#views.clear();
     this.#groups.clear();
@@ -123,6 +140,7 @@ export class MemIndex<T extends Doc> {
   /** Drops every row. */
   clear(): void {
     this.#entries.clear();
+    this.#bySeq = [];
     this.#version++;
     this.#drop();
   }
@@ -213,6 +231,12 @@ export class MemIndex<T extends Doc> {
       const n = q.prefilter?.(s);
       if (n?.length && n.every((x) => x.length > 1)) needles = n;
     } else if (!s.includes("\n") && !s.includes("\u0001")) needles = [s];
+    if (s && !q.match && needles && s.length >= GRAM) {
+      const seqs = this.#gramIndex().candidates(s, Math.max(256, all.length / 64));
+      if (seqs) {
+        return { total: all.length, ...this.#rare(seqs, s, view, fields, keep, q, start, end) };
+      }
+    }
     if (s && !q.match && !keep && !cols && needles) {
       return { total: all.length, ...scan(view, s, start, end, fields) };
     }
@@ -229,6 +253,47 @@ export class MemIndex<T extends Doc> {
       filtered++;
     }
     return { total: all.length, filtered, rows };
+  }
+
+  /**
+   * A search answered from trigram candidates (insertion ranks): each is checked as the scan
+   * would (text, view membership, numbers, filters), then the few found are put in the view's
+   * order.
+   */
+  #rare(
+    seqs: number[],
+    s: string,
+    view: View<T>,
+    fields: number[] | null,
+    keep: ((e: Entry<T>) => boolean) | null,
+    q: Query,
+    start: number,
+    end: number,
+  ): { filtered: number; rows: Row<T>[] } {
+    const one = q.numeric && Array.from({ length: this.#width() }, () => new Float64Array(1));
+    const found: Entry<T>[] = [];
+    for (const seq of seqs) {
+      const e = this.#bySeq[seq];
+      if (!e || !part(e, fields).includes(s)) continue;
+      if (view.where && groupKey(e, view.where[0]) !== view.where[1]) continue;
+      if (one) {
+        one.forEach((col, c) => col[0] = e.nums![c]);
+        if (!q.numeric!(one, 0)) continue;
+      }
+      if (keep && !keep(e)) continue;
+      found.push(e);
+    }
+    // candidates come in insertion order, the order of a view without terms
+    const sorted = view.order.length ? sortEntries(found, view.order) : found;
+    return { filtered: sorted.length, rows: sorted.slice(start, end).map((e) => e.row) };
+  }
+
+  #gramIndex(): Grams {
+    if (!this.#grams) {
+      this.#grams = new Grams();
+      for (const e of this.#entries.values()) this.#grams.update(e.seq, null, gramText(e));
+    }
+    return this.#grams;
   }
 
   /** How many numbers `derive` gives (0 without it or without rows). */
