@@ -84,12 +84,16 @@ export async function prepareStore(
   return { admin, demo };
 }
 
+/** A search term no record holds, to warm the search structures. */
+const NONE = "\u0000";
+
 /**
  * Loads the in-memory indexes the first screens read, in the background right after the server
  * listens (`main.ts`), so the first list or dashboard after a restart does not pay for them:
- * the stays with both lists' first page and the dashboard, then the patients (with a search,
- * which joins its text) and every other resource with a page, biggest use first. Returns how
- * long it took; a failure is logged, never thrown (a request would load the index anyway).
+ * the stays with both lists' first page, searches (which join their search text and build their
+ * trigrams) and the dashboard, then the patients (with the same searches) and every other
+ * resource with a page. Returns how long it took; a failure is logged, never thrown (a request
+ * would load the index anyway).
  */
 export async function warmIndexes(
   store: Store,
@@ -100,8 +104,12 @@ export async function warmIndexes(
     for (
       const [mode, columns] of [["dirawat", VISIT_COLUMNS], ["pulang", DISCHARGE_COLUMNS]] as const
     ) {
-      const q = tableQuery(columns, { draw: 0, start: 0, length: LIST_PAGE, order: [0, "asc"] });
-      await ipdTable(store, q, mode);
+      // the first page, then searches that join the search text and build the trigrams
+      for (const search of ["", NONE, NONE.repeat(3)]) {
+        const q = tableQuery(columns, { draw: 0, start: 0, length: LIST_PAGE, order: [0, "asc"] });
+        q.set("search[value]", search);
+        await ipdTable(store, q, mode);
+      }
     }
     medicalRecordInfo(await visitsOf(store).index(), currentMonth(new Date()));
     const defs = [...registry.values()].filter((d) => d.page && d.api !== false);
@@ -111,7 +119,9 @@ export async function warmIndexes(
       const order = first ? [{ field: first, dir: "asc" as const }] : [];
       const index = await collectionOf(store, def).index();
       index.query({ order, start: 0, length: def.pageSize ?? 10 });
-      if (def.name === "pasien") index.query({ order, search: "\u0000", length: 10 });
+      if (def.name === "pasien") {
+        for (const search of [NONE, NONE.repeat(3)]) index.query({ order, search, length: 10 });
+      }
       await new Promise((ok) => setTimeout(ok, 0)); // requests first
     }
   } catch (e) {

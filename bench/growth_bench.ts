@@ -46,7 +46,9 @@ function measure(n: number) {
   const byName: Query = { ...list, order: [{ field: "fullname", dir: "asc" }] };
   idx.query({ ...list, search: "x" }); // build the views and their search text
   idx.query({ ...byName, search: "x" });
+  const tg = performance.now();
   idx.query({ ...list, search: "xyz" }); // and the trigram postings
+  const grams = performance.now() - tg;
   gc();
   const heap = Deno.memoryUsage().heapUsed - heap0;
   const rss = Deno.memoryUsage().rss;
@@ -82,6 +84,7 @@ function measure(n: number) {
     after2: median(after2),
     one: median(one),
     page: median(page),
+    grams,
     idx,
   };
 }
@@ -93,7 +96,8 @@ export function growthBench(report: Report, sizes = [10_000, 50_000, 100_000, 20
       "waktu median 60 kali",
   );
   console.log(
-    "  pasien   B/baris   RSS MB  cari stlh 1 tulis (p95)  stlh 2 tulis  1 hasil ERM  halaman",
+    "  pasien   B/baris   RSS MB  cari stlh 1 tulis (p95)  stlh 2 tulis  1 hasil ERM  halaman" +
+      "  bangun trigram",
   );
   let keep: unknown = null;
   for (const n of sizes) {
@@ -104,7 +108,9 @@ export function growthBench(report: Report, sizes = [10_000, 50_000, 100_000, 20
         m.rss.toFixed(0).padStart(8)
       } ${m.after1.toFixed(2).padStart(12)} ms (${m.after1p95.toFixed(2)}) ${
         m.after2.toFixed(2).padStart(10)
-      } ms ${m.one.toFixed(2).padStart(9)} ms ${m.page.toFixed(2).padStart(6)} ms`,
+      } ms ${m.one.toFixed(2).padStart(9)} ms ${m.page.toFixed(2).padStart(6)} ms ${
+        m.grams.toFixed(0).padStart(9)
+      } ms`,
     );
     if (n === 100_000) {
       report("Cari setelah tulis, 100.000 pasien (dalam proses, median)", m.after1, 10, "ms");

@@ -291,7 +291,8 @@ export class MemIndex<T extends Doc> {
   #gramIndex(): Grams {
     if (!this.#grams) {
       this.#grams = new Grams();
-      for (const e of this.#entries.values()) this.#grams.update(e.seq, null, gramText(e));
+      // entries iterate in insertion order, which is ascending `seq`
+      for (const e of this.#entries.values()) this.#grams.append(e.seq, gramText(e)!);
     }
     return this.#grams;
   }
