@@ -84,6 +84,12 @@ export async function prepareStore(
   return { admin, demo };
 }
 
+/**
+ * The big collections every office uses, warmed besides the stays: the others (regions, doctors,
+ * rooms…) are small or rarely read, and load on first use.
+ */
+const WARM = ["pasien", "icd"];
+
 /** A search term no record holds, to warm the search structures. */
 const NONE = "\u0000";
 
@@ -91,8 +97,8 @@ const NONE = "\u0000";
  * Loads the in-memory indexes the first screens read, in the background right after the server
  * listens (`main.ts`), so the first list or dashboard after a restart does not pay for them:
  * the stays with both lists' first page, searches (which join their search text and build their
- * trigrams) and the dashboard, then the patients (with the same searches) and every other
- * resource with a page. Returns how long it took; a failure is logged, never thrown (a request
+ * trigrams) and the dashboard, then the patients (with the same searches) and the ICD codes.
+ * Returns how long it took; a failure is logged, never thrown (a request
  * would load the index anyway).
  */
 export async function warmIndexes(
@@ -112,9 +118,9 @@ export async function warmIndexes(
       }
     }
     medicalRecordInfo(await visitsOf(store).index(), currentMonth(new Date()));
-    const defs = [...registry.values()].filter((d) => d.page && d.api !== false);
-    defs.sort((a, b) => Number(b.name === "pasien") - Number(a.name === "pasien"));
-    for (const def of defs) {
+    for (const name of WARM) {
+      const def = registry.get(name);
+      if (!def) continue;
       const first = def.columns.find((col) => col.orderable !== false)?.data;
       const order = first ? [{ field: first, dir: "asc" as const }] : [];
       const index = await collectionOf(store, def).index();

@@ -40,7 +40,7 @@ const MB = 1_048_576;
 function measure(n: number) {
   gc();
   const heap0 = Deno.memoryUsage().heapUsed;
-  const idx = new MemIndex<ReturnType<typeof patient>>(SEARCH);
+  const idx = new MemIndex<ReturnType<typeof patient>>(SEARCH, undefined, { grams: SEARCH });
   for (let i = 0; i < n; i++) idx.put(patient(i)._id, { value: patient(i), versionstamp: "v" });
   const list: Query = { order: [{ field: "erm", dir: "asc" }], start: 0, length: 10 };
   const byName: Query = { ...list, order: [{ field: "fullname", dir: "asc" }] };

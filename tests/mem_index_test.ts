@@ -194,21 +194,23 @@ function random(seed: number) {
   };
 }
 
-for (const block of [512, 3, 1]) {
-  Deno.test(`mem index: random writes between random reads answer as a fresh index (search text in blocks of ${block})`, () => {
-    randomSteps(block);
+const VARIANTS: [number, string[]][] = [[512, SEARCH], [3, ["name", "code"]], [1, []]];
+for (const [block, grams] of VARIANTS) {
+  Deno.test(`mem index: random writes between random reads answer as a fresh index (text blocks of ${block}, trigrams on ${grams.join(", ") || "nothing"})`, () => {
+    randomSteps(block, grams);
   });
 }
 
 /**
  * Random writes (one or a batch) each followed by a random query, compared with a fresh index
- * (default blocks) and with the answer worked out row by row. Small `block`s make writes cross,
- * split and empty the search text's blocks all the time.
+ * (default blocks, no trigrams: every search scans) and with the answer worked out row by row.
+ * Small `block`s make writes cross, split and empty the search text's blocks all the time;
+ * trigrams on some fields answer searches over those fields from candidates.
  */
-function randomSteps(block: number) {
+function randomSteps(block: number, grams: string[]) {
   const rnd = random(7);
   const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
-  const idx = new MemIndex<Rec>(SEARCH, derive, block);
+  const idx = new MemIndex<Rec>(SEARCH, derive, { block, grams });
   const names = ["Ani", "budi", "Citra", "Dodi", "eko", "Fajar", ""];
   const queries: Query[] = [
     {},
@@ -247,6 +249,7 @@ function randomSteps(block: number) {
       order: [{ field: "total", dir: "asc" }],
     },
     { search: "kid1", searchFields: ["code"] },
+    { search: "ani", searchFields: ["name", "code"], order: [{ field: "code", dir: "desc" }] },
     // numeric filters on the derived numbers, alone and with a search and a where
     { numeric: (c, k) => c[0][k] > 1, order: [{ field: "name", dir: "asc" }] },
     {
@@ -320,7 +323,7 @@ Deno.test("collection: writes to a collection never indexed leave it unindexed u
 
 Deno.test("mem index: rare terms (trigram candidates) and common ones (scan) answer as row by row", () => {
   const rnd = random(11);
-  const idx = new MemIndex<Rec>(SEARCH, derive, 64);
+  const idx = new MemIndex<Rec>(SEARCH, derive, { block: 64, grams: SEARCH });
   const names = ["Ani Lestari", "Budi Santoso", "Citra Dewi", "Dodi", "Eko Prasetyo"];
   const make = (i: number) =>
     rec(

@@ -11,6 +11,8 @@ export interface CollectionSpec {
   unique?: string[];
   /** Field paths kept lowercased in memory for substring search. */
   search?: string[];
+  /** Search fields whose trigrams are indexed, for rare terms (see `MemIndexOptions`). */
+  grams?: string[];
   /** Numbers of a record kept in memory for fast numeric filters (see `MemIndex`). */
   derive?: (doc: any) => number[];
   /** Labels for messages about fields, e.g. `{ kode: "Kode" }`. */
@@ -56,7 +58,7 @@ export class Collection<T extends Doc = Doc> {
   #own = new Map<string, number>();
 
   constructor(private holder: KvHolder, readonly spec: CollectionSpec) {
-    this.#index = new MemIndex<T>(spec.search ?? [], spec.derive);
+    this.#index = new MemIndex<T>(spec.search ?? [], spec.derive, { grams: spec.grams });
   }
 
   get name(): string {

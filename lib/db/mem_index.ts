@@ -29,9 +29,27 @@ function textHas<T extends Doc>(e: Entry<T>, s: string, fields: number[] | null)
   return fields ? fields.some((i) => e.text[i].includes(s)) : e.all.includes(s);
 }
 
-/** An entry's search text as trigrams index it (line breaks read as spaces, as a scan does). */
-const gramText = <T extends Doc>(e: Entry<T> | null) =>
-  e === null ? null : e.all.includes("\n") ? e.all.replaceAll("\n", " ") : e.all;
+/**
+ * An entry's text over the trigram fields (positions in its `text`), as trigrams index it: line
+ * breaks read as spaces, as a scan reads them.
+ */
+function gramText<T extends Doc>(e: Entry<T> | null, pos: number[]): string | null {
+  if (e === null) return null;
+  const t = pos.map((i) => e.text[i]).join("\u0001");
+  return t.includes("\n") ? t.replaceAll("\n", " ") : t;
+}
+
+/** How an index is kept besides its search fields and derived numbers. */
+export interface MemIndexOptions {
+  /** Entries per block of a view's search text (tests make it small to cross blocks often). */
+  block?: number;
+  /**
+   * Search fields whose trigrams are indexed, so a rare term among them is found without a
+   * scan (a search over other fields scans). Trigrams cost memory (~8 bytes per character of
+   * these fields), so only collections searched for rare terms (patients by ERM) declare them.
+   */
+  grams?: string[];
+}
 
 /** Cached orderings per index (each holds one array of entries). */
 const MAX_VIEWS = 64;
@@ -63,9 +81,16 @@ export class MemIndex<T extends Doc> {
   constructor(
     readonly searchFields: string[],
     readonly derive?: (doc: T) => number[],
-    /** Entries per block of a view's search text (tests make it small to cross blocks often). */
-    readonly block = BLOCK,
-  ) {}
+    opts: MemIndexOptions = {},
+  ) {
+    this.block = opts.block ?? BLOCK;
+    this.#gramPos = (opts.grams ?? []).map((f) => searchFields.indexOf(f)).filter((i) => i >= 0);
+  }
+
+  /** Entries per block of a view's search text. */
+  readonly block: number;
+  /** Positions of the trigram fields among the search fields. */
+  #gramPos: number[];
 
   get size(): number {
     return this.#entries.size;
@@ -112,7 +137,8 @@ export class MemIndex<T extends Doc> {
       this.#entries.delete(id);
       this.#bySeq[old!.seq] = undefined;
     }
-    this.#grams?.update((neu ?? old)!.seq, gramText(old), gramText(neu));
+    const pos = this.#gramPos;
+    this.#grams?.update((neu ?? old)!.seq, gramText(old, pos), gramText(neu, pos));
     if (this.#all) updateList(this.#all, old, neu);
     for (const v of this.#views.values()) updateView(v, old, neu);
     for (const [field, g] of this.#groups) {
@@ -231,7 +257,7 @@ export class MemIndex<T extends Doc> {
       const n = q.prefilter?.(s);
       if (n?.length && n.every((x) => x.length > 1)) needles = n;
     } else if (!s.includes("\n") && !s.includes("\u0001")) needles = [s];
-    if (s && !q.match && needles && s.length >= GRAM) {
+    if (s && !q.match && needles && s.length >= GRAM && this.#gramsCover(fields)) {
       const seqs = this.#gramIndex().candidates(s, Math.max(256, all.length / 64));
       if (seqs) {
         return { total: all.length, ...this.#rare(seqs, s, view, fields, keep, q, start, end) };
@@ -288,11 +314,22 @@ export class MemIndex<T extends Doc> {
     return { filtered: sorted.length, rows: sorted.slice(start, end).map((e) => e.row) };
   }
 
+  /** Whether the trigram fields hold every field of a search (`fields` null: all of them). */
+  #gramsCover(fields: number[] | null): boolean {
+    const pos = this.#gramPos;
+    if (!pos.length) return false;
+    return fields
+      ? fields.every((f) => pos.includes(f))
+      : this.searchFields.every((_, i) => pos.includes(i));
+  }
+
   #gramIndex(): Grams {
     if (!this.#grams) {
       this.#grams = new Grams();
       // entries iterate in insertion order, which is ascending `seq`
-      for (const e of this.#entries.values()) this.#grams.append(e.seq, gramText(e)!);
+      for (const e of this.#entries.values()) {
+        this.#grams.append(e.seq, gramText(e, this.#gramPos)!);
+      }
     }
     return this.#grams;
   }
