@@ -17,12 +17,12 @@ import { Store } from "../lib/db/store.ts";
 import icd from "../resources/icd.ts";
 import { memIndexBench } from "./mem_bench.ts";
 import { growthBench } from "./growth_bench.ts";
+import { SHARED } from "./shared_data.ts";
 import { pageJs } from "./js_size.ts";
 import { ipdBench } from "./ipd_bench.ts";
 import { ipdData } from "./ipd_file.ts";
 import { reportBench } from "./report_bench.ts";
 
-const SHARED = join(import.meta.dirname!, "..", "..", "shared", "data");
 const DATA = join(SHARED, "wilayah");
 const dir = await Deno.makeTempDir({ prefix: "casemix-bench-" });
 const store = await Store.open(join(dir, "bench.kv"));
