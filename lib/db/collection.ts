@@ -131,7 +131,8 @@ export class Collection<T extends Doc = Doc> {
     const now = Date.now();
     if (!this.#loaded || now - this.#syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS) {
       this.#index.clear();
-      for await (const e of this.#kv.list<T>({ prefix: [this.name] })) {
+      // big batches: a full load of 75,000 stays spends most of its time per round trip
+      for await (const e of this.#kv.list<T>({ prefix: [this.name] }, { batchSize: 500 })) {
         this.#index.put(e.value._id, { value: e.value, versionstamp: e.versionstamp });
       }
       this.#loaded = true;
