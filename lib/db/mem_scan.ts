@@ -34,7 +34,16 @@ export interface Block {
   text: string | null;
   /** Where each entry's part starts; the last item is the text's length. */
   offsets: Int32Array | null;
+  /**
+   * The last term searched in this block and the positions (in the block) of the entries
+   * holding it: paging through one search re-scans only blocks a write touched since.
+   */
+  term: string | null;
+  hits: Int32Array | null;
 }
+
+/** A block of `n` entries, not joined yet. */
+const block = (n: number): Block => ({ n, text: null, offsets: null, term: null, hits: null });
 
 /**
  * Entries in one order (empty: insertion order), optionally only those whose value at
@@ -82,18 +91,37 @@ export function scan<T extends Doc>(
   const rows: Row<T>[] = [];
   let filtered = 0, base = 0;
   for (const b of haystackOf(view, fields).blocks) {
-    const { text, offsets } = joined(b, entries, base, fields);
-    let k = 0, p = 0;
-    while ((p = text.indexOf(s, p)) !== -1) {
-      while (offsets[k + 1] <= p) k++;
-      if (filtered >= start && filtered < end) rows.push(entries[base + k].row);
-      filtered++;
-      if (++k >= b.n) break;
-      p = offsets[k];
+    const hits = hitsIn(b, entries, base, fields, s);
+    for (let i = 0; i < hits.length && filtered + i < end; i++) {
+      if (filtered + i >= start) rows.push(entries[base + hits[i]].row);
     }
+    filtered += hits.length;
     base += b.n;
   }
   return { filtered, rows };
+}
+
+/** The positions (in the block) of the entries whose text holds `s`, cached per block. */
+function hitsIn<T extends Doc>(
+  b: Block,
+  entries: Entry<T>[],
+  base: number,
+  fields: number[] | null,
+  s: string,
+): Int32Array {
+  if (b.term === s && b.hits) return b.hits;
+  const { text, offsets } = joined(b, entries, base, fields);
+  const found: number[] = [];
+  let k = 0, p = 0;
+  while ((p = text.indexOf(s, p)) !== -1) {
+    while (offsets[k + 1] <= p) k++;
+    found.push(k);
+    if (++k >= b.n) break;
+    p = offsets[k];
+  }
+  b.term = s;
+  b.hits = Int32Array.from(found);
+  return b.hits;
 }
 
 /** An entry's part of a haystack over `fields`. */
@@ -133,7 +161,7 @@ function haystackOf<T extends Doc>(view: View<T>, fields: number[] | null): Hays
   if (!haystack) {
     const blocks: Block[] = [];
     for (let i = 0; i < view.entries.length; i += view.block) {
-      blocks.push({ n: Math.min(view.block, view.entries.length - i), text: null, offsets: null });
+      blocks.push(block(Math.min(view.block, view.entries.length - i)));
     }
     haystack = { blocks, fields };
     view.haystacks.set(sig, haystack);
@@ -157,7 +185,7 @@ export function spliceHaystack(
 ): void {
   const { blocks } = h;
   if (!blocks.length) {
-    if (add) blocks.push({ n: 1, text: null, offsets: null });
+    if (add) blocks.push(block(1));
     return;
   }
   let i = 0, base = 0;
@@ -166,17 +194,10 @@ export function spliceHaystack(
   const b = blocks[i];
   if (same && remove && add) return;
   b.n += add - remove;
-  b.text = null;
-  b.offsets = null;
+  b.text = b.offsets = b.hits = null;
+  b.term = null;
   if (b.n === 0) blocks.splice(i, 1);
-  else if (b.n > 2 * size) {
-    const half = b.n >> 1;
-    blocks.splice(i, 1, { n: half, text: null, offsets: null }, {
-      n: b.n - half,
-      text: null,
-      offsets: null,
-    });
-  }
+  else if (b.n > 2 * size) blocks.splice(i, 1, block(b.n >> 1), block(b.n - (b.n >> 1)));
 }
 
 /** Marks the view's entries whose text contains at least one of `needles`. */
@@ -191,14 +212,7 @@ export function candidates<T extends Doc>(
   for (const needle of needles) {
     let base = 0;
     for (const b of blocks) {
-      const { text, offsets } = joined(b, entries, base, fields);
-      let k = 0, p = 0;
-      while ((p = text.indexOf(needle, p)) !== -1) {
-        while (offsets[k + 1] <= p) k++;
-        hit[base + k] = 1;
-        if (++k >= b.n) break;
-        p = offsets[k];
-      }
+      for (const k of hitsIn(b, entries, base, fields, needle)) hit[base + k] = 1;
       base += b.n;
     }
   }
