@@ -8,7 +8,7 @@
  * adds. Prints throughput, p50/p95/p99 per class, errors and the server's RSS (from
  * /proc/PID/status; without `--pid` the process listening on the URL's port is found through
  * /proc/net/tcp). `--first` instead times the first answer of each list and the dashboard
- * (run it right after a restart); `--export` instead downloads the export of every stay once and prints its
+ * (run it right after a restart), then a one-match ERM search 100 times by one user; `--export` instead downloads the export of every stay once and prints its
  * time and the server's extra RSS.
  */
 import { parseArgs } from "node:util";
@@ -298,6 +298,30 @@ async function firstAnswers(base: string, cookie: string) {
       `${r.status} ${(performance.now() - t0).toFixed(0).padStart(6)} ms  ${path.split("?")[0]}`,
     );
   }
+  // one user alone: the one-match search by ERM number, end to end
+  const cols = registry.get("pasien")!.columns;
+  const first = await (await fetch(`${base}/api/pasien?start=0&length=1`, { headers: { cookie } }))
+    .json();
+  const total: number = first.recordsTotal;
+  const times: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    const p = (await (await fetch(
+      `${base}/api/pasien?start=${Math.floor((i * 7919) % total)}&length=1`,
+      { headers: { cookie } },
+    )).json()).data[0];
+    const q = tableQuery(cols, { draw: 1, start: 0, length: 10, search: p.erm });
+    const t0 = performance.now();
+    const r = await fetch(`${base}/api/pasien?${q}`, { headers: { cookie } });
+    const body = await r.json();
+    times.push(performance.now() - t0);
+    if (r.status !== 200 || body.recordsFiltered < 1) throw new Error(`ERM ${p.erm}: ${r.status}`);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `Cari 1 ERM (satu pengguna, 100 kali): median ${pct(times, 0.5).toFixed(2)} ms, p95 ${
+      pct(times, 0.95).toFixed(2)
+    } ms`,
+  );
 }
 
 async function main() {
