@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { tableQuery } from "../components/ui/use_server_table.ts";
 import { DISCHARGE_COLUMNS, VISIT_COLUMNS } from "../lib/ipd/columns.ts";
 import { registry } from "../resources/mod.ts";
-import { memoryOf, serverPid } from "./proc.ts";
+import { cpuOf, memoryOf, serverPid } from "./proc.ts";
 
 /** What one request class measured. */
 interface Stat {
@@ -334,6 +334,7 @@ async function main() {
   const stats = new Map<string, Stat>();
   for (const j of [...reads, ...writes]) stats.set(j.name, { times: [], errors: 0, conflicts: 0 });
   const memBefore = o.pid ? memoryOf(o.pid) : null;
+  const cpuBefore = o.pid ? cpuOf(o.pid) : null;
   let peak = memBefore?.rss ?? 0;
   const sampler = o.pid
     ? setInterval(() => {
@@ -377,6 +378,7 @@ async function main() {
   const secs = (performance.now() - t0) / 1000;
   clearInterval(sampler);
   const memAfter = o.pid ? memoryOf(o.pid) : null;
+  const cpuAfter = o.pid ? cpuOf(o.pid) : null;
   let total = 0, errors = 0, conflicts = 0;
   const pad = (s: string | number, n: number) => String(s).padStart(n);
   console.log(
@@ -408,6 +410,14 @@ async function main() {
       } (puncak seumur proses ${mb(memAfter.hwm)})`,
     );
   } else console.log("RSS server: tidak terbaca (beri --pid PID server)");
+  if (cpuBefore !== null && cpuAfter !== null) {
+    // CPU per request hardly depends on what else runs on the machine, unlike latencies
+    console.log(
+      `CPU server: ${(cpuAfter - cpuBefore).toFixed(1)} s selama uji, ${
+        ((cpuAfter - cpuBefore) * 1000 / Math.max(1, total)).toFixed(2)
+      } ms per permintaan`,
+    );
+  }
   if (errors) Deno.exitCode = 1;
 }
 

@@ -14,6 +14,18 @@ export function memoryOf(pid: number): { rss: number; hwm: number } | null {
   }
 }
 
+/** CPU time (user + system) a process has used, in seconds (clock ticks of 1/100 s), or null. */
+export function cpuOf(pid: number): number | null {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    // fields after the command name (which may hold spaces) start after the last ')'
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /** The socket inodes listening on `port` (IPv4 and IPv6). */
 function listening(port: number): Set<string> {
   const out = new Set<string>();
