@@ -1,7 +1,7 @@
 /**
  * The in-memory index as the patient list grows (10k, 50k, 100k, 200k patients, in-process):
- * heap bytes per indexed row (records, search texts, two cached orderings with their blocks of
- * search text, trigram postings), the process RSS, and the time of a search right after a write
+ * heap bytes per indexed row (records, search texts, two cached orderings, the joined search text,
+ * trigram postings), the process RSS, and the time of a search right after a write
  * (a rare term after one write; a common one after two writes), the one-match ERM search and an
  * ordered first page. `deno run --v8-flags=--expose-gc bench/growth_bench.ts`, or through `deno task bench`.
  */

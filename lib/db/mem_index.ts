@@ -1,16 +1,18 @@
 import {
-  candidates,
   columnsOf,
   compareKey,
   type Entry,
-  part,
-  scan,
+  ranksOf,
   sortEntries,
   sortKey,
   type View,
 } from "./mem_scan.ts";
 import { GRAM, Grams } from "./mem_grams.ts";
-import { BLOCK, buildView, groupKey, updateList, updateView } from "./mem_view.ts";
+import { dropRank, type Haystack, markHits, part } from "./mem_text.ts";
+import { buildView, groupKey, updateList, updateView } from "./mem_view.ts";
+
+/** Insertion ranks per block of the search text (see mem_text.ts). */
+const BLOCK = 512;
 import {
   type Doc,
   getPath,
@@ -41,7 +43,7 @@ function gramText<T extends Doc>(e: Entry<T> | null, pos: number[]): string | nu
 
 /** How an index is kept besides its search fields and derived numbers. */
 export interface MemIndexOptions {
-  /** Entries per block of a view's search text (tests make it small to cross blocks often). */
+  /** Insertion ranks per block of the search text (tests make it small to cross blocks often). */
   block?: number;
   /**
    * Search fields whose trigrams are indexed, so a rare term among them is found without a
@@ -71,6 +73,8 @@ export class MemIndex<T extends Doc> {
   #version = 0;
   /** Entries by insertion rank (holes for removed ones), for trigram candidates. */
   #bySeq: (Entry<T> | undefined)[] = [];
+  /** The search text per set of searched fields, in blocks of insertion ranks. */
+  #hays = new Map<string, Haystack>();
   /** Trigram postings, built on the first search long enough to use them. */
   #grams: Grams | null = null;
 
@@ -87,7 +91,7 @@ export class MemIndex<T extends Doc> {
     this.#gramPos = (opts.grams ?? []).map((f) => searchFields.indexOf(f)).filter((i) => i >= 0);
   }
 
-  /** Entries per block of a view's search text. */
+  /** Insertion ranks per block of the search text. */
   readonly block: number;
   /** Positions of the trigram fields among the search fields. */
   #gramPos: number[];
@@ -137,8 +141,11 @@ export class MemIndex<T extends Doc> {
       this.#entries.delete(id);
       this.#bySeq[old!.seq] = undefined;
     }
-    const pos = this.#gramPos;
-    this.#grams?.update((neu ?? old)!.seq, gramText(old, pos), gramText(neu, pos));
+    const pos = this.#gramPos, seq = (neu ?? old)!.seq;
+    this.#grams?.update(seq, gramText(old, pos), gramText(neu, pos));
+    if (!old || !neu || old.all !== neu.all || old.text.some((t, i) => t !== neu!.text[i])) {
+      for (const h of this.#hays.values()) dropRank(h, this.block, seq);
+    }
     if (this.#all) updateList(this.#all, old, neu);
     for (const v of this.#views.values()) updateView(v, old, neu);
     for (const [field, g] of this.#groups) {
@@ -167,6 +174,7 @@ export class MemIndex<T extends Doc> {
   clear(): void {
     this.#entries.clear();
     this.#bySeq = [];
+    this.#hays.clear();
     this.#version++;
     this.#drop();
   }
@@ -263,14 +271,21 @@ export class MemIndex<T extends Doc> {
         return { total: all.length, ...this.#rare(seqs, s, view, fields, keep, q, start, end) };
       }
     }
-    if (s && !q.match && !keep && !cols && needles) {
-      return { total: all.length, ...scan(view, s, start, end, fields) };
-    }
-    const hit = needles && candidates(view, fields, needles);
+    const hit = needles && this.#marks(fields, needles);
+    const ranks = hit && ranksOf(view);
     const rows: Row<T>[] = [];
     let filtered = 0;
+    if (hit && s && !q.match && !keep && !cols) {
+      // a plain search: the view's ranks against the marks, no record read
+      for (let k = 0; k < ranks!.length; k++) {
+        if (!hit[ranks![k]]) continue;
+        if (filtered >= start && filtered < end) rows.push(view.entries[k].row);
+        filtered++;
+      }
+      return { total: all.length, filtered, rows };
+    }
     for (let k = 0; k < view.entries.length; k++) {
-      if (hit && !hit[k]) continue;
+      if (hit && !hit[ranks![k]]) continue;
       if (cols && !q.numeric!(cols, k)) continue;
       const e = view.entries[k];
       if (keep && !keep(e)) continue;
@@ -334,6 +349,14 @@ export class MemIndex<T extends Doc> {
     return this.#grams;
   }
 
+  /** Marks by insertion rank of the entries whose searched fields hold one of `needles`. */
+  #marks(fields: number[] | null, needles: string[]): Uint8Array {
+    const sig = fields ? fields.join(",") : "*";
+    let h = this.#hays.get(sig);
+    if (!h) this.#hays.set(sig, h = { blocks: [], fields });
+    return markHits(h, this.block, this.#bySeq, this.#seq, needles);
+  }
+
   /** How many numbers `derive` gives (0 without it or without rows). */
   #width(): number {
     return this.#entries.values().next().value?.nums?.length ?? 0;
@@ -353,7 +376,7 @@ export class MemIndex<T extends Doc> {
     let v = this.#views.get(sig);
     if (!v) {
       const list = where ? this.#group(where[0]).get(where[1]) ?? [] : this.#list();
-      v = buildView(list, order, where, this.block);
+      v = buildView(list, order, where);
       if (this.#views.size >= MAX_VIEWS) this.#views.delete(this.#views.keys().next().value!);
       this.#views.set(sig, v);
     }

@@ -1,12 +1,5 @@
 import { type Doc, getPath, type OrderBy } from "./doc.ts";
-import {
-  compareEntries,
-  type Entry,
-  keysOf,
-  sortEntries,
-  spliceHaystack,
-  type View,
-} from "./mem_scan.ts";
+import { compareEntries, type Entry, keysOf, sortEntries, type View } from "./mem_scan.ts";
 
 /**
  * Keeping the cached views and groups of a `MemIndex` in step with one write: the replaced
@@ -14,17 +7,13 @@ import {
  * where a fresh sort would put it, so a write costs a few array moves instead of a re-sort.
  */
 
-/** Entries per block of a view's search text (see `Haystack` in mem_scan.ts). */
-export const BLOCK = 512;
-
 /** A view over `list` (entries in insertion order) in `order`. */
 export function buildView<T extends Doc>(
   list: Entry<T>[],
   order: OrderBy[],
   where?: [string, string],
-  block = BLOCK,
 ): View<T> {
-  return { entries: order.length ? sortEntries(list, order) : list.slice(), order, where, block };
+  return { entries: order.length ? sortEntries(list, order) : list.slice(), order, where };
 }
 
 /** The grouping key of an entry. */
@@ -57,9 +46,6 @@ function find<T extends Doc>(view: View<T>, e: Entry<T>): number {
   return view.entries[i] === e ? i : view.entries.indexOf(e);
 }
 
-const sameText = <T extends Doc>(a: Entry<T>, b: Entry<T>) =>
-  a.all === b.all && a.text.every((t, i) => t === b.text[i]);
-
 /** Moves a view from `old` (null: a new record) to `neu` (null: a removed one). */
 export function updateView<T extends Doc>(
   view: View<T>,
@@ -79,7 +65,7 @@ export function updateView<T extends Doc>(
       (!before || compareEntries(order, before, keysOf(before, order), neu, k) < 0) &&
       (!after || compareEntries(order, neu, k, after, keysOf(after, order)) < 0)
     ) {
-      return spliceView(view, was, 1, neu, sameText(old!, neu));
+      return spliceView(view, was, 1, neu);
     }
     const at = lowerBound(view, neu);
     return moveInView(view, was, at > was ? at - 1 : at, neu);
@@ -123,40 +109,46 @@ export function updateList<T extends Doc>(
   return !list.length;
 }
 
-/**
- * Replaces `remove` (0 or 1) entries at `at` with `entry` (if given) in the view and in its
- * haystacks; `sameText` says the replacing entry's search text is the replaced one's.
- */
+/** A typed array with `remove` (0 or 1) items at `at` replaced by `add` (if given). */
+function spliced<A extends Float64Array | Int32Array>(
+  col: A,
+  at: number,
+  remove: 0 | 1,
+  add: number | undefined,
+): A {
+  if (remove && add !== undefined) {
+    col[at] = add;
+    return col;
+  }
+  const next = new (col.constructor as { new (n: number): A })(
+    col.length - remove + (add !== undefined ? 1 : 0),
+  );
+  next.set(col.subarray(0, at));
+  if (add !== undefined) next[at] = add;
+  next.set(col.subarray(at + remove), at + (add !== undefined ? 1 : 0));
+  return next;
+}
+
+/** Replaces `remove` (0 or 1) entries at `at` with `entry` (if given) in the view and its arrays. */
 function spliceView<T extends Doc>(
   view: View<T>,
   at: number,
   remove: 0 | 1,
   entry?: Entry<T>,
-  sameText = false,
 ): void {
   if (entry) view.entries.splice(at, remove, entry);
   else view.entries.splice(at, remove);
   if (view.cols) {
-    view.cols = view.cols.map((col, c) => {
-      if (remove && entry) {
-        col[at] = entry.nums![c];
-        return col;
-      }
-      const next = new Float64Array(col.length - remove + (entry ? 1 : 0));
-      next.set(col.subarray(0, at));
-      if (entry) next[at] = entry.nums![c];
-      next.set(col.subarray(at + remove), at + (entry ? 1 : 0));
-      return next;
-    });
+    view.cols = view.cols.map((col, c) =>
+      spliced(col, at, remove, entry ? entry.nums![c] : undefined)
+    );
   }
-  for (const h of view.haystacks?.values() ?? []) {
-    spliceHaystack(h, view.block, at, remove, entry ? 1 : 0, sameText);
-  }
+  if (view.seqs) view.seqs = spliced(view.seqs, at, remove, entry?.seq);
 }
 
 /**
- * Moves the entry at `from` to `to` (its position once moved) as `entry`, in the view and in its
- * haystacks (the blocks holding both places lose their text).
+ * Moves the entry at `from` to `to` (its position once moved) as `entry`, in the view and its
+ * arrays.
  */
 function moveInView<T extends Doc>(
   view: View<T>,
@@ -164,17 +156,18 @@ function moveInView<T extends Doc>(
   to: number,
   entry: Entry<T>,
 ): void {
-  const { entries } = view;
-  if (to > from) entries.copyWithin(from, from + 1, to + 1);
-  else entries.copyWithin(to + 1, to, from);
-  entries[to] = entry;
+  const move = <A extends { copyWithin(t: number, s: number, e: number): unknown }>(a: A) => {
+    if (to > from) a.copyWithin(from, from + 1, to + 1);
+    else a.copyWithin(to + 1, to, from);
+  };
+  move(view.entries);
+  view.entries[to] = entry;
   view.cols?.forEach((col, c) => {
-    if (to > from) col.copyWithin(from, from + 1, to + 1);
-    else col.copyWithin(to + 1, to, from);
+    move(col);
     col[to] = entry.nums![c];
   });
-  for (const h of view.haystacks?.values() ?? []) {
-    spliceHaystack(h, view.block, from, 1, 0);
-    spliceHaystack(h, view.block, to, 0, 1);
+  if (view.seqs) {
+    move(view.seqs);
+    view.seqs[to] = entry.seq;
   }
 }
