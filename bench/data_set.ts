@@ -9,6 +9,7 @@
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { prepareStore } from "../app.ts";
+import { passwordProblem } from "../lib/auth/policy.ts";
 import { type Config, loadConfig } from "../lib/config.ts";
 import { Store } from "../lib/db/store.ts";
 import { ensureDemoLicence, startDemoLicence } from "../lib/licence/demo.ts";
@@ -16,27 +17,11 @@ import { generateIpd } from "./ipd_data.ts";
 import { appOf } from "./ipd_file.ts";
 import { SHARED } from "./shared_data.ts";
 
-const COMMON = new Set([
-  "password1234",
-  "123456789012",
-  "administrator",
-  "qwertyuiopas",
-  "passwordpassword",
-  "admin1234567",
-]);
-
 /** Why a password may not protect a data set full of patients, or null when it may. */
 export function weakPassword(pw: string | undefined): string | null {
   if (!pw) return "ADMIN_PASSWORD wajib diatur (password akun admin data uji).";
-  if (pw.length < 12) return "ADMIN_PASSWORD minimal 12 karakter.";
-  const low = pw.toLowerCase();
-  if (low.includes("admin") && low.replace(/admin|[0-9]/g, "") === "") {
-    return "ADMIN_PASSWORD tidak boleh 'admin' atau turunannya.";
-  }
-  if (COMMON.has(low) || /^(.)\1+$/.test(pw) || /^(0123456789|1234567890)/.test(pw)) {
-    return "ADMIN_PASSWORD terlalu umum; pilih yang lain.";
-  }
-  return null;
+  const problem = passwordProblem(pw, "admin");
+  return problem && `ADMIN_PASSWORD ditolak: ${problem}`;
 }
 
 const num = (v: string, name: string) => {
