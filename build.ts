@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import type { Manifest } from "./lib/http/islands.ts";
 
 const root = import.meta.dirname!;
-const outdir = join(root, "static", "build");
+const defaultOutdir = join(root, "static", "build");
 /** Folders whose files can end up in the browser bundle. */
 const SOURCES = ["islands", "components", "lib", "deno.json"];
 
@@ -50,8 +50,12 @@ async function islandEntries(): Promise<Record<string, string>> {
   return out;
 }
 
-/** Bundles the islands (split, minified, hashed) and writes the manifest. */
-export async function build(opts: { quiet?: boolean } = {}): Promise<Manifest> {
+/**
+ * Bundles the islands (split, minified, hashed) and writes the manifest, into `static/build`
+ * or `opts.outdir`.
+ */
+export async function build(opts: { quiet?: boolean; outdir?: string } = {}): Promise<Manifest> {
+  const outdir = opts.outdir ?? defaultOutdir;
   const source = (await sourceHash()) ?? "";
   const islands = await islandEntries();
   await Deno.remove(outdir, { recursive: true }).catch(() => {});
@@ -129,7 +133,7 @@ export async function ensureBuilt(staticDir = join(root, "static")): Promise<voi
     // awaited with nothing else pending (a lone test request) is not cut short
     const alive = setInterval(() => {}, 1_000);
     try {
-      await build({ quiet: true });
+      await build({ quiet: true, outdir: join(staticDir, "build") });
     } finally {
       clearInterval(alive);
     }

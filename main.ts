@@ -37,7 +37,9 @@ if (import.meta.main) {
     { port: config.port, hostname: "0.0.0.0", onListen: () => {} },
     createApp({ config, store }).fetch,
   );
-  console.log(`Casemix RS berjalan di http://localhost:${config.port} (semua antarmuka jaringan)`);
+  // the port the system gave (PORT=0 asks it for a free one)
+  const port = server.addr.port;
+  console.log(`Casemix RS berjalan di http://localhost:${port} (semua antarmuka jaringan)`);
   console.log(`Data disimpan di ${store.path}`);
   warmIndexes(store).then((ms) => console.log(`Indeks siap dalam ${(ms / 1000).toFixed(1)} s`));
   console.log(
@@ -50,7 +52,7 @@ if (import.meta.main) {
   if (admin.created) {
     const code = demo
       ? `'${DEMO_CODE}'`
-      : `Anda (validasi dulu di http://localhost:${config.port}/validation)`;
+      : `Anda (validasi dulu di http://localhost:${port}/validation)`;
     console.log(
       `Login pertama: Kode Rumah Sakit ${code}, username 'admin', password ` +
         (admin.password

@@ -15,7 +15,7 @@ import { Store } from "../lib/db/store.ts";
 import { ensureDemoLicence, startDemoLicence } from "../lib/licence/demo.ts";
 import { generateIpd } from "./ipd_data.ts";
 import { appOf } from "./ipd_file.ts";
-import { SHARED } from "./shared_data.ts";
+import { SHARED_DATA as SHARED } from "./shared_data.ts";
 
 /** Why a password may not protect a data set full of patients, or null when it may. */
 export function weakPassword(pw: string | undefined): string | null {

@@ -4,7 +4,6 @@
  * (the code sets imported from ../shared/data), and patients through `writeMany`.
  */
 import { join } from "node:path";
-import { SHARED } from "./shared_data.ts";
 import * as XLSX from "xlsx";
 import type { Hono } from "hono";
 import type { IcdItem, KeywordItem, TitledRef } from "../lib/ipd/model.ts";
@@ -14,6 +13,9 @@ import { collectionOf } from "../lib/resource/resource.ts";
 import { writeXlsx } from "../lib/resource/spreadsheet.ts";
 import type { Store } from "../lib/db/store.ts";
 import { registry } from "../resources/mod.ts";
+import { SHARED_DATA } from "./shared_data.ts";
+
+const SHARED = SHARED_DATA;
 
 /** A room of the data set with its class type (which INA-CBG tariff class applies). */
 export interface Room {
@@ -176,7 +178,7 @@ export async function masterData(app: Hono<any>, cookie: string, store: Store) {
   };
 }
 
-const FIRST = [
+export const FIRST = [
   "Siti",
   "Budi",
   "Agus",
@@ -194,7 +196,7 @@ const FIRST = [
   "Wahyu",
   "Lina",
 ];
-const LAST = [
+export const LAST = [
   "Hartono",
   "Susanti",
   "Purnomo",

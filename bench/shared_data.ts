@@ -1,6 +1,7 @@
 /**
- * Where the public data sets live (see its SOURCES.md): `SHARED_DATA` when set, else
- * `../shared/data` beside the repository, else beside the repository's parent (a git worktree).
+ * Where the public data sets live (see SOURCES.md there): `SHARED_DATA` when set (a CI checkout),
+ * else `../shared/data` beside the repository, else beside its parent folder (a git worktree in
+ * a folder of worktrees).
  */
 import { join } from "node:path";
 
@@ -19,4 +20,4 @@ function find(): string {
 }
 
 /** The folder of ../shared/data. */
-export const SHARED = find();
+export const SHARED_DATA = find();
