@@ -1,15 +1,19 @@
 /**
  * `deno task load [--url http://127.0.0.1:8000] [--users 50] [--seconds 60] [--writes 0.1]
- * [--pid PID] [--export]`: a bounded load test against a running server (loopback only), logged in as
- * `admin` with `ADMIN_PASSWORD` and hospital code `DEMO` (`--code`). Each simulated user
- * sends one request after another: the patient list with a search, the inpatient list with
- * filters, the discharged list, the ICD select, the `/pasien` and `/ipd` pages and, for the
- * `--writes` share, patient updates (with `_version`; 409s counted apart) and examination
- * adds. Prints throughput, p50/p95/p99 per class, errors and the server's RSS (from
- * /proc/PID/status; without `--pid` the process listening on the URL's port is found through
- * /proc/net/tcp). `--first` instead times the first answer of each list and the dashboard
- * (run it right after a restart), then a one-match ERM search 100 times by one user; `--export` instead downloads the export of every stay once and prints its
- * time and the server's extra RSS.
+ * [--pid PID] [--first | --export]`: a bounded load test against a running server (loopback
+ * only), logged in as `admin` with `ADMIN_PASSWORD` and hospital code `DEMO` (`--code`). Each
+ * simulated user sends one request after another: the patient list with a search, the
+ * inpatient list with filters, the discharged list, the ICD select, the `/pasien` and `/ipd`
+ * pages and, for the `--writes` share, patient updates (with `_version`; 409s counted apart)
+ * and examination adds. Prints throughput, p50/p95/p99 per class, errors, the server's RSS
+ * (from /proc/PID/status; without `--pid` the process listening on the URL's port is found
+ * through /proc/net/tcp) and its CPU time per request. `--first` instead times the first
+ * answer of each list and the dashboard (run it right after a restart), then a one-match ERM
+ * search 100 times by one user; `--export` downloads the export of every stay once and prints
+ * its time and the server's extra RSS.
+ *
+ * (Over 300 lines: the whole shipped tool, its request classes, login, sampling and report, in
+ * the one file `deno task load` runs; split it when a class is added.)
  */
 import { parseArgs } from "node:util";
 import { tableQuery } from "../components/ui/use_server_table.ts";
