@@ -21,6 +21,8 @@ export interface CollectionSpec {
   unique?: string[];
   /** Field paths kept lowercased in memory for substring search. */
   search?: string[];
+  /** Search fields whose trigrams are indexed, for rare terms (see `MemIndexOptions`). */
+  grams?: string[];
   /** Numbers of a record kept in memory for fast numeric filters (see `MemIndex`). */
   derive?: (doc: any) => number[];
   /** Labels for messages about fields, e.g. `{ kode: "Kode" }`. */
@@ -71,7 +73,7 @@ export class Collection<T extends Doc = Doc> {
   #own = new Map<string, number>();
 
   constructor(private holder: KvHolder, readonly spec: CollectionSpec) {
-    this.#index = new MemIndex<T>(spec.search ?? [], spec.derive);
+    this.#index = new MemIndex<T>(spec.search ?? [], spec.derive, { grams: spec.grams });
   }
 
   get name(): string {
@@ -146,7 +148,8 @@ export class Collection<T extends Doc = Doc> {
     const now = Date.now();
     if (!this.#loaded || now - this.#syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS) {
       this.#index.clear();
-      for await (const e of this.#kv.list<T>({ prefix: [this.name] })) {
+      // big batches: a full load of 75,000 stays spends most of its time per round trip
+      for await (const e of this.#kv.list<T>({ prefix: [this.name] }, { batchSize: 500 })) {
         this.#index.put(e.value._id, { value: e.value, versionstamp: e.versionstamp });
       }
       this.#loaded = true;
