@@ -32,8 +32,24 @@ export function setZoneProvider(get: () => ZoneName | undefined): void {
   provider = () => get() ?? DEFAULT_ZONE;
 }
 
+let pinned: ZoneName | undefined;
+
 /** The hospital's zone for the work in progress. */
-export const hospitalZone = (): ZoneName => provider();
+export const hospitalZone = (): ZoneName => pinned ?? provider();
+
+/**
+ * Runs synchronous `fn` with `zone` as the current zone: for work done after its request has
+ * returned (a streamed export reads its rows while the answer is being sent).
+ */
+export function withZone<T>(zone: ZoneName, fn: () => T): T {
+  const prev = pinned;
+  pinned = zone;
+  try {
+    return fn();
+  } finally {
+    pinned = prev;
+  }
+}
 
 /** WIB, WITA or WIT. */
 export const zoneLabel = (zone: ZoneName = hospitalZone()): string => ZONES[zone].label;

@@ -20,7 +20,7 @@ Deno.test("time zone: a WITA hospital's times read back as entered; its days cut
   const w = await seedIpd(t, { timezone: "Asia/Makassar" });
   assert.equal((await t.json("/api/setting/hospital")).body.data.timezone, "Asia/Makassar");
   // 00:30 WITA on the 22nd is 23:30 WIB on the 21st
-  const r = await t.post("/api/ipd/update", admission(w, { visitDate: "22-11-2026 00:30" }));
+  const r = await t.post("/api/ipd/update", admission(w, { visitDate: "2026-11-22T00:30" }));
   assert.equal(r.status, 200, JSON.stringify(r.body));
   const stay = r.body.data;
   assert.equal(stay.visitDate, "2026-11-21T16:30:00.000Z");
@@ -47,7 +47,7 @@ Deno.test("time zone: a WITA hospital's times read back as entered; its days cut
     body: JSON.stringify({
       id: "",
       ipdId: stay._id,
-      examinationDate: "22-11-2026 08:00",
+      examinationDate: "2026-11-22T08:00",
       keyword: [],
       diagnosis: [w.icd["J18.9"]],
       tindakan: [],

@@ -203,3 +203,12 @@ export function dtQuery(
   }
   return p.toString();
 }
+
+/** The current `_version` (KV versionstamp) of record `id` in `collection`, for an edit. */
+export async function versionOf(
+  t: { store: Store },
+  collection: string,
+  id: string,
+): Promise<string> {
+  return (await t.store.kv.get([collection, id])).versionstamp ?? "";
+}

@@ -114,13 +114,13 @@ async function world(api: Api) {
     });
     assert.equal(r.status, 200, JSON.stringify(r.body));
   };
-  const open = await admit(w.pasien, "01-11-2026 08:00");
-  await exam(open._id, "01-11-2026 10:00");
-  const gone = await admit(w.pasien2, "20-10-2026 22:00");
-  await exam(gone._id, "21-10-2026 09:00", { tarif_rs: "7000000" });
+  const open = await admit(w.pasien, "2026-11-01T08:00");
+  await exam(open._id, "2026-11-01T10:00");
+  const gone = await admit(w.pasien2, "2026-10-20T22:00");
+  await exam(gone._id, "2026-10-21T09:00", { tarif_rs: "7000000" });
   const out = await api.post("/api/ipd/discharge-patient/update", {
     id: gone._id,
-    tanggal_pulang: "30-10-2026 11:00",
+    tanggal_pulang: "2026-10-30T11:00",
     dischargepatient: w.pulang,
     summary_diagnosis: w.icd["J18.9"],
     summary_tindakan: w.icd["93.96"],
