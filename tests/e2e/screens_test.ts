@@ -118,8 +118,10 @@ async function world(api: Api) {
   await exam(open._id, "2026-11-01T10:00");
   const gone = await admit(w.pasien2, "2026-10-20T22:00");
   await exam(gone._id, "2026-10-21T09:00", { tarif_rs: "7000000" });
+  const current = await api.json(`/api/ipd/${gone._id}`);
   const out = await api.post("/api/ipd/discharge-patient/update", {
     id: gone._id,
+    _version: current.body.data._version,
     tanggal_pulang: "2026-10-30T11:00",
     dischargepatient: w.pulang,
     summary_diagnosis: w.icd["J18.9"],
