@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { join } from "node:path";
 import { ensureBuilt } from "./build.ts";
 import { registry as defaultRegistry } from "./resources/mod.ts";
@@ -30,6 +31,7 @@ import { auditRoutes } from "./routes/audit.tsx";
 import { IMPORT_LIMITS } from "./lib/resource/spreadsheet.ts";
 import type { Registry } from "./lib/resource/refs.ts";
 import { seedResources } from "./lib/resource/seed.ts";
+import { hospitalZoneScope } from "./lib/settings/zone.ts";
 import { collectionOf } from "./lib/resource/resource.ts";
 import { tableQuery } from "./components/ui/use_server_table.ts";
 import { DISCHARGE_COLUMNS, LIST_PAGE, VISIT_COLUMNS } from "./lib/ipd/columns.ts";
@@ -177,6 +179,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.onError(onError);
   app.use("*", securityHeaders(opts.config.trustProxy));
   app.use("/static/*", serveStatic(STATIC_DIR));
+  app.use("*", compress({ contentTypeFilter: /^(text\/html|application\/json)/ }));
   app.use("*", sameOrigin(opts.config.allowedOrigins));
   app.use("*", async (c, next) => {
     const { store, manifest, audit } = await (ready ??= init().catch((e) => {
@@ -192,6 +195,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     c.set("access", access);
     await store.gate.shared(next); // a database switch waits for requests in flight
   });
+  app.use("*", hospitalZoneScope());
   app.use("*", authorize(access, opts.config.sessionIdleMinutes * 60_000));
   app.use("*", limitBody(IMPORT_LIMITS.bytes));
   app.route("/", authRoutes(opts.licence ?? serviceGate(opts.config)));

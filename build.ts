@@ -1,12 +1,12 @@
 import * as esbuild from "esbuild";
 import { join, relative } from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { Manifest } from "./lib/http/islands.ts";
 
 const root = import.meta.dirname!;
 const defaultOutdir = join(root, "static", "build");
 /** Folders whose files can end up in the browser bundle. */
-const SOURCES = ["islands", "components", "lib", "deno.json"];
+const SOURCES = ["islands", "components", "lib", "deno.json", "static/app.css"];
 
 async function* walk(path: string): AsyncGenerator<string> {
   let info: Deno.FileInfo;
@@ -48,6 +48,44 @@ async function islandEntries(): Promise<Record<string, string>> {
     }
   }
   return out;
+}
+
+/**
+ * Writes `f.gz` and `f.br` beside every script and stylesheet in `dir` (best compression, once
+ * at build time: serving picks a file by Accept-Encoding and does no work per request).
+ * Returns the bytes before and after, per encoding.
+ */
+export async function precompress(dir: string): Promise<{ raw: number; gz: number; br: number }> {
+  const sum = { raw: 0, gz: 0, br: 0 };
+  for await (const e of Deno.readDir(dir)) {
+    if (!e.isFile || !/\.(js|css)$/.test(e.name)) continue;
+    const body = await Deno.readFile(join(dir, e.name));
+    const gz = gzipSync(body, { level: 9 });
+    const br = brotliCompressSync(body, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      },
+    });
+    await Deno.writeFile(join(dir, `${e.name}.gz`), gz);
+    await Deno.writeFile(join(dir, `${e.name}.br`), br);
+    sum.raw += body.length;
+    sum.gz += gz.length;
+    sum.br += br.length;
+  }
+  return sum;
+}
+
+/** Copies `static/app.css` into the build as `app-[hash].css`; returns its file name. */
+async function hashedCss(outdir: string): Promise<string> {
+  const css = await Deno.readFile(join(root, "static", "app.css"));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", css));
+  const name = `app-${
+    [...digest.slice(0, 6)].map((b) => b.toString(16).padStart(2, "0")).join("")
+  }.css`;
+  await Deno.writeFile(join(outdir, name), css);
+  return name;
 }
 
 /**
@@ -100,8 +138,14 @@ export async function build(opts: { quiet?: boolean; outdir?: string } = {}): Pr
       manifest.islands[entry[0]] = { file: name(out), imports: [...closure(out)].map(name) };
     } else if (meta.entryPoint.endsWith("boot.ts")) manifest.boot = name(out);
   }
+  manifest.css = await hashedCss(outdir);
+  const packed = await precompress(outdir);
   await Deno.writeTextFile(join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2));
   if (!opts.quiet) {
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    console.log(
+      `JavaScript dan CSS: ${kb(packed.raw)}, gzip ${kb(packed.gz)}, brotli ${kb(packed.br)}`,
+    );
     const gz = (f: string) => gzipSync(Deno.readFileSync(join(outdir, f))).length;
     const bootOut = Object.keys(outputs).find((o) => name(o) === manifest.boot)!;
     const bootFiles = [manifest.boot, ...[...closure(bootOut)].map(name)];

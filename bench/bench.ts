@@ -34,6 +34,7 @@ import { ipdBench } from "./ipd_bench.ts";
 import { ipdData } from "./ipd_file.ts";
 import { distinct, firstRequestAfterRestart, getter, overHttp, p95, passes } from "./measure.ts";
 import { reportBench } from "./report_bench.ts";
+import { pageBench } from "./page_bench.ts";
 import { xlsxWithDimension } from "./xlsx_dimension.ts";
 
 const BENCH_PASSWORD = "Uji-Casemix-2026!";
@@ -382,6 +383,7 @@ console.log("");
 const ipd = await ipdData();
 await ipdBench(report, ipd);
 await reportBench(report, ipd);
+await pageBench(report, ipd);
 await Deno.remove(ipd.dir, { recursive: true });
 
 await Deno.remove(dir, { recursive: true });

@@ -8,7 +8,7 @@
  */
 import { visitsOf } from "../lib/ipd/stay.ts";
 import { DISCHARGE_COLUMNS } from "../lib/ipd/list.ts";
-import { jakartaDay, toLocalInput } from "../lib/ipd/rules.ts";
+import { hospitalDay, toLocalInput } from "../lib/ipd/rules.ts";
 import { Store } from "../lib/db/store.ts";
 import ipdDef from "../lib/ipd/resource.ts";
 import type { IpdWorld } from "./ipd_data.ts";
@@ -62,8 +62,8 @@ function listUrls(world: IpdWorld, mode: "dirawat" | "pulang", count: number): s
     .map((c) => c.orderable === false ? "" : c.data);
   const orderable = columns.map((c, i) => [c, i] as const).filter(([c]) => c).map(([, i]) => i);
   const path = mode === "pulang" ? "/api/ipd/discharge-patient" : "/api/ipd";
-  const today = jakartaDay(world.now);
-  const daysAgo = (d: number) => jakartaDay(new Date(world.now.getTime() - d * 86_400_000));
+  const today = hospitalDay(world.now);
+  const daysAgo = (d: number) => hospitalDay(new Date(world.now.getTime() - d * 86_400_000));
   const durations = ["1-3", "4-7", "8-14", ">14"];
   const word = (s: string, i: number) => s.toLowerCase().slice(0, 3 + (i % 4));
   const search = (i: number) => {
@@ -188,9 +188,9 @@ export async function ipdBench(report: Report, { dir, file, world }: IpdFile): P
 
   // exporting the discharged stays of a date range holding about 10,000 of them
   const days = (await visitsOf(store).index()).where("status", "pulang")
-    .map((r) => jakartaDay(r.value.tanggal_pulang!)).sort();
+    .map((r) => hospitalDay(r.value.tanggal_pulang!)).sort();
   const from = days[Math.max(0, days.length - 10_000)];
-  const range = `${from} / ${jakartaDay(world.now)}`;
+  const range = `${from} / ${hospitalDay(world.now)}`;
   const rows = days.filter((d) => d >= from).length;
   const t0 = performance.now();
   const res = await app.request(

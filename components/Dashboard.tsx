@@ -1,7 +1,8 @@
 import DashboardCharts from "../islands/DashboardCharts.tsx";
 import { counterLinks } from "../lib/report/dashboard.ts";
 import type { MedicalRecordInfo } from "../lib/report/report.ts";
-import { type Period, showDay } from "../lib/report/period.ts";
+import type { Period } from "../lib/report/period.ts";
+import PeriodForm from "../islands/PeriodForm.tsx";
 import { formatNumber } from "../lib/format.ts";
 import { Island } from "./Island.tsx";
 
@@ -20,30 +21,6 @@ const COUNTERS: { key: keyof MedicalRecordInfo; label: string; note: string; ton
     tone: "bad",
   },
 ];
-
-/** The period form: a GET form, so the period is in the address and survives a reload. */
-function PeriodForm({ period, error }: { period: Period; error: string }) {
-  return (
-    <form class="card period-form" method="get" action="/" aria-label="Periode">
-      <label class="field-inline">
-        <span>Dari tanggal</span>
-        <input type="date" name="startDate" value={period.startDate} required />
-      </label>
-      <label class="field-inline">
-        <span>Sampai tanggal</span>
-        <input type="date" name="endDate" value={period.endDate} required />
-      </label>
-      <button type="submit" class="btn btn-primary">Tampilkan</button>
-      <a class="btn btn-light" href="/">Bulan ini</a>
-      <p class="muted period-note">
-        Periode {showDay(period.startDate)} s.d.{" "}
-        {showDay(period.endDate)}: readmisi, ICD terbanyak dan analisis tarif dihitung dari pasien
-        yang masuk dalam periode ini.
-      </p>
-      {error && <p class="alert alert-danger" role="alert">{error}</p>}
-    </form>
-  );
-}
 
 /** The five counters, each a link to the list it counts; server-rendered (no script needed). */
 function Counters(
@@ -79,7 +56,7 @@ export function Dashboard(
 ) {
   return (
     <div class="dashboard">
-      <PeriodForm period={period} error={error} />
+      <Island name="PeriodForm" component={PeriodForm} props={{ period, error }} />
       <Counters info={info} period={period} today={today} />
       <Island name="DashboardCharts" component={DashboardCharts} props={{ period }} />
     </div>

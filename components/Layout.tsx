@@ -1,6 +1,7 @@
 import type { ComponentChildren } from "preact";
 import type { NavItem } from "../lib/http/env.ts";
 import { DemoBadge } from "./DemoBadge.tsx";
+import { hospitalZone } from "../lib/hospital_time.ts";
 
 /** The order of the sidebar groups; groups without screens are not shown. */
 const GROUPS = [
@@ -35,7 +36,9 @@ export function Layout(
     .map((g) => [g, nav.filter((n) => n.group === g)] as const).filter(([, items]) => items.length);
   return (
     <div class="shell">
-      <nav class="sidebar" aria-label="Navigasi utama">
+      <a class="skip-link" href="#konten">Lewati ke konten</a>
+      <input type="checkbox" id="nav-toggle" class="nav-toggle-input" aria-label="Tampilkan menu" />
+      <nav class="sidebar" id="sidebar" aria-label="Navigasi utama">
         <a class="brand" href="/">Casemix RS</a>
         {groups.map(([g, items]) => (
           <section key={g}>
@@ -50,8 +53,12 @@ export function Layout(
           </section>
         ))}
       </nav>
+      <label for="nav-toggle" class="nav-backdrop" aria-hidden="true" />
       <div class="main">
         <header class="topbar">
+          <label for="nav-toggle" class="nav-toggle btn btn-light" aria-hidden="true">
+            Menu
+          </label>
           <h1>{title}</h1>
           <div class="user">
             <DemoBadge code={demo} />
@@ -62,7 +69,7 @@ export function Layout(
             </form>
           </div>
         </header>
-        <main class="content">
+        <main class="content" id="konten" tabIndex={-1}>
           {notice && <p class="alert alert-warning" role="status">{notice}</p>}
           {children}
         </main>
@@ -72,15 +79,20 @@ export function Layout(
 }
 
 /** The HTML document around a page. */
-export function Document({ title, children }: { title: string; children: ComponentChildren }) {
+export function Document({ title, css = "/static/app.css", children }: {
+  title: string;
+  /** The stylesheet's address. */
+  css?: string;
+  children: ComponentChildren;
+}) {
   return (
-    <html lang="id">
+    <html lang="id" data-tz={hospitalZone()}>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} · Casemix RS`}</title>
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href="/static/app.css" />
+        <link rel="stylesheet" href={css} />
       </head>
       <body>{children}</body>
     </html>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { ColumnDef } from "../lib/resource/resource.ts";
 import { formatDateTime } from "../lib/format.ts";
+import { DateInput } from "../components/ui/DateInput.tsx";
 import { SearchBox, TableFooter, TableView } from "../components/ui/ServerTable.tsx";
 import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
 
@@ -36,6 +37,7 @@ const cell = (c: ColumnDef, r: Row) =>
 /** 'Jejak Audit': filters, the log newest first, the chain check and the .xlsx export. */
 export default function AuditTable(p: AuditTableProps) {
   const [params, setParams] = useState<Record<string, string>>({});
+  const [days, setDays] = useState<Record<string, string>>({});
   const t = useServerTable({
     api: "/api/audit",
     columns: p.columns,
@@ -81,7 +83,14 @@ export default function AuditTable(p: AuditTableProps) {
           <div class="field" key={x.name}>
             <label for={`au-${x.name}`}>{x.label}</label>
             {x.type === "date"
-              ? <input id={`au-${x.name}`} name={x.name} type="date" />
+              ? (
+                <DateInput
+                  id={`au-${x.name}`}
+                  name={x.name}
+                  value={days[x.name] ?? ""}
+                  onChange={(d) => setDays((o) => ({ ...o, [x.name]: d }))}
+                />
+              )
               : <input id={`au-${x.name}`} name={x.name} type="text" />}
           </div>
         ))}

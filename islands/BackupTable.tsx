@@ -7,7 +7,7 @@ import {
   confirmDialog,
 } from "../components/ui/Dialog.tsx";
 import { type FormField, FormFields, type FormValues, payload } from "../components/ui/Form.tsx";
-import { formatDateTime, formatNumber } from "../lib/format.ts";
+import { formatBytes, formatDateTime, formatNumber } from "../lib/format.ts";
 import { Modal } from "../components/ui/Modal.tsx";
 import { Pagination } from "../components/ui/Pagination.tsx";
 import { SearchBox, TableView } from "../components/ui/ServerTable.tsx";
@@ -29,7 +29,7 @@ const FIELDS: FormField[] = [
   { name: "desc", label: "Keterangan", type: "textarea" },
 ];
 
-const size = (v: unknown) => `${formatNumber(Math.max(1, Math.round(Number(v) / 1024)))} KB`;
+const size = (v: unknown) => formatBytes(Number(v));
 const cell = (c: ColumnDef, r: Row) =>
   c.data === "created"
     ? formatDateTime(r.created)

@@ -38,7 +38,7 @@ export default function DischargeList(props: VisitListProps) {
     <VisitList
       v={v}
       actions={(r, detail) => (
-        <>
+        <div class="row-actions stack">
           <button type="button" class="btn btn-sm btn-light" onClick={detail}>Detail</button>
           {props.canWrite && (
             <button
@@ -49,7 +49,7 @@ export default function DischargeList(props: VisitListProps) {
               Batal Pulang
             </button>
           )}
-        </>
+        </div>
       )}
     />
   );

@@ -61,6 +61,13 @@ export default function IpdExams(props: IpdExamsProps) {
         <a class="btn btn-light" href={visit.status !== "pulang" ? "/ipd" : "/discharge-patient"}>
           Kembali
         </a>
+        <a
+          class="btn btn-light"
+          href={`/ipd/${encodeURIComponent(visit._id)}/print`}
+          target="_blank"
+        >
+          Cetak
+        </a>
         {open && (
           <>
             <button type="button" class="btn btn-primary" onClick={() => setForm({})}>

@@ -65,7 +65,7 @@ export default function LicenceForm(
       <p class="muted">Masukkan Kode Rumah Sakit untuk mengaktifkan aplikasi.</p>
       {current && (
         <p class="alert alert-info">
-          Lisensi tersimpan: {current.hospitalCode} (diverifikasi {current.verifiedAt} WIB).{" "}
+          Lisensi tersimpan: {current.hospitalCode} (diverifikasi {current.verifiedAt}).{" "}
           <a href="/auth/login">Ke halaman login</a>
         </p>
       )}

@@ -4,7 +4,9 @@ import { collectionOf, defineResource, type FieldDef } from "../lib/resource/res
 import type { Store } from "../lib/db/store.ts";
 import { money, text } from "../lib/resource/validate.ts";
 import { CLASS_TYPES } from "./classroom.ts";
-import inacbgGroup from "./inacbg_group.ts";
+import inacbgGroup, { INACBG_CODE, INACBG_HINT } from "./inacbg_group.ts";
+
+const CODE = new RegExp(`^${INACBG_CODE}$`);
 
 /** E-Klaim tariff codes: hospital class + ownership, and the national special hospitals. */
 export const TARIFF_CODES = [
@@ -120,7 +122,16 @@ export default defineResource({
       required: true,
       choices: TARIFF_CODES.map((c) => ({ id: c, text: c })),
     },
-    { name: "kode", label: "Kode INA-CBG", source: "kode_inacbg", required: true },
+    {
+      name: "kode",
+      label: "Kode INA-CBG",
+      source: "kode_inacbg",
+      required: true,
+      placeholder: "mis. A-4-10-I",
+      pattern: INACBG_CODE,
+      maxLength: 20,
+      hint: INACBG_HINT,
+    },
     { name: "desc", label: "Deskripsi", source: "desc_inacbg", type: "textarea" },
     ...tariffFields,
   ],
@@ -167,12 +178,16 @@ export default defineResource({
     const regional = String(doc.regional).match(/[1-5]/)?.[0];
     if (!regional) throw badRequest(`Regional "${doc.regional}" tidak dikenal (pakai 1 sampai 5).`);
     const kelas_rs = tariffCode(String(doc.kelas_rs), String(doc.kepemilikan ?? ""));
+    const kode = String(doc.kode).trim().toUpperCase();
+    if (!CODE.test(kode)) {
+      throw badRequest(`Kode INA-CBG "${doc.kode}" tidak sesuai format. ${INACBG_HINT}`);
+    }
     const out: Record<string, unknown> = {
       regional,
       kelas_rs,
       jenis_rawat: String(doc.jenis_rawat ?? "").trim().toUpperCase() ||
         (isInpatient(String(doc.kode)) ? "INAP" : "JALAN"),
-      kode_inacbg: String(doc.kode).trim().toUpperCase(),
+      kode_inacbg: kode,
       desc_inacbg: doc.desc || await groupDesc(store, String(doc.kode)),
     };
     for (const k of CLASSES) {

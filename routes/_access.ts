@@ -40,6 +40,7 @@ export const ACCESS: Record<string, Access> = {
   "GET /ipd": "read",
   "GET /discharge-patient": "read",
   "GET /ipd/:id": "read",
+  "GET /ipd/:id/print": "read",
   "GET /api/ipd": "read",
   "GET /api/ipd/discharge-patient": "read",
   "GET /api/ipd/export-ipd-data": "read",

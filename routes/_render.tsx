@@ -4,9 +4,12 @@ import { render } from "preact-render-to-string";
 import { Document, Layout } from "../components/Layout.tsx";
 import type { AppEnv } from "../lib/http/env.ts";
 import { can } from "../lib/http/client.ts";
-import { collectIslands, islandTags } from "../lib/http/islands.ts";
+import { collectIslands, islandTags, type Manifest } from "../lib/http/islands.ts";
 import { ROLES } from "../lib/auth/roles.ts";
 import { graceNotice } from "../lib/licence/gate.ts";
+
+/** The stylesheet: the built, hashed and precompressed copy when there is one. */
+const cssHref = (m: Manifest | undefined) => m?.css ? `/static/build/${m.css}` : "/static/app.css";
 
 /**
  * Renders a page inside the document (and, unless `bare`, the app layout, whose sidebar lists
@@ -32,7 +35,7 @@ export function renderPage(
     </Layout>
   );
   const { result, islands } = collectIslands(() =>
-    render(<Document title={opts.title}>{page}</Document>)
+    render(<Document title={opts.title} css={cssHref(c.get("manifest"))}>{page}</Document>)
   );
   const html = result.replace("</body>", `${islandTags(islands, c.get("manifest"))}</body>`);
   return c.html(`<!DOCTYPE html>${html}`, opts.status ?? 200);

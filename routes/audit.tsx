@@ -4,7 +4,7 @@ import { Island } from "../components/Island.tsx";
 import type { AuditEntry, AuditFilter } from "../lib/audit/log.ts";
 import { badRequest } from "../lib/errors.ts";
 import type { AppEnv } from "../lib/http/env.ts";
-import { dayStart } from "../lib/ipd/jakarta_time.ts";
+import { dayStart, parseDay } from "../lib/hospital_time.ts";
 import { MAX_PAGE } from "../lib/resource/datatables.ts";
 import { type ExportColumn, exportXlsx } from "../lib/resource/xlsx_export.ts";
 import type { ColumnDef } from "../lib/resource/resource.ts";
@@ -13,7 +13,6 @@ import { audit } from "../lib/http/client.ts";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const EXPORT_LIMIT = 100_000;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Columns of the audit table (every row field of `GET /api/audit`). */
 export const AUDIT_COLUMNS: ColumnDef[] = [
@@ -40,15 +39,16 @@ const EXPORT: ExportColumn<AuditEntry>[] = [
   { title: "Sesudah", type: "text", value: (r) => json(r.after).slice(0, 32_000), width: 60 },
 ];
 
-/** The list filters from a query string: user, action, entity, `from`/`to` Jakarta days. */
+/** The list filters from a query string: user, action, entity, `from`/`to` hospital days. */
 function filterOf(p: URLSearchParams): AuditFilter {
   const day = (k: string) => {
     const v = p.get(k)?.trim();
     if (!v) return undefined;
-    if (!DAY.test(v)) {
-      throw badRequest(`Tanggal ${k === "from" ? "awal" : "akhir"} tidak valid (YYYY-MM-DD).`);
+    const d = parseDay(v);
+    if (!d) {
+      throw badRequest(`Tanggal ${k === "from" ? "awal" : "akhir"} tidak valid (DD-MM-YYYY).`);
     }
-    return Date.parse(dayStart(v));
+    return Date.parse(dayStart(d));
   };
   const to = day("to");
   return {

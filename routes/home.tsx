@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { Dashboard } from "../components/Dashboard.tsx";
+import { SetupChecklist } from "../components/SetupChecklist.tsx";
+import { setupSteps } from "../lib/settings/setup.ts";
 import type { AppEnv } from "../lib/http/env.ts";
-import { jakartaDay } from "../lib/ipd/rules.ts";
+import { hospitalDay } from "../lib/ipd/rules.ts";
 import { renderPage } from "./_render.tsx";
 import { visitsOf } from "../lib/ipd/stay.ts";
 import { type MedicalRecordInfo, medicalRecordInfo } from "../lib/report/report.ts";
@@ -34,10 +36,16 @@ export function homeRoutes() {
     } catch (e) {
       console.error("Ringkasan dasbor gagal dihitung:", e);
     }
+    const steps = await setupSteps(c.get("store"));
     return renderPage(c, {
       title: "Beranda",
       status: error ? 400 : 200,
-      body: <Dashboard info={info} period={period} today={jakartaDay(now)} error={error} />,
+      body: (
+        <>
+          <SetupChecklist steps={steps} />
+          <Dashboard info={info} period={period} today={hospitalDay(now)} error={error} />
+        </>
+      ),
     });
   });
   return r;

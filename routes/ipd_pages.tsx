@@ -19,7 +19,10 @@ import IpdList from "../islands/IpdList.tsx";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { AppError } from "../lib/errors.ts";
 import { hospitalTariff } from "../lib/settings/hospital_tariff.ts";
-import { getVisit } from "../lib/ipd/stay.ts";
+import { getVisit, visitExams } from "../lib/ipd/stay.ts";
+import { getHospital } from "../lib/settings/hospital.ts";
+import { addressText, getDefaultAddress } from "../lib/settings/address.ts";
+import { StayPrint } from "../components/ipd/StayPrint.tsx";
 import { roomClass } from "../lib/ipd/exam.ts";
 import { examTable, ipdTable, stayJson } from "../lib/ipd/list.ts";
 import { renderPage } from "./_render.tsx";
@@ -89,6 +92,38 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.get("/ipd", listPage(registry, "dirawat", "Kunjungan Rawat Inap"));
   r.get("/discharge-patient", listPage(registry, "pulang", "Pasien Pulang"));
+  r.get("/ipd/:id/print", async (c) => {
+    const store = c.get("store");
+    const row = await getVisit(store, c.req.param("id")).catch((e) => {
+      if (e instanceof AppError && e.status === 404) return null;
+      throw e;
+    });
+    if (!row) {
+      return renderPage(c, {
+        title: "Cetak Rawat Inap",
+        status: 404,
+        body: <p class="alert alert-danger">Kunjungan rawat inap tidak ditemukan.</p>,
+      });
+    }
+    const [exams, hospital, address] = await Promise.all([
+      visitExams(store, row.value),
+      getHospital(store, registry),
+      getDefaultAddress(store, registry),
+    ]);
+    return renderPage(c, {
+      title: `Ringkasan Rawat Inap ${row.value.pasien.fullname}`,
+      bare: true,
+      body: (
+        <StayPrint
+          hospital={hospital.value?.name ?? ""}
+          address={addressText(address.value)}
+          visit={row.value}
+          exams={exams.map((e) => e.value)}
+          now={new Date()}
+        />
+      ),
+    });
+  });
   r.get("/ipd/:id", async (c) => {
     const store = c.get("store");
     const id = c.req.param("id");

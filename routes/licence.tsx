@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { DemoBadge } from "../components/DemoBadge.tsx";
 import { Island } from "../components/Island.tsx";
 import { formatDateTime } from "../lib/format.ts";
+import { zoneLabel } from "../lib/hospital_time.ts";
 import LicenceForm from "../islands/LicenceForm.tsx";
 import type { AppEnv } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
@@ -24,7 +25,10 @@ export function licenceRoutes() {
     const rec = await readLicence(c.get("store"));
     const demo = c.get("config").demoHospitalCode;
     const current = rec
-      ? { hospitalCode: rec.hospitalCode, verifiedAt: formatDateTime(rec.verifiedAt) }
+      ? {
+        hospitalCode: rec.hospitalCode,
+        verifiedAt: `${formatDateTime(rec.verifiedAt)} ${zoneLabel()}`,
+      }
       : undefined;
     return renderPage(c, {
       title: "Validasi Lisensi",

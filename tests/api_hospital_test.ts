@@ -49,6 +49,7 @@ Deno.test("hospital profile: saved with references embedded, read back, tariff k
     hospitalClass: { _id: form.hospitalClass, desc: "C" },
     owner: { _id: form.owner, desc: "Swasta" },
     type: { _id: form.type, desc: "Rumah Sakit Umum" },
+    timezone: "Asia/Jakarta",
   });
   const got = await t.json("/api/setting/hospital");
   assert.equal(got.body.data.name, "RSUD Sehat Sentosa");

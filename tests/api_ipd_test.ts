@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import * as XLSX from "xlsx";
 import { setup, versionOf } from "./helpers.ts";
 import { admission, seedIpd } from "./ipd_fixtures.ts";
 
@@ -358,4 +359,45 @@ Deno.test("ipd: deleting a stay removes its examinations; a renamed patient is r
   assert.equal((await t.store.kv.get(["ipd-detail", examId])).versionstamp, null);
   const del = await t.json(`/api/pasien/delete/${w.pasien}`, { method: "DELETE" });
   assert.equal(del.status, 200);
+});
+
+Deno.test("ipd: an examination without a grouping keeps the stay's package (list, export, dashboard)", async () => {
+  await using t = await setup();
+  const w = await seedIpd(t);
+  const stay = await admit(t, w);
+  // graded: INA 5,000,000 against RS 1,500,000 → 70 %
+  let r = await postJson(t, "/api/ipd/visitexamination/update", exam(w, stay._id));
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  // ungraded follow-up: RS 4,000,000 more → 5,500,000 against the kept 5,000,000 → -10 %
+  r = await postJson(
+    t,
+    "/api/ipd/visitexamination/update",
+    exam(w, stay._id, {
+      examinationDate: "2026-11-02T09:00",
+      grouping: "",
+      tarif_rs: "4000000",
+      keyword: [],
+    }),
+  );
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  const v = r.body.data.visit;
+  assert.equal(r.body.data.examination.grouping, null);
+  assert.equal(r.body.data.examination.percentage, -10);
+  assert.deepEqual(
+    [v.tarifInaTotal, v.tarifRsTotal, v.percentageTotal, v.latestTarifIna, v.latestPercentage],
+    [5_000_000, 5_500_000, -10, 5_000_000, -10],
+  );
+  const list = await t.json(
+    "/api/ipd?draw=1&start=0&length=10&statusFilter=semua&analysisFilter=negative",
+  );
+  assert.deepEqual(
+    list.body.data.map((x: Record<string, unknown>) => [x.tarifInaTotal, x.percentageTotal]),
+    [[5_000_000, -10]],
+  );
+  const xlsx = await t.req("/api/ipd/export-ipd-data");
+  const wb = XLSX.read(new Uint8Array(await xlsx.arrayBuffer()));
+  const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(wb.Sheets[wb.SheetNames[0]]);
+  assert.deepEqual([rows[0]["Total INA-CBG"], rows[0]["Analisa (%)"]], [5_000_000, -10]);
+  const info = await t.json("/api/report/medical-record-info");
+  assert.equal(info.body.negativePercentage.count, 1);
 });

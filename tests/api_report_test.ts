@@ -8,7 +8,7 @@ import {
   type MedicalRecordInfo,
   medicalRecordInfo,
 } from "../lib/report/report.ts";
-import { currentMonth, parsePeriod } from "../lib/report/period.ts";
+import { currentMonth, parsePeriod, showDay } from "../lib/report/period.ts";
 import { setup } from "./helpers.ts";
 import { DASHBOARD_NOW, DASHBOARD_TODAY, MARCH_2025, seedDashboard } from "./report_fixtures.ts";
 import { tariff, visitDoc, writeVisits } from "./visits.ts";
@@ -230,9 +230,9 @@ Deno.test("report period: default the current Jakarta month; a bad one answers 4
   const march = await t.json("/api/report/medical-record-info");
   assert.equal(march.body.pasien_readmisi_count.count, 2);
   const cases: [string, RegExp][] = [
-    ["startDate=2025-13-01", /Tanggal awal "2025-13-01" tidak valid; gunakan format YYYY-MM-DD/],
+    ["startDate=2025-13-01", /Tanggal awal "2025-13-01" tidak valid; gunakan format DD-MM-YYYY/],
     ["startDate=2025-02-30&endDate=2025-03-01", /Tanggal awal "2025-02-30" tidak valid/],
-    ["endDate=31-03-2025", /Tanggal akhir "31-03-2025" tidak valid/],
+    ["endDate=31-02-2025", /Tanggal akhir "31-02-2025" tidak valid/],
     ["startDate=2025-03-31&endDate=2025-03-01", /tidak boleh setelah tanggal akhir/],
     ["dateRange=kemarin", /Rentang tanggal "kemarin" tidak valid/],
     ["dateRange=2025-03-31%20/%202025-03-01", /Rentang tanggal .* tidak valid/],
@@ -277,7 +277,7 @@ Deno.test("dashboard page: counters server-rendered with links to the filtered l
     1,
   ]);
   assert.deepEqual(counter("negativePercentage"), ["/ipd?analysisFilter=negative", 1]);
-  assert.match(html, /name="startDate" value="2025-03-01"/);
+  assert.match(html, /name="startDate"[^>]*value="01-03-2025"/);
   assert.match(html, /data-island="DashboardCharts"/);
   assert.match(html, /Periode 01-03-2025 s.d. 31-03-2025/);
 });
@@ -288,7 +288,10 @@ Deno.test("dashboard page: a bad period shows why and the current month; failing
   assert.equal(bad.status, 400);
   const html = await bad.text();
   assert.match(html, /Tanggal awal \(2025-04-01\) tidak boleh setelah tanggal akhir/);
-  assert.match(html, new RegExp(`name="startDate" value="${currentMonth().startDate}"`));
+  assert.match(
+    html,
+    new RegExp(`name="startDate"[^>]*value="${showDay(currentMonth().startDate)}"`),
+  );
   assert.match(html, /data-counter="pasien_baru"/);
 
   // the stays' index cannot be read: the page still answers, with the info failure message

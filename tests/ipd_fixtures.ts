@@ -35,7 +35,7 @@ const ICD9 = [["93.96", "Other oxygen enrichment"], ["89.14", "Electroencephalog
  * and an IGD doctor, two patients, ICD-10/ICD-9-CM codes, two disputed-claim keywords and
  * INA-CBG tariffs of this hospital (and one of another regional).
  */
-export async function seedIpd(t: Api) {
+export async function seedIpd(t: Api, hospital: Record<string, string> = {}) {
   await ok(
     t.post("/api/setting/hospital", {
       name: "RSU Uji Casemix",
@@ -43,6 +43,7 @@ export async function seedIpd(t: Api) {
       hospitalClass: await refId(t, "hospital-class", "C"),
       owner: await refId(t, "owner", "Swasta"),
       type: await refId(t, "hospital-type", "Rumah Sakit Umum"),
+      ...hospital,
     }),
     "hospital",
   );

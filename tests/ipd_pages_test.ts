@@ -50,8 +50,8 @@ Deno.test("ipd pages: the lists render their first page with the filters of the 
   p = await page(t, "/ipd?analysisFilter=negative&dateRange=2026-11-01%20/%202026-11-30");
   assert.equal(bodyRows(p.html).length, 1);
   assert.match(p.html, /Analisa: negatif/);
-  assert.match(p.html, /Tanggal masuk: 2026-11-01 \/ 2026-11-30/);
-  assert.match(p.html, /value="2026-11-01"/);
+  assert.match(p.html, /Tanggal masuk: 01-11-2026 s.d. 30-11-2026/);
+  assert.match(p.html, /id="dirawat-from"[^>]*value="01-11-2026"/);
   p = await page(t, "/ipd?analysisFilter=positive");
   assert.deepEqual(bodyRows(p.html), ["Tidak ada data"]);
   p = await page(t, "/ipd?icdFilter=J18.9&statusFilter=semua");

@@ -9,6 +9,7 @@ import { type Option, Select } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { getJson, icdOption, idList } from "./client.ts";
+import { DateInput } from "../ui/DateInput.tsx";
 
 /**
  * Discharges a stay: date-time, discharge method and the summary diagnoses and procedures,
@@ -71,13 +72,7 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
         <label for="discharge-date">
           Tanggal Pulang<span class="req" aria-hidden="true">*</span>
         </label>
-        <input
-          id="discharge-date"
-          type="datetime-local"
-          required
-          value={date}
-          onChange={(e) => setDate(e.currentTarget.value)}
-        />
+        <DateInput id="discharge-date" time required value={date} onChange={setDate} />
       </div>
       <div class="field">
         <label for="discharge-method">

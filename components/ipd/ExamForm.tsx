@@ -1,7 +1,13 @@
 import type { ComponentChildren } from "preact";
 import { useState } from "react";
 import type { KeywordItem } from "../../lib/ipd/model.ts";
-import { keywordHit, keywordSummary, parseDateTime, toLocalInput } from "../../lib/ipd/rules.ts";
+import {
+  examOrder,
+  keywordHit,
+  keywordSummary,
+  parseDateTime,
+  toLocalInput,
+} from "../../lib/ipd/rules.ts";
 import { alertDialog } from "../ui/Dialog.tsx";
 import { plainNumber, postForm } from "../ui/Form.tsx";
 import { formatMoney } from "../../lib/format.ts";
@@ -12,6 +18,7 @@ import { toast } from "../ui/Toast.tsx";
 import type { ExamRow } from "./exam_cells.tsx";
 import { codesOf, getJson, icdOption, idList } from "./client.ts";
 import { TariffFields, type TariffKey, type TariffValues } from "./TariffFields.tsx";
+import { DateInput } from "../ui/DateInput.tsx";
 
 const SOAP = [
   ["subject", "Subjectif"],
@@ -56,18 +63,22 @@ export function ExamForm({ ipdId, exam, rows, tariff, classtype, onClose, onSave
   const [keywords, setKeywords] = useState<KeywordItem[]>(exam?.keyword ?? []);
   const [diag, setDiag] = useState<Option[]>(() => (exam?.diagnosis ?? []).map(icdOption));
   const [tind, setTind] = useState<Option[]>(() => (exam?.tindakan ?? []).map(icdOption));
-  const [tv, setTv] = useState<TariffValues>(() => ({
-    grouping: exam?.grouping
-      ? {
-        id: exam.grouping._id,
-        text: `${exam.grouping.kode_inacbg} - ${exam.grouping.desc_inacbg}`,
-      }
-      : null,
-    options: [],
-    tarifinacbgSelect: exam?.tarifinacbgSelect ?? "",
-    tarif_ina: exam ? exam.tarif_ina : null,
-    tarif_rs: exam ? formatMoney(exam.tarif_rs) : "",
-  }));
+  const [tv, setTv] = useState<TariffValues>(() => {
+    // a new examination starts from the stay's package: the latest grouping chosen
+    const from = exam ?? examOrder(rows).filter((r) => r.grouping).at(-1);
+    return {
+      grouping: from?.grouping
+        ? {
+          id: from.grouping._id,
+          text: `${from.grouping.kode_inacbg} - ${from.grouping.desc_inacbg}`,
+        }
+        : null,
+      options: [],
+      tarifinacbgSelect: from?.grouping ? from.tarifinacbgSelect : "",
+      tarif_ina: from?.grouping ? from.tarif_ina : exam ? exam.tarif_ina : null,
+      tarif_rs: exam ? formatMoney(exam.tarif_rs) : "",
+    };
+  });
   const [saving, setSaving] = useState(false);
   const codes = codesOf([...diag, ...tind]);
 
@@ -148,13 +159,7 @@ export function ExamForm({ ipdId, exam, rows, tariff, classtype, onClose, onSave
         <label for="exam-date">
           Tanggal Pemeriksaan<span class="req" aria-hidden="true">*</span>
         </label>
-        <input
-          id="exam-date"
-          type="datetime-local"
-          required
-          value={date}
-          onChange={(e) => setDate(e.currentTarget.value)}
-        />
+        <DateInput id="exam-date" time required value={date} onChange={setDate} />
       </div>
       <div class="field" />
       {SOAP.map(([k, label]) => (

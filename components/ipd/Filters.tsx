@@ -1,6 +1,7 @@
 import { DURATIONS } from "../../lib/ipd/rules.ts";
 import { Select } from "../ui/Select.tsx";
 import { FILTER_KEYS, type Filters, type ListMode } from "../../lib/ipd/columns.ts";
+import { DateInput, showValue } from "../ui/DateInput.tsx";
 
 /** How an active filter reads in the summary line. */
 function describe(k: string, v: string, mode: ListMode, labels: Record<string, string>): string {
@@ -10,7 +11,9 @@ function describe(k: string, v: string, mode: ListMode, labels: Record<string, s
     case "durationFilter":
       return `Lama rawat: ${DURATIONS.find((d) => d.id === v)?.text ?? v}`;
     case "dateRange":
-      return `Tanggal ${mode === "pulang" ? "pulang" : "masuk"}: ${v}`;
+      return `Tanggal ${mode === "pulang" ? "pulang" : "masuk"}: ${
+        rangeParts(v).map((d) => d ? showValue(d) : "…").join(" s.d. ")
+      }`;
     case "analysisFilter":
       return v === "negative"
         ? "Analisa: negatif (< 0 %)"
@@ -91,21 +94,11 @@ export function FilterBar({ mode, filters, labels, onChange }: {
           <label for={`${mode}-from`}>
             Tanggal {mode === "pulang" ? "Pulang" : "Masuk"} dari
           </label>
-          <input
-            id={`${mode}-from`}
-            type="date"
-            value={from}
-            onChange={(e) => setRange(e.currentTarget.value, to)}
-          />
+          <DateInput id={`${mode}-from`} value={from} onChange={(d) => setRange(d, to)} />
         </div>
         <div class="field">
           <label for={`${mode}-to`}>sampai</label>
-          <input
-            id={`${mode}-to`}
-            type="date"
-            value={to}
-            onChange={(e) => setRange(from, e.currentTarget.value)}
-          />
+          <DateInput id={`${mode}-to`} value={to} onChange={(d) => setRange(from, d)} />
         </div>
       </div>
       {active.length > 0 && (

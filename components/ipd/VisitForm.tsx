@@ -9,6 +9,7 @@ import { toast } from "../ui/Toast.tsx";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { DescSelect } from "./DescSelect.tsx";
 import { PatientForm } from "./PatientForm.tsx";
+import { DateInput } from "../ui/DateInput.tsx";
 
 interface Values {
   pasien: Option | null;
@@ -45,6 +46,24 @@ function valuesOf(v?: VisitRow): Values {
 
 const REASONS = Object.entries(READMISSION_REASONS);
 
+/** What to say under a list that has nothing to pick yet. */
+const EMPTY_HINTS: Partial<
+  Record<string, { url: string; text: string; href: string; link: string }>
+> = {
+  room: {
+    url: "/api/room/select2",
+    text: "Belum ada ruang rawat inap.",
+    href: "/ruang",
+    link: "Tambahkan di Data Master › Ruang",
+  },
+  dpjp: {
+    url: "/api/doctor/dpjpselect2",
+    text: "Belum ada dokter yang ditandai DPJP.",
+    href: "/dokter",
+    link: "Tambahkan atau tandai di Pengguna › Dokter",
+  },
+};
+
 /**
  * Add/edit a stay ('Tambah Kunjungan' / 'Edit Kunjungan'). Picking a patient or changing the
  * date asks the server whether it is a readmission; then a reason is required.
@@ -57,6 +76,16 @@ export function VisitForm({ row, onClose, onSaved }: {
 }) {
   const [v, setV] = useState(() => valuesOf(row));
   const [readmisi, setReadmisi] = useState(!!row?.readmisi);
+  const [reasonMissing, setReasonMissing] = useState(false);
+  /** Lists with nothing to pick on a fresh install (said under the field, with a link). */
+  const [empty, setEmpty] = useState<string[]>([]);
+  useEffect(() => {
+    for (const [k, h] of Object.entries(EMPTY_HINTS)) {
+      fetch(`${h!.url}?q=&page=1`).then((r) => r.json()).then((d) => {
+        if (!d.results?.length) setEmpty((e) => [...e, k]);
+      }).catch((e) => console.error(e));
+    }
+  }, []);
   const [newPatient, setNewPatient] = useState(false);
   const [saving, setSaving] = useState(false);
   const seq = useRef(0);
@@ -80,7 +109,11 @@ export function VisitForm({ row, onClose, onSaved }: {
     e.preventDefault();
     if (saving) return;
     if (readmisi && !v.readmisi_reason) {
+      // one message, then the field is marked and focused; nothing is sent
+      setReasonMissing(true);
       await alertDialog("Peringatan", "Harap pilih alasan readmisi!", "warning");
+      document.getElementById("visit-readmisi_reason")?.focus();
+      return;
     }
     const id = (o: Option | null) => o?.id ?? "";
     const body = new URLSearchParams({
@@ -123,6 +156,11 @@ export function VisitForm({ row, onClose, onSaved }: {
         value={v[k] as Option | null}
         onChange={(o) => set(k, o)}
       />
+      {EMPTY_HINTS[k] && empty.includes(k) && (
+        <small class="field-hint-empty" data-empty-hint={k}>
+          {EMPTY_HINTS[k]!.text} <a href={EMPTY_HINTS[k]!.href}>{EMPTY_HINTS[k]!.link}</a>
+        </small>
+      )}
     </div>
   );
   const text = (k: "diagnosis_awal" | "asal", label: string) => (
@@ -183,23 +221,32 @@ export function VisitForm({ row, onClose, onSaved }: {
             <select
               id="visit-readmisi_reason"
               value={v.readmisi_reason}
+              aria-invalid={reasonMissing && !v.readmisi_reason ? true : undefined}
+              aria-describedby={reasonMissing && !v.readmisi_reason
+                ? "visit-readmisi_reason-error"
+                : undefined}
               onChange={(e) => set("readmisi_reason", e.currentTarget.value)}
             >
               <option value="">Pilih alasan readmisi</option>
               {REASONS.map(([k, t]) => <option key={k} value={k}>{t}</option>)}
             </select>
+            {reasonMissing && !v.readmisi_reason && (
+              <small class="field-error" id="visit-readmisi_reason-error">
+                Pilih alasan readmisi sebelum menyimpan.
+              </small>
+            )}
           </div>
         )}
         <div class="field">
           <label for="visit-visitDate">
             Tanggal Masuk<span class="req" aria-hidden="true">*</span>
           </label>
-          <input
+          <DateInput
             id="visit-visitDate"
-            type="datetime-local"
+            time
             required
             value={v.visitDate}
-            onChange={(e) => set("visitDate", e.currentTarget.value)}
+            onChange={(d) => set("visitDate", d)}
           />
         </div>
         {sel("indicationranap", "Indikasi Rawat Inap", "/api/indication-ranap/select2")}

@@ -15,13 +15,30 @@ export function Percent({ value, where }: { value: unknown; where: "list" | "exa
   return <span class={`pct${colour ? ` pct-${colour}` : ""}`}>{formatPercent(p)}</span>;
 }
 
-/** 'code - description' per line, '-' when empty. */
+/** 'code - description' per line (narrow screens show the code, the title the rest). */
 export function IcdList({ items }: { items: IcdItem[] | null | undefined }) {
   if (!items?.length) return <>-</>;
   return (
     <ul class="icd-list">
-      {items.map((i) => <li key={i._id}>{`${i.code} - ${i.desc}`}</li>)}
+      {items.map((i) => (
+        <li key={i._id} title={`${i.code} - ${i.desc}`}>
+          <span class="icd-code">{i.code}</span>
+          <span class="icd-desc">{` - ${i.desc}`}</span>
+        </li>
+      ))}
     </ul>
+  );
+}
+
+/** A date-time cell: date and time each kept whole, so a narrow column wraps between them. */
+export function When({ at }: { at: unknown }) {
+  const s = formatDateTime(at);
+  const cut = s.indexOf(" ");
+  if (cut < 0) return <>{s}</>;
+  return (
+    <>
+      <span class="nowrap">{s.slice(0, cut)}</span> <span class="nowrap">{s.slice(cut + 1)}</span>
+    </>
   );
 }
 
@@ -47,7 +64,7 @@ export function visitCell(c: ColumnDef, row: Row) {
       return <IcdList items={v as IcdItem[]} />;
   }
   if (c.format === "money") return hasExams(row) ? formatMoney(v) : "-";
-  if (c.format === "datetime") return formatDateTime(v);
+  if (c.format === "datetime") return <When at={v} />;
   return v == null || v === "" ? "-" : String(v);
 }
 

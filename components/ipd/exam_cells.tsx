@@ -1,9 +1,9 @@
 import type { Examination } from "../../lib/ipd/model.ts";
 import { keywordHit } from "../../lib/ipd/rules.ts";
 import type { ColumnDef } from "../../lib/resource/resource.ts";
-import { formatDateTime, formatMoney } from "../../lib/format.ts";
+import { formatMoney } from "../../lib/format.ts";
 import type { Row } from "../ui/use_server_table.ts";
-import { IcdList, Percent } from "./cells.tsx";
+import { IcdList, Percent, When } from "./cells.tsx";
 
 /** An examination as `GET /api/ipd/{id}/details` sends it. */
 export type ExamRow = Examination & { _version: string; keywordHits?: string[] };
@@ -53,7 +53,7 @@ export function examCell(c: ColumnDef, row: Row) {
   const e = row as unknown as ExamRow;
   switch (c.data) {
     case "examinationDate":
-      return formatDateTime(e.examinationDate);
+      return <When at={e.examinationDate} />;
     case "subject":
       return (
         <dl class="soap">

@@ -21,6 +21,12 @@ export interface FormField {
   from?: string;
   /** The field of that object used as the option text (default `desc`). */
   display?: string;
+  /** Longest accepted text. */
+  maxLength?: number;
+  /** A regular expression the whole text must match. */
+  pattern?: string;
+  /** The format, said under the field. */
+  hint?: string;
 }
 
 /** Text for plain inputs, the chosen option (or null) for selects. */
@@ -109,6 +115,20 @@ export function plainNumber(v: string): string {
   return /^\d{1,3}(\.\d{3})*(,\d+)?$/.test(s) ? s.replaceAll(".", "").replace(",", ".") : v.trim();
 }
 
+/**
+ * Why a typed value would be refused (too long, or not in the field's format), '' when fine:
+ * set as the input's validity message, so the browser refuses the form before it is sent.
+ */
+export function fieldProblem(f: FormField, v: string): string {
+  if (f.maxLength && v.length > f.maxLength) {
+    return `${f.label} paling banyak ${f.maxLength} karakter (sekarang ${v.length}).`;
+  }
+  if (f.pattern && v.trim() && !new RegExp(`^(?:${f.pattern})$`).test(v.trim())) {
+    return `${f.label} tidak sesuai format. ${f.hint ?? ""}`.trim();
+  }
+  return "";
+}
+
 /** Labelled inputs for `fields`; ids are `{idPrefix}-{name}`. */
 export function FormFields({ idPrefix, fields, values, onChange }: {
   idPrefix: string;
@@ -144,7 +164,13 @@ export function FormFields({ idPrefix, fields, values, onChange }: {
       value: typeof v === "string" ? v : "",
       required: f.required,
       placeholder: f.placeholder,
-      onInput: (e: Event) => set(f.name, (e.currentTarget as HTMLInputElement).value),
+      "aria-describedby": f.hint ? `${id}-hint` : undefined,
+      "aria-invalid": typeof v === "string" && fieldProblem(f, v) ? true : undefined,
+      onInput: (e: Event) => {
+        const el = e.currentTarget as HTMLInputElement;
+        el.setCustomValidity(fieldProblem(f, el.value));
+        set(f.name, el.value);
+      },
     };
     if (f.type === "textarea") return <textarea {...common} rows={3} />;
     return (
@@ -166,6 +192,7 @@ export function FormFields({ idPrefix, fields, values, onChange }: {
             {f.required && <span class="req" aria-hidden="true">*</span>}
           </label>
           {control(f, `${idPrefix}-${f.name}`)}
+          {f.hint && <small class="hint" id={`${idPrefix}-${f.name}-hint`}>{f.hint}</small>}
         </div>
       ))}
     </>

@@ -2,9 +2,13 @@ import type { ColumnDef } from "../../lib/resource/resource.ts";
 
 export type Order = [column: number, dir: "asc" | "desc"];
 
-/** Right-aligned cell class for money and `align: "right"` columns. */
+/** Cell class: right-aligned for money and `align: "right"`, `when` for date-times. */
 export const alignClass = (c: ColumnDef) =>
-  c.format === "money" || c.align === "right" ? "num" : undefined;
+  c.format === "money" || c.align === "right"
+    ? "num"
+    : c.format === "datetime"
+    ? "when"
+    : undefined;
 
 /**
  * A `<thead>` with sortable column buttons (columns with `orderable: false` are plain). Columns

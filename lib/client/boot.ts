@@ -1,4 +1,9 @@
 import { h, hydrate } from "preact";
+import { isZone, setZoneProvider } from "../hospital_time.ts";
+
+// dates shown and typed in the browser follow the hospital's zone the page was rendered in
+const tz = document.documentElement.dataset.tz;
+setZoneProvider(() => isZone(tz) ? tz : undefined);
 
 type Data = { chunks: Record<string, string>; props: [string, Record<string, unknown>][] };
 

@@ -7,7 +7,7 @@
  */
 import codes from "./codes.json" with { type: "json" };
 import world from "./world.json" with { type: "json" };
-import { dayStart, jakartaDay, keywordHit } from "../ipd/rules.ts";
+import { dayStart, hospitalDay, keywordHit } from "../ipd/rules.ts";
 
 export { codes, world };
 
@@ -116,7 +116,7 @@ function chain(r: Random, now: number, readmit: boolean[], open: boolean, today:
       stays.unshift([admit, out]);
     }
     if (ago - admit > DEMO_SIZE.days * DAY) continue;
-    const todayStart = Date.parse(dayStart(jakartaDay(new Date(now))));
+    const todayStart = Date.parse(dayStart(hospitalDay(new Date(now))));
     const last = today ? todayStart + between(r, 0.2, 0.8) * (now - todayStart) : now - ago;
     return stays.map(([a, d]) => [last + a, d === null ? null : last + d] as const);
   }

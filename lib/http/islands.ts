@@ -13,6 +13,8 @@ export interface Manifest {
   boot: string;
   /** Per island: its entry file and every chunk it imports (for modulepreload). */
   islands: Record<string, { file: string; imports: string[] }>;
+  /** The stylesheet, hashed (`app-[hash].css`); absent in bundles built before it was. */
+  css?: string;
 }
 
 let current: IslandUse[] | null = null;

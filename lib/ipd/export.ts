@@ -1,5 +1,5 @@
 import type { IcdItem, Visit } from "./model.ts";
-import { jakartaDay, lengthOfStay } from "./rules.ts";
+import { hospitalDay, lengthOfStay } from "./rules.ts";
 import type { ListMode } from "./list.ts";
 import type { Row } from "../db/mem_index.ts";
 import type { ExportColumn } from "../resource/xlsx_export.ts";
@@ -52,7 +52,7 @@ function columns(mode: ListMode, now: Date): ExportColumn<Visit>[] {
 export function exportStays(rows: Row<Visit>[], mode: ListMode, now = new Date()) {
   const name = mode === "pulang" ? "pasien-pulang" : "kunjungan-rawat-inap";
   return {
-    filename: `${name}-${jakartaDay(now)}.xlsx`,
+    filename: `${name}-${hospitalDay(now)}.xlsx`,
     body: streamXlsx(
       columns(mode, now),
       rows.map((r) => r.value),

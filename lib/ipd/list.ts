@@ -5,10 +5,13 @@ import { badRequest } from "../errors.ts";
 import { getVisit, visitExams, visitsOf } from "./stay.ts";
 import type { Examination, Visit } from "./model.ts";
 import {
+  dayOfHour,
   durationBounds,
   durationFilter,
   examOrder,
-  jakartaDayNumber,
+  hospitalDayNumber,
+  hospitalZone,
+  hourOfDay,
   keywordHit,
   lengthOfStay,
   parseDateRange,
@@ -56,19 +59,23 @@ export function listQuery(
   const dpjp = params.get("dpjpFilter")?.trim() ?? "";
   if (dpjp) where["dpjp._id"] = dpjp;
   const icd = params.get("icdFilter")?.trim().toUpperCase() ?? "";
-  const { admitDay, dischargeDay, percentage } = STAY_NUMBER;
+  const { admitHour, dischargeHour, percentage } = STAY_NUMBER;
   const tests: ((c: Float64Array[], k: number) => boolean)[] = [];
   if (range) {
-    const [from, to] = rangeDays(range);
-    const day = mode === "pulang" ? dischargeDay : admitDay;
-    tests.push((c, k) => c[day][k] >= from && c[day][k] <= to);
+    const [from, to] = rangeDays(range).map((d) => hourOfDay(d));
+    const at = mode === "pulang" ? dischargeHour : admitHour;
+    tests.push((c, k) => c[at][k] >= from && c[at][k] < to + 24);
   }
   if (duration) {
     const [lo, hi] = durationBounds(duration);
-    const today = jakartaDayNumber(now);
+    const zone = hospitalZone();
+    const today = hospitalDayNumber(now, zone);
     tests.push((c, k) => {
-      const out = c[dischargeDay][k];
-      const days = Math.max(1, (Number.isNaN(out) ? today : out) - c[admitDay][k]);
+      const out = c[dischargeHour][k];
+      const days = Math.max(
+        1,
+        (Number.isNaN(out) ? today : dayOfHour(out, zone)) - dayOfHour(c[admitHour][k], zone),
+      );
       return days >= lo && days <= hi;
     });
   }

@@ -1,39 +1,49 @@
 import {
   dayNumber,
   daysBetween,
-  jakartaDay,
-  jakartaDayNumber,
+  hospitalDay,
+  hospitalDayNumber,
   parseDateTime,
-} from "./jakarta_time.ts";
+  utcHour,
+} from "../hospital_time.ts";
 export {
+  dayOfHour,
   daysBetween,
   dayStart,
-  jakartaDay,
-  jakartaDayNumber,
+  hospitalDay,
+  hospitalDayNumber,
+  hospitalZone,
+  hourOfDay,
   parseDateTime,
   toLocalInput,
-} from "./jakarta_time.ts";
+  zoneLabel,
+} from "../hospital_time.ts";
+
+/** @deprecated the hospital's day is not always Jakarta's: use `hospitalDay`. */
+export const jakartaDay = hospitalDay;
+/** @deprecated the hospital's day is not always Jakarta's: use `hospitalDayNumber`. */
+export const jakartaDayNumber = hospitalDayNumber;
 
 /**
  * The rules of an inpatient stay, free of storage: tariff totals and percentages, length of
  * stay, readmission, analysis colours, the discharge summary and keyword monitoring.
- * Days are Asia/Jakarta calendar days (UTC+7 all year: Indonesia has no daylight saving).
+ * Days are calendar days in the hospital's time zone (lib/ipd/hospital_time.ts).
  */
 
 /** A stay is a readmission when the previous one ended less than this many days before. */
 export const READMISSION_DAYS = 30;
 
-/** A parsed date range as day numbers (see `jakartaDayNumber`), both ends included. */
+/** A parsed date range as day numbers (see `hospitalDayNumber`), both ends included. */
 export function rangeDays(range: { from: string; to: string }): [number, number] {
   return [dayNumber(range.from), dayNumber(range.to)];
 }
 
-/** A test of whether an instant's Jakarta day lies in a parsed range (inclusive). */
+/** A test of whether an instant's hospital day lies in a parsed range (inclusive). */
 export function rangeTest(range: { from: string; to: string }): (at: string | null) => boolean {
   const [from, to] = rangeDays(range);
   return (at) => {
     if (!at) return false;
-    const d = jakartaDayNumber(at);
+    const d = hospitalDayNumber(at);
     return d >= from && d <= to;
   };
 }
@@ -53,7 +63,12 @@ export interface TariffDay {
   examinationDate: string;
   tarif_ina: number;
   tarif_rs: number;
+  /** The chosen INA-CBG grouping; null when none was chosen (the stay's package is kept). */
+  grouping?: unknown;
 }
+
+/** Whether an examination chose a grouping (without the field: whether it has an INA tariff). */
+const graded = (d: TariffDay) => d.grouping === undefined ? d.tarif_ina > 0 : d.grouping != null;
 
 /** A stay's totals and each examination's own percentage. */
 export interface StayTotals {
@@ -86,45 +101,48 @@ export function examOrder<T extends { _id: string; examinationDate: string }>(li
 
 /**
  * One package per stay, a bill that accumulates: the hospital total is the sum of every
- * day's charges, the INA-CBG total is the latest examination's tariff.
+ * day's charges, the INA-CBG total is the tariff of the latest grouping chosen. An examination
+ * without a grouping keeps the package in force (its percentage is measured against it).
  */
 export function stayTotals(days: TariffDay[]): StayTotals {
   const sorted = examOrder(days);
   const percentages = new Map<string, number | null>();
   let rs = 0;
+  let ina = 0;
   for (const d of sorted) {
     rs += d.tarif_rs;
-    percentages.set(d._id, percentage(d.tarif_ina, rs));
+    if (graded(d)) ina = d.tarif_ina;
+    percentages.set(d._id, percentage(ina, rs));
   }
   const last = sorted.at(-1);
-  const ina = last?.tarif_ina ?? 0;
   return {
     order: sorted.map((d) => d._id),
     percentages,
     tarifRsTotal: rs,
     tarifInaTotal: ina,
     percentageTotal: last ? percentage(ina, rs) : null,
-    latestTarifIna: last ? last.tarif_ina : null,
+    latestTarifIna: last ? ina : null,
     latestTarifRs: last ? last.tarif_rs : null,
     latestPercentage: last ? percentages.get(last._id)! : null,
   };
 }
 
 /**
- * Length of stay: Jakarta calendar days from admission to discharge (to `now` while still
+ * Length of stay: the hospital's calendar days from admission to discharge (to `now` while still
  * admitted), at least 1.
  */
 export function lengthOfStay(visitDate: string, discharge: string | null, now = new Date()) {
-  return Math.max(1, jakartaDayNumber(discharge ?? now) - jakartaDayNumber(visitDate));
+  return Math.max(1, hospitalDayNumber(discharge ?? now) - hospitalDayNumber(visitDate));
 }
 
 /** Positions of a stay's numbers kept by the in-memory index (see `stayNumbers`). */
-export const STAY_NUMBER = { admitDay: 0, dischargeDay: 1, percentage: 2, readmisi: 3 } as const;
+export const STAY_NUMBER = { admitHour: 0, dischargeHour: 1, percentage: 2, readmisi: 3 } as const;
 
 /**
  * The numbers the lists filter a stay on, kept by the in-memory index so a filter over 50,000
- * stays tests typed arrays instead of reading each stay: admission and discharge day (Jakarta
- * day numbers, NaN while admitted), `percentageTotal` (NaN when none) and readmission (1/0).
+ * stays tests typed arrays instead of reading each stay: admission and discharge hour (UTC hour
+ * numbers, `utcHour`, NaN while admitted: free of the hospital's zone, so a change of zone
+ * leaves them true), `percentageTotal` (NaN when none) and readmission (1/0).
  */
 export function stayNumbers(v: {
   visitDate: string;
@@ -133,8 +151,8 @@ export function stayNumbers(v: {
   readmisi: boolean;
 }): number[] {
   return [
-    jakartaDayNumber(v.visitDate),
-    v.tanggal_pulang ? jakartaDayNumber(v.tanggal_pulang) : NaN,
+    utcHour(v.visitDate),
+    v.tanggal_pulang ? utcHour(v.tanggal_pulang) : NaN,
     v.percentageTotal ?? NaN,
     v.readmisi ? 1 : 0,
   ];
@@ -188,18 +206,18 @@ export function parseDateRange(v: string | null): { from: string; to: string } |
   return { from: from || "0000-01-01", to: to || "9999-12-31" };
 }
 
-/** Whether an instant's Jakarta day lies in a parsed range (inclusive). */
+/** Whether an instant's hospital day lies in a parsed range (inclusive). */
 export function inRange(at: string | null, range: { from: string; to: string }): boolean {
   return rangeTest(range)(at);
 }
 
 /**
- * A readmission: the patient's previous stay was discharged less than 30 Jakarta calendar
+ * A readmission: the patient's previous stay was discharged less than 30 hospital calendar
  * days before this admission.
  */
 export function isReadmission(previousDischarge: string | null, admission: string): boolean {
   if (!previousDischarge) return false;
-  const days = daysBetween(jakartaDay(previousDischarge), jakartaDay(admission));
+  const days = daysBetween(hospitalDay(previousDischarge), hospitalDay(admission));
   return days >= 0 && days < READMISSION_DAYS;
 }
 

@@ -1,4 +1,5 @@
 import { formatDateTime } from "../format.ts";
+import { zoneLabel } from "../hospital_time.ts";
 import type { Config } from "../config.ts";
 import {
   fetchLicence,
@@ -39,7 +40,9 @@ const DAY = 86_400_000;
 /** The banner shown while working on a licence that could not be re-verified. */
 export const graceNotice = (until: number) =>
   "Layanan lisensi tidak dapat dihubungi. Aplikasi berjalan dalam masa tenggang lisensi " +
-  `sampai ${formatDateTime(until)} WIB; sambungkan server ke internet sebelum waktu itu.`;
+  `sampai ${
+    formatDateTime(until)
+  } ${zoneLabel()}; sambungkan server ke internet sebelum waktu itu.`;
 
 /** The verdict when the service gave no usable answer: grace if recent enough, else refusal. */
 function withoutService(
@@ -57,7 +60,7 @@ function withoutService(
     message: offline ? OFFLINE_MESSAGE : CHECK_FAILED_MESSAGE,
     detail: days > 0
       ? `Masa tenggang lisensi (${days} hari sejak verifikasi terakhir ` +
-        `${formatDateTime(rec.verifiedAt)} WIB) sudah berakhir.`
+        `${formatDateTime(rec.verifiedAt)} ${zoneLabel()}) sudah berakhir.`
       : undefined,
   };
 }

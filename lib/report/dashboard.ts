@@ -35,7 +35,7 @@ export const tariffLink = (side: "negative" | "positive", period: Period): strin
 /** The stays now admitted under one DPJP. */
 export const dpjpLink = (id: string): string => `/ipd?${query({ dpjpFilter: id })}`;
 
-/** The pies' eight colours, in order. */
+/** The pies' ten colours, in order: a top-10 chart never repeats one. */
 export const PALETTE = [
   "#1b5fa8",
   "#e07b24",
@@ -45,6 +45,8 @@ export const PALETTE = [
   "#1a9bb0",
   "#c9a227",
   "#6b7785",
+  "#d4569c",
+  "#8c5a2b",
 ];
 
 /** Slices under this fraction of the tariff pie's total are combined into one. */

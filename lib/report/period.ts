@@ -1,11 +1,12 @@
 /**
- * The dashboard's period: Jakarta calendar days `startDate`..`endDate` (both inclusive), read
+ * The dashboard's period: the hospital's calendar days `startDate`..`endDate` (both inclusive), read
  * from the query string, default the current month. Free of storage and server imports, so the
  * page and the charts island share it.
  */
-import { dayStart, jakartaDay, parseDateRange, parseDateTime } from "../ipd/rules.ts";
+import { dayStart, hospitalDay, parseDateRange } from "../ipd/rules.ts";
+import { parseDay } from "../hospital_time.ts";
 
-/** A period of Jakarta calendar days, `YYYY-MM-DD`, both inclusive. */
+/** A period of the hospital's calendar days, `YYYY-MM-DD`, both inclusive. */
 export interface Period {
   startDate: string;
   endDate: string;
@@ -19,24 +20,23 @@ const DAY_MS = 86_400_000;
 const FIRST_DAY = "1900-01-01";
 const LAST_DAY = "2999-12-31";
 
-/** The current month in Jakarta, first to last day. */
+/** The current month in the hospital's zone, first to last day. */
 export function currentMonth(now = new Date()): Period {
-  const month = jakartaDay(now).slice(0, 7);
+  const month = hospitalDay(now).slice(0, 7);
   const [y, m] = month.split("-").map(Number);
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return { startDate: `${month}-01`, endDate: `${month}-${String(last).padStart(2, "0")}` };
 }
 
-/** The one-day period of `now`'s Jakarta day. */
+/** The one-day period of `now`'s hospital day. */
 export function todayPeriod(now = new Date()): Period {
-  const d = jakartaDay(now);
+  const d = hospitalDay(now);
   return { startDate: d, endDate: d };
 }
 
-const isDay = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && parseDateTime(d) != null;
-
 /**
- * Reads the period: `startDate` / `endDate` (`YYYY-MM-DD`; a missing one is the current
+ * Reads the period: `startDate` / `endDate` (`DD-MM-YYYY` as the date fields send it, or
+ * `YYYY-MM-DD` as links carry it; a missing one is the current
  * month's bound), else `dateRange` (`YYYY-MM-DD / YYYY-MM-DD`, an open end reaches as far as
  * dates go), else the current month. Throws `PeriodError` on a malformed date or a start
  * after the end.
@@ -45,14 +45,18 @@ export function parsePeriod(
   q: { startDate?: string | null; endDate?: string | null; dateRange?: string | null },
   now = new Date(),
 ): Period {
-  const start = (q.startDate ?? "").trim(), end = (q.endDate ?? "").trim();
+  let start = (q.startDate ?? "").trim(), end = (q.endDate ?? "").trim();
   const month = currentMonth(now);
   if (start || end) {
-    for (const [d, label] of [[start, "awal"], [end, "akhir"]]) {
-      if (d && !isDay(d)) {
-        throw new PeriodError(`Tanggal ${label} "${d}" tidak valid; gunakan format YYYY-MM-DD.`);
+    const day = (d: string, label: string) => {
+      const v = d ? parseDay(d) : "";
+      if (v == null) {
+        throw new PeriodError(`Tanggal ${label} "${d}" tidak valid; gunakan format DD-MM-YYYY.`);
       }
-    }
+      return v;
+    };
+    start = day(start, "awal");
+    end = day(end, "akhir");
     const p = { startDate: start || month.startDate, endDate: end || month.endDate };
     if (p.startDate > p.endDate) {
       throw new PeriodError(
@@ -74,7 +78,7 @@ export function parsePeriod(
   };
 }
 
-/** The first and last instant (ISO, UTC) of a period's Jakarta days. */
+/** The first and last instant (ISO, UTC) of a period's hospital days. */
 export function periodInstants(p: Period): { from: string; to: string } {
   return {
     from: dayStart(p.startDate),

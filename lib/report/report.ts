@@ -3,14 +3,14 @@
  * ICD code sets, never from a KV scan: a period's stays are a binary search in the stays'
  * columns in admission order (lib/report/columns.ts, built from the index's `visitDate`
  * view), "today" a `MemIndex.range`, "now" the index's cached group of stays with status
- * "dirawat". Days are Asia/Jakarta calendar days.
+ * "dirawat". Days are the hospital's calendar days.
  */
 import type { Visit } from "../ipd/model.ts";
 import type { Doc, MemIndex, Row } from "../db/mem_index.ts";
 import { codeCounts, periodSlice, stayColumns } from "./columns.ts";
 import { type Period, periodInstants, todayPeriod } from "./period.ts";
 
-/** Stays admitted in the period (the Jakarta day of `visitDate`), in admission order. */
+/** Stays admitted in the period (the hospital day of `visitDate`), in admission order. */
 export function admittedIn(visits: MemIndex<Visit>, p: Period): Row<Visit>[] {
   const { from, to } = periodInstants(p);
   return visits.range("visitDate", from, to);

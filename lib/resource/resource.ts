@@ -38,6 +38,12 @@ export interface FieldDef {
   /** A field that only narrows another (not saved, e.g. province above regency). */
   virtual?: boolean;
   placeholder?: string;
+  /** Longest accepted text (refused in the browser before it is sent; the schema checks too). */
+  maxLength?: number;
+  /** A regular expression the whole text must match (browser check; the server checks too). */
+  pattern?: string;
+  /** The format, said under the field (e.g. 'Format A-4-10-I: huruf-angka-2 angka-tingkat'). */
+  hint?: string;
 }
 
 /** A reference to a parent record, stored as `{_id, desc}` (or the parent's display field). */

@@ -1,4 +1,5 @@
 import * as XLSX from "xlsx";
+import { zoneOffsetMs } from "../hospital_time.ts";
 
 /** How an export column writes its cells. */
 export interface ExportColumn<R> {
@@ -8,7 +9,6 @@ export interface ExportColumn<R> {
   width?: number;
 }
 
-const JAKARTA_MS = 7 * 3600_000;
 const FORMATS = {
   money: '"Rp "#,##0',
   number: "0",
@@ -22,8 +22,8 @@ function cell(type: ExportColumn<unknown>["type"], v: unknown): XLSX.CellObject 
   if (type === "datetime") {
     const ms = Date.parse(String(v));
     if (Number.isNaN(ms)) return { t: "s", v: String(v) };
-    // an Excel date serial, in Jakarta wall-clock time
-    return { t: "n", v: (ms + JAKARTA_MS) / 86_400_000 + 25_569, z: FORMATS.datetime };
+    // an Excel date serial, in the hospital's wall-clock time
+    return { t: "n", v: (ms + zoneOffsetMs()) / 86_400_000 + 25_569, z: FORMATS.datetime };
   }
   const n = Number(v);
   if (!Number.isFinite(n)) return { t: "s", v: String(v) };
@@ -32,7 +32,7 @@ function cell(type: ExportColumn<unknown>["type"], v: unknown): XLSX.CellObject 
 
 /**
  * A real .xlsx of `rows`: header titles, numbers as numbers (rupiah formatted), dates as
- * dates in Asia/Jakarta, and every text as a string cell, so nothing is ever run as a formula.
+ * dates in the hospital's time zone, and every text as a string cell, so nothing is ever run as a formula.
  */
 export function exportXlsx<R>(
   columns: ExportColumn<R>[],

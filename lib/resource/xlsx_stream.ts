@@ -1,5 +1,6 @@
 import type { ExportColumn } from "./xlsx_export.ts";
 import { zipStream } from "./zip_stream.ts";
+import { hospitalZone, withZone, zoneOffsetMs } from "../hospital_time.ts";
 
 /**
  * An .xlsx written as a stream: the sheet's XML is made a few hundred rows at a time and
@@ -8,7 +9,6 @@ import { zipStream } from "./zip_stream.ts";
  * chunks the event loop serves other requests.
  */
 
-const JAKARTA_MS = 7 * 3600_000;
 /** Rows per chunk of sheet XML. */
 const CHUNK = 500;
 /** Cell style per column type (indexes into cellXfs below). */
@@ -72,14 +72,16 @@ const STATIC: Record<string, string> = {
 
 /**
  * The .xlsx of `rows` as a stream, with the same cells as `exportXlsx`: header titles, numbers
- * as numbers (rupiah formatted), dates as dates in Asia/Jakarta, every text a shared-string
- * cell (never a formula).
+ * as numbers (rupiah formatted), dates as dates in the hospital's time zone (taken when the
+ * stream is made: it is read after the request), every text a shared-string cell (never a formula).
  */
 export function streamXlsx<R>(
   columns: ExportColumn<R>[],
   rows: R[],
   sheet = "Data",
 ): ReadableStream<Uint8Array> {
+  const offset = zoneOffsetMs();
+  const zone = hospitalZone(); // rows are read while the answer is sent, after the request
   const strings = new Map<string, number>();
   const sst = (s: string) => {
     let i = strings.get(s);
@@ -96,7 +98,7 @@ export function streamXlsx<R>(
     if (type === "datetime") {
       const ms = Date.parse(String(v));
       if (Number.isNaN(ms)) return text(String(v));
-      n = (ms + JAKARTA_MS) / 86_400_000 + 25_569;
+      n = (ms + offset) / 86_400_000 + 25_569;
     } else n = Number(v);
     if (!Number.isFinite(n)) return text(String(v));
     return `<c r="${ref}" s="${STYLE[type]}"><v>${n}</v></c>`;
@@ -114,15 +116,18 @@ export function streamXlsx<R>(
         columns.map((c, i) => cell(i, 1, "text", c.title)).join("") + "</row>",
     );
     for (let i = 0; i < rows.length; i += CHUNK) {
-      let xml = "";
-      for (let k = i; k < Math.min(rows.length, i + CHUNK); k++) {
-        const r = k + 2;
-        xml += `<row r="${r}">`;
-        for (let c = 0; c < columns.length; c++) {
-          xml += cell(c, r, columns[c].type, columns[c].value(rows[k]));
+      const xml = withZone(zone, () => {
+        let xml = "";
+        for (let k = i; k < Math.min(rows.length, i + CHUNK); k++) {
+          const r = k + 2;
+          xml += `<row r="${r}">`;
+          for (let c = 0; c < columns.length; c++) {
+            xml += cell(c, r, columns[c].type, columns[c].value(rows[k]));
+          }
+          xml += "</row>";
         }
-        xml += "</row>";
-      }
+        return xml;
+      });
       yield enc.encode(xml);
       await new Promise((ok) => setTimeout(ok, 0)); // let other requests in
     }

@@ -99,3 +99,16 @@ export const saveDefaultAddress = (
   registry: Registry,
   fields: Record<string, string>,
 ) => saveSection<DefaultAddress>(store, registry, ADDRESS, fields);
+
+/** An address on one line: street, village, district, regency, province and postal code. */
+export function addressText(a: DefaultAddress | null): string {
+  if (!a) return "";
+  return [
+    a.description,
+    a.village && `Kel. ${a.village.desc}`,
+    a.district && `Kec. ${a.district.desc}`,
+    a.regency?.desc,
+    a.province?.desc,
+    a.postalCode,
+  ].filter(Boolean).join(", ");
+}

@@ -10,6 +10,7 @@ import {
 import type { Store } from "../db/store.ts";
 import type { TableField } from "../resource/table_props.ts";
 import { refId, text } from "../resource/validate.ts";
+import { DEFAULT_ZONE, isZone, type ZoneName, ZONES } from "../hospital_time.ts";
 
 /** The hospital itself, stored under `["setting", "hospital"]`. */
 export interface HospitalProfile {
@@ -18,7 +19,15 @@ export interface HospitalProfile {
   hospitalClass: RefValue | null;
   owner: RefValue | null;
   type: RefValue | null;
+  /** The hospital's time zone (absent on profiles saved before it existed: Asia/Jakarta). */
+  timezone?: ZoneName;
 }
+
+/** The time zone choices, as staff know them: 'WITA (Asia/Makassar, UTC+8)'. */
+export const ZONE_CHOICES = (Object.keys(ZONES) as ZoneName[]).map((id) => ({
+  id,
+  text: `${ZONES[id].label} (${id}, UTC+${ZONES[id].hours})`,
+}));
 
 /** The reference lists the profile picks from. */
 export const HOSPITAL_REFS: SettingRef[] = [
@@ -31,6 +40,9 @@ export const HOSPITAL_REFS: SettingRef[] = [
 const schema = z.object({
   name: text("Nama Rumah Sakit", { max: 200 }),
   ...Object.fromEntries(HOSPITAL_REFS.map((r) => [r.field, refId(r.label)])),
+  timezone: z.string().trim().optional().transform((v) => v || DEFAULT_ZONE).refine(isZone, {
+    error: "Zona waktu harus WIB (Asia/Jakarta), WITA (Asia/Makassar) atau WIT (Asia/Jayapura).",
+  }),
 });
 
 /** The profile form's fields (selects preload from the embedded references). */
@@ -44,6 +56,7 @@ export const HOSPITAL_FIELDS: TableField[] = [
     options: { url: `/api/${r.resource}/select2` },
     from: r.field,
   })),
+  { name: "timezone", label: "Zona Waktu", type: "select", required: true, choices: ZONE_CHOICES },
 ];
 
 const HOSPITAL: FormSection = { section: "hospital", schema, refs: HOSPITAL_REFS };
@@ -54,7 +67,7 @@ export const getHospital = (store: Store, registry: Registry) =>
 
 /**
  * Validates and saves the profile form (`name`, `regional`, `hospitalClass`, `owner`, `type` as
- * reference ids, optional `_version`): 400 naming the field, 409 when stale.
+ * reference ids, `timezone`, optional `_version`): 400 naming the field, 409 when stale.
  */
 export const saveHospital = (store: Store, registry: Registry, fields: Record<string, string>) =>
   saveSection<HospitalProfile>(store, registry, HOSPITAL, fields);

@@ -79,10 +79,10 @@ Deno.test("browser: dashboard counters and chart numbers for a known data set, l
 
   // the period form is a GET form: the period lands in the address
   await page.goto(`${url}/`);
-  await page.fill("input[name=startDate]", "2025-03-01");
-  await page.fill("input[name=endDate]", "2025-03-31");
+  await page.fill("input[name=startDate]", "01-03-2025");
+  await page.fill("input[name=endDate]", "31-03-2025");
   await page.click("button:has-text('Tampilkan')");
-  await page.waitForURL(`${url}/?startDate=2025-03-01&endDate=2025-03-31`);
+  await page.waitForURL(`${url}/?startDate=01-03-2025&endDate=31-03-2025`);
   const day = `${today}%20/%20${today}`;
   assert.deepEqual(await counter(page, "pasien_baru"), [
     "1",

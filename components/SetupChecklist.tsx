@@ -1,0 +1,26 @@
+import type { SetupStep } from "../lib/settings/setup.ts";
+
+/** The first set-up steps with links, shown on the dashboard until every one is done. */
+export function SetupChecklist({ steps }: { steps: SetupStep[] }) {
+  if (steps.every((s) => s.done)) return null;
+  const left = steps.filter((s) => !s.done).length;
+  return (
+    <section class="card setup-checklist" aria-labelledby="setup-h">
+      <h2 id="setup-h">Langkah awal</h2>
+      <p class="muted">
+        {`Lengkapi ${left} langkah lagi agar kunjungan rawat inap bisa dicatat dan dianalisis.`}
+      </p>
+      <ol>
+        {steps.map((s) => (
+          <li key={s.key} class={s.done ? "done" : undefined} data-step={s.key}>
+            <span class="setup-mark" aria-hidden="true">{s.done ? "✓" : ""}</span>
+            <div>
+              {s.done ? <strong>{s.title}</strong> : <a href={s.href}>{s.title}</a>}
+              {s.done ? <span class="muted">(sudah)</span> : <small>{s.hint}</small>}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

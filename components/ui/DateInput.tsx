@@ -1,0 +1,229 @@
+import { useEffect, useRef, useState } from "react";
+import { hospitalDay, readWallClock } from "../../lib/hospital_time.ts";
+
+const MONTHS = [
+  "Januari",
+  "Februari",
+  "Maret",
+  "April",
+  "Mei",
+  "Juni",
+  "Juli",
+  "Agustus",
+  "September",
+  "Oktober",
+  "November",
+  "Desember",
+];
+const WEEKDAYS = ["Sen", "Sel", "Rab", "Kam", "Jum", "Sab", "Min"];
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** `YYYY-MM-DD[THH:mm]` → `DD-MM-YYYY[ HH:mm]`, as the field shows it. */
+export function showValue(value: string): string {
+  const m = value.match(/^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?/);
+  if (!m) return value;
+  return `${m[3]}-${m[2]}-${m[1]}` + (m[4] ? ` ${m[4]}:${m[5]}` : "");
+}
+
+/** What was typed as the field's value (`YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`), null if invalid. */
+export function readValue(text: string, withTime: boolean): string | null {
+  const t = text.trim();
+  // digits only, as typed on a keypad: DDMMYYYY[HHmm]
+  const digits = t.match(/^(\d{2})(\d{2})(\d{4})(?:\s*(\d{2})(\d{2}))?$/);
+  const w = readWallClock(
+    digits ? `${digits[1]}-${digits[2]}-${digits[3]} ${digits[4] ?? "00"}:${digits[5] ?? "00"}` : t,
+  );
+  if (!w || (withTime && !w.timed && !digits)) return null;
+  const day = `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+  return withTime ? `${day}T${pad(w.hour)}:${pad(w.minute)}` : day;
+}
+
+export interface DateInputProps {
+  id: string;
+  /** `YYYY-MM-DD` (date) or `YYYY-MM-DDTHH:mm` (with `time`), '' when empty. */
+  value: string;
+  onChange: (value: string) => void;
+  /** A date-time field (`DD-MM-YYYY HH:mm`, 24 h) instead of a date (`DD-MM-YYYY`). */
+  time?: boolean;
+  /** Form name: the field then submits what it shows (`DD-MM-YYYY`; the server reads both). */
+  name?: string;
+  required?: boolean;
+  disabled?: boolean;
+}
+
+/**
+ * A date or date-time field written as Indonesians write dates, whatever the browser's language:
+ * typed (`22-11-2026 14:30`, or `221120261430`) or picked from a calendar (arrow keys move,
+ * Enter picks, Escape closes). The format is said in the placeholder; an invalid entry is marked.
+ */
+export function DateInput(p: DateInputProps) {
+  const format = p.time ? "DD-MM-YYYY HH:mm" : "DD-MM-YYYY";
+  const [text, setText] = useState(showValue(p.value));
+  const [bad, setBad] = useState(false);
+  const [open, setOpen] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (readValue(text, !!p.time) !== p.value) setText(showValue(p.value));
+  }, [p.value]);
+  useEffect(() => {
+    input.current?.setCustomValidity(bad ? `Format tanggal: ${format}` : "");
+  }, [bad]);
+
+  const typed = (t: string) => {
+    setText(t);
+    const v = readValue(t, !!p.time);
+    setBad(t.trim() !== "" && v == null);
+    if (v != null) p.onChange(v);
+    else if (t.trim() === "") p.onChange("");
+  };
+  const pick = (day: string) => {
+    const time = p.time ? `T${p.value.slice(11, 16) || "08:00"}` : "";
+    const v = day + time;
+    setText(showValue(v));
+    setBad(false);
+    p.onChange(v);
+    setOpen(false);
+    input.current?.focus();
+  };
+  return (
+    <div class="date-input">
+      <input
+        ref={input}
+        id={p.id}
+        name={p.name}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={format}
+        title={`Format ${format}${p.time ? " (24 jam)" : ""}`}
+        value={text}
+        required={p.required}
+        disabled={p.disabled}
+        aria-invalid={bad || undefined}
+        onInput={(e) => typed(e.currentTarget.value)}
+        onBlur={() => !bad && text && setText(showValue(readValue(text, !!p.time) ?? text))}
+        onKeyDown={(e) => {
+          if (e.key === "ArrowDown" && e.altKey) {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
+      />
+      <button
+        type="button"
+        class="date-input-btn"
+        aria-label="Pilih tanggal dari kalender"
+        aria-expanded={open}
+        disabled={p.disabled}
+        onClick={() => setOpen(!open)}
+      >
+        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+          <path
+            d="M4 1v2M12 1v2M1.5 4.5h13M2 3h12v11H2z"
+            fill="none"
+            stroke="currentColor"
+            stroke-width="1.4"
+          />
+        </svg>
+      </button>
+      {open && (
+        <Calendar
+          value={p.value.slice(0, 10)}
+          onPick={pick}
+          onClose={() => {
+            setOpen(false);
+            input.current?.focus();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+const dayText = (y: number, m: number, d: number) => `${y}-${pad(m + 1)}-${pad(d)}`;
+const todayText = () => hospitalDay(new Date());
+
+/** A month grid (Monday first) with keyboard moves. */
+function Calendar({ value, onPick, onClose }: {
+  value: string;
+  onPick: (day: string) => void;
+  onClose: () => void;
+}) {
+  const start = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : todayText();
+  const [focus, setFocusState] = useState(start);
+  // the day keys act on, ahead of the next render (keys can come faster than renders)
+  const current = useRef(start);
+  const setFocus = (d: string) => {
+    current.current = d;
+    setFocusState(d);
+  };
+  const grid = useRef<HTMLDivElement>(null);
+  const [y, m] = [+focus.slice(0, 4), +focus.slice(5, 7) - 1];
+  useEffect(() => {
+    grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focus}"]`)?.focus();
+  }, [focus]);
+  const move = (days: number, months = 0) => {
+    const f = current.current;
+    const day = +f.slice(8, 10);
+    const d = new Date(Date.UTC(+f.slice(0, 4), +f.slice(5, 7) - 1 + months, day + days));
+    if (months && d.getUTCDate() !== day) d.setUTCDate(0);
+    setFocus(d.toISOString().slice(0, 10));
+  };
+  const first = (new Date(Date.UTC(y, m, 1)).getUTCDay() + 6) % 7;
+  const count = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  const cells: (number | null)[] = Array(first).fill(null);
+  for (let d = 1; d <= count; d++) cells.push(d);
+  const today = todayText();
+  return (
+    <div
+      class="calendar"
+      role="dialog"
+      aria-label="Kalender"
+      onKeyDown={(e) => {
+        const keys: Record<string, () => void> = {
+          ArrowLeft: () => move(-1),
+          ArrowRight: () => move(1),
+          ArrowUp: () => move(-7),
+          ArrowDown: () => move(7),
+          PageUp: () => move(0, -1),
+          PageDown: () => move(0, 1),
+          Enter: () => onPick(current.current),
+          " ": () => onPick(current.current),
+          Escape: onClose,
+        };
+        const f = keys[e.key];
+        if (f) {
+          e.preventDefault();
+          e.stopPropagation();
+          f();
+        }
+      }}
+    >
+      <div class="calendar-head">
+        <button type="button" aria-label="Bulan sebelumnya" onClick={() => move(0, -1)}>‹</button>
+        <span aria-live="polite">{`${MONTHS[m]} ${y}`}</span>
+        <button type="button" aria-label="Bulan berikutnya" onClick={() => move(0, 1)}>›</button>
+      </div>
+      <div class="calendar-grid" ref={grid} role="grid">
+        {WEEKDAYS.map((w) => <span key={w} class="calendar-wd" role="columnheader">{w}</span>)}
+        {cells.map((d, i) => {
+          if (d == null) return <span key={`e${i}`} />;
+          const day = dayText(y, m, d);
+          return (
+            <button
+              key={day}
+              type="button"
+              data-day={day}
+              tabIndex={day === focus ? 0 : -1}
+              aria-pressed={day === value}
+              class={day === today ? "calendar-today" : undefined}
+              onClick={() => onPick(day)}
+            >
+              {d}
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

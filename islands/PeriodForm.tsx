@@ -1,0 +1,32 @@
+import { useState } from "react";
+import { DateInput } from "../components/ui/DateInput.tsx";
+import { type Period, showDay } from "../lib/report/period.ts";
+
+/**
+ * The dashboard's period: a GET form, so the period is in the address and survives a reload.
+ * Its date fields submit what they show (`DD-MM-YYYY`), which the server reads.
+ */
+export default function PeriodForm({ period, error }: { period: Period; error: string }) {
+  const [start, setStart] = useState(period.startDate);
+  const [end, setEnd] = useState(period.endDate);
+  return (
+    <form class="card period-form" method="get" action="/" aria-label="Periode">
+      <div class="field-inline">
+        <label for="period-start">Dari tanggal</label>
+        <DateInput id="period-start" name="startDate" required value={start} onChange={setStart} />
+      </div>
+      <div class="field-inline">
+        <label for="period-end">Sampai tanggal</label>
+        <DateInput id="period-end" name="endDate" required value={end} onChange={setEnd} />
+      </div>
+      <button type="submit" class="btn btn-primary">Tampilkan</button>
+      <a class="btn btn-light" href="/">Bulan ini</a>
+      <p class="muted period-note">
+        Periode {showDay(period.startDate)} s.d.{" "}
+        {showDay(period.endDate)}: readmisi, ICD terbanyak dan analisis tarif dihitung dari pasien
+        yang masuk dalam periode ini.
+      </p>
+      {error && <p class="alert alert-danger" role="alert">{error}</p>}
+    </form>
+  );
+}

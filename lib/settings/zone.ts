@@ -1,0 +1,32 @@
+/**
+ * The hospital's time zone on the server: read from the hospital profile for each request and
+ * made the current zone of everything that request runs (lib/hospital_time.ts), so dates are
+ * read, shown, exported and cut into days in the hospital's zone.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../http/env.ts";
+import { DEFAULT_ZONE, isZone, setZoneProvider, type ZoneName } from "../hospital_time.ts";
+import type { Store } from "../db/store.ts";
+
+const scope = new AsyncLocalStorage<ZoneName>();
+// outside a request (start-up, timers) the zone is the default unless run with `inZone`
+setZoneProvider(() => scope.getStore());
+
+/** The zone saved in the hospital profile (`timezone`), default Asia/Jakarta. */
+export async function storedZone(store: Store): Promise<ZoneName> {
+  const e = await store.kv.get<{ timezone?: string }>(["setting", "hospital"]);
+  const z = e.value?.timezone;
+  return isZone(z) ? z : DEFAULT_ZONE;
+}
+
+/** Runs `fn` with `zone` as the hospital's zone (for work outside a request, and tests). */
+export function inZone<T>(zone: ZoneName, fn: () => T): T {
+  return scope.run(zone, fn);
+}
+
+/** Middleware: the rest of the request runs in the zone of the request's store. */
+export const hospitalZoneScope = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  const zone = await storedZone(c.get("store"));
+  await inZone(zone, next);
+};

@@ -1,0 +1,51 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { STATIC_DIR } from "../app.ts";
+import { setup } from "./helpers.ts";
+
+const bytes = async (r: Response) => new Uint8Array(await r.arrayBuffer());
+
+Deno.test("compression: bundle and CSS are sent as their build-time .br/.gz copies", async () => {
+  await using t = await setup();
+  const html = await (await t.req("/")).text(); // builds the bundle when needed
+  const css = html.match(/href="\/static\/build\/(app-[0-9a-f]+\.css)"/)?.[1];
+  const boot = html.match(/src="\/static\/build\/(boot-[\w]+\.js)"/)?.[1];
+  assert.ok(css && boot, "the page links the hashed stylesheet and the boot script");
+  for (const file of [css, boot]) {
+    const plain = await Deno.readFile(join(STATIC_DIR, "build", file));
+    const br = await t.req(`/static/build/${file}`, { headers: { "accept-encoding": "gzip, br" } });
+    assert.equal(br.headers.get("content-encoding"), "br");
+    assert.equal(br.headers.get("vary"), "accept-encoding");
+    const brBody = await bytes(br);
+    assert.ok(brBody.length < plain.length, `${file}: ${brBody.length} of ${plain.length}`);
+    assert.deepEqual(new Uint8Array(brotliDecompressSync(brBody)), plain);
+    // the bytes sent are the file written at build time, not compressed for this request
+    assert.deepEqual(brBody, await Deno.readFile(join(STATIC_DIR, "build", `${file}.br`)));
+    const gz = await t.req(`/static/build/${file}`, { headers: { "accept-encoding": "gzip" } });
+    assert.equal(gz.headers.get("content-encoding"), "gzip");
+    assert.deepEqual(new Uint8Array(gunzipSync(await bytes(gz))), plain);
+    const none = await t.req(`/static/build/${file}`, {
+      headers: { "accept-encoding": "br;q=0, identity" },
+    });
+    assert.equal(none.headers.get("content-encoding"), null);
+    assert.deepEqual(await bytes(none), plain);
+  }
+});
+
+Deno.test("compression: HTML and JSON answers are gzipped when the browser accepts it", async () => {
+  await using t = await setup();
+  const page = await t.req("/ipd", { headers: { "accept-encoding": "gzip, deflate, br" } });
+  assert.equal(page.status, 200);
+  assert.equal(page.headers.get("content-encoding"), "gzip");
+  assert.match(new TextDecoder().decode(gunzipSync(await bytes(page))), /Kunjungan Rawat Inap/);
+  const api = await t.req("/api/province?draw=1&start=0&length=100", {
+    headers: { "accept-encoding": "gzip" },
+  });
+  assert.equal(api.headers.get("content-encoding"), "gzip");
+  assert.ok(JSON.parse(new TextDecoder().decode(gunzipSync(await bytes(api)))).data);
+  // without Accept-Encoding, plain
+  const plain = await t.req("/ipd");
+  assert.equal(plain.headers.get("content-encoding"), null);
+  await plain.body?.cancel();
+});
