@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { join } from "node:path";
-import { ensureBuilt } from "./build.ts";
 import { registry as defaultRegistry } from "./resources/mod.ts";
 import { authRoutes } from "./routes/auth.tsx";
 import { backupNav, backupRoutes } from "./routes/backup.tsx";
@@ -30,6 +29,19 @@ import type { Store } from "./lib/db/store.ts";
 
 /** The static folder, beside the program (also inside a compiled binary). */
 export const STATIC_DIR = join(import.meta.dirname!, "static");
+
+/** build.ts by a computed address, so that `deno compile` leaves esbuild out of the binary. */
+const BUILD_MODULE = new URL("./build.ts", import.meta.url).href;
+
+/**
+ * Builds the browser bundle when it is missing or older than its sources. A compiled binary
+ * ships its bundle and has no esbuild: it never builds.
+ */
+export async function ensureBundle(): Promise<void> {
+  if (Deno.build.standalone) return;
+  const build: typeof import("./build.ts") = await import(BUILD_MODULE);
+  await build.ensureBuilt(STATIC_DIR);
+}
 
 export interface AppOptions {
   config: Config;
@@ -86,7 +98,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   const nav = navOf(registry, [...IPD_NAV, ...SETTINGS_NAV]);
   let ready: Promise<{ store: Store; manifest: Manifest }> | null = null;
   const init = async () => {
-    await ensureBuilt(STATIC_DIR);
+    await ensureBundle();
     const manifest = await readManifest(STATIC_DIR);
     if (!manifest) throw new Error("Bundle JavaScript tidak ditemukan; jalankan deno task build");
     const store = opts.store ?? await openConfiguredStore(opts.config);

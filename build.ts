@@ -1,10 +1,13 @@
 import * as esbuild from "esbuild";
-import { join, relative } from "node:path";
+import { join, relative, sep } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Manifest } from "./lib/http/islands.ts";
 
 const root = import.meta.dirname!;
 const outdir = join(root, "static", "build");
+/** A path below the project as esbuild and every OS write it: relative, with `/`. */
+export const projectPath = (p: string) => relative(root, p).split(sep).join("/");
+
 /** Folders whose files can end up in the browser bundle. */
 const SOURCES = ["islands", "components", "lib", "deno.json"];
 
@@ -21,15 +24,18 @@ async function* walk(path: string): AsyncGenerator<string> {
   }
 }
 
-/** Hash of every file that can reach the bundle; null when the sources are not present. */
+/**
+ * Hash of every file that can reach the bundle, by `/` path (the same on Windows and Linux, so
+ * a bundle built on one is current on the other); null when the sources are not present.
+ */
 export async function sourceHash(): Promise<string | null> {
   const files: string[] = [];
-  for (const s of SOURCES) for await (const f of walk(join(root, s))) files.push(f);
-  if (!files.some((f) => f.includes(`${join(root, "islands")}`))) return null;
+  for (const s of SOURCES) for await (const f of walk(join(root, s))) files.push(projectPath(f));
+  if (!files.some((f) => f.startsWith("islands/"))) return null;
   files.sort();
   const parts: Uint8Array[] = [];
   for (const f of files) {
-    parts.push(new TextEncoder().encode(relative(root, f)), await Deno.readFile(f));
+    parts.push(new TextEncoder().encode(f), await Deno.readFile(join(root, f)));
   }
   const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
@@ -50,11 +56,28 @@ async function islandEntries(): Promise<Record<string, string>> {
   return out;
 }
 
-/** Bundles the islands (split, minified, hashed) and writes the manifest. */
+/**
+ * Bundles the islands (split, minified, hashed) and writes the manifest. It builds into a new
+ * folder and only then replaces `static/build`, so a failed build leaves the old bundle serving.
+ */
 export async function build(opts: { quiet?: boolean } = {}): Promise<Manifest> {
+  const next = `${outdir}.new-${Date.now().toString(36)}`;
+  try {
+    const manifest = await buildInto(next, opts);
+    const old = `${outdir}.old-${Date.now().toString(36)}`;
+    await Deno.rename(outdir, old).catch(() => {}); // Windows cannot rename over a folder
+    await Deno.rename(next, outdir);
+    await Deno.remove(old, { recursive: true }).catch(() => {});
+    return manifest;
+  } catch (e) {
+    await Deno.remove(next, { recursive: true }).catch(() => {});
+    throw e;
+  }
+}
+
+async function buildInto(outdir: string, opts: { quiet?: boolean }): Promise<Manifest> {
   const source = (await sourceHash()) ?? "";
   const islands = await islandEntries();
-  await Deno.remove(outdir, { recursive: true }).catch(() => {});
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: { boot: join(root, "lib", "client", "boot.ts"), ...islands },
@@ -75,8 +98,7 @@ export async function build(opts: { quiet?: boolean } = {}): Promise<Manifest> {
     },
     metafile: true,
     logLevel: "error",
-  });
-  await esbuild.stop();
+  }).finally(() => esbuild.stop());
   const outputs = result.metafile.outputs;
   const name = (p: string) => p.split("/").pop()!;
   const closure = (out: string, seen = new Set<string>()): Set<string> => {
@@ -91,7 +113,7 @@ export async function build(opts: { quiet?: boolean } = {}): Promise<Manifest> {
   const manifest: Manifest = { source, boot: "", islands: {} };
   for (const [out, meta] of Object.entries(outputs)) {
     if (!meta.entryPoint) continue;
-    const entry = Object.entries(islands).find(([, p]) => relative(root, p) === meta.entryPoint);
+    const entry = Object.entries(islands).find(([, p]) => projectPath(p) === meta.entryPoint);
     if (entry) {
       manifest.islands[entry[0]] = { file: name(out), imports: [...closure(out)].map(name) };
     } else if (meta.entryPoint.endsWith("boot.ts")) manifest.boot = name(out);
@@ -121,8 +143,7 @@ export async function ensureBuilt(staticDir = join(root, "static")): Promise<voi
   try {
     have = JSON.parse(await Deno.readTextFile(join(staticDir, "build", "manifest.json"))).source;
   } catch { /* missing */ }
-  const compiled = import.meta.url.includes("/deno-compile-");
-  if ((compiled || hash === null) && have !== null) return; // a compiled binary ships its bundle
+  if ((Deno.build.standalone || hash === null) && have !== null) return; // a binary ships its bundle
   if (have !== hash) {
     console.log("Membangun bundle JavaScript...");
     // esbuild's service process does not keep the event loop alive; this timer does, so a build

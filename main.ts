@@ -1,18 +1,27 @@
-import { createApp, prepareStore } from "./app.ts";
+import { createApp, ensureBundle, prepareStore, STATIC_DIR } from "./app.ts";
 import { backupDir } from "./lib/backup/backup.ts";
 import { startDailyBackups } from "./lib/backup/schedule.ts";
 import { loadConfig } from "./lib/config.ts";
 import { DEMO_CODE, ensureDemoLicence, startDemoLicence } from "./lib/licence/demo.ts";
 import { openConfiguredStore } from "./lib/backup/connection.ts";
 import { type Store, StoreLockedError } from "./lib/db/store.ts";
-import { ensureBuilt } from "./build.ts";
-
-/** The app on the configured store (opened on the first request). */
-export const app = createApp({ config: loadConfig() });
+import { denoVersionProblem, readBuildInfo } from "./lib/runtime/version.ts";
+import { onStopSignal } from "./lib/runtime/stop.ts";
 
 if (import.meta.main) {
-  let config = loadConfig();
-  await ensureBuilt();
+  const problem = denoVersionProblem(Deno.version.deno, await readBuildInfo(STATIC_DIR));
+  if (problem) {
+    console.error(problem);
+    Deno.exit(1);
+  }
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    console.error((e as Error).message);
+    Deno.exit(1);
+  }
+  await ensureBundle();
   let store: Store;
   try {
     store = await openConfiguredStore(config);
@@ -34,10 +43,16 @@ if (import.meta.main) {
     console.log("DEMO_DATA=1 diabaikan: basis data sudah berisi data, data demo tidak dibuat.");
   }
   const server = Deno.serve(
-    { port: config.port, hostname: "0.0.0.0", onListen: () => {} },
+    { port: config.port, hostname: config.host, onListen: () => {} },
     createApp({ config, store }).fetch,
   );
-  console.log(`Casemix RS berjalan di http://localhost:${config.port} (semua antarmuka jaringan)`);
+  const port = server.addr.port;
+  const where = config.host === "0.0.0.0" || config.host === "::"
+    ? "semua antarmuka jaringan"
+    : /^(127\.|::1$|localhost$)/.test(config.host)
+    ? "hanya komputer ini"
+    : `alamat ${config.host}`;
+  console.log(`Casemix RS berjalan di http://localhost:${port} (${where})`);
   console.log(`Data disimpan di ${store.path}`);
   console.log(
     demo
@@ -49,7 +64,7 @@ if (import.meta.main) {
   if (admin.created) {
     const code = demo
       ? `'${DEMO_CODE}'`
-      : `Anda (validasi dulu di http://localhost:${config.port}/validation)`;
+      : `Anda (validasi dulu di http://localhost:${port}/validation)`;
     console.log(
       `Login pertama: Kode Rumah Sakit ${code}, username 'admin', password ` +
         (admin.password
@@ -57,13 +72,15 @@ if (import.meta.main) {
           : "dari ADMIN_PASSWORD"),
     );
   }
-  const stop = async () => {
+  // stop taking requests, let the ones running (and a backup) finish their commits, then close
+  // the store, which releases the single-server lock
+  onStopSignal(async () => {
+    console.log("Menghentikan server...");
     stopBackups();
     await server.shutdown();
+    await store.gate.exclusive(async () => {});
     await demo?.server.close();
     store.close();
-    Deno.exit(0);
-  };
-  Deno.addSignalListener("SIGINT", stop);
-  Deno.addSignalListener("SIGTERM", stop);
+    console.log("Server berhenti.");
+  });
 }

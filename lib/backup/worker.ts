@@ -50,6 +50,7 @@ function copyHashed(from: Deno.FsFile, to: Deno.FsFile, size = Infinity) {
 }
 
 function syncDir(dir: string) {
+  if (Deno.build.os === "windows") return; // Windows refuses to open a folder for fsync (os error 5)
   const d = Deno.openSync(dir, { read: true });
   try {
     d.syncSync();
