@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import type { Manifest } from "./lib/http/islands.ts";
 
 const root = import.meta.dirname!;
-const outdir = join(root, "static", "build");
+const OUTDIR = join(root, "static", "build");
 /** A path below the project as esbuild and every OS write it: relative, with `/`. */
 export const projectPath = (p: string) => relative(root, p).split(sep).join("/");
 
@@ -28,14 +28,16 @@ async function* walk(path: string): AsyncGenerator<string> {
  * Hash of every file that can reach the bundle, by `/` path (the same on Windows and Linux, so
  * a bundle built on one is current on the other); null when the sources are not present.
  */
-export async function sourceHash(): Promise<string | null> {
+export async function sourceHash(dir = root): Promise<string | null> {
   const files: string[] = [];
-  for (const s of SOURCES) for await (const f of walk(join(root, s))) files.push(projectPath(f));
+  for (const s of SOURCES) {
+    for await (const f of walk(join(dir, s))) files.push(relative(dir, f).split(sep).join("/"));
+  }
   if (!files.some((f) => f.startsWith("islands/"))) return null;
   files.sort();
   const parts: Uint8Array[] = [];
   for (const f of files) {
-    parts.push(new TextEncoder().encode(f), await Deno.readFile(join(root, f)));
+    parts.push(new TextEncoder().encode(f), await Deno.readFile(join(dir, ...f.split("/"))));
   }
   const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
@@ -56,11 +58,21 @@ async function islandEntries(): Promise<Record<string, string>> {
   return out;
 }
 
+/** What `build` may be told: a quiet run, another output folder, other island entry points. */
+export interface BuildOptions {
+  quiet?: boolean;
+  /** Default `static/build`. */
+  outdir?: string;
+  /** Island name → entry file; default every `islands/*.tsx`. */
+  islands?: Record<string, string>;
+}
+
 /**
  * Bundles the islands (split, minified, hashed) and writes the manifest. It builds into a new
  * folder and only then replaces `static/build`, so a failed build leaves the old bundle serving.
  */
-export async function build(opts: { quiet?: boolean } = {}): Promise<Manifest> {
+export async function build(opts: BuildOptions = {}): Promise<Manifest> {
+  const outdir = opts.outdir ?? OUTDIR;
   const next = `${outdir}.new-${Date.now().toString(36)}`;
   try {
     const manifest = await buildInto(next, opts);
@@ -75,9 +87,9 @@ export async function build(opts: { quiet?: boolean } = {}): Promise<Manifest> {
   }
 }
 
-async function buildInto(outdir: string, opts: { quiet?: boolean }): Promise<Manifest> {
+async function buildInto(outdir: string, opts: BuildOptions): Promise<Manifest> {
   const source = (await sourceHash()) ?? "";
-  const islands = await islandEntries();
+  const islands = opts.islands ?? await islandEntries();
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: { boot: join(root, "lib", "client", "boot.ts"), ...islands },

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { createApp } from "../app.ts";
 import { createSession, users } from "../lib/auth/auth.ts";
 import { type Config, loadConfig } from "../lib/config.ts";
