@@ -40,7 +40,15 @@ const BUILD_MODULE = new URL("./build.ts", import.meta.url).href;
 export async function ensureBundle(): Promise<void> {
   if (Deno.build.standalone) return;
   const build: typeof import("./build.ts") = await import(BUILD_MODULE);
-  await build.ensureBuilt(STATIC_DIR);
+  try {
+    await build.ensureBuilt(STATIC_DIR);
+  } catch (e) {
+    throw new Error(
+      `Bundle JavaScript perlu dibangun ulang tetapi gagal (${(e as Error).message}). ` +
+        "Jalankan 'deno task build' sebagai pengguna yang boleh menulis static/, lalu mulai lagi.",
+      { cause: e },
+    );
+  }
 }
 
 export interface AppOptions {

@@ -104,6 +104,7 @@ async function buildInto(outdir: string, opts: BuildOptions): Promise<Manifest> 
     jsx: "automatic",
     jsxImportSource: "preact",
     alias: {
+      "casemix-charts": "./lib/client/charts.ts", // the server gets charts_server.ts (deno.json)
       "react": "preact/compat",
       "react-dom": "preact/compat",
       "react/jsx-runtime": "preact/jsx-runtime",
