@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { ulid } from "ulid";
 import { backups } from "../lib/backup/backup.ts";
 import { runDailyBackup } from "../lib/backup/schedule.ts";
