@@ -2,8 +2,8 @@
 // docs/DEPLOY.md "Windows check in CI"); they run on every OS and must pass on both.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { build, sourceHash } from "../build.ts";
-import { createApp, ensureBundle, STATIC_DIR } from "../app.ts";
+import { build, ensureBuilt, sourceHash } from "../build.ts";
+import { createApp, STATIC_DIR } from "../app.ts";
 import { loadConfig } from "../lib/config.ts";
 import { readManifest } from "../lib/http/islands.ts";
 import { Store } from "../lib/db/store.ts";
@@ -64,7 +64,7 @@ Deno.test("static: hashed bundle files are immutable, the rest revalidated, no w
   const app = createApp({
     config: { ...loadConfig({ get: () => undefined }), dbPath: ":memory:" },
   });
-  await ensureBundle();
+  await ensureBuilt(STATIC_DIR);
   const m = (await readManifest(STATIC_DIR))!;
   const cache = async (path: string) => {
     const r = await app.request(path);
