@@ -14,13 +14,17 @@ import { SETTINGS_NAV as settingsNav, settingsRoutes } from "./routes/settings.t
 import { ensureAdmin } from "./lib/auth/auth.ts";
 import { backupDir, cleanBackupTemps, syncBackupList } from "./lib/backup/backup.ts";
 import { openConfiguredStore } from "./lib/backup/connection.ts";
-import type { Config } from "./lib/config.ts";
+import { auditPathOf, type Config } from "./lib/config.ts";
 import { demoLine, type DemoSummary, seedDemoData } from "./lib/demo/data.ts";
 import type { AppEnv, NavItem } from "./lib/http/env.ts";
 import { onError } from "./lib/http/http.ts";
 import { type Manifest, readManifest } from "./lib/http/islands.ts";
 import { type LicenceGate, serviceGate } from "./lib/licence/gate.ts";
-import { limitBody, requireSession, sameOrigin, securityHeaders } from "./lib/http/middleware.ts";
+import { authorize, limitBody, sameOrigin, securityHeaders } from "./lib/http/middleware.ts";
+import { AuditLog } from "./lib/audit/log.ts";
+import { accessOf } from "./routes/_access.ts";
+import { accountRoutes } from "./routes/account.tsx";
+import { auditRoutes } from "./routes/audit.tsx";
 import { IMPORT_LIMITS } from "./lib/resource/spreadsheet.ts";
 import type { Registry } from "./lib/resource/refs.ts";
 import { seedResources } from "./lib/resource/seed.ts";
@@ -60,10 +64,18 @@ export interface AppOptions {
   licence?: LicenceGate;
   /** How long the 'Koneksi Database' test waits for a server (default 5 s). */
   connectTimeoutMs?: number;
+  /** An open audit log; when absent it is opened at `auditPathOf(config)` on the first request. */
+  audit?: AuditLog;
 }
 
 /** Screens that are not resources (settings pages), listed after the resources' screens. */
-export const SETTINGS_NAV: NavItem[] = [settingsNav, ...connectionNav, ...backupNav];
+export const SETTINGS_NAV: NavItem[] = [
+  settingsNav,
+  ...connectionNav,
+  ...backupNav,
+  { group: "Pengaturan", title: "Jejak Audit", path: "/audit" },
+  { group: "Pengguna", title: "Ganti Password", path: "/akun/password" },
+];
 
 /** The sidebar entries: the start page, every resource that has a screen, then `extra`. */
 export function navOf(registry: Registry, extra: NavItem[] = []): NavItem[] {
@@ -104,7 +116,8 @@ export async function prepareStore(
 export function createApp(opts: AppOptions): Hono<AppEnv> {
   const registry = opts.registry ?? defaultRegistry;
   const nav = navOf(registry, [...IPD_NAV, ...SETTINGS_NAV]);
-  let ready: Promise<{ store: Store; manifest: Manifest }> | null = null;
+  const access = accessOf(registry);
+  let ready: Promise<{ store: Store; manifest: Manifest; audit: AuditLog }> | null = null;
   const init = async () => {
     await ensureBundle();
     const manifest = await readManifest(STATIC_DIR);
@@ -113,16 +126,17 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     await prepareStore(store, opts.config, registry);
     await cleanBackupTemps(backupDir(opts.config.dataDir));
     await syncBackupList(store, backupDir(opts.config.dataDir));
-    return { store, manifest };
+    const audit = opts.audit ?? await AuditLog.open(auditPathOf(opts.config));
+    return { store, manifest, audit };
   };
 
   const app = new Hono<AppEnv>();
   app.onError(onError);
-  app.use("*", securityHeaders());
+  app.use("*", securityHeaders(opts.config.trustProxy));
   app.use("/static/*", serveStatic(STATIC_DIR));
   app.use("*", sameOrigin(opts.config.allowedOrigins));
   app.use("*", async (c, next) => {
-    const { store, manifest } = await (ready ??= init().catch((e) => {
+    const { store, manifest, audit } = await (ready ??= init().catch((e) => {
       ready = null;
       throw e;
     }));
@@ -130,13 +144,17 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     c.set("manifest", manifest);
     c.set("config", opts.config);
     c.set("nav", nav);
+    c.set("audit", audit);
+    c.set("access", access);
     await store.gate.shared(next); // a database switch waits for requests in flight
   });
-  app.use("*", requireSession());
+  app.use("*", authorize(access, opts.config.sessionIdleMinutes * 60_000));
   app.use("*", limitBody(IMPORT_LIMITS.bytes));
   app.route("/", authRoutes(opts.licence ?? serviceGate(opts.config)));
   app.route("/", licenceRoutes());
   app.route("/", homeRoutes());
+  app.route("/", accountRoutes());
+  app.route("/", auditRoutes());
   app.route("/", reportApi(registry));
   app.route("/api/ipd", ipdApi(registry));
   app.route("/", ipdPages(registry));

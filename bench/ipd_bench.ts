@@ -84,7 +84,14 @@ function listUrls(world: IpdWorld, mode: "dirawat" | "pulang"): string[] {
 export async function ipdBench(report: Report, { dir, file, world }: IpdFile): Promise<void> {
   // a restart: the first list request loads the stays' index from the KV file
   const store = await Store.open(file);
-  const { app, cookie } = await appOf(store, dir);
+  const { app, cookie, audit } = await appOf(store, dir);
+  let auditMs = 0; // time spent writing audit entries (each add writes one)
+  const append = audit.append.bind(audit);
+  audit.append = async (...a) => {
+    const t0 = performance.now();
+    await append(...a);
+    auditMs += performance.now() - t0;
+  };
   const get = async (u: string) => {
     const t0 = performance.now();
     const r = await app.request(u, { headers: { cookie } });
@@ -117,7 +124,7 @@ export async function ipdBench(report: Report, { dir, file, world }: IpdFile): P
 
   // adding an examination to an open stay (the stay is recomputed in the same commit)
   const at = toLocalInput(world.now.toISOString());
-  const adds: number[] = [], after: number[] = [];
+  const adds: number[] = [], after: number[] = [], audits: number[] = [];
   for (let i = 0; i < 300; i++) {
     const stay = world.openStays[(i * 7) % world.openStays.length];
     const fields = new URLSearchParams({
@@ -139,7 +146,7 @@ export async function ipdBench(report: Report, { dir, file, world }: IpdFile): P
       tarifinacbgSelect: "",
       tarif_rs: String(250_000 + i * 1_000),
     });
-    const t0 = performance.now();
+    const t0 = performance.now(), a0 = auditMs;
     const r = await app.request("/api/ipd/visitexamination/update", {
       method: "POST",
       body: fields,
@@ -148,11 +155,18 @@ export async function ipdBench(report: Report, { dir, file, world }: IpdFile): P
     const body = await r.text();
     if (r.status !== 200) throw new Error(`visitexamination/update: ${r.status} ${body}`);
     adds.push(performance.now() - t0);
+    audits.push(auditMs - a0);
     // the visit list right after the write (its cached orderings follow the change)
     after.push(await get(dirawat[i % dirawat.length]));
   }
   report("POST /api/ipd/visitexamination/update (tambah, hitung ulang), p95", p95(adds), 15, "ms");
   console.log(`  GET /api/ipd tepat setelah tiap penambahan: p95 ${p95(after).toFixed(2)} ms`);
+  const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+  console.log(
+    `  jejak audit (1 entri berantai per penambahan, berkas audit.kv): p95 ${
+      p95(audits).toFixed(2)
+    } ms, bagian ${(100 * sum(audits) / sum(adds)).toFixed(0)}% dari waktu tambah`,
+  );
 
   // exporting the discharged stays of a date range holding about 10,000 of them
   const days = (await visitsOf(store).index()).where("status", "pulang")

@@ -7,6 +7,7 @@ import { createApp } from "../app.ts";
 import { createSession, ensureAdmin, users } from "../lib/auth/auth.ts";
 import { loadConfig } from "../lib/config.ts";
 import { Store } from "../lib/db/store.ts";
+import { AuditLog } from "../lib/audit/log.ts";
 import { generateIpd, type IpdDataOptions, type IpdWorld } from "./ipd_data.ts";
 
 /** Prints one figure against its target (bench.ts's `report`). */
@@ -22,10 +23,18 @@ export const printFigure: Report = (name, value, target, unit) =>
 
 const n = (x: number) => x.toLocaleString("id-ID");
 
+const audits = new Map<string, Promise<AuditLog>>();
+/** One audit log per file for the whole run (SQLite allows one writer handle per file). */
+const auditOf = (path: string) => {
+  if (!audits.has(path)) audits.set(path, AuditLog.open(path));
+  return audits.get(path)!;
+};
+
 /** An app over `store` with a session of its admin. */
 export async function appOf(store: Store, dataDir: string) {
   const config = { ...loadConfig({ get: () => undefined }), dataDir };
-  const app = createApp({ config, store });
+  const audit = await auditOf(join(dataDir, "audit.kv")); // as in production: a file
+  const app = createApp({ config, store, audit });
   const admin = (await users(store).index()).rows()[0].value;
   const cookie = `sid=${await createSession(store, {
     userId: admin._id,
@@ -33,7 +42,7 @@ export async function appOf(store: Store, dataDir: string) {
     fullname: "Bench",
     hospitalCode: "BENCH",
   })}`;
-  return { app, cookie };
+  return { app, cookie, audit };
 }
 
 /** A smaller or larger data set in the default proportions, with progress lines. */

@@ -18,11 +18,12 @@ const GROUPS = [
  * 'Mode demo' badge (`demo`: the demo hospital code) and a warning banner (`notice`).
  */
 export function Layout(
-  { title, nav, path, user, children, demo, notice }: {
+  { title, nav, path, user, role, children, demo, notice }: {
     title: string;
     nav: NavItem[];
     path: string;
     user: string;
+    role?: string;
     children: ComponentChildren;
     demo?: string;
     notice?: string;
@@ -55,6 +56,7 @@ export function Layout(
           <div class="user">
             <DemoBadge code={demo} />
             <span>{user}</span>
+            {role && <span class="badge role-badge" data-role={role}>{role}</span>}
             <form method="post" action="/auth/logout">
               <button type="submit" class="btn btn-light">Keluar</button>
             </form>

@@ -21,8 +21,11 @@ export default function ConnectionForm(p: ConnectionFormProps) {
     e.preventDefault();
     const form = e.currentTarget as HTMLFormElement;
     const body = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
-    if (!form.checkValidity() || (mode === "remote" && !body.get("ip")?.trim())) {
+    if (mode === "remote" && !body.get("ip")?.trim()) {
       return alertDialog("Error!", IP_REQUIRED, "error");
+    }
+    if (!body.get("password")) {
+      return alertDialog("Error!", "Masukkan password Anda untuk konfirmasi.", "error");
     }
     setBusy(true);
     try {
@@ -94,6 +97,16 @@ export default function ConnectionForm(p: ConnectionFormProps) {
           type="password"
           disabled={mode !== "remote"}
           autoComplete="off"
+        />
+      </div>
+      <div class="field">
+        <label for="conn-password">Password Anda (konfirmasi)</label>
+        <input
+          id="conn-password"
+          name="password"
+          type="password"
+          required
+          autoComplete="current-password"
         />
       </div>
       <p class="muted">

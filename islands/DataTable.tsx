@@ -1,7 +1,12 @@
 import { useRef, useState } from "react";
 import type { ColumnDef } from "../lib/resource/resource.ts";
 import type { TableProps } from "../lib/resource/table_props.ts";
-import { alertDeleted, alertDialog, confirmDelete } from "../components/ui/Dialog.tsx";
+import {
+  alertDeleted,
+  alertDialog,
+  confirmDelete,
+  confirmDialog,
+} from "../components/ui/Dialog.tsx";
 import {
   FormFields,
   type FormValues,
@@ -28,8 +33,9 @@ const SIZES = [10, 25, 50, 100];
 const get = (row: Row, path: string): unknown =>
   path.split(".").reduce<unknown>((v, k) => (v == null ? v : (v as Row)[k]), row);
 
-function cell(c: ColumnDef, row: Row, api: string) {
+function cell(c: ColumnDef, row: Row, api: string, canWrite: boolean) {
   const v = get(row, c.data);
+  if (c.format === "switch" && !canWrite) return v ? "Ya" : "Tidak";
   if (c.format === "switch") {
     return (
       <SwitchCell
@@ -50,9 +56,12 @@ function cell(c: ColumnDef, row: Row, api: string) {
   return typeof v === "object" ? String((v as Row).desc ?? (v as Row).name ?? "") : String(v);
 }
 
-/** Server-side table page of one resource: search, sort, paging, add/edit modal, delete, import. */
+/**
+ * Server-side table page of one resource: search, sort, paging, add/edit modal, delete, import
+ * and the declared row actions; a role that may not write sees the table only.
+ */
 export default function DataTable(props: TableProps) {
-  const { columns, fields, api, label } = props;
+  const { columns, fields, api, label, canWrite } = props;
   const uid = `dt${api.replace(/\W/g, "-")}`;
   const t = useServerTable({ api, columns, initial: props.initial, pageSize: props.pageSize });
   const { rows, length, loading, setLoading, reload } = t;
@@ -93,6 +102,15 @@ export default function DataTable(props: TableProps) {
     if (!yes) return;
     t.send(`${api}/delete/${encodeURIComponent(String(row._id))}`, { method: "DELETE" }, () => {
       alertDeleted();
+    });
+  };
+
+  const act = async (row: Row, a: NonNullable<TableProps["actions"]>[number]) => {
+    const yes = await confirmDialog({ title: a.label, text: a.confirm });
+    if (!yes) return;
+    const url = `${api}/${a.path}/${encodeURIComponent(String(row._id))}`;
+    t.send(url, { method: "POST" }, (msg) => {
+      toast({ title: "Success", text: msg });
     });
   };
 
@@ -148,11 +166,13 @@ export default function DataTable(props: TableProps) {
           <span>data</span>
         </div>
         <SearchBox id={`${uid}-q`} value={t.q} onInput={t.setQ} />
-        <button type="button" class="btn btn-primary" onClick={() => openForm()}>
-          Tambah {label}
-        </button>
+        {canWrite && (
+          <button type="button" class="btn btn-primary" onClick={() => openForm()}>
+            Tambah {label}
+          </button>
+        )}
       </div>
-      {props.lookups.length > 0 && (
+      {canWrite && props.lookups.length > 0 && (
         <div class="dt-lookups">
           {props.lookups.map((l, i) => (
             <div class="field" key={l.url}>
@@ -168,7 +188,7 @@ export default function DataTable(props: TableProps) {
           ))}
         </div>
       )}
-      {imp && (
+      {canWrite && imp && (
         <div class="dt-import">
           <label for={`${uid}-file`}>
             File impor ({imp.format === "csv" ? "CSV" : "Excel .xlsx"})
@@ -194,23 +214,33 @@ export default function DataTable(props: TableProps) {
         order={t.order}
         onSort={t.sortBy}
         loading={loading}
-        cell={(c, r) => cell(c, r, api)}
-        actions={(r) => (
-          <>
-            <button type="button" class="btn btn-sm btn-light" onClick={() => openForm(r)}>
-              Edit
-            </button>
-            {props.deletable && (
-              <button
-                type="button"
-                class="btn btn-sm btn-danger"
-                onClick={() => remove(r)}
-              >
-                Hapus
-              </button>
-            )}
-          </>
-        )}
+        cell={(c, r) => cell(c, r, api, canWrite)}
+        actions={canWrite && ((r) => (
+              <>
+                <button type="button" class="btn btn-sm btn-light" onClick={() => openForm(r)}>
+                  Edit
+                </button>
+                {props.deletable && (
+                  <button
+                    type="button"
+                    class="btn btn-sm btn-danger"
+                    onClick={() => remove(r)}
+                  >
+                    Hapus
+                  </button>
+                )}
+                {(props.actions ?? []).map((a) => (
+                  <button
+                    key={a.path}
+                    type="button"
+                    class="btn btn-sm"
+                    onClick={() => act(r, a)}
+                  >
+                    {a.label}
+                  </button>
+                ))}
+              </>
+            )) || undefined}
       />
       <TableFooter t={t} />
       <FormModal

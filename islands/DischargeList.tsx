@@ -40,13 +40,15 @@ export default function DischargeList(props: VisitListProps) {
       actions={(r, detail) => (
         <>
           <button type="button" class="btn btn-sm btn-light" onClick={detail}>Detail</button>
-          <button
-            type="button"
-            class="btn btn-sm btn-danger"
-            onClick={() => cancelDischarge(r, v.t.setLoading)}
-          >
-            Batal Pulang
-          </button>
+          {props.canWrite && (
+            <button
+              type="button"
+              class="btn btn-sm btn-danger"
+              onClick={() => cancelDischarge(r, v.t.setLoading)}
+            >
+              Batal Pulang
+            </button>
+          )}
         </>
       )}
     />

@@ -17,6 +17,8 @@ export interface IpdExamsProps {
   tariff: TariffKey;
   /** The room's treatment class (first | second | third, '' when unknown). */
   classtype: string;
+  /** False for a role that may only read: no add, edit, delete or discharge. */
+  canWrite: boolean;
 }
 
 /** Examinations of one stay (`/ipd/{id}`): header with totals, add/edit/delete, discharge. */
@@ -32,7 +34,7 @@ export default function IpdExams(props: IpdExamsProps) {
   });
   const [form, setForm] = useState<{ exam?: ExamRow } | null>(null);
   const [discharge, setDischarge] = useState(false);
-  const open = visit.status !== "pulang";
+  const open = visit.status !== "pulang" && props.canWrite;
 
   /** The stay's totals and version change with every examination. */
   const refresh = async () => {
@@ -56,7 +58,9 @@ export default function IpdExams(props: IpdExamsProps) {
     <div class="ipd-exams">
       <VisitHeader visit={visit} />
       <div class="dt-toolbar ipd-actions">
-        <a class="btn btn-light" href={open ? "/ipd" : "/discharge-patient"}>Kembali</a>
+        <a class="btn btn-light" href={visit.status !== "pulang" ? "/ipd" : "/discharge-patient"}>
+          Kembali
+        </a>
         {open && (
           <>
             <button type="button" class="btn btn-primary" onClick={() => setForm({})}>

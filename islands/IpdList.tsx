@@ -21,23 +21,39 @@ export default function IpdList(props: VisitListProps) {
     <>
       <VisitList
         v={v}
-        tools={
-          <button type="button" class="btn btn-primary" onClick={() => setForm({})}>
+        tools={props.canWrite && (
+          <button
+            type="button"
+            class="btn btn-primary"
+            onClick={() => setForm({})}
+          >
             Tambah Kunjungan
           </button>
-        }
+        )}
         actions={(r, detail) => (
           <div class="row-actions">
             <button type="button" class="btn btn-sm btn-light" onClick={detail}>Detail</button>
-            <button type="button" class="btn btn-sm btn-light" onClick={() => setForm({ row: r })}>
-              Edit
-            </button>
+            {props.canWrite && (
+              <button
+                type="button"
+                class="btn btn-sm btn-light"
+                onClick={() => setForm({ row: r })}
+              >
+                Edit
+              </button>
+            )}
             <a class="btn btn-sm btn-light" href={`/ipd/${encodeURIComponent(r._id)}`}>
               Pemeriksaan
             </a>
-            <button type="button" class="btn btn-sm btn-danger" onClick={() => remove(r)}>
-              Hapus
-            </button>
+            {props.canWrite && (
+              <button
+                type="button"
+                class="btn btn-sm btn-danger"
+                onClick={() => remove(r)}
+              >
+                Hapus
+              </button>
+            )}
           </div>
         )}
       />

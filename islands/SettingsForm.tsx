@@ -21,6 +21,8 @@ export interface SettingsFormProps {
   row: Record<string, unknown> | null;
   /** A line under the form (the server may send a new one with each save). */
   info?: string;
+  /** False for a role that may only read the settings: the form is shown disabled. */
+  canWrite: boolean;
 }
 
 /** One settings section: a form saved in place, keeping the version it was loaded at. */
@@ -52,11 +54,15 @@ export default function SettingsForm(p: SettingsFormProps) {
     <section id={p.id} class="card settings-section blockable" aria-labelledby={`${p.id}-h`}>
       <h2 id={`${p.id}-h`}>{p.title}</h2>
       <form class="form" onSubmit={save}>
-        <FormFields idPrefix={p.id} fields={p.fields} values={values} onChange={setValues} />
+        <fieldset disabled={!p.canWrite}>
+          <FormFields idPrefix={p.id} fields={p.fields} values={values} onChange={setValues} />
+        </fieldset>
         {info && <p class="muted settings-info">{info}</p>}
-        <div>
-          <button type="submit" class="btn btn-primary">Simpan</button>
-        </div>
+        {p.canWrite && (
+          <div>
+            <button type="submit" class="btn btn-primary">Simpan</button>
+          </div>
+        )}
       </form>
       <Blocker active={saving} />
     </section>

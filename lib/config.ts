@@ -26,7 +26,20 @@ export interface Config {
   backupKeep: number;
   /** Store the demo hospital world at start when the database has no data (lib/demo/data.ts). */
   demoData: boolean;
+  /** Minutes without a request after which a session ends (besides the 12-hour limit). */
+  sessionIdleMinutes: number;
+  /** Behind a reverse proxy: trust `X-Forwarded-For` / `X-Forwarded-Proto`. */
+  trustProxy: boolean;
+  /**
+   * The audit log's KV store (`AUDIT_PATH`); unset: `DATA_DIR/audit.kv`, or memory when the
+   * database is `:memory:` (see `auditPathOf`).
+   */
+  auditPath?: string;
 }
+
+/** Where the audit log lives for a configuration. */
+export const auditPathOf = (c: Config): string =>
+  c.auditPath ?? (c.dbPath === ":memory:" ? ":memory:" : join(c.dataDir, "audit.kv"));
 
 type Env = { get(k: string): string | undefined };
 
@@ -88,7 +101,8 @@ function licenceUrlOf(env: Env): string | undefined {
 /**
  * Reads `DATA_DIR`, `DB_PATH`, `HOST` (default 0.0.0.0), `PORT` (default 8000), `ADMIN_PASSWORD`, `ALLOWED_ORIGINS`, `LICENCE_URL`,
  * `LICENCE_GRACE_DAYS` (default 7), `LICENCE_TIMEOUT_MS` (default 8000), `BACKUP_KEEP`
- * (default 7) and `DEMO_DATA` (1: demo data on an empty database).
+ * (default 7), `DEMO_DATA` (1: demo data on an empty database), `SESSION_IDLE_MINUTES` (default
+ * 30), `TRUST_PROXY` (1: behind a reverse proxy) and `AUDIT_PATH`.
  */
 export function loadConfig(env: Env = Deno.env): Config {
   const dataDir = env.get("DATA_DIR") || "./data";
@@ -106,5 +120,8 @@ export function loadConfig(env: Env = Deno.env): Config {
     licenceTimeoutMs: numberOf(env, "LICENCE_TIMEOUT_MS", 8000, 100),
     backupKeep: numberOf(env, "BACKUP_KEEP", 7, 0),
     demoData: flagOf(env, "DEMO_DATA"),
+    sessionIdleMinutes: numberOf(env, "SESSION_IDLE_MINUTES", 30, 1),
+    trustProxy: flagOf(env, "TRUST_PROXY"),
+    auditPath: env.get("AUDIT_PATH") || undefined,
   };
 }

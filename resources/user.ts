@@ -1,15 +1,38 @@
 import { z } from "zod";
-import { USER_SPEC, users } from "../lib/auth/auth.ts";
+import { keepOnlySession, USER_SPEC, users } from "../lib/auth/auth.ts";
 import { badRequest, conflict } from "../lib/errors.ts";
 import { hashPassword } from "../lib/auth/password.ts";
+import { passwordProblem } from "../lib/auth/policy.ts";
+import { type Role, roleOf, ROLES } from "../lib/auth/roles.ts";
+import { getCookie } from "hono/cookie";
+import { SESSION_COOKIE } from "../lib/auth/auth.ts";
+import type { Store } from "../lib/db/store.ts";
 import { choicesOf, defineResource } from "../lib/resource/resource.ts";
 import { email, gender, GENDERS, text } from "../lib/resource/validate.ts";
 
-/** Login accounts. The password is set on create, changed on edit, and never sent back. */
+const LAST_ADMIN =
+  "Harus ada minimal satu Administrator; akun ini tidak dapat diubah atau dihapus.";
+
+/** Administrators other than `except`. */
+async function otherAdmins(store: Store, except: string): Promise<number> {
+  let n = 0;
+  for (const r of (await users(store).index()).rows()) {
+    if (r.value._id !== except && roleOf(r.value) === "admin") n++;
+  }
+  return n;
+}
+
+/**
+ * Login accounts (admin only). The password is set on create, changed on edit (by the
+ * administrator; everyone else changes their own at 'Ganti Password'), and never sent back. A
+ * password or role change ends the account's other sessions; the last administrator cannot be
+ * demoted or deleted.
+ */
 export default defineResource({
   name: "user",
   label: "Pengguna",
   page: { path: "/pengguna", group: "Pengguna" },
+  access: { read: "admin", write: "admin" },
   schema: z.object({
     fullname: text("Nama lengkap", { max: 200 }),
     email: email("Email", { required: true }),
@@ -20,9 +43,11 @@ export default defineResource({
       error: "Username hanya boleh huruf, angka, titik, garis bawah dan tanda minus.",
     }),
     gender: gender(),
-    password: z.string().optional().default("").refine((p) => !p || p.length >= 8, {
-      error: "Password minimal 8 karakter.",
-    }),
+    role: z.string().optional().default("").transform((v) => v.trim().toLowerCase()).refine(
+      (v) => !v || v in ROLES,
+      { error: "Peran harus admin, casemix atau viewer." },
+    ),
+    password: z.string().optional().default(""),
   }),
   columns: [
     { data: "fullname", title: "Nama Lengkap" },
@@ -30,6 +55,7 @@ export default defineResource({
     { data: "email", title: "Email" },
     { data: "phone", title: "Telepon" },
     { data: "gender", title: "Jenis Kelamin", choices: GENDERS },
+    { data: "role", title: "Peran", choices: ROLES },
   ],
   fields: [
     { name: "fullname", label: "Nama Lengkap", required: true },
@@ -37,6 +63,7 @@ export default defineResource({
     { name: "phone", label: "Telepon" },
     { name: "username", label: "Username", required: true },
     { name: "gender", label: "Jenis Kelamin", choices: choicesOf(GENDERS) },
+    { name: "role", label: "Peran", choices: choicesOf(ROLES), required: true },
     {
       name: "password",
       label: "Password",
@@ -47,13 +74,51 @@ export default defineResource({
   search: USER_SPEC.search,
   unique: USER_SPEC.unique,
   normalize: USER_SPEC.normalize,
-  hidden: ["passwordHash"],
-  import: { format: "csv", key: "username", aliases: { fullname: ["nama", "nama_lengkap"] } },
-  async prepare(doc, { old }) {
-    const { password, ...rest } = doc;
-    if (password) return { ...rest, passwordHash: await hashPassword(String(password)) };
+  hidden: ["passwordHash", "sessionGen"],
+  import: {
+    format: "csv",
+    key: "username",
+    aliases: { fullname: ["nama", "nama_lengkap"], role: ["peran"] },
+  },
+  actions: [{
+    label: "Buka Kunci",
+    path: "unlock",
+    confirm: "Buka kunci login akun ini (hapus hitungan percobaan gagal)?",
+  }],
+  async prepare(doc, { old, store }) {
+    const { password, role: given, ...rest } = doc;
+    const role: Role = (given as Role) || (old ? roleOf(old) : "casemix");
+    if (
+      old && roleOf(old) === "admin" && role !== "admin" && !(await otherAdmins(store, old._id))
+    ) {
+      throw conflict(LAST_ADMIN);
+    }
+    const gen = Number(old?.sessionGen ?? 0);
+    const roleChanged = !!old && roleOf(old) !== role;
+    if (password) {
+      const weak = passwordProblem(String(password), String(doc.username ?? ""));
+      if (weak) throw badRequest(weak);
+      return {
+        ...rest,
+        role,
+        passwordHash: await hashPassword(String(password)),
+        sessionGen: gen + 1,
+      };
+    }
     if (!old?.passwordHash) throw badRequest("Password wajib diisi untuk pengguna baru.");
-    return { ...rest, passwordHash: old.passwordHash };
+    return {
+      ...rest,
+      role,
+      passwordHash: old.passwordHash,
+      sessionGen: roleChanged ? gen + 1 : gen,
+    };
+  },
+  async afterSave(row, { c, store, old }) {
+    // editing one's own account here keeps this session and ends the others
+    const gen = Number(row.value.sessionGen ?? 0);
+    if (c?.get("session")?.userId === row.value._id && gen !== Number(old?.sessionGen ?? 0)) {
+      await keepOnlySession(store, gen, getCookie(c, SESSION_COOKIE));
+    }
   },
   async beforeDelete(doc, { c, store }) {
     if (c?.get("session")?.userId === doc._id) {
@@ -61,6 +126,9 @@ export default defineResource({
     }
     if ((await users(store).index()).size <= 1) {
       throw conflict("Pengguna terakhir tidak dapat dihapus.");
+    }
+    if (roleOf(doc) === "admin" && !(await otherAdmins(store, doc._id))) {
+      throw conflict(LAST_ADMIN);
     }
   },
 });

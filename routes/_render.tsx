@@ -3,12 +3,15 @@ import type { VNode } from "preact";
 import { render } from "preact-render-to-string";
 import { Document, Layout } from "../components/Layout.tsx";
 import type { AppEnv } from "../lib/http/env.ts";
+import { can } from "../lib/http/client.ts";
 import { collectIslands, islandTags } from "../lib/http/islands.ts";
+import { ROLES } from "../lib/auth/roles.ts";
 import { graceNotice } from "../lib/licence/gate.ts";
 
 /**
- * Renders a page inside the document (and, unless `bare`, the app layout). Scripts are added
- * only for the islands the page actually rendered.
+ * Renders a page inside the document (and, unless `bare`, the app layout, whose sidebar lists
+ * only the screens the user's role may open). Scripts are added only for the islands the page
+ * actually rendered.
  */
 export function renderPage(
   c: Context<AppEnv>,
@@ -18,9 +21,10 @@ export function renderPage(
   const page = opts.bare ? opts.body : (
     <Layout
       title={opts.title}
-      nav={c.get("nav")}
+      nav={c.get("nav").filter((n) => can(c, "GET", n.path))}
       path={c.req.path}
       user={session?.fullname ?? ""}
+      role={session?.role ? ROLES[session.role] : ""}
       demo={c.get("config").demoHospitalCode}
       notice={session?.licenceGraceUntil ? graceNotice(session.licenceGraceUntil) : undefined}
     >

@@ -13,6 +13,9 @@ import {
 import { BACKGROUND_URL, backgroundId } from "../lib/settings/background.ts";
 import type { AppEnv } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
+import { audit, clientIp, isHttps } from "../lib/http/client.ts";
+import { roleOf } from "../lib/auth/roles.ts";
+import { clearFailures, lockedFor, lockedMessage, recordFailure } from "../lib/auth/throttle.ts";
 import { parseHospitalCode } from "../lib/licence/client.ts";
 import { graceNotice, type LicenceGate, type LicenceRefusal } from "../lib/licence/gate.ts";
 import { readLicence } from "../lib/licence/record.ts";
@@ -72,8 +75,28 @@ export function authRoutes(licence: LicenceGate) {
       const { reason, message, detail } = gate;
       return c.json({ success: false, licence: reason, message, detail }, REFUSAL_STATUS[reason]);
     }
-    const user = await authenticate(c.get("store"), f.username.trim(), f.password);
-    if (!user) return c.json({ success: false, message: "Username atau password salah." }, 401);
+    const store = c.get("store");
+    const username = f.username.trim().toLowerCase();
+    const ip = clientIp(c);
+    const locked = await lockedFor(store, username, ip);
+    if (locked > 0) {
+      await audit(c, { action: "login_locked", entity: "user", after: { username } }, {
+        username,
+      });
+      return c.json({ success: false, message: lockedMessage(locked) }, 429);
+    }
+    const user = await authenticate(store, username, f.password);
+    if (!user) {
+      const lockedNow = await recordFailure(store, username, ip);
+      await audit(c, { action: "login_failed", entity: "user", after: { username } }, {
+        username,
+      });
+      if (lockedNow) {
+        await audit(c, { action: "lockout", entity: "user", after: { username } }, { username });
+      }
+      return c.json({ success: false, message: "Username atau password salah." }, 401);
+    }
+    await clearFailures(store, username);
     const token = await createSession(c.get("store"), {
       userId: user._id,
       username: user.username,
@@ -85,14 +108,20 @@ export function authRoutes(licence: LicenceGate) {
       httpOnly: true,
       sameSite: "Lax",
       path: "/",
-      secure: new URL(c.req.url).protocol === "https:",
+      secure: isHttps(c),
       maxAge: SESSION_TTL_MS / 1000,
+    });
+    await audit(c, { action: "login", entity: "user", entityId: user._id }, {
+      username: user.username,
+      role: roleOf(user),
     });
     const notice = gate.graceUntil ? graceNotice(gate.graceUntil) : undefined;
     return c.json({ success: true, message: "Login berhasil.", notice });
   });
 
   r.post("/auth/logout", async (c) => {
+    const s = c.get("session");
+    if (s) await audit(c, { action: "logout", entity: "user", entityId: s.userId });
     await endSession(c.get("store"), getCookie(c, SESSION_COOKIE));
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
     return c.redirect("/auth/login", 303);

@@ -7,6 +7,7 @@ import { parseTableRequest } from "../lib/resource/datatables.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
 import { renderPage } from "./_render.tsx";
+import { audit } from "../lib/http/client.ts";
 import { restoreBackup } from "../lib/backup/restore.ts";
 import type { ColumnDef } from "../lib/resource/resource.ts";
 import { parseOr400, text } from "../lib/resource/validate.ts";
@@ -77,11 +78,18 @@ export function backupRoutes() {
   r.post("/api/db-backup", async (c) => {
     const f = parseOr400(form, await readFields(c));
     const doc = await createBackup(c.get("store"), dir(c), { name: f.name, desc: f.desc });
+    await audit(c, { action: "backup", entity: "db-backup", entityId: doc._id, after: doc });
     return c.json({ success: true, message: `Cadangan "${doc.name}" berhasil dibuat.`, data: doc });
   });
 
   r.post("/api/db-backup/restore/:id", async (c) => {
     const { restored, before } = await restoreBackup(c.get("store"), dir(c), c.req.param("id"));
+    await audit(c, {
+      action: "restore",
+      entity: "db-backup",
+      entityId: restored._id,
+      after: { restored, automaticBackup: before },
+    });
     return c.json({
       success: true,
       message: `Basis data diganti dengan cadangan "${restored.name}". ` +
@@ -91,6 +99,7 @@ export function backupRoutes() {
 
   r.delete("/api/db-backup/delete/:id", async (c) => {
     const doc = await deleteBackup(c.get("store"), dir(c), c.req.param("id"));
+    await audit(c, { action: "delete", entity: "db-backup", entityId: doc._id, before: doc });
     return c.json({ success: true, message: `Cadangan "${doc.name}" dihapus.` });
   });
   return r;

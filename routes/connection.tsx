@@ -4,6 +4,10 @@ import { Island } from "../components/Island.tsx";
 import { readConnection, saveConnection } from "../lib/backup/connection.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
+import { audit } from "../lib/http/client.ts";
+import { users } from "../lib/auth/auth.ts";
+import { verifyPassword } from "../lib/auth/password.ts";
+import { badRequest } from "../lib/errors.ts";
 import { renderPage } from "./_render.tsx";
 
 /** The connection screen in the sidebar. */
@@ -39,12 +43,23 @@ export function connectionRoutes(timeoutMs = 5000) {
   });
 
   r.post("/connection/save-ip", async (c) => {
-    const message = await saveConnection(
-      c.get("store"),
-      c.get("config"),
-      await readFields(c),
-      timeoutMs,
-    );
+    const fields = await readFields(c);
+    const store = c.get("store");
+    const me = await users(store).find(c.get("session")!.userId);
+    if (!me || !(await verifyPassword(fields.password ?? "", me.value.passwordHash))) {
+      await audit(c, {
+        action: "connection_refused",
+        entity: "connection",
+        after: { ip: fields.ip },
+      });
+      throw badRequest("Password Anda salah; koneksi tidak diubah.");
+    }
+    const message = await saveConnection(store, c.get("config"), fields, timeoutMs);
+    await audit(c, {
+      action: "connection_change",
+      entity: "connection",
+      after: { mode: fields.mode ?? "remote", ip: fields.mode === "local" ? "" : fields.ip },
+    });
     return c.json({ success: true, message });
   });
   return r;

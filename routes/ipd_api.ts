@@ -1,7 +1,10 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import { listOf, readFields, readForm, textFields } from "../lib/http/http.ts";
-import { deleteVisit, getVisit, readmissionOf, saveVisit } from "../lib/ipd/stay.ts";
+import { deleteVisit, examsOf, getVisit, readmissionOf, saveVisit } from "../lib/ipd/stay.ts";
+import { diff } from "../lib/audit/log.ts";
+import { audit } from "../lib/http/client.ts";
+import type { Doc } from "../lib/db/doc.ts";
 import { cancelDischarge, discharge, summaryOf } from "../lib/ipd/discharge.ts";
 import { deleteExam, saveExam } from "../lib/ipd/exam.ts";
 import { exportStays } from "../lib/ipd/export.ts";
@@ -23,9 +26,24 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
 
   const list = (mode: ListMode) => async (c: Context<AppEnv>) =>
     c.json(await ipdTable(c.get("store"), params(c), mode));
+  /** Audits a create (no `before`), an edit (changed fields) or a delete (whole record). */
+  const record = async (c: Context<AppEnv>, entity: string, before?: Doc, after?: Doc) => {
+    const entityId = (after ?? before)!._id;
+    if (!before) return await audit(c, { action: "create", entity, entityId, after });
+    if (!after) return await audit(c, { action: "delete", entity, entityId, before });
+    const d = diff(before, after);
+    if (d) await audit(c, { action: "update", entity, entityId, ...d });
+  };
+  const old = async <T>(p: Promise<{ value: T } | null>) => (await p.catch(() => null))?.value;
+
   const download = (mode: ListMode) => async (c: Context<AppEnv>) => {
     const rows = await ipdRows(c.get("store"), params(c), mode, EXPORT_LIMIT);
     const file = exportStays(rows, mode);
+    await audit(c, {
+      action: "export",
+      entity: "ipd",
+      after: { screen: mode, filters: Object.fromEntries(params(c)), rows: rows.length },
+    });
     c.header("content-type", XLSX_TYPE);
     c.header("content-disposition", `attachment; filename="${file.filename}"`);
     return c.body(file.bytes);
@@ -37,17 +55,24 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
   api.get("/export-ipd-discharge-data", download("pulang"));
 
   api.post("/update", async (c) => {
-    const row = await saveVisit(c.get("store"), registry, await readFields(c));
+    const f = await readFields(c);
+    const id = f.id?.trim();
+    const before = id ? await old(getVisit(c.get("store"), id)) : undefined;
+    const row = await saveVisit(c.get("store"), registry, f);
+    await record(c, "ipd", before, row.value);
     return c.json({ success: true, message: SAVED, data: stayJson(row) });
   });
 
   api.post("/visitexamination/update", async (c) => {
     const f = await readForm(c);
+    const id = typeof f.id === "string" ? f.id.trim() : "";
+    const before = id ? await old(examsOf(c.get("store")).find(id)) : undefined;
     const res = await saveExam(c.get("store"), registry, f, {
       keyword: listOf(f.keyword),
       diagnosis: listOf(f.diagnosis),
       tindakan: listOf(f.tindakan),
     });
+    await record(c, "ipd-detail", before, res.examination);
     return c.json({
       success: true,
       message: SAVED,
@@ -57,9 +82,17 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
 
   api.post("/discharge-patient/update", async (c) => {
     const f = await readForm(c);
+    const sid = [f.id, f.ipdId].find((v) => typeof v === "string" && v.trim()) as string;
+    const before = sid ? await old(getVisit(c.get("store"), sid.trim())) : undefined;
     const row = await discharge(c.get("store"), registry, textFields(f), {
       summary_diagnosis: listOf(f.summary_diagnosis),
       summary_tindakan: listOf(f.summary_tindakan),
+    });
+    await audit(c, {
+      action: "discharge",
+      entity: "ipd",
+      entityId: row.value._id,
+      ...(before ? diff(before, row.value) : { after: row.value }),
     });
     return c.json({ success: true, message: "Pasien berhasil dipulangkan.", data: stayJson(row) });
   });
@@ -79,7 +112,9 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
   );
 
   api.delete("/:ipdId/details/:detailId", async (c) => {
+    const before = await old(examsOf(c.get("store")).find(c.req.param("detailId")));
     const visit = await deleteExam(c.get("store"), c.req.param("ipdId"), c.req.param("detailId"));
+    if (before) await record(c, "ipd-detail", before);
     return c.json({ success: true, message: "Pemeriksaan berhasil dihapus.", data: visit });
   });
 
@@ -89,7 +124,14 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
   );
 
   api.post("/:id/cancel-discharge", async (c) => {
-    await cancelDischarge(c.get("store"), c.req.param("id"));
+    const before = await old(getVisit(c.get("store"), c.req.param("id")));
+    const row = await cancelDischarge(c.get("store"), c.req.param("id"));
+    await audit(c, {
+      action: "cancel_discharge",
+      entity: "ipd",
+      entityId: row.value._id,
+      ...(before ? diff(before, row.value) : {}),
+    });
     return c.json({ success: true, message: "Status Kepulangan pasien sudah dibatalkan." });
   });
 
@@ -99,7 +141,8 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
   );
 
   api.delete("/:id", async (c) => {
-    await deleteVisit(c.get("store"), c.req.param("id"));
+    const gone = await deleteVisit(c.get("store"), c.req.param("id"));
+    await audit(c, { action: "delete", entity: "ipd", entityId: gone.visit._id, before: gone });
     return c.json({ success: true, message: "Data berhasil dihapus." });
   });
 

@@ -1,3 +1,4 @@
+import { audit, can } from "../lib/http/client.ts";
 import { type Context, Hono } from "hono";
 import { Island } from "../components/Island.tsx";
 import { HospitalMissing } from "../components/HospitalMissing.tsx";
@@ -63,7 +64,13 @@ function listPage(registry: Registry, mode: ListMode, title: string) {
       if (!(e instanceof AppError) || e.status !== 400) throw e;
       error = e.message;
     }
-    const props = { initial, filters, labels: await filterLabels(c, registry, filters), error };
+    const props = {
+      initial,
+      filters,
+      labels: await filterLabels(c, registry, filters),
+      error,
+      canWrite: can(c, "POST", "/api/ipd/update"),
+    };
     return renderPage(c, {
       title,
       status: error ? 400 : 200,
@@ -96,6 +103,7 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
         body: <p class="alert alert-danger">Kunjungan rawat inap tidak ditemukan.</p>,
       });
     }
+    await audit(c, { action: "view", entity: "ipd", entityId: id });
     const q = tableQuery(EXAM_COLUMNS, { draw: 0, start: 0, length: 100, order: [0, "asc"] });
     const [initial, tariff, classtype] = await Promise.all([
       examTable(store, id, q),
@@ -111,7 +119,13 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
           <Island
             name="IpdExams"
             component={IpdExams}
-            props={{ visit: stayJson(row) as unknown as VisitRow, initial, tariff, classtype }}
+            props={{
+              visit: stayJson(row) as unknown as VisitRow,
+              initial,
+              tariff,
+              classtype,
+              canWrite: can(c, "POST", "/api/ipd/visitexamination/update"),
+            }}
           />
         </>
       ),

@@ -1,3 +1,4 @@
+import { audit, can } from "../lib/http/client.ts";
 import { Hono } from "hono";
 import { DemoBadge } from "../components/DemoBadge.tsx";
 import { Island } from "../components/Island.tsx";
@@ -40,7 +41,13 @@ export function licenceRoutes() {
   r.post("/validation", async (c) => {
     const f = await readFields(c);
     const rec = await validateLicence(c.get("store"), c.get("config"), f.hospitalCode ?? "", {
-      mayReplace: !!c.get("session"),
+      mayReplace: can(c, "POST", "/validation#replace"),
+    });
+    await audit(c, {
+      action: "licence_validate",
+      entity: "licence",
+      entityId: rec.hospitalCode,
+      after: { hospitalCode: rec.hospitalCode, verifiedAt: rec.verifiedAt },
     });
     return c.json({
       success: true,
@@ -51,6 +58,7 @@ export function licenceRoutes() {
 
   r.delete("/validation/deactived", async (c) => {
     const message = await deactivateLicence(c.get("store"), c.get("config"));
+    await audit(c, { action: "licence_deactivate", entity: "licence" });
     return c.json({ success: true, message });
   });
 

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import DataTable from "../islands/DataTable.tsx";
 import { Island } from "../components/Island.tsx";
 import type { AppEnv } from "../lib/http/env.ts";
+import { can } from "../lib/http/client.ts";
 import { acceptedHeaders } from "../lib/resource/importer.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import { collectionOf, type ResourceDef } from "../lib/resource/resource.ts";
@@ -44,6 +45,7 @@ export function resourceRoutes(registry: Registry) {
         },
         headers,
         await def.defaults?.({ store: c.get("store"), registry }),
+        can(c, "POST", `/api/${def.name}/update`),
       );
       const title = def.page!.title ?? def.label;
       return renderPage(c, {

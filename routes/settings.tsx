@@ -1,3 +1,4 @@
+import { can } from "../lib/http/client.ts";
 import { Hono } from "hono";
 import { Island } from "../components/Island.tsx";
 import LoginBackground from "../islands/LoginBackground.tsx";
@@ -43,6 +44,7 @@ export function settingsRoutes(registry: Registry) {
               fields: HOSPITAL_FIELDS,
               row: settingJson(hospital),
               info: tariffSummary(tariffOf(hospital.value)),
+              canWrite: can(c, "POST", "/api/setting/hospital"),
             }}
           />
           <Island
@@ -54,13 +56,16 @@ export function settingsRoutes(registry: Registry) {
               api: "/api/setting/address",
               fields: ADDRESS_FIELDS,
               row: settingJson(address),
+              canWrite: can(c, "POST", "/api/setting/address"),
             }}
           />
-          <Island
-            name="LoginBackground"
-            component={LoginBackground}
-            props={{ id: bg, maxBytes: BACKGROUND_MAX_BYTES, url: BACKGROUND_URL }}
-          />
+          {can(c, "POST", "/setting/upload-background") && (
+            <Island
+              name="LoginBackground"
+              component={LoginBackground}
+              props={{ id: bg, maxBytes: BACKGROUND_MAX_BYTES, url: BACKGROUND_URL }}
+            />
+          )}
         </div>
       ),
     });

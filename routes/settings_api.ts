@@ -11,6 +11,8 @@ import { badRequest, notFound } from "../lib/errors.ts";
 import { getHospital, saveHospital } from "../lib/settings/hospital.ts";
 import { tariffOf, tariffSummary } from "../lib/settings/hospital_tariff.ts";
 import { readFields } from "../lib/http/http.ts";
+import { audit } from "../lib/http/client.ts";
+import { diff } from "../lib/audit/log.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import type { SettingRow } from "../lib/settings/settings.ts";
 
@@ -48,7 +50,14 @@ export function settingsApi(registry: Registry) {
     return c.json({ data: settingJson(row), tariff: tariffOf(row.value) });
   });
   r.post("/api/setting/hospital", async (c) => {
+    const before = (await getHospital(c.get("store"), registry)).value ?? {};
     const row = await saveHospital(c.get("store"), registry, await readFields(c));
+    await audit(c, {
+      action: "update",
+      entity: "setting",
+      entityId: "hospital",
+      ...diff(before as Record<string, unknown>, (row.value ?? {}) as Record<string, unknown>),
+    });
     const info = tariffSummary(tariffOf(row.value));
     return c.json({ success: true, message: SAVED, data: settingJson(row), info });
   });
@@ -57,18 +66,27 @@ export function settingsApi(registry: Registry) {
     return c.json({ data: settingJson(await getDefaultAddress(c.get("store"), registry)) });
   });
   r.post("/api/setting/address", async (c) => {
+    const before = (await getDefaultAddress(c.get("store"), registry)).value ?? {};
     const row = await saveDefaultAddress(c.get("store"), registry, await readFields(c));
+    await audit(c, {
+      action: "update",
+      entity: "setting",
+      entityId: "address",
+      ...diff(before as Record<string, unknown>, (row.value ?? {}) as Record<string, unknown>),
+    });
     return c.json({ success: true, message: SAVED, data: settingJson(row) });
   });
 
   r.post("/setting/upload-background", async (c) => {
     const id = await saveBackground(c.get("store"), c.get("config").dataDir, await oneFile(c));
+    await audit(c, { action: "update", entity: "setting", entityId: "background", after: { id } });
     return c.json({ success: true, message: "Gambar latar tersimpan.", id });
   });
   r.delete("/setting/delete-background", async (c) => {
     const f = await readFields(c);
     const filename = c.req.query("filename") ?? f.filename;
     await deleteBackground(c.get("store"), c.get("config").dataDir, filename || undefined);
+    await audit(c, { action: "delete", entity: "setting", entityId: "background" });
     return c.json({ success: true, message: "Gambar latar dihapus." });
   });
   r.get("/setting/background", async (c) => {

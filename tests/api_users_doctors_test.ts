@@ -34,14 +34,23 @@ function assertNoSecret(text: string, where: string) {
   assert.doesNotMatch(text, /passwordHash|"password"|pbkdf2/, where);
 }
 
-Deno.test("user: password required on create (>= 8), kept on an empty edit, changed on a new one", async () => {
+Deno.test("user: password required on create (>= 12, not common), kept on an empty edit, changed on a new one", async () => {
   await using t = await setup();
   let r = await t.post("/api/user/update", USER);
   assert.equal(r.status, 400);
   assert.equal(r.body.message, "Password wajib diisi untuk pengguna baru.");
   r = await t.post("/api/user/update", { ...USER, password: "pendek" });
   assert.equal(r.status, 400);
-  assert.match(r.body.message, /Password minimal 8 karakter/);
+  assert.match(r.body.message, /Password minimal 12 karakter/);
+  r = await t.post("/api/user/update", { ...USER, password: "password1234" });
+  assert.equal(r.status, 400);
+  assert.match(r.body.message, /terlalu umum/);
+  r = await t.post("/api/user/update", {
+    ...USER,
+    username: "siti.rahmawati",
+    password: "Siti.Rahmawati",
+  });
+  assert.match(r.body.message, /sama dengan username/);
   assert.equal((await t.json("/api/user")).body.recordsTotal, 1);
 
   r = await t.post("/api/user/update", { ...USER, password: "sandi-lama-1" });
@@ -133,27 +142,27 @@ Deno.test("user: email checked, username and email unique ignoring case (409 nam
   let r = await t.post("/api/user/update", {
     ...USER,
     email: "bukan-email",
-    password: "sandi-123",
+    password: "sandi-siti-123",
   });
   assert.equal(r.status, 400);
   assert.match(r.body.message, /Invalid email address/);
-  r = await t.post("/api/user/update", { ...USER, email: "", password: "sandi-123" });
+  r = await t.post("/api/user/update", { ...USER, email: "", password: "sandi-siti-123" });
   assert.equal(r.status, 400);
   assert.match(r.body.message, /Email wajib diisi/);
 
-  r = await t.post("/api/user/update", { ...USER, username: "ADMIN", password: "sandi-123" });
+  r = await t.post("/api/user/update", { ...USER, username: "ADMIN", password: "sandi-siti-123" });
   assert.equal(r.status, 409);
   assert.match(r.body.message, /^Username "ADMIN" sudah digunakan/);
   r = await t.post("/api/user/update", {
     ...USER,
     email: "Admin@RS.test",
-    password: "sandi-123",
+    password: "sandi-siti-123",
   });
   assert.equal(r.status, 409);
   assert.match(r.body.message, /^Email "Admin@RS.test" sudah digunakan/);
   assert.equal((await t.json("/api/user")).body.recordsTotal, 1);
 
-  r = await t.post("/api/user/update", { ...USER, password: "sandi-123" });
+  r = await t.post("/api/user/update", { ...USER, password: "sandi-siti-123" });
   assert.equal(r.status, 200);
   // an edit onto another user's username is refused too, and changes nothing
   const id = r.body.data._id;
@@ -164,7 +173,7 @@ Deno.test("user: email checked, username and email unique ignoring case (409 nam
   // changing only the case of one's own username is fine
   r = await t.post("/api/user/update", { ...USER, id, username: "Siti" });
   assert.equal(r.status, 200, JSON.stringify(r.body));
-  assert.equal((await login(t, "siti", "sandi-123")).status, 200);
+  assert.equal((await login(t, "siti", "sandi-siti-123")).status, 200);
 });
 
 Deno.test("user: CSV import needs a CSV file; new rows need a password, existing ones keep theirs", async () => {
@@ -192,7 +201,7 @@ Deno.test("user: CSV import needs a CSV file; new rows need a password, existing
     "/api/user/import",
     "u.csv",
     "username,nama,email,password\nbudi,Budi,budi@rs.test,sandi-budi-1\n" +
-      "ani,Ani,ani@rs.test,sandi-ani-1\n",
+      "ani,Ani,ani@rs.test,sandi-ani-12\n",
   );
   assert.equal(r.status, 200, JSON.stringify(r.body));
   assert.equal(r.body.created, 2);
@@ -230,7 +239,12 @@ Deno.test("user: not one's own account, not the last one; a deleted user's sessi
   assert.equal(r.status, 409);
   assert.equal(r.body.message, "Anda tidak dapat menghapus akun Anda sendiri.");
 
-  const created = await t.post("/api/user/update", { ...USER, password: "sandi-siti-1" });
+  // siti is a second administrator: only the self-delete rule can stop her
+  const created = await t.post("/api/user/update", {
+    ...USER,
+    role: "admin",
+    password: "sandi-siti-1",
+  });
   const siti = created.body.data._id;
   const sitiCookie = await loginCookie(t, "siti", "sandi-siti-1");
   const asSiti = (path: string, init: RequestInit = {}) =>

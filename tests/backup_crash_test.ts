@@ -152,7 +152,7 @@ async function serverStarts(dir: string) {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--unstable-kv", MAIN],
-    env: { DATA_DIR: dir, PORT: String(port), ADMIN_PASSWORD: "x-uji-123" },
+    env: { DATA_DIR: dir, PORT: String(port), ADMIN_PASSWORD: "x-uji-crash-123" },
     stdout: "piped",
     stderr: "inherit",
   }).spawn();

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { users } from "../lib/auth/auth.ts";
 import { locationOf, readConnection } from "../lib/backup/connection.ts";
 import { Store } from "../lib/db/store.ts";
-import { dtQuery, setup, tempDir } from "./helpers.ts";
+import { ADMIN_PASSWORD, dtQuery, setup, tempDir } from "./helpers.ts";
 
 const exists = (p: string) => Deno.stat(p).then(() => true, () => false);
 
@@ -11,17 +11,29 @@ Deno.test("koneksi: empty address, missing token or a bad address is refused bef
   await using tmp = await tempDir();
   const dir = tmp.path;
   await using t = await setup({ dataDir: dir });
-  assert.deepEqual(await t.post("/connection/save-ip", { ip: "" }), {
+  assert.deepEqual(await t.post("/connection/save-ip", { password: ADMIN_PASSWORD, ip: "" }), {
     status: 400,
     body: { success: false, message: "Mohon masukkan alamat IP Server" },
   });
-  assert.deepEqual(await t.post("/connection/save-ip", { mode: "remote", ip: "  ", token: "x" }), {
-    status: 400,
-    body: { success: false, message: "Mohon masukkan alamat IP Server" },
-  });
-  const noToken = await t.post("/connection/save-ip", { ip: "10.0.0.5" });
+  assert.deepEqual(
+    await t.post("/connection/save-ip", {
+      password: ADMIN_PASSWORD,
+      mode: "remote",
+      ip: "  ",
+      token: "x",
+    }),
+    {
+      status: 400,
+      body: { success: false, message: "Mohon masukkan alamat IP Server" },
+    },
+  );
+  const noToken = await t.post("/connection/save-ip", { password: ADMIN_PASSWORD, ip: "10.0.0.5" });
   assert.equal(noToken.body.message, "Token akses KV Connect wajib diisi.");
-  const bad = await t.post("/connection/save-ip", { ip: "http://[zz", token: "x" });
+  const bad = await t.post("/connection/save-ip", {
+    password: ADMIN_PASSWORD,
+    ip: "http://[zz",
+    token: "x",
+  });
   assert.match(bad.body.message, /^Alamat server tidak valid/);
   assert.equal(await exists(join(dir, "connection.json")), false);
 });
@@ -38,7 +50,11 @@ Deno.test(
     await using t = await setup({ dataDir: dir, connectTimeoutMs: 400 });
     const before = t.store.kv;
     let t0 = performance.now();
-    const refused = await t.post("/connection/save-ip", { ip: "127.0.0.1:1", token: "rahasia" });
+    const refused = await t.post("/connection/save-ip", {
+      password: ADMIN_PASSWORD,
+      ip: "127.0.0.1:1",
+      token: "rahasia",
+    });
     assert.equal(refused.status, 400);
     assert.match(
       refused.body.message,
@@ -53,6 +69,7 @@ Deno.test(
     })();
     t0 = performance.now();
     const r = await t.post("/connection/save-ip", {
+      password: ADMIN_PASSWORD,
       ip: `127.0.0.1:${silent.addr.port}`,
       token: "rahasia",
     });
@@ -83,7 +100,7 @@ Deno.test("koneksi: switching to the local file tests it, saves the choice and m
   local.close();
   await t.post("/api/province/update", { kode: "31", desc: "DKI (memori)" });
 
-  const r = await t.post("/connection/save-ip", { mode: "local" });
+  const r = await t.post("/connection/save-ip", { password: ADMIN_PASSWORD, mode: "local" });
   assert.equal(r.status, 200, JSON.stringify(r.body));
   assert.equal(r.body.success, true);
   assert.match(r.body.message, /sekarang memakai .*casemix\.kv/);
@@ -95,7 +112,10 @@ Deno.test("koneksi: switching to the local file tests it, saves the choice and m
     mode: "local",
   });
   // saving the same choice again only re-tests it
-  assert.equal((await t.post("/connection/save-ip", { mode: "local" })).status, 200);
+  assert.equal(
+    (await t.post("/connection/save-ip", { password: ADMIN_PASSWORD, mode: "local" })).status,
+    200,
+  );
   // a restart opens what was saved, even though DB_PATH says :memory:
   const saved = await readConnection(dir);
   assert.equal(locationOf({ ...t.config, dbPath: ":memory:" }, saved), join(dir, "casemix.kv"));

@@ -5,6 +5,8 @@ import { type Config, loadConfig } from "../lib/config.ts";
 import { allowAnyLicence, type LicenceGate } from "../lib/licence/gate.ts";
 import { hashPassword } from "../lib/auth/password.ts";
 import { Store } from "../lib/db/store.ts";
+import { AuditLog } from "../lib/audit/log.ts";
+import type { Role } from "../lib/auth/roles.ts";
 
 export const ADMIN_PASSWORD = "rahasia-123";
 let adminHash: Promise<string> | null = null;
@@ -30,7 +32,14 @@ export async function testApp(
 ) {
   const dbPath = opts.dataDir && opts.file ? join(opts.dataDir, "casemix.kv") : ":memory:";
   const store = await Store.open(dbPath);
-  const user = await users(store).insert({ ...admin, phone: "", username: "admin", gender: "" });
+  const user = await users(store).insert({
+    ...admin,
+    phone: "",
+    username: "admin",
+    gender: "",
+    role: "admin",
+  });
+  const audit = await AuditLog.open(":memory:");
   const dataDir = opts.dataDir ?? await Deno.makeTempDir({ prefix: "casemix-test-" });
   const config = { ...loadConfig({ get: () => undefined }), dbPath, dataDir, ...opts.config };
   const app = createApp({
@@ -38,13 +47,16 @@ export async function testApp(
     store,
     licence: "licence" in opts || opts.config?.licenceUrl ? opts.licence : allowAnyLicence,
     connectTimeoutMs: opts.connectTimeoutMs,
+    audit,
   });
   return {
     store,
     app,
     config,
+    audit,
     admin: user.value,
     async close() {
+      await audit.close();
       store.close();
       if (!opts.dataDir) await Deno.remove(dataDir, { recursive: true });
     },
@@ -56,7 +68,7 @@ export async function testApp(
  * for `testApp`).
  */
 export async function setup(opts: TestAppOptions = { licence: allowAnyLicence }) {
-  const { store, app, config, admin, close } = await testApp(opts, {
+  const { store, app, config, admin, audit, close } = await testApp(opts, {
     fullname: "Admin Uji",
     email: "admin@rs.test",
     passwordHash: await (adminHash ??= hashPassword(ADMIN_PASSWORD)),
@@ -84,11 +96,47 @@ export async function setup(opts: TestAppOptions = { licence: allowAnyLicence })
     fd.append("file", new File([content as BlobPart], name));
     return json(path, { method: "POST", body: fd });
   };
+  /** A signed-in account of `role` (made on first use) and requests with its cookie. */
+  const as = async (role: Role, username = `uji-${role}`) => {
+    const col = users(store);
+    const id = await col.idBy("username", username) ?? (await col.insert({
+      fullname: `Uji ${role}`,
+      email: `${username}@rs.test`,
+      phone: "",
+      username,
+      gender: "",
+      role,
+      passwordHash: await (adminHash ??= hashPassword(ADMIN_PASSWORD)),
+    })).value._id;
+    const tok = await createSession(store, {
+      userId: id,
+      username,
+      fullname: username,
+      hospitalCode: "RS01",
+    });
+    const ck = `sid=${tok}`;
+    const r = (path: string, init: RequestInit = {}) =>
+      app.request(path, { ...init, headers: { cookie: ck, ...init.headers } });
+    const j = async (path: string, init: RequestInit = {}) => {
+      const res = await r(path, init);
+      return { status: res.status, body: await res.json() };
+    };
+    return {
+      id,
+      cookie: ck,
+      req: r,
+      json: j,
+      post: (path: string, fields: Record<string, string>) =>
+        j(path, { method: "POST", body: new URLSearchParams(fields) }),
+    };
+  };
   return {
     app,
     store,
     config,
     admin,
+    audit,
+    as,
     cookie,
     req,
     json,

@@ -25,6 +25,8 @@ export interface VisitListProps {
   labels: Record<string, string>;
   /** Why the filters of the query string were refused (the list then starts empty). */
   error?: string;
+  /** False for a role that may only read: no add, edit, delete, discharge or cancel. */
+  canWrite: boolean;
 }
 
 /** The list state: filters (kept in the address bar too) and the server table. */

@@ -1,6 +1,8 @@
 import type { Collection, CollectionSpec } from "../db/collection.ts";
 import type { Doc } from "../db/mem_index.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import { passwordProblem } from "./policy.ts";
+import { type Role, roleOf } from "./roles.ts";
 import type { Store } from "../db/store.ts";
 
 /** A login account. `passwordHash` never leaves the server. */
@@ -11,6 +13,10 @@ export interface User extends Doc {
   username: string;
   gender: string;
   passwordHash: string;
+  /** Absent on accounts made before roles existed (see `roleOf`). */
+  role?: Role;
+  /** Bumped by a password or role change: sessions of an older generation end. */
+  sessionGen?: number;
 }
 
 /** The session a request carries, as the handlers see it. */
@@ -21,6 +27,17 @@ export interface Session {
   hospitalCode: string;
   /** Set when login passed on the licence grace period (service unreachable): its end. */
   licenceGraceUntil?: number;
+  /** The account's role now (read from the account on every request, never from the cookie). */
+  role?: Role;
+  /** The account's `sessionGen` when the session began. */
+  gen?: number;
+}
+
+/** A session as stored: the session plus its limits. */
+interface StoredSession extends Session {
+  expiresAt: number;
+  /** Last request seen (written at most once a minute). */
+  lastSeen?: number;
 }
 
 /** Session lifetime: one working shift and a half. */
@@ -43,14 +60,24 @@ export function users(store: Store): Collection<User> {
 
 /**
  * Creates the first account (`admin`) when there is none. Returns the password when it was
- * generated here, so the caller can print it once.
+ * generated here, so the caller can print it once. Accounts made before roles existed get
+ * theirs written (`roleOf`: `admin` stays administrator, the others casemix).
  */
 export async function ensureAdmin(
   store: Store,
   password?: string,
 ): Promise<{ created: boolean; password?: string }> {
   const col = users(store);
-  if ((await col.index()).size > 0) return { created: false };
+  const index = await col.index();
+  if (index.size > 0) {
+    const legacy = index.rows().filter((r) => !r.value.role);
+    if (legacy.length) {
+      await col.writeMany(legacy.map((r) => ({ ...r.value, role: roleOf(r.value) })));
+    }
+    return { created: false };
+  }
+  const weak = password && passwordProblem(password, "admin");
+  if (weak) throw new Error(`ADMIN_PASSWORD ditolak: ${weak}`);
   const generated = !password;
   const pw = password ?? btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(9))))
     .replace(/[+/]/g, "x");
@@ -60,6 +87,7 @@ export async function ensureAdmin(
     phone: "",
     username: "admin",
     gender: "",
+    role: "admin",
     passwordHash: await hashPassword(pw),
   });
   return { created: true, password: generated ? pw : undefined };
@@ -86,28 +114,63 @@ export async function authenticate(
   return await verifyPassword(password, row.value.passwordHash) ? row.value : null;
 }
 
-/** Starts a session; returns the token for the cookie (only its hash is stored). */
+/**
+ * Starts a session; returns the token for the cookie (only its hash is stored). The session
+ * belongs to the account's current `sessionGen` (read here when not given).
+ */
 export async function createSession(store: Store, session: Session): Promise<string> {
   const token = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
     .replace(/[+/=]/g, (c) => c === "+" ? "-" : c === "/" ? "_" : "");
+  const gen = session.gen ?? (await users(store).find(session.userId))?.value.sessionGen ?? 0;
+  const now = Date.now();
+  const { role: _role, ...kept } = session;
   await store.kv.set(
     ["session", await sha256(token)],
-    { ...session, expiresAt: Date.now() + SESSION_TTL_MS },
+    { ...kept, gen, expiresAt: now + SESSION_TTL_MS, lastSeen: now } satisfies StoredSession,
     { expireIn: SESSION_TTL_MS },
   );
   return token;
 }
 
-/** The session for a cookie token, or null (KV may keep an expired key for a while). */
+/**
+ * The session for a cookie token, or null: expired (12 h), idle longer than `idleMs`, of an
+ * account that is gone, or older than the account's last password or role change. The role
+ * is the account's current one.
+ */
 export async function readSession(
   store: Store,
   token: string | undefined,
+  idleMs = 30 * 60_000,
 ): Promise<Session | null> {
   if (!token || token.length > 100) return null;
-  const s = (await store.kv.get<Session & { expiresAt: number }>(["session", await sha256(token)]))
-    .value;
-  if (!s || s.expiresAt <= Date.now()) return null;
-  return (await users(store).index()).get(s.userId) ? s : null;
+  const key = ["session", await sha256(token)];
+  const s = (await store.kv.get<StoredSession>(key)).value;
+  const now = Date.now();
+  if (!s || s.expiresAt <= now || now - (s.lastSeen ?? now) > idleMs) return null;
+  const user = (await users(store).index()).get(s.userId)?.value;
+  if (!user || (s.gen ?? 0) !== (user.sessionGen ?? 0)) return null;
+  if (now - (s.lastSeen ?? 0) > 60_000) {
+    await store.kv.set(key, { ...s, lastSeen: now }, { expireIn: s.expiresAt - now });
+  }
+  return { ...s, role: roleOf(user) };
+}
+
+/**
+ * Ends every session of an account except `keepToken`'s: bumps its `sessionGen` (done by the
+ * caller's write when it passes the new generation) and moves the kept session to it.
+ */
+export async function keepOnlySession(
+  store: Store,
+  gen: number,
+  keepToken: string | undefined,
+): Promise<void> {
+  if (!keepToken) return;
+  const key = ["session", await sha256(keepToken)];
+  const s = await store.kv.get<StoredSession>(key);
+  if (!s.value) return;
+  await store.kv.set(key, { ...s.value, gen }, {
+    expireIn: Math.max(1000, s.value.expiresAt - Date.now()),
+  });
 }
 
 /** Ends a session. */

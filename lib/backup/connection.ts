@@ -54,6 +54,9 @@ export async function openConfiguredStore(config: Config): Promise<Store> {
 
 /** A KV Connect URL from what was typed: `10.0.0.5` → `http://10.0.0.5:4512` (denokv's port). */
 export function normalizeAddress(ip: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(ip) && !/^https?:\/\//i.test(ip)) {
+    throw badRequest("Alamat server harus http:// atau https:// (KV Connect).");
+  }
   const withScheme = /^https?:\/\//i.test(ip) ? ip : `http://${ip}`;
   let url: URL;
   try {
@@ -146,7 +149,11 @@ export async function saveConnection(
     else Deno.env.set(TOKEN_ENV, prevToken);
     if (e instanceof StoreLockedError) throw conflict(e.message);
     if (e instanceof AppError) throw e;
-    const why = (e as Error).message.replace(/^Could not open Deno KV database: /, "");
+    // the remote server's own answer is logged, never sent back (it may be anything)
+    console.error(`Koneksi ke ${location} gagal:`, (e as Error).message);
+    const why = /tidak menjawab dalam/.test((e as Error).message)
+      ? (e as Error).message
+      : "server tidak dapat dihubungi, bukan server KV Connect, atau token ditolak";
     throw badRequest(`Koneksi ke ${location} gagal: ${why}. Pengaturan tidak diubah.`);
   }
   const text = JSON.stringify(conn, null, 2);

@@ -1,4 +1,6 @@
+import type { AuditLog } from "../audit/log.ts";
 import type { Session } from "../auth/auth.ts";
+import type { Access } from "../auth/roles.ts";
 import type { Config } from "../config.ts";
 import type { Manifest } from "./islands.ts";
 import type { Store } from "../db/store.ts";
@@ -10,6 +12,9 @@ export interface NavItem {
   path: string;
 }
 
+/** The rule a route needs, found by its method and pattern (see `routes/_access.ts`). */
+export type AccessOf = (method: string, pattern: string) => Access | undefined;
+
 /** What every request handler can read from the Hono context. */
 export interface AppEnv {
   Variables: {
@@ -18,5 +23,8 @@ export interface AppEnv {
     session: Session | null;
     manifest: Manifest;
     nav: NavItem[];
+    audit: AuditLog;
+    /** The access declaration (routes/_access.ts), for hiding what a role may not use. */
+    access: AccessOf;
   };
 }

@@ -1,24 +1,38 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
+import { matchedRoutes } from "hono/route";
 import { readSession, SESSION_COOKIE } from "../auth/auth.ts";
-import type { AppEnv } from "./env.ts";
+import { allows, FORBIDDEN } from "../auth/roles.ts";
+import { audit } from "./client.ts";
+import type { AccessOf, AppEnv } from "./env.ts";
 import { AppError } from "../errors.ts";
 
-/** Security headers on every answer; the CSP lets only the app's own scripts run. */
-export const securityHeaders = (): MiddlewareHandler => async (c, next) => {
-  await next();
-  const h = c.res.headers;
-  h.set(
-    "content-security-policy",
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; " +
-      "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
-  );
-  h.set("x-content-type-options", "nosniff");
-  h.set("x-frame-options", "DENY");
-  h.set("referrer-policy", "same-origin");
-  h.set("cross-origin-opener-policy", "same-origin");
-};
+/** HSTS sent over HTTPS: one year. */
+export const HSTS = "max-age=31536000";
+
+/**
+ * Security headers on every answer; the CSP lets only the app's own scripts run. Over HTTPS
+ * (directly, or by `X-Forwarded-Proto` with `TRUST_PROXY=1`) HSTS too.
+ */
+export const securityHeaders =
+  (trustProxy = false): MiddlewareHandler<AppEnv> => async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    if (
+      new URL(c.req.url).protocol === "https:" ||
+      (trustProxy && c.req.header("x-forwarded-proto")?.trim().toLowerCase() === "https")
+    ) h.set("strict-transport-security", HSTS);
+    h.set(
+      "content-security-policy",
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; " +
+        "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+    );
+    h.set("x-content-type-options", "nosniff");
+    h.set("x-frame-options", "DENY");
+    h.set("referrer-policy", "same-origin");
+    h.set("cross-origin-opener-policy", "same-origin");
+  };
 
 /**
  * Refuses state-changing requests sent from another origin, whatever their content type:
@@ -39,28 +53,43 @@ export const sameOrigin = (allowed: string[] = []): MiddlewareHandler => async (
   await next();
 };
 
-/** Paths open without a session: login, licence and static files. */
-const PUBLIC = [
-  /^\/auth\/login$/,
-  /^\/setting\/background$/, // the login page's background image
-  /^\/static\//,
-  /^\/favicon\.ico$/,
-  /^\/validation/,
-  /^\/lisensi/,
-];
-
-/** Loads the session from its cookie; pages without one go to login, APIs get 401. */
-export const requireSession = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  const session = await readSession(c.get("store"), getCookie(c, SESSION_COOKIE));
-  c.set("session", session);
-  if (!session && !PUBLIC.some((re) => re.test(c.req.path))) {
-    if (c.req.path.startsWith("/api/") || c.req.method !== "GET") {
-      return c.json({ success: false, message: "Sesi tidak valid, silakan login kembali." }, 401);
+/**
+ * Enforces the one access declaration on every route: finds the route the request matched,
+ * loads the session (idle limit `idleMs`), and lets the request through only when the route
+ * is `public` or the session's role is granted its access. Pages without a session go to
+ * login, APIs get 401; a role without the right gets 403 (audited as `forbidden`) and nothing
+ * runs. A route with no declared access is refused to everyone. Every answer given to a
+ * signed-in user carries `Cache-Control: no-store`.
+ */
+export const authorize =
+  (accessOf: AccessOf, idleMs: number): MiddlewareHandler<AppEnv> => async (c, next) => {
+    const route = matchedRoutes(c).find((r) => r.method !== "ALL");
+    const access = route && accessOf(route.method, route.path);
+    const session = await readSession(c.get("store"), getCookie(c, SESSION_COOKIE), idleMs);
+    c.set("session", session);
+    if (access !== "public" && !session && c.req.path !== "/favicon.ico") {
+      if (c.req.path.startsWith("/api/") || c.req.method !== "GET") {
+        return c.json({ success: false, message: "Sesi tidak valid, silakan login kembali." }, 401);
+      }
+      return c.redirect("/auth/login");
     }
-    return c.redirect("/auth/login");
-  }
-  await next();
-};
+    if (route && access !== "public") {
+      if (!access) {
+        console.error(`Rute tanpa hak akses di routes/_access.ts: ${route.method} ${route.path}`);
+      }
+      if (!access || !allows(session!.role ?? "viewer", access)) {
+        await audit(c, {
+          action: "forbidden",
+          entity: "route",
+          entityId: `${c.req.method} ${route.path}`,
+          after: { path: c.req.path },
+        });
+        throw new AppError(403, FORBIDDEN);
+      }
+    }
+    await next();
+    if (session) c.res.headers.set("cache-control", "no-store");
+  };
 
 /**
  * Caps request bodies before they are read: imports may send up to the import limit, every

@@ -189,13 +189,17 @@ export async function saveVisit(
 }
 
 /** Removes a stay and all its examinations in one commit. */
-export async function deleteVisit(store: Store, id: string): Promise<void> {
+export async function deleteVisit(
+  store: Store,
+  id: string,
+): Promise<{ visit: Visit; exams: Examination[] }> {
   const visit = await getVisit(store, id);
   const exams = await examsOf(store).findMany(visit.value.ipddetails ?? []);
   const tx = new Tx(store.kv);
   for (const e of exams) tx.remove(examsOf(store), e, { check: false });
   tx.remove(visitsOf(store), visit);
   await tx.commit();
+  return { visit: visit.value, exams: exams.map((e) => e.value) };
 }
 
 export { READMISSION_REASONS };

@@ -3,6 +3,8 @@ import { parseTableRequest } from "./datatables.ts";
 import type { AppEnv } from "../http/env.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { readFields } from "../http/http.ts";
+import { audit } from "../http/client.ts";
+import { diff } from "../audit/log.ts";
 import { acceptedHeaders, importFile } from "./importer.ts";
 import type { Doc, Row } from "../db/mem_index.ts";
 import { assertUnreferenced, refreshChildren, type Registry, resolveRefs } from "./refs.ts";
@@ -36,7 +38,9 @@ export function filtersOf(def: ResourceDef, params: URLSearchParams): Record<str
 /**
  * Creates (no `id`) or edits a record from form fields, as `POST /api/{name}/update` does: the
  * schema (400 naming the field), parent references, `prepare`, unique keys (409), `_version`
- * (409 when stale); an edit refreshes the copies its children keep.
+ * (409 when stale); an edit refreshes the copies its children keep. With a request `c`, the
+ * change is audited (create: the record; edit: the changed fields before and after) and the
+ * declaration's `afterSave` runs.
  */
 export async function saveRecord(
   store: Store,
@@ -50,17 +54,33 @@ export async function saveRecord(
   const { doc, checks } = await resolveRefs(store, registry, def, input);
   const col = collectionOf(store, def);
   if (!id) {
-    return await col.insert(
+    const row = await col.insert(
       def.prepare ? await def.prepare(doc, { store, registry, c }) : doc,
       checks,
     );
+    if (c) {
+      await audit(c, {
+        action: "create",
+        entity: def.name,
+        entityId: row.value._id,
+        after: row.value,
+      });
+      await def.afterSave?.(row, { store, registry, c });
+    }
+    return row;
   }
-  const merge = async (old: Doc) => ({
-    ...old,
-    ...(def.prepare ? await def.prepare(doc, { store, registry, old, c }) : doc),
-  });
+  let before: Doc | undefined;
+  const merge = async (old: Doc) => {
+    before = old;
+    return { ...old, ...(def.prepare ? await def.prepare(doc, { store, registry, old, c }) : doc) };
+  };
   const row = await col.update(id, merge, fields._version || undefined, checks);
   await refreshChildren(store, registry, def, row.value);
+  if (c) {
+    const d = before && diff(before, row.value);
+    if (d) await audit(c, { action: "update", entity: def.name, entityId: id, ...d });
+    await def.afterSave?.(row, { store, registry, old: before, c });
+  }
   return row;
 }
 
@@ -126,6 +146,12 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
         );
       }
       const res = await importFile(c.get("store"), registry, def, file);
+      const { created, updated, unchanged } = res;
+      await audit(c, {
+        action: "import",
+        entity: def.name,
+        after: { file: file.name, created, updated, unchanged },
+      });
       return c.json({ success: true, ...res });
     });
   }
@@ -159,7 +185,13 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
       if (!on && !["false", "0", "off", "tidak"].includes(raw)) {
         throw badRequest(`Nilai ${field} harus true atau false.`);
       }
-      const row = await col(c).update(c.req.param("id"), (old) => ({ ...old, [field]: on }));
+      let before: Doc | undefined;
+      const row = await col(c).update(c.req.param("id"), (old) => {
+        before = old;
+        return { ...old, [field]: on };
+      });
+      const d = before && diff(before, row.value);
+      if (d) await audit(c, { action: "update", entity: def.name, entityId: row.value._id, ...d });
       return c.json({ success: true, message: "Data Berhasil di Simpan", data: toJson(row, def) });
     });
   }
@@ -171,7 +203,8 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
       if (!row) throw notFound();
       await def.beforeDelete?.(row.value, { store: c.get("store"), registry, old: row.value, c });
       await assertUnreferenced(c.get("store"), registry, def, id);
-      await col(c).remove(id);
+      const gone = await col(c).remove(id);
+      await audit(c, { action: "delete", entity: def.name, entityId: id, before: gone });
       return c.json({ success: true, message: "Data berhasil dihapus." });
     });
   }

@@ -1,8 +1,9 @@
+import type { Access } from "../auth/roles.ts";
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { CollectionSpec } from "../db/collection.ts";
 import type { AppEnv } from "../http/env.ts";
-import type { Doc } from "../db/mem_index.ts";
+import type { Doc, Row } from "../db/mem_index.ts";
 import type { Store } from "../db/store.ts";
 
 /** A table column: a field path the server can search and order by. */
@@ -166,6 +167,12 @@ export interface ResourceDef<T extends Doc = Doc> {
   api?: boolean;
   /** The answer of `GET /api/{name}/{id}` (default `{ data: record }`). */
   single?: (doc: Doc) => unknown;
+  /** Row buttons of its table: `POST /api/{name}/{path}/{id}` (its route declares its access). */
+  actions?: { label: string; path: string; confirm: string }[];
+  /** Runs after a create or edit through the API committed (e.g. ending sessions). */
+  afterSave?: (row: Row, ctx: HookContext) => void | Promise<void>;
+  /** Who may read (GET) and write its API and page (default `read` / `work`; routes/_access.ts). */
+  access?: { read?: Access; write?: Access };
 }
 
 /** Identity helper that keeps the declaration's types. */

@@ -24,6 +24,10 @@ export interface TableProps {
   /** Quick-find selects: picking an option opens that record's edit form. */
   lookups: { label: string; url: string }[];
   import?: { format: "csv" | "xlsx"; template: string; headers: string };
+  /** False for a role that may only read: no add, edit, delete, import or row actions. */
+  canWrite: boolean;
+  /** Row buttons: `POST {api}/{path}/{id}` after confirming `confirm`. */
+  actions?: { label: string; path: string; confirm: string }[];
   /** The first page, rendered on the server so the table shows data before any script runs. */
   initial: { data: Record<string, unknown>[]; recordsTotal: number; recordsFiltered: number };
 }
@@ -34,8 +38,11 @@ export function tableProps(
   initial: TableProps["initial"],
   importHeaders = "",
   defaults?: Record<string, unknown>,
+  canWrite = true,
 ): TableProps {
   return {
+    canWrite,
+    actions: def.actions,
     label: def.label,
     api: `/api/${def.name}`,
     columns: def.columns,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { collectionOf } from "../../lib/resource/resource.ts";
 import { registry } from "../../resources/mod.ts";
-import { login, openTable, rowWith, session } from "./harness.ts";
+import { login, openTable, PASSWORD, rowWith, session } from "./harness.ts";
 
 Deno.test("browser: backup, change data, restore, data back; delete a backup", async () => {
   const dir = await Deno.makeTempDir();
@@ -71,6 +71,7 @@ Deno.test("browser: 'Koneksi Database' asks for the address, shows a failed test
   await page.click(".dialog button:has-text('OK')");
   await page.fill("#conn-ip", "127.0.0.1:1");
   await page.fill("#conn-token", "rahasia");
+  await page.fill("#conn-password", PASSWORD);
   await page.click("button:has-text('Simpan')");
   await page.waitForSelector(".dialog:has-text('Error!')");
   assert.match(

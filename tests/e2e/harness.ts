@@ -55,12 +55,12 @@ export function launch(): Promise<Browser> {
   });
 }
 
-/** Logs in through the real form and waits for the start page. */
-export async function login(page: Page, url: string): Promise<void> {
+/** Logs in through the real form (as `username`, password `PASSWORD`), waits for the start page. */
+export async function login(page: Page, url: string, username = "admin"): Promise<void> {
   await page.goto(`${url}/auth/login`);
   await page.waitForSelector("[data-hydrated=true]");
   await page.fill("#hospitalCode", "RS01");
-  await page.fill("#username", "admin");
+  await page.fill("#username", username);
   await page.fill("#password", PASSWORD);
   await page.click("button:has-text('Masuk')");
   await page.waitForURL(`${url}/`);

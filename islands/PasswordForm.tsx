@@ -1,0 +1,79 @@
+import { useState } from "react";
+import { alertDialog } from "../components/ui/Dialog.tsx";
+import { postForm } from "../components/ui/Form.tsx";
+
+export interface PasswordFormProps {
+  username: string;
+  /** Shortest password accepted. */
+  min: number;
+}
+
+/** 'Ganti Password': the current password and a new one typed twice. */
+export default function PasswordForm(p: PasswordFormProps) {
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    const form = e.currentTarget as HTMLFormElement;
+    const f = new FormData(form);
+    if (f.get("newPassword") !== f.get("confirm")) {
+      return alertDialog("Error!", "Konfirmasi password baru tidak sama.", "error");
+    }
+    setBusy(true);
+    try {
+      const body = new URLSearchParams({
+        oldPassword: String(f.get("oldPassword") ?? ""),
+        newPassword: String(f.get("newPassword") ?? ""),
+      });
+      const msg = await postForm("/api/user/password", body);
+      form.reset();
+      await alertDialog("Berhasil", msg, "success");
+    } catch (err) {
+      alertDialog("Error!", (err as Error).message, "error");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form class="card form password-form" onSubmit={submit}>
+      <p class="muted">
+        Akun: <strong>{p.username}</strong>. Password baru minimal {p.min}{" "}
+        karakter, bukan username dan bukan password yang umum dipakai. Sesi lain akun ini akan
+        diakhiri.
+      </p>
+      <div class="field">
+        <label for="pw-old">Password sekarang</label>
+        <input
+          id="pw-old"
+          name="oldPassword"
+          type="password"
+          required
+          autoComplete="current-password"
+        />
+      </div>
+      <div class="field">
+        <label for="pw-new">Password baru</label>
+        <input
+          id="pw-new"
+          name="newPassword"
+          type="password"
+          required
+          minLength={p.min}
+          autoComplete="new-password"
+        />
+      </div>
+      <div class="field">
+        <label for="pw-confirm">Ulangi password baru</label>
+        <input
+          id="pw-confirm"
+          name="confirm"
+          type="password"
+          required
+          autoComplete="new-password"
+        />
+      </div>
+      <button type="submit" class="btn btn-primary" disabled={busy}>Simpan</button>
+    </form>
+  );
+}

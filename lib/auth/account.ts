@@ -1,0 +1,33 @@
+import { badRequest, notFound } from "../errors.ts";
+import { keepOnlySession, users } from "./auth.ts";
+import { hashPassword, verifyPassword } from "./password.ts";
+import { passwordProblem } from "./policy.ts";
+import type { Store } from "../db/store.ts";
+
+/**
+ * Changes the signed-in user's own password: the current one must match, the new one must
+ * pass the policy. Every other session of the account ends; the one with `keepToken` stays.
+ */
+export async function changeOwnPassword(
+  store: Store,
+  userId: string,
+  oldPassword: string,
+  newPassword: string,
+  keepToken: string | undefined,
+): Promise<void> {
+  const col = users(store);
+  const row = await col.find(userId);
+  if (!row) throw notFound("Akun tidak ditemukan.");
+  if (!oldPassword || !(await verifyPassword(oldPassword, row.value.passwordHash))) {
+    throw badRequest("Password sekarang salah.");
+  }
+  const weak = passwordProblem(newPassword, row.value.username);
+  if (weak) throw badRequest(weak);
+  if (await verifyPassword(newPassword, row.value.passwordHash)) {
+    throw badRequest("Password baru harus berbeda dari password sekarang.");
+  }
+  const passwordHash = await hashPassword(newPassword);
+  const gen = (row.value.sessionGen ?? 0) + 1;
+  await col.update(userId, (old) => ({ ...old, passwordHash, sessionGen: gen }), row.versionstamp);
+  await keepOnlySession(store, gen, keepToken);
+}

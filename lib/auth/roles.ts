@@ -1,0 +1,40 @@
+/** The role of an account: what its holder may do (see `Access`). */
+export type Role = "admin" | "casemix" | "viewer";
+
+/** Role names as the screens show them. */
+export const ROLES: Record<Role, string> = {
+  admin: "Administrator",
+  casemix: "Petugas Casemix",
+  viewer: "Pimpinan (lihat saja)",
+};
+
+/**
+ * What a route needs: `public` (no session: login, licence, static), `read` (any signed-in
+ * role: lists, pages, reports, exports, one's own password), `work` (inpatient work and master
+ * data: admin and casemix) or `admin` (users, backups, restore, connection, settings changes,
+ * licence deactivation, the audit log).
+ */
+export type Access = "public" | "read" | "work" | "admin";
+
+const GRANTS: Record<Access, readonly Role[]> = {
+  public: ["admin", "casemix", "viewer"],
+  read: ["admin", "casemix", "viewer"],
+  work: ["admin", "casemix"],
+  admin: ["admin"],
+};
+
+/** True when `role` may use a route that needs `access`. */
+export const allows = (role: Role, access: Access): boolean => GRANTS[access].includes(role);
+
+/** The answer to a forbidden request (403). */
+export const FORBIDDEN = "Anda tidak memiliki akses untuk tindakan ini.";
+
+/**
+ * The role of a stored account. Accounts made before roles existed have none: the first
+ * account (`admin`) is an administrator, every other one casemix staff.
+ */
+export function roleOf(user: object): Role {
+  const { role: r, username } = user as { role?: unknown; username?: unknown };
+  if (r === "admin" || r === "casemix" || r === "viewer") return r;
+  return String(username ?? "").toLowerCase() === "admin" ? "admin" : "casemix";
+}

@@ -1,0 +1,94 @@
+import type { Access } from "../lib/auth/roles.ts";
+import type { Registry } from "../lib/resource/refs.ts";
+
+/**
+ * Who may use each route, declared once: `"METHOD /pattern"` (the pattern as the route was
+ * registered) → the access it needs (lib/auth/roles.ts: public, read, work, admin). The
+ * middleware `authorize` enforces it on every request; the sidebar and the islands' buttons
+ * follow it. Resource routes (`/api/{name}/…` and each resource's page) follow their
+ * declaration's `access` (default: reading `read`, writing `work`). A new route needs one line
+ * here, else it is refused to everyone (and tests/access_test.ts fails).
+ */
+export const ACCESS: Record<string, Access> = {
+  // login, licence (before any session), static
+  "GET /auth/login": "public",
+  "POST /auth/login": "public",
+  "POST /auth/logout": "read",
+  "GET /validation": "public",
+  "POST /validation": "public",
+  // replacing a licence already validated (same route, signed in): the admin only
+  "POST /validation#replace": "admin",
+  // removes the licence only when the service reports it inactive (nobody can force it); the
+  // login page calls it when a login was refused for that reason, so it needs no session
+  "DELETE /validation/deactived": "public",
+  "GET /lisensi/:code{.+}": "public",
+  "GET /setting/background": "public",
+  // one's own account
+  "GET /akun/password": "read",
+  "POST /api/user/password": "read",
+  "POST /api/user/unlock/:id": "admin",
+  // dashboard and reports
+  "GET /": "read",
+  "GET /api/report/medical-record-info": "read",
+  "GET /api/report/top-icd-10": "read",
+  "GET /api/report/top-icd-9": "read",
+  "GET /api/report/analysis-tarif-info": "read",
+  "GET /api/report/dpjp-info": "read",
+  // inpatient work
+  "GET /ipd": "read",
+  "GET /discharge-patient": "read",
+  "GET /ipd/:id": "read",
+  "GET /api/ipd": "read",
+  "GET /api/ipd/discharge-patient": "read",
+  "GET /api/ipd/export-ipd-data": "read",
+  "GET /api/ipd/export-ipd-discharge-data": "read",
+  "POST /api/ipd/update": "work",
+  "POST /api/ipd/visitexamination/update": "work",
+  "POST /api/ipd/discharge-patient/update": "work",
+  "GET /api/ipd/:pasienId/check-readmisi": "read",
+  "GET /api/ipd/:id/details": "read",
+  "DELETE /api/ipd/:ipdId/details/:detailId": "work",
+  "GET /api/ipd/:id/get-summary-icd": "read",
+  "POST /api/ipd/:id/cancel-discharge": "work",
+  "GET /api/ipd/:id": "read",
+  "DELETE /api/ipd/:id": "work",
+  // settings: everyone reads, the admin changes
+  "GET /pengaturan": "read",
+  "GET /api/setting/hospital": "read",
+  "POST /api/setting/hospital": "admin",
+  "GET /api/setting/address": "read",
+  "POST /api/setting/address": "admin",
+  "POST /setting/upload-background": "admin",
+  "DELETE /setting/delete-background": "admin",
+  // database: connection, backups, restore; the audit log
+  "GET /koneksi": "admin",
+  "POST /connection/save-ip": "admin",
+  "GET /db-backup": "admin",
+  "GET /api/db-backup": "admin",
+  "POST /api/db-backup": "admin",
+  "POST /api/db-backup/restore/:id": "admin",
+  "DELETE /api/db-backup/delete/:id": "admin",
+  "GET /audit": "admin",
+  "GET /api/audit": "admin",
+  "GET /api/audit/verify": "admin",
+  "GET /api/audit/export": "admin",
+};
+
+/**
+ * The access of a route: the table above, else the resource whose API or page it is (its
+ * declared `access`), else undefined (undeclared).
+ */
+export function accessOf(registry: Registry) {
+  const resources = [...registry.values()].filter((d) => d.api !== false);
+  return (method: string, pattern: string): Access | undefined => {
+    const key = `${method === "HEAD" ? "GET" : method} ${pattern}`;
+    if (key in ACCESS) return ACCESS[key];
+    for (const def of resources) {
+      const base = `/api/${def.name}`;
+      if (pattern === base || pattern.startsWith(`${base}/`) || pattern === def.page?.path) {
+        return method === "GET" ? def.access?.read ?? "read" : def.access?.write ?? "work";
+      }
+    }
+    return undefined;
+  };
+}

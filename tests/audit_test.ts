@@ -1,0 +1,94 @@
+import assert from "node:assert/strict";
+import { AuditLog } from "../lib/audit/log.ts";
+import { dtQuery, setup } from "./helpers.ts";
+
+Deno.test("audit: records, lists newest first with filters, exports, and verify catches an edit in KV", async () => {
+  await using t = await setup();
+  const add = await t.post("/api/province/update", { kode: "11", desc: "Aceh" });
+  const id = add.body.data._id;
+  await t.post("/api/province/update", { id, kode: "11", desc: "Aceh Darussalam" });
+  await t.req(`/api/province/delete/${id}`, { method: "DELETE" });
+  const cols = ["at", "username", "role", "ip", "action", "entity", "entityId", "before", "after"];
+  const res = await t.json(`/api/audit?${dtQuery(cols)}&entity=province`);
+  assert.equal(res.status, 200);
+  assert.equal(res.body.recordsFiltered, 3);
+  const [del, upd, add2] = res.body.data;
+  assert.deepEqual([del.action, upd.action, add2.action], ["delete", "update", "create"]);
+  assert.deepEqual(Object.keys(del).sort(), ["id", ...cols].sort());
+  assert.deepEqual([upd.before, upd.after], [{ desc: "Aceh" }, { desc: "Aceh Darussalam" }]);
+  assert.equal(del.before.desc, "Aceh Darussalam");
+  assert.equal(del.before.kode, "11");
+  assert.equal(del.username, "admin");
+  assert.equal(del.role, "admin");
+  // filters by user, action and date range
+  const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+  const q = (p: string) => t.json(`/api/audit?${dtQuery(cols)}&${p}`);
+  assert.equal((await q(`action=update&username=admin`)).body.recordsFiltered, 1);
+  assert.equal((await q(`from=${today}&to=${today}&entity=province`)).body.recordsFiltered, 3);
+  assert.equal((await q(`to=2020-01-01`)).body.recordsFiltered, 0);
+  assert.equal((await q(`from=31-12-2020`)).status, 400);
+  const xlsx = await t.req("/api/audit/export?entity=province");
+  assert.equal(xlsx.status, 200);
+  assert.match(xlsx.headers.get("content-type")!, /spreadsheetml/);
+  // no API edits or deletes an entry
+  for (const method of ["POST", "PUT", "DELETE"]) {
+    assert.equal((await t.req(`/api/audit/${del.id}`, { method })).status, 404);
+  }
+  // no password or hash anywhere in the trail
+  await t.post("/api/user/update", {
+    fullname: "Siti",
+    email: "siti@rs.test",
+    username: "siti",
+    password: "sandi-siti-rahasia",
+  });
+  const all = JSON.stringify((await t.audit.list({}, 0, 1000)).rows);
+  assert.doesNotMatch(all, /sandi-siti-rahasia|pbkdf2|passwordHash/);
+
+  assert.deepEqual((await t.json("/api/audit/verify")).body, {
+    ok: true,
+    count: await t.audit.count(),
+    brokenAt: null,
+  });
+  // alter the update entry directly in KV
+  const key = ["audit", upd.id];
+  const stored = await t.audit.kv.get<{ data: string }>(key);
+  await t.audit.kv.set(key, {
+    ...stored.value!,
+    data: stored.value!.data.replace("Darussalam", "Raya"),
+  });
+  const v = (await t.json("/api/audit/verify")).body;
+  assert.deepEqual([v.ok, v.brokenAt], [false, upd.id]);
+  assert.equal((await t.req("/audit")).status, 200); // the page asks /api/audit/verify itself
+});
+
+Deno.test("audit: a restore keeps the entries written after the backup, then its own", async () => {
+  const dir = await Deno.makeTempDir();
+  await using t = await setup({ dataDir: dir, file: true });
+  const backup = await t.post("/api/db-backup", { name: "Awal" });
+  await t.post("/api/province/update", { kode: "11", desc: "Aceh" });
+  const r = await t.post(`/api/db-backup/restore/${backup.body.data._id}`, {});
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  assert.equal((await t.json("/api/province")).body.recordsTotal, 0); // the data went back
+  const trail = (await t.audit.list({}, 0, 100)).rows.map((e) => `${e.action} ${e.entity}`);
+  assert.deepEqual(trail.slice(0, 3), ["restore db-backup", "create province", "backup db-backup"]);
+  assert.equal((await t.audit.verify()).ok, true);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("audit log: back-to-back and concurrent appends keep one unbroken chain", async () => {
+  const dir = await Deno.makeTempDir();
+  const a = await AuditLog.open(`${dir}/audit.kv`);
+  const who = { username: "uji", role: "admin", ip: "127.0.0.1" };
+  for (let i = 0; i < 20; i++) await a.append(who, { action: "seq", entityId: String(i) });
+  await Promise.all(
+    Array.from({ length: 200 }, () => a.append(who, { action: "par" })),
+  );
+  // an entry larger than one KV value is split and still verifies
+  const big = { text: "x".repeat(70_000), password: "never-stored" };
+  await a.append(who, { action: "big", after: big });
+  assert.deepEqual(await a.verify(), { ok: true, count: 221, brokenAt: null });
+  const [last] = (await a.list({ action: "big" }, 0, 1)).rows;
+  assert.deepEqual(last.after, { text: big.text });
+  await a.close();
+  await Deno.remove(dir, { recursive: true });
+});
