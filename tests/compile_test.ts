@@ -82,12 +82,21 @@ Deno.test({
     }).output();
     const log = new TextDecoder().decode(res.stdout) + new TextDecoder().decode(res.stderr);
     assert.equal(res.code, 0, log);
-    const lines = log.slice(log.indexOf(".deno_compile_node_modules")).split("\n").slice(1);
-    const packages = lines.slice(0, lines.findIndex((l) => /^[├└]/.test(l)))
-      .filter((l) => /^│ {3}[├└]── /.test(l)).map((l) => l.replace(/^│ {3}[├└]── /, ""))
-      .map((l) => l.split(/\/\d|\/\*/)[0]);
+    const lines = log.slice(log.indexOf(".deno_compile_node_modules")).split("\n").slice(2);
+    const packages: string[] = [];
+    let scope = "";
+    for (const l of lines.slice(0, lines.findIndex((l) => /^[├└]/.test(l)))) {
+      const group = l.match(/^│ {3}[├└]─┬ (\S+)/);
+      const top = l.match(/^│ {3}[├└]── (\S+)/);
+      const inner = l.match(/^│ {3}[│ ] [├└]── (\S+)/);
+      if (group) scope = group[1];
+      else if (top) packages.push(top[1].split(/\/\d|\/\*/)[0]);
+      else if (inner) packages.push(`${scope}/${inner[1].split(/\/\d|\/\*/)[0]}`);
+    }
     assert.deepEqual(packages.sort(), [
       "@e965/xlsx",
+      "@zxcvbn-ts/dictionary-compression",
+      "@zxcvbn-ts/language-common",
       "hono",
       "preact",
       "preact-render-to-string",
