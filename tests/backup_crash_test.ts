@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { backups, createBackup } from "../lib/backup/backup.ts";
 import { HEADER_BYTES, readHeader } from "../lib/backup/format.ts";
 import { createApp } from "../app.ts";
-import { loadConfig } from "../lib/config.ts";
+import { auditPathOf, loadConfig } from "../lib/config.ts";
+import { AuditLog } from "../lib/audit/log.ts";
 import { openConfiguredStore } from "../lib/backup/connection.ts";
 import { Store } from "../lib/db/store.ts";
 
@@ -83,8 +84,9 @@ async function restart(dir: string): Promise<State> {
     dbPath: join(dir, "casemix.kv"),
   };
   const store = await openConfiguredStore(config);
+  const audit = await AuditLog.open(auditPathOf(config)); // closed below: Windows deletes no open file
   try {
-    const res = await createApp({ config, store }).request("/validation");
+    const res = await createApp({ config, store, audit }).request("/validation");
     assert.equal(res.status, 200);
     await res.body?.cancel();
     const bdir = join(dir, "backups");
@@ -98,6 +100,7 @@ async function restart(dir: string): Promise<State> {
     assert.deepEqual(listed.sort(), names.sort());
     return await stateOf(store);
   } finally {
+    await audit.close();
     store.close();
   }
 }
