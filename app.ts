@@ -64,6 +64,8 @@ export interface AppOptions {
   licence?: LicenceGate;
   /** How long the 'Koneksi Database' test waits for a server (default 5 s). */
   connectTimeoutMs?: number;
+  /** The clock the dashboard's "today" and default month are read from (default: the system's). */
+  now?: () => Date;
   /** An open audit log; when absent it is opened at `auditPathOf(config)` on the first request. */
   audit?: AuditLog;
 }
@@ -116,6 +118,7 @@ export async function prepareStore(
 export function createApp(opts: AppOptions): Hono<AppEnv> {
   const registry = opts.registry ?? defaultRegistry;
   const nav = navOf(registry, [...IPD_NAV, ...SETTINGS_NAV]);
+  const now = opts.now ?? (() => new Date());
   const access = accessOf(registry);
   let ready: Promise<{ store: Store; manifest: Manifest; audit: AuditLog }> | null = null;
   const init = async () => {
@@ -144,6 +147,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     c.set("manifest", manifest);
     c.set("config", opts.config);
     c.set("nav", nav);
+    c.set("now", now);
     c.set("audit", audit);
     c.set("access", access);
     await store.gate.shared(next); // a database switch waits for requests in flight

@@ -163,7 +163,7 @@ export async function ensureBuilt(staticDir = join(root, "static")): Promise<voi
     // awaited with nothing else pending (a lone test request) is not cut short
     const alive = setInterval(() => {}, 1_000);
     try {
-      await build({ quiet: true });
+      await build({ quiet: true, outdir: join(staticDir, "build") });
     } finally {
       clearInterval(alive);
     }

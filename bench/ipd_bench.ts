@@ -13,11 +13,20 @@ import { Store } from "../lib/db/store.ts";
 import ipdDef from "../lib/ipd/resource.ts";
 import type { IpdWorld } from "./ipd_data.ts";
 import { appOf, benchSize, ipdData, type IpdFile, printFigure, type Report } from "./ipd_file.ts";
+import { FIRST, LAST } from "./ipd_master.ts";
+import {
+  distinct,
+  firstRequestAfterRestart,
+  gc,
+  getter,
+  IN_PROCESS,
+  overHttp,
+  p95,
+  passes,
+} from "./measure.ts";
 import { pageJs } from "./js_size.ts";
 import { reportBench } from "./report_bench.ts";
 
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
-const gc = () => (globalThis as { gc?: () => void }).gc?.();
 const n = (x: number) => x.toLocaleString("id-ID");
 
 /** DataTables parameters of a list request. */
@@ -44,37 +53,55 @@ function listUrl(
   return `${path}?${p}`;
 }
 
-/** 300 list requests mixing orders, searches and the filters of the list's page. */
-function listUrls(world: IpdWorld, mode: "dirawat" | "pulang"): string[] {
+/**
+ * `count` list requests, no two asking the same thing: orders, the filters of the list's page
+ * and searches as staff type them (a name, part of a medical record number, a room, a DPJP).
+ */
+function listUrls(world: IpdWorld, mode: "dirawat" | "pulang", count: number): string[] {
   const columns = (mode === "pulang" ? DISCHARGE_COLUMNS : ipdDef.columns)
     .map((c) => c.orderable === false ? "" : c.data);
   const orderable = columns.map((c, i) => [c, i] as const).filter(([c]) => c).map(([, i]) => i);
   const path = mode === "pulang" ? "/api/ipd/discharge-patient" : "/api/ipd";
   const today = jakartaDay(world.now);
   const daysAgo = (d: number) => jakartaDay(new Date(world.now.getTime() - d * 86_400_000));
-  const ranges = mode === "pulang"
-    ? [
-      `${daysAgo(30)} / ${today}`,
-      `${daysAgo(400)} / ${daysAgo(300)}`,
-      `${daysAgo(700)} / ${daysAgo(600)}`,
-    ]
-    : [`${daysAgo(7)} / ${today}`, `${daysAgo(14)} / ${daysAgo(7)}`];
-  const searches = ["", "siti", "wulandari", "0011", "melati", "budi pur", "pneumonia", ""];
   const durations = ["1-3", "4-7", "8-14", ">14"];
-  const urls: string[] = [];
-  for (let i = 0; i < 300; i++) {
+  const word = (s: string, i: number) => s.toLowerCase().slice(0, 3 + (i % 4));
+  const search = (i: number) => {
+    const k = Math.floor(i / 6) * 7_919;
+    switch (i % 6) {
+      case 0:
+        return "";
+      case 1:
+        return word(FIRST[k % FIRST.length], k);
+      case 2:
+        return `${FIRST[k % FIRST.length]} ${LAST[(k >> 3) % LAST.length]}`.toLowerCase()
+          .slice(0, 6 + (k % 6));
+      case 3:
+        return String(100_000 + (k % world.patients)).padStart(8, "0").slice(2, 6 + (k % 3));
+      case 4:
+        return word(world.rooms[k % world.rooms.length].name, k);
+      default:
+        return word(world.dpjp[k % world.dpjp.length].fullname.replace(/^dr\.?\s*/i, ""), k);
+    }
+  };
+  const queries = distinct(count, (i) => {
     const filters: Record<string, string> = {};
-    if (i % 4 === 1) filters.roomFilter = world.rooms[i % world.rooms.length]._id;
-    if (i % 4 === 2) filters.durationFilter = durations[i % durations.length];
-    if (i % 4 === 3 || i % 8 === 2) filters.dateRange = ranges[i % ranges.length];
-    urls.push(listUrl(path, columns, i, {
-      search: searches[i % searches.length],
-      order: orderable[i % orderable.length],
-      dir: i % 2 ? "desc" : "asc",
+    const k = i * 2_654_435;
+    if (i % 4 === 1) filters.roomFilter = world.rooms[k % world.rooms.length]._id;
+    if (i % 4 === 2) filters.durationFilter = durations[k % durations.length];
+    if (i % 4 === 3 || i % 8 === 2) {
+      // a range of 1-60 days ending 0-700 days ago (0-14 for the admitted list)
+      const end = (k >> 4) % (mode === "pulang" ? 700 : 14), len = 1 + (k >> 2) % 60;
+      filters.dateRange = `${daysAgo(end + len)} / ${end ? daysAgo(end) : today}`;
+    }
+    return {
+      search: search(i),
+      order: orderable[(i >> 1) % orderable.length],
+      dir: i % 2 ? "desc" as const : "asc" as const,
       filters,
-    }));
-  }
-  return urls;
+    };
+  }, (q) => JSON.stringify(q));
+  return queries.map((q, i) => listUrl(path, columns, i, q));
 }
 
 /**
@@ -82,9 +109,16 @@ function listUrls(world: IpdWorld, mode: "dirawat" | "pulang"): string[] {
  * reports its figures. Adds 300 examinations to open stays.
  */
 export async function ipdBench(report: Report, { dir, file, world }: IpdFile): Promise<void> {
-  // a restart: the first list request loads the stays' index from the KV file
+  const pulang = listUrls(world, "pulang", 400), dirawat = listUrls(world, "dirawat", 400);
+  // a restart: the first list request, in a new process, loads the stays' index from the file
+  console.log(
+    `Permintaan pertama setelah restart (proses baru; memuat indeks ${n(world.stays)} kunjungan): ${
+      (await firstRequestAfterRestart(file, dir, pulang[0])).toFixed(0)
+    } ms`,
+  );
   const store = await Store.open(file);
   const { app, cookie, audit } = await appOf(store, dir);
+  const get = getter(app, cookie);
   let auditMs = 0; // time spent writing audit entries (each add writes one)
   const append = audit.append.bind(audit);
   audit.append = async (...a) => {
@@ -92,40 +126,14 @@ export async function ipdBench(report: Report, { dir, file, world }: IpdFile): P
     await append(...a);
     auditMs += performance.now() - t0;
   };
-  const get = async (u: string) => {
-    const t0 = performance.now();
-    const r = await app.request(u, { headers: { cookie } });
-    await r.arrayBuffer();
-    if (r.status !== 200) throw new Error(`${u}: ${r.status}`);
-    return performance.now() - t0;
-  };
-  const pulang = listUrls(world, "pulang"), dirawat = listUrls(world, "dirawat");
-  console.log(
-    `Permintaan pertama setelah restart (memuat indeks ${n(world.stays)} kunjungan): ${
-      (await get(pulang[0])).toFixed(0)
-    } ms`,
-  );
-  /** p95 of the URLs on a warm server (each ordering built once), after a first pass. */
-  const timeAll = async (name: string, urls: string[]) => {
-    const first: number[] = [];
-    for (const u of urls) first.push(await get(u));
-    gc();
-    const times: number[] = [];
-    for (const u of urls) times.push(await get(u));
-    report(`${name}, p95`, p95(times), 20, "ms");
-    console.log(
-      `  putaran pertama (tiap urutan dan teks cari dibuat sekali): p95 ${
-        p95(first).toFixed(1)
-      } ms, maks ${Math.max(...first).toFixed(0)} ms`,
-    );
-  };
-  await timeAll("GET /api/ipd filter+cari+urut, 100 per halaman", dirawat);
-  await timeAll("GET /api/ipd/discharge-patient filter+cari+urut, 100 per halaman", pulang);
 
-  // adding an examination to an open stay (the stay is recomputed in the same commit)
+  // adding an examination to an open stay (the stay is recomputed in the same commit); each
+  // list is timed right after one
   const at = toLocalInput(world.now.toISOString());
-  const adds: number[] = [], after: number[] = [], audits: number[] = [];
-  for (let i = 0; i < 300; i++) {
+  const adds: number[] = [], audits: number[] = [];
+  let added = 0;
+  const addExam = async () => {
+    const i = added++;
     const stay = world.openStays[(i * 7) % world.openStays.length];
     const fields = new URLSearchParams({
       id: "",
@@ -156,11 +164,21 @@ export async function ipdBench(report: Report, { dir, file, world }: IpdFile): P
     if (r.status !== 200) throw new Error(`visitexamination/update: ${r.status} ${body}`);
     adds.push(performance.now() - t0);
     audits.push(auditMs - a0);
-    // the visit list right after the write (its cached orderings follow the change)
-    after.push(await get(dirawat[i % dirawat.length]));
+  };
+  const lists = [
+    ["GET /api/ipd filter+cari+urut, 100 per halaman", dirawat],
+    ["GET /api/ipd/discharge-patient filter+cari+urut, 100 per halaman", pulang],
+  ] as const;
+  for (const [name, urls] of lists) {
+    await passes(report, name, 20, get, urls.slice(0, 300), addExam);
+    await overHttp(report, name, 20, app, cookie, urls.slice(300));
   }
-  report("POST /api/ipd/visitexamination/update (tambah, hitung ulang), p95", p95(adds), 15, "ms");
-  console.log(`  GET /api/ipd tepat setelah tiap penambahan: p95 ${p95(after).toFixed(2)} ms`);
+  report(
+    `POST /api/ipd/visitexamination/update (tambah, hitung ulang), p95 (${adds.length} kali; ${IN_PROCESS})`,
+    p95(adds),
+    15,
+    "ms",
+  );
   const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
   console.log(
     `  jejak audit (1 entri berantai per penambahan, berkas audit.kv): p95 ${
@@ -182,7 +200,9 @@ export async function ipdBench(report: Report, { dir, file, world }: IpdFile): P
   const bytes = (await res.arrayBuffer()).byteLength;
   if (res.status !== 200) throw new Error(`export: ${res.status}`);
   report(
-    `Ekspor ${n(rows)} pasien pulang (.xlsx ${(bytes / 2 ** 20).toFixed(1)} MB, sejak ${from})`,
+    `Ekspor ${n(rows)} pasien pulang (.xlsx ${
+      (bytes / 2 ** 20).toFixed(1)
+    } MB, sejak ${from}; ${IN_PROCESS})`,
     (performance.now() - t0) / 1000,
     3,
     "s",

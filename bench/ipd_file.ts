@@ -68,7 +68,7 @@ export async function ipdData(opts: IpdDataOptions = {}): Promise<IpdFile> {
   const dir = await Deno.makeTempDir({ prefix: "casemix-ipd-bench-" });
   const file = join(dir, "ipd.kv");
   const store = await Store.open(file);
-  await ensureAdmin(store, "bench-password");
+  await ensureAdmin(store, "Uji-Casemix-2026!");
   const { app, cookie } = await appOf(store, dir);
   const t0 = performance.now();
   const world = await generateIpd(app, cookie, store, opts);

@@ -13,8 +13,9 @@ import { collectionOf } from "../lib/resource/resource.ts";
 import { writeXlsx } from "../lib/resource/spreadsheet.ts";
 import type { Store } from "../lib/db/store.ts";
 import { registry } from "../resources/mod.ts";
+import { SHARED_DATA } from "./shared_data.ts";
 
-const SHARED = join(import.meta.dirname!, "..", "..", "shared", "data");
+const SHARED = SHARED_DATA;
 
 /** A room of the data set with its class type (which INA-CBG tariff class applies). */
 export interface Room {
@@ -177,7 +178,7 @@ export async function masterData(app: Hono<any>, cookie: string, store: Store) {
   };
 }
 
-const FIRST = [
+export const FIRST = [
   "Siti",
   "Budi",
   "Agus",
@@ -195,7 +196,7 @@ const FIRST = [
   "Wahyu",
   "Lina",
 ];
-const LAST = [
+export const LAST = [
   "Hartono",
   "Susanti",
   "Purnomo",

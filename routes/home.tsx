@@ -15,7 +15,7 @@ import { currentMonth, parsePeriod, type Period, PeriodError } from "../lib/repo
 export function homeRoutes() {
   const r = new Hono<AppEnv>();
   r.get("/", async (c) => {
-    const now = new Date();
+    const now = c.get("now")();
     let period: Period, error = "";
     try {
       period = parsePeriod(c.req.query(), now);

@@ -14,13 +14,13 @@ import { parsePeriod, type Period, PeriodError } from "../lib/report/period.ts";
 import { collectionOf } from "../lib/resource/resource.ts";
 
 /** The period of a report call (`startDate`/`endDate` or `dateRange`); 400 when malformed. */
-export function periodOf(c: Context): Period {
+export function periodOf(c: Context<AppEnv>): Period {
   try {
     return parsePeriod({
       startDate: c.req.query("startDate"),
       endDate: c.req.query("endDate"),
       dateRange: c.req.query("dateRange"),
-    });
+    }, c.get("now")());
   } catch (e) {
     if (e instanceof PeriodError) throw badRequest(e.message);
     throw e;
@@ -37,7 +37,7 @@ export function reportApi(registry: Registry) {
 
   r.get("/api/report/medical-record-info", async (c) => {
     const period = periodOf(c);
-    return c.json(medicalRecordInfo(await visits(c), period));
+    return c.json(medicalRecordInfo(await visits(c), period, c.get("now")()));
   });
   const top = (kind: IcdKind) => async (c: Context<AppEnv>) => {
     const period = periodOf(c);

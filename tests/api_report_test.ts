@@ -10,7 +10,7 @@ import {
 } from "../lib/report/report.ts";
 import { currentMonth, parsePeriod } from "../lib/report/period.ts";
 import { setup } from "./helpers.ts";
-import { MARCH_2025, seedDashboard } from "./report_fixtures.ts";
+import { DASHBOARD_NOW, DASHBOARD_TODAY, MARCH_2025, seedDashboard } from "./report_fixtures.ts";
 import { tariff, visitDoc, writeVisits } from "./visits.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
@@ -55,9 +55,10 @@ Deno.test("report: 'today' is the Asia/Jakarta day, at both of its ends", async 
 });
 
 Deno.test("medical-record-info: counters for today and now; readmissions in the period", async () => {
-  await using t = await setup();
-  const now = new Date();
+  const now = DASHBOARD_NOW;
+  await using t = await setup({ now: () => now });
   const today = jakartaDay(now);
+  assert.equal(today, DASHBOARD_TODAY);
   const todayStart = dayStart(today);
   const justBefore = new Date(Date.parse(todayStart) - 1).toISOString();
   await writeVisits(t.store, [
@@ -76,7 +77,6 @@ Deno.test("medical-record-info: counters for today and now; readmissions in the 
     // admitted without a percentage
     visitDoc(at("2025-02-28", "23:59")),
   ]);
-  if (jakartaDay(new Date()) !== today) return; // midnight in Jakarta passed meanwhile
   const march = await t.json(`/api/report/medical-record-info?${MARCH}`);
   assert.equal(march.status, 200);
   assert.deepEqual(march.body, {
@@ -214,15 +214,21 @@ Deno.test("dpjp-info: DPJPs of the stays now admitted, most patients first", asy
 });
 
 Deno.test("report period: default the current Jakarta month; a bad one answers 400 in Indonesian", async () => {
-  await using t = await setup();
-  const month = currentMonth();
+  // 1 April 2025 00:30 in Jakarta, still 31 March in UTC: the default month is April
+  let now = new Date("2025-03-31T17:30:00Z");
+  await using t = await setup({ now: () => now });
+  assert.deepEqual(currentMonth(now), { startDate: "2025-04-01", endDate: "2025-04-30" });
   await writeVisits(t.store, [
-    visitDoc(dayStart(month.startDate), { readmisi: true }),
-    visitDoc(new Date(Date.parse(dayStart(month.startDate)) - 1).toISOString(), { readmisi: true }),
+    visitDoc(dayStart("2025-04-01"), { readmisi: true }),
+    visitDoc(new Date(Date.parse(dayStart("2025-04-01")) - 1).toISOString(), { readmisi: true }),
+    visitDoc(at("2025-03-15"), { readmisi: true }),
   ]);
-  if (currentMonth().startDate !== month.startDate) return; // the month turned meanwhile
   const r = await t.json("/api/report/medical-record-info");
   assert.equal(r.body.pasien_readmisi_count.count, 1);
+  // a minute before, in Jakarta it was still March: the two March readmissions
+  now = new Date("2025-03-31T16:59:00Z");
+  const march = await t.json("/api/report/medical-record-info");
+  assert.equal(march.body.pasien_readmisi_count.count, 2);
   const cases: [string, RegExp][] = [
     ["startDate=2025-13-01", /Tanggal awal "2025-13-01" tidak valid; gunakan format YYYY-MM-DD/],
     ["startDate=2025-02-30&endDate=2025-03-01", /Tanggal awal "2025-02-30" tidak valid/],
@@ -244,8 +250,8 @@ Deno.test("report period: default the current Jakarta month; a bad one answers 4
 });
 
 Deno.test("dashboard page: counters server-rendered with links to the filtered lists", async () => {
-  await using t = await setup();
-  const today = jakartaDay(new Date());
+  await using t = await setup({ now: () => DASHBOARD_NOW });
+  const today = DASHBOARD_TODAY;
   await writeVisits(t.store, [
     visitDoc(dayStart(today), tariff(1_000_000, 1_200_000)),
     visitDoc(at("2025-03-05"), { readmisi: true, ...discharged(dayStart(today)) }),
@@ -253,7 +259,6 @@ Deno.test("dashboard page: counters server-rendered with links to the filtered l
   const res = await t.req("/?startDate=2025-03-01&endDate=2025-03-31");
   assert.equal(res.status, 200);
   const html = await res.text();
-  if (jakartaDay(new Date()) !== today) return;
   const counter = (key: string) => {
     const m = html.match(
       new RegExp(
@@ -316,9 +321,9 @@ async function listed(t: T, link: string): Promise<number> {
 }
 
 Deno.test("dashboard figures equal the lists their links open (stays built through the inpatient API)", async () => {
-  await using t = await setup();
+  await using t = await setup({ now: () => DASHBOARD_NOW });
   const { w, today } = await seedDashboard(t);
-  if (jakartaDay(new Date()) !== today) return;
+  assert.equal(today, DASHBOARD_TODAY);
 
   const info: MedicalRecordInfo = (await t.json(`/api/report/medical-record-info?${MARCH}`)).body;
   assert.deepEqual(info, {

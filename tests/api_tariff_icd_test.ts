@@ -1,3 +1,5 @@
+import { join } from "node:path";
+import { SHARED_DATA } from "../bench/shared_data.ts";
 import assert from "node:assert/strict";
 import { MemIndex } from "../lib/db/mem_index.ts";
 import { readTable, writeXlsx } from "../lib/resource/spreadsheet.ts";
@@ -421,7 +423,7 @@ Deno.test("icd lookups: code prefix with or without dot, word prefixes, one kind
 
 Deno.test("icd lookup: the prefilter never drops a match (full ICD-10 set, many queries)", async () => {
   const csv = await Deno.readFile(
-    new URL("../../shared/data/icd10/icd10_2010_satusehat.csv", import.meta.url),
+    join(SHARED_DATA, "icd10", "icd10_2010_satusehat.csv"),
   );
   const table = readTable(csv, "csv", 50_000);
   const index = new MemIndex(["code", "code2", "desc", "kind"]);

@@ -9,19 +9,27 @@ import { auditPathOf, loadConfig } from "../lib/config.ts";
 import { AuditLog } from "../lib/audit/log.ts";
 import { openConfiguredStore } from "../lib/backup/connection.ts";
 import { Store } from "../lib/db/store.ts";
+import { liveFile } from "../lib/db/db_file.ts";
 
 /**
- * A real process adding or restoring backups in a loop is killed with SIGKILL at a random
- * moment; after a restart through the app's start path the database must be entirely the old
- * or entirely the new one, the backups folder must hold only complete files, all listed.
+ * A real process making a backup or restoring one is killed with SIGKILL at a chosen stage of
+ * the operation; after a restart through the app's start path the database must be entirely
+ * the old or entirely the new one (which one follows from where the kill landed), and the
+ * backups folder must hold only complete files, all listed. Each trial reads, from the files
+ * the killed process left, where the kill landed, and the trials must cover the start, the
+ * middle and the end of the operation.
  */
 const WORKER = fileURLToPath(new URL("./backup_crash_worker.ts", import.meta.url));
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
-/** Kills per test; CRASH_RUNS lowers it where processes start slowly (the Windows check in CI). */
-const RUNS = Number(Deno.env.get("CRASH_RUNS") || 20);
-const LANES = 8;
-const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
+/**
+ * Trials per operation: at least `MIN_RUNS` (CRASH_RUNS lowers it where processes start slowly:
+ * the Windows check in CI), more (up to `MAX_RUNS`) until every stage is hit.
+ */
+const MIN_RUNS = Number(Deno.env.get("CRASH_RUNS") || 9), MAX_RUNS = 24, PER_STAGE = 2;
+const LANES = 3;
+const STAGES = ["awal", "tengah", "akhir"] as const;
+type Stage = (typeof STAGES)[number];
+type Mode = "add" | "restore";
 interface State {
   label: string;
   count: number;
@@ -54,10 +62,19 @@ async function fill(store: Store, label: string, n: number) {
   })));
 }
 
-/** A data folder holding state B live, and backups 'A' (20 records) and 'B' (30 records). */
+/**
+ * A data folder holding state B live, and backups 'A' (20 records) and 'B' (30 records), with
+ * about 1 MB of other records so each operation lasts long enough to be cut in its middle.
+ */
 async function template(): Promise<{ dir: string; states: Record<string, State> }> {
   const dir = await Deno.makeTempDir({ prefix: "crash-tpl-" });
   const store = await Store.open(join(dir, "casemix.kv"));
+  await store.collection({ name: "filler" }).writeMany(
+    Array.from({ length: 2_500 }, (_, i) => ({
+      _id: `01JF${String(i).padStart(22, "0")}`,
+      text: `${i} `.repeat(120).slice(0, 400),
+    })),
+  );
   const states: Record<string, State> = {};
   for (const [label, n] of [["A", 20], ["B", 30]] as const) {
     await fill(store, label, n);
@@ -76,8 +93,11 @@ async function copyDir(from: string, to: string) {
   }
 }
 
-/** Restarts on `dir` the way the server does, answers a request, and reads what it finds. */
-async function restart(dir: string): Promise<State> {
+/**
+ * Restarts on `dir` the way the server does, answers a request, and reads what it finds: the
+ * test collection's state and how many backups are listed.
+ */
+async function restart(dir: string): Promise<{ state: State; backups: number }> {
   const config = {
     ...loadConfig({ get: () => undefined }),
     dataDir: dir,
@@ -98,64 +118,115 @@ async function restart(dir: string): Promise<State> {
     }
     const listed = (await backups(store).index()).rows().map((r) => r.value.path);
     assert.deepEqual(listed.sort(), names.sort());
-    return await stateOf(store);
+    return { state: await stateOf(store), backups: listed.length };
   } finally {
     await audit.close();
     store.close();
   }
 }
 
-async function killRun(mode: string, tpl: string, dir: string, maxDelay: number) {
+/**
+ * Where an operation on `dir` stands, read from its files: `awal` nothing written yet,
+ * `tengah` temporary files (a backup being packed, a database being built aside) but the
+ * result not yet in place, `akhir` the result in place (the new backup file renamed into the
+ * folder; for a restore, the pointer naming the restored database).
+ */
+function observer(mode: Mode, dir: string) {
+  const bdir = join(dir, "backups");
+  const base = join(dir, "casemix.kv");
+  const names = (d: string) => [...Deno.readDirSync(d)].map((e) => e.name);
+  const backupsBefore = new Set(names(bdir));
+  const filesBefore = new Set(names(dir));
+  let liveBefore = "";
+  const observe = async (): Promise<Stage> => {
+    const now = names(bdir);
+    const fresh = now.filter((n) => !backupsBefore.has(n));
+    if (mode === "add") {
+      if (fresh.some((n) => !n.startsWith("."))) return "akhir";
+      return fresh.length ? "tengah" : "awal";
+    }
+    if (await liveFile(base) !== liveBefore) return "akhir";
+    // a database being built aside: `casemix-<ulid>.kv` (not the live file's own -wal or lock)
+    const aside = names(dir).filter((n) => !filesBefore.has(n) && /^casemix-\w{26}\.kv/.test(n));
+    return fresh.length || aside.length ? "tengah" : "awal";
+  };
+  return {
+    observe,
+    start: async () => void (liveBefore = await liveFile(base)),
+  };
+}
+
+/**
+ * Runs the worker on a copy of the template and kills it as soon as it reaches `target` (at
+ * once for `awal`); returns the stage its files show after the kill.
+ */
+async function killRun(mode: Mode, tpl: string, dir: string, target: Stage): Promise<Stage> {
   await copyDir(tpl, dir);
+  const watch = observer(mode, dir);
+  await watch.start();
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--unstable-kv", WORKER, mode, dir],
     stdout: "piped",
     stderr: "inherit",
   }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   let out = "";
+  const reading = (async () => {
+    for await (const t of child.stdout.pipeThrough(new TextDecoderStream())) out += t;
+  })();
   while (!out.includes("ready")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`worker ended early: ${out}`);
-    out += value;
+    if (out.includes("done")) break;
+    await new Promise((r) => setTimeout(r, 1));
   }
-  await delay(Math.random() * maxDelay);
+  const rank = STAGES.indexOf(target);
+  while (!out.includes("done") && STAGES.indexOf(await watch.observe()) < rank) {
+    await new Promise((r) => setTimeout(r, 0));
+  }
   child.kill("SIGKILL");
   const status = await child.status; // the kill landed while it worked: it did not end by itself
   assert.equal(status.success, false);
   // Windows has no signals: the kill is TerminateProcess, seen as exit code 1
   if (Deno.build.os === "windows") assert.equal(status.code, 1);
   else assert.equal(status.signal, "SIGKILL");
-  reader.releaseLock();
-  await child.stdout.cancel().catch(() => {});
+  await reading.catch(() => {});
+  return await watch.observe();
 }
 
+/**
+ * Trials of `mode`, aimed in turn at the start, the middle and the end, until each stage has
+ * been hit `PER_STAGE` times (or `MAX_RUNS` trials); `check` sees the state after the restart
+ * and where the kill landed. Returns the stages hit.
+ */
 async function crashRuns(
-  mode: "add" | "restore",
-  check: (s: State, states: Record<string, State>) => void,
+  mode: Mode,
+  check: (
+    r: { state: State; backups: number },
+    stage: Stage,
+    states: Record<string, State>,
+  ) => void,
 ) {
   const { dir: tpl, states } = await template();
-  const seen: Record<string, number> = {};
-  let last = "";
-  await Promise.all(Array.from({ length: LANES }, async (_, lane) => {
-    for (let i = lane; i < RUNS; i += LANES) {
+  const landed: Record<Stage, number> = { awal: 0, tengah: 0, akhir: 0 };
+  const dirs: string[] = [];
+  let next = 0;
+  const covered = () => STAGES.every((s) => landed[s] >= PER_STAGE);
+  await Promise.all(Array.from({ length: LANES }, async () => {
+    while (next < MAX_RUNS && (next < MIN_RUNS || !covered())) {
+      const i = next++;
       const dir = `${tpl}-run${i}`;
-      await killRun(mode, tpl, dir, mode === "add" ? 500 : 800);
-      const s = await restart(dir);
-      check(s, states);
-      seen[s.label] = (seen[s.label] ?? 0) + 1;
-      last = dir;
+      dirs.push(dir);
+      const stage = await killRun(mode, tpl, dir, STAGES[i % STAGES.length]);
+      landed[stage]++;
+      check(await restart(dir), stage, states);
     }
   }));
-  return { tpl, seen, last };
+  return { tpl, landed, dirs };
 }
 
 /** The real server starts on the data folder a killed worker left. */
 async function serverStarts(dir: string) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--unstable-kv", MAIN],
-    env: { DATA_DIR: dir, PORT: String(port), ADMIN_PASSWORD: "x-uji-crash-123" },
+    env: { DATA_DIR: dir, PORT: "0", ADMIN_PASSWORD: "Uji-Casemix-2026!" },
     stdout: "piped",
     stderr: "inherit",
   }).spawn();
@@ -166,6 +237,8 @@ async function serverStarts(dir: string) {
     if (done) break;
     out += value;
   }
+  const port = out.match(/berjalan di http:\/\/localhost:(\d+)/)?.[1];
+  assert.ok(port, out);
   const res = await fetch(`http://127.0.0.1:${port}/auth/login`);
   assert.equal(res.status, 200);
   await res.body?.cancel();
@@ -175,27 +248,34 @@ async function serverStarts(dir: string) {
   await child.stdout.cancel().catch(() => {});
 }
 
-const cleanup = async (tpl: string) => {
-  for (let i = 0; i < RUNS; i++) await Deno.remove(`${tpl}-run${i}`, { recursive: true });
+const cleanup = async (tpl: string, dirs: string[]) => {
+  for (const d of dirs) await Deno.remove(d, { recursive: true });
   await Deno.remove(tpl, { recursive: true });
 };
 
-Deno.test(`crash: SIGKILL during backup (${RUNS} runs) leaves the database whole, only complete backups`, async () => {
-  const { tpl, seen, last } = await crashRuns("add", (s, states) => assert.deepEqual(s, states.B));
-  console.log("keadaan setelah restart:", seen);
-  await serverStarts(last);
-  await cleanup(tpl);
+/** Every stage was hit at least `PER_STAGE` times. */
+function assertCovered(landed: Record<Stage, number>) {
+  console.log("tempat SIGKILL mendarat:", landed);
+  for (const s of STAGES) assert.ok(landed[s] >= PER_STAGE, `${s}: ${JSON.stringify(landed)}`);
+}
+
+Deno.test("crash: SIGKILL at the start, middle and end of a backup leaves the database whole, only complete backups", async () => {
+  const { tpl, landed, dirs } = await crashRuns("add", ({ state, backups }, stage, states) => {
+    assert.deepEqual(state, states.B);
+    // the new backup counts once its file is in place (listed from it at the restart)
+    assert.equal(backups, stage === "akhir" ? 3 : 2, stage);
+  });
+  assertCovered(landed);
+  await serverStarts(dirs.at(-1)!);
+  await cleanup(tpl, dirs);
 });
 
-Deno.test(`crash: SIGKILL during restore (${RUNS} runs) leaves entirely the old or the new database`, async () => {
-  const { tpl, seen, last } = await crashRuns("restore", (s, states) => {
-    assert.ok(
-      [states.A.hash, states.B.hash].includes(s.hash),
-      `neither A nor B: ${JSON.stringify(s)}`,
-    );
-    assert.deepEqual(s, states[s.label]);
+Deno.test("crash: SIGKILL at the start, middle and end of a restore leaves entirely the old or the new database", async () => {
+  const { tpl, landed, dirs } = await crashRuns("restore", ({ state }, stage, states) => {
+    // before the pointer names the restored database, B stays; from then on, it is A
+    assert.deepEqual(state, stage === "akhir" ? states.A : states.B, stage);
   });
-  console.log("keadaan setelah restart:", seen);
-  await serverStarts(last);
-  await cleanup(tpl);
+  assertCovered(landed);
+  await serverStarts(dirs.at(-1)!);
+  await cleanup(tpl, dirs);
 });

@@ -9,25 +9,48 @@ import { Gate } from "../lib/db/gate.ts";
 import { Store } from "../lib/db/store.ts";
 import { dtQuery, setup, tempDir } from "./helpers.ts";
 
-const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Progress of a loop running beside the test: the loop calls `tick()` after each step, the test
+ * awaits `until(cond)`, woken by those ticks (no timed waits).
+ */
+function progress() {
+  let waiters: (() => void)[] = [];
+  return {
+    tick() {
+      const w = waiters;
+      waiters = [];
+      w.forEach((f) => f());
+    },
+    until(cond: () => boolean): Promise<void> {
+      return new Promise((resolve) => {
+        const check = () => cond() ? resolve() : void waiters.push(check);
+        check();
+      });
+    },
+  };
+}
 
 Deno.test("gate: a switch waits for requests in flight, holds new ones, refuses a second switch", async () => {
   const g = new Gate();
   const log: string[] = [];
-  let release = () => {};
+  let release = () => {}, finish = () => {}, started = () => {};
+  const switchStarted = new Promise<void>((r) => started = r);
   const slow = g.shared(() => new Promise<void>((r) => release = r).then(() => log.push("slow")));
   const ex = g.exclusive(async () => {
     log.push("switch");
-    await delay(20);
+    started();
+    await new Promise<void>((r) => finish = r);
+    log.push("switched");
   });
-  await delay(10);
   const later = g.shared(() => Promise.resolve(log.push("later")));
   await assert.rejects(g.exclusive(async () => {}), (e: AppError) => e.status === 409);
-  await delay(10);
-  assert.deepEqual(log, []);
+  assert.deepEqual(log, []); // the switch waits for the slow request, the later one for both
   release();
+  await switchStarted;
+  assert.deepEqual(log, ["slow", "switch"]); // the later request still waits
+  finish();
   await Promise.all([slow, ex, later]);
-  assert.deepEqual(log, ["slow", "switch", "later"]);
+  assert.deepEqual(log, ["slow", "switch", "switched", "later"]);
   // a switch started from inside a request does not wait for that request itself
   assert.equal(await g.shared(() => g.exclusive(() => Promise.resolve(1))), 1);
   // requests that do not finish in time: 409, nothing runs
@@ -86,8 +109,9 @@ Deno.test("restore: readers during the switch see all old or all new data, never
     [...ids, ulid(), ulid()].map((_id, i) => ({ _id, kode: `K${i}`, desc: "BARU" })),
   );
   const fresh = (await t.post("/api/db-backup", { name: "baru" })).body.data;
-  let stop = false;
+  let stop = false, reads = 0;
   const seen = new Set<string>();
+  const step = progress();
   const reader = (async () => {
     while (!stop) {
       const r = await t.json(`/api/province?${dtQuery(["kode", "desc"], { length: 100 })}`);
@@ -98,12 +122,15 @@ Deno.test("restore: readers during the switch see all old or all new data, never
       assert.equal(r.body.data.length, state === "LAMA" ? 30 : 32);
       assert.equal(r.body.recordsTotal, r.body.data.length);
       seen.add(state);
+      reads++;
+      step.tick();
     }
   })();
   for (const b of [old, fresh, old, fresh]) {
     const r = await t.post(`/api/db-backup/restore/${b._id}`, {});
     assert.equal(r.status, 200, JSON.stringify(r.body));
-    await delay(5);
+    const now = reads;
+    await step.until(() => reads > now); // the reader has read the restored data
   }
   stop = true;
   await reader;
@@ -120,19 +147,26 @@ Deno.test("restore: writes made while it runs land in the restored or the pre-re
   await t.post("/api/province/update", { kode: "0", desc: "awal" });
   const first = (await t.post("/api/db-backup", { name: "awal" })).body.data;
   const acked: string[] = [];
-  let stop = false;
+  let stop = false, restoring = false, during = 0;
+  const step = progress();
   const writer = (async () => {
     for (let i = 1; !stop; i++) {
+      if (restoring) during++;
       const r = await t.post("/api/province/update", { kode: String(i), desc: "tulis" });
       if (r.status === 200) acked.push(String(i));
+      step.tick();
     }
   })();
-  await delay(30);
+  await step.until(() => acked.length >= 3);
+  restoring = true;
   const r = await t.post(`/api/db-backup/restore/${first._id}`, {});
+  restoring = false;
   assert.equal(r.status, 200);
-  await delay(30);
+  const then = acked.length;
+  await step.until(() => acked.length >= then + 3);
   stop = true;
   await writer;
+  assert.ok(during >= 1, "no write was sent while the restore ran");
   const after = new Set(await kodes());
   const before = (await backups(t.store).index()).rows().find((x) => x.value.auto === "restore")!;
   assert.equal((await t.post(`/api/db-backup/restore/${before.value._id}`, {})).status, 200);

@@ -1,13 +1,88 @@
 import assert from "node:assert/strict";
 import { createApp } from "../app.ts";
 import { loadConfig } from "../lib/config.ts";
-import { DEMO_SIZE, demoPlan } from "../lib/demo/plan.ts";
+import { codes, DEMO_SIZE, type DemoPlan, demoPlan, world } from "../lib/demo/plan.ts";
 import { examsOf, visitExams, visitsOf } from "../lib/ipd/stay.ts";
-import { lengthOfStay, stayTotals } from "../lib/ipd/rules.ts";
+import type { Visit } from "../lib/ipd/model.ts";
+import { lengthOfStay } from "../lib/ipd/rules.ts";
 import { allowAnyLicence } from "../lib/licence/gate.ts";
 import { collectionOf } from "../lib/resource/resource.ts";
 import { registry } from "../resources/mod.ts";
 import { setup } from "./helpers.ts";
+
+const DAY = 86_400_000;
+/** The Jakarta (UTC+7, no daylight saving) calendar day number of an instant. */
+const jakartaDayNo = (iso: string) => Math.floor((Date.parse(iso) + 7 * 3_600_000) / DAY);
+
+/**
+ * What each stored stay must hold, worked out here from the plan alone (not with the app's
+ * rules): the bill sums every examination's charge, the INA-CBG total is the last
+ * examination's group tariff for the room's class, the percentage is (INA - RS) / INA to two
+ * decimals, a readmission comes less than 30 Jakarta days after the previous discharge, the
+ * summary is every code in order of first appearance. Stays are matched by patient and rank.
+ */
+function expectedStays(plan: DemoPlan) {
+  const classNo = { first: 1, second: 2, third: 3 } as Record<string, number>;
+  const cls = (room: string) =>
+    classNo[
+      world.classes.find((c) => c.name === world.rooms.find((r) => r.name === room)!.classroom)!
+        .classtype
+    ];
+  const out = new Map<string, unknown>();
+  const rank = new Map<number, number>();
+  const prevOut = new Map<number, string | null>();
+  for (const s of plan.stays) {
+    const k = rank.get(s.patient) ?? 0;
+    rank.set(s.patient, k + 1);
+    const last = s.exams[s.exams.length - 1];
+    const ina = Number(codes.tariffs.find((t) => t[0] === last.group)![1 + cls(s.room)]);
+    let rs = 0;
+    for (const e of s.exams) rs = rs + e.tarif_rs;
+    const pct = Math.round(((ina - rs) / ina) * 10_000) / 100;
+    const prev = prevOut.get(s.patient) ?? null;
+    prevOut.set(s.patient, s.discharge?.at ?? null);
+    const firstSeen = (lists: string[][]) => [...new Set(lists.flat())];
+    out.set(`${plan.patients[s.patient].erm}#${k}`, {
+      exams: s.exams.length,
+      tarifRsTotal: rs,
+      tarifInaTotal: ina,
+      percentageTotal: pct,
+      latestTarifIna: ina,
+      latestTarifRs: last.tarif_rs,
+      latestPercentage: pct,
+      readmisi: prev !== null && jakartaDayNo(s.visitDate) - jakartaDayNo(prev) < 30,
+      summary: s.discharge
+        ? [firstSeen(s.exams.map((e) => e.diagnosis)), firstSeen(s.exams.map((e) => e.tindakan))]
+        : [[], []],
+    });
+  }
+  return out;
+}
+
+/** A stored stay's figures, keyed as `expectedStays` keys them. */
+function storedStays(stays: Visit[]) {
+  const out = new Map<string, unknown>();
+  const byPatient = Map.groupBy(stays, (v) => v.pasien.erm);
+  for (const [erm, list] of byPatient) {
+    list.sort((a, b) => a.visitDate < b.visitDate ? -1 : 1);
+    list.forEach((v, k) =>
+      out.set(`${erm}#${k}`, {
+        exams: v.ipddetails.length,
+        tarifRsTotal: v.tarifRsTotal,
+        tarifInaTotal: v.tarifInaTotal,
+        percentageTotal: v.percentageTotal,
+        latestTarifIna: v.latestTarifIna,
+        latestTarifRs: v.latestTarifRs,
+        latestPercentage: v.latestPercentage,
+        readmisi: v.readmisi,
+        summary: [v.summary_diagnosis, v.summary_tindakan].map((l) =>
+          (l as { code: string }[]).map((i) => i.code)
+        ),
+      })
+    );
+  }
+  return out;
+}
 
 const count = async (t: Awaited<ReturnType<typeof setup>>, name: string) =>
   (await collectionOf(t.store, registry.get(name)!).index()).size;
@@ -36,19 +111,10 @@ Deno.test("demo data: DEMO_DATA=1 on an empty database stores a coherent world o
       const rows = (await visitExams(t.store, v)).map((r) => r.value);
       assert.ok(rows.length >= 1 && rows.length <= 6, `${v._id}: ${rows.length} pemeriksaan`);
       exams += rows.length;
-      const { order, percentages: _, ...sums } = stayTotals(rows);
-      assert.deepEqual(
-        {
-          order: v.ipddetails,
-          tarifInaTotal: v.tarifInaTotal,
-          tarifRsTotal: v.tarifRsTotal,
-          percentageTotal: v.percentageTotal,
-          latestTarifIna: v.latestTarifIna,
-          latestTarifRs: v.latestTarifRs,
-          latestPercentage: v.latestPercentage,
-        },
-        { order, ...sums },
+      const byDate = rows.toSorted((a, b) =>
+        Date.parse(a.examinationDate) - Date.parse(b.examinationDate)
       );
+      assert.deepEqual(v.ipddetails, byDate.map((e) => e._id));
       assert.ok(v.tarifInaTotal > 0 && v.tarifRsTotal > 0);
       assert.ok(Date.parse(v.visitDate) >= now - 46 * 86_400_000 && Date.parse(v.visitDate) <= now);
       if (v.status === "pulang") {
@@ -57,8 +123,13 @@ Deno.test("demo data: DEMO_DATA=1 on an empty database stores a coherent world o
       }
     }
     assert.equal((await examsOf(t.store).index()).size, exams);
-    const planned = demoPlan(new Date()).stays.reduce((n, s) => n + s.exams.length, 0);
+    // the plan's shape does not depend on the time of day, so today's plan is what was stored
+    const plan = demoPlan(new Date());
+    const planned = plan.stays.reduce((n, s) => n + s.exams.length, 0);
     assert.equal(exams, planned);
+    const expected = expectedStays(plan), stored = storedStays(stays);
+    assert.equal(stored.size, expected.size);
+    for (const [key, want] of expected) assert.deepEqual(stored.get(key), want, key);
     // a realistic mix: gains and losses, readmissions (some unplanned), keyword hits
     assert.ok(
       stays.some((v) => v.percentageTotal! < 0) && stays.some((v) => v.percentageTotal! > 0),

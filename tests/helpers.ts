@@ -18,6 +18,8 @@ export interface TestAppOptions {
   dataDir?: string;
   file?: boolean;
   connectTimeoutMs?: number;
+  /** A fixed or driven clock for the app (default: the system's). */
+  now?: () => Date;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function testApp(
     store,
     licence: "licence" in opts || opts.config?.licenceUrl ? opts.licence : allowAnyLicence,
     connectTimeoutMs: opts.connectTimeoutMs,
+    now: opts.now,
     audit,
   });
   return {

@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
+import { pathToFileURL } from "node:url";
 import * as XLSX from "xlsx";
+import { SHARED_DATA } from "../bench/shared_data.ts";
 import { writeXlsx } from "../lib/resource/spreadsheet.ts";
 import { setup } from "./helpers.ts";
 
-const DATA = new URL("../../shared/data/", import.meta.url);
+const DATA = pathToFileURL(`${SHARED_DATA}/`);
 type T = Awaited<ReturnType<typeof setup>>;
 
 /** A source CSV as rows of text cells (codes stay text). */

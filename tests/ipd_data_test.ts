@@ -2,8 +2,13 @@ import assert from "node:assert/strict";
 import { generateIpd } from "../bench/ipd_data.ts";
 import { visitsOf } from "../lib/ipd/stay.ts";
 import type { Visit } from "../lib/ipd/model.ts";
-import { isReadmission, stayTotals, toLocalInput } from "../lib/ipd/rules.ts";
+import { toLocalInput } from "../lib/ipd/rules.ts";
 import { setup } from "./helpers.ts";
+
+/** The Jakarta (UTC+7) calendar day number of an instant, worked out here. */
+const jakartaDayNo = (iso: string) => Math.floor((Date.parse(iso) + 7 * 3_600_000) / 86_400_000);
+/** (INA - RS) / INA in percent, two decimals, as SPEC states it. */
+const pct = (ina: number, rs: number) => Math.round(((ina - rs) / ina) * 10_000) / 100;
 
 /** The bench's generated stays are what the app itself would have stored, and it works on them. */
 Deno.test("bench data: generated stays are consistent and the inpatient API works on them", async () => {
@@ -40,7 +45,8 @@ Deno.test("bench data: generated stays are consistent and the inpatient API work
       if (isOpen) assert.equal(v, list.at(-1));
       else assert.ok(v.tanggal_pulang! > v.visitDate);
       if (prev) assert.ok(v.visitDate >= prev.tanggal_pulang!, "stays do not overlap");
-      assert.equal(v.readmisi, isReadmission(prev?.tanggal_pulang ?? null, v.visitDate));
+      const gap = prev ? jakartaDayNo(v.visitDate) - jakartaDayNo(prev.tanggal_pulang!) : null;
+      assert.equal(v.readmisi, gap !== null && gap < 30, `${v._id}: ${gap} hari`);
       assert.equal(v.readmisi_reason !== "", v.readmisi);
       assert.ok(v.visitDate <= now.toISOString());
       prev = v;
@@ -53,14 +59,24 @@ Deno.test("bench data: generated stays are consistent and the inpatient API work
     assert.equal(d.status, 200);
     const rows = d.body.data;
     assert.deepEqual(rows.map((e: { _id: string }) => e._id), v.ipddetails);
-    const totals = stayTotals(rows);
-    assert.equal(v.tarifRsTotal, totals.tarifRsTotal);
-    assert.equal(v.tarifInaTotal, totals.tarifInaTotal);
-    assert.equal(v.percentageTotal, totals.percentageTotal);
-    for (const e of rows) assert.equal(e.percentage, totals.percentages.get(e._id));
+    const dates = rows.map((e: { examinationDate: string }) => Date.parse(e.examinationDate));
+    assert.deepEqual(dates, dates.toSorted((a: number, b: number) => a - b));
+    // the bill accumulates: each examination's percentage is against the charges so far
+    let rs = 0;
+    for (const e of rows) {
+      rs = rs + e.tarif_rs;
+      assert.equal(e.percentage, pct(e.tarif_ina, rs), e._id);
+    }
+    const ina = rows.at(-1).tarif_ina;
+    assert.equal(v.tarifRsTotal, rs);
+    assert.equal(v.tarifInaTotal, ina);
+    assert.equal(v.percentageTotal, pct(ina, rs));
     const codes = rows.flatMap((e: Visit) => e.diagnosis as { code: string }[]);
     assert.deepEqual(new Set(v.codes10), new Set(codes.map((i: { code: string }) => i.code)));
     if (v.status === "pulang") {
+      // every diagnosis in order of first appearance
+      const firstSeen = [...new Set(codes.map((i: { code: string }) => i.code))];
+      assert.deepEqual(v.summary_diagnosis.map((i) => i.code), firstSeen);
       const sum = await t.json(`/api/ipd/${v._id}/get-summary-icd`);
       assert.deepEqual(v.summary_diagnosis, sum.body.summary_diagnosis);
     }

@@ -49,7 +49,8 @@ Deno.test("only the scripts of the islands actually rendered are included", () =
 Deno.test("the bundle is rebuilt when its sources change, and serves hashed chunks", async () => {
   const { ensureBuilt, sourceHash } = await import("../build.ts");
   const { readManifest } = await import("../lib/http/islands.ts");
-  const { STATIC_DIR } = await import("../app.ts");
+  // a static folder of its own: the working tree's bundle is left alone
+  const STATIC_DIR = await Deno.makeTempDir({ prefix: "casemix-static-" });
   await ensureBuilt(STATIC_DIR);
   const m = (await readManifest(STATIC_DIR))!;
   assert.equal(m.source, await sourceHash());
@@ -65,4 +66,5 @@ Deno.test("the bundle is rebuilt when its sources change, and serves hashed chun
   await Deno.writeTextFile(path, JSON.stringify({ ...m, source: "stale" }));
   await ensureBuilt(STATIC_DIR);
   assert.equal((await readManifest(STATIC_DIR))!.source, m.source);
+  await Deno.remove(STATIC_DIR, { recursive: true });
 });

@@ -1,9 +1,16 @@
 /** A small inpatient world for the dashboard, built through the real inpatient API. */
-import { jakartaDay } from "../lib/ipd/rules.ts";
 import { admission, type Api, seedIpd } from "./ipd_fixtures.ts";
 
 /** The dashboard's period in these stays. */
 export const MARCH_2025 = { startDate: "2025-03-01", endDate: "2025-03-31" };
+
+/**
+ * The app's clock for these stays: 16 January 2026, 01:00 in Jakarta (still the 15th in UTC),
+ * so "today" is fixed and a test never races midnight.
+ */
+export const DASHBOARD_NOW = new Date("2026-01-15T18:00:00Z");
+/** The Jakarta day of `DASHBOARD_NOW`. */
+export const DASHBOARD_TODAY = "2026-01-16";
 
 async function ok(r: Promise<{ status: number; body: any }>, what: string) {
   const res = await r;
@@ -12,7 +19,8 @@ async function ok(r: Promise<{ status: number; body: any }>, what: string) {
 }
 
 /**
- * Four stays (INA-CBG 5,000,000 each, Kelas 2), `today` the Jakarta day they were built on:
+ * Four stays (INA-CBG 5,000,000 each, Kelas 2), `today` the app's day (`DASHBOARD_TODAY` for
+ * an app on the `DASHBOARD_NOW` clock):
  * - patient 1: 2 March 2025, +70 % (J18.9; 93.96), discharged 6 March; back 20 March, a
  *   readmission, -20 % (J18.9, A09; 89.14), still admitted;
  * - patient 2: admitted today 00:30, -10 % (R56.8);
@@ -22,9 +30,8 @@ async function ok(r: Promise<{ status: number; body: any }>, what: string) {
  * 0 %; March's top ICD-10 A09 2, J18.9 2, ICD-9-CM 89.14 1, 93.96 1; March's tariffs: 2 at or
  * above 0 % (Rp 7,500,000), 1 below (Rp -1,000,000); the DPJP has 2 patients.
  */
-export async function seedDashboard(t: Api) {
+export async function seedDashboard(t: Api, today = DASHBOARD_TODAY) {
   const w = await seedIpd(t);
-  const today = jakartaDay(new Date());
   const pasien3 = (await ok(
     t.post("/api/pasien/update", {
       id: "",

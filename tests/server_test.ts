@@ -28,8 +28,8 @@ Deno.test("first start: admin created with ADMIN_PASSWORD, or a random one retur
 
 Deno.test("server: demo mode without LICENCE_URL; the printed first login works; a second server on the same KV file refuses to start", async () => {
   const dir = await Deno.makeTempDir();
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const env = { DATA_DIR: dir, PORT: String(port), ADMIN_PASSWORD: "", LICENCE_URL: "" };
+  // PORT=0: the system picks a free port, the server prints it
+  const env = { DATA_DIR: dir, PORT: "0", ADMIN_PASSWORD: "", LICENCE_URL: "" };
   const first = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--unstable-kv", MAIN],
     env,
@@ -47,6 +47,8 @@ Deno.test("server: demo mode without LICENCE_URL; the printed first login works;
     out,
     /Mode demo: LICENCE_URL tidak diatur; layanan lisensi demo berjalan di http:\/\/127\.0\.0\.1:\d+/,
   );
+  const port = Number(out.match(/berjalan di http:\/\/localhost:(\d+)/)![1]);
+  assert.ok(port > 0, out);
   const [, code, password] = out.match(
     /Login pertama: Kode Rumah Sakit '(\w+)', username 'admin', password '([^']{12,})'/,
   )!;
@@ -64,7 +66,7 @@ Deno.test("server: demo mode without LICENCE_URL; the printed first login works;
 
   const second = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--unstable-kv", MAIN],
-    env: { ...env, PORT: String(port + 1) },
+    env,
     stdout: "piped",
     stderr: "piped",
   }).output();

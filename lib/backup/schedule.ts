@@ -38,7 +38,8 @@ export async function runDailyBackup(
 
 /**
  * Starts the daily backup: checked a minute after start and then every hour, so a server that
- * restarts often still backs up once a day. Returns a function that stops it.
+ * restarts often still backs up once a day (a check still running when the next is due makes
+ * that one skip). Returns a function that stops it.
  */
 export function startDailyBackups(
   store: Store,
@@ -47,8 +48,18 @@ export function startDailyBackups(
   everyMs = 3600_000,
 ): () => void {
   if (keep <= 0) return () => {};
-  const tick = () =>
-    runDailyBackup(store, dir, keep).catch((e) => console.error("Cadangan harian gagal:", e));
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await runDailyBackup(store, dir, keep);
+    } catch (e) {
+      console.error("Cadangan harian gagal:", e);
+    } finally {
+      running = false;
+    }
+  };
   const first = setTimeout(tick, Math.min(60_000, everyMs));
   const timer = setInterval(tick, everyMs);
   return () => {

@@ -8,9 +8,11 @@ import {
   BarElement,
   CategoryScale,
   Chart,
+  type ChartEvent,
   Legend,
   LinearScale,
   PieController,
+  type Plugin,
   Tooltip,
 } from "chart.js";
 import { barMax, PALETTE, type Slice } from "../report/dashboard.ts";
@@ -26,18 +28,57 @@ Chart.register(
   Legend,
 );
 
+/**
+ * The element at an event, by where the elements end up (not where the opening animation has
+ * them now): a slice clicked while the pie still grows opens the slice drawn there at rest.
+ */
+function hrefAt(chart: Chart, e: ChartEvent, hrefs: (string | null)[]): string | null {
+  const els = chart.getElementsAtEventForMode(e as never, "nearest", { intersect: true }, true);
+  return els.length ? hrefs[els[0].index] : null;
+}
+
 /** Clicking an element opens its link; the pointer shows which ones have one. */
 function linkOptions(hrefs: (string | null)[]) {
   return {
-    onClick: (_e: unknown, els: { index: number }[]) => {
-      const href = els.length ? hrefs[els[0].index] : null;
+    onClick: (e: ChartEvent, _els: unknown, chart: Chart) => {
+      const href = hrefAt(chart, e, hrefs);
       if (href) location.assign(href);
     },
-    onHover: (e: { native: Event | null }, els: { index: number }[]) => {
+    onHover: (e: ChartEvent, _els: unknown, chart: Chart) => {
       const target = e.native?.target as HTMLElement | undefined;
-      if (target) target.style.cursor = els.length && hrefs[els[0].index] ? "pointer" : "";
+      if (target) target.style.cursor = hrefAt(chart, e, hrefs) ? "pointer" : "";
     },
   };
+}
+
+/** True when the user asked the system for less motion: charts are then drawn at once. */
+const reducedMotion = () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+
+/**
+ * What a chart tells the page about itself, on its canvas: `data-points` (each element's label
+ * and resting centre in CSS pixels from the canvas's top left, kept current on every layout)
+ * and `data-ready="true"` once the opening animation is over (at once with reduced motion).
+ */
+const statePlugin: Plugin = {
+  id: "casemixState",
+  afterUpdate(chart) {
+    const labels = chart.data.labels ?? [];
+    const points = chart.getDatasetMeta(0).data.map((el, i) => {
+      const { x, y } = (el as unknown as ArcElement | BarElement).getCenterPoint(true);
+      return { label: String(labels[i]), x: Math.round(x ?? 0), y: Math.round(y ?? 0) };
+    });
+    chart.canvas.dataset.points = JSON.stringify(points);
+  },
+};
+
+/** Animation off when the user prefers reduced motion; the canvas says when it is at rest. */
+function motionOptions(canvas: HTMLCanvasElement) {
+  if (reducedMotion()) {
+    canvas.dataset.ready = "true";
+    return { animation: false as const };
+  }
+  delete canvas.dataset.ready;
+  return { animation: { onComplete: () => void (canvas.dataset.ready = "true") } };
 }
 
 /** A pie of slices, coloured from the 8-colour palette in order. */
@@ -52,9 +93,11 @@ export function drawPie(canvas: HTMLCanvasElement, slices: Slice[], label: strin
         backgroundColor: slices.map((_, i) => PALETTE[i % PALETTE.length]),
       }],
     },
+    plugins: [statePlugin],
     options: {
       responsive: true,
       maintainAspectRatio: false,
+      ...motionOptions(canvas),
       plugins: { legend: { position: "bottom" } },
       ...linkOptions(slices.map((s) => s.href)),
     },
@@ -69,10 +112,12 @@ export function drawBar(canvas: HTMLCanvasElement, bars: Slice[], label: string)
       labels: bars.map((b) => b.label),
       datasets: [{ label, data: bars.map((b) => b.value), backgroundColor: PALETTE[0] }],
     },
+    plugins: [statePlugin],
     options: {
       indexAxis: "y",
       responsive: true,
       maintainAspectRatio: false,
+      ...motionOptions(canvas),
       scales: {
         x: { beginAtZero: true, max: barMax(bars.map((b) => b.value)), ticks: { precision: 0 } },
       },

@@ -23,6 +23,8 @@ export interface AppEnv {
     session: Session | null;
     manifest: Manifest;
     nav: NavItem[];
+    /** The app's clock (injected by tests; the system clock otherwise). */
+    now: () => Date;
     audit: AuditLog;
     /** The access declaration (routes/_access.ts), for hiding what a role may not use. */
     access: AccessOf;

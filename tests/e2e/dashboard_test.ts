@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { jakartaDay } from "../../lib/ipd/rules.ts";
-import { seedDashboard } from "../report_fixtures.ts";
+import { DASHBOARD_NOW, seedDashboard } from "../report_fixtures.ts";
 import { login, session } from "./harness.ts";
 
 type S = Awaited<ReturnType<typeof session>>;
@@ -49,14 +48,30 @@ async function table(page: Page, id: string) {
   );
 }
 
+/** A chart's elements where they rest: label and centre in page pixels (from `data-points`). */
+async function points(page: Page, id: string) {
+  const canvas = page.locator(`#${id} canvas[data-points]`);
+  const box = (await canvas.boundingBox())!;
+  const pts: { label: string; x: number; y: number }[] = JSON.parse(
+    (await canvas.getAttribute("data-points"))!,
+  );
+  return new Map(pts.map((p) => [p.label, { x: box.x + p.x, y: box.y + p.y }]));
+}
+
+/** Waits until the chart in card `id` says its opening animation is over. */
+const chartAtRest = (page: Page, id: string) =>
+  page.waitForSelector(`#${id} canvas[data-ready=true]`, { state: "attached" });
+
 const counter = async (page: Page, key: string) => {
   const a = page.locator(`[data-counter=${key}]`);
   return [await a.locator(".stat-value").innerText(), await a.getAttribute("href")];
 };
 
 Deno.test("browser: dashboard counters and chart numbers for a known data set, links to the lists", async () => {
-  await using s = await session();
+  await using s = await session({ now: () => DASHBOARD_NOW });
   const { page, url } = s;
+  // with reduced motion the charts are drawn at rest at once
+  await page.emulateMedia({ reducedMotion: "reduce" });
   const consoleErrors: string[] = [];
   page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
   await login(page, url);
@@ -68,7 +83,6 @@ Deno.test("browser: dashboard counters and chart numbers for a known data set, l
   await page.fill("input[name=endDate]", "2025-03-31");
   await page.click("button:has-text('Tampilkan')");
   await page.waitForURL(`${url}/?startDate=2025-03-01&endDate=2025-03-31`);
-  if (jakartaDay(new Date()) !== today) return; // midnight in Jakarta passed meanwhile
   const day = `${today}%20/%20${today}`;
   assert.deepEqual(await counter(page, "pasien_baru"), [
     "1",
@@ -123,9 +137,12 @@ Deno.test("browser: dashboard counters and chart numbers for a known data set, l
   const box = (await page.locator("#chart-dpjp canvas").boundingBox())!;
   assert.ok(box.width > 100 && box.height >= 150, JSON.stringify(box));
 
-  // a slice leads to its list: A09 is the first half, drawn clockwise from 12 o'clock
-  const pie = (await page.locator("#chart-icd10 canvas").boundingBox())!;
-  await page.mouse.click(pie.x + pie.width / 2 + 40, pie.y + pie.height * 0.4);
+  // a slice leads to its list, clicked where the chart drew it
+  for (const id of ["chart-icd10", "chart-icd9", "chart-tariff", "chart-dpjp"]) {
+    assert.equal(await page.locator(`#${id} canvas`).getAttribute("data-ready"), "true", id);
+  }
+  const a09 = (await points(page, "chart-icd10")).get("A09")!;
+  await page.mouse.click(a09.x, a09.y);
   await listShows(page, `${url}${icd("A09")}`, 2);
   await page.goto(`${url}/?startDate=2025-03-01&endDate=2025-03-31`);
   await page.click("#chart-tariff a:has-text('Negatif')");
@@ -142,6 +159,42 @@ Deno.test("browser: dashboard counters and chart numbers for a known data set, l
   await listShows(page, `${url}/discharge-patient?dateRange=${day}`, 1);
   assert.deepEqual(s.errors, []);
   assert.deepEqual(consoleErrors.filter((e) => !/404|Not Found/i.test(e)), []);
+});
+
+Deno.test("browser: a slice clicked during the opening animation opens that slice's list, as after it", async () => {
+  await using s = await session({ now: () => DASHBOARD_NOW });
+  const { page, url } = s;
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await login(page, url);
+  await seed(s);
+  const icd = (code: string) => `/ipd?statusFilter=semua&icdFilter=${code}&dateRange=${MARCH}`;
+  await page.goto(`${url}/?startDate=2025-03-01&endDate=2025-03-31`);
+  // as soon as the pie exists, click where A09 will rest, in the page, before it is at rest
+  const early = await page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    let canvas: HTMLCanvasElement | null = null;
+    while (!(canvas = document.querySelector("#chart-icd10 canvas[data-points]"))) await frame();
+    const pts: { label: string; x: number; y: number }[] = JSON.parse(canvas.dataset.points!);
+    const p = pts.find((p) => p.label === "A09")!;
+    const box = canvas.getBoundingClientRect();
+    const readyBefore = canvas.dataset.ready ?? "belum";
+    for (const type of ["mousemove", "click"]) {
+      canvas.dispatchEvent(
+        new MouseEvent(type, { clientX: box.x + p.x, clientY: box.y + p.y, bubbles: true }),
+      );
+    }
+    return readyBefore;
+  });
+  assert.equal(early, "belum"); // the click landed while the pie was still growing
+  await listShows(page, `${url}${icd("A09")}`, 2);
+
+  // after the animation, a real pointer click on the other slice
+  await page.goto(`${url}/?startDate=2025-03-01&endDate=2025-03-31`);
+  await chartAtRest(page, "chart-icd10");
+  const j18 = (await points(page, "chart-icd10")).get("J18.9")!;
+  await page.mouse.click(j18.x, j18.y);
+  await listShows(page, `${url}${icd("J18.9")}`, 2);
+  assert.deepEqual(s.errors, []);
 });
 
 Deno.test("browser: a chart whose call fails is logged and left empty; an empty period says so", async () => {

@@ -16,7 +16,12 @@ export const PASSWORD = "uji-browser-1";
  * `dataDir/casemix.kv` and the app writes there (backups, config).
  */
 export async function serve(
-  opts: { licence?: LicenceGate; config?: Partial<Config>; dataDir?: string } = {
+  opts: {
+    licence?: LicenceGate;
+    config?: Partial<Config>;
+    dataDir?: string;
+    now?: () => Date;
+  } = {
     licence: allowAnyLicence,
   },
 ) {

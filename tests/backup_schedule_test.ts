@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import { backups, deleteBackup } from "../lib/backup/backup.ts";
+import { startDailyBackups } from "../lib/backup/schedule.ts";
+import { setup } from "./helpers.ts";
+
+type T = Awaited<ReturnType<typeof setup>>;
+
+const dailies = async (t: T) =>
+  (await backups(t.store).index()).rows().map((r) => r.value).filter((d) => d.auto === "daily");
+
+/** Waits (checking every few milliseconds, at most 20 s) until `cond` holds. */
+async function until(cond: () => Promise<boolean>, what: string) {
+  const end = Date.now() + 20_000;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`tidak terjadi: ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+Deno.test("daily-backup timer: first check soon after start, then on every tick; stop ends it", async () => {
+  const dir = await Deno.makeTempDir();
+  await using t = await setup({ dataDir: dir });
+  const bdir = `${dir}/backups`;
+  const every = 40;
+  const stop = startDailyBackups(t.store, bdir, 3, every);
+  try {
+    // the first check comes after min(1 minute, the interval): a backup named for today
+    await until(async () => (await dailies(t)).length === 1, "cadangan harian pertama");
+    const [first] = await dailies(t);
+    assert.equal(first.name, `Harian ${first.created.slice(0, 10)}`);
+    assert.ok(Date.now() - Date.parse(first.created) < 20_000);
+    assert.equal(first.desc, "Cadangan otomatis harian");
+    // later ticks the same day find it and make none; once it is gone, the next tick makes one
+    await deleteBackup(t.store, bdir, first._id);
+    await until(async () => (await dailies(t)).length === 1, "cadangan pada tick berikutnya");
+    const [second] = await dailies(t);
+    assert.notEqual(second._id, first._id);
+  } finally {
+    stop();
+  }
+  // stopped: a gone backup is not made again, however many intervals pass
+  await deleteBackup(t.store, bdir, (await dailies(t))[0]._id);
+  await new Promise((r) => setTimeout(r, every * 5));
+  assert.deepEqual(await dailies(t), []);
+  assert.deepEqual([...Deno.readDirSync(bdir)], []);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("daily-backup timer: keep 0 turns it off", async () => {
+  const dir = await Deno.makeTempDir();
+  await using t = await setup({ dataDir: dir });
+  const stop = startDailyBackups(t.store, `${dir}/backups`, 0, 10);
+  await new Promise((r) => setTimeout(r, 60));
+  stop();
+  assert.deepEqual(await dailies(t), []);
+  await Deno.remove(dir, { recursive: true });
+});
