@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { registry as defaultRegistry } from "./resources/mod.ts";
 import { authRoutes } from "./routes/auth.tsx";
 import { backupNav, backupRoutes } from "./routes/backup.tsx";
+import { progressRoutes } from "./routes/progress.ts";
 import { connectionNav, connectionRoutes } from "./routes/connection.tsx";
 import { homeRoutes } from "./routes/home.tsx";
 import { ipdApi } from "./routes/ipd_api.ts";
@@ -28,6 +29,13 @@ import { auditRoutes } from "./routes/audit.tsx";
 import { IMPORT_LIMITS } from "./lib/resource/spreadsheet.ts";
 import type { Registry } from "./lib/resource/refs.ts";
 import { seedResources } from "./lib/resource/seed.ts";
+import { collectionOf } from "./lib/resource/resource.ts";
+import { tableQuery } from "./components/ui/use_server_table.ts";
+import { DISCHARGE_COLUMNS, LIST_PAGE, VISIT_COLUMNS } from "./lib/ipd/columns.ts";
+import { ipdTable } from "./lib/ipd/list.ts";
+import { visitsOf } from "./lib/ipd/stay.ts";
+import { currentMonth } from "./lib/report/period.ts";
+import { medicalRecordInfo } from "./lib/report/report.ts";
 import { serveStatic } from "./lib/http/static.ts";
 import type { Store } from "./lib/db/store.ts";
 
@@ -112,6 +120,58 @@ export async function prepareStore(
 }
 
 /**
+ * The big collections every office uses, warmed besides the stays: the others (regions, doctors,
+ * rooms…) are small or rarely read, and load on first use.
+ */
+const WARM = ["pasien", "icd"];
+
+/** A search term no record holds, to warm the search structures. */
+const NONE = "\u0000";
+
+/**
+ * Loads the in-memory indexes the first screens read, in the background right after the server
+ * listens (`main.ts`), so the first list or dashboard after a restart does not pay for them:
+ * the stays with both lists' first page, searches (which join their search text and build their
+ * trigrams) and the dashboard, then the patients (with the same searches) and the ICD codes.
+ * Returns how long it took; a failure is logged, never thrown (a request
+ * would load the index anyway).
+ */
+export async function warmIndexes(
+  store: Store,
+  registry: Registry = defaultRegistry,
+): Promise<number> {
+  const t0 = performance.now();
+  try {
+    for (
+      const [mode, columns] of [["dirawat", VISIT_COLUMNS], ["pulang", DISCHARGE_COLUMNS]] as const
+    ) {
+      // the first page, then searches that join the search text and build the trigrams
+      for (const search of ["", NONE, NONE.repeat(3)]) {
+        const q = tableQuery(columns, { draw: 0, start: 0, length: LIST_PAGE, order: [0, "asc"] });
+        q.set("search[value]", search);
+        await ipdTable(store, q, mode);
+      }
+    }
+    medicalRecordInfo(await visitsOf(store).index(), currentMonth(new Date()));
+    for (const name of WARM) {
+      const def = registry.get(name);
+      if (!def) continue;
+      const first = def.columns.find((col) => col.orderable !== false)?.data;
+      const order = first ? [{ field: first, dir: "asc" as const }] : [];
+      const index = await collectionOf(store, def).index();
+      index.query({ order, start: 0, length: def.pageSize ?? 10 });
+      if (def.name === "pasien") {
+        for (const search of [NONE, NONE.repeat(3)]) index.query({ order, search, length: 10 });
+      }
+      await new Promise((ok) => setTimeout(ok, 0)); // requests first
+    }
+  } catch (e) {
+    console.error("Pemanasan indeks gagal (indeks dimuat saat dibutuhkan):", e);
+  }
+  return performance.now() - t0;
+}
+
+/**
  * Builds the application: middleware (security headers, same-origin check, session), the
  * login routes, every resource's API and page, and one error mapper.
  */
@@ -165,6 +225,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.route("/", resourceRoutes(registry));
   app.route("/", connectionRoutes(opts.connectTimeoutMs));
   app.route("/", backupRoutes());
+  app.route("/", progressRoutes());
   app.route("/", settingsRoutes(registry));
   app.notFound((c) => {
     if (c.req.path.startsWith("/api/")) {

@@ -14,8 +14,8 @@ import type { BuildInfo } from "./lib/runtime/version.ts";
 const root = import.meta.dirname!;
 
 /** Files the program reads at run time besides its module graph: the static folder (with the
- * bundle) and the backup worker, which is started by URL. */
-export const INCLUDES = ["static", "lib/backup/worker.ts"];
+ * bundle) and the workers (backup, spreadsheet parsing), which are started by URL. */
+export const INCLUDES = ["static", "lib/backup/worker.ts", "lib/resource/parse_worker.ts"];
 
 /**
  * Permissions built into the program: network, environment, files. Not `--allow-run` (no

@@ -1,4 +1,4 @@
-import { createApp, ensureBundle, prepareStore, STATIC_DIR } from "./app.ts";
+import { createApp, ensureBundle, prepareStore, STATIC_DIR, warmIndexes } from "./app.ts";
 import { backupDir } from "./lib/backup/backup.ts";
 import { startDailyBackups } from "./lib/backup/schedule.ts";
 import { loadConfig } from "./lib/config.ts";
@@ -54,6 +54,7 @@ if (import.meta.main) {
     : `alamat ${config.host}`;
   console.log(`Casemix RS berjalan di http://localhost:${port} (${where})`);
   console.log(`Data disimpan di ${store.path}`);
+  warmIndexes(store).then((ms) => console.log(`Indeks siap dalam ${(ms / 1000).toFixed(1)} s`));
   console.log(
     demo
       ? `Mode demo: LICENCE_URL tidak diatur; layanan lisensi demo berjalan di ${demo.server.url} ` +

@@ -27,6 +27,7 @@ import { collectionOf } from "../lib/resource/resource.ts";
 import icd from "../resources/icd.ts";
 import { registry } from "../resources/mod.ts";
 import { memIndexBench } from "./mem_bench.ts";
+import { growthBench } from "./growth_bench.ts";
 import { SHARED_DATA } from "./shared_data.ts";
 import { pageJs } from "./js_size.ts";
 import { ipdBench } from "./ipd_bench.ts";
@@ -343,6 +344,8 @@ console.log(
 // ---- MemIndex, JavaScript per page ----------------------------------------------------------
 console.log("\nMemIndex 50.000 data, satu tulis lalu satu baca (p95):");
 for (const [k, v] of Object.entries(memIndexBench())) console.log(`  ${k}: ${v.toFixed(3)} ms`);
+console.log("");
+growthBench(report);
 
 console.log("");
 await build();

@@ -93,11 +93,14 @@ export async function generateIpd(
   const people = await patients(store, nPatients, rnd);
   progress(`${nPatients} pasien`);
 
-  // stays per patient: one each, the rest spread at random; some patients' last stay is open
-  const count = new Array(nPatients).fill(1);
-  for (let i = nPatients; i < nStays; i++) count[Math.floor(rnd() * nPatients)]++;
+  // stays per patient: one each (with fewer stays than patients: 70 % of the stays' count of
+  // patients, the others registered but never admitted), the rest spread at random; some
+  // patients' last stay is open
+  const admitted = nStays >= nPatients ? nPatients : Math.max(1, Math.floor(nStays * 0.7));
+  const count = new Array(nPatients).fill(0).fill(1, 0, admitted);
+  for (let i = admitted; i < nStays; i++) count[Math.floor(rnd() * admitted)]++;
   const openSet = new Set<number>();
-  while (openSet.size < Math.min(nOpen, nPatients)) openSet.add(Math.floor(rnd() * nPatients));
+  while (openSet.size < Math.min(nOpen, admitted)) openSet.add(Math.floor(rnd() * admitted));
 
   const start = now.getTime() - days * DAY;
   const reasons = Object.keys(READMISSION_REASONS);

@@ -6,24 +6,21 @@ import {
   confirmDelete,
   confirmDialog,
 } from "../components/ui/Dialog.tsx";
-import {
-  type FormField,
-  FormFields,
-  type FormValues,
-  payload,
-  postForm,
-} from "../components/ui/Form.tsx";
+import { type FormField, FormFields, type FormValues, payload } from "../components/ui/Form.tsx";
 import { formatDateTime, formatNumber } from "../lib/format.ts";
 import { Modal } from "../components/ui/Modal.tsx";
 import { Pagination } from "../components/ui/Pagination.tsx";
 import { SearchBox, TableView } from "../components/ui/ServerTable.tsx";
 import { toast } from "../components/ui/Toast.tsx";
-import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
+import { messageOf, type Row, useServerTable } from "../components/ui/use_server_table.ts";
+import { ProgressPanel, useProgress } from "../components/ui/Progress.tsx";
 
 export interface BackupTableProps {
   columns: ColumnDef[];
   pageSize: number;
   initial: { data: Row[]; recordsTotal: number; recordsFiltered: number };
+  /** Free space on the backups' disk (bytes, null when unknown); `low` below 2 GB. */
+  disk: { free: number | null; low: boolean };
 }
 
 const API = "/api/db-backup";
@@ -45,15 +42,27 @@ export default function BackupTable(props: BackupTableProps) {
   const t = useServerTable({ api: API, ...props, order: [0, "desc"] });
   const [form, setForm] = useState<FormValues | null>(null);
   const [saving, setSaving] = useState(false);
+  const job = useProgress();
+  const [jobLabel, setJobLabel] = useState("");
+
+  /** Runs a backup or restore with its progress shown; the answer's message, or throws. */
+  const runJob = async (label: string, url: string, init: RequestInit) => {
+    setJobLabel(label);
+    const res = await job.run(url, init);
+    const msg = await messageOf(res);
+    if (res.status !== 200) throw new Error(`Status ${res.status}: ${msg}`);
+    return msg;
+  };
 
   const save = async (e: Event) => {
     e.preventDefault();
     if (!form || saving) return;
     setSaving(true);
+    const body = payload(FIELDS, form);
+    setForm(null);
     try {
-      const msg = await postForm(API, payload(FIELDS, form));
+      const msg = await runJob("Cadangan", API, { method: "POST", body });
       setSaving(false);
-      setForm(null);
       toast({ title: "Success", text: msg });
       t.reload();
     } catch (err) {
@@ -72,10 +81,13 @@ export default function BackupTable(props: BackupTableProps) {
     });
     if (!yes) return;
     const url = `${API}/restore/${encodeURIComponent(String(r._id))}`;
-    await t.send(url, { method: "POST" }, async () => {
+    try {
+      await runJob("Pemulihan", url, { method: "POST" });
       await alertDialog("Restored!", "Your database has been replaced.", "success");
       location.reload();
-    });
+    } catch (err) {
+      alertDialog("Error!", (err as Error).message, "error");
+    }
   };
 
   const remove = async (r: Row) => {
@@ -88,8 +100,21 @@ export default function BackupTable(props: BackupTableProps) {
   };
 
   const pages = Math.max(1, Math.ceil(t.filtered / t.length));
+  const free = props.disk.free;
   return (
-    <div class="dt">
+    <div class="dt blockable">
+      {job.active && <ProgressPanel progress={job.progress} label={jobLabel} />}
+      <p
+        class={`disk-info${props.disk.low ? " disk-low" : ""}`}
+        role={props.disk.low ? "alert" : undefined}
+      >
+        {free === null
+          ? "Ruang disk kosong tidak diketahui."
+          : `Ruang disk kosong: ${formatNumber(Math.round(free / 1024 ** 3 * 10) / 10)} GB` +
+            (props.disk.low
+              ? ". Peringatan: kurang dari 2 GB; cadangan baru bisa gagal. Kosongkan ruang disk."
+              : ".")}
+      </p>
       <div class="dt-toolbar">
         <SearchBox id="bk-q" value={t.q} onInput={t.setQ} />
         <button

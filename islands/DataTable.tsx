@@ -20,6 +20,7 @@ import { Select } from "../components/ui/Select.tsx";
 import { SwitchCell } from "../components/ui/SwitchCell.tsx";
 import { SearchBox, TableFooter, TableView } from "../components/ui/ServerTable.tsx";
 import { toast } from "../components/ui/Toast.tsx";
+import { ProgressPanel, useProgress } from "../components/ui/Progress.tsx";
 import { messageOf, type Row, useServerTable } from "../components/ui/use_server_table.ts";
 
 interface FormState {
@@ -64,6 +65,7 @@ export default function DataTable(props: TableProps) {
   const { columns, fields, api, label, canWrite } = props;
   const uid = `dt${api.replace(/\W/g, "-")}`;
   const t = useServerTable({ api, columns, initial: props.initial, pageSize: props.pageSize });
+  const job = useProgress();
   const { rows, length, loading, setLoading, reload } = t;
   const [form, setForm] = useState<FormState | null>(null);
   const [saving, setSaving] = useState(false);
@@ -114,7 +116,7 @@ export default function DataTable(props: TableProps) {
     });
   };
 
-  const doImport = () => {
+  const doImport = async () => {
     const csv = props.import?.format !== "xlsx";
     const file = fileRef.current?.files?.[0];
     if (!file) {
@@ -127,10 +129,16 @@ export default function DataTable(props: TableProps) {
     }
     const body = new FormData();
     body.append("file", file);
-    t.send(`${api}/import`, { method: "POST", body }, (msg) => {
+    try {
+      const res = await job.run(`${api}/import`, { method: "POST", body });
+      const msg = await messageOf(res);
+      if (res.status !== 200) return alertDialog("Error!", `Status ${res.status}: ${msg}`, "error");
       if (fileRef.current) fileRef.current.value = "";
+      t.reload();
       alertDialog("Success!", msg, "success");
-    });
+    } catch {
+      alertDialog("Error!", "Terjadi kesalahan", "error");
+    }
   };
 
   const sizes = SIZES.includes(props.pageSize)
@@ -152,7 +160,8 @@ export default function DataTable(props: TableProps) {
 
   const imp = props.import;
   return (
-    <div class="dt">
+    <div class="dt blockable">
+      {job.active && <ProgressPanel progress={job.progress} label={`Impor ${label}`} />}
       <div class="dt-toolbar">
         <div class="dt-length">
           <label for={`${uid}-len`}>Tampilkan</label>
@@ -201,7 +210,7 @@ export default function DataTable(props: TableProps) {
               ? ".csv,text/csv"
               : ".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
           />
-          <button type="button" class="btn" disabled={loading} onClick={doImport}>
+          <button type="button" class="btn" disabled={loading || job.active} onClick={doImport}>
             Impor
           </button>
           <a class="btn btn-light" href={imp.template} download>Unduh template</a>

@@ -1,7 +1,7 @@
 /** An error whose status and Indonesian message reach the client as they are. */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 500 | 502 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 507,
     message: string,
     readonly details?: string[],
   ) {
@@ -27,3 +27,31 @@ export const badGateway = (msg: string) => new AppError(502, msg);
 /** The message shown when an edit was made on data someone else changed meanwhile. */
 export const STALE_MESSAGE =
   "Data ini sudah diubah oleh pengguna lain. Muat ulang halaman lalu ulangi perubahan Anda.";
+
+/**
+ * The message of an edit sent without the `_version` it was loaded at: it cannot be told
+ * from an edit of stale data, so it is refused (409).
+ */
+export const NO_VERSION_MESSAGE =
+  "Data sudah berubah, muat ulang halaman lalu ulangi perubahan Anda (versi data tidak terkirim).";
+
+/** 409 unless an edit names the version it was loaded at. */
+export function requireVersion(version: string | undefined | null): string {
+  if (!version) throw conflict(NO_VERSION_MESSAGE);
+  return version;
+}
+
+/** The message of a write refused because the disk is full. */
+export const FULL_MESSAGE =
+  "Penyimpanan penuh: perubahan dibatalkan, tidak ada data yang disimpan. Kosongkan ruang disk " +
+  "server lalu ulangi.";
+
+/** A storage failure as the client should see it: a full disk becomes 507 'Penyimpanan penuh…'. */
+export function storageError(e: unknown): unknown {
+  if (e instanceof AppError) return e;
+  const msg = e instanceof Error ? e.message : String(e);
+  if (/disk is full|database or disk|no space|ENOSPC|SQLITE_FULL|os error 28/i.test(msg)) {
+    return new AppError(507, FULL_MESSAGE);
+  }
+  return e;
+}

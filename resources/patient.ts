@@ -61,6 +61,7 @@ export default defineResource({
     { name: "postalCode", label: "Kode Pos", placeholder: "5 angka" },
   ],
   search: ["erm", "fullname", "phone"],
+  grams: ["erm", "fullname", "phone"],
   unique: ["erm"],
   refs: REGION_LEVELS.map((l) => ({
     field: l.field,

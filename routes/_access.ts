@@ -27,6 +27,8 @@ export const ACCESS: Record<string, Access> = {
   "GET /akun/password": "read",
   "POST /api/user/password": "read",
   "POST /api/user/unlock/:id": "admin",
+  // progress of one's long jobs (imports, backups, restores), polled by the screen
+  "GET /api/progress/:id": "read",
   // dashboard and reports
   "GET /": "read",
   "GET /api/report/medical-record-info": "read",

@@ -11,6 +11,11 @@ import { audit } from "../lib/http/client.ts";
 import { restoreBackup } from "../lib/backup/restore.ts";
 import type { ColumnDef } from "../lib/resource/resource.ts";
 import { parseOr400, text } from "../lib/resource/validate.ts";
+import { progressId, track } from "../lib/progress/progress.ts";
+import { diskSpace } from "../lib/backup/disk.ts";
+
+const sizeText = (bytes: number) =>
+  `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("id-ID")} KB`;
 
 /** The backup screen in the sidebar. */
 export const backupNav: NavItem[] = [
@@ -64,7 +69,12 @@ export function backupRoutes() {
         <Island
           name="BackupTable"
           component={BackupTable}
-          props={{ columns: BACKUP_COLUMNS, pageSize: PAGE, initial }}
+          props={{
+            columns: BACKUP_COLUMNS,
+            pageSize: PAGE,
+            initial,
+            disk: await diskSpace(dir(c)),
+          }}
         />
       ),
     });
@@ -77,24 +87,46 @@ export function backupRoutes() {
 
   r.post("/api/db-backup", async (c) => {
     const f = parseOr400(form, await readFields(c));
-    const doc = await createBackup(c.get("store"), dir(c), { name: f.name, desc: f.desc });
-    await audit(c, { action: "backup", entity: "db-backup", entityId: doc._id, after: doc });
-    return c.json({ success: true, message: `Cadangan "${doc.name}" berhasil dibuat.`, data: doc });
+    const progress = track(progressId(c.req.header("x-progress-id")), "Cadangan");
+    try {
+      const doc = await createBackup(c.get("store"), dir(c), {
+        name: f.name,
+        desc: f.desc,
+        progress,
+      });
+      await audit(c, { action: "backup", entity: "db-backup", entityId: doc._id, after: doc });
+      const message = `Cadangan "${doc.name}" berhasil dibuat (${sizeText(doc.size)}).`;
+      progress.finish(message);
+      return c.json({ success: true, message, data: doc });
+    } catch (e) {
+      progress.fail((e as Error).message);
+      throw e;
+    }
   });
 
   r.post("/api/db-backup/restore/:id", async (c) => {
-    const { restored, before } = await restoreBackup(c.get("store"), dir(c), c.req.param("id"));
-    await audit(c, {
-      action: "restore",
-      entity: "db-backup",
-      entityId: restored._id,
-      after: { restored, automaticBackup: before },
-    });
-    return c.json({
-      success: true,
-      message: `Basis data diganti dengan cadangan "${restored.name}". ` +
-        `Keadaan sebelumnya tersimpan sebagai "${before.name}".`,
-    });
+    const progress = track(progressId(c.req.header("x-progress-id")), "Pemulihan");
+    try {
+      const { restored, before } = await restoreBackup(
+        c.get("store"),
+        dir(c),
+        c.req.param("id"),
+        progress,
+      );
+      await audit(c, {
+        action: "restore",
+        entity: "db-backup",
+        entityId: restored._id,
+        after: { restored, automaticBackup: before },
+      });
+      const message = `Basis data diganti dengan cadangan "${restored.name}". ` +
+        `Keadaan sebelumnya tersimpan sebagai "${before.name}".`;
+      progress.finish(message);
+      return c.json({ success: true, message });
+    } catch (e) {
+      progress.fail((e as Error).message);
+      throw e;
+    }
   });
 
   r.delete("/api/db-backup/delete/:id", async (c) => {

@@ -46,7 +46,7 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
     });
     c.header("content-type", XLSX_TYPE);
     c.header("content-disposition", `attachment; filename="${file.filename}"`);
-    return c.body(file.bytes);
+    return c.body(file.body);
   };
 
   api.get("/", list("dirawat"));

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { registry } from "../resources/mod.ts";
 import { getDefaultAddress } from "../lib/settings/address.ts";
 import { readSetting } from "../lib/settings/settings.ts";
-import { seedWilayah, setup } from "./helpers.ts";
+import { seedWilayah, setup, versionOf } from "./helpers.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
 
@@ -56,6 +56,7 @@ Deno.test("default address: saved with embedded regions, read by GET and getDefa
   const v = await t.json(`/api/village/${r.keude}`);
   await t.post("/api/village/update", {
     id: r.keude,
+    _version: await versionOf(t, "village", r.keude),
     kode: v.body.data.kode,
     desc: "Keude Bakongan Baru",
     district: r.bakongan,

@@ -5,7 +5,7 @@ import { HospitalMissing } from "../components/HospitalMissing.tsx";
 import { type HospitalProfile } from "../lib/settings/hospital.ts";
 import { hospitalTariff, tariffOf } from "../lib/settings/hospital_tariff.ts";
 import { readSetting } from "../lib/settings/settings.ts";
-import { setup } from "./helpers.ts";
+import { setup, versionOf } from "./helpers.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
 
@@ -72,7 +72,11 @@ Deno.test("hospital profile: saved with references embedded, read back, tariff k
   assert.deepEqual((await hospitalTariff(t.store, registry)).kelasRs, "CP");
 
   // renaming a reference entry shows through; one that no longer names a regional is missing
-  await t.post("/api/regional/update", { id: form.regional, desc: "Regional Tiga" });
+  await t.post("/api/regional/update", {
+    id: form.regional,
+    _version: await versionOf(t, "regional", form.regional),
+    desc: "Regional Tiga",
+  });
   const renamed = await t.json("/api/setting/hospital");
   assert.equal(renamed.body.data.regional.desc, "Regional Tiga");
   assert.deepEqual(renamed.body.tariff, {

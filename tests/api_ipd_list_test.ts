@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import * as XLSX from "xlsx";
-import { setup } from "./helpers.ts";
+import { setup, versionOf } from "./helpers.ts";
 import { admission, seedIpd } from "./ipd_fixtures.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
@@ -49,6 +49,7 @@ async function world(t: T) {
     if (out) {
       const d = await postJson(t, "/api/ipd/discharge-patient/update", {
         id,
+        _version: await versionOf(t, "ipd", id),
         tanggal_pulang: out,
         dischargepatient: w.pulang,
         summary_diagnosis: [w.icd["J18.9"]],

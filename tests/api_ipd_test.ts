@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { setup } from "./helpers.ts";
+import { setup, versionOf } from "./helpers.ts";
 import { admission, seedIpd } from "./ipd_fixtures.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
@@ -163,6 +163,7 @@ Deno.test("ipd: discharge with a summary, the discharged list, cancel, and back 
 
   const form = {
     id: stay._id,
+    _version: await versionOf(t, "ipd", stay._id),
     tanggal_pulang: "2026-11-04T11:30",
     dischargepatient: w.pulang,
     summary_diagnosis: [w.icd["J18.9"]],
@@ -184,7 +185,10 @@ Deno.test("ipd: discharge with a summary, the discharged list, cancel, and back 
   let r = await postJson(t, "/api/ipd/discharge-patient/update", form);
   assert.equal(r.status, 200, JSON.stringify(r.body));
   assert.equal(r.body.data.lama_rawat, 3);
-  r = await postJson(t, "/api/ipd/discharge-patient/update", form);
+  r = await postJson(t, "/api/ipd/discharge-patient/update", {
+    ...form,
+    _version: await versionOf(t, "ipd", stay._id),
+  });
   assert.equal(r.status, 409);
   assert.match(r.body.message, /sudah dipulangkan pada 04-11-2026 11:30/);
   // no examination on a discharged stay
@@ -223,6 +227,7 @@ Deno.test("ipd: one open stay per patient; readmission within 30 days needs a re
   assert.match(r.body.message, /Siti masih dirawat sejak 01-11-2026 08:00/);
   r = await postJson(t, "/api/ipd/discharge-patient/update", {
     id: stay._id,
+    _version: await versionOf(t, "ipd", stay._id),
     tanggal_pulang: "2026-11-05T10:00",
     dischargepatient: w.pulang,
   });
@@ -269,7 +274,12 @@ Deno.test("ipd: bad input is refused with a clear message and changes nothing", 
     [
       { examinationDate: "31-02-2026 10:00" },
       400,
-      /Tanggal pemeriksaan wajib diisi dengan tanggal/,
+      /Tanggal pemeriksaan harus berformat YYYY-MM-DD HH:mm/,
+    ],
+    [
+      { examinationDate: "2026-02-30T10:00Z" },
+      400,
+      /Tanggal pemeriksaan: tanggal 30-02-2026 tidak ada di kalender/,
     ],
     [{ grouping: w.otherRegional }, 400, /bukan tarif rumah sakit ini \(regional 3, kelas CS\)/],
     [{ grouping: "01JUNKNOWN" }, 400, /Grouping INA-CBG tidak ditemukan/],
@@ -292,7 +302,10 @@ Deno.test("ipd: bad input is refused with a clear message and changes nothing", 
       [{ pasienId: "" }, /Pasien wajib dipilih/],
       [{ pasienId: "01JUNKNOWN" }, /Pasien tidak ditemukan/],
       [{ room_id: "" }, /Ruang wajib dipilih/],
-      [{ visitDate: "kemarin" }, /Tanggal masuk wajib diisi dengan tanggal/],
+      [{ visitDate: "kemarin" }, /Tanggal masuk harus berformat YYYY-MM-DD HH:mm/],
+      [{ visitDate: "0000-01-01T10:00" }, /Tanggal masuk: tahun harus antara 1900/],
+      [{ visitDate: "2999-01-01 10:00" }, /Tanggal masuk: tahun harus antara 1900/],
+      [{ visitDate: "2026-02-30T10:00Z" }, /tanggal 30-02-2026 tidak ada di kalender/],
       [{ dpjp_id: w.igd }, /bukan DPJP/],
     ] as const
   ) {

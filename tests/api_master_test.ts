@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { writeXlsx } from "../lib/resource/spreadsheet.ts";
 import { references } from "../resources/references.ts";
-import { setup } from "./helpers.ts";
+import { setup, versionOf } from "./helpers.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
 type Row = Record<string, unknown> & { _id: string };
@@ -68,6 +68,7 @@ Deno.test("room: embeds {_id, name} of its class; renaming the class refreshes i
   // renaming the class refreshes the name embedded in its rooms, and only in those
   r = await t.post("/api/class-room/update", {
     id: vip._id,
+    _version: await versionOf(t, "class-room", vip._id),
     name: "VVIP",
     desc: "",
     classtype: "first",
@@ -85,7 +86,12 @@ Deno.test("room: embeds {_id, name} of its class; renaming the class refreshes i
   // once its rooms are gone (deleted or moved), the class can go
   assert.equal((await t.json(`/api/room/delete/${mawar._id}`, { method: "DELETE" })).status, 200);
   const melati = rooms.find((x) => x.name === "Melati")!;
-  r = await t.post("/api/room/update", { id: melati._id, name: "Melati", classroom: k3._id });
+  r = await t.post("/api/room/update", {
+    id: melati._id,
+    _version: await versionOf(t, "room", melati._id),
+    name: "Melati",
+    classroom: k3._id,
+  });
   assert.equal(r.status, 200);
   assert.equal(
     (await t.json(`/api/class-room/delete/${vip._id}`, { method: "DELETE" })).status,
@@ -221,7 +227,12 @@ Deno.test("patient: ERM kept as text with its zeros, unique; full name and selec
   const dup = await t.post("/api/pasien/update", { id: "", erm: " 000123 ", first_name: "Lain" });
   assert.equal(dup.status, 409);
   assert.match(dup.body.message, /No. ERM "000123" sudah digunakan/);
-  const edit = await t.post("/api/pasien/update", { id: solo._id, erm: "000123", first_name: "B" });
+  const edit = await t.post("/api/pasien/update", {
+    id: solo._id,
+    _version: await versionOf(t, "pasien", solo._id),
+    erm: "000123",
+    first_name: "B",
+  });
   assert.equal(edit.status, 409);
 
   const sel = await t.json("/api/pasien/select2?q=0001");
@@ -232,6 +243,7 @@ Deno.test("patient: ERM kept as text with its zeros, unique; full name and selec
   // an edit rebuilds the full name
   const r = await t.post("/api/pasien/update", {
     id: p._id,
+    _version: await versionOf(t, "pasien", p._id),
     erm: "000123",
     first_name: "Siti",
     last_name: "Rahayu",

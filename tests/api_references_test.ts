@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { setup } from "./helpers.ts";
+import { setup, versionOf } from "./helpers.ts";
 
 Deno.test("reference lists: seeded once, edit only, lookups and single reads", async () => {
   await using t = await setup();
@@ -31,7 +31,11 @@ Deno.test("reference lists: seeded once, edit only, lookups and single reads", a
   assert.match(empty.body.message, /Judul wajib diisi/);
 
   const owner = (await t.json("/api/owner/select2?q=pemerintah")).body.results[0];
-  const edit = await t.post("/api/owner/update", { id: owner.id, desc: "Pemerintah Daerah" });
+  const edit = await t.post("/api/owner/update", {
+    id: owner.id,
+    _version: await versionOf(t, "owner", owner.id),
+    desc: "Pemerintah Daerah",
+  });
   assert.equal(edit.status, 200);
   assert.equal(edit.body.data.desc, "Pemerintah Daerah");
   const renamed = await t.json(`/api/owner/select2?q=daerah`);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { dtQuery, seedWilayah, setup } from "./helpers.ts";
+import { dtQuery, seedWilayah, setup, versionOf } from "./helpers.ts";
 
 const VILLAGE_COLS = ["kode", "desc", "districtId.desc"];
 
@@ -107,7 +107,12 @@ Deno.test("update: create, edit with version, stale edit 409, validation and dup
     desc: "Aceh Darussalam",
   });
   assert.equal(r.status, 200);
-  r = await t.post("/api/province/update", { id: _id, _version, kode: "11", desc: "Tertimpa" });
+  r = await t.post("/api/province/update", {
+    id: _id,
+    _version,
+    kode: "11",
+    desc: "Tertimpa",
+  });
   assert.equal(r.status, 409);
   assert.match(r.body.message, /diubah oleh pengguna lain/);
   const one = await t.json(`/api/province/${_id}`);
@@ -129,6 +134,7 @@ Deno.test("update: create, edit with version, stale edit 409, validation and dup
 
   r = await t.post("/api/province/update", {
     id: "01HZZZZZZZZZZZZZZZZZZZZZZZ",
+    _version: await versionOf(t, "province", "01HZZZZZZZZZZZZZZZZZZZZZZZ"),
     kode: "13",
     desc: "X",
   });
@@ -167,7 +173,12 @@ Deno.test("parents: stored as {_id, desc}, unknown parent refused, rename refres
   assert.equal(r.status, 400);
   assert.match(r.body.message, /Provinsi wajib dipilih/);
 
-  await t.post("/api/province/update", { id: p._id, kode: "11", desc: "Aceh Baru" });
+  await t.post("/api/province/update", {
+    id: p._id,
+    _version: await versionOf(t, "province", p._id),
+    kode: "11",
+    desc: "Aceh Baru",
+  });
   const list = await t.json(`/api/regency?${dtQuery(["kode", "desc", "provinceId.desc"])}`);
   assert.equal(list.body.data[0].provinceId.desc, "Aceh Baru");
 });

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { MemIndex } from "../lib/db/mem_index.ts";
 import { readTable, writeXlsx } from "../lib/resource/spreadsheet.ts";
 import { icdMatch, icdNeedles, otherForm } from "../resources/icd.ts";
-import { setup } from "./helpers.ts";
+import { setup, versionOf } from "./helpers.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
 type Row = Record<string, unknown> & { _id: string };
@@ -63,6 +63,7 @@ Deno.test("tariff form: rupiah text or plain numbers, stored as kode_inacbg/desc
   const r = await t.post("/api/inatarif/update", {
     ...TARIF,
     id,
+    _version: await versionOf(t, "inatarif", id),
     kode: "a-4-10-ii",
     desc: "SEPTIKEMIA (SEDANG)",
     tarif_RS_Kelas3: "Rp 6.323.900",
@@ -88,7 +89,7 @@ Deno.test("tariff form: rupiah text or plain numbers, stored as kode_inacbg/desc
     tarif_RS_Kelas2: "empat juta",
   });
   assert.equal(bad.status, 400);
-  assert.match(bad.body.message, /Tarif Kelas 2 harus berupa angka/);
+  assert.match(bad.body.message, /Tarif Kelas 2 harus berupa rupiah bulat/);
   bad = await t.post("/api/inatarif/update", { ...TARIF, regional: "5", ...RAW, tarif_Kelas1: "" });
   assert.equal(bad.status, 400);
   assert.match(bad.body.message, /Tarif Kelas 1 wajib diisi/);
@@ -239,7 +240,7 @@ Deno.test("tariff import: a non-numeric tariff or an unknown owner refuses the f
   );
   assert.equal(r.status, 400);
   assert.deepEqual(r.body.errors, [
-    "Baris 3: Tarif Kelas 2 harus berupa angka.",
+    "Baris 3: Tarif Kelas 2 harus berupa rupiah bulat 0 sampai 100.000.000.000 (tanpa pecahan).",
     "Baris 4: Kepemilikan wajib diisi (PEMERINTAH atau SWASTA) untuk kelas RS B.",
     "Baris 5: Tarif Kelas 3 wajib diisi dengan angka.",
   ]);

@@ -3,7 +3,7 @@ import { users } from "../lib/auth/auth.ts";
 import { writeXlsx } from "../lib/resource/spreadsheet.ts";
 import user from "../resources/user.ts";
 import { registry } from "../resources/mod.ts";
-import { ADMIN_PASSWORD, setup } from "./helpers.ts";
+import { ADMIN_PASSWORD, setup, versionOf } from "./helpers.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
 
@@ -59,20 +59,41 @@ Deno.test("user: password required on create (>= 12, not common), kept on an emp
   assert.equal((await login(t, "siti", "sandi-lama-1")).status, 200);
 
   // an edit with an empty password changes the rest and keeps the password
-  r = await t.post("/api/user/update", { ...USER, id, fullname: "Siti Rahmawati", password: "" });
+  r = await t.post("/api/user/update", {
+    ...USER,
+    id,
+    _version: await versionOf(t, "user", id),
+    fullname: "Siti Rahmawati",
+    password: "",
+  });
   assert.equal(r.status, 200, JSON.stringify(r.body));
   assert.equal(r.body.data.fullname, "Siti Rahmawati");
   assert.equal((await login(t, "siti", "sandi-lama-1")).status, 200);
   // an edit without the field at all keeps it too
-  r = await t.post("/api/user/update", { ...USER, id, phone: "0813" });
+  r = await t.post("/api/user/update", {
+    ...USER,
+    id,
+    _version: await versionOf(t, "user", id),
+    phone: "0813",
+  });
   assert.equal(r.status, 200);
   assert.equal((await login(t, "siti", "sandi-lama-1")).status, 200);
   // a short new password is refused and the old one still works
-  r = await t.post("/api/user/update", { ...USER, id, password: "1234567" });
+  r = await t.post("/api/user/update", {
+    ...USER,
+    id,
+    _version: await versionOf(t, "user", id),
+    password: "1234567",
+  });
   assert.equal(r.status, 400);
   assert.equal((await login(t, "siti", "sandi-lama-1")).status, 200);
 
-  r = await t.post("/api/user/update", { ...USER, id, password: "sandi-baru-2" });
+  r = await t.post("/api/user/update", {
+    ...USER,
+    id,
+    _version: await versionOf(t, "user", id),
+    password: "sandi-baru-2",
+  });
   assert.equal(r.status, 200);
   assert.equal((await login(t, "siti", "sandi-lama-1")).status, 401);
   assert.equal((await login(t, "siti", "sandi-baru-2")).status, 200);
@@ -97,7 +118,12 @@ Deno.test("user: the password hash never appears in any answer", async () => {
 
   const edit = await t.req("/api/user/update", {
     method: "POST",
-    body: new URLSearchParams({ ...USER, id, password: "sandi-rahasia-2" }),
+    body: new URLSearchParams({
+      ...USER,
+      id,
+      _version: await versionOf(t, "user", id),
+      password: "sandi-rahasia-2",
+    }),
   });
   assert.equal(edit.status, 200);
   assertNoSecret(await edit.text(), "update");
@@ -166,12 +192,22 @@ Deno.test("user: email checked, username and email unique ignoring case (409 nam
   assert.equal(r.status, 200);
   // an edit onto another user's username is refused too, and changes nothing
   const id = r.body.data._id;
-  r = await t.post("/api/user/update", { ...USER, id, username: "Admin" });
+  r = await t.post("/api/user/update", {
+    ...USER,
+    id,
+    _version: await versionOf(t, "user", id),
+    username: "Admin",
+  });
   assert.equal(r.status, 409);
   assert.match(r.body.message, /Username/);
   assert.equal((await t.json(`/api/user/${id}`)).body.data.username, "siti");
   // changing only the case of one's own username is fine
-  r = await t.post("/api/user/update", { ...USER, id, username: "Siti" });
+  r = await t.post("/api/user/update", {
+    ...USER,
+    id,
+    _version: await versionOf(t, "user", id),
+    username: "Siti",
+  });
   assert.equal(r.status, 200, JSON.stringify(r.body));
   assert.equal((await login(t, "siti", "sandi-siti-123")).status, 200);
 });
@@ -376,7 +412,12 @@ Deno.test("doctor: DPJP and IGD lookups list only doctors with the switch on; ed
   assert.equal((await texts("/api/doctor/select2")).length, 3);
 
   // an ordinary edit (the modal sends no switches) keeps them
-  const r = await t.post("/api/doctor/update", { ...DOCTOR, id: a._id, first_name: "Andika" });
+  const r = await t.post("/api/doctor/update", {
+    ...DOCTOR,
+    id: a._id,
+    _version: await versionOf(t, "doctor", a._id),
+    first_name: "Andika",
+  });
   assert.equal(r.status, 200);
   assert.equal(r.body.data.fullname, "dr. Andika Santoso, Sp.PD");
   assert.deepEqual([r.body.data.dpjp, r.body.data.igd, r.body.data.approval], [true, false, false]);

@@ -1,12 +1,17 @@
 import assert from "node:assert/strict";
 import { AuditLog } from "../lib/audit/log.ts";
-import { dtQuery, setup, tempDir } from "./helpers.ts";
+import { dtQuery, setup, tempDir, versionOf } from "./helpers.ts";
 
 Deno.test("audit: records, lists newest first with filters, exports, and verify catches an edit in KV", async () => {
   await using t = await setup();
   const add = await t.post("/api/province/update", { kode: "11", desc: "Aceh" });
   const id = add.body.data._id;
-  await t.post("/api/province/update", { id, kode: "11", desc: "Aceh Darussalam" });
+  await t.post("/api/province/update", {
+    id,
+    _version: await versionOf(t, "province", id),
+    kode: "11",
+    desc: "Aceh Darussalam",
+  });
   await t.req(`/api/province/delete/${id}`, { method: "DELETE" });
   const cols = ["at", "username", "role", "ip", "action", "entity", "entityId", "before", "after"];
   const res = await t.json(`/api/audit?${dtQuery(cols)}&entity=province`);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { basename, join } from "node:path";
-import { HEADER_BYTES } from "../lib/backup/format.ts";
+import { encodeHeader, HEADER_BYTES, readHeader } from "../lib/backup/format.ts";
+import { createHash } from "node:crypto";
 import { backups } from "../lib/backup/backup.ts";
 import { dtQuery, setup, tempDir } from "./helpers.ts";
 
@@ -132,13 +133,13 @@ Deno.test("db-backup: a tampered, truncated or foreign file is refused (422) and
     assert.deepEqual(await files(join(dir, "backups")), [made.path]);
   };
   const flipped = good.slice();
-  flipped[HEADER_BYTES + 5000] ^= 0xff;
+  flipped[HEADER_BYTES + Math.floor((good.length - HEADER_BYTES) / 2)] ^= 0xff;
   await attempt(flipped, /checksum tidak cocok/);
   await attempt(good.slice(0, good.length - 100), /terpotong/);
   await attempt(good.slice(0, 100), /terpotong/);
   const v2 = good.slice();
-  v2.set(new TextEncoder().encode('{"format":2'), "CASEMIX-KV-BACKUP\n".length);
-  await attempt(v2, /format 2 tidak dikenal/);
+  v2.set(new TextEncoder().encode('{"format":3'), "CASEMIX-KV-BACKUP\n".length);
+  await attempt(v2, /format 3 tidak dikenal/);
   await attempt(new TextEncoder().encode("SQLite format 3\0".padEnd(8192, "x")), /bukan berkas/);
 });
 
@@ -157,4 +158,45 @@ Deno.test("db-backup: a memory store is dumped logically (counters, sessions) an
   assert.ok(ver.value instanceof Deno.KvU64);
   assert.equal((await addProvince(t, "11", "Ganda")).status, 409);
   assert.equal((await addProvince(t, "12", "Sumatera Utara")).status, 200);
+});
+
+Deno.test("db-backup: backups are gzip-compressed (format 2), 0600; a format 1 (plain) one restores", async () => {
+  const dir = await Deno.makeTempDir();
+  await using t = await setup({ dataDir: dir, file: true });
+  await addProvince(t, "11", "Aceh");
+  const made = (await t.post("/api/db-backup", { name: "Satu" })).body.data;
+  const file = `${dir}/backups/${made.path}`;
+  const header = await readHeader(file);
+  assert.equal(header.format, 2);
+  assert.equal(header.compression, "gzip");
+  const bytes = await Deno.readFile(file);
+  const raw = new Uint8Array(
+    await new Response(
+      new Blob([bytes.slice(HEADER_BYTES)]).stream().pipeThrough(new DecompressionStream("gzip")),
+    ).arrayBuffer(),
+  );
+  console.log(
+    `  backup of a small store: ${raw.length} bytes plain, ${bytes.length - HEADER_BYTES} gzip`,
+  );
+  assert.ok(bytes.length - HEADER_BYTES < raw.length / 3);
+  if (Deno.build.os !== "windows") {
+    assert.equal((await Deno.stat(file)).mode! & 0o777, 0o600);
+    assert.equal((await Deno.stat(`${dir}/backups`)).mode! & 0o777, 0o700);
+    assert.equal((await Deno.stat(`${dir}/casemix.kv`)).mode! & 0o777, 0o600);
+    assert.equal((await Deno.stat(dir)).mode! & 0o777, 0o700);
+  }
+  // the same backup as version 1 wrote it: no compression, size and checksum of the plain copy
+  const { compression: _, ...rest } = header;
+  const v1 = {
+    ...rest,
+    format: 1 as const,
+    size: raw.length,
+    sha256: createHash("sha256").update(raw).digest("hex"),
+  };
+  await Deno.writeFile(file, new Uint8Array([...encodeHeader(v1), ...raw]));
+  await addProvince(t, "12", "Sumatera Utara");
+  const r = await t.post(`/api/db-backup/restore/${made._id}`, {});
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  assert.deepEqual(await provinces(t), ["11 Aceh"]);
+  await Deno.remove(dir, { recursive: true });
 });

@@ -217,3 +217,12 @@ export async function tempDir() {
     [Symbol.asyncDispose]: () => Deno.remove(path, { recursive: true }),
   };
 }
+
+/** The current `_version` (KV versionstamp) of record `id` in `collection`, for an edit. */
+export async function versionOf(
+  t: { store: Store },
+  collection: string,
+  id: string,
+): Promise<string> {
+  return (await t.store.kv.get([collection, id])).versionstamp ?? "";
+}

@@ -107,6 +107,7 @@ Deno.test("bench data: generated stays are consistent and the inpatient API work
   const method = (await t.json("/api/discharge-patient/select2")).body.results[0].id;
   const done = await t.post("/api/ipd/discharge-patient/update", {
     id: stay._id,
+    _version: (await t.store.kv.get(["ipd", stay._id])).versionstamp ?? "",
     tanggal_pulang: toLocalInput(new Date(now.getTime() + 3_600_000).toISOString()),
     dischargepatient: method,
     summary_diagnosis: summary.summary_diagnosis.map((i: { _id: string }) => i._id).join(","),

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { setup } from "./helpers.ts";
+import { setup, versionOf } from "./helpers.ts";
 import { admission, seedIpd } from "./ipd_fixtures.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
@@ -91,6 +91,7 @@ Deno.test("ipd pages: a stay's examinations page, discharged list and unknown st
 
   const r = await t.post("/api/ipd/discharge-patient/update", {
     id: stay._id,
+    _version: await versionOf(t, "ipd", stay._id),
     tanggal_pulang: "2026-11-04T11:30",
     dischargepatient: w.pulang,
     summary_diagnosis: w.icd["J18.9"],

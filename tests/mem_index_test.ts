@@ -194,10 +194,23 @@ function random(seed: number) {
   };
 }
 
-Deno.test("mem index: random writes between random reads answer as a fresh index", () => {
+const VARIANTS: [number, string[]][] = [[512, SEARCH], [3, ["name", "code"]], [1, []]];
+for (const [block, grams] of VARIANTS) {
+  Deno.test(`mem index: random writes between random reads answer as a fresh index (text blocks of ${block}, trigrams on ${grams.join(", ") || "nothing"})`, () => {
+    randomSteps(block, grams);
+  });
+}
+
+/**
+ * Random writes (one or a batch) each followed by a random query, compared with a fresh index
+ * (default blocks, no trigrams: every search scans) and with the answer worked out row by row.
+ * Small `block`s make writes cross, split and empty the search text's blocks all the time;
+ * trigrams on some fields answer searches over those fields from candidates.
+ */
+function randomSteps(block: number, grams: string[]) {
   const rnd = random(7);
   const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
-  const idx = new MemIndex<Rec>(SEARCH, derive);
+  const idx = new MemIndex<Rec>(SEARCH, derive, { block, grams });
   const names = ["Ani", "budi", "Citra", "Dodi", "eko", "Fajar", ""];
   const queries: Query[] = [
     {},
@@ -226,6 +239,17 @@ Deno.test("mem index: random writes between random reads answer as a fresh index
       order: [{ field: "code", dir: "asc" }],
     },
     { search: "a\u0001ruang", where: { "room._id": "0" } },
+    // rare terms: answered from trigram candidates, checked like a scan
+    { search: "citra", order: [{ field: "name", dir: "desc" }], start: 1, length: 3 },
+    {
+      search: "ruang 2",
+      where: { status: "pulang" },
+      numeric: (c, k) => c[0][k] >= 0,
+      filter: (d) => (d as Rec).name !== "",
+      order: [{ field: "total", dir: "asc" }],
+    },
+    { search: "kid1", searchFields: ["code"] },
+    { search: "ani", searchFields: ["name", "code"], order: [{ field: "code", dir: "desc" }] },
     // numeric filters on the derived numbers, alone and with a search and a where
     { numeric: (c, k) => c[0][k] > 1, order: [{ field: "name", dir: "asc" }] },
     {
@@ -266,7 +290,7 @@ Deno.test("mem index: random writes between random reads answer as a fresh index
     assert.equal(idx.countWhere("status", "pulang"), fresh(idx).countWhere("status", "pulang"));
   }
   for (const q of queries) same(idx, q, "at the end");
-});
+}
 
 Deno.test("collection: writes to a collection never indexed leave it unindexed until read", async () => {
   const store = await Store.open(":memory:");
@@ -294,5 +318,44 @@ Deno.test("collection: writes to a collection never indexed leave it unindexed u
   } finally {
     proto.putMany = original;
     store.close();
+  }
+});
+
+Deno.test("mem index: rare terms (trigram candidates) and common ones (scan) answer as row by row", () => {
+  const rnd = random(11);
+  const idx = new MemIndex<Rec>(SEARCH, derive, { block: 64, grams: SEARCH });
+  const names = ["Ani Lestari", "Budi Santoso", "Citra Dewi", "Dodi", "Eko Prasetyo"];
+  const make = (i: number) =>
+    rec(
+      `id${String(i).padStart(5, "0")}`,
+      `${names[i % 5]} ${Math.floor(rnd() * 5000)}`,
+      String(i % 7),
+      rnd() < 0.1 ? "dirawat" : "pulang",
+      Math.floor(rnd() * 100) - 20,
+    );
+  for (let i = 0; i < 1500; i++) put(idx, make(i));
+  const queries = (term: string): Query[] => [
+    { search: term, order: [{ field: "name", dir: "asc" }], length: 10 },
+    { search: term, where: { status: "pulang" }, order: [{ field: "total", dir: "desc" }] },
+    { search: term, numeric: (c, k) => c[0][k] > 10, start: 2, length: 5 },
+    { search: term, searchFields: ["name"] },
+  ];
+  for (let step = 0; step < 150; step++) {
+    const i = Math.floor(rnd() * 1600); // replaces one, or adds one
+    if (rnd() < 0.1) put(idx, null, `id${String(i).padStart(5, "0")}`);
+    else put(idx, make(i));
+    const term = step % 3 === 0
+      ? "lestari" // a fifth of the rows: scanned
+      : step % 3 === 1
+      ? `${Math.floor(rnd() * 5000)}` // a few rows: trigram candidates
+      : `k${`id${String(Math.floor(rnd() * 1500)).padStart(5, "0")}`}`; // one code
+    for (const q of queries(term)) {
+      const got = idx.query(q);
+      assert.deepEqual(
+        { total: got.total, filtered: got.filtered, rows: ids(got.rows) },
+        naive(idx, q),
+        `step ${step}: ${JSON.stringify(q)}`,
+      );
+    }
   }
 });

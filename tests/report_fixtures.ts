@@ -70,9 +70,10 @@ export async function seedDashboard(t: Api, today = DASHBOARD_TODAY) {
       tarifinacbgSelect: "",
       tarif_rs: String(rs),
     });
-  const discharge = (id: string, at: string) =>
+  const discharge = async (id: string, at: string) =>
     post("/api/ipd/discharge-patient/update", {
       id,
+      _version: (await t.json(`/api/ipd/${id}`)).body.data._version,
       tanggal_pulang: at,
       dischargepatient: w.pulang,
     });

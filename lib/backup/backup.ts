@@ -1,5 +1,6 @@
 import { join, resolve, sep } from "node:path";
-import { BACKUP_EXT, type BackupHeader, readHeader, runBackupJob } from "./format.ts";
+import type { Tracker } from "../progress/progress.ts";
+import { BACKUP_EXT, type BackupHeader, FORMAT, readHeader, runBackupJob } from "./format.ts";
 import type { Collection } from "../db/collection.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { newId } from "../db/ids.ts";
@@ -74,14 +75,28 @@ function copiesSqlite(): boolean {
 export async function createBackup(
   store: Store,
   dir: string,
-  o: { name: string; desc?: string; auto?: BackupDoc["auto"]; at?: Date },
+  o: {
+    name: string;
+    desc?: string;
+    auto?: BackupDoc["auto"];
+    at?: Date;
+    /** Hears the bytes copied (phase 'Mencadangkan'). */
+    progress?: Tracker;
+  },
 ): Promise<BackupDoc> {
-  await Deno.mkdir(dir, { recursive: true });
+  o.progress?.phase("Mencadangkan", 0, "byte");
+  const onBytes = (done: number, total: number) => {
+    if (o.progress) {
+      if (o.progress.total !== total) o.progress.phase("Mencadangkan", total, "byte");
+      o.progress.step(done);
+    }
+  };
+  await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
   const id = newId();
   const created = (o.at ?? new Date()).toISOString();
   const rel = `backup-${created.slice(0, 19).replace(/\D/g, "")}-${id}${BACKUP_EXT}`;
   const header = {
-    format: 1 as const,
+    format: FORMAT,
     id,
     name: o.name,
     desc: o.desc ?? "",
@@ -92,7 +107,7 @@ export async function createBackup(
   const out = safePath(dir, rel);
   let written: BackupHeader;
   if (header.kind === "sqlite") {
-    written = await runBackupJob({ op: "pack", vacuumFrom: store.path, out, header });
+    written = await runBackupJob({ op: "pack", vacuumFrom: store.path, out, header }, onBytes);
   } else {
     const payload = join(dir, `.tmp-${id}.jsonl`);
     const enc = new TextEncoder();
@@ -101,7 +116,10 @@ export async function createBackup(
       const w = f.writable.getWriter();
       return { write: (l) => w.write(enc.encode(l)), close: () => w.close() };
     });
-    written = await runBackupJob({ op: "pack", payload, out, header: { ...header, entries } });
+    written = await runBackupJob(
+      { op: "pack", payload, out, header: { ...header, entries } },
+      onBytes,
+    );
   }
   const doc = docOf(written, rel);
   await backups(store).writeMany([doc]);

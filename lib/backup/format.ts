@@ -4,16 +4,21 @@ import { AppError } from "../errors.ts";
 /**
  * A backup file: a 4 KiB header (magic line, then JSON: format version, payload kind, size and
  * SHA-256 of the payload, and the catalogue entry) padded with spaces, then the payload, either
- * a SQLite copy of a local store (`sqlite`) or a JSON-lines logical dump (`jsonl`).
+ * a SQLite copy of a local store (`sqlite`) or a JSON-lines logical dump (`jsonl`). Format 2
+ * stores the payload gzip-compressed (`compression: "gzip"`; size and SHA-256 are those of
+ * the stored, compressed bytes); format 1 files (uncompressed) still restore.
  */
 export const MAGIC = "CASEMIX-KV-BACKUP";
-export const FORMAT = 1;
+export const FORMAT = 2 as const;
+/** Formats this version restores. */
+export const FORMATS: number[] = [1, 2];
 export const HEADER_BYTES = 4096;
 /** Backup files end with this; files being written start with `.tmp-`. */
 export const BACKUP_EXT = ".kvbak";
 
 const headerSchema = z.object({
-  format: z.literal(FORMAT),
+  format: z.union([z.literal(1), z.literal(2)]),
+  compression: z.enum(["gzip"]).optional(),
   kind: z.enum(["sqlite", "jsonl"]),
   id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/),
   name: z.string(),
@@ -53,8 +58,10 @@ export function decodeHeader(block: Uint8Array): BackupHeader {
     throw badBackup("kepala berkas rusak.");
   }
   const format = (json as { format?: unknown })?.format;
-  if (format !== FORMAT) {
-    throw badBackup(`format ${String(format)} tidak dikenal (yang didukung: ${FORMAT}).`);
+  if (!FORMATS.includes(format as number)) {
+    throw badBackup(
+      `format ${String(format)} tidak dikenal (yang didukung: ${FORMATS.join(", ")}).`,
+    );
   }
   const r = headerSchema.safeParse(json);
   if (!r.success) throw badBackup("kepala berkas rusak.");
@@ -90,13 +97,25 @@ export type BackupJob =
   }
   | { op: "unpack"; file: string; out: string };
 
-/** Runs a job in a worker thread; resolves with the header written or read. */
-export function runBackupJob(job: BackupJob): Promise<BackupHeader> {
+/**
+ * Runs a job in a worker thread; resolves with the header written or read. `onBytes` hears
+ * how many bytes of the source were read so far, out of its size.
+ */
+export function runBackupJob(
+  job: BackupJob,
+  onBytes?: (done: number, total: number) => void,
+): Promise<BackupHeader> {
   const w = new Worker(new URL("./worker.ts", import.meta.url).href, { type: "module" });
   return new Promise<BackupHeader>((resolve, reject) => {
     w.onmessage = (e: MessageEvent) => {
-      const d = e.data as { header?: BackupHeader; status?: 422 | 500; message?: string };
-      if (d.header) resolve(d.header);
+      const d = e.data as {
+        header?: BackupHeader;
+        status?: 422 | 500;
+        message?: string;
+        bytes?: [number, number];
+      };
+      if (d.bytes) onBytes?.(...d.bytes);
+      else if (d.header) resolve(d.header);
       else reject(d.status === 422 ? new AppError(422, d.message!) : new Error(d.message));
     };
     w.onerror = (e) => {

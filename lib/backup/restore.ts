@@ -9,6 +9,8 @@ import {
   syncBackupList,
 } from "./backup.ts";
 import { runBackupJob } from "./format.ts";
+import type { Tracker } from "../progress/progress.ts";
+import { recoverJournals } from "../db/journal.ts";
 import { SESSION_TTL_MS } from "../auth/auth.ts";
 import { cleanStrays, newLiveFile, syncPath, writePointer } from "../db/db_file.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
@@ -36,7 +38,12 @@ async function* entriesOf(kv: Deno.Kv): AsyncGenerator<[Deno.KvKey, unknown]> {
  * the new store from it: for a local store a new file `casemix-<ulid>.kv` beside the live one,
  * otherwise a fresh `:memory:` store. Nothing live is touched; a bad file throws 422.
  */
-async function buildAside(store: Store, file: string, dir: string): Promise<Aside> {
+async function buildAside(
+  store: Store,
+  file: string,
+  dir: string,
+  progress?: Tracker,
+): Promise<Aside> {
   const target = store.kind === "file" ? newLiveFile(store.base) : ":memory:";
   const tmp = join(dir, `.tmp-${ulid()}.restore`);
   let kv: Deno.Kv | null = null;
@@ -49,7 +56,16 @@ async function buildAside(store: Store, file: string, dir: string): Promise<Asid
   };
   try {
     const direct = target !== ":memory:";
-    const header = await runBackupJob({ op: "unpack", file, out: direct ? target : tmp })
+    progress?.phase("Memeriksa dan membuka cadangan", 0, "byte");
+    const header = await runBackupJob(
+      { op: "unpack", file, out: direct ? target : tmp },
+      (done, total) => {
+        if (progress && progress.total !== total) {
+          progress.phase("Memeriksa dan membuka cadangan", total, "byte");
+        }
+        progress?.step(done);
+      },
+    )
       .catch(async (e) => {
         if (direct) await removeDb(target);
         throw e;
@@ -64,6 +80,8 @@ async function buildAside(store: Store, file: string, dir: string): Promise<Asid
       }
       await removeDb(tmp);
     }
+    // a backup taken during an import holds its unfinished part: rolled back like at a start
+    await recoverJournals(kv);
     return { kv, path: target, discard };
   } catch (e) {
     await discard();
@@ -102,6 +120,7 @@ export async function restoreBackup(
   store: Store,
   dir: string,
   id: string,
+  progress?: Tracker,
 ): Promise<{ restored: BackupDoc; before: BackupDoc }> {
   const doc = await findBackup(store, id);
   if (running.has(store)) {
@@ -115,7 +134,7 @@ export async function restoreBackup(
   }
   running.add(store);
   try {
-    return await restoreFrom(store, dir, doc);
+    return await restoreFrom(store, dir, doc, progress);
   } finally {
     running.delete(store);
   }
@@ -124,12 +143,12 @@ export async function restoreBackup(
 /** Stores with a restore under way (one at a time: a second one is refused). */
 const running = new WeakSet<Store>();
 
-async function restoreFrom(store: Store, dir: string, doc: BackupDoc) {
+async function restoreFrom(store: Store, dir: string, doc: BackupDoc, progress?: Tracker) {
   const file = safePath(dir, doc.path);
   await Deno.stat(file).catch(() => {
     throw notFound(`Berkas cadangan ${doc.path} tidak ada lagi di folder backups.`);
   });
-  const aside = await buildAside(store, file, dir);
+  const aside = await buildAside(store, file, dir, progress);
   let pointed = false;
   let before: BackupDoc;
   const backupNow = () =>
@@ -137,6 +156,7 @@ async function restoreFrom(store: Store, dir: string, doc: BackupDoc) {
       name: `Sebelum pemulihan ${new Date().toISOString().slice(0, 16).replace("T", " ")}`,
       desc: `Otomatis, sebelum memulihkan "${doc.name}"`,
       auto: "restore",
+      progress,
     });
   try {
     // the automatic backup is taken while requests still run; if any collection was written

@@ -14,11 +14,17 @@ import {
   badBackup,
   decodeHeader,
   encodeHeader,
+  FORMAT,
   HEADER_BYTES,
 } from "./format.ts";
 import { AppError } from "../errors.ts";
 
 const CHUNK = 1 << 20;
+
+/** Reports bytes read to the thread that started the job (every 4 MiB and at the end). */
+function progress(from: Deno.FsFile, done: number) {
+  if (done % (4 * CHUNK) < CHUNK) self.postMessage({ bytes: [done, from.statSync().size] });
+}
 
 function readFull(f: Deno.FsFile, buf: Uint8Array): number {
   let n = 0;
@@ -45,8 +51,74 @@ function copyHashed(from: Deno.FsFile, to: Deno.FsFile, size = Infinity) {
     hash.update(buf.subarray(0, n));
     writeAll(to, buf.subarray(0, n));
     total += n;
+    progress(from, total);
   }
   return { total, sha256: hash.digest("hex") };
+}
+
+/** Gzips `from` (to its end) into `to`, hashing the compressed bytes as they are written. */
+async function gzipHashed(from: Deno.FsFile, to: Deno.FsFile) {
+  const hash = createHash("sha256");
+  let total = 0;
+  let read = 0;
+  const size = from.statSync().size;
+  const counted = from.readable.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, ctl) {
+        read += chunk.length;
+        if (read % (4 * CHUNK) < chunk.length || read === size) {
+          self.postMessage({ bytes: [read, size] });
+        }
+        ctl.enqueue(chunk);
+      },
+    }),
+  );
+  const gz = counted.pipeThrough(
+    new CompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>,
+  );
+  for await (const chunk of gz) {
+    hash.update(chunk);
+    writeAll(to, chunk);
+    total += chunk.length;
+  }
+  return { total, sha256: hash.digest("hex") };
+}
+
+/** Gunzips `size` stored bytes of `from` into `to`, hashing the stored (compressed) bytes. */
+async function gunzipHashed(from: Deno.FsFile, to: Deno.FsFile, size: number) {
+  const hash = createHash("sha256");
+  let left = size;
+  const stored = new ReadableStream<Uint8Array>({
+    pull(ctl) {
+      if (left <= 0) return ctl.close();
+      const buf = new Uint8Array(Math.min(CHUNK, left));
+      const n = readFull(from, buf);
+      if (n === 0) return ctl.close();
+      left -= n;
+      hash.update(buf.subarray(0, n));
+      progress(from, size - left);
+      ctl.enqueue(buf.subarray(0, n));
+    },
+  });
+  try {
+    const gunzip = new DecompressionStream("gzip");
+    for await (
+      const chunk of stored.pipeThrough(
+        gunzip as unknown as TransformStream<Uint8Array, Uint8Array>,
+      )
+    ) {
+      writeAll(to, chunk);
+    }
+  } catch {
+    // damaged: a changed file is told by its checksum, which needs the rest of the bytes
+    const buf = new Uint8Array(CHUNK);
+    for (let n; left > 0 && (n = readFull(from, buf.subarray(0, Math.min(CHUNK, left)))) > 0;) {
+      hash.update(buf.subarray(0, n));
+      left -= n;
+    }
+    return { sha256: hash.digest("hex"), damaged: true };
+  }
+  return { sha256: hash.digest("hex"), damaged: false };
 }
 
 function syncDir(dir: string) {
@@ -59,7 +131,7 @@ function syncDir(dir: string) {
   }
 }
 
-function pack(job: Extract<BackupJob, { op: "pack" }>): BackupHeader {
+async function pack(job: Extract<BackupJob, { op: "pack" }>): Promise<BackupHeader> {
   const dir = dirname(job.out);
   const tmp = join(dir, `.tmp-${job.header.id}.part`);
   const payload = job.payload ?? join(dir, `.tmp-${job.header.id}.sqlite`);
@@ -73,17 +145,19 @@ function pack(job: Extract<BackupJob, { op: "pack" }>): BackupHeader {
       }
     }
     const src = Deno.openSync(payload, { read: true });
-    const out = Deno.openSync(tmp, { write: true, createNew: true });
+    const out = Deno.openSync(tmp, { write: true, createNew: true, mode: 0o600 });
     let header: BackupHeader;
     try {
       writeAll(out, new Uint8Array(HEADER_BYTES).fill(0x20));
-      const { total, sha256 } = copyHashed(src, out);
-      header = { ...job.header, size: total, sha256 };
+      const { total, sha256 } = await gzipHashed(src, out);
+      header = { ...job.header, format: FORMAT, compression: "gzip", size: total, sha256 };
       out.seekSync(0, Deno.SeekMode.Start);
       writeAll(out, encodeHeader(header));
       out.syncSync();
     } finally {
-      src.close();
+      try {
+        src.close(); // closed already when its stream ended
+      } catch { /* closed */ }
       out.close();
     }
     Deno.renameSync(tmp, job.out);
@@ -98,7 +172,7 @@ function pack(job: Extract<BackupJob, { op: "pack" }>): BackupHeader {
   }
 }
 
-function unpack(job: Extract<BackupJob, { op: "unpack" }>): BackupHeader {
+async function unpack(job: Extract<BackupJob, { op: "unpack" }>): Promise<BackupHeader> {
   const src = Deno.openSync(job.file, { read: true });
   let header: BackupHeader;
   try {
@@ -108,12 +182,15 @@ function unpack(job: Extract<BackupJob, { op: "unpack" }>): BackupHeader {
     const size = src.statSync().size - HEADER_BYTES;
     if (size < header.size) throw badBackup("berkas terpotong (lebih pendek dari isinya).");
     if (size > header.size) throw badBackup("ukuran berkas tidak cocok dengan kepalanya.");
-    const out = Deno.openSync(job.out, { write: true, createNew: true });
+    const out = Deno.openSync(job.out, { write: true, createNew: true, mode: 0o600 });
     try {
-      const { sha256 } = copyHashed(src, out, header.size);
+      const { sha256, damaged = false } = header.compression === "gzip"
+        ? await gunzipHashed(src, out, header.size)
+        : { ...copyHashed(src, out, header.size), damaged: false };
       if (sha256 !== header.sha256) {
         throw badBackup("checksum tidak cocok (berkas rusak atau diubah).");
       }
+      if (damaged) throw badBackup("isi terkompresi rusak.");
       out.syncSync();
     } finally {
       out.close();
@@ -140,9 +217,9 @@ function checkSqlite(path: string) {
   }
 }
 
-self.onmessage = (e: MessageEvent<BackupJob>) => {
+self.onmessage = async (e: MessageEvent<BackupJob>) => {
   try {
-    const header = e.data.op === "pack" ? pack(e.data) : unpack(e.data);
+    const header = e.data.op === "pack" ? await pack(e.data) : await unpack(e.data);
     self.postMessage({ header });
   } catch (err) {
     const bad = err instanceof AppError && err.status === 422;

@@ -23,12 +23,21 @@ export class Batcher {
   #checks = 0;
   #bytes = 0;
   #keyBytes = 0;
+  #side = 0;
+  #total = 0;
 
-  constructor(private reserve = { mutations: 2, checks: 1, bytes: 2_000 }) {}
+  /**
+   * `sideBytes` caps what `group` calls add as `side` per commit (an undo journal written with
+   * the commit); side bytes count toward the commit's bytes too.
+   */
+  constructor(
+    private reserve = { mutations: 2, checks: 1, bytes: 2_000 },
+    private sideBytes = Infinity,
+  ) {}
 
   /** Adds one record's operations, starting a new commit when they would not fit. */
-  group(ops: Op[]): void {
-    let m = 0, c = 0, b = 0, k = 0;
+  group(ops: Op[], side = 0): void {
+    let m = 0, c = 0, b = side, k = 0;
     for (const op of ops) {
       const kb = sizeOf(op.key);
       k += kb;
@@ -43,13 +52,15 @@ export class Batcher {
       this.#mut + m > KV_LIMITS.mutations - r.mutations ||
       this.#checks + c > KV_LIMITS.checks - r.checks ||
       this.#bytes + b > KV_LIMITS.bytes - r.bytes ||
-      this.#keyBytes + k > KV_LIMITS.keyBytes - 2_000
+      this.#keyBytes + k > KV_LIMITS.keyBytes - 2_000 ||
+      this.#side + side > this.sideBytes
     ) {
       if (this.#commits.at(-1)!.length) this.#commits.push([]);
       this.#mut =
         this.#checks =
         this.#bytes =
         this.#keyBytes =
+        this.#side =
           0;
     }
     this.#commits.at(-1)!.push(...ops);
@@ -57,6 +68,13 @@ export class Batcher {
     this.#checks += c;
     this.#bytes += b;
     this.#keyBytes += k;
+    this.#side += side;
+    this.#total += b;
+  }
+
+  /** Bytes of every group so far (side bytes included). */
+  get totalBytes(): number {
+    return this.#total;
   }
 
   /** The planned commits, each a list of operations. */

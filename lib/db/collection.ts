@@ -1,5 +1,15 @@
-import { applyOps, Batcher, type Op } from "./batch.ts";
-import { conflict, notFound, STALE_MESSAGE } from "../errors.ts";
+import { applyOps, Batcher, type Op, sizeOf } from "./batch.ts";
+import {
+  dropUndo,
+  JOURNAL,
+  JOURNAL_UNDO,
+  type JournalHead,
+  rollBack,
+  UNDO_BYTES,
+  undoChunks,
+  type UndoItem,
+} from "./journal.ts";
+import { conflict, notFound, STALE_MESSAGE, storageError } from "../errors.ts";
 import { newId } from "./ids.ts";
 import { type Doc, MemIndex, type Row } from "./mem_index.ts";
 import { ulid } from "ulid";
@@ -11,6 +21,8 @@ export interface CollectionSpec {
   unique?: string[];
   /** Field paths kept lowercased in memory for substring search. */
   search?: string[];
+  /** Search fields whose trigrams are indexed, for rare terms (see `MemIndexOptions`). */
+  grams?: string[];
   /** Numbers of a record kept in memory for fast numeric filters (see `MemIndex`). */
   derive?: (doc: any) => number[];
   /** Labels for messages about fields, e.g. `{ kode: "Kode" }`. */
@@ -32,6 +44,9 @@ export interface Staged<T extends Doc = Doc> {
 /** A versionstamp check on another record, committed with a write (e.g. its parent). */
 export type Check = { key: Deno.KvKey; versionstamp: string | null };
 
+/** Ids a record can have: ULIDs and codes, at most 100 characters (longer keys make KV throw). */
+const possibleId = (id: unknown) => typeof id === "string" && /^[\w.:-]{1,100}$/.test(id);
+
 /** How far back a sync re-reads the change log, to cover clock skew and slow commits. */
 const SYNC_MARGIN_MS = 60_000;
 /** How long change-log entries live; an index older than this reloads in full. */
@@ -40,6 +55,8 @@ const CHANGE_TTL_MS = 6 * 3600_000;
 /** Something that holds the current KV handle (it can be switched at run time). */
 export interface KvHolder {
   readonly kv: Deno.Kv;
+  /** Reserves disk room for a rollback (local files only); returns its release. */
+  reserve?(bytes: number): Promise<() => Promise<void>>;
 }
 
 /**
@@ -56,7 +73,7 @@ export class Collection<T extends Doc = Doc> {
   #own = new Map<string, number>();
 
   constructor(private holder: KvHolder, readonly spec: CollectionSpec) {
-    this.#index = new MemIndex<T>(spec.search ?? [], spec.derive);
+    this.#index = new MemIndex<T>(spec.search ?? [], spec.derive, { grams: spec.grams });
   }
 
   get name(): string {
@@ -86,8 +103,9 @@ export class Collection<T extends Doc = Doc> {
     return this.spec.normalize?.(field, value) ?? String(value ?? "").trim();
   }
 
-  /** Reads one record straight from KV. */
+  /** Reads one record straight from KV (an id no record can have, e.g. 2 KB long: null). */
   async find(id: string): Promise<Row<T> | null> {
+    if (!possibleId(id)) return null;
     const e = await this.#kv.get<T>(this.key(id));
     return e.versionstamp ? { value: e.value!, versionstamp: e.versionstamp } : null;
   }
@@ -95,6 +113,7 @@ export class Collection<T extends Doc = Doc> {
   /** Reads records straight from KV, in the order of `ids` (missing ones left out). */
   async findMany(ids: string[]): Promise<Row<T>[]> {
     const out: Row<T>[] = [];
+    ids = ids.filter(possibleId);
     for (let i = 0; i < ids.length; i += 10) {
       const got = await this.#kv.getMany<T[]>(ids.slice(i, i + 10).map((id) => this.key(id)));
       for (const e of got) {
@@ -129,7 +148,8 @@ export class Collection<T extends Doc = Doc> {
     const now = Date.now();
     if (!this.#loaded || now - this.#syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS) {
       this.#index.clear();
-      for await (const e of this.#kv.list<T>({ prefix: [this.name] })) {
+      // big batches: a full load of 75,000 stays spends most of its time per round trip
+      for await (const e of this.#kv.list<T>({ prefix: [this.name] }, { batchSize: 500 })) {
         this.#index.put(e.value._id, { value: e.value, versionstamp: e.versionstamp });
       }
       this.#loaded = true;
@@ -319,44 +339,105 @@ export class Collection<T extends Doc = Doc> {
    * Writes many records (new ones or replacements of rows read from the index) in commits
    * within KV limits. Each commit checks that nobody else wrote the collection since the
    * caller validated against the index, so uniqueness holds without a check per key.
+   * More than one commit is all-or-nothing: each commit carries the undo of its keys under a
+   * journal (`lib/db/journal.ts`) whose head the last commit deletes; a failure rolls back
+   * what was written (and a crash is rolled back at the next open). A full disk answers 507.
    * Returns the number of records written.
    */
   async writeMany(docs: T[], onCommit?: (done: number) => void): Promise<number> {
     const index = await this.index();
     index.willWrite(docs.length);
-    const b = new Batcher({ mutations: 3, checks: 1, bytes: 40_000 });
-    const plan: { ops: Op[]; ids: string[]; docs: T[] }[] = [];
+    const b = new Batcher({ mutations: 8, checks: 1, bytes: 40_000 }, 2 * UNDO_BYTES);
+    const undo: UndoItem[][] = [];
+    const sim = new Map<string, UndoItem>(); // unique keys as this plan leaves them
+    const simKey = (key: Deno.KvKey) => `${String(key[0])}\u0000${String(key[1])}`;
+    const priorOf = (key: Deno.KvKey, fallback: UndoItem): UndoItem =>
+      sim.get(simKey(key)) ?? fallback;
     for (const doc of docs) {
       const old = index.get(doc._id)?.value;
-      b.group([...this.#uniqueOps(doc._id, doc, old).filter((o) => o.kind !== "check"), {
-        kind: "set",
-        key: this.key(doc._id),
-        value: doc,
-      }]);
+      const ops: Op[] = [
+        ...this.#uniqueOps(doc._id, doc, old).filter((o) => o.kind !== "check"),
+        { kind: "set", key: this.key(doc._id), value: doc },
+      ];
+      const items: UndoItem[] = [];
+      for (const op of ops) {
+        if (op.kind !== "set" && op.kind !== "delete") continue;
+        const unique = op.key[0] !== this.name;
+        const fallback: UndoItem = !unique
+          ? (old ? [op.key, old] : [op.key])
+          : op.kind === "delete"
+          ? [op.key, doc._id]
+          : [op.key];
+        items.push(priorOf(op.key, fallback));
+        if (unique) {
+          sim.set(
+            simKey(op.key),
+            op.kind === "set" ? [op.key, (op as { value: unknown }).value] : [op.key],
+          );
+        }
+      }
+      b.group(ops, sizeOf(items));
+      undo.push(items);
     }
+    const plan: { ops: Op[]; ids: string[]; docs: T[]; undo: UndoItem[] }[] = [];
     let i = 0;
     for (const ops of b.commits) {
       const n = ops.filter((o) => o.kind === "set" && o.key[0] === this.name).length;
-      plan.push({ ops, ids: docs.slice(i, i + n).map((d) => d._id), docs: docs.slice(i, i + n) });
+      plan.push({
+        ops,
+        ids: docs.slice(i, i + n).map((d) => d._id),
+        docs: docs.slice(i, i + n),
+        undo: undo.slice(i, i + n).flat(),
+      });
       i += n;
     }
+    const journal = plan.length > 1 ? newId() : null;
+    // room for the rollback, should the disk fill up mid-way
+    const release = journal && this.holder.reserve
+      ? await this.holder.reserve(Math.min(2 * b.totalBytes + (1 << 20), 512 << 20))
+      : () => Promise.resolve();
     let ver = (await this.#kv.get(this.#verKey)).versionstamp;
     let done = 0;
-    for (const p of plan) {
-      const ops: Op[] = [
-        { kind: "check", key: this.#verKey, versionstamp: ver },
-        ...p.ops,
-        ...this.#changeOps(p.ids),
-      ];
-      ver = await this.#commit(ops, () =>
-        Promise.resolve(conflict(
-          `Data berubah oleh pengguna lain selama impor; ${done} data sudah tersimpan. ` +
-            "Impor ulang berkas yang sama dengan aman.",
-        )));
-      this.#applied(p.docs.map((d) => [d._id, { value: d, versionstamp: ver! }]));
-      done += p.docs.length;
-      onCommit?.(done);
+    try {
+      for (const [n, p] of plan.entries()) {
+        const ops: Op[] = [
+          { kind: "check", key: this.#verKey, versionstamp: ver },
+          ...p.ops,
+          ...this.#changeOps(p.ids),
+        ];
+        if (journal) {
+          if (n === 0) {
+            const head: JournalHead = { collections: [this.name], at: new Date().toISOString() };
+            ops.push({ kind: "set", key: [JOURNAL, journal], value: head });
+          }
+          for (const [k, items] of undoChunks(p.undo).entries()) {
+            ops.push({ kind: "set", key: [JOURNAL_UNDO, journal, n, k], value: items });
+          }
+          if (n === plan.length - 1) ops.push({ kind: "delete", key: [JOURNAL, journal] });
+        }
+        ver = await this.#commit(ops, () =>
+          Promise.resolve(conflict(
+            "Data berubah oleh pengguna lain selama impor; impor dibatalkan, tidak ada data " +
+              "yang disimpan. Ulangi impor.",
+          )));
+        this.#applied(p.docs.map((d) => [d._id, { value: d, versionstamp: ver! }]));
+        done += p.docs.length;
+        onCommit?.(done);
+      }
+    } catch (e) {
+      await release();
+      if (journal && done > 0) {
+        try {
+          await rollBack(this.#kv, journal);
+        } catch (r) {
+          console.error(`Pembatalan impor ${journal} gagal; diulang saat start berikutnya.`, r);
+        }
+        this.reset();
+      }
+      throw storageError(e);
     }
+    await release();
+    if (journal) await dropUndo(this.#kv, journal).catch(() => {/* dropped at next open */});
     return done;
   }
 }

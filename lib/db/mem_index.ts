@@ -1,13 +1,18 @@
 import {
-  candidates,
   columnsOf,
   compareKey,
   type Entry,
-  scan,
+  ranksOf,
+  sortEntries,
   sortKey,
   type View,
 } from "./mem_scan.ts";
+import { GRAM, Grams } from "./mem_grams.ts";
+import { dropRank, type Haystack, markHits, part } from "./mem_text.ts";
 import { buildView, groupKey, updateList, updateView } from "./mem_view.ts";
+
+/** Insertion ranks per block of the search text (see mem_text.ts). */
+const BLOCK = 512;
 import {
   type Doc,
   getPath,
@@ -24,6 +29,28 @@ export { getPath } from "./doc.ts";
 /** Whether an entry's searched fields (null: all) contain `s`. */
 function textHas<T extends Doc>(e: Entry<T>, s: string, fields: number[] | null): boolean {
   return fields ? fields.some((i) => e.text[i].includes(s)) : e.all.includes(s);
+}
+
+/**
+ * An entry's text over the trigram fields (positions in its `text`), as trigrams index it: line
+ * breaks read as spaces, as a scan reads them.
+ */
+function gramText<T extends Doc>(e: Entry<T> | null, pos: number[]): string | null {
+  if (e === null) return null;
+  const t = pos.map((i) => e.text[i]).join("\u0001");
+  return t.includes("\n") ? t.replaceAll("\n", " ") : t;
+}
+
+/** How an index is kept besides its search fields and derived numbers. */
+export interface MemIndexOptions {
+  /** Insertion ranks per block of the search text (tests make it small to cross blocks often). */
+  block?: number;
+  /**
+   * Search fields whose trigrams are indexed, so a rare term among them is found without a
+   * scan (a search over other fields scans). Trigrams cost memory (~8 bytes per character of
+   * these fields), so only collections searched for rare terms (patients by ERM) declare them.
+   */
+  grams?: string[];
 }
 
 /** Cached orderings per index (each holds one array of entries). */
@@ -44,6 +71,12 @@ export class MemIndex<T extends Doc> {
   #groups = new Map<string, Map<string, Entry<T>[]>>();
   #seq = 0;
   #version = 0;
+  /** Entries by insertion rank (holes for removed ones), for trigram candidates. */
+  #bySeq: (Entry<T> | undefined)[] = [];
+  /** The search text per set of searched fields, in blocks of insertion ranks. */
+  #hays = new Map<string, Haystack>();
+  /** Trigram postings, built on the first search long enough to use them. */
+  #grams: Grams | null = null;
 
   /**
    * `derive` gives the numbers of a record that `Query.numeric` tests (always as many), e.g.
@@ -52,7 +85,16 @@ export class MemIndex<T extends Doc> {
   constructor(
     readonly searchFields: string[],
     readonly derive?: (doc: T) => number[],
-  ) {}
+    opts: MemIndexOptions = {},
+  ) {
+    this.block = opts.block ?? BLOCK;
+    this.#gramPos = (opts.grams ?? []).map((f) => searchFields.indexOf(f)).filter((i) => i >= 0);
+  }
+
+  /** Insertion ranks per block of the search text. */
+  readonly block: number;
+  /** Positions of the trigram fields among the search fields. */
+  #gramPos: number[];
 
   get size(): number {
     return this.#entries.size;
@@ -94,7 +136,16 @@ export class MemIndex<T extends Doc> {
         nums: this.derive?.(row.value) ?? null,
       };
       this.#entries.set(id, neu);
-    } else this.#entries.delete(id);
+      this.#bySeq[neu.seq] = neu;
+    } else {
+      this.#entries.delete(id);
+      this.#bySeq[old!.seq] = undefined;
+    }
+    const pos = this.#gramPos, seq = (neu ?? old)!.seq;
+    this.#grams?.update(seq, gramText(old, pos), gramText(neu, pos));
+    if (!old || !neu || old.all !== neu.all || old.text.some((t, i) => t !== neu!.text[i])) {
+      for (const h of this.#hays.values()) dropRank(h, this.block, seq);
+    }
     if (this.#all) updateList(this.#all, old, neu);
     for (const v of this.#views.values()) updateView(v, old, neu);
     for (const [field, g] of this.#groups) {
@@ -113,6 +164,7 @@ export class MemIndex<T extends Doc> {
   }
 
   #drop(): void {
+    this.#grams = null;
     this.#all = null;
     this.#views.clear();
     this.#groups.clear();
@@ -121,6 +173,8 @@ export class MemIndex<T extends Doc> {
   /** Drops every row. */
   clear(): void {
     this.#entries.clear();
+    this.#bySeq = [];
+    this.#hays.clear();
     this.#version++;
     this.#drop();
   }
@@ -211,14 +265,27 @@ export class MemIndex<T extends Doc> {
       const n = q.prefilter?.(s);
       if (n?.length && n.every((x) => x.length > 1)) needles = n;
     } else if (!s.includes("\n") && !s.includes("\u0001")) needles = [s];
-    if (s && !q.match && !keep && !cols && needles) {
-      return { total: all.length, ...scan(view, s, start, end, fields) };
+    if (s && !q.match && needles && s.length >= GRAM && this.#gramsCover(fields)) {
+      const seqs = this.#gramIndex().candidates(s, Math.max(256, all.length / 64));
+      if (seqs) {
+        return { total: all.length, ...this.#rare(seqs, s, view, fields, keep, q, start, end) };
+      }
     }
-    const hit = needles && candidates(view, fields, needles);
+    const hit = needles && this.#marks(fields, needles);
+    const ranks = hit && ranksOf(view);
     const rows: Row<T>[] = [];
     let filtered = 0;
+    if (hit && s && !q.match && !keep && !cols) {
+      // a plain search: the view's ranks against the marks, no record read
+      for (let k = 0; k < ranks!.length; k++) {
+        if (!hit[ranks![k]]) continue;
+        if (filtered >= start && filtered < end) rows.push(view.entries[k].row);
+        filtered++;
+      }
+      return { total: all.length, filtered, rows };
+    }
     for (let k = 0; k < view.entries.length; k++) {
-      if (hit && !hit[k]) continue;
+      if (hit && !hit[ranks![k]]) continue;
       if (cols && !q.numeric!(cols, k)) continue;
       const e = view.entries[k];
       if (keep && !keep(e)) continue;
@@ -227,6 +294,67 @@ export class MemIndex<T extends Doc> {
       filtered++;
     }
     return { total: all.length, filtered, rows };
+  }
+
+  /**
+   * A search answered from trigram candidates (insertion ranks): each is checked as the scan
+   * would (text, view membership, numbers, filters), then the few found are put in the view's
+   * order.
+   */
+  #rare(
+    seqs: number[],
+    s: string,
+    view: View<T>,
+    fields: number[] | null,
+    keep: ((e: Entry<T>) => boolean) | null,
+    q: Query,
+    start: number,
+    end: number,
+  ): { filtered: number; rows: Row<T>[] } {
+    const one = q.numeric && Array.from({ length: this.#width() }, () => new Float64Array(1));
+    const found: Entry<T>[] = [];
+    for (const seq of seqs) {
+      const e = this.#bySeq[seq];
+      if (!e || !part(e, fields).includes(s)) continue;
+      if (view.where && groupKey(e, view.where[0]) !== view.where[1]) continue;
+      if (one) {
+        one.forEach((col, c) => col[0] = e.nums![c]);
+        if (!q.numeric!(one, 0)) continue;
+      }
+      if (keep && !keep(e)) continue;
+      found.push(e);
+    }
+    // candidates come in insertion order, the order of a view without terms
+    const sorted = view.order.length ? sortEntries(found, view.order) : found;
+    return { filtered: sorted.length, rows: sorted.slice(start, end).map((e) => e.row) };
+  }
+
+  /** Whether the trigram fields hold every field of a search (`fields` null: all of them). */
+  #gramsCover(fields: number[] | null): boolean {
+    const pos = this.#gramPos;
+    if (!pos.length) return false;
+    return fields
+      ? fields.every((f) => pos.includes(f))
+      : this.searchFields.every((_, i) => pos.includes(i));
+  }
+
+  #gramIndex(): Grams {
+    if (!this.#grams) {
+      this.#grams = new Grams();
+      // entries iterate in insertion order, which is ascending `seq`
+      for (const e of this.#entries.values()) {
+        this.#grams.append(e.seq, gramText(e, this.#gramPos)!);
+      }
+    }
+    return this.#grams;
+  }
+
+  /** Marks by insertion rank of the entries whose searched fields hold one of `needles`. */
+  #marks(fields: number[] | null, needles: string[]): Uint8Array {
+    const sig = fields ? fields.join(",") : "*";
+    let h = this.#hays.get(sig);
+    if (!h) this.#hays.set(sig, h = { blocks: [], fields });
+    return markHits(h, this.block, this.#bySeq, this.#seq, needles);
   }
 
   /** How many numbers `derive` gives (0 without it or without rows). */

@@ -15,29 +15,30 @@ export interface Entry<T extends Doc> {
   nums: number[] | null;
 }
 
-/** A view's searched fields as one text: each entry's part ends with "\n". */
-export interface Haystack {
-  text: string;
-  /** Where each entry's part starts; the last item is the text's length. */
-  offsets: Int32Array;
-  /** Positions in the entries' `text` (null: every field). */
-  fields: number[] | null;
-  /** Patched since the last search (its text is a rope a search flattens). */
-  patched?: boolean;
-}
-
 /**
  * Entries in one order (empty: insertion order), optionally only those whose value at
- * `where[0]` is `where[1]`, plus (built on the first search) their text as one string, per set
- * of searched fields (all of them, or the resource's own search fields when its columns add more).
+ * `where[0]` is `where[1]`, with (built on first use, kept in step with writes) their
+ * insertion ranks and derived numbers as typed arrays in view order.
  */
 export interface View<T extends Doc> {
   entries: Entry<T>[];
   order: OrderBy[];
   where?: [string, string];
-  haystacks?: Map<string, Haystack>;
+  /** The entries' insertion ranks in view order (a search's marks are by rank). */
+  seqs?: Int32Array;
   /** The entries' derived numbers, one array per number (built on first use, kept in step). */
   cols?: Float64Array[];
+}
+
+/** The view's insertion ranks in view order, built on first use and kept. */
+export function ranksOf<T extends Doc>(view: View<T>): Int32Array {
+  if (!view.seqs) {
+    const { entries } = view;
+    const seqs = new Int32Array(entries.length);
+    for (let k = 0; k < entries.length; k++) seqs[k] = entries[k].seq;
+    view.seqs = seqs;
+  }
+  return view.seqs;
 }
 
 /** The view's derived numbers as columns in view order, built on first use and kept. */
@@ -52,82 +53,6 @@ export function columnsOf<T extends Doc>(view: View<T>, width: number): Float64A
     view.cols = cols;
   }
   return view.cols;
-}
-
-/**
- * Substring search over a view: one `indexOf` pass over the joined text (entries in sorted
- * order are scattered in memory, so walking them one by one is several times slower).
- * `fields` are positions in the entries' `text` (null: every field).
- */
-export function scan<T extends Doc>(
-  view: View<T>,
-  s: string,
-  start: number,
-  end: number,
-  fields: number[] | null,
-) {
-  const { entries } = view;
-  const { text, offsets } = haystackOf(view, fields);
-  const rows: Row<T>[] = [];
-  let filtered = 0, k = 0, p = 0;
-  while ((p = text.indexOf(s, p)) !== -1) {
-    while (offsets[k + 1] <= p) k++;
-    if (filtered >= start && filtered < end) rows.push(entries[k].row);
-    filtered++;
-    p = offsets[++k];
-    if (k >= entries.length) break;
-  }
-  return { filtered, rows };
-}
-
-/** An entry's part of a haystack over `fields`. */
-export function part<T extends Doc>(e: Entry<T>, fields: number[] | null): string {
-  const all = fields ? fields.map((f) => e.text[f]).join("\u0001") : e.all;
-  return all.replaceAll("\n", " ") + "\n";
-}
-
-/** The view's searched fields joined into one text, built on first use and kept in step. */
-function haystackOf<T extends Doc>(view: View<T>, fields: number[] | null): Haystack {
-  const { entries } = view;
-  const sig = fields ? fields.join(",") : "*";
-  view.haystacks ??= new Map();
-  let haystack = view.haystacks.get(sig);
-  if (!haystack) {
-    const offsets = new Int32Array(entries.length + 1);
-    let o = 0;
-    const parts = entries.map((e, i) => {
-      const p = part(e, fields);
-      offsets[i] = o;
-      o += p.length;
-      return p;
-    });
-    offsets[entries.length] = o;
-    haystack = { text: parts.join(""), offsets, fields };
-    view.haystacks.set(sig, haystack);
-  }
-  haystack.patched = false;
-  return haystack;
-}
-
-/** Marks the view's entries whose text contains at least one of `needles`. */
-export function candidates<T extends Doc>(
-  view: View<T>,
-  fields: number[] | null,
-  needles: string[],
-) {
-  const { text, offsets } = haystackOf(view, fields);
-  const n = view.entries.length;
-  const hit = new Uint8Array(n);
-  for (const needle of needles) {
-    let k = 0, p = 0;
-    while ((p = text.indexOf(needle, p)) !== -1) {
-      while (offsets[k + 1] <= p) k++;
-      hit[k] = 1;
-      if (++k >= n) break;
-      p = offsets[k];
-    }
-  }
-  return hit;
 }
 
 type Key = string | number;

@@ -1,5 +1,5 @@
 import { type Doc, getPath, type OrderBy } from "./doc.ts";
-import { compareEntries, type Entry, keysOf, part, sortEntries, type View } from "./mem_scan.ts";
+import { compareEntries, type Entry, keysOf, sortEntries, type View } from "./mem_scan.ts";
 
 /**
  * Keeping the cached views and groups of a `MemIndex` in step with one write: the replaced
@@ -46,9 +46,6 @@ function find<T extends Doc>(view: View<T>, e: Entry<T>): number {
   return view.entries[i] === e ? i : view.entries.indexOf(e);
 }
 
-const sameText = <T extends Doc>(a: Entry<T>, b: Entry<T>) =>
-  a.all === b.all && a.text.every((t, i) => t === b.text[i]);
-
 /** Moves a view from `old` (null: a new record) to `neu` (null: a removed one). */
 export function updateView<T extends Doc>(
   view: View<T>,
@@ -58,7 +55,6 @@ export function updateView<T extends Doc>(
   const was = member(view, old) ? find(view, old) : -1;
   if (!member(view, neu)) {
     if (was < 0) return;
-    willPatch(view);
     return spliceView(view, was, 1);
   }
   const { entries, order } = view;
@@ -69,15 +65,11 @@ export function updateView<T extends Doc>(
       (!before || compareEntries(order, before, keysOf(before, order), neu, k) < 0) &&
       (!after || compareEntries(order, neu, k, after, keysOf(after, order)) < 0)
     ) {
-      const same = sameText(old!, neu);
-      if (!same) willPatch(view);
-      return spliceView(view, was, 1, neu, same);
+      return spliceView(view, was, 1, neu);
     }
     const at = lowerBound(view, neu);
-    willPatch(view);
     return moveInView(view, was, at > was ? at - 1 : at, neu);
   }
-  willPatch(view);
   spliceView(view, lowerBound(view, neu), 0, neu);
 }
 
@@ -117,64 +109,46 @@ export function updateList<T extends Doc>(
   return !list.length;
 }
 
-/**
- * Before a write changes a view's haystacks: a haystack is patched once between searches (each
- * patch copies the whole text when a search flattens it); one already patched since the last
- * search is dropped, to be rebuilt by the next search.
- */
-function willPatch<T extends Doc>(view: View<T>): void {
-  for (const [sig, h] of view.haystacks ?? []) {
-    if (h.patched) view.haystacks!.delete(sig);
-    else h.patched = true;
+/** A typed array with `remove` (0 or 1) items at `at` replaced by `add` (if given). */
+function spliced<A extends Float64Array | Int32Array>(
+  col: A,
+  at: number,
+  remove: 0 | 1,
+  add: number | undefined,
+): A {
+  if (remove && add !== undefined) {
+    col[at] = add;
+    return col;
   }
+  const next = new (col.constructor as { new (n: number): A })(
+    col.length - remove + (add !== undefined ? 1 : 0),
+  );
+  next.set(col.subarray(0, at));
+  if (add !== undefined) next[at] = add;
+  next.set(col.subarray(at + remove), at + (add !== undefined ? 1 : 0));
+  return next;
 }
 
-/**
- * Replaces `remove` (0 or 1) entries at `at` with `entry` (if given) in the view and in its
- * haystacks; `sameText` says the replacing entry's search text is the replaced one's.
- */
+/** Replaces `remove` (0 or 1) entries at `at` with `entry` (if given) in the view and its arrays. */
 function spliceView<T extends Doc>(
   view: View<T>,
   at: number,
   remove: 0 | 1,
   entry?: Entry<T>,
-  sameText = false,
 ): void {
   if (entry) view.entries.splice(at, remove, entry);
   else view.entries.splice(at, remove);
   if (view.cols) {
-    view.cols = view.cols.map((col, c) => {
-      if (remove && entry) {
-        col[at] = entry.nums![c];
-        return col;
-      }
-      const next = new Float64Array(col.length - remove + (entry ? 1 : 0));
-      next.set(col.subarray(0, at));
-      if (entry) next[at] = entry.nums![c];
-      next.set(col.subarray(at + remove), at + (entry ? 1 : 0));
-      return next;
-    });
+    view.cols = view.cols.map((col, c) =>
+      spliced(col, at, remove, entry ? entry.nums![c] : undefined)
+    );
   }
-  if (sameText && remove && entry) return;
-  for (const h of view.haystacks?.values() ?? []) {
-    const { offsets } = h;
-    const a = offsets[at], b = offsets[at + remove];
-    const p = entry ? part(entry, h.fields) : "";
-    const delta = p.length - (b - a), add = entry ? 1 : 0;
-    const next = new Int32Array(offsets.length - remove + add);
-    next.set(offsets.subarray(0, at + 1));
-    if (entry) next[at + 1] = a + p.length;
-    for (let k = at + remove + 1; k < offsets.length; k++) {
-      next[k - remove + add] = offsets[k] + delta;
-    }
-    h.text = h.text.slice(0, a) + p + h.text.slice(b);
-    h.offsets = next;
-  }
+  if (view.seqs) view.seqs = spliced(view.seqs, at, remove, entry?.seq);
 }
 
 /**
- * Moves the entry at `from` to `to` (its position once moved) as `entry`, in the view and in its
- * haystacks (one patch, so one copy of the text when it is next searched).
+ * Moves the entry at `from` to `to` (its position once moved) as `entry`, in the view and its
+ * arrays.
  */
 function moveInView<T extends Doc>(
   view: View<T>,
@@ -182,30 +156,18 @@ function moveInView<T extends Doc>(
   to: number,
   entry: Entry<T>,
 ): void {
-  const { entries } = view;
-  if (to > from) entries.copyWithin(from, from + 1, to + 1);
-  else entries.copyWithin(to + 1, to, from);
-  entries[to] = entry;
+  const move = <A extends { copyWithin(t: number, s: number, e: number): unknown }>(a: A) => {
+    if (to > from) a.copyWithin(from, from + 1, to + 1);
+    else a.copyWithin(to + 1, to, from);
+  };
+  move(view.entries);
+  view.entries[to] = entry;
   view.cols?.forEach((col, c) => {
-    if (to > from) col.copyWithin(from, from + 1, to + 1);
-    else col.copyWithin(to + 1, to, from);
+    move(col);
     col[to] = entry.nums![c];
   });
-  for (const h of view.haystacks?.values() ?? []) {
-    const { offsets: o, text: t } = h;
-    const p = part(entry, h.fields);
-    const gone = o[from + 1] - o[from], delta = p.length - gone;
-    const next = new Int32Array(o.length);
-    if (to > from) {
-      next.set(o.subarray(0, from));
-      for (let k = from; k <= to; k++) next[k] = o[k + 1] - gone;
-      h.text = t.slice(0, o[from]) + t.slice(o[from + 1], o[to + 1]) + p + t.slice(o[to + 1]);
-    } else {
-      next.set(o.subarray(0, to + 1));
-      for (let k = to + 1; k <= from; k++) next[k] = o[k - 1] + p.length;
-      h.text = t.slice(0, o[to]) + p + t.slice(o[to], o[from]) + t.slice(o[from + 1]);
-    }
-    for (let k = Math.max(from, to) + 1; k < o.length; k++) next[k] = o[k] + delta;
-    h.offsets = next;
+  if (view.seqs) {
+    move(view.seqs);
+    view.seqs[to] = entry.seq;
   }
 }

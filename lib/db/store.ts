@@ -2,6 +2,8 @@ import { dirname, resolve } from "node:path";
 import { Collection, type CollectionSpec, type KvHolder } from "./collection.ts";
 import { cleanStrays, liveFile } from "./db_file.ts";
 import { Gate } from "./gate.ts";
+import { recoverJournals } from "./journal.ts";
+import { dropReserves, reserveDisk, restrictFiles } from "./reserve.ts";
 import type { Doc } from "./mem_index.ts";
 
 /** Thrown when another server already holds the local KV file. */
@@ -96,12 +98,19 @@ export async function openKvAt(base: string): Promise<Opened> {
   if (kindOf(base) !== "file") {
     return { kv: await Deno.openKv(base), base, path: base, unlock() {} };
   }
-  await Deno.mkdir(dirname(base), { recursive: true });
+  await Deno.mkdir(dirname(base), { recursive: true, mode: 0o700 });
   const unlock = takeLock(base);
   try {
     const path = await liveFile(base);
     await cleanStrays(base, path);
-    return { kv: await Deno.openKv(path), base, path, unlock };
+    await dropReserves(dirname(path));
+    const kv = await Deno.openKv(path);
+    await restrictFiles(dirname(path), [path]);
+    await recoverJournals(kv).catch((e) => {
+      kv.close();
+      throw e;
+    });
+    return { kv, base, path, unlock };
   } catch (e) {
     unlock();
     throw e;
@@ -141,6 +150,13 @@ export class Store implements KvHolder {
 
   get kind(): StoreKind {
     return kindOf(this.#base);
+  }
+
+  /** Reserves disk room beside a local file (see `reserveDisk`); elsewhere a no-op. */
+  reserve(bytes: number): Promise<() => Promise<void>> {
+    return this.kind === "file"
+      ? reserveDisk(dirname(this.#path), bytes)
+      : Promise.resolve(() => Promise.resolve());
   }
 
   /** The collection named in `spec`, created once per store. */

@@ -6,7 +6,7 @@
  */
 import { codes, demoPlan, world } from "./plan.ts";
 import { getHospital, saveHospital } from "../settings/hospital.ts";
-import { saveVisit } from "../ipd/stay.ts";
+import { saveVisit, visitsOf } from "../ipd/stay.ts";
 import { discharge, summaryOf } from "../ipd/discharge.ts";
 import { saveExam } from "../ipd/exam.ts";
 import type { Registry } from "../resource/refs.ts";
@@ -159,6 +159,7 @@ export async function seedDemoData(
       const sum = await summaryOf(store, id);
       await discharge(store, registry, {
         id,
+        _version: (await visitsOf(store).find(id))!.versionstamp,
         tanggal_pulang: s.discharge.at,
         dischargepatient: refs.discharge.get(s.discharge.method) ?? "",
       }, {

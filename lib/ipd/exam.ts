@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatDateTime } from "../format.ts";
-import { badRequest, conflict, notFound, STALE_MESSAGE } from "../errors.ts";
+import { badRequest, conflict, notFound, requireVersion, STALE_MESSAGE } from "../errors.ts";
 import { hospitalTariff } from "../settings/hospital_tariff.ts";
 import { newId } from "../db/ids.ts";
 import { dateField, examsOf, getVisit, visitExams, visitsOf } from "./stay.ts";
@@ -158,7 +158,7 @@ export async function saveExam(
     loadGrouping(store, registry, input.grouping),
   ]);
   assertOpen(visit.value);
-  const at = dateField(input.examinationDate, "Tanggal pemeriksaan");
+  const at = dateField(input.examinationDate, "Tanggal pemeriksaan", { futureDays: 1 });
   if (at < visit.value.visitDate) {
     throw badRequest(
       `Tanggal pemeriksaan tidak boleh sebelum tanggal masuk (${
@@ -174,7 +174,7 @@ export async function saveExam(
   const before = new Map(rows.map((r) => [r.value._id, r]));
   const old = id ? before.get(id) : undefined;
   if (id && !old) throw notFound("Pemeriksaan tidak ditemukan pada kunjungan ini.");
-  if (old && flat._version && flat._version !== old.versionstamp) throw conflict(STALE_MESSAGE);
+  if (old && requireVersion(flat._version) !== old.versionstamp) throw conflict(STALE_MESSAGE);
   if (!id && rows.length >= EXAM_LIMIT) {
     throw badRequest(`Satu kunjungan paling banyak ${EXAM_LIMIT} pemeriksaan.`);
   }

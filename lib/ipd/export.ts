@@ -2,7 +2,8 @@ import type { IcdItem, Visit } from "./model.ts";
 import { jakartaDay, lengthOfStay } from "./rules.ts";
 import type { ListMode } from "./list.ts";
 import type { Row } from "../db/mem_index.ts";
-import { type ExportColumn, exportXlsx } from "../resource/xlsx_export.ts";
+import type { ExportColumn } from "../resource/xlsx_export.ts";
+import { streamXlsx } from "../resource/xlsx_stream.ts";
 import { READMISSION_REASONS } from "./model.ts";
 
 const codes = (list: IcdItem[]) => list.map((i) => `${i.code} - ${i.desc}`).join("; ");
@@ -44,12 +45,15 @@ function columns(mode: ListMode, now: Date): ExportColumn<Visit>[] {
   return cols.filter((c): c is ExportColumn<Visit> => !!c);
 }
 
-/** A list export: the file name (with today's Jakarta date) and the .xlsx bytes. */
+/**
+ * A list export: the file name (with today's Jakarta date) and the .xlsx as a stream, written
+ * a few hundred rows at a time (memory stays bounded whatever the row count).
+ */
 export function exportStays(rows: Row<Visit>[], mode: ListMode, now = new Date()) {
   const name = mode === "pulang" ? "pasien-pulang" : "kunjungan-rawat-inap";
   return {
     filename: `${name}-${jakartaDay(now)}.xlsx`,
-    bytes: exportXlsx(
+    body: streamXlsx(
       columns(mode, now),
       rows.map((r) => r.value),
       mode === "pulang" ? "Pasien Pulang" : "Rawat Inap",

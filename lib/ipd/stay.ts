@@ -1,7 +1,7 @@
 import ipdDef from "./resource.ts";
 import { formatDateTime } from "../format.ts";
 import type { Collection } from "../db/collection.ts";
-import { badRequest, conflict, notFound, STALE_MESSAGE } from "../errors.ts";
+import { badRequest, conflict, notFound, requireVersion, STALE_MESSAGE } from "../errors.ts";
 import { type Examination, READMISSION_REASONS, type Visit } from "./model.ts";
 import { examOrder, isReadmission, parseDateTime } from "./rules.ts";
 import type { Row } from "../db/mem_index.ts";
@@ -9,7 +9,7 @@ import { type Registry, resolveRefs } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
 import type { Store } from "../db/store.ts";
 import { Tx } from "../db/tx.ts";
-import { parseOr400 } from "../resource/validate.ts";
+import { dateTimeProblem, notTooFarAhead, parseOr400 } from "../resource/validate.ts";
 
 /** The stays (`["ipd", id]`), indexed in memory for the lists and reports. */
 export const visitsOf = (store: Store): Collection<Visit> => collectionOf<Visit>(store, ipdDef);
@@ -32,14 +32,24 @@ export async function visitExams(store: Store, visit: Visit): Promise<Row<Examin
   return order.map((id) => rows.find((r) => r.value._id === id)!);
 }
 
-/** Checks a stay's versionstamp against the one an edit was loaded at (409 when stale). */
+/** Checks a stay's versionstamp against the one an edit was loaded at (409 when stale or none). */
 export function assertFresh(row: Row, version: string | undefined): void {
-  if (version && version !== row.versionstamp) throw conflict(STALE_MESSAGE);
+  if (requireVersion(version) !== row.versionstamp) throw conflict(STALE_MESSAGE);
 }
 
-/** A date-time field, or 400 naming it. */
-export function dateField(value: string | undefined, label: string): string {
+/**
+ * A date-time field, or 400 naming it: `YYYY-MM-DD HH:mm` (or ISO 8601), a real calendar
+ * date, year 1900 to next year (`dateTimeProblem`); `futureDays` refuses later instants.
+ */
+export function dateField(
+  value: string | undefined,
+  label: string,
+  opts: { futureDays?: number } = {},
+): string {
+  const problem = dateTimeProblem(value ?? "", label);
+  if (problem) throw badRequest(problem);
   const at = parseDateTime(value ?? "");
+  if (at && opts.futureDays !== undefined) notTooFarAhead(at, label, opts.futureDays);
   if (!at) {
     throw badRequest(`${label} wajib diisi dengan tanggal dan jam yang valid (YYYY-MM-DD HH:mm).`);
   }
@@ -129,7 +139,7 @@ export async function saveVisit(
 ): Promise<Row<Visit>> {
   const id = fields.id?.trim() ?? "";
   const input = parseOr400(ipdDef.schema, fields);
-  const visitDate = dateField(input.visitDate as string, "Tanggal masuk");
+  const visitDate = dateField(input.visitDate as string, "Tanggal masuk", { futureDays: 1 });
   const col = visitsOf(store);
   const old = id ? await getVisit(store, id) : null;
   if (old) assertFresh(old, fields._version);

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { parseTableRequest } from "./datatables.ts";
 import type { AppEnv } from "../http/env.ts";
-import { badRequest, notFound } from "../errors.ts";
+import { badRequest, notFound, requireVersion } from "../errors.ts";
 import { readFields } from "../http/http.ts";
 import { audit } from "../http/client.ts";
 import { diff } from "../audit/log.ts";
@@ -12,7 +12,8 @@ import { collectionOf, type ResourceDef } from "./resource.ts";
 import { paramFilter, select2 } from "./select2.ts";
 import { writeXlsx } from "./spreadsheet.ts";
 import type { Store } from "../db/store.ts";
-import { parseOr400 } from "./validate.ts";
+import { isSaneId, parseOr400 } from "./validate.ts";
+import { progressId, track } from "../progress/progress.ts";
 
 export { optionText, SELECT_PAGE } from "./select2.ts";
 
@@ -74,7 +75,8 @@ export async function saveRecord(
     before = old;
     return { ...old, ...(def.prepare ? await def.prepare(doc, { store, registry, old, c }) : doc) };
   };
-  const row = await col.update(id, merge, fields._version || undefined, checks);
+  if (!isSaneId(id) || !(await col.find(id))) throw notFound();
+  const row = await col.update(id, merge, requireVersion(fields._version), checks);
   await refreshChildren(store, registry, def, row.value);
   if (c) {
     const d = before && diff(before, row.value);
@@ -145,12 +147,13 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
             : "Harap pilih file .xlsx terlebih dahulu.",
         );
       }
-      const res = await importFile(c.get("store"), registry, def, file);
-      const { created, updated, unchanged } = res;
+      const progress = track(progressId(c.req.header("x-progress-id")), `Impor ${def.label}`);
+      const res = await importFile(c.get("store"), registry, def, file, progress);
+      const { created, updated, unchanged, skipped } = res;
       await audit(c, {
         action: "import",
         entity: def.name,
-        after: { file: file.name, created, updated, unchanged },
+        after: { file: file.name, created, updated, unchanged, skipped },
       });
       return c.json({ success: true, ...res });
     });

@@ -4,7 +4,9 @@ import { newId } from "../db/ids.ts";
 import type { Doc } from "../db/mem_index.ts";
 import { embed, type Registry } from "./refs.ts";
 import { collectionOf, labelsOf, type ResourceDef } from "./resource.ts";
-import { IMPORT_LIMITS, readTable } from "./spreadsheet.ts";
+import { IMPORT_LIMITS } from "./spreadsheet.ts";
+import { parseUpload } from "./parse.ts";
+import { track, type Tracker } from "../progress/progress.ts";
 import type { Store } from "../db/store.ts";
 import { issues } from "./validate.ts";
 
@@ -19,6 +21,10 @@ export interface ImportResult {
   unchanged: number;
   /** Rows imported with a warning (first few), e.g. tariffs off the official pattern. */
   warnings: string[];
+  /** Data rows read from the file. */
+  rows: number;
+  /** Blank rows passed over. */
+  skipped: number;
 }
 
 /** The column headers an import accepts for each field (own name first, then aliases). */
@@ -47,6 +53,24 @@ export async function importFile(
   registry: Registry,
   def: ResourceDef,
   file: File,
+  progress: Tracker = track(null, `Impor ${def.label}`),
+): Promise<ImportResult> {
+  try {
+    const res = await importRows(store, registry, def, file, progress);
+    progress.finish(res.message);
+    return res;
+  } catch (e) {
+    progress.fail(e instanceof AppError ? e.message : "Impor gagal.");
+    throw e;
+  }
+}
+
+async function importRows(
+  store: Store,
+  registry: Registry,
+  def: ResourceDef,
+  file: File,
+  progress: Tracker,
 ): Promise<ImportResult> {
   const spec = def.import!;
   const kind = spec.format === "csv" ? "CSV" : ".xlsx";
@@ -55,11 +79,14 @@ export async function importFile(
   }
   const ext = file.name.toLowerCase().split(".").pop();
   if (ext !== spec.format) throw badRequest(`Berkas harus ${kind} (bukan .${ext}).`);
-  const table = readTable(
+  progress.phase("Membaca berkas", file.size, "byte");
+  const table = await parseUpload(
     new Uint8Array(await file.arrayBuffer()),
     spec.format,
     spec.maxRows ?? 200_000,
   );
+  progress.step(file.size);
+  progress.phase("Memeriksa baris", table.rows.length);
   if (!table.rows.length) throw badRequest("Berkas tidak berisi baris data.");
 
   const headers = table.headers.map((h) => h.toLowerCase());
@@ -113,10 +140,14 @@ export async function importFile(
   const warnings: string[] = [];
   const docs: Doc[] = [];
   const seen = new Map<string, number>();
-  let created = 0, unchanged = 0;
+  let created = 0, unchanged = 0, skipped = 0;
   for (const [i, cells] of table.rows.entries()) {
     const line = i + 2;
-    if (cells.every((c) => c.trim() === "")) continue;
+    if ((i & 1023) === 0) progress.step(i);
+    if (cells.every((c) => c.trim() === "")) {
+      skipped++;
+      continue;
+    }
     let input: Record<string, unknown> = {};
     for (const [field, c] of Object.entries(colOf)) input[field] = cells[c] ?? "";
     if (spec.transform) input = spec.transform(input);
@@ -195,7 +226,8 @@ export async function importFile(
       errors.slice(0, SHOWN_ERRORS),
     );
   }
-  await col.writeMany(docs);
+  progress.phase("Menyimpan", docs.length);
+  await col.writeMany(docs, (n) => progress.step(n));
   const updated = docs.length - created;
   const fmt = (n: number) => n.toLocaleString("id-ID");
   const warned = warnings.length
@@ -203,10 +235,13 @@ export async function importFile(
     : "";
   return {
     message: `Impor ${def.label} berhasil: ${fmt(created)} baru, ${fmt(updated)} diperbarui, ` +
-      `${fmt(unchanged)} tidak berubah.${warned}`,
+      `${fmt(unchanged)} tidak berubah` +
+      (skipped ? `, ${fmt(skipped)} baris kosong dilewati.` : ".") + warned,
     created,
     updated,
     unchanged,
     warnings: warnings.slice(0, SHOWN_ERRORS),
+    rows: table.rows.length,
+    skipped,
   };
 }

@@ -122,6 +122,11 @@ export interface ResourceDef<T extends Doc = Doc> {
   fields: FieldDef[];
   /** Field paths matched by table search. */
   search: string[];
+  /**
+   * Search fields whose trigrams are kept, so a rare term (an ERM number) is found without a
+   * scan; for big collections searched that way (see `MemIndexOptions.grams`).
+   */
+  grams?: string[];
   unique?: string[];
   refs?: RefDef[];
   pageSize?: number;
@@ -198,6 +203,7 @@ export function collectionOf<T extends Doc = Doc>(store: Store, def: ResourceDef
     labels: labelsOf(def),
     normalize: def.normalize,
     derive: def.derive as CollectionSpec["derive"],
+    grams: def.grams,
   };
   return store.collection<T>(spec);
 }

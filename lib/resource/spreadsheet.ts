@@ -6,6 +6,9 @@ export const IMPORT_LIMITS = {
   bytes: 20 * 1024 * 1024,
   zipEntries: 1_000,
   unzippedBytes: 200 * 1024 * 1024,
+  /** Largest unpacked/packed ratio of an entry over `ratioFrom` bytes (as Apache POI: 100). */
+  ratio: 100,
+  ratioFrom: 4 * 1024 * 1024,
 };
 
 /** A parsed sheet: the header cells and the data rows, every cell as text. */
@@ -22,7 +25,7 @@ const u32 = (b: Uint8Array, o: number) =>
  * Reads a zip's central directory and refuses archives with too many entries or too much
  * unpacked data (zip bombs) before any decompression happens.
  */
-export function checkZip(b: Uint8Array): void {
+export function checkZip(b: Uint8Array): number {
   const bad = (why: string) => badRequest(`Berkas .xlsx tidak dapat dibaca: ${why}.`);
   let eocd = -1;
   for (let i = b.length - 22; i >= Math.max(0, b.length - 65_557); i--) {
@@ -38,14 +41,61 @@ export function checkZip(b: Uint8Array): void {
     throw bad("isi arsip terlalu banyak");
   }
   let total = 0;
+  let bomb: { size: number; packed: number } | undefined;
   for (let i = 0; i < entries; i++) {
     if (p + 46 > b.length || u32(b, p) !== 0x02014b50) throw bad("direktori arsip rusak");
     const size = u32(b, p + 24);
+    const packed = u32(b, p + 20);
     if (size === 0xffffffff) throw bad("arsip ZIP64 tidak didukung");
+    if (size > IMPORT_LIMITS.ratioFrom && size > packed * IMPORT_LIMITS.ratio) {
+      bomb ??= { size, packed };
+    }
     total += size;
     p += 46 + u16(b, p + 28) + u16(b, p + 30) + u16(b, p + 32);
   }
   if (total > IMPORT_LIMITS.unzippedBytes) throw bad("isi arsip terlalu besar setelah dibuka");
+  if (bomb) {
+    throw bad(
+      `isi arsip mengembang lebih dari ${IMPORT_LIMITS.ratio} kali saat dibuka ` +
+        `(${Math.round(bomb.size / 1024 / 1024)} MB dari ${
+          Math.ceil(bomb.packed / 1024)
+        } KB), ciri bom zip`,
+    );
+  }
+  return total;
+}
+
+/** Heap a parse needs per byte of unpacked sheet XML or CSV text (measured: ~5, with margin). */
+const HEAP_PER_BYTE = 8;
+
+/** Refuses, before parsing, a file whose parse would need more than `memoryMb` of heap. */
+function checkMemory(bytes: number, memoryMb: number): void {
+  const need = Math.ceil((bytes * HEAP_PER_BYTE) / 1024 / 1024);
+  if (need > memoryMb) {
+    throw badRequest(
+      `Berkas ditolak: membacanya butuh sekitar ${need} MB memori, melebihi batas memori ` +
+        `${memoryMb} MB. Pecah berkas menjadi beberapa bagian.`,
+    );
+  }
+}
+
+/** Refuses CSV text whose quoted field never closes, naming the line it opens on. */
+export function checkQuotes(text: string): void {
+  let open = -1, line = 1, at = 0;
+  while (true) {
+    const q = text.indexOf('"', at);
+    if (q < 0) break;
+    for (let i = text.indexOf("\n", at); i >= 0 && i < q; i = text.indexOf("\n", i + 1)) line++;
+    at = q + 1;
+    if (open < 0) open = line;
+    else if (text[at] === '"') at++; // "" inside a quoted field
+    else open = -1;
+  }
+  if (open >= 0) {
+    throw badRequest(
+      `Baris ${open}: tanda kutip (") tidak ditutup; periksa baris itu di berkas CSV.`,
+    );
+  }
 }
 
 const cellText = (c: XLSX.CellObject | undefined): string =>
@@ -54,15 +104,21 @@ const cellText = (c: XLSX.CellObject | undefined): string =>
 /**
  * Parses CSV or .xlsx bytes into text cells. Codes stay text (`0012`, `11.01.01.2001`), at
  * most `maxRows` data rows are read, and the sheet's claimed range is ignored in favour of
- * the cells really present.
+ * the cells really present. A file whose parse would need more than `memoryMb` of heap is
+ * refused before parsing.
  */
-export function readTable(bytes: Uint8Array, format: "csv" | "xlsx", maxRows: number): Table {
+export function readTable(
+  bytes: Uint8Array,
+  format: "csv" | "xlsx",
+  maxRows: number,
+  memoryMb = Infinity,
+): Table {
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
   let wb: XLSX.WorkBook;
   try {
     if (format === "xlsx") {
       if (!isZip) throw badRequest("Berkas bukan .xlsx yang sah.");
-      checkZip(bytes);
+      checkMemory(checkZip(bytes), memoryMb);
       wb = XLSX.read(bytes, {
         type: "array",
         dense: true,
@@ -73,7 +129,9 @@ export function readTable(bytes: Uint8Array, format: "csv" | "xlsx", maxRows: nu
       if (isZip || bytes.subarray(0, 4096).includes(0)) {
         throw badRequest("Berkas bukan CSV. Simpan data sebagai .csv (teks dipisah koma).");
       }
+      checkMemory(bytes.length, memoryMb);
       const text = new TextDecoder().decode(bytes).replace(/^\uFEFF/, "");
+      checkQuotes(text);
       wb = XLSX.read(text, { type: "string", raw: true, dense: true, sheetRows: maxRows + 2 });
     }
   } catch (e) {

@@ -7,16 +7,40 @@ import { badRequest } from "../errors.ts";
  */
 export function text(
   label: string,
-  opts: { required?: boolean; max?: number; trim?: boolean } = {},
+  opts: { required?: boolean; max?: number; trim?: boolean; multiline?: boolean } = {},
 ) {
   const max = opts.max ?? 255;
   const str = z.string({ error: `${label} wajib diisi.` });
   const base = (opts.trim === false ? str : str.trim())
-    .max(max, { error: `${label} paling banyak ${max} karakter.` });
+    .max(max, { error: `${label} paling banyak ${max} karakter.` })
+    .refine((v) => !badChar(v, opts.multiline ?? max > 255), {
+      error: (i) =>
+        `${label} berisi karakter yang tidak diizinkan (${
+          badChar(i.input as string, opts.multiline ?? max > 255)
+        }).`,
+    });
   return opts.required === false ? base.optional().default("") : base.refine(
     (v) => v.trim().length > 0,
     { error: `${label} wajib diisi.` },
   );
+}
+
+/**
+ * The first character text may not hold, named for a message: control characters (NUL, ESC…;
+ * newline and tab allowed in `multiline` text) and bidirectional overrides (U+202A-202E,
+ * U+2066-2069), which can make a name or number read differently than it is stored. Null when
+ * the text is clean.
+ */
+export function badChar(v: string, multiline = false): string | null {
+  // deno-lint-ignore no-control-regex
+  const m = v.match(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+  if (!m) return null;
+  const ch = m[0];
+  if (multiline && (ch === "\n" || ch === "\r" || ch === "\t")) {
+    const rest = v.replace(/[\n\r\t]/g, "");
+    return rest === v ? null : badChar(rest, false);
+  }
+  return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
 /** A required reference id (a parent picked in a select). */
@@ -88,30 +112,83 @@ export const gender = () =>
 /** Labels of stored gender values. */
 export const GENDERS = { L: "Laki-laki", P: "Perempuan" };
 
+/** Largest rupiah amount accepted (Rp 100 miliar, well inside safe integers). */
+export const MAX_RUPIAH = 100_000_000_000;
+
 /**
- * A rupiah amount: a number, or text such as '1234567', 'Rp 1.234.567' or '1.234.567,00'.
- * Empty gives `undefined` (or an error when required).
+ * A rupiah amount in whole rupiah, 0 to `MAX_RUPIAH`: a safe integer number, or text such as
+ * '1234567', 'Rp 1.234.567' or '1.234.567,00' (zero sen only). Fractions ('1,5'),
+ * exponents, signs and digits beyond the limit are refused. Empty gives `undefined` (or an
+ * error when required).
  */
 export function money(label: string, opts: { required?: boolean } = {}) {
+  const msg = `${label} harus berupa rupiah bulat 0 sampai ${
+    MAX_RUPIAH.toLocaleString("id-ID")
+  } (tanpa pecahan).`;
   return z.preprocess(
     (v) => {
-      if (typeof v === "number") return v;
+      if (typeof v === "number") {
+        return v < 0 ? v : Number.isSafeInteger(v) && v <= MAX_RUPIAH ? v : Number.NaN;
+      }
       const s = String(v ?? "").trim().replace(/^rp\.?\s*/i, "").replace(/\s/g, "");
       if (s === "") return undefined;
-      const plain = /^\d{1,3}(\.\d{3})+(,\d+)?$/.test(s)
-        ? s.replaceAll(".", "").replace(",", ".")
-        : s.replace(",", ".");
-      return /^-?\d+(\.\d+)?$/.test(plain) ? Number(plain) : Number.NaN;
+      if (/^-\d/.test(s)) return -1;
+      const digits = /^\d{1,3}(\.\d{3})+(,0+)?$/.test(s)
+        ? s.replace(/,0+$/, "").replaceAll(".", "")
+        : /^\d+(,0+|\.0+)?$/.test(s)
+        ? s.replace(/[,.]0+$/, "")
+        : null;
+      if (digits === null || digits.replace(/^0+(?=\d)/, "").length > 12) return Number.NaN;
+      const n = Number(digits);
+      return n <= MAX_RUPIAH ? n : Number.NaN;
     },
     opts.required
-      ? z.number({ error: `${label} wajib diisi dengan angka.` }).min(0, {
-        error: `${label} tidak boleh negatif.`,
-      }).refine(Number.isFinite, { error: `${label} harus berupa angka.` })
-      : z.number({ error: `${label} harus berupa angka.` }).min(0, {
-        error: `${label} tidak boleh negatif.`,
-      }).optional(),
+      ? z.number({
+        error: (i) => i.input === undefined ? `${label} wajib diisi dengan angka.` : msg,
+      })
+        .min(0, { error: `${label} tidak boleh negatif.` })
+        .refine(Number.isFinite, { error: msg })
+      : z.number({ error: msg }).min(0, { error: `${label} tidak boleh negatif.` })
+        .refine(Number.isFinite, { error: msg }).optional(),
   );
 }
+
+/** Why a date-time text is refused (null: well formed), before any time-zone conversion. */
+export function dateTimeProblem(
+  v: string,
+  label: string,
+  opts: { now?: Date; futureDays?: number } = {},
+): string | null {
+  const m = v.trim().match(
+    /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/,
+  );
+  if (!m) {
+    return `${label} harus berformat YYYY-MM-DD HH:mm (atau ISO 8601, mis. 2026-01-31T08:00Z).`;
+  }
+  const [y, mo, d, h, mi, se] = m.slice(1, 7).map((x) => Number(x ?? 0));
+  const now = opts.now ?? new Date();
+  const maxYear = now.getUTCFullYear() + 1;
+  if (y < 1900 || y > maxYear) return `${label}: tahun harus antara 1900 dan ${maxYear}.`;
+  const real = new Date(Date.UTC(y, mo - 1, d));
+  if (mo < 1 || mo > 12 || real.getUTCDate() !== d || real.getUTCMonth() !== mo - 1) {
+    return `${label}: tanggal ${m[3]}-${m[2]}-${m[1]} tidak ada di kalender.`;
+  }
+  if (h > 23 || mi > 59 || se > 59) return `${label}: jam ${m[4]}:${m[5]} tidak valid.`;
+  return null;
+}
+
+/** Refuses an instant more than `days` days after `now` (admission, examination). */
+export function notTooFarAhead(iso: string, label: string, days = 1, now = new Date()): void {
+  if (Date.parse(iso) > now.getTime() + days * 86_400_000) {
+    throw badRequest(`${label} tidak boleh lebih dari ${days} hari setelah hari ini.`);
+  }
+}
+
+/**
+ * An id from a path or a form: at most 100 characters of letters, digits and `-_.:` (what
+ * a ULID or a code holds). Anything else can name no record.
+ */
+export const isSaneId = (id: string): boolean => /^[\w.:-]{1,100}$/.test(id);
 
 /**
  * A yes/no flag from a form, JSON or a spreadsheet cell ('ya', '1', 'true', ...); an empty

@@ -15,6 +15,7 @@ Deno.test("browser: backup, change data, restore, data back; delete a backup", a
   await page.click("nav.sidebar a:has-text('Backup Database')");
   await page.waitForSelector("[data-island=BackupTable][data-hydrated=true]");
   await rowWith(page, "Tidak ada data");
+  assert.match(await page.locator(".disk-info").innerText(), /^Ruang disk kosong: [\d.,]+ GB/);
   await page.click("button:has-text('Tambah Backup')");
   await page.getByLabel("Nama").fill("Sebelum uji");
   await page.getByLabel("Keterangan").fill("satu provinsi");

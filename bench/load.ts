@@ -1,0 +1,435 @@
+/**
+ * `deno task load [--url http://127.0.0.1:8000] [--users 50] [--seconds 60] [--writes 0.1]
+ * [--pid PID] [--first | --export]`: a bounded load test against a running server (loopback
+ * only), logged in as `admin` with `ADMIN_PASSWORD` and hospital code `DEMO` (`--code`). Each
+ * simulated user sends one request after another: the patient list with a search, the
+ * inpatient list with filters, the discharged list, the ICD select, the `/pasien` and `/ipd`
+ * pages and, for the `--writes` share, patient updates (with `_version`; 409s counted apart)
+ * and examination adds. Prints throughput, p50/p95/p99 per class, errors, the server's RSS
+ * (from /proc/PID/status; without `--pid` the process listening on the URL's port is found
+ * through /proc/net/tcp) and its CPU time per request. `--first` instead times the first
+ * answer of each list and the dashboard (run it right after a restart), then a one-match ERM
+ * search 100 times by one user; `--export` downloads the export of every stay once and prints
+ * its time and the server's extra RSS.
+ *
+ * (Over 300 lines: the whole shipped tool, its request classes, login, sampling and report, in
+ * the one file `deno task load` runs; split it when a class is added.)
+ */
+import { parseArgs } from "node:util";
+import { tableQuery } from "../components/ui/use_server_table.ts";
+import { DISCHARGE_COLUMNS, VISIT_COLUMNS } from "../lib/ipd/columns.ts";
+import { registry } from "../resources/mod.ts";
+import { cpuOf, memoryOf, serverPid } from "./proc.ts";
+
+/** What one request class measured. */
+interface Stat {
+  times: number[];
+  errors: number;
+  conflicts: number;
+  firstError?: string;
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
+const TIMEOUT_MS = 15_000;
+
+const pct = (xs: number[], p: number) =>
+  xs.length ? xs[Math.min(xs.length - 1, Math.floor(xs.length * p))] : NaN;
+
+function args() {
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: {
+      url: { type: "string", default: "http://127.0.0.1:8000" },
+      users: { type: "string", default: "50" },
+      seconds: { type: "string", default: "60" },
+      writes: { type: "string", default: "0.1" },
+      pid: { type: "string" },
+      code: { type: "string", default: "DEMO" },
+      username: { type: "string", default: "admin" },
+      export: { type: "boolean", default: false },
+      first: { type: "boolean", default: false },
+    },
+  });
+  const url = new URL(values.url!);
+  if (!LOOPBACK.has(url.hostname)) {
+    throw new Error(`Uji beban hanya ke loopback (127.0.0.1/localhost), bukan ${url.hostname}.`);
+  }
+  const users = Number(values.users), seconds = Number(values.seconds);
+  const writes = Number(values.writes);
+  if (!(users >= 1 && users <= 500)) throw new Error("--users harus 1..500.");
+  if (!(seconds > 0 && seconds <= 3600)) throw new Error("--seconds harus 1..3600.");
+  if (!(writes >= 0 && writes <= 1)) throw new Error("--writes harus 0..1.");
+  const password = Deno.env.get("ADMIN_PASSWORD");
+  if (!password) throw new Error("ADMIN_PASSWORD wajib diatur (password akun admin server).");
+  return {
+    base: url.origin,
+    users,
+    seconds,
+    writes,
+    pid: values.pid ? Number(values.pid) : serverPid(Number(url.port || 80)),
+    code: values.code!,
+    username: values.username!,
+    password,
+    exportAll: values.export!,
+    first: values.first!,
+  };
+}
+
+/** A deterministic random source per user (mulberry32). */
+function randomOf(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+async function login(base: string, code: string, username: string, password: string) {
+  const r = await fetch(`${base}/auth/login`, {
+    method: "POST",
+    headers: { origin: base },
+    body: new URLSearchParams({ hospitalCode: code, username, password }),
+  });
+  const body = await r.text();
+  if (r.status !== 200) throw new Error(`Login gagal: ${r.status} ${body}`);
+  const cookie = r.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return cookie;
+}
+
+/** What the run draws its requests from, read from the server first. */
+async function discover(base: string, cookie: string) {
+  const get = async (path: string) => {
+    const r = await fetch(`${base}${path}`, { headers: { cookie } });
+    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+    return r.json();
+  };
+  const first = await get("/api/pasien?start=0&length=1");
+  const total: number = first.recordsTotal;
+  const patients: { _id: string; erm: string; fullname: string }[] = [];
+  for (let i = 0; i < 5; i++) {
+    const start = Math.floor((total * i) / 5);
+    patients.push(...(await get(`/api/pasien?start=${start}&length=200`)).data);
+  }
+  const open = (await get("/api/ipd?start=0&length=1000")).data as {
+    _id: string;
+    room: { _id: string };
+    dpjp: { _id: string };
+  }[];
+  if (!patients.length || !open.length) throw new Error("Server tidak berisi data uji.");
+  return {
+    patients,
+    open: open.map((s) => s._id),
+    rooms: [...new Set(open.map((s) => s.room._id))],
+    dpjp: [...new Set(open.map((s) => s.dpjp?._id).filter(Boolean))],
+  };
+}
+
+type World = Awaited<ReturnType<typeof discover>>;
+
+const ICD_TERMS = ["fever", "pneumonia", "J18", "A09", "fracture", "diabetes", "K35", "I10", "tb"];
+const jakartaNow = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 16);
+
+/** One request class: a name and how to send one request of it. */
+interface Job {
+  name: string;
+  run: (rnd: () => number) => Promise<Response>;
+  /** Statuses counted as conflicts rather than errors. */
+  conflict?: number;
+}
+
+function jobs(base: string, cookie: string, w: World) {
+  const pick = <T>(rnd: () => number, xs: T[]) => xs[Math.floor(rnd() * xs.length)];
+  const get = (path: string) =>
+    fetch(`${base}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const post = (path: string, fields: Record<string, string>) =>
+    fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { cookie, origin: base },
+      body: new URLSearchParams(fields),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  const patientCols = registry.get("pasien")!.columns;
+  const reads: Job[] = [
+    {
+      name: "daftar pasien + cari",
+      run: (rnd) => {
+        const p = pick(rnd, w.patients);
+        const r = rnd();
+        const search = r < 0.4 ? p.erm : r < 0.8 ? p.fullname.split(" ")[1] : p.fullname;
+        return get(
+          `/api/pasien?${tableQuery(patientCols, { draw: 1, start: 0, length: 10, search })}`,
+        );
+      },
+    },
+    {
+      name: "rawat inap + filter",
+      run: (rnd) => {
+        const params: Record<string, string> = {};
+        const r = rnd();
+        if (r < 0.3) params.roomFilter = pick(rnd, w.rooms);
+        else if (r < 0.6) params.dpjpFilter = pick(rnd, w.dpjp);
+        else if (r < 0.8) params.analysisFilter = "negative";
+        else params.statusFilter = "semua";
+        const order: [number, "asc" | "desc"] = [1, "desc"];
+        const q = tableQuery(VISIT_COLUMNS, { draw: 1, start: 0, length: 10, order, params });
+        return get(`/api/ipd?${q}`);
+      },
+    },
+    {
+      name: "pasien pulang",
+      run: (rnd) => {
+        const r = rnd();
+        const params: Record<string, string> = {};
+        if (r < 0.3) {
+          const y = 2022 + Math.floor(rnd() * 4), m = 1 + Math.floor(rnd() * 12);
+          const mm = String(m).padStart(2, "0");
+          params.dateRange = `${y}-${mm}-01 / ${y}-${mm}-28`;
+        }
+        const search = r > 0.7 ? pick(rnd, w.patients).fullname.split(" ")[0] : "";
+        const start = r < 0.5 ? 0 : 10 * Math.floor(rnd() * 20);
+        const order: [number, "asc" | "desc"] = [4, "desc"];
+        const q = tableQuery(DISCHARGE_COLUMNS, {
+          draw: 1,
+          start,
+          length: 10,
+          search,
+          order,
+          params,
+        });
+        return get(`/api/ipd/discharge-patient?${q}`);
+      },
+    },
+    {
+      name: "pilih ICD",
+      run: (rnd) =>
+        get(`/api/icd/select2-icd10?q=${encodeURIComponent(pick(rnd, ICD_TERMS))}&page=1`),
+    },
+    { name: "halaman /pasien", run: () => get("/pasien") },
+    { name: "halaman /ipd", run: () => get("/ipd") },
+  ];
+  const patientUpdate: Job = {
+    name: "ubah pasien",
+    conflict: 409,
+    run: async (rnd) => {
+      const p = pick(rnd, w.patients);
+      const r = await get(`/api/pasien/${p._id}`);
+      if (r.status !== 200) return r;
+      const d = (await r.json()).data;
+      const id = (x: unknown) => (x as { _id?: string } | null)?._id ?? "";
+      return post("/api/pasien/update", {
+        id: d._id,
+        _version: d._version,
+        erm: d.erm,
+        first_name: d.first_name,
+        last_name: d.last_name ?? "",
+        gender: d.gender,
+        phone: `08${Math.floor(1e9 + rnd() * 8e9)}`,
+        province: id(d.province),
+        regency: id(d.regency),
+        district: id(d.district),
+        village: id(d.village),
+        address: d.address ?? "",
+        postalCode: d.postalCode ?? "",
+      });
+    },
+  };
+  const examAdd: Job = {
+    name: "tambah pemeriksaan",
+    conflict: 409,
+    run: (rnd) =>
+      post("/api/ipd/visitexamination/update", {
+        id: "",
+        ipdId: pick(rnd, w.open),
+        examinationDate: jakartaNow(),
+        subject: "Demam hari ke-2",
+        object: "TD 120/80, N 88",
+        assesment: "Observasi",
+        plan: "Lanjut terapi",
+        grouping: "",
+        tarifinacbgSelect: "",
+        tarif_rs: String(100_000 + Math.floor(rnd() * 900_000)),
+      }),
+  };
+  return { reads, writes: [patientUpdate, examAdd] };
+}
+
+const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
+
+/** Downloads the export of every stay (admitted and discharged) alone, watching the RSS. */
+async function exportAll(base: string, cookie: string, pid: number | undefined) {
+  const before = pid ? memoryOf(pid) : null;
+  let peak = before?.rss ?? 0;
+  const sampler = pid
+    ? setInterval(() => peak = Math.max(peak, memoryOf(pid)?.rss ?? 0), 100)
+    : undefined;
+  const t0 = performance.now();
+  const r = await fetch(`${base}/api/ipd/export-ipd-data?statusFilter=semua`, {
+    headers: { cookie },
+  });
+  let bytes = 0;
+  for await (const chunk of r.body!) bytes += chunk.length;
+  const secs = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  if (r.status !== 200) throw new Error(`Ekspor gagal: ${r.status}`);
+  console.log(
+    `Ekspor semua kunjungan: ${(bytes / 1048576).toFixed(1)} MB dalam ${secs.toFixed(1)} s` +
+      (before
+        ? `; RSS sebelum ${mb(before.rss)}, puncak ${mb(peak)} (+${mb(peak - before.rss)})`
+        : ""),
+  );
+}
+
+/** The first answer of each list and the dashboard (run right after the server started). */
+async function firstAnswers(base: string, cookie: string) {
+  for (
+    const path of [
+      `/api/ipd?${tableQuery(VISIT_COLUMNS, { draw: 1, start: 0, length: 10 })}`,
+      `/api/ipd/discharge-patient?${
+        tableQuery(DISCHARGE_COLUMNS, { draw: 1, start: 0, length: 10 })
+      }`,
+      `/api/pasien?${
+        tableQuery(registry.get("pasien")!.columns, { draw: 1, start: 0, length: 10 })
+      }`,
+      "/",
+      "/api/report/top-icd-10",
+    ]
+  ) {
+    const t0 = performance.now();
+    const r = await fetch(`${base}${path}`, { headers: { cookie } });
+    await r.arrayBuffer();
+    console.log(
+      `${r.status} ${(performance.now() - t0).toFixed(0).padStart(6)} ms  ${path.split("?")[0]}`,
+    );
+  }
+  // one user alone: the one-match search by ERM number, end to end
+  const cols = registry.get("pasien")!.columns;
+  const first = await (await fetch(`${base}/api/pasien?start=0&length=1`, { headers: { cookie } }))
+    .json();
+  const total: number = first.recordsTotal;
+  const times: number[] = [];
+  for (let i = 0; i < 100; i++) {
+    const p = (await (await fetch(
+      `${base}/api/pasien?start=${Math.floor((i * 7919) % total)}&length=1`,
+      { headers: { cookie } },
+    )).json()).data[0];
+    const q = tableQuery(cols, { draw: 1, start: 0, length: 10, search: p.erm });
+    const t0 = performance.now();
+    const r = await fetch(`${base}/api/pasien?${q}`, { headers: { cookie } });
+    const body = await r.json();
+    times.push(performance.now() - t0);
+    if (r.status !== 200 || body.recordsFiltered < 1) throw new Error(`ERM ${p.erm}: ${r.status}`);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `Cari 1 ERM (satu pengguna, 100 kali): median ${pct(times, 0.5).toFixed(2)} ms, p95 ${
+      pct(times, 0.95).toFixed(2)
+    } ms`,
+  );
+}
+
+async function main() {
+  const o = args();
+  const cookie = await login(o.base, o.code, o.username, o.password);
+  if (o.exportAll) return await exportAll(o.base, cookie, o.pid);
+  if (o.first) return await firstAnswers(o.base, cookie);
+  const world = await discover(o.base, cookie);
+  const { reads, writes } = jobs(o.base, cookie, world);
+  const stats = new Map<string, Stat>();
+  for (const j of [...reads, ...writes]) stats.set(j.name, { times: [], errors: 0, conflicts: 0 });
+  const memBefore = o.pid ? memoryOf(o.pid) : null;
+  const cpuBefore = o.pid ? cpuOf(o.pid) : null;
+  let peak = memBefore?.rss ?? 0;
+  const sampler = o.pid
+    ? setInterval(() => {
+      const m = memoryOf(o.pid!);
+      if (m) peak = Math.max(peak, m.rss);
+    }, 500)
+    : undefined;
+  console.log(
+    `Uji beban ${o.base}: ${o.users} pengguna, ${o.seconds} s, tulis ${o.writes * 100} %, ` +
+      `server PID ${o.pid ?? "tidak diketahui"}`,
+  );
+  const t0 = performance.now();
+  const end = t0 + o.seconds * 1000;
+  let slowFirst30 = 0;
+  const user = async (u: number) => {
+    const rnd = randomOf(1000 + u);
+    while (performance.now() < end) {
+      const job = rnd() < o.writes
+        ? writes[Math.floor(rnd() * writes.length)]
+        : reads[Math.floor(rnd() * reads.length)];
+      const s = stats.get(job.name)!;
+      const a = performance.now();
+      try {
+        const r = await job.run(rnd);
+        await r.arrayBuffer();
+        const ms = performance.now() - a;
+        if (r.status === 200) s.times.push(ms);
+        else if (job.conflict === r.status) s.conflicts++;
+        else {
+          s.errors++;
+          s.firstError ??= `${r.status}`;
+        }
+        if (a - t0 < 30_000 && ms > 1000) slowFirst30++;
+      } catch (e) {
+        s.errors++;
+        s.firstError ??= e instanceof Error ? e.message : String(e);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: o.users }, (_, u) => user(u)));
+  const secs = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  const memAfter = o.pid ? memoryOf(o.pid) : null;
+  const cpuAfter = o.pid ? cpuOf(o.pid) : null;
+  let total = 0, errors = 0, conflicts = 0;
+  const pad = (s: string | number, n: number) => String(s).padStart(n);
+  console.log(
+    `${"kelas".padEnd(22)}${pad("n", 7)}${pad("p50", 9)}${pad("p95", 9)}${pad("p99", 9)}` +
+      `${pad("maks", 9)}${pad("galat", 7)}${pad("409", 6)}`,
+  );
+  for (const [name, s] of stats) {
+    s.times.sort((a, b) => a - b);
+    total += s.times.length + s.errors + s.conflicts;
+    errors += s.errors;
+    conflicts += s.conflicts;
+    const f = (x: number) => pad(Number.isNaN(x) ? "-" : x.toFixed(1), 9);
+    console.log(
+      `${name.padEnd(22)}${pad(s.times.length, 7)}${f(pct(s.times, 0.5))}${f(pct(s.times, 0.95))}` +
+        `${f(pct(s.times, 0.99))}${f(s.times.at(-1) ?? NaN)}${pad(s.errors, 7)}${
+          pad(s.conflicts, 6)
+        }${s.firstError ? `  (${s.firstError})` : ""}`,
+    );
+  }
+  console.log(
+    `Throughput: ${(total / secs).toFixed(1)} req/s (${total} permintaan dalam ${
+      secs.toFixed(1)
+    } s); galat ${errors}; konflik 409 ${conflicts}; permintaan > 1 s dalam 30 s pertama: ${slowFirst30}`,
+  );
+  if (memBefore && memAfter) {
+    console.log(
+      `RSS server: sebelum ${mb(memBefore.rss)}, puncak selama uji ${mb(peak)}, sesudah ${
+        mb(memAfter.rss)
+      } (puncak seumur proses ${mb(memAfter.hwm)})`,
+    );
+  } else console.log("RSS server: tidak terbaca (beri --pid PID server)");
+  if (cpuBefore !== null && cpuAfter !== null) {
+    // CPU per request hardly depends on what else runs on the machine, unlike latencies
+    console.log(
+      `CPU server: ${(cpuAfter - cpuBefore).toFixed(1)} s selama uji, ${
+        ((cpuAfter - cpuBefore) * 1000 / Math.max(1, total)).toFixed(2)
+      } ms per permintaan`,
+    );
+  }
+  if (errors) Deno.exitCode = 1;
+}
+
+if (import.meta.main) {
+  try {
+    await main();
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : e);
+    Deno.exit(1);
+  }
+}

@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from "react";
+import type { Progress } from "../../lib/progress/progress.ts";
+import { formatNumber } from "../../lib/format.ts";
+
+const amount = (n: number, unit: Progress["unit"]) =>
+  unit === "byte" ? `${formatNumber(Math.round(n / 1024 / 1024 * 10) / 10)} MB` : formatNumber(n);
+
+/**
+ * How far a long job (import, backup, restore) has got: its phase, a bar, rows or bytes done
+ * out of the total. Shown over its nearest positioned ancestor, like the Blocker.
+ */
+export function ProgressPanel({ progress, label }: { progress: Progress | null; label: string }) {
+  const p = progress;
+  const pct = p && p.total > 0 ? Math.min(100, Math.round((p.done / p.total) * 100)) : null;
+  return (
+    <div class="blocker" role="status" aria-live="polite">
+      <div class="progress-panel">
+        <strong>{p?.label ?? label}</strong>
+        <span class="progress-phase">{p ? p.phase : "Mengunggah berkas"}…</span>
+        <div
+          class="progress-track"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={pct ?? undefined}
+        >
+          <div
+            class={`progress-fill${pct === null ? " indeterminate" : ""}`}
+            style={{ width: `${pct ?? 30}%` }}
+          />
+        </div>
+        <span class="progress-count">
+          {p && p.total > 0
+            ? `${amount(p.done, p.unit)} dari ${amount(p.total, p.unit)} ${
+              p.unit === "baris" ? "baris" : ""
+            }`
+            : ""}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Runs a request that starts a long job, naming it with an `X-Progress-Id` header, and polls
+ * `GET /api/progress/:id` while it runs. `run(url, init)` resolves with the response.
+ */
+export function useProgress() {
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [active, setActive] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => clearInterval(timer.current), []);
+  const run = async (url: string, init: RequestInit): Promise<Response> => {
+    const id = crypto.randomUUID();
+    setProgress(null);
+    setActive(true);
+    timer.current = setInterval(async () => {
+      try {
+        const r = await fetch(`/api/progress/${id}`);
+        if (r.ok) setProgress(await r.json());
+      } catch { /* next tick */ }
+    }, 250) as unknown as number;
+    try {
+      return await fetch(url, {
+        ...init,
+        headers: { ...init.headers as Record<string, string>, "x-progress-id": id },
+      });
+    } finally {
+      clearInterval(timer.current);
+      setActive(false);
+    }
+  };
+  return { progress, active, run };
+}

@@ -1,0 +1,132 @@
+import { applyOps, Batcher, type Op, sizeOf } from "./batch.ts";
+import { ulid } from "ulid";
+
+/**
+ * The undo journal of a write spanning many commits (an import): `["_journal", id]` says the
+ * write is under way (set by its first commit, deleted by its last: the commit point), and
+ * each commit stores, in the same atomic commit, what every key it touches held before
+ * (`["_journal_undo", id, seq]`). A journal head still present at open means the write was
+ * cut off (crash, kill, full disk): `recoverJournals` puts every key back, newest first.
+ */
+export const JOURNAL = "_journal";
+/** Undo entries: `[JOURNAL_UNDO, id, seq]` → `UndoItem[]`. */
+export const JOURNAL_UNDO = "_journal_undo";
+
+/** A key and what it held before (`[key]` alone: it did not exist). */
+export type UndoItem = [Deno.KvKey] | [Deno.KvKey, unknown];
+
+/** What the journal head records. */
+export interface JournalHead {
+  /** Collections written (their counters are bumped by a rollback). */
+  collections: string[];
+  at: string;
+}
+
+/** Largest undo entry, well under KV's 64 KiB value limit. */
+export const UNDO_BYTES = 48_000;
+
+/** Splits undo items into entries of at most `UNDO_BYTES` each. */
+export function undoChunks(items: UndoItem[]): UndoItem[][] {
+  const out: UndoItem[][] = [[]];
+  let bytes = 0;
+  for (const it of items) {
+    const n = sizeOf(it);
+    if (bytes + n > UNDO_BYTES && out.at(-1)!.length) {
+      out.push([]);
+      bytes = 0;
+    }
+    out.at(-1)!.push(it);
+    bytes += n;
+  }
+  return out.filter((c) => c.length);
+}
+
+/**
+ * Undoes journal `id`: restores every key its commits touched, newest first, each undo entry
+ * deleted in the commit that restores it (so a rollback cut off in turn resumes), then bumps
+ * the counters of the collections written and deletes the head. Returns the keys restored.
+ */
+export async function rollBack(kv: Deno.Kv, id: string): Promise<number> {
+  const head = (await kv.get<JournalHead>([JOURNAL, id])).value;
+  const entries: { key: Deno.KvKey; items: UndoItem[] }[] = [];
+  for await (const e of kv.list<UndoItem[]>({ prefix: [JOURNAL_UNDO, id] })) {
+    entries.push({ key: e.key, items: e.value });
+  }
+  let restored = 0;
+  const touched = new Map<string, Set<string>>();
+  for (const entry of entries.reverse()) {
+    const b = new Batcher();
+    for (const [key, ...prior] of entry.items.toReversed()) {
+      b.group([prior.length ? { kind: "set", key, value: prior[0] } : { kind: "delete", key }]);
+      const [col, rec] = key;
+      if (typeof col === "string" && typeof rec === "string") {
+        if (!touched.has(col)) touched.set(col, new Set());
+        touched.get(col)!.add(rec);
+      }
+    }
+    const commits = b.commits;
+    commits.at(-1)?.push({ kind: "delete", key: entry.key });
+    for (const ops of commits.length ? commits : [[{ kind: "delete", key: entry.key } as Op]]) {
+      await commitOrThrow(kv, ops);
+    }
+    restored += entry.items.length;
+  }
+  const fin: Op[] = [{ kind: "delete", key: [JOURNAL, id] }];
+  for (const name of head?.collections ?? []) {
+    fin.push({ kind: "sum", key: ["_meta", "ver", name], n: 1n });
+    const ids = [...touched.get(name) ?? []];
+    for (let i = 0; i < ids.length; i += 2_000) {
+      fin.push({
+        kind: "set",
+        key: ["_chg", name, ulid()],
+        value: ids.slice(i, i + 2_000),
+        expireIn: 6 * 3600_000,
+      });
+    }
+  }
+  for (let i = 0; i < fin.length; i += 200) await commitOrThrow(kv, fin.slice(i, i + 200));
+  return restored;
+}
+
+async function commitOrThrow(kv: Deno.Kv, ops: Op[]): Promise<void> {
+  const res = await applyOps(kv.atomic(), ops).commit();
+  if (!res.ok) throw new Error("Pemulihan jurnal gagal: commit ditolak.");
+}
+
+/** Deletes the undo entries of a journal that committed (its head is gone). */
+export async function dropUndo(kv: Deno.Kv, id: string): Promise<void> {
+  let ops: Op[] = [];
+  for await (const e of kv.list({ prefix: [JOURNAL_UNDO, id] }, { batchSize: 500 })) {
+    ops.push({ kind: "delete", key: e.key });
+    if (ops.length === 500) {
+      await commitOrThrow(kv, ops);
+      ops = [];
+    }
+  }
+  if (ops.length) await commitOrThrow(kv, ops);
+}
+
+/**
+ * Run when a store opens, before any request: rolls back every write cut off mid-way (one log
+ * line each) and drops undo entries left by writes that committed. Returns the journals
+ * rolled back.
+ */
+export async function recoverJournals(
+  kv: Deno.Kv,
+  log: (line: string) => void = console.log,
+): Promise<string[]> {
+  const open: string[] = [];
+  for await (const e of kv.list<JournalHead>({ prefix: [JOURNAL] })) {
+    const id = e.key[1] as string;
+    const n = await rollBack(kv, id);
+    log(
+      `Impor yang terputus (${id}, ${e.value.collections.join(", ")}, mulai ${e.value.at}) ` +
+        `dibatalkan saat start: ${n.toLocaleString("id-ID")} kunci dikembalikan.`,
+    );
+    open.push(id);
+  }
+  const stale = new Set<string>();
+  for await (const e of kv.list({ prefix: [JOURNAL_UNDO] })) stale.add(e.key[1] as string);
+  for (const id of stale) await dropUndo(kv, id);
+  return open;
+}

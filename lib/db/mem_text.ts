@@ -1,0 +1,104 @@
+import type { Doc } from "./doc.ts";
+import type { Entry } from "./mem_scan.ts";
+
+/**
+ * The search text of a `MemIndex`, once per collection and set of searched fields, in
+ * insertion order: block `i` holds the entries of insertion ranks `[i * size, (i + 1) * size)`,
+ * each entry's part ending with "\n", joined on the first search after a write dropped it. A
+ * write keeps its entry's rank, so it drops exactly one block, whatever the views' orders; a
+ * search marks the ranks of the entries holding the term, and each view walks its rank array.
+ */
+export interface Haystack {
+  blocks: (Block | undefined)[];
+  /** Positions in the entries' `text` (null: every field). */
+  fields: number[] | null;
+}
+
+/** The joined text of one block of ranks. */
+interface Block {
+  text: string;
+  /** Where each part starts; the last item is the text's length. */
+  offsets: Int32Array;
+  /** The rank of each part's entry. */
+  seqs: Int32Array;
+  /**
+   * The last term searched in this block and the ranks of the entries holding it: paging
+   * through one search re-scans only blocks a write touched since.
+   */
+  term: string | null;
+  hits: Int32Array | null;
+}
+
+/** An entry's part of a haystack over `fields` (line breaks read as spaces). */
+export function part<T extends Doc>(e: Entry<T>, fields: number[] | null): string {
+  const all = fields ? fields.map((f) => e.text[f]).join("\u0001") : e.all;
+  return all.replaceAll("\n", " ") + "\n";
+}
+
+function join<T extends Doc>(
+  bySeq: (Entry<T> | undefined)[],
+  from: number,
+  to: number,
+  fields: number[] | null,
+): Block {
+  const offsets: number[] = [], seqs: number[] = [];
+  let text = "", o = 0;
+  for (let seq = from; seq < to; seq++) {
+    const e = bySeq[seq];
+    if (!e) continue;
+    const p = part(e, fields);
+    offsets.push(o);
+    seqs.push(seq);
+    o += p.length;
+    text += p;
+  }
+  offsets.push(o);
+  return {
+    text,
+    offsets: Int32Array.from(offsets),
+    seqs: Int32Array.from(seqs),
+    term: null,
+    hits: null,
+  };
+}
+
+/** Drops the text of the block holding rank `seq` (its entry was written). */
+export function dropRank(h: Haystack, size: number, seq: number): void {
+  const i = Math.floor(seq / size);
+  if (i < h.blocks.length) h.blocks[i] = undefined;
+}
+
+/**
+ * Marks (1 at their rank) the entries whose text over the haystack's fields holds one of
+ * `needles`; `bySeq` are the entries by rank, `ranks` how many ranks were given out.
+ */
+export function markHits<T extends Doc>(
+  h: Haystack,
+  size: number,
+  bySeq: (Entry<T> | undefined)[],
+  ranks: number,
+  needles: string[],
+): Uint8Array {
+  const marks = new Uint8Array(ranks);
+  const count = Math.ceil(ranks / size);
+  for (const s of needles) {
+    for (let i = 0; i < count; i++) {
+      const b = h.blocks[i] ??= join(bySeq, i * size, Math.min(ranks, (i + 1) * size), h.fields);
+      if (b.term !== s || !b.hits) {
+        const found: number[] = [];
+        let k = 0, p = 0;
+        const { text, offsets, seqs } = b;
+        while ((p = text.indexOf(s, p)) !== -1) {
+          while (offsets[k + 1] <= p) k++;
+          found.push(seqs[k]);
+          if (++k >= seqs.length) break;
+          p = offsets[k];
+        }
+        b.term = s;
+        b.hits = Int32Array.from(found);
+      }
+      for (const seq of b.hits) marks[seq] = 1;
+    }
+  }
+  return marks;
+}

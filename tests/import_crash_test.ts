@@ -1,0 +1,173 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { setup } from "./helpers.ts";
+import { sharedData } from "./data_dir.ts";
+import { Store } from "../lib/db/store.ts";
+import { JOURNAL } from "../lib/db/journal.ts";
+
+/**
+ * A real process running the app imports villages (each trial renames every village, so a
+ * trial's rows are told apart from the last one's) and is killed with SIGKILL at a random
+ * moment: while parsing, or at a random point of the writes (start, middle, end); every fifth
+ * trial runs to the end (so later trials replace committed rows). The KV
+ * file is then read raw, to see where the kill landed (how many of the trial's rows had been
+ * committed, whether the journal was open), then reopened the way the server opens it: every
+ * trial must find all rows of the import or none, with the unique index in step.
+ */
+const WORKER = new URL("./import_crash_worker.ts", import.meta.url).pathname;
+const TRIALS = 20;
+const ROWS = Number(Deno.env.get("CRASH_ROWS") ?? 12_000);
+const WILAYAH = join(sharedData(), "wilayah");
+
+interface Raw {
+  label: Map<string, number>;
+  rows: number;
+  uniques: number;
+  journal: boolean;
+}
+
+async function readRaw(file: string): Promise<Raw> {
+  const kv = await Deno.openKv(file);
+  const label = new Map<string, number>();
+  let rows = 0, uniques = 0, journal = false;
+  for await (const e of kv.list<{ desc: string; kode: string }>({ prefix: ["village"] })) {
+    const l = e.value.desc.split(" ~").at(-1)!;
+    label.set(l, (label.get(l) ?? 0) + 1);
+    rows++;
+  }
+  for await (const e of kv.list<string>({ prefix: ["village_by_kode"] })) {
+    const row = await kv.get<{ kode: string }>(["village", e.value]);
+    assert.equal(row.value?.kode, e.key[1], `unique key ${String(e.key[1])} points elsewhere`);
+    uniques++;
+  }
+  for await (const _ of kv.list({ prefix: [JOURNAL] })) journal = true;
+  kv.close();
+  return { label, rows, uniques, journal };
+}
+
+async function* linesOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  let rest = "";
+  const dec = new TextDecoder();
+  for await (const chunk of stream) {
+    const parts = (rest + dec.decode(chunk, { stream: true })).split("\n");
+    rest = parts.pop()!;
+    yield* parts;
+  }
+  if (rest) yield rest;
+}
+
+Deno.test({
+  name: "import crash: SIGKILL at random moments leaves every row of the import or none",
+  sanitizeResources: false,
+  sanitizeOps: false,
+}, async () => {
+  const dir = await Deno.makeTempDir({ prefix: "import-crash-" });
+  const file = join(dir, "casemix.kv");
+  {
+    await using t = await setup({ dataDir: dir, file: true });
+    for (
+      const [res, f] of [["province", "provinces"], ["regency", "regencies"], [
+        "district",
+        "districts",
+      ]]
+    ) {
+      const r = await t.upload(
+        `/api/${res}/import`,
+        `${f}.csv`,
+        await Deno.readFile(join(WILAYAH, `${f}.csv`)),
+      );
+      assert.equal(r.status, 200, JSON.stringify(r.body));
+    }
+  }
+  const lines = (await Deno.readTextFile(join(WILAYAH, "villages.csv"))).split("\n");
+  const header = lines[0];
+  const body = lines.slice(1).filter((l) => l.trim()).slice(0, ROWS);
+  const bins = ["parse", "start", "middle", "end", "complete"] as const;
+  const landed: Record<string, number> = { before: 0, start: 0, middle: 0, end: 0, after: 0 };
+  let committed = ""; // the label of the last import that committed ("" none yet)
+  const rollbacks: string[] = [];
+  for (let trial = 1; trial <= TRIALS; trial++) {
+    const label = `t${trial}`;
+    const csv = join(dir, `v${trial}.csv`);
+    await Deno.writeTextFile(
+      csv,
+      [header, ...body.map((l) => `${l.trimEnd()} ~${label}`)].join("\n") + "\n",
+    );
+    const bin = bins[trial % bins.length];
+    const lo = bin === "start" ? 0 : bin === "middle" ? 1 / 3 : 2 / 3;
+    const target = bin === "parse" || bin === "complete"
+      ? -1
+      : Math.floor((lo + Math.random() / 3) * ROWS);
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--unstable-kv", WORKER, dir, csv],
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    let killed = false;
+    let finished = "";
+    for await (const line of linesOf(child.stdout)) {
+      if (line.startsWith("done")) finished = line;
+      if (killed) continue;
+      const [phase, done] = line.slice(2).split("|");
+      const parsing = phase === "Membaca berkas" || phase === "Memeriksa baris";
+      if (
+        (bin === "parse" && line.startsWith("P") && parsing && Math.random() < 0.5) ||
+        (target >= 0 && phase === "Menyimpan" && Number(done) >= target)
+      ) {
+        child.kill("SIGKILL");
+        killed = true;
+      }
+    }
+    await child.status;
+    const err = new TextDecoder().decode(
+      (await new Response(child.stderr).arrayBuffer()).slice(0, 4000),
+    );
+    if (finished && !finished.startsWith("done 200")) throw new Error(`${finished}\n${err}`);
+    const raw = await readRaw(file);
+    const mine = raw.label.get(label) ?? 0;
+    const where = mine === 0
+      ? "before"
+      : mine === ROWS && !raw.journal
+      ? "after"
+      : mine < ROWS / 3
+      ? "start"
+      : mine < (2 * ROWS) / 3
+      ? "middle"
+      : "end";
+    landed[where]++;
+    if (where !== "before" && where !== "after") assert.ok(raw.journal, "partial rows, no journal");
+
+    // reopen as the server does: recovery runs and logs
+    const logged: string[] = [];
+    const log = console.log;
+    console.log = (...a: unknown[]) => logged.push(a.join(" "));
+    const store = await Store.open(file);
+    console.log = log;
+    store.close();
+    const after = await readRaw(file);
+    assert.equal(after.journal, false);
+    assert.equal(after.uniques, after.rows, "unique index out of step");
+    const labels = [...after.label.keys()];
+    if (where === "after") committed = label;
+    assert.deepEqual(labels, committed ? [committed] : [], `trial ${trial} (${where}): ${labels}`);
+    assert.equal(after.rows, committed ? ROWS : 0);
+    if (raw.journal) {
+      assert.ok(logged.some((l) => l.includes("dibatalkan saat start")), logged.join("\n"));
+      rollbacks.push(where);
+    }
+    console.log(
+      `  trial ${trial}: kill aimed at ${bin}${target >= 0 ? ` (row ${target})` : ""}, ` +
+        `landed ${where} (${mine}/${ROWS} rows committed, journal ${
+          raw.journal ? "open" : "closed"
+        })` +
+        `${finished ? `, ${finished.slice(0, 8)}` : ""} → ${after.rows} rows after restart`,
+    );
+  }
+  console.log(
+    `  kills landed: ${JSON.stringify(landed)}; rolled back at start: ${rollbacks.length}`,
+  );
+  for (const w of ["start", "middle", "end", "after"]) {
+    assert.ok(landed[w] >= 1, `no kill landed at ${w}`);
+  }
+  await Deno.remove(dir, { recursive: true });
+});

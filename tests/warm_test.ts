@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { createApp, warmIndexes } from "../app.ts";
+import { createSession } from "../lib/auth/auth.ts";
+import { Store } from "../lib/db/store.ts";
+import { setup } from "./helpers.ts";
+import { admission, seedIpd } from "./ipd_fixtures.ts";
+
+Deno.test("warm-up: after a restart, the lists and the dashboard answer without loading an index", async () => {
+  const dataDir = await Deno.makeTempDir({ prefix: "casemix-warm-" });
+  try {
+    let config;
+    {
+      await using t = await setup({ dataDir, file: true });
+      config = t.config;
+      const w = await seedIpd(t);
+      assert.equal((await t.post("/api/ipd/update", admission(w))).status, 200);
+    }
+    // a restart: a new store over the same file, nothing in memory yet
+    const store = await Store.open(`${dataDir}/casemix.kv`);
+    try {
+      const listed: string[] = [];
+      const list = store.kv.list.bind(store.kv);
+      store.kv.list = ((sel: Deno.KvListSelector, o?: Deno.KvListOptions) => {
+        if ("prefix" in sel) listed.push(String(sel.prefix[0]));
+        return list(sel, o);
+      }) as typeof store.kv.list;
+      const ms = await warmIndexes(store);
+      assert.ok(ms >= 0);
+      for (const name of ["ipd", "pasien", "icd"]) {
+        assert.ok(listed.includes(name), `${name} loaded by the warm-up: ${listed}`);
+      }
+      listed.length = 0;
+      const app = createApp({ config: { ...config, dataDir }, store });
+      const userId = (await store.kv.get<string>(["user_by_username", "admin"])).value!;
+      assert.ok(userId);
+      const cookie = `sid=${await createSession(store, {
+        userId,
+        username: "admin",
+        fullname: "Admin Uji",
+        hospitalCode: "RS01",
+      })}`;
+      for (const path of ["/api/ipd", "/api/ipd/discharge-patient", "/api/pasien", "/"]) {
+        const r = await app.request(path, { headers: { cookie } });
+        assert.equal(r.status, 200, path);
+        if (path === "/api/ipd") assert.equal((await r.json()).recordsTotal, 1);
+        else await r.body?.cancel();
+      }
+      assert.deepEqual(listed.filter((p) => ["ipd", "pasien"].includes(p)), []);
+    } finally {
+      store.close();
+    }
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});

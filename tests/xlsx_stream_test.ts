@@ -1,0 +1,60 @@
+import assert from "node:assert/strict";
+import * as XLSX from "xlsx";
+import { streamXlsx } from "../lib/resource/xlsx_stream.ts";
+import type { ExportColumn } from "../lib/resource/xlsx_export.ts";
+
+interface R {
+  name: string;
+  amount: number | null;
+  at: string;
+  pct: number;
+  days: number;
+}
+
+const columns: ExportColumn<R>[] = [
+  { title: "Nama", type: "text", value: (r) => r.name, width: 30 },
+  { title: "Jumlah", type: "money", value: (r) => r.amount },
+  { title: "Waktu", type: "datetime", value: (r) => r.at },
+  { title: "Analisa (%)", type: "percent", value: (r) => r.pct },
+  { title: "Hari", type: "number", value: (r) => r.days },
+];
+
+Deno.test("streamed xlsx: many chunks of rows read back cell for cell by SheetJS", async () => {
+  const odd = ['=HYPERLINK("http://x")', 'A & B <c> "d"', "tab\there", "bel\u0007l", "Ñoño 日本"];
+  const rows: R[] = Array.from({ length: 2_345 }, (_, i) => ({
+    name: i < odd.length ? odd[i] : `Pasien ${i % 300}`,
+    amount: i % 7 === 0 ? null : i * 1000,
+    at: new Date(Date.UTC(2026, 0, 1, 3, i % 60)).toISOString(),
+    pct: Math.round(i * 13.37) / 100,
+    days: i % 30,
+  }));
+  const bytes = new Uint8Array(await new Response(streamXlsx(columns, rows, "Uji")).arrayBuffer());
+  const wb = XLSX.read(bytes, { cellNF: true });
+  assert.deepEqual(wb.SheetNames, ["Uji"]);
+  const ws = wb.Sheets.Uji;
+  assert.equal(ws["!ref"], "A1:E2346");
+  const got = XLSX.utils.sheet_to_json<Record<string, unknown>>(ws, { raw: true });
+  assert.equal(got.length, rows.length);
+  for (const [i, r] of rows.entries()) {
+    const want = r.name.replaceAll("\u0007", "");
+    assert.equal(got[i]["Nama"], want, `row ${i}`);
+    assert.equal(got[i]["Jumlah"], r.amount ?? undefined);
+    assert.equal(got[i]["Analisa (%)"], r.pct);
+    assert.equal(got[i]["Hari"], r.days);
+  }
+  assert.equal(ws.A2.t, "s");
+  assert.equal(ws.A2.f, undefined);
+  assert.equal(ws.B3.z, '"Rp "#,##0');
+  assert.equal(ws.C2.t, "n");
+  assert.equal(XLSX.SSF.format("dd-mm-yyyy hh:mm", ws.C2.v), "01-01-2026 10:00");
+  assert.equal(ws.D2.z, "0.00");
+});
+
+Deno.test("streamed xlsx: an empty export is a valid workbook with only the header", async () => {
+  const bytes = new Uint8Array(await new Response(streamXlsx(columns, [])).arrayBuffer());
+  const wb = XLSX.read(bytes);
+  const ws = wb.Sheets[wb.SheetNames[0]];
+  assert.deepEqual(XLSX.utils.sheet_to_json(ws, { header: 1 }), [
+    ["Nama", "Jumlah", "Waktu", "Analisa (%)", "Hari"],
+  ]);
+});
