@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { join } from "node:path";
-import { ensureBuilt } from "./build.ts";
 import { registry as defaultRegistry } from "./resources/mod.ts";
 import { authRoutes } from "./routes/auth.tsx";
 import { backupNav, backupRoutes } from "./routes/backup.tsx";
@@ -44,6 +43,27 @@ import type { Store } from "./lib/db/store.ts";
 
 /** The static folder, beside the program (also inside a compiled binary). */
 export const STATIC_DIR = join(import.meta.dirname!, "static");
+
+/** build.ts by a computed address, so that `deno compile` leaves esbuild out of the binary. */
+const BUILD_MODULE = new URL("./build.ts", import.meta.url).href;
+
+/**
+ * Builds the browser bundle when it is missing or older than its sources. A compiled binary
+ * ships its bundle and has no esbuild: it never builds.
+ */
+export async function ensureBundle(): Promise<void> {
+  if (Deno.build.standalone) return;
+  const build: typeof import("./build.ts") = await import(BUILD_MODULE);
+  try {
+    await build.ensureBuilt(STATIC_DIR);
+  } catch (e) {
+    throw new Error(
+      `Bundle JavaScript perlu dibangun ulang tetapi gagal (${(e as Error).message}). ` +
+        "Jalankan 'deno task build' sebagai pengguna yang boleh menulis static/, lalu mulai lagi.",
+      { cause: e },
+    );
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -164,7 +184,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   const access = accessOf(registry);
   let ready: Promise<{ store: Store; manifest: Manifest; audit: AuditLog }> | null = null;
   const init = async () => {
-    await ensureBuilt(STATIC_DIR);
+    await ensureBundle();
     const manifest = await readManifest(STATIC_DIR);
     if (!manifest) throw new Error("Bundle JavaScript tidak ditemukan; jalankan deno task build");
     const store = opts.store ?? await openConfiguredStore(opts.config);

@@ -1,10 +1,13 @@
 import * as esbuild from "esbuild";
-import { join, relative } from "node:path";
+import { join, relative, sep } from "node:path";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { Manifest } from "./lib/http/islands.ts";
 
 const root = import.meta.dirname!;
-const defaultOutdir = join(root, "static", "build");
+const OUTDIR = join(root, "static", "build");
+/** A path below the project as esbuild and every OS write it: relative, with `/`. */
+export const projectPath = (p: string) => relative(root, p).split(sep).join("/");
+
 /** Folders whose files can end up in the browser bundle. */
 const SOURCES = ["islands", "components", "lib", "deno.json", "static/app.css"];
 
@@ -21,15 +24,20 @@ async function* walk(path: string): AsyncGenerator<string> {
   }
 }
 
-/** Hash of every file that can reach the bundle; null when the sources are not present. */
-export async function sourceHash(): Promise<string | null> {
+/**
+ * Hash of every file that can reach the bundle, by `/` path (the same on Windows and Linux, so
+ * a bundle built on one is current on the other); null when the sources are not present.
+ */
+export async function sourceHash(dir = root): Promise<string | null> {
   const files: string[] = [];
-  for (const s of SOURCES) for await (const f of walk(join(root, s))) files.push(f);
-  if (!files.some((f) => f.includes(`${join(root, "islands")}`))) return null;
+  for (const s of SOURCES) {
+    for await (const f of walk(join(dir, s))) files.push(relative(dir, f).split(sep).join("/"));
+  }
+  if (!files.some((f) => f.startsWith("islands/"))) return null;
   files.sort();
   const parts: Uint8Array[] = [];
   for (const f of files) {
-    parts.push(new TextEncoder().encode(relative(root, f)), await Deno.readFile(f));
+    parts.push(new TextEncoder().encode(f), await Deno.readFile(join(dir, ...f.split("/"))));
   }
   const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
@@ -48,6 +56,15 @@ async function islandEntries(): Promise<Record<string, string>> {
     }
   }
   return out;
+}
+
+/** What `build` may be told: a quiet run, another output folder, other island entry points. */
+export interface BuildOptions {
+  quiet?: boolean;
+  /** Default `static/build`. */
+  outdir?: string;
+  /** Island name → entry file; default every `islands/*.tsx`. */
+  islands?: Record<string, string>;
 }
 
 /**
@@ -89,14 +106,28 @@ async function hashedCss(outdir: string): Promise<string> {
 }
 
 /**
- * Bundles the islands (split, minified, hashed) and writes the manifest, into `static/build`
- * or `opts.outdir`.
+ * Bundles the islands (split, minified, hashed) and writes the manifest. It builds into a new
+ * folder and only then replaces `static/build`, so a failed build leaves the old bundle serving.
  */
-export async function build(opts: { quiet?: boolean; outdir?: string } = {}): Promise<Manifest> {
-  const outdir = opts.outdir ?? defaultOutdir;
+export async function build(opts: BuildOptions = {}): Promise<Manifest> {
+  const outdir = opts.outdir ?? OUTDIR;
+  const next = `${outdir}.new-${Date.now().toString(36)}`;
+  try {
+    const manifest = await buildInto(next, opts);
+    const old = `${outdir}.old-${Date.now().toString(36)}`;
+    await Deno.rename(outdir, old).catch(() => {}); // Windows cannot rename over a folder
+    await Deno.rename(next, outdir);
+    await Deno.remove(old, { recursive: true }).catch(() => {});
+    return manifest;
+  } catch (e) {
+    await Deno.remove(next, { recursive: true }).catch(() => {});
+    throw e;
+  }
+}
+
+async function buildInto(outdir: string, opts: BuildOptions): Promise<Manifest> {
   const source = (await sourceHash()) ?? "";
-  const islands = await islandEntries();
-  await Deno.remove(outdir, { recursive: true }).catch(() => {});
+  const islands = opts.islands ?? await islandEntries();
   const result = await esbuild.build({
     absWorkingDir: root,
     entryPoints: { boot: join(root, "lib", "client", "boot.ts"), ...islands },
@@ -111,14 +142,14 @@ export async function build(opts: { quiet?: boolean; outdir?: string } = {}): Pr
     jsx: "automatic",
     jsxImportSource: "preact",
     alias: {
+      "casemix-charts": "./lib/client/charts.ts", // the server gets charts_server.ts (deno.json)
       "react": "preact/compat",
       "react-dom": "preact/compat",
       "react/jsx-runtime": "preact/jsx-runtime",
     },
     metafile: true,
     logLevel: "error",
-  });
-  await esbuild.stop();
+  }).finally(() => esbuild.stop());
   const outputs = result.metafile.outputs;
   const name = (p: string) => p.split("/").pop()!;
   const closure = (out: string, seen = new Set<string>()): Set<string> => {
@@ -133,7 +164,7 @@ export async function build(opts: { quiet?: boolean; outdir?: string } = {}): Pr
   const manifest: Manifest = { source, boot: "", islands: {} };
   for (const [out, meta] of Object.entries(outputs)) {
     if (!meta.entryPoint) continue;
-    const entry = Object.entries(islands).find(([, p]) => relative(root, p) === meta.entryPoint);
+    const entry = Object.entries(islands).find(([, p]) => projectPath(p) === meta.entryPoint);
     if (entry) {
       manifest.islands[entry[0]] = { file: name(out), imports: [...closure(out)].map(name) };
     } else if (meta.entryPoint.endsWith("boot.ts")) manifest.boot = name(out);
@@ -169,8 +200,7 @@ export async function ensureBuilt(staticDir = join(root, "static")): Promise<voi
   try {
     have = JSON.parse(await Deno.readTextFile(join(staticDir, "build", "manifest.json"))).source;
   } catch { /* missing */ }
-  const compiled = import.meta.url.includes("/deno-compile-");
-  if ((compiled || hash === null) && have !== null) return; // a compiled binary ships its bundle
+  if ((Deno.build.standalone || hash === null) && have !== null) return; // a binary ships its bundle
   if (have !== hash) {
     console.log("Membangun bundle JavaScript...");
     // esbuild's service process does not keep the event loop alive; this timer does, so a build

@@ -1,18 +1,27 @@
-import { createApp, prepareStore, warmIndexes } from "./app.ts";
+import { createApp, ensureBundle, prepareStore, STATIC_DIR, warmIndexes } from "./app.ts";
 import { backupDir } from "./lib/backup/backup.ts";
 import { startDailyBackups } from "./lib/backup/schedule.ts";
 import { loadConfig } from "./lib/config.ts";
 import { DEMO_CODE, ensureDemoLicence, startDemoLicence } from "./lib/licence/demo.ts";
 import { openConfiguredStore } from "./lib/backup/connection.ts";
 import { type Store, StoreLockedError } from "./lib/db/store.ts";
-import { ensureBuilt } from "./build.ts";
-
-/** The app on the configured store (opened on the first request). */
-export const app = createApp({ config: loadConfig() });
+import { denoVersionProblem, readBuildInfo } from "./lib/runtime/version.ts";
+import { onStopSignal } from "./lib/runtime/stop.ts";
 
 if (import.meta.main) {
-  let config = loadConfig();
-  await ensureBuilt();
+  const problem = denoVersionProblem(Deno.version.deno, await readBuildInfo(STATIC_DIR));
+  if (problem) {
+    console.error(problem);
+    Deno.exit(1);
+  }
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    console.error((e as Error).message);
+    Deno.exit(1);
+  }
+  await ensureBundle();
   let store: Store;
   try {
     store = await openConfiguredStore(config);
@@ -34,12 +43,16 @@ if (import.meta.main) {
     console.log("DEMO_DATA=1 diabaikan: basis data sudah berisi data, data demo tidak dibuat.");
   }
   const server = Deno.serve(
-    { port: config.port, hostname: "0.0.0.0", onListen: () => {} },
+    { port: config.port, hostname: config.host, onListen: () => {} },
     createApp({ config, store }).fetch,
   );
-  // the port the system gave (PORT=0 asks it for a free one)
   const port = server.addr.port;
-  console.log(`Casemix RS berjalan di http://localhost:${port} (semua antarmuka jaringan)`);
+  const where = config.host === "0.0.0.0" || config.host === "::"
+    ? "semua antarmuka jaringan"
+    : /^(127\.|::1$|localhost$)/.test(config.host)
+    ? "hanya komputer ini"
+    : `alamat ${config.host}`;
+  console.log(`Casemix RS berjalan di http://localhost:${port} (${where})`);
   console.log(`Data disimpan di ${store.path}`);
   warmIndexes(store).then((ms) => console.log(`Indeks siap dalam ${(ms / 1000).toFixed(1)} s`));
   console.log(
@@ -60,13 +73,15 @@ if (import.meta.main) {
           : "dari ADMIN_PASSWORD"),
     );
   }
-  const stop = async () => {
+  // stop taking requests, let the ones running (and a backup) finish their commits, then close
+  // the store, which releases the single-server lock
+  onStopSignal(async () => {
+    console.log("Menghentikan server...");
     stopBackups();
     await server.shutdown();
+    await store.gate.exclusive(async () => {});
     await demo?.server.close();
     store.close();
-    Deno.exit(0);
-  };
-  Deno.addSignalListener("SIGINT", stop);
-  Deno.addSignalListener("SIGTERM", stop);
+    console.log("Server berhenti.");
+  });
 }

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { formatMoney, formatNumber } from "../lib/format.ts";
-import { drawBar, drawPie } from "../lib/client/charts.ts";
+import { drawBar, drawPie } from "casemix-charts";
 import {
   combineSmall,
   dpjpLink,

@@ -6,6 +6,9 @@ export interface Config {
   dataDir: string;
   /** KV location: a file path, `:memory:` or a KV Connect URL. */
   dbPath: string;
+  /** Address to listen on: `0.0.0.0` (every interface, the LAN) or `127.0.0.1` (this PC only). */
+  host: string;
+  /** TCP port; 0 lets the OS choose (the chosen one is printed). */
   port: number;
   /** Password for the first `admin` account; random when unset. */
   adminPassword?: string;
@@ -60,6 +63,29 @@ function flagOf(env: Env, name: string): boolean {
   throw new Error(`${name} harus 1 (aktif) atau 0 (sekarang '${env.get(name)}').`);
 }
 
+/** `PORT`: a whole number from 0 to 65535. */
+function portOf(env: Env): number {
+  const v = env.get("PORT")?.trim();
+  if (!v) return 8000;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) {
+    throw new Error(`PORT harus berupa angka 0 sampai 65535 (sekarang '${v}').`);
+  }
+  return n;
+}
+
+/** `HOST`: an IP address or host name to listen on, default every interface. */
+function hostOf(env: Env): string {
+  const v = env.get("HOST")?.trim();
+  if (!v) return "0.0.0.0";
+  if (!/^(\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:.]+|[A-Za-z0-9][A-Za-z0-9.-]*)$/.test(v)) {
+    throw new Error(
+      `HOST harus berupa alamat IP atau nama host, mis. 0.0.0.0 atau 127.0.0.1 (sekarang '${v}').`,
+    );
+  }
+  return v.replace(/^\[(.*)\]$/, "$1");
+}
+
 /** `LICENCE_URL` without trailing slashes; only http(s) addresses are accepted. */
 function licenceUrlOf(env: Env): string | undefined {
   const v = env.get("LICENCE_URL")?.trim();
@@ -73,7 +99,7 @@ function licenceUrlOf(env: Env): string | undefined {
 }
 
 /**
- * Reads `DATA_DIR`, `DB_PATH`, `PORT`, `ADMIN_PASSWORD`, `ALLOWED_ORIGINS`, `LICENCE_URL`,
+ * Reads `DATA_DIR`, `DB_PATH`, `HOST` (default 0.0.0.0), `PORT` (default 8000), `ADMIN_PASSWORD`, `ALLOWED_ORIGINS`, `LICENCE_URL`,
  * `LICENCE_GRACE_DAYS` (default 7), `LICENCE_TIMEOUT_MS` (default 8000), `BACKUP_KEEP`
  * (default 7), `DEMO_DATA` (1: demo data on an empty database), `SESSION_IDLE_MINUTES` (default
  * 30), `TRUST_PROXY` (1: behind a reverse proxy) and `AUDIT_PATH`.
@@ -83,7 +109,8 @@ export function loadConfig(env: Env = Deno.env): Config {
   return {
     dataDir,
     dbPath: env.get("DB_PATH") || join(dataDir, "casemix.kv"),
-    port: Number(env.get("PORT") || 8000),
+    host: hostOf(env),
+    port: portOf(env),
     adminPassword: env.get("ADMIN_PASSWORD") || undefined,
     allowedOrigins: (env.get("ALLOWED_ORIGINS") ?? "").split(",").map((s) => s.trim()).filter(
       Boolean,

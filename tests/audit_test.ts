@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { AuditLog } from "../lib/audit/log.ts";
-import { dtQuery, setup, versionOf } from "./helpers.ts";
+import { dtQuery, setup, tempDir, versionOf } from "./helpers.ts";
 
 Deno.test("audit: records, lists newest first with filters, exports, and verify catches an edit in KV", async () => {
   await using t = await setup();
@@ -67,7 +67,8 @@ Deno.test("audit: records, lists newest first with filters, exports, and verify 
 });
 
 Deno.test("audit: a restore keeps the entries written after the backup, then its own", async () => {
-  const dir = await Deno.makeTempDir();
+  await using tmp = await tempDir();
+  const dir = tmp.path;
   await using t = await setup({ dataDir: dir, file: true });
   const backup = await t.post("/api/db-backup", { name: "Awal" });
   await t.post("/api/province/update", { kode: "11", desc: "Aceh" });
@@ -77,7 +78,6 @@ Deno.test("audit: a restore keeps the entries written after the backup, then its
   const trail = (await t.audit.list({}, 0, 100)).rows.map((e) => `${e.action} ${e.entity}`);
   assert.deepEqual(trail.slice(0, 3), ["restore db-backup", "create province", "backup db-backup"]);
   assert.equal((await t.audit.verify()).ok, true);
-  await Deno.remove(dir, { recursive: true });
 });
 
 Deno.test("audit log: back-to-back and concurrent appends keep one unbroken chain", async () => {

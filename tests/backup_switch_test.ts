@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { basename, join } from "node:path";
 import { ulid } from "ulid";
 import { backups } from "../lib/backup/backup.ts";
 import { runDailyBackup } from "../lib/backup/schedule.ts";
@@ -6,7 +7,7 @@ import { pointerOf, writePointer } from "../lib/db/db_file.ts";
 import type { AppError } from "../lib/errors.ts";
 import { Gate } from "../lib/db/gate.ts";
 import { Store } from "../lib/db/store.ts";
-import { dtQuery, setup } from "./helpers.ts";
+import { dtQuery, setup, tempDir } from "./helpers.ts";
 
 /**
  * Progress of a loop running beside the test: the loop calls `tick()` after each step, the test
@@ -67,26 +68,26 @@ Deno.test("gate: a switch waits for requests in flight, holds new ones, refuses 
 
 Deno.test("store: the pointer decides which file opens; leftovers are cleaned, the lock is kept", async () => {
   const dir = await Deno.makeTempDir();
-  const base = `${dir}/casemix.kv`;
+  const base = join(dir, "casemix.kv");
   let s = await Store.open(base);
   await s.kv.set(["who"], "base");
   s.close();
-  const live = `${dir}/casemix-${ulid()}.kv`;
+  const live = join(dir, `casemix-${ulid()}.kv`);
   const kv = await Deno.openKv(live);
   await kv.set(["who"], "live");
   kv.close();
-  const stray = `${dir}/casemix-${ulid()}.kv`;
+  const stray = join(dir, `casemix-${ulid()}.kv`);
   await Deno.writeTextFile(stray, "half built");
   await Deno.writeTextFile(`${stray}-wal`, "x");
   await Deno.writeTextFile(`${pointerOf(base)}.tmp-1`, "{");
-  await Deno.writeTextFile(`${dir}/notes.txt`, "keep");
+  await Deno.writeTextFile(join(dir, "notes.txt"), "keep");
   await writePointer(base, live);
   s = await Store.open(base);
   assert.equal((await s.kv.get(["who"])).value, "live");
   assert.equal(s.path, live);
   const names = [...Deno.readDirSync(dir)].map((e) => e.name).sort();
   assert.deepEqual(
-    names.filter((n) => !n.startsWith(live.split("/").pop()!)),
+    names.filter((n) => !n.startsWith(basename(live))),
     ["casemix.kv.current.json", "casemix.kv.lock", "notes.txt"],
   );
   s.close();
@@ -97,7 +98,8 @@ Deno.test("store: the pointer decides which file opens; leftovers are cleaned, t
 });
 
 Deno.test("restore: readers during the switch see all old or all new data, never a mix", async () => {
-  const dir = await Deno.makeTempDir();
+  await using tmp = await tempDir();
+  const dir = tmp.path;
   await using t = await setup({ dataDir: dir, file: true });
   const col = t.store.collection({ name: "province", unique: ["kode"], search: ["kode", "desc"] });
   const ids = Array.from({ length: 30 }, () => ulid());
@@ -133,11 +135,11 @@ Deno.test("restore: readers during the switch see all old or all new data, never
   stop = true;
   await reader;
   assert.deepEqual([...seen].sort(), ["BARU", "LAMA"]);
-  await Deno.remove(dir, { recursive: true });
 });
 
 Deno.test("restore: writes made while it runs land in the restored or the pre-restore data, none lost", async () => {
-  const dir = await Deno.makeTempDir();
+  await using tmp = await tempDir();
+  const dir = tmp.path;
   await using t = await setup({ dataDir: dir, file: true });
   const kodes = async () =>
     (await t.json(`/api/province?${dtQuery(["kode"], { length: 1000 })}`)).body.data
@@ -171,13 +173,13 @@ Deno.test("restore: writes made while it runs land in the restored or the pre-re
   const saved = new Set(await kodes());
   assert.ok(acked.length > 2, `only ${acked.length} writes`);
   assert.deepEqual(acked.filter((k) => !after.has(k) && !saved.has(k)), []);
-  await Deno.remove(dir, { recursive: true });
 });
 
 Deno.test("daily backup: once a day, only daily ones pruned beyond the retention count", async () => {
-  const dir = await Deno.makeTempDir();
+  await using tmp = await tempDir();
+  const dir = tmp.path;
   await using t = await setup({ dataDir: dir });
-  const bdir = `${dir}/backups`;
+  const bdir = join(dir, "backups");
   const day = (n: number) => new Date(Date.UTC(2030, 0, 1 + n, 1));
   assert.equal(await runDailyBackup(t.store, bdir, 0, day(0)), null);
   assert.ok(await runDailyBackup(t.store, bdir, 2, day(0)));
@@ -191,5 +193,4 @@ Deno.test("daily backup: once a day, only daily ones pruned beyond the retention
   );
   assert.ok(docs.some((d) => d.name === "Manual"));
   assert.equal([...Deno.readDirSync(bdir)].length, 3);
-  await Deno.remove(dir, { recursive: true });
 });

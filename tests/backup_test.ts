@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
+import { basename, join } from "node:path";
 import { encodeHeader, HEADER_BYTES, readHeader } from "../lib/backup/format.ts";
 import { createHash } from "node:crypto";
 import { backups } from "../lib/backup/backup.ts";
-import { dtQuery, setup } from "./helpers.ts";
+import { dtQuery, setup, tempDir } from "./helpers.ts";
 
 const COLS = ["created", "name", "desc", "path", "size"];
 type T = Awaited<ReturnType<typeof setup>>;
@@ -21,7 +22,8 @@ const files = async (dir: string) => {
 };
 
 Deno.test("db-backup: add, change data, restore brings it back; pre-restore backup; session kept; delete", async () => {
-  const dir = await Deno.makeTempDir();
+  await using tmp = await tempDir();
+  const dir = tmp.path;
   await using t = await setup({ dataDir: dir, file: true });
   await addProvince(t, "11", "Aceh");
   await addProvince(t, "12", "Sumatera Utara");
@@ -48,7 +50,7 @@ Deno.test("db-backup: add, change data, restore brings it back; pre-restore back
   assert.deepEqual(await provinces(t), ["11 Aceh", "12 Sumatera Utara"]);
   // the live file is now a new one named by the pointer; the old one is gone
   assert.match(t.store.path, /casemix-[0-9A-Z]{26}\.kv$/);
-  const live = t.store.path.split("/").pop()!;
+  const live = basename(t.store.path);
   assert.deepEqual(
     (await files(dir)).filter((f) => f.includes(".kv")),
     [live, `${live}-shm`, `${live}-wal`, "casemix.kv.current.json", "casemix.kv.lock"].sort(),
@@ -58,7 +60,7 @@ Deno.test("db-backup: add, change data, restore brings it back; pre-restore back
   assert.equal(l.recordsTotal, 2);
   const before = l.data.find((d: { auto: string }) => d.auto === "restore");
   assert.match(before.desc, /sebelum memulihkan "Awal"/);
-  assert.equal((await files(`${dir}/backups`)).length, 2);
+  assert.equal((await files(join(dir, "backups"))).length, 2);
 
   // restoring the automatic backup returns the changed data
   assert.equal((await t.post(`/api/db-backup/restore/${before._id}`, {})).status, 200);
@@ -69,12 +71,12 @@ Deno.test("db-backup: add, change data, restore brings it back; pre-restore back
   const del = await t.json(`/api/db-backup/delete/${add.body.data._id}`, { method: "DELETE" });
   assert.equal(del.status, 200);
   assert.equal((await list(t)).recordsTotal, 2);
-  assert.ok(!(await files(`${dir}/backups`)).includes(add.body.data.path));
-  await Deno.remove(dir, { recursive: true });
+  assert.ok(!(await files(join(dir, "backups"))).includes(add.body.data.path));
 });
 
 Deno.test("db-backup: bad input gets 4xx with an Indonesian message and changes nothing", async () => {
-  const dir = await Deno.makeTempDir();
+  await using tmp = await tempDir();
+  const dir = tmp.path;
   await using t = await setup({ dataDir: dir, file: true });
   await addProvince(t, "11", "Aceh");
   assert.deepEqual(await t.post("/api/db-backup", { name: " ", desc: "" }), {
@@ -103,17 +105,17 @@ Deno.test("db-backup: bad input gets 4xx with an Indonesian message and changes 
   const r = await t.post(`/api/db-backup/restore/${evil}`, {});
   assert.deepEqual([r.status, r.body.message], [400, "Lokasi berkas cadangan tidak valid."]);
   assert.equal((await t.json(`/api/db-backup/delete/${evil}`, { method: "DELETE" })).status, 400);
-  assert.ok(await Deno.stat(`${dir}/casemix.kv`));
-  await Deno.remove(dir, { recursive: true });
+  assert.ok(await Deno.stat(join(dir, "casemix.kv")));
 });
 
 Deno.test("db-backup: a tampered, truncated or foreign file is refused (422) and nothing changes", async () => {
-  const dir = await Deno.makeTempDir();
+  await using tmp = await tempDir();
+  const dir = tmp.path;
   await using t = await setup({ dataDir: dir, file: true });
   await addProvince(t, "11", "Aceh");
   const made = (await t.post("/api/db-backup", { name: "Satu" })).body.data;
   await addProvince(t, "12", "Sumatera Utara");
-  const file = `${dir}/backups/${made.path}`;
+  const file = join(dir, "backups", made.path);
   const good = await Deno.readFile(file);
   const attempt = async (bytes: Uint8Array, why: RegExp) => {
     await Deno.writeFile(file, bytes);
@@ -123,12 +125,12 @@ Deno.test("db-backup: a tampered, truncated or foreign file is refused (422) and
     assert.match(r.body.message, why);
     assert.match(r.body.message, /Basis data tidak diubah\.$/);
     assert.deepEqual(await provinces(t), ["11 Aceh", "12 Sumatera Utara"]);
-    assert.equal(t.store.path, `${dir}/casemix.kv`);
+    assert.equal(t.store.path, join(dir, "casemix.kv"));
     assert.deepEqual(
       (await files(dir)).filter((f) => f.startsWith("casemix")),
       ["casemix.kv", "casemix.kv-shm", "casemix.kv-wal", "casemix.kv.lock"],
     );
-    assert.deepEqual(await files(`${dir}/backups`), [made.path]);
+    assert.deepEqual(await files(join(dir, "backups")), [made.path]);
   };
   const flipped = good.slice();
   flipped[HEADER_BYTES + Math.floor((good.length - HEADER_BYTES) / 2)] ^= 0xff;
@@ -139,11 +141,11 @@ Deno.test("db-backup: a tampered, truncated or foreign file is refused (422) and
   v2.set(new TextEncoder().encode('{"format":3'), "CASEMIX-KV-BACKUP\n".length);
   await attempt(v2, /format 3 tidak dikenal/);
   await attempt(new TextEncoder().encode("SQLite format 3\0".padEnd(8192, "x")), /bukan berkas/);
-  await Deno.remove(dir, { recursive: true });
 });
 
 Deno.test("db-backup: a memory store is dumped logically (counters, sessions) and restored", async () => {
-  const dir = await Deno.makeTempDir();
+  await using tmp = await tempDir();
+  const dir = tmp.path;
   await using t = await setup({ dataDir: dir });
   await addProvince(t, "11", "Aceh");
   const made = (await t.post("/api/db-backup", { name: "Logis" })).body.data;
@@ -156,7 +158,6 @@ Deno.test("db-backup: a memory store is dumped logically (counters, sessions) an
   assert.ok(ver.value instanceof Deno.KvU64);
   assert.equal((await addProvince(t, "11", "Ganda")).status, 409);
   assert.equal((await addProvince(t, "12", "Sumatera Utara")).status, 200);
-  await Deno.remove(dir, { recursive: true });
 });
 
 Deno.test("db-backup: backups are gzip-compressed (format 2), 0600; a format 1 (plain) one restores", async () => {

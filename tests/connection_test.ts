@@ -1,13 +1,15 @@
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { users } from "../lib/auth/auth.ts";
 import { locationOf, readConnection } from "../lib/backup/connection.ts";
 import { Store } from "../lib/db/store.ts";
-import { ADMIN_PASSWORD, dtQuery, setup } from "./helpers.ts";
+import { ADMIN_PASSWORD, dtQuery, setup, tempDir } from "./helpers.ts";
 
 const exists = (p: string) => Deno.stat(p).then(() => true, () => false);
 
 Deno.test("koneksi: empty address, missing token or a bad address is refused before any test", async () => {
-  const dir = await Deno.makeTempDir();
+  await using tmp = await tempDir();
+  const dir = tmp.path;
   await using t = await setup({ dataDir: dir });
   assert.deepEqual(await t.post("/connection/save-ip", { password: ADMIN_PASSWORD, ip: "" }), {
     status: 400,
@@ -33,8 +35,7 @@ Deno.test("koneksi: empty address, missing token or a bad address is refused bef
     token: "x",
   });
   assert.match(bad.body.message, /^Alamat server tidak valid/);
-  assert.equal(await exists(`${dir}/connection.json`), false);
-  await Deno.remove(dir, { recursive: true });
+  assert.equal(await exists(join(dir, "connection.json")), false);
 });
 
 Deno.test(
@@ -44,7 +45,8 @@ Deno.test(
     sanitizeResources: false,
   },
   async () => {
-    const dir = await Deno.makeTempDir();
+    await using tmp = await tempDir();
+    const dir = tmp.path;
     await using t = await setup({ dataDir: dir, connectTimeoutMs: 400 });
     const before = t.store.kv;
     let t0 = performance.now();
@@ -76,20 +78,20 @@ Deno.test(
     assert.ok(performance.now() - t0 < 2000);
     assert.equal(t.store.kv, before);
     assert.equal(t.store.kind, "memory");
-    assert.equal(await exists(`${dir}/connection.json`), false);
+    assert.equal(await exists(join(dir, "connection.json")), false);
     assert.equal(Deno.env.get("DENO_KV_ACCESS_TOKEN"), undefined);
     assert.equal((await t.req("/api/province")).status, 200);
     silent.close();
     for (const c of held) c.close();
-    await Deno.remove(dir, { recursive: true });
   },
 );
 
 Deno.test("koneksi: switching to the local file tests it, saves the choice and moves the running app", async () => {
-  const dir = await Deno.makeTempDir();
+  await using tmp = await tempDir();
+  const dir = tmp.path;
   await using t = await setup({ dataDir: dir });
   // the local file already holds data and the same account (e.g. set up earlier)
-  const local = await Store.open(`${dir}/casemix.kv`);
+  const local = await Store.open(join(dir, "casemix.kv"));
   const me = (await users(t.store).find(t.admin._id))!.value;
   await users(local).writeMany([me]);
   await local.collection({ name: "province", unique: ["kode"] }).writeMany([
@@ -106,7 +108,7 @@ Deno.test("koneksi: switching to the local file tests it, saves the choice and m
   // same cookie, no restart: the session came along, the data is the file's
   const list = await t.json(`/api/province?${dtQuery(["kode", "desc"])}`);
   assert.deepEqual(list.body.data.map((d: { desc: string }) => d.desc), ["Aceh (berkas)"]);
-  assert.deepEqual(JSON.parse(await Deno.readTextFile(`${dir}/connection.json`)), {
+  assert.deepEqual(JSON.parse(await Deno.readTextFile(join(dir, "connection.json"))), {
     mode: "local",
   });
   // saving the same choice again only re-tests it
@@ -116,17 +118,16 @@ Deno.test("koneksi: switching to the local file tests it, saves the choice and m
   );
   // a restart opens what was saved, even though DB_PATH says :memory:
   const saved = await readConnection(dir);
-  assert.equal(locationOf({ ...t.config, dbPath: ":memory:" }, saved), `${dir}/casemix.kv`);
-  await Deno.remove(dir, { recursive: true });
+  assert.equal(locationOf({ ...t.config, dbPath: ":memory:" }, saved), join(dir, "casemix.kv"));
 });
 
 Deno.test("koneksi: the page shows the current store and the form", async () => {
-  const dir = await Deno.makeTempDir();
+  await using tmp = await tempDir();
+  const dir = tmp.path;
   await using t = await setup({ dataDir: dir });
   const html = await (await t.req("/koneksi")).text();
   assert.match(html, /Koneksi Database/);
   assert.match(html, /Alamat IP Server/);
   assert.match(html, /href="\/koneksi"[^>]*>Koneksi Database/);
   assert.match(html, /href="\/db-backup"[^>]*>Backup Database/);
-  await Deno.remove(dir, { recursive: true });
 });

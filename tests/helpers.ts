@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { createApp } from "../app.ts";
 import { createSession, users } from "../lib/auth/auth.ts";
 import { type Config, loadConfig } from "../lib/config.ts";
@@ -31,7 +32,7 @@ export async function testApp(
   opts: TestAppOptions,
   admin: { fullname: string; email: string; passwordHash: string },
 ) {
-  const dbPath = opts.dataDir && opts.file ? `${opts.dataDir}/casemix.kv` : ":memory:";
+  const dbPath = opts.dataDir && opts.file ? join(opts.dataDir, "casemix.kv") : ":memory:";
   const store = await Store.open(dbPath);
   const user = await users(store).insert({
     ...admin,
@@ -202,6 +203,19 @@ export function dtQuery(
     p.set("order[0][dir]", opts.order[1]);
   }
   return p.toString();
+}
+
+/**
+ * A temporary folder removed when disposed. Declare it before the app that writes into it
+ * (`await using tmp = await tempDir();` first), so the app closes its files before the folder is
+ * removed: Windows refuses to delete files still open.
+ */
+export async function tempDir() {
+  const path = await Deno.makeTempDir({ prefix: "casemix-test-" });
+  return {
+    path,
+    [Symbol.asyncDispose]: () => Deno.remove(path, { recursive: true }),
+  };
 }
 
 /** The current `_version` (KV versionstamp) of record `id` in `collection`, for an edit. */

@@ -3,7 +3,7 @@ import { dirname, join, normalize, relative } from "node:path";
 
 const root = normalize(join(import.meta.dirname!, ".."));
 const SOURCE_DIRS = ["lib", "routes", "resources", "components", "islands", "bench", "tests"];
-const TOP_FILES = ["main.ts", "app.ts", "build.ts", "licence_server.ts"];
+const TOP_FILES = ["main.ts", "app.ts", "build.ts", "compile.ts", "licence_server.ts"];
 
 async function* walk(dir: string): AsyncGenerator<string> {
   for await (const e of Deno.readDir(dir)) {

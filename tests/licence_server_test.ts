@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
 import { loadConfig } from "../lib/config.ts";
 import { readCodes, startLicenceServer } from "../lib/licence/server.ts";
 import { codes } from "./licence_helpers.ts";
 
-const ENTRY = new URL("../licence_server.ts", import.meta.url).pathname;
+const ENTRY = fileURLToPath(new URL("../licence_server.ts", import.meta.url));
 
 Deno.test("licence service: the activation protocol, unknown codes and unsafe paths", async () => {
   const known = codes();

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { Batcher, KV_LIMITS } from "../lib/db/batch.ts";
 import { AppError } from "../lib/errors.ts";
 import { MemIndex } from "../lib/db/mem_index.ts";
@@ -45,7 +46,7 @@ Deno.test("collection: a stale edit gets 409 and overwrites nothing", async () =
 
 Deno.test("collection: index follows writes made by another instance on the same store", async () => {
   const dir = await Deno.makeTempDir();
-  const path = `${dir}/kv.sqlite`;
+  const path = join(dir, "kv.sqlite");
   const a = await Store.open(path);
   const b = await Store.open(path);
   const ca = a.collection(spec), cb = b.collection(spec);
@@ -173,15 +174,65 @@ Deno.test("mem index: range finds rows whose field lies in [from, to], and follo
   assert.deepEqual(ids(idx.range("at", "2025-03-02", "2025-03-03")), ["f"]);
 });
 
-Deno.test("store: a second process on the same KV file is refused", async () => {
+/** A child Deno that opens the store at `path` (or only sleeps) and prints "siap" when ready. */
+async function holder(path: string | null) {
+  const code = path
+    ? `import { Store } from ${JSON.stringify(import.meta.resolve("../lib/db/store.ts"))};
+       await Store.open(${JSON.stringify(path)}); console.log("siap"); setInterval(() => {}, 1000);`
+    : `console.log("siap"); setInterval(() => {}, 1000);`;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--unstable-kv", code],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let out = "";
+  while (!out.includes("siap")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`holder exited: ${out}`);
+    out += value;
+  }
+  reader.releaseLock();
+  const stop = async () => {
+    child.kill("SIGKILL"); // no clean-up of its own: the OS lock must go with the process
+    await child.status;
+    await child.stdout.cancel().catch(() => {});
+  };
+  return { pid: child.pid, stop };
+}
+
+Deno.test("store: a second server on the same KV file is refused; a killed holder's lock is not", async () => {
   const dir = await Deno.makeTempDir();
-  const path = `${dir}/kv.sqlite`;
-  const holder = new Deno.Command("sleep", { args: ["30"] }).spawn();
-  await Deno.writeTextFile(`${path}.lock`, JSON.stringify({ pid: holder.pid }));
-  await assert.rejects(Store.open(path), StoreLockedError);
-  holder.kill();
-  await holder.status;
-  const s = await Store.open(path); // a dead holder's lock is taken over
+  const path = join(dir, "kv.sqlite");
+  const live = await holder(path);
+  await assert.rejects(Store.open(path), (e: Error) => {
+    assert.ok(e instanceof StoreLockedError);
+    assert.match(e.message, /^Basis data .*kv\.sqlite sedang dipakai server lain/);
+    if (Deno.build.os !== "windows") assert.match(e.message, new RegExp(`\\(PID ${live.pid}\\)`));
+    return true;
+  });
+  await live.stop();
+  // the lock file is still there, naming the dead server: it does not block
+  assert.equal(JSON.parse(await Deno.readTextFile(`${path}.lock`)).pid, live.pid);
+  const s = await Store.open(path);
+  const again = await Store.open(path); // stores in one process share the lock
   s.close();
+  again.close();
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("store: a lock file naming a live unrelated PID does not block", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = join(dir, "kv.sqlite");
+  const other = await holder(null);
+  try {
+    await Deno.writeTextFile(`${path}.lock`, JSON.stringify({ pid: other.pid, at: new Date() }));
+    const s = await Store.open(path);
+    await s.kv.set(["ok"], 1);
+    assert.equal(JSON.parse(await Deno.readTextFile(`${path}.lock`)).pid, Deno.pid);
+    s.close();
+  } finally {
+    await other.stop();
+  }
   await Deno.remove(dir, { recursive: true });
 });

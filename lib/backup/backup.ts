@@ -57,6 +57,17 @@ export async function findBackup(store: Store, id: string): Promise<BackupDoc> {
 }
 
 /**
+ * Whether a local store can be copied as a SQLite file (`VACUUM INTO`): Deno's node:sqlite
+ * allows that only with every permission (`-A`). A server run with narrowed permissions (the
+ * systemd unit in deploy/linux/) backs a local store up as a logical dump instead, which restores
+ * the same way.
+ */
+function copiesSqlite(): boolean {
+  const names = ["read", "write", "net", "env", "sys", "run", "ffi", "import"] as const;
+  return names.every((name) => Deno.permissions.querySync({ name }).state === "granted");
+}
+
+/**
  * Writes a consistent snapshot of the whole store to a new file in `dir` and lists it. A local
  * store is copied with SQLite `VACUUM INTO` (every key, indexes and versionstamps included);
  * other stores are dumped logically. The file appears under its final name only when complete.
@@ -91,7 +102,7 @@ export async function createBackup(
     desc: o.desc ?? "",
     auto: o.auto ?? "",
     created,
-    kind: store.kind === "file" ? "sqlite" as const : "jsonl" as const,
+    kind: store.kind === "file" && copiesSqlite() ? "sqlite" as const : "jsonl" as const,
   };
   const out = safePath(dir, rel);
   let written: BackupHeader;

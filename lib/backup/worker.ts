@@ -122,6 +122,7 @@ async function gunzipHashed(from: Deno.FsFile, to: Deno.FsFile, size: number) {
 }
 
 function syncDir(dir: string) {
+  if (Deno.build.os === "windows") return; // Windows refuses to open a folder for fsync (os error 5)
   const d = Deno.openSync(dir, { read: true });
   try {
     d.syncSync();

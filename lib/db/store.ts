@@ -1,4 +1,4 @@
-import { dirname } from "node:path";
+import { dirname, resolve } from "node:path";
 import { Collection, type CollectionSpec, type KvHolder } from "./collection.ts";
 import { cleanStrays, liveFile } from "./db_file.ts";
 import { Gate } from "./gate.ts";
@@ -19,39 +19,64 @@ export type StoreKind = "file" | "memory" | "remote";
 export const kindOf = (path: string): StoreKind =>
   path === ":memory:" ? "memory" : isLocalFile(path) ? "file" : "remote";
 
-function pidAlive(pid: number): boolean {
-  if (pid === Deno.pid) return false;
+/** What the lock file says about its holder (for the refusal message only; never trusted). */
+function holderPid(lockPath: string): number | null {
   try {
-    Deno.statSync(`/proc/${pid}`);
-    return true;
+    const pid = JSON.parse(Deno.readTextFileSync(lockPath)).pid;
+    return typeof pid === "number" ? pid : null;
   } catch {
-    return Deno.build.os !== "linux";
+    return null; // unreadable (Windows keeps a locked file's bytes from other processes) or empty
   }
 }
 
+/** Locks this process holds, by lock file: a second store on the same file here shares it. */
+const heldLocks = new Map<string, { file: Deno.FsFile; users: number }>();
+
 /**
  * Takes the single-server lock on a local KV file: SQLite allows several processes, but
- * two servers on one file make commits fail with 'database is locked'.
+ * two servers on one file make commits fail with 'database is locked'. The lock is the
+ * operating system's file lock on `<file>.lock` (flock on Linux, LockFileEx on Windows), held
+ * open while the store is open, so it goes away with the process however it ends: a lock file
+ * left by a killed server, or naming some other live PID, never blocks a start. The file itself
+ * stays (deleting it would let a waiting opener lock a file no longer at that path); its
+ * content, the holder's PID, only serves the message. Stores in one process share the lock.
  */
 function takeLock(dbPath: string): () => void {
-  const lockPath = `${dbPath}.lock`;
-  try {
-    const held = JSON.parse(Deno.readTextFileSync(lockPath));
-    if (typeof held.pid === "number" && pidAlive(held.pid)) {
+  const lockPath = resolve(`${dbPath}.lock`);
+  let held = heldLocks.get(lockPath);
+  if (!held) {
+    const file = Deno.openSync(lockPath, { read: true, write: true, create: true });
+    let locked = false;
+    try {
+      locked = file.tryLockSync(true);
+    } finally {
+      if (!locked) file.close();
+    }
+    if (!locked) {
+      const pid = holderPid(lockPath);
       throw new StoreLockedError(
-        `Basis data ${dbPath} sedang dipakai server lain (PID ${held.pid}). ` +
+        `Basis data ${dbPath} sedang dipakai server lain${pid === null ? "" : ` (PID ${pid})`}. ` +
           "Hentikan server itu dulu, atau pakai DATA_DIR/DB_PATH yang lain.",
       );
     }
-  } catch (e) {
-    if (e instanceof StoreLockedError) throw e;
-  }
-  Deno.writeTextFileSync(lockPath, JSON.stringify({ pid: Deno.pid, at: new Date() }));
-  return () => {
     try {
-      const held = JSON.parse(Deno.readTextFileSync(lockPath));
-      if (held.pid === Deno.pid) Deno.removeSync(lockPath);
-    } catch { /* already gone */ }
+      file.truncateSync(0);
+      file.writeSync(new TextEncoder().encode(JSON.stringify({ pid: Deno.pid, at: new Date() })));
+    } catch { /* the lock holds without the note */ }
+    heldLocks.set(lockPath, held = { file, users: 0 });
+  }
+  const h = held;
+  h.users++;
+  let open = true;
+  return () => {
+    if (!open) return;
+    open = false;
+    if (--h.users > 0) return;
+    heldLocks.delete(lockPath);
+    try {
+      h.file.unlockSync();
+    } catch { /* Windows may refuse (os error 33); closing the handle releases the lock anyway */ }
+    h.file.close();
   };
 }
 

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { extname, join, normalize } from "node:path";
+import { extname, join, posix } from "node:path";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -29,6 +29,9 @@ function accepted(header: string | undefined): Set<string> {
   return out;
 }
 
+/** Bundle files are named by their content hash, so they never change (the manifest does). */
+const hashed = (rel: string) => rel.startsWith("build/") && rel !== "build/manifest.json";
+
 /**
  * Serves `/static/*` from `dir` (found relative to the program, so a compiled binary finds its
  * embedded copy). Hashed bundle files are cached for a year, the rest revalidated. A script or
@@ -43,7 +46,9 @@ export function serveStatic(dir: string): MiddlewareHandler {
       v = [];
       if (/\.(js|css)$/.test(rel)) {
         for (const [enc, ext] of ENCODINGS) {
-          if (await Deno.stat(join(dir, rel + ext)).then((i) => i.isFile, () => false)) v.push(enc);
+          if (
+            await Deno.stat(join(dir, ...(rel + ext).split("/"))).then((i) => i.isFile, () => false)
+          ) v.push(enc);
         }
       }
       variants.set(rel, v);
@@ -51,22 +56,18 @@ export function serveStatic(dir: string): MiddlewareHandler {
     return v;
   };
   return async (c, next) => {
-    const rel = normalize(decodeURIComponent(c.req.path.slice("/static/".length)));
-    if (rel.startsWith("..") || rel.includes("\0")) return c.notFound();
+    // URL segments, not OS paths: the same checks on Windows, where `\\` separates folders too
+    const rel = posix.normalize(decodeURIComponent(c.req.path.slice("/static/".length)));
+    if (rel.startsWith("..") || /[\0\\:]/.test(rel)) return c.notFound();
     try {
       const have = await variantsOf(rel);
       const ok = have.length ? accepted(c.req.header("accept-encoding")) : null;
       const enc = ok && ENCODINGS.find(([e]) => have.includes(e) && ok.has(e));
-      const body = await Deno.readFile(join(dir, enc ? rel + enc[1] : rel));
+      const body = await Deno.readFile(join(dir, ...(enc ? rel + enc[1] : rel).split("/")));
       if (have.length) c.header("vary", "accept-encoding");
       if (enc) c.header("content-encoding", enc[0]);
       c.header("content-type", TYPES[extname(rel)] ?? "application/octet-stream");
-      c.header(
-        "cache-control",
-        rel.startsWith("build/") && rel !== "build/manifest.json"
-          ? "public, max-age=31536000, immutable"
-          : "no-cache",
-      );
+      c.header("cache-control", hashed(rel) ? "public, max-age=31536000, immutable" : "no-cache");
       return c.body(body);
     } catch {
       await next();
