@@ -161,7 +161,8 @@ Deno.test("db-backup: a memory store is dumped logically (counters, sessions) an
 });
 
 Deno.test("db-backup: backups are gzip-compressed (format 2), 0600; a format 1 (plain) one restores", async () => {
-  const dir = await Deno.makeTempDir();
+  await using tmp = await tempDir();
+  const dir = tmp.path;
   await using t = await setup({ dataDir: dir, file: true });
   await addProvince(t, "11", "Aceh");
   const made = (await t.post("/api/db-backup", { name: "Satu" })).body.data;
@@ -198,5 +199,4 @@ Deno.test("db-backup: backups are gzip-compressed (format 2), 0600; a format 1 (
   const r = await t.post(`/api/db-backup/restore/${made._id}`, {});
   assert.equal(r.status, 200, JSON.stringify(r.body));
   assert.deepEqual(await provinces(t), ["11 Aceh"]);
-  await Deno.remove(dir, { recursive: true });
 });

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { createApp, warmIndexes } from "../app.ts";
+import { AuditLog } from "../lib/audit/log.ts";
 import { createSession } from "../lib/auth/auth.ts";
 import { Store } from "../lib/db/store.ts";
 import { setup } from "./helpers.ts";
@@ -17,6 +18,7 @@ Deno.test("warm-up: after a restart, the lists and the dashboard answer without 
     }
     // a restart: a new store over the same file, nothing in memory yet
     const store = await Store.open(`${dataDir}/casemix.kv`);
+    const audit = await AuditLog.open(":memory:");
     try {
       const listed: string[] = [];
       const list = store.kv.list.bind(store.kv);
@@ -30,7 +32,7 @@ Deno.test("warm-up: after a restart, the lists and the dashboard answer without 
         assert.ok(listed.includes(name), `${name} loaded by the warm-up: ${listed}`);
       }
       listed.length = 0;
-      const app = createApp({ config: { ...config, dataDir }, store });
+      const app = createApp({ config: { ...config, dataDir }, store, audit });
       const userId = (await store.kv.get<string>(["user_by_username", "admin"])).value!;
       assert.ok(userId);
       const cookie = `sid=${await createSession(store, {
@@ -48,6 +50,7 @@ Deno.test("warm-up: after a restart, the lists and the dashboard answer without 
       assert.deepEqual(listed.filter((p) => ["ipd", "pasien"].includes(p)), []);
     } finally {
       store.close();
+      await audit.close();
     }
   } finally {
     await Deno.remove(dataDir, { recursive: true });
