@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { setup } from "./helpers.ts";
-import { sharedData } from "./data_dir.ts";
+import { seedRegions, sharedData } from "./data_dir.ts";
 import { Store } from "../lib/db/store.ts";
 import { JOURNAL } from "../lib/db/journal.ts";
 
@@ -70,19 +70,7 @@ Deno.test({
   const file = join(dir, "casemix.kv");
   {
     await using t = await setup({ dataDir: dir, file: true });
-    for (
-      const [res, f] of [["province", "provinces"], ["regency", "regencies"], [
-        "district",
-        "districts",
-      ]]
-    ) {
-      const r = await t.upload(
-        `/api/${res}/import`,
-        `${f}.csv`,
-        await Deno.readFile(join(WILAYAH, `${f}.csv`)),
-      );
-      assert.equal(r.status, 200, JSON.stringify(r.body));
-    }
+    await seedRegions(t);
   }
   const lines = (await Deno.readTextFile(join(WILAYAH, "villages.csv"))).split("\n");
   const header = lines[0];

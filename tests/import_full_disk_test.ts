@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { setup } from "./helpers.ts";
-import { sharedData } from "./data_dir.ts";
+import { seedRegions, sharedData } from "./data_dir.ts";
 import { Store } from "../lib/db/store.ts";
 import { JOURNAL } from "../lib/db/journal.ts";
 import { onProgress } from "../lib/progress/progress.ts";
@@ -12,22 +12,6 @@ const VILLAGES = 20_000;
 function villagesCsv(): string {
   const lines = Deno.readTextFileSync(join(WILAYAH, "villages.csv")).split("\n");
   return [lines[0], ...lines.slice(1).filter((l) => l.trim()).slice(0, VILLAGES)].join("\n");
-}
-
-async function seedRegions(t: Awaited<ReturnType<typeof setup>>) {
-  for (
-    const [res, f] of [["province", "provinces"], ["regency", "regencies"], [
-      "district",
-      "districts",
-    ]]
-  ) {
-    const r = await t.upload(
-      `/api/${res}/import`,
-      `${f}.csv`,
-      await Deno.readFile(join(WILAYAH, `${f}.csv`)),
-    );
-    assert.equal(r.status, 200, JSON.stringify(r.body));
-  }
 }
 
 const count = async (t: Awaited<ReturnType<typeof setup>>) =>
