@@ -1,4 +1,5 @@
 import type { ComponentChildren } from "preact";
+import { useEffect, useRef, useState } from "react";
 import type { ColumnDef } from "../../lib/resource/resource.ts";
 import { Blocker } from "./Blocker.tsx";
 import { formatNumber } from "../../lib/format.ts";
@@ -28,6 +29,38 @@ export function SearchBox({ id, value, onInput }: {
 }
 
 /**
+ * Rows of a first page drawn with the page (server-rendered and hydrated): a screenful at
+ * 1366x768 (9 stays, 9 codes). The rest of that page follows in steps of `MORE_ROWS` while the
+ * browser is idle, so a slow PC shows the page, and answers its search box, sooner.
+ */
+export const FIRST_ROWS = 12;
+const MORE_ROWS = 22;
+
+/** Runs `f` when the browser is idle (within 200 ms), or after a short timer without that API. */
+function whenIdle(f: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(f, { timeout: 200 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(f, 20);
+  return () => clearTimeout(id);
+}
+
+/**
+ * The rows to draw: of the page the table started with, the first `FIRST_ROWS` and then more
+ * at each idle moment; any later page (search, paging, reload) is drawn whole.
+ */
+function useShownRows(rows: Row[]): Row[] {
+  const first = useRef(rows);
+  const [count, setCount] = useState(FIRST_ROWS);
+  const pending = rows === first.current && count < rows.length;
+  useEffect(() => {
+    if (pending) return whenIdle(() => setCount((n) => n + MORE_ROWS));
+  }, [pending, count]);
+  return pending ? rows.slice(0, count) : rows;
+}
+
+/**
  * A server-side table's grid: sortable head, one row per record with its action buttons (or
  * 'Tidak ada data'), blocked with 'Processing...' while loading. Without `actions` there is
  * no 'Aksi' column; `rowClass` gives a row its class (e.g. a highlighted state).
@@ -42,6 +75,7 @@ export function TableView({ columns, rows, order, onSort, loading, cell, actions
   actions?: (row: Row) => ComponentChildren;
   rowClass?: (row: Row) => string | undefined;
 }) {
+  const shown = useShownRows(rows);
   return (
     <div class="dt-wrap blockable" aria-busy={loading ? "true" : undefined}>
       <table class="dt-table">
@@ -52,8 +86,8 @@ export function TableView({ columns, rows, order, onSort, loading, cell, actions
           extra={actions ? "Aksi" : undefined}
         />
         <tbody>
-          {rows.length
-            ? rows.map((r, k) => (
+          {shown.length
+            ? shown.map((r, k) => (
               <tr key={String(r._id ?? k)} class={rowClass?.(r)}>
                 {columns.map((c, i) => <td key={i} class={alignClass(c)}>{cell(c, r)}</td>)}
                 {actions && <td class="actions">{actions(r)}</td>}
