@@ -43,11 +43,11 @@ export function SearchBox({ id, onSearch }: {
 
 /**
  * Rows of a first page drawn with the page (server-rendered and hydrated): a screenful at
- * 1366x768 (9 stays, 9 codes). The rest of that page follows in steps of `MORE_ROWS` while the
- * browser is idle, so a slow PC shows the page, and answers its search box, sooner.
+ * 1366x768 (9 stays, 9 codes). The rest of that page follows at the browser's first idle moment
+ * (in one step: the table is laid out again whole at each step), so a slow PC shows the page,
+ * and answers its search box, sooner.
  */
 export const FIRST_ROWS = 12;
-const MORE_ROWS = 22;
 
 /** Runs `f` when the browser is idle (within 200 ms), or after a short timer without that API. */
 function whenIdle(f: () => void): () => void {
@@ -60,17 +60,17 @@ function whenIdle(f: () => void): () => void {
 }
 
 /**
- * The rows to draw: of the page the table started with, the first `FIRST_ROWS` and then more
- * at each idle moment; any later page (search, paging, reload) is drawn whole.
+ * The rows to draw: of the page the table started with, the first `FIRST_ROWS`, then all once
+ * the browser is idle; any later page (search, paging, reload) is drawn whole.
  */
 function useShownRows(rows: Row[]): Row[] {
   const first = useRef(rows);
-  const [count, setCount] = useState(FIRST_ROWS);
-  const pending = rows === first.current && count < rows.length;
+  const [all, setAll] = useState(false);
+  const pending = rows === first.current && !all && rows.length > FIRST_ROWS;
   useEffect(() => {
-    if (pending) return whenIdle(() => setCount((n) => n + MORE_ROWS));
-  }, [pending, count]);
-  return pending ? rows.slice(0, count) : rows;
+    if (pending) return whenIdle(() => setAll(true));
+  }, [pending]);
+  return pending ? rows.slice(0, FIRST_ROWS) : rows;
 }
 
 /**
