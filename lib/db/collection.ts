@@ -13,6 +13,7 @@ import { conflict, notFound, STALE_MESSAGE, storageError } from "../errors.ts";
 import { newId } from "./ids.ts";
 import { type Doc, MemIndex, type Row } from "./mem_index.ts";
 import { ulid } from "ulid";
+import { readSnapshot, snapshotLines, specSig, writeSnapshot } from "./snapshot.ts";
 
 /** How a collection is stored and indexed. */
 export interface CollectionSpec {
@@ -25,6 +26,10 @@ export interface CollectionSpec {
   grams?: string[];
   /** Numbers of a record kept in memory for fast numeric filters (see `MemIndex`). */
   derive?: (doc: any) => number[];
+  /** What the index keeps of a record (see `MemIndexOptions.slim`); read whole ones with `full`. */
+  slim?: (doc: any) => any;
+  /** Fields of embedded records kept once in memory (see `MemIndexOptions.share`). */
+  share?: string[];
   /** Labels for messages about fields, e.g. `{ kode: "Kode" }`. */
   labels?: Record<string, string>;
   /** Normalises a unique value before it becomes a key (default: trimmed text). */
@@ -51,10 +56,14 @@ const possibleId = (id: unknown) => typeof id === "string" && /^[\w.:-]{1,100}$/
 const SYNC_MARGIN_MS = 60_000;
 /** How long change-log entries live; an index older than this reloads in full. */
 const CHANGE_TTL_MS = 6 * 3600_000;
+/** Collections with fewer records load from KV quickly enough: no snapshot. */
+export const SNAPSHOT_MIN = 2_000;
 
 /** Something that holds the current KV handle (it can be switched at run time). */
 export interface KvHolder {
   readonly kv: Deno.Kv;
+  /** Where a collection keeps its index snapshot (local files only; see snapshot.ts). */
+  snapshotPath?(name: string): Promise<string | null>;
   /** Reserves disk room for a rollback (local files only); returns its release. */
   reserve?(bytes: number): Promise<() => Promise<void>>;
 }
@@ -71,9 +80,17 @@ export class Collection<T extends Doc = Doc> {
   #syncedAt = 0;
   #syncing: Promise<void> | null = null;
   #own = new Map<string, number>();
+  /** The write counter of the last snapshot written or read. */
+  #snapCount = -1n;
+  readonly #sig: string;
 
   constructor(private holder: KvHolder, readonly spec: CollectionSpec) {
-    this.#index = new MemIndex<T>(spec.search ?? [], spec.derive, { grams: spec.grams });
+    this.#index = new MemIndex<T>(spec.search ?? [], spec.derive, {
+      grams: spec.grams,
+      slim: spec.slim,
+      share: spec.share,
+    });
+    this.#sig = specSig([spec.search, spec.derive, spec.slim, spec.share]);
   }
 
   get name(): string {
@@ -112,15 +129,36 @@ export class Collection<T extends Doc = Doc> {
 
   /** Reads records straight from KV, in the order of `ids` (missing ones left out). */
   async findMany(ids: string[]): Promise<Row<T>[]> {
-    const out: Row<T>[] = [];
     ids = ids.filter(possibleId);
+    const reads: Promise<Deno.KvEntryMaybe<T>[]>[] = [];
+    // getMany takes at most 10 keys; the calls run side by side
     for (let i = 0; i < ids.length; i += 10) {
-      const got = await this.#kv.getMany<T[]>(ids.slice(i, i + 10).map((id) => this.key(id)));
+      reads.push(this.#kv.getMany<T[]>(ids.slice(i, i + 10).map((id) => this.key(id))));
+    }
+    const out: Row<T>[] = [];
+    for (const got of await Promise.all(reads)) {
       for (const e of got) {
         if (e.versionstamp) out.push({ value: e.value!, versionstamp: e.versionstamp });
       }
     }
     return out;
+  }
+
+  /**
+   * Rows of the index as whole records: a slim index (`spec.slim`) keeps only part of each,
+   * so the page's records are read from KV (at their current version; a record deleted
+   * meanwhile keeps its indexed part, or with `dropGone` is left out: do that before writing
+   * them back). Other indexes hold whole records: returned as they are.
+   */
+  async full(rows: Row<T>[], dropGone = false): Promise<Row<T>[]> {
+    if (!this.spec.slim || !rows.length) return rows;
+    const got = new Map<string, Row<T>>();
+    for (let i = 0; i < rows.length; i += 500) {
+      const part = await this.findMany(rows.slice(i, i + 500).map((r) => r.value._id));
+      for (const r of part) got.set(r.value._id, r);
+    }
+    if (dropGone) return rows.flatMap((r) => got.get(r.value._id) ?? []);
+    return rows.map((r) => got.get(r.value._id) ?? r);
   }
 
   /** Looks up a record id by a unique value. */
@@ -146,6 +184,10 @@ export class Collection<T extends Doc = Doc> {
 
   async #sync(count: bigint): Promise<void> {
     const now = Date.now();
+    if (!this.#loaded && await this.#fromSnapshot(count, now) && this.#count === count) {
+      this.#syncedAt = now;
+      return;
+    }
     if (!this.#loaded || now - this.#syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS) {
       this.#index.clear();
       // big batches: a full load of 75,000 stays spends most of its time per round trip
@@ -179,10 +221,60 @@ export class Collection<T extends Doc = Doc> {
     this.#syncedAt = now;
   }
 
+  /**
+   * Loads the index from its snapshot when one fits (this data file, this declaration, and
+   * either at `count` or young enough that the change log covers the writes since: those are
+   * then replayed by the caller). Whether it loaded.
+   */
+  async #fromSnapshot(count: bigint, now: number): Promise<boolean> {
+    const path = await this.holder.snapshotPath?.(this.name);
+    if (!path) return false;
+    const snap = await readSnapshot(path);
+    if (!snap || snap.head.name !== this.name || snap.head.sig !== this.#sig) return false;
+    const at = BigInt(snap.head.count);
+    if (at > count || (at < count && now - snap.head.syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS)) {
+      return false;
+    }
+    this.#index.restore(snap.entries);
+    // this instance's writes so far were not applied to it: the replay must not skip them
+    this.#own.clear();
+    this.#loaded = true;
+    this.#count = at;
+    this.#syncedAt = snap.head.syncedAt;
+    this.#snapCount = at;
+    return true;
+  }
+
+  /**
+   * Writes the index's snapshot (see snapshot.ts) when it is loaded, big enough to be worth it
+   * and changed since the last one. The entries are taken in one synchronous step, so they
+   * match the counter and sync time written with them.
+   */
+  async saveSnapshot(): Promise<boolean> {
+    if (!this.#loaded || this.#syncing || this.#index.size < SNAPSHOT_MIN) return false;
+    const path = await this.holder.snapshotPath?.(this.name);
+    if (!path || !this.#loaded || this.#syncing || this.#index.size < SNAPSHOT_MIN) return false;
+    if (this.#count === this.#snapCount) return false;
+    const count = this.#count;
+    const lines = snapshotLines({
+      format: 1,
+      name: this.name,
+      sig: this.#sig,
+      count: String(count),
+      syncedAt: this.#syncedAt,
+      rows: this.#index.size,
+      share: this.spec.share ?? [],
+    }, this.#index.dump());
+    await writeSnapshot(path, lines);
+    this.#snapCount = count;
+    return true;
+  }
+
   /** Forgets the in-memory index (after the store was switched or restored). */
   reset(): void {
     this.#loaded = false;
     this.#count = 0n;
+    this.#snapCount = -1n;
     this.#index.clear();
   }
 
@@ -347,6 +439,14 @@ export class Collection<T extends Doc = Doc> {
   async writeMany(docs: T[], onCommit?: (done: number) => void): Promise<number> {
     const index = await this.index();
     index.willWrite(docs.length);
+    // a slim index holds part of each record: the undo and unique keys need the whole
+    const olds = new Map<string, T>();
+    if (this.spec.slim) {
+      const ids = docs.filter((d) => index.get(d._id)).map((d) => d._id);
+      for (let i = 0; i < ids.length; i += 500) {
+        for (const r of await this.findMany(ids.slice(i, i + 500))) olds.set(r.value._id, r.value);
+      }
+    }
     const b = new Batcher({ mutations: 8, checks: 1, bytes: 40_000 }, 2 * UNDO_BYTES);
     const undo: UndoItem[][] = [];
     const sim = new Map<string, UndoItem>(); // unique keys as this plan leaves them
@@ -354,7 +454,7 @@ export class Collection<T extends Doc = Doc> {
     const priorOf = (key: Deno.KvKey, fallback: UndoItem): UndoItem =>
       sim.get(simKey(key)) ?? fallback;
     for (const doc of docs) {
-      const old = index.get(doc._id)?.value;
+      const old = this.spec.slim ? olds.get(doc._id) : index.get(doc._id)?.value;
       const ops: Op[] = [
         ...this.#uniqueOps(doc._id, doc, old).filter((o) => o.kind !== "check"),
         { kind: "set", key: this.key(doc._id), value: doc },

@@ -3,13 +3,16 @@ import {
   compareKey,
   type Entry,
   ranksOf,
+  SEP,
   sortEntries,
   sortKey,
+  textOf,
   type View,
 } from "./mem_scan.ts";
 import { GRAM, Grams } from "./mem_grams.ts";
 import { dropRank, type Haystack, markHits, part } from "./mem_text.ts";
 import { buildView, groupKey, updateList, updateView } from "./mem_view.ts";
+import type { SnapEntry } from "./snapshot.ts";
 
 /** Insertion ranks per block of the search text (see mem_text.ts). */
 const BLOCK = 512;
@@ -28,7 +31,9 @@ export { getPath } from "./doc.ts";
 
 /** Whether an entry's searched fields (null: all) contain `s`. */
 function textHas<T extends Doc>(e: Entry<T>, s: string, fields: number[] | null): boolean {
-  return fields ? fields.some((i) => e.text[i].includes(s)) : e.all.includes(s);
+  if (!fields) return e.all.includes(s);
+  const text = textOf(e);
+  return fields.some((i) => text[i].includes(s));
 }
 
 /**
@@ -37,12 +42,19 @@ function textHas<T extends Doc>(e: Entry<T>, s: string, fields: number[] | null)
  */
 function gramText<T extends Doc>(e: Entry<T> | null, pos: number[]): string | null {
   if (e === null) return null;
-  const t = pos.map((i) => e.text[i]).join("\u0001");
+  const text = textOf(e);
+  const t = pos.map((i) => text[i]).join(SEP);
   return t.includes("\n") ? t.replaceAll("\n", " ") : t;
 }
 
+/** A value as the search text holds it: lowercased, the field separator read as a space. */
+function lower(v: unknown): string {
+  const s = String(v ?? "").toLowerCase();
+  return s.includes(SEP) ? s.replaceAll(SEP, " ") : s;
+}
+
 /** How an index is kept besides its search fields and derived numbers. */
-export interface MemIndexOptions {
+export interface MemIndexOptions<T extends Doc = Doc> {
   /** Insertion ranks per block of the search text (tests make it small to cross blocks often). */
   block?: number;
   /**
@@ -51,6 +63,25 @@ export interface MemIndexOptions {
    * these fields), so only collections searched for rare terms (patients by ERM) declare them.
    */
   grams?: string[];
+  /**
+   * What the index keeps of a record: the search text and derived numbers are taken from the
+   * whole record first, then rows hold only what this returns (what orders, filters and
+   * groupings read), and callers needing the whole record read it from KV
+   * (`Collection.full`). For collections whose records are large (stays).
+   */
+  slim?: (doc: T) => T;
+  /**
+   * Fields holding embedded records (`{_id, ...}`, e.g. a stay's room) kept once in memory:
+   * rows holding an equal copy share one object.
+   */
+  share?: string[];
+}
+
+/** Whether two embedded records hold the same values (one level deep). */
+function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => a[k] === b[k]);
 }
 
 /** Cached orderings per index (each holds one array of entries). */
@@ -85,9 +116,11 @@ export class MemIndex<T extends Doc> {
   constructor(
     readonly searchFields: string[],
     readonly derive?: (doc: T) => number[],
-    opts: MemIndexOptions = {},
+    opts: MemIndexOptions<T> = {},
   ) {
     this.block = opts.block ?? BLOCK;
+    this.#slim = opts.slim;
+    this.#share = opts.share ?? [];
     this.#gramPos = (opts.grams ?? []).map((f) => searchFields.indexOf(f)).filter((i) => i >= 0);
   }
 
@@ -95,6 +128,29 @@ export class MemIndex<T extends Doc> {
   readonly block: number;
   /** Positions of the trigram fields among the search fields. */
   #gramPos: number[];
+  #slim?: (doc: T) => T;
+  #share: string[];
+  /** The embedded records kept once, by id (the newest copy of each). */
+  #shared = new Map<string, Record<string, unknown>>();
+
+  /** The row as the index keeps it: slimmed (unless `kept` already), embedded records shared. */
+  #keep(row: Row<T>, kept = false): Row<T> {
+    if (!this.#share.length && (kept || !this.#slim)) return row;
+    const value =
+      (kept ? row.value : this.#slim ? this.#slim(row.value) : { ...row.value }) as Record<
+        string,
+        unknown
+      >;
+    for (const f of this.#share) {
+      const v = value[f] as Record<string, unknown> | null | undefined;
+      if (!v || typeof v !== "object" || Array.isArray(v) || typeof v._id !== "string") continue;
+      const have = this.#shared.get(v._id);
+      if (have === v) continue;
+      if (have && sameFields(have, v)) value[f] = have;
+      else this.#shared.set(v._id, v);
+    }
+    return { value: value as T, versionstamp: row.versionstamp };
+  }
 
   get size(): number {
     return this.#entries.size;
@@ -127,11 +183,9 @@ export class MemIndex<T extends Doc> {
     if (!old && !row) return;
     let neu: Entry<T> | null = null;
     if (row) {
-      const text = this.searchFields.map((f) => String(getPath(row.value, f) ?? "").toLowerCase());
       neu = {
-        row,
-        text,
-        all: text.join("\u0001"),
+        row: this.#keep(row),
+        all: this.searchFields.map((f) => lower(getPath(row.value, f))).join(SEP),
         seq: old?.seq ?? this.#seq++,
         nums: this.derive?.(row.value) ?? null,
       };
@@ -143,7 +197,7 @@ export class MemIndex<T extends Doc> {
     }
     const pos = this.#gramPos, seq = (neu ?? old)!.seq;
     this.#grams?.update(seq, gramText(old, pos), gramText(neu, pos));
-    if (!old || !neu || old.all !== neu.all || old.text.some((t, i) => t !== neu!.text[i])) {
+    if (!old || !neu || old.all !== neu.all) {
       for (const h of this.#hays.values()) dropRank(h, this.block, seq);
     }
     if (this.#all) updateList(this.#all, old, neu);
@@ -174,9 +228,38 @@ export class MemIndex<T extends Doc> {
   clear(): void {
     this.#entries.clear();
     this.#bySeq = [];
+    this.#seq = 0;
     this.#hays.clear();
+    this.#shared.clear();
     this.#version++;
     this.#drop();
+  }
+
+  /** Every entry as a snapshot keeps it (see snapshot.ts), in insertion order. */
+  dump(): SnapEntry[] {
+    const out: SnapEntry[] = [];
+    for (const [id, e] of this.#entries) {
+      out.push([id, e.row.versionstamp, e.row.value, e.all, e.nums]);
+    }
+    return out;
+  }
+
+  /**
+   * Replaces every row with a snapshot's entries: records as the index keeps them (already
+   * slim), with their search text and numbers.
+   */
+  restore(entries: SnapEntry[]): void {
+    this.clear();
+    for (const [id, versionstamp, value, all, nums] of entries) {
+      const e: Entry<T> = {
+        row: this.#keep({ value: value as T, versionstamp }, true),
+        all,
+        seq: this.#seq++,
+        nums,
+      };
+      this.#entries.set(id, e);
+      this.#bySeq[e.seq] = e;
+    }
   }
 
   get(id: string): Row<T> | undefined {
@@ -289,7 +372,7 @@ export class MemIndex<T extends Doc> {
       if (cols && !q.numeric!(cols, k)) continue;
       const e = view.entries[k];
       if (keep && !keep(e)) continue;
-      if (s && (q.match ? !q.match(e.text, s) : !hit && !textHas(e, s, fields))) continue;
+      if (s && (q.match ? !q.match(textOf(e), s) : !hit && !textHas(e, s, fields))) continue;
       if (filtered >= start && filtered < end) rows.push(e.row);
       filtered++;
     }

@@ -2,17 +2,24 @@ import { type Doc, getPath, type OrderBy, type Row } from "./doc.ts";
 
 /** Text search and ordering over the entries of a `MemIndex` (see there). */
 
+/** Separates the search fields in an entry's `all`. */
+export const SEP = "\u0001";
+
 /** One indexed row with its lowercased search text. */
 export interface Entry<T extends Doc> {
+  /** The record as the index keeps it (see `MemIndexOptions.slim`) and its versionstamp. */
   row: Row<T>;
-  /** Lowercased value of each search field. */
-  text: string[];
-  /** All of `text` joined, for a search over every field in one pass. */
+  /** The lowercased search fields joined by `SEP` (see `textOf`). */
   all: string;
   /** Insertion rank: unordered lists (all rows, a group) keep entries in this order. */
   seq: number;
   /** The index's derived numbers of the record (see `MemIndex`), or null. */
   nums: number[] | null;
+}
+
+/** An entry's lowercased value of each search field. */
+export function textOf<T extends Doc>(e: Entry<T>): string[] {
+  return e.all.split(SEP);
 }
 
 /**
