@@ -1,88 +1,26 @@
-import {
-  columnsOf,
-  compareKey,
-  type Entry,
-  ranksOf,
-  SEP,
-  sortEntries,
-  sortKey,
-  textOf,
-  type View,
-} from "./mem_scan.ts";
-import { GRAM, Grams } from "./mem_grams.ts";
-import { dropRank, type Haystack, markHits, part } from "./mem_text.ts";
-import { buildView, groupKey, updateList, updateView } from "./mem_view.ts";
+import { type Entry, gramText, lower, SEP, type View } from "./mem_scan.ts";
+import { Grams } from "./mem_grams.ts";
+import { dropRank, type Haystack, markHits } from "./mem_text.ts";
+import { buildView, groupKey, updateGroups, updateList, updateView } from "./mem_view.ts";
+import { type IndexParts, rangeOf, runQuery } from "./mem_query.ts";
 import type { SnapEntry } from "./snapshot.ts";
 
-/** Insertion ranks per block of the search text (see mem_text.ts). */
-const BLOCK = 512;
 import {
   type Doc,
   getPath,
+  type MemIndexOptions,
   type OrderBy,
   type Query,
   type QueryResult,
   type Row,
-  walk,
+  sameFields,
 } from "./doc.ts";
 
-export type { Doc, OrderBy, Query, QueryResult, Row } from "./doc.ts";
+/** Insertion ranks per block of the search text (see mem_text.ts). */
+const BLOCK = 512;
+
+export type { Doc, MemIndexOptions, OrderBy, Query, QueryResult, Row } from "./doc.ts";
 export { getPath } from "./doc.ts";
-
-/** Whether an entry's searched fields (null: all) contain `s`. */
-function textHas<T extends Doc>(e: Entry<T>, s: string, fields: number[] | null): boolean {
-  if (!fields) return e.all.includes(s);
-  const text = textOf(e);
-  return fields.some((i) => text[i].includes(s));
-}
-
-/**
- * An entry's text over the trigram fields (positions in its `text`), as trigrams index it: line
- * breaks read as spaces, as a scan reads them.
- */
-function gramText<T extends Doc>(e: Entry<T> | null, pos: number[]): string | null {
-  if (e === null) return null;
-  const text = textOf(e);
-  const t = pos.map((i) => text[i]).join(SEP);
-  return t.includes("\n") ? t.replaceAll("\n", " ") : t;
-}
-
-/** A value as the search text holds it: lowercased, the field separator read as a space. */
-function lower(v: unknown): string {
-  const s = String(v ?? "").toLowerCase();
-  return s.includes(SEP) ? s.replaceAll(SEP, " ") : s;
-}
-
-/** How an index is kept besides its search fields and derived numbers. */
-export interface MemIndexOptions<T extends Doc = Doc> {
-  /** Insertion ranks per block of the search text (tests make it small to cross blocks often). */
-  block?: number;
-  /**
-   * Search fields whose trigrams are indexed, so a rare term among them is found without a
-   * scan (a search over other fields scans). Trigrams cost memory (~8 bytes per character of
-   * these fields), so only collections searched for rare terms (patients by ERM) declare them.
-   */
-  grams?: string[];
-  /**
-   * What the index keeps of a record: the search text and derived numbers are taken from the
-   * whole record first, then rows hold only what this returns (what orders, filters and
-   * groupings read), and callers needing the whole record read it from KV
-   * (`Collection.full`). For collections whose records are large (stays).
-   */
-  slim?: (doc: T) => T;
-  /**
-   * Fields holding embedded records (`{_id, ...}`, e.g. a stay's room) kept once in memory:
-   * rows holding an equal copy share one object.
-   */
-  share?: string[];
-}
-
-/** Whether two embedded records hold the same values (one level deep). */
-function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((k) => a[k] === b[k]);
-}
 
 /** Cached orderings per index (each holds one array of entries). */
 const MAX_VIEWS = 64;
@@ -202,19 +140,7 @@ export class MemIndex<T extends Doc> {
     }
     if (this.#all) updateList(this.#all, old, neu);
     for (const v of this.#views.values()) updateView(v, old, neu);
-    for (const [field, g] of this.#groups) {
-      const was = old && groupKey(old, field), is = neu && groupKey(neu, field);
-      if (was !== null && was === is) {
-        updateList(g.get(was)!, old, neu);
-        continue;
-      }
-      if (was !== null && updateList(g.get(was)!, old, null)) g.delete(was);
-      if (is !== null) {
-        const list = g.get(is);
-        if (list) updateList(list, null, neu);
-        else g.set(is, [neu!]);
-      }
-    }
+    updateGroups(this.#groups, old, neu);
   }
 
   #drop(): void {
@@ -282,135 +208,35 @@ export class MemIndex<T extends Doc> {
   }
 
   /**
-   * Rows whose value at `field` lies in [`from`, `to`] (inclusive), in ascending order of it:
-   * two binary searches in the field's cached ascending view (compared as that view orders:
-   * numbers as numbers, text lowercased). Rows without a value are never in a range.
+   * Rows whose value at `field` lies in [`from`, `to`] (inclusive), in ascending order of it
+   * (see `rangeOf`, mem_query.ts).
    */
   range(field: string, from: string | number, to: string | number): Row<T>[] {
-    const { entries } = this.#view([{ field, dir: "asc" }]);
-    const parts = field.split(".");
-    const value = (i: number) => walk(entries[i].row.value, parts);
-    const lo = sortKey(from), hi = sortKey(to);
-    const bound = (before: (k: string | number) => boolean) => {
-      let a = 0, b = entries.length;
-      while (a < b) {
-        const m = (a + b) >>> 1;
-        if (before(sortKey(value(m)))) a = m + 1;
-        else b = m;
-      }
-      return a;
-    };
-    const first = bound((k) => compareKey(k, lo) < 0);
-    const end = bound((k) => compareKey(k, hi) <= 0);
-    const out: Row<T>[] = [];
-    for (let i = first; i < end; i++) {
-      if (value(i) != null) out.push(entries[i].row);
-    }
-    return out;
+    return rangeOf(this.#view([{ field, dir: "asc" }]), field, from, to);
   }
 
   /**
    * Filters, searches, orders and pages the rows. The first `where` term is the base (a cached
    * view per order: put the broad, stable term first, e.g. a status, so views stay few); the
    * other terms are membership marks; a search finds its candidates in the view's joined text
-   * before any filter.
+   * before any filter (see mem_query.ts).
    */
   query(q: Query): QueryResult<T> {
-    const all = this.#list();
-    const where = Object.entries(q.where ?? {});
-    const [first, ...rest] = where;
-    // the other terms as membership marks by insertion rank (no record is read)
-    const more = rest.map(([field, value]) => {
-      const marks = new Uint8Array(this.#seq);
-      for (const e of this.#group(field).get(value) ?? []) marks[e.seq] = 1;
-      return marks;
-    });
-    const view = this.#view(q.order ?? [], first);
-    const keep = more.length || q.filter
-      ? (e: Entry<T>) =>
-        more.every((marks) => marks[e.seq] === 1) && (!q.filter || q.filter(e.row.value))
-      : null;
-    const start = Math.max(0, q.start ?? 0);
-    const end = q.length == null || q.length < 0 ? Infinity : start + q.length;
-    const s = q.search?.trim().toLowerCase();
-    const cols = q.numeric && columnsOf(view, this.#width());
-    if (!s && !keep && !cols) {
-      const rows = view.entries.slice(start, end === Infinity ? undefined : end);
-      return { total: all.length, filtered: view.entries.length, rows: rows.map((e) => e.row) };
-    }
-    const idx = (q.searchFields ?? this.searchFields)
-      .map((f) => this.searchFields.indexOf(f)).filter((i) => i >= 0);
-    const every = !idx.length || idx.length === this.searchFields.length;
-    const fields = every ? null : idx;
-    let needles: string[] | null = null;
-    if (!s) needles = null;
-    else if (q.match) {
-      const n = q.prefilter?.(s);
-      if (n?.length && n.every((x) => x.length > 1)) needles = n;
-    } else if (!s.includes("\n") && !s.includes("\u0001")) needles = [s];
-    if (s && !q.match && needles && s.length >= GRAM && this.#gramsCover(fields)) {
-      const seqs = this.#gramIndex().candidates(s, Math.max(256, all.length / 64));
-      if (seqs) {
-        return { total: all.length, ...this.#rare(seqs, s, view, fields, keep, q, start, end) };
-      }
-    }
-    const hit = needles && this.#marks(fields, needles);
-    const ranks = hit && ranksOf(view);
-    const rows: Row<T>[] = [];
-    let filtered = 0;
-    if (hit && s && !q.match && !keep && !cols) {
-      // a plain search: the view's ranks against the marks, no record read
-      for (let k = 0; k < ranks!.length; k++) {
-        if (!hit[ranks![k]]) continue;
-        if (filtered >= start && filtered < end) rows.push(view.entries[k].row);
-        filtered++;
-      }
-      return { total: all.length, filtered, rows };
-    }
-    for (let k = 0; k < view.entries.length; k++) {
-      if (hit && !hit[ranks![k]]) continue;
-      if (cols && !q.numeric!(cols, k)) continue;
-      const e = view.entries[k];
-      if (keep && !keep(e)) continue;
-      if (s && (q.match ? !q.match(textOf(e), s) : !hit && !textHas(e, s, fields))) continue;
-      if (filtered >= start && filtered < end) rows.push(e.row);
-      filtered++;
-    }
-    return { total: all.length, filtered, rows };
+    return runQuery(this.#parts, q);
   }
 
-  /**
-   * A search answered from trigram candidates (insertion ranks): each is checked as the scan
-   * would (text, view membership, numbers, filters), then the few found are put in the view's
-   * order.
-   */
-  #rare(
-    seqs: number[],
-    s: string,
-    view: View<T>,
-    fields: number[] | null,
-    keep: ((e: Entry<T>) => boolean) | null,
-    q: Query,
-    start: number,
-    end: number,
-  ): { filtered: number; rows: Row<T>[] } {
-    const one = q.numeric && Array.from({ length: this.#width() }, () => new Float64Array(1));
-    const found: Entry<T>[] = [];
-    for (const seq of seqs) {
-      const e = this.#bySeq[seq];
-      if (!e || !part(e, fields).includes(s)) continue;
-      if (view.where && groupKey(e, view.where[0]) !== view.where[1]) continue;
-      if (one) {
-        one.forEach((col, c) => col[0] = e.nums![c]);
-        if (!q.numeric!(one, 0)) continue;
-      }
-      if (keep && !keep(e)) continue;
-      found.push(e);
-    }
-    // candidates come in insertion order, the order of a view without terms
-    const sorted = view.order.length ? sortEntries(found, view.order) : found;
-    return { filtered: sorted.length, rows: sorted.slice(start, end).map((e) => e.row) };
-  }
+  /** What a query reads of this index (mem_query.ts). */
+  readonly #parts: IndexParts<T> = {
+    searchFields: () => this.searchFields,
+    list: () => this.#list(),
+    ranks: () => this.#seq,
+    group: (field) => this.#group(field),
+    view: (order, where) => this.#view(order, where),
+    width: () => this.#width(),
+    bySeq: (seq) => this.#bySeq[seq],
+    grams: (fields) => this.#gramsCover(fields) ? this.#gramIndex() : null,
+    marks: (fields, needles) => this.#marks(fields, needles),
+  };
 
   /** Whether the trigram fields hold every field of a search (`fields` null: all of them). */
   #gramsCover(fields: number[] | null): boolean {

@@ -111,3 +111,20 @@ export function sortEntries<E extends Entry<Doc>>(list: E[], order: OrderBy[]): 
   keyed.sort((a, b) => compareEntries(order, a.e, a.k, b.e, b.k));
   return keyed.map((x) => x.e);
 }
+
+/**
+ * An entry's text over the trigram fields (positions in its `text`), as trigrams index it: line
+ * breaks read as spaces, as a scan reads them.
+ */
+export function gramText<T extends Doc>(e: Entry<T> | null, pos: number[]): string | null {
+  if (e === null) return null;
+  const text = textOf(e);
+  const t = pos.map((i) => text[i]).join(SEP);
+  return t.includes("\n") ? t.replaceAll("\n", " ") : t;
+}
+
+/** A value as the search text holds it: lowercased, the field separator read as a space. */
+export function lower(v: unknown): string {
+  const s = String(v ?? "").toLowerCase();
+  return s.includes(SEP) ? s.replaceAll(SEP, " ") : s;
+}
