@@ -22,6 +22,11 @@ export interface Staged<T extends Doc = Doc> {
 /** A versionstamp check on another record, committed with a write (e.g. its parent). */
 export type Check = { key: Deno.KvKey; versionstamp: string | null };
 
+/** Whole records kept for a slim index's recent pages (~4.5 KB each for a stay). */
+const RECENT = 2_000;
+/** Reads of at most this many rows are pages whose records are kept (an export is not). */
+const RECENT_PAGE = 200;
+
 /** Ids a record can have: ULIDs and codes, at most 100 characters (longer keys make KV throw). */
 const possibleId = (id: unknown) => typeof id === "string" && /^[\w.:-]{1,100}$/.test(id);
 
@@ -32,6 +37,8 @@ const possibleId = (id: unknown) => typeof id === "string" && /^[\w.:-]{1,100}$/
  */
 export class Collection<T extends Doc = Doc> {
   #keeper: IndexKeeper<T>;
+  /** Whole records of a slim index's recent pages, oldest first (see `full`). */
+  #recent = new Map<string, Row<T>>();
 
   constructor(private holder: KvHolder, readonly spec: CollectionSpec) {
     this.#keeper = new IndexKeeper<T>(holder, spec);
@@ -108,14 +115,27 @@ export class Collection<T extends Doc = Doc> {
    * Rows of the index as whole records: a slim index (`spec.slim`) keeps only part of each,
    * so the page's records are read from KV (at their current version; a record deleted
    * meanwhile keeps its indexed part, or with `dropGone` is left out: do that before writing
-   * them back). Other indexes hold whole records: returned as they are.
+   * them back). The whole records of the last pages read are kept (`RECENT`) and used while
+   * their versionstamp is the index's. Other indexes hold whole records: returned as they are.
    */
   async full(rows: Row<T>[], dropGone = false): Promise<Row<T>[]> {
     if (!this.spec.slim || !rows.length) return rows;
     const got = new Map<string, Row<T>>();
-    for (let i = 0; i < rows.length; i += 500) {
-      const part = await this.findMany(rows.slice(i, i + 500).map((r) => r.value._id));
-      for (const r of part) got.set(r.value._id, r);
+    const want: string[] = [];
+    for (const r of rows) {
+      const kept = dropGone ? undefined : this.#recent.get(r.value._id);
+      if (kept && kept.versionstamp === r.versionstamp) got.set(r.value._id, kept);
+      else want.push(r.value._id);
+    }
+    const page = !dropGone && rows.length <= RECENT_PAGE;
+    for (let i = 0; i < want.length; i += 500) {
+      for (const r of await this.findMany(want.slice(i, i + 500))) {
+        got.set(r.value._id, r);
+        if (!page) continue;
+        this.#recent.delete(r.value._id);
+        this.#recent.set(r.value._id, r);
+        if (this.#recent.size > RECENT) this.#recent.delete(this.#recent.keys().next().value!);
+      }
     }
     if (dropGone) return rows.flatMap((r) => got.get(r.value._id) ?? []);
     return rows.map((r) => got.get(r.value._id) ?? r);
@@ -138,6 +158,7 @@ export class Collection<T extends Doc = Doc> {
 
   /** Forgets the in-memory index (after the store was switched or restored). */
   reset(): void {
+    this.#recent.clear();
     this.#keeper.reset();
   }
 

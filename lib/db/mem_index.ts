@@ -254,6 +254,7 @@ export class MemIndex<T extends Doc> {
       for (const e of this.#entries.values()) {
         this.#grams.append(e.seq, gramText(e, this.#gramPos)!);
       }
+      this.#grams.trim();
     }
     return this.#grams;
   }

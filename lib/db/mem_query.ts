@@ -118,7 +118,7 @@ export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResul
  */
 function rare<T extends Doc>(
   ix: IndexParts<T>,
-  seqs: number[],
+  seqs: Int32Array,
   s: string,
   view: View<T>,
   fields: number[] | null,
