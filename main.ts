@@ -8,6 +8,9 @@ import { type Store, StoreLockedError } from "./lib/db/store.ts";
 import { denoVersionProblem, readBuildInfo } from "./lib/runtime/version.ts";
 import { onStopSignal } from "./lib/runtime/stop.ts";
 
+/** How often changed index snapshots are rewritten (see lib/db/snapshot.ts). */
+const SNAPSHOT_EVERY_MS = 10 * 60_000;
+
 if (import.meta.main) {
   const problem = denoVersionProblem(Deno.version.deno, await readBuildInfo(STATIC_DIR));
   if (problem) {
@@ -54,7 +57,13 @@ if (import.meta.main) {
     : `alamat ${config.host}`;
   console.log(`Casemix RS berjalan di http://localhost:${port} (${where})`);
   console.log(`Data disimpan di ${store.path}`);
-  warmIndexes(store).then((ms) => console.log(`Indeks siap dalam ${(ms / 1000).toFixed(1)} s`));
+  // the indexes load right after listening (from their snapshots when those fit); then the
+  // snapshots are refreshed, every 10 minutes when something changed, and at a graceful stop
+  warmIndexes(store).then(async (ms) => {
+    console.log(`Indeks siap dalam ${(ms / 1000).toFixed(1)} s`);
+    await store.saveSnapshots();
+  });
+  const snapshots = setInterval(() => store.saveSnapshots().catch(() => {}), SNAPSHOT_EVERY_MS);
   console.log(
     demo
       ? `Mode demo: LICENCE_URL tidak diatur; layanan lisensi demo berjalan di ${demo.server.url} ` +
@@ -78,8 +87,10 @@ if (import.meta.main) {
   onStopSignal(async () => {
     console.log("Menghentikan server...");
     stopBackups();
+    clearInterval(snapshots);
     await server.shutdown();
     await store.gate.exclusive(async () => {});
+    await store.saveSnapshots().catch(() => {});
     await demo?.server.close();
     store.close();
     console.log("Server berhenti.");

@@ -1,13 +1,14 @@
 /**
  * `deno task load [--url http://127.0.0.1:8000] [--users 50] [--seconds 60] [--writes 0.1]
- * [--pid PID] [--first | --export]`: a bounded load test against a running server (loopback
+ * [--pid PID] [--settle 15] [--first | --export]`: a bounded load test against a running server (loopback
  * only), logged in as `admin` with `ADMIN_PASSWORD` and hospital code `DEMO` (`--code`). Each
  * simulated user sends one request after another: the patient list with a search, the
  * inpatient list with filters, the discharged list, the ICD select, the `/pasien` and `/ipd`
  * pages and, for the `--writes` share, patient updates (with `_version`; 409s counted apart)
  * and examination adds. Prints throughput, p50/p95/p99 per class, errors, the server's RSS
  * (from /proc/PID/status; without `--pid` the process listening on the URL's port is found
- * through /proc/net/tcp) and its CPU time per request. `--first` instead times the first
+ * through /proc/net/tcp) before, at its peak, right after and `--settle` seconds after the run,
+ * and its CPU time per request. `--first` instead times the first
  * answer of each list and the dashboard (run it right after a restart), then a one-match ERM
  * search 100 times by one user; `--export` downloads the export of every stay once and prints
  * its time and the server's extra RSS.
@@ -48,6 +49,7 @@ function args() {
       username: { type: "string", default: "admin" },
       export: { type: "boolean", default: false },
       first: { type: "boolean", default: false },
+      settle: { type: "string", default: "15" },
     },
   });
   const url = new URL(values.url!);
@@ -72,6 +74,7 @@ function args() {
     password,
     exportAll: values.export!,
     first: values.first!,
+    settle: Math.max(0, Number(values.settle) || 0),
   };
 }
 
@@ -414,6 +417,12 @@ async function main() {
       } (puncak seumur proses ${mb(memAfter.hwm)})`,
     );
   } else console.log("RSS server: tidak terbaca (beri --pid PID server)");
+  if (memAfter && o.settle > 0) {
+    // what the server keeps once the run is over (V8 hands back freed heap when allocation stops)
+    await new Promise((ok) => setTimeout(ok, o.settle * 1000));
+    const settled = memoryOf(o.pid!);
+    if (settled) console.log(`RSS server ${o.settle} s setelah uji: ${mb(settled.rss)}`);
+  }
   if (cpuBefore !== null && cpuAfter !== null) {
     // CPU per request hardly depends on what else runs on the machine, unlike latencies
     console.log(

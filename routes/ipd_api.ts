@@ -38,7 +38,7 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
 
   const download = (mode: ListMode) => async (c: Context<AppEnv>) => {
     const rows = await ipdRows(c.get("store"), params(c), mode, EXPORT_LIMIT);
-    const file = exportStays(rows, mode);
+    const file = exportStays(c.get("store"), rows, mode);
     await audit(c, {
       action: "export",
       entity: "ipd",

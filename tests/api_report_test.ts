@@ -181,7 +181,9 @@ Deno.test("analysis-tarif-info: stays of the period at or above 0 and below 0, w
 
   // a stay that changes after the report was read is counted as it is now
   const col = visitsOf(t.store);
-  const row = (await col.index()).rows().find((r) => r.value.percentageTotal === 20)!;
+  const row = (await col.full((await col.index()).rows())).find((r) =>
+    r.value.percentageTotal === 20
+  )!;
   await col.update(row.value._id, { ...row.value, ...tariff(5_000_000, 5_500_000) });
   await col.remove(
     (await col.index()).rows().find((r) => r.value.percentageTotal === -5)!.value._id,

@@ -99,7 +99,8 @@ Deno.test("demo data: DEMO_DATA=1 on an empty database stores a coherent world o
     assert.equal((await t.json("/api/ipd?length=1")).body.recordsFiltered, DEMO_SIZE.open);
     assert.equal(said.filter((s) => s.startsWith("Data demo dibuat")).length, 1);
 
-    const stays = (await visitsOf(t.store).index()).rows().map((r) => r.value);
+    const col = visitsOf(t.store);
+    const stays = (await col.full((await col.index()).rows())).map((r) => r.value);
     const open = stays.filter((v) => v.status === "dirawat");
     assert.equal(open.length, DEMO_SIZE.open);
     assert.equal(await count(t, "pasien"), DEMO_SIZE.patients);

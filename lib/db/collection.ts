@@ -1,35 +1,13 @@
-import { applyOps, Batcher, type Op, sizeOf } from "./batch.ts";
-import {
-  dropUndo,
-  JOURNAL,
-  JOURNAL_UNDO,
-  type JournalHead,
-  rollBack,
-  UNDO_BYTES,
-  undoChunks,
-  type UndoItem,
-} from "./journal.ts";
-import { conflict, notFound, STALE_MESSAGE, storageError } from "../errors.ts";
+import { applyOps, type Op } from "./batch.ts";
+import { conflict, notFound, STALE_MESSAGE } from "../errors.ts";
 import { newId } from "./ids.ts";
-import { type Doc, MemIndex, type Row } from "./mem_index.ts";
+import type { Doc, MemIndex, Row } from "./mem_index.ts";
+import type { CollectionSpec, KvHolder } from "./doc.ts";
+import { writeMany } from "./bulk.ts";
+export type { CollectionSpec, KvHolder } from "./doc.ts";
 import { ulid } from "ulid";
-
-/** How a collection is stored and indexed. */
-export interface CollectionSpec {
-  name: string;
-  /** Fields whose (normalised) values must be unique. */
-  unique?: string[];
-  /** Field paths kept lowercased in memory for substring search. */
-  search?: string[];
-  /** Search fields whose trigrams are indexed, for rare terms (see `MemIndexOptions`). */
-  grams?: string[];
-  /** Numbers of a record kept in memory for fast numeric filters (see `MemIndex`). */
-  derive?: (doc: any) => number[];
-  /** Labels for messages about fields, e.g. `{ kode: "Kode" }`. */
-  labels?: Record<string, string>;
-  /** Normalises a unique value before it becomes a key (default: trimmed text). */
-  normalize?: (field: string, value: unknown) => string;
-}
+import { CHANGE_TTL_MS, IndexKeeper } from "./index_keeper.ts";
+export { SNAPSHOT_MIN } from "./index_keeper.ts";
 
 /** One record's staged write or delete, for a commit spanning records (see `Tx`). */
 export interface Staged<T extends Doc = Doc> {
@@ -44,20 +22,13 @@ export interface Staged<T extends Doc = Doc> {
 /** A versionstamp check on another record, committed with a write (e.g. its parent). */
 export type Check = { key: Deno.KvKey; versionstamp: string | null };
 
+/** Whole records kept for a slim index's recent pages (~4.5 KB each for a stay). */
+const RECENT = 2_000;
+/** Reads of at most this many rows are pages whose records are kept (an export is not). */
+const RECENT_PAGE = 200;
+
 /** Ids a record can have: ULIDs and codes, at most 100 characters (longer keys make KV throw). */
 const possibleId = (id: unknown) => typeof id === "string" && /^[\w.:-]{1,100}$/.test(id);
-
-/** How far back a sync re-reads the change log, to cover clock skew and slow commits. */
-const SYNC_MARGIN_MS = 60_000;
-/** How long change-log entries live; an index older than this reloads in full. */
-const CHANGE_TTL_MS = 6 * 3600_000;
-
-/** Something that holds the current KV handle (it can be switched at run time). */
-export interface KvHolder {
-  readonly kv: Deno.Kv;
-  /** Reserves disk room for a rollback (local files only); returns its release. */
-  reserve?(bytes: number): Promise<() => Promise<void>>;
-}
 
 /**
  * One entity's records in KV: `[name, id]` holds the record, `[name_by_field, value]` each
@@ -65,15 +36,12 @@ export interface KvHolder {
  * each commit touched, so every instance can keep its in-memory index in step.
  */
 export class Collection<T extends Doc = Doc> {
-  #index: MemIndex<T>;
-  #loaded = false;
-  #count = 0n;
-  #syncedAt = 0;
-  #syncing: Promise<void> | null = null;
-  #own = new Map<string, number>();
+  #keeper: IndexKeeper<T>;
+  /** Whole records of a slim index's recent pages, oldest first (see `full`). */
+  #recent = new Map<string, Row<T>>();
 
   constructor(private holder: KvHolder, readonly spec: CollectionSpec) {
-    this.#index = new MemIndex<T>(spec.search ?? [], spec.derive, { grams: spec.grams });
+    this.#keeper = new IndexKeeper<T>(holder, spec);
   }
 
   get name(): string {
@@ -84,7 +52,23 @@ export class Collection<T extends Doc = Doc> {
     return this.holder.kv;
   }
 
-  get #verKey(): Deno.KvKey {
+  /** The current KV handle (used by bulk.ts). */
+  get kv(): Deno.Kv {
+    return this.holder.kv;
+  }
+
+  /** Reserves disk room for a rollback (see `KvHolder.reserve`; used by bulk.ts). */
+  reserve(bytes: number): Promise<() => Promise<void>> {
+    return this.holder.reserve?.(bytes) ?? Promise.resolve(() => Promise.resolve());
+  }
+
+  /** Applies this instance's committed writes to the index (used by bulk.ts). */
+  applied(rows: [string, Row<T> | null][]): void {
+    this.#keeper.applied(rows);
+  }
+
+  /** The collection's write counter. */
+  get verKey(): Deno.KvKey {
     return ["_meta", "ver", this.name];
   }
 
@@ -112,15 +96,49 @@ export class Collection<T extends Doc = Doc> {
 
   /** Reads records straight from KV, in the order of `ids` (missing ones left out). */
   async findMany(ids: string[]): Promise<Row<T>[]> {
-    const out: Row<T>[] = [];
     ids = ids.filter(possibleId);
+    const reads: Promise<Deno.KvEntryMaybe<T>[]>[] = [];
+    // getMany takes at most 10 keys; the calls run side by side
     for (let i = 0; i < ids.length; i += 10) {
-      const got = await this.#kv.getMany<T[]>(ids.slice(i, i + 10).map((id) => this.key(id)));
+      reads.push(this.#kv.getMany<T[]>(ids.slice(i, i + 10).map((id) => this.key(id))));
+    }
+    const out: Row<T>[] = [];
+    for (const got of await Promise.all(reads)) {
       for (const e of got) {
         if (e.versionstamp) out.push({ value: e.value!, versionstamp: e.versionstamp });
       }
     }
     return out;
+  }
+
+  /**
+   * Rows of the index as whole records: a slim index (`spec.slim`) keeps only part of each,
+   * so the page's records are read from KV (at their current version; a record deleted
+   * meanwhile keeps its indexed part, or with `dropGone` is left out: do that before writing
+   * them back). The whole records of the last pages read are kept (`RECENT`) and used while
+   * their versionstamp is the index's. Other indexes hold whole records: returned as they are.
+   */
+  async full(rows: Row<T>[], dropGone = false): Promise<Row<T>[]> {
+    if (!this.spec.slim || !rows.length) return rows;
+    const got = new Map<string, Row<T>>();
+    const want: string[] = [];
+    for (const r of rows) {
+      const kept = dropGone ? undefined : this.#recent.get(r.value._id);
+      if (kept && kept.versionstamp === r.versionstamp) got.set(r.value._id, kept);
+      else want.push(r.value._id);
+    }
+    const page = !dropGone && rows.length <= RECENT_PAGE;
+    for (let i = 0; i < want.length; i += 500) {
+      for (const r of await this.findMany(want.slice(i, i + 500))) {
+        got.set(r.value._id, r);
+        if (!page) continue;
+        this.#recent.delete(r.value._id);
+        this.#recent.set(r.value._id, r);
+        if (this.#recent.size > RECENT) this.#recent.delete(this.#recent.keys().next().value!);
+      }
+    }
+    if (dropGone) return rows.flatMap((r) => got.get(r.value._id) ?? []);
+    return rows.map((r) => got.get(r.value._id) ?? r);
   }
 
   /** Looks up a record id by a unique value. */
@@ -129,83 +147,33 @@ export class Collection<T extends Doc = Doc> {
   }
 
   /** The in-memory index, brought up to date with every write made by any instance. */
-  async index(): Promise<MemIndex<T>> {
-    while (this.#syncing) await this.#syncing;
-    const ver = await this.#kv.get<Deno.KvU64>(this.#verKey);
-    const count = ver.value?.value ?? 0n;
-    if (this.#loaded && count === this.#count) {
-      this.#syncedAt = Date.now();
-      return this.#index;
-    }
-    if (!this.#syncing) {
-      this.#syncing = this.#sync(count).finally(() => this.#syncing = null);
-    }
-    await this.#syncing;
-    return this.#index;
+  index(): Promise<MemIndex<T>> {
+    return this.#keeper.index();
   }
 
-  async #sync(count: bigint): Promise<void> {
-    const now = Date.now();
-    if (!this.#loaded || now - this.#syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS) {
-      this.#index.clear();
-      // big batches: a full load of 75,000 stays spends most of its time per round trip
-      for await (const e of this.#kv.list<T>({ prefix: [this.name] }, { batchSize: 500 })) {
-        this.#index.put(e.value._id, { value: e.value, versionstamp: e.versionstamp });
-      }
-      this.#loaded = true;
-    } else {
-      const ids = new Set<string>();
-      const start = ["_chg", this.name, ulid(Math.max(0, this.#syncedAt - SYNC_MARGIN_MS))];
-      for await (
-        const e of this.#kv.list<string[]>({ start, end: ["_chg", this.name, "\uffff"] })
-      ) {
-        if (!this.#own.has(e.key[2] as string)) { for (const id of e.value) ids.add(id); }
-      }
-      const list = [...ids];
-      const rows: [string, Row<T> | null][] = [];
-      for (let i = 0; i < list.length; i += 10) {
-        const got = await this.#kv.getMany<T[]>(list.slice(i, i + 10).map((id) => this.key(id)));
-        for (const [j, e] of got.entries()) {
-          rows.push([
-            list[i + j],
-            e.versionstamp ? { value: e.value!, versionstamp: e.versionstamp } : null,
-          ]);
-        }
-      }
-      this.#index.putMany(rows);
-    }
-    for (const [k, t] of this.#own) if (now - t > 2 * SYNC_MARGIN_MS) this.#own.delete(k);
-    this.#count = count;
-    this.#syncedAt = now;
+  /** Writes the index's snapshot if worth it (see `IndexKeeper.saveSnapshot`). */
+  saveSnapshot(): Promise<boolean> {
+    return this.#keeper.saveSnapshot();
   }
 
   /** Forgets the in-memory index (after the store was switched or restored). */
   reset(): void {
-    this.#loaded = false;
-    this.#count = 0n;
-    this.#index.clear();
+    this.#recent.clear();
+    this.#keeper.reset();
   }
 
-  #changeOps(ids: string[]): Op[] {
+  /** The counter and change-log operations of a commit touching `ids` (used by bulk.ts). */
+  changeOps(ids: string[]): Op[] {
     const k = ulid();
-    this.#own.set(k, Date.now());
+    this.#keeper.own(k);
     return [
-      { kind: "sum", key: this.#verKey, n: 1n },
+      { kind: "sum", key: this.verKey, n: 1n },
       { kind: "set", key: ["_chg", this.name, k], value: ids, expireIn: CHANGE_TTL_MS },
     ];
   }
 
-  /**
-   * Brings the index in step with this instance's own commit. An index never loaded (a
-   * collection only read with `find`) stays empty: its first `index()` loads it from KV.
-   */
-  #applied(rows: [string, Row<T> | null][]): void {
-    if (!this.#loaded && !this.#syncing) return;
-    this.#index.putMany(rows);
-    this.#count += 1n;
-  }
-
-  async #commit(ops: Op[], onFail: () => Promise<Error>): Promise<string> {
+  /** Commits `ops` atomically; `onFail` says why when KV refuses (used by bulk.ts). */
+  async commit(ops: Op[], onFail: () => Promise<Error>): Promise<string> {
     const res = await applyOps(this.#kv.atomic(), ops).commit();
     if (!res.ok) throw await onFail();
     return res.versionstamp;
@@ -223,7 +191,8 @@ export class Collection<T extends Doc = Doc> {
     return conflict(STALE_MESSAGE);
   }
 
-  #uniqueOps(id: string, doc: Doc, old?: Doc): Op[] {
+  /** The unique-key operations of writing `doc` over `old` (used by bulk.ts too). */
+  uniqueOps(id: string, doc: Doc, old?: Doc): Op[] {
     const ops: Op[] = [];
     for (const f of this.spec.unique ?? []) {
       const nu = doc[f] == null || doc[f] === "" ? null : this.norm(f, doc[f]);
@@ -260,7 +229,7 @@ export class Collection<T extends Doc = Doc> {
       ops: [
         ...own,
         ...(opts.checks ?? []).map((c): Op => ({ kind: "check", ...c })),
-        ...this.#uniqueOps(id, doc, cur?.value),
+        ...this.uniqueOps(id, doc, cur?.value),
         { kind: "set", key: this.key(id), value: doc },
       ],
       why: () => this.#whyConflict(doc, id),
@@ -278,7 +247,7 @@ export class Collection<T extends Doc = Doc> {
           ? []
           : [{ kind: "check", key: this.key(id), versionstamp: cur.versionstamp } as Op]),
         { kind: "delete", key: this.key(id) },
-        ...this.#uniqueOps(id, { _id: id }, cur.value),
+        ...this.uniqueOps(id, { _id: id }, cur.value),
       ],
       why: () => Promise.resolve(conflict(STALE_MESSAGE)),
     };
@@ -287,9 +256,9 @@ export class Collection<T extends Doc = Doc> {
   /** Change-log operations for staged writes, and what to apply in memory once committed. */
   finish(staged: Staged<T>[]): { ops: Op[]; applied: (versionstamp: string) => void } {
     return {
-      ops: this.#changeOps(staged.map((s) => s.id)),
+      ops: this.changeOps(staged.map((s) => s.id)),
       applied: (vs) =>
-        this.#applied(staged.map((s) => [s.id, s.doc ? { value: s.doc, versionstamp: vs } : null])),
+        this.applied(staged.map((s) => [s.id, s.doc ? { value: s.doc, versionstamp: vs } : null])),
     };
   }
 
@@ -297,7 +266,7 @@ export class Collection<T extends Doc = Doc> {
   async #put(id: string, data: Omit<T, "_id">, cur: Row<T> | null, checks: Check[]) {
     const st = this.stagePut(id, data, cur, { checks });
     const fin = this.finish([st]);
-    const versionstamp = await this.#commit([...st.ops, ...fin.ops], st.why);
+    const versionstamp = await this.commit([...st.ops, ...fin.ops], st.why);
     fin.applied(versionstamp);
     return { value: st.doc!, versionstamp };
   }
@@ -331,7 +300,7 @@ export class Collection<T extends Doc = Doc> {
     if (expected && expected !== cur.versionstamp) throw conflict(STALE_MESSAGE);
     const st = this.stageRemove(cur);
     const fin = this.finish([st]);
-    fin.applied(await this.#commit([...st.ops, ...fin.ops], st.why));
+    fin.applied(await this.commit([...st.ops, ...fin.ops], st.why));
     return cur.value;
   }
 
@@ -344,100 +313,7 @@ export class Collection<T extends Doc = Doc> {
    * what was written (and a crash is rolled back at the next open). A full disk answers 507.
    * Returns the number of records written.
    */
-  async writeMany(docs: T[], onCommit?: (done: number) => void): Promise<number> {
-    const index = await this.index();
-    index.willWrite(docs.length);
-    const b = new Batcher({ mutations: 8, checks: 1, bytes: 40_000 }, 2 * UNDO_BYTES);
-    const undo: UndoItem[][] = [];
-    const sim = new Map<string, UndoItem>(); // unique keys as this plan leaves them
-    const simKey = (key: Deno.KvKey) => `${String(key[0])}\u0000${String(key[1])}`;
-    const priorOf = (key: Deno.KvKey, fallback: UndoItem): UndoItem =>
-      sim.get(simKey(key)) ?? fallback;
-    for (const doc of docs) {
-      const old = index.get(doc._id)?.value;
-      const ops: Op[] = [
-        ...this.#uniqueOps(doc._id, doc, old).filter((o) => o.kind !== "check"),
-        { kind: "set", key: this.key(doc._id), value: doc },
-      ];
-      const items: UndoItem[] = [];
-      for (const op of ops) {
-        if (op.kind !== "set" && op.kind !== "delete") continue;
-        const unique = op.key[0] !== this.name;
-        const fallback: UndoItem = !unique
-          ? (old ? [op.key, old] : [op.key])
-          : op.kind === "delete"
-          ? [op.key, doc._id]
-          : [op.key];
-        items.push(priorOf(op.key, fallback));
-        if (unique) {
-          sim.set(
-            simKey(op.key),
-            op.kind === "set" ? [op.key, (op as { value: unknown }).value] : [op.key],
-          );
-        }
-      }
-      b.group(ops, sizeOf(items));
-      undo.push(items);
-    }
-    const plan: { ops: Op[]; ids: string[]; docs: T[]; undo: UndoItem[] }[] = [];
-    let i = 0;
-    for (const ops of b.commits) {
-      const n = ops.filter((o) => o.kind === "set" && o.key[0] === this.name).length;
-      plan.push({
-        ops,
-        ids: docs.slice(i, i + n).map((d) => d._id),
-        docs: docs.slice(i, i + n),
-        undo: undo.slice(i, i + n).flat(),
-      });
-      i += n;
-    }
-    const journal = plan.length > 1 ? newId() : null;
-    // room for the rollback, should the disk fill up mid-way
-    const release = journal && this.holder.reserve
-      ? await this.holder.reserve(Math.min(2 * b.totalBytes + (1 << 20), 512 << 20))
-      : () => Promise.resolve();
-    let ver = (await this.#kv.get(this.#verKey)).versionstamp;
-    let done = 0;
-    try {
-      for (const [n, p] of plan.entries()) {
-        const ops: Op[] = [
-          { kind: "check", key: this.#verKey, versionstamp: ver },
-          ...p.ops,
-          ...this.#changeOps(p.ids),
-        ];
-        if (journal) {
-          if (n === 0) {
-            const head: JournalHead = { collections: [this.name], at: new Date().toISOString() };
-            ops.push({ kind: "set", key: [JOURNAL, journal], value: head });
-          }
-          for (const [k, items] of undoChunks(p.undo).entries()) {
-            ops.push({ kind: "set", key: [JOURNAL_UNDO, journal, n, k], value: items });
-          }
-          if (n === plan.length - 1) ops.push({ kind: "delete", key: [JOURNAL, journal] });
-        }
-        ver = await this.#commit(ops, () =>
-          Promise.resolve(conflict(
-            "Data berubah oleh pengguna lain selama impor; impor dibatalkan, tidak ada data " +
-              "yang disimpan. Ulangi impor.",
-          )));
-        this.#applied(p.docs.map((d) => [d._id, { value: d, versionstamp: ver! }]));
-        done += p.docs.length;
-        onCommit?.(done);
-      }
-    } catch (e) {
-      await release();
-      if (journal && done > 0) {
-        try {
-          await rollBack(this.#kv, journal);
-        } catch (r) {
-          console.error(`Pembatalan impor ${journal} gagal; diulang saat start berikutnya.`, r);
-        }
-        this.reset();
-      }
-      throw storageError(e);
-    }
-    await release();
-    if (journal) await dropUndo(this.#kv, journal).catch(() => {/* dropped at next open */});
-    return done;
+  writeMany(docs: T[], onCommit?: (done: number) => void): Promise<number> {
+    return writeMany(this, docs, onCommit);
   }
 }

@@ -70,3 +70,64 @@ export function walk(obj: unknown, parts: string[]): unknown {
   }
   return v;
 }
+
+/** How a collection is stored and indexed. */
+export interface CollectionSpec {
+  name: string;
+  /** Fields whose (normalised) values must be unique. */
+  unique?: string[];
+  /** Field paths kept lowercased in memory for substring search. */
+  search?: string[];
+  /** Search fields whose trigrams are indexed, for rare terms (see `MemIndexOptions`). */
+  grams?: string[];
+  /** Numbers of a record kept in memory for fast numeric filters (see `MemIndex`). */
+  derive?: (doc: any) => number[];
+  /** What the index keeps of a record (see `MemIndexOptions.slim`); read whole ones with `full`. */
+  slim?: (doc: any) => any;
+  /** Fields of embedded records kept once in memory (see `MemIndexOptions.share`). */
+  share?: string[];
+  /** Labels for messages about fields, e.g. `{ kode: "Kode" }`. */
+  labels?: Record<string, string>;
+  /** Normalises a unique value before it becomes a key (default: trimmed text). */
+  normalize?: (field: string, value: unknown) => string;
+}
+
+/** Something that holds the current KV handle (it can be switched at run time). */
+export interface KvHolder {
+  readonly kv: Deno.Kv;
+  /** Where a collection keeps its index snapshot (local files only; see snapshot.ts). */
+  snapshotPath?(name: string): Promise<string | null>;
+  /** Reserves disk room for a rollback (local files only); returns its release. */
+  reserve?(bytes: number): Promise<() => Promise<void>>;
+}
+
+/** How an index is kept besides its search fields and derived numbers. */
+export interface MemIndexOptions<T extends Doc = Doc> {
+  /** Insertion ranks per block of the search text (tests make it small to cross blocks often). */
+  block?: number;
+  /**
+   * Search fields whose trigrams are indexed, so a rare term among them is found without a
+   * scan (a search over other fields scans). Trigrams cost memory (~8 bytes per character of
+   * these fields), so only collections searched for rare terms (patients by ERM) declare them.
+   */
+  grams?: string[];
+  /**
+   * What the index keeps of a record: the search text and derived numbers are taken from the
+   * whole record first, then rows hold only what this returns (what orders, filters and
+   * groupings read), and callers needing the whole record read it from KV
+   * (`Collection.full`). For collections whose records are large (stays).
+   */
+  slim?: (doc: T) => T;
+  /**
+   * Fields holding embedded records (`{_id, ...}`, e.g. a stay's room) kept once in memory:
+   * rows holding an equal copy share one object.
+   */
+  share?: string[];
+}
+
+/** Whether two embedded records hold the same values (one level deep). */
+export function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => a[k] === b[k]);
+}

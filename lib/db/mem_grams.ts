@@ -25,9 +25,9 @@ export function bucketsOf(text: string): Set<number> {
   return out;
 }
 
-/** Binary search: the first position in `list` whose item is not below `x`. */
-function bound(list: number[], x: number): number {
-  let lo = 0, hi = list.length;
+/** Binary search: the first of the `n` items of `list` not below `x`. */
+function bound(list: Int32Array, n: number, x: number): number {
+  let lo = 0, hi = n;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (list[mid] < x) lo = mid + 1;
@@ -36,24 +36,52 @@ function bound(list: number[], x: number): number {
   return lo;
 }
 
-/** Postings per trigram bucket, kept in step with each entry's text. */
+/**
+ * Postings per trigram bucket, kept in step with each entry's text: per bucket an `Int32Array`
+ * of ranks (4 bytes each; a JS array of numbers costs 8 and grows with slack) and its length.
+ */
 export class Grams {
-  #post: (number[] | undefined)[] = new Array(1 << BITS);
+  #post: (Int32Array | undefined)[] = new Array(1 << BITS);
+  #len = new Int32Array(1 << BITS);
 
   /** Adds an entry (a fresh build: in ascending `seq` order each is appended, no search). */
   append(seq: number, text: string): void {
-    for (let i = 0; i + GRAM <= text.length; i++) {
-      const b = bucket(text, i);
+    for (let i = 0; i + GRAM <= text.length; i++) this.#add(bucket(text, i), seq);
+  }
+
+  /** After a build: every bucket's array cut to its length (no spare room kept). */
+  trim(): void {
+    for (let b = 0; b < this.#post.length; b++) {
       const list = this.#post[b];
-      if (!list) this.#post[b] = [seq];
-      else if (list[list.length - 1] < seq) list.push(seq);
-      else if (list[list.length - 1] !== seq) this.#insert(list, seq);
+      if (list && list.length > this.#len[b]) this.#post[b] = list.slice(0, this.#len[b]);
     }
   }
 
-  #insert(list: number[], seq: number): void {
-    const i = bound(list, seq);
-    if (list[i] !== seq) list.splice(i, 0, seq);
+  #add(b: number, seq: number): void {
+    let list = this.#post[b];
+    const n = this.#len[b];
+    if (!list) list = this.#post[b] = new Int32Array(4);
+    else if (n && list[n - 1] === seq) return;
+    const at = n && list[n - 1] > seq ? bound(list, n, seq) : n;
+    if (at < n && list[at] === seq) return;
+    if (n === list.length) {
+      const more = new Int32Array(Math.max(4, Math.ceil(n * 1.5)));
+      more.set(list);
+      list = this.#post[b] = more;
+    }
+    if (at < n) list.copyWithin(at + 1, at, n);
+    list[at] = seq;
+    this.#len[b] = n + 1;
+  }
+
+  #remove(b: number, seq: number): void {
+    const list = this.#post[b];
+    if (!list) return;
+    const n = this.#len[b], at = bound(list, n, seq);
+    if (list[at] !== seq || at >= n) return;
+    list.copyWithin(at, at + 1, n);
+    this.#len[b] = n - 1;
+    if (n === 1) this.#post[b] = undefined;
   }
 
   /** Moves entry `seq` from text `was` (null: new) to `is` (null: removed). */
@@ -61,34 +89,22 @@ export class Grams {
     if (was === is) return;
     const old = was === null ? new Set<number>() : bucketsOf(was);
     const neu = is === null ? new Set<number>() : bucketsOf(is);
-    for (const b of old) {
-      if (neu.has(b)) continue;
-      const list = this.#post[b];
-      if (!list) continue;
-      const i = bound(list, seq);
-      if (list[i] === seq) list.splice(i, 1);
-      if (!list.length) this.#post[b] = undefined;
-    }
-    for (const b of neu) {
-      if (old.has(b)) continue;
-      const list = this.#post[b];
-      if (!list) this.#post[b] = [seq];
-      else if (list[list.length - 1] < seq) list.push(seq);
-      else this.#insert(list, seq);
-    }
+    for (const b of old) if (!neu.has(b)) this.#remove(b, seq);
+    for (const b of neu) if (!old.has(b)) this.#add(b, seq);
   }
 
   /**
    * The ranks of the entries that may hold `term` (those under its rarest trigram's bucket), or
    * null when even that bucket holds more than `most` entries (then a scan is cheaper).
    */
-  candidates(term: string, most: number): number[] | null {
-    let best: number[] | null = null;
+  candidates(term: string, most: number): Int32Array | null {
+    let best = -1;
     for (let i = 0; i + GRAM <= term.length; i++) {
-      const list = this.#post[bucket(term, i)];
-      if (!list) return [];
-      if (!best || list.length < best.length) best = list;
+      const b = bucket(term, i);
+      if (!this.#post[b]) return new Int32Array(0);
+      if (best < 0 || this.#len[b] < this.#len[best]) best = b;
     }
-    return best && best.length <= most ? best : null;
+    if (best < 0 || this.#len[best] > most) return null;
+    return this.#post[best]!.subarray(0, this.#len[best]);
   }
 }

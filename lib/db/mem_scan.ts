@@ -2,17 +2,24 @@ import { type Doc, getPath, type OrderBy, type Row } from "./doc.ts";
 
 /** Text search and ordering over the entries of a `MemIndex` (see there). */
 
+/** Separates the search fields in an entry's `all`. */
+export const SEP = "\u0001";
+
 /** One indexed row with its lowercased search text. */
 export interface Entry<T extends Doc> {
+  /** The record as the index keeps it (see `MemIndexOptions.slim`) and its versionstamp. */
   row: Row<T>;
-  /** Lowercased value of each search field. */
-  text: string[];
-  /** All of `text` joined, for a search over every field in one pass. */
+  /** The lowercased search fields joined by `SEP` (see `textOf`). */
   all: string;
   /** Insertion rank: unordered lists (all rows, a group) keep entries in this order. */
   seq: number;
   /** The index's derived numbers of the record (see `MemIndex`), or null. */
   nums: number[] | null;
+}
+
+/** An entry's lowercased value of each search field. */
+export function textOf<T extends Doc>(e: Entry<T>): string[] {
+  return e.all.split(SEP);
 }
 
 /**
@@ -103,4 +110,21 @@ export function sortEntries<E extends Entry<Doc>>(list: E[], order: OrderBy[]): 
   const keyed = list.map((e) => ({ e, k: keysOf(e, order) }));
   keyed.sort((a, b) => compareEntries(order, a.e, a.k, b.e, b.k));
   return keyed.map((x) => x.e);
+}
+
+/**
+ * An entry's text over the trigram fields (positions in its `text`), as trigrams index it: line
+ * breaks read as spaces, as a scan reads them.
+ */
+export function gramText<T extends Doc>(e: Entry<T> | null, pos: number[]): string | null {
+  if (e === null) return null;
+  const text = textOf(e);
+  const t = pos.map((i) => text[i]).join(SEP);
+  return t.includes("\n") ? t.replaceAll("\n", " ") : t;
+}
+
+/** A value as the search text holds it: lowercased, the field separator read as a space. */
+export function lower(v: unknown): string {
+  const s = String(v ?? "").toLowerCase();
+  return s.includes(SEP) ? s.replaceAll(SEP, " ") : s;
 }

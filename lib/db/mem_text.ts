@@ -1,5 +1,5 @@
 import type { Doc } from "./doc.ts";
-import type { Entry } from "./mem_scan.ts";
+import { type Entry, SEP, textOf } from "./mem_scan.ts";
 
 /**
  * The search text of a `MemIndex`, once per collection and set of searched fields, in
@@ -31,7 +31,11 @@ interface Block {
 
 /** An entry's part of a haystack over `fields` (line breaks read as spaces). */
 export function part<T extends Doc>(e: Entry<T>, fields: number[] | null): string {
-  const all = fields ? fields.map((f) => e.text[f]).join("\u0001") : e.all;
+  let all = e.all;
+  if (fields) {
+    const text = textOf(e);
+    all = fields.map((f) => text[f]).join(SEP);
+  }
   return all.replaceAll("\n", " ") + "\n";
 }
 

@@ -171,3 +171,24 @@ function moveInView<T extends Doc>(
     view.seqs[to] = entry.seq;
   }
 }
+
+/** Keeps cached groupings (value at a field → entries in insertion order) in step with a write. */
+export function updateGroups<T extends Doc>(
+  groups: Map<string, Map<string, Entry<T>[]>>,
+  old: Entry<T> | null,
+  neu: Entry<T> | null,
+): void {
+  for (const [field, g] of groups) {
+    const was = old && groupKey(old, field), is = neu && groupKey(neu, field);
+    if (was !== null && was === is) {
+      updateList(g.get(was)!, old, neu);
+      continue;
+    }
+    if (was !== null && updateList(g.get(was)!, old, null)) g.delete(was);
+    if (is !== null) {
+      const list = g.get(is);
+      if (list) updateList(list, null, neu);
+      else g.set(is, [neu!]);
+    }
+  }
+}

@@ -1,10 +1,12 @@
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { Collection, type CollectionSpec, type KvHolder } from "./collection.ts";
 import { cleanStrays, liveFile } from "./db_file.ts";
 import { Gate } from "./gate.ts";
 import { recoverJournals } from "./journal.ts";
 import { dropReserves, reserveDisk, restrictFiles } from "./reserve.ts";
 import type { Doc } from "./mem_index.ts";
+import { ulid } from "ulid";
+import { dropOtherSnapshots, SNAPSHOT_DIR, snapshotPath } from "./snapshot.ts";
 
 /** Thrown when another server already holds the local KV file. */
 export class StoreLockedError extends Error {}
@@ -104,6 +106,7 @@ export async function openKvAt(base: string): Promise<Opened> {
     const path = await liveFile(base);
     await cleanStrays(base, path);
     await dropReserves(dirname(path));
+    await dropOtherSnapshots(join(dirname(path), SNAPSHOT_DIR), path);
     const kv = await Deno.openKv(path);
     await restrictFiles(dirname(path), [path]);
     await recoverJournals(kv).catch((e) => {
@@ -160,6 +163,48 @@ export class Store implements KvHolder {
   }
 
   /** The collection named in `spec`, created once per store. */
+  #dbId: Promise<string> | null = null;
+
+  /**
+   * Where collection `name` keeps its index snapshot: local data files only, named after the
+   * live file and the database's own id (`["_meta", "dbid"]`, made once), so a data file
+   * copied in from elsewhere never meets another database's snapshot.
+   */
+  async snapshotPath(name: string): Promise<string | null> {
+    if (this.kind !== "file") return null;
+    const kv = this.kv;
+    this.#dbId ??= (async () => {
+      const key = ["_meta", "dbid"];
+      const have = await kv.get<string>(key);
+      if (have.value) return have.value;
+      const id = ulid();
+      const res = await kv.atomic().check({ key, versionstamp: null }).set(key, id).commit();
+      return res.ok ? id : (await kv.get<string>(key)).value!;
+    })();
+    const id = await this.#dbId;
+    return snapshotPath(join(dirname(this.#path), SNAPSHOT_DIR), this.#path, `${id}.${name}`);
+  }
+
+  /**
+   * Writes the index snapshot of every loaded large collection changed since its last one
+   * (after the warm-up, periodically and at a graceful stop), so a restart reads those instead
+   * of every record. Returns the names written; a failure only costs the next start time.
+   */
+  async saveSnapshots(): Promise<string[]> {
+    const dir = this.kind === "file" ? join(dirname(this.#path), SNAPSHOT_DIR) : null;
+    if (!dir) return [];
+    await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+    const done: string[] = [];
+    for (const c of this.#collections.values()) {
+      try {
+        if (await c.saveSnapshot()) done.push(c.name);
+      } catch (e) {
+        console.error(`Snapshot indeks ${c.name} gagal ditulis:`, e);
+      }
+    }
+    return done;
+  }
+
   collection<T extends Doc>(spec: CollectionSpec): Collection<T> {
     let c = this.#collections.get(spec.name);
     if (!c) this.#collections.set(spec.name, c = new Collection<Doc>(this, spec));
@@ -181,6 +226,7 @@ export class Store implements KvHolder {
       this.#unlock();
       this.#unlock = opened.unlock;
     }
+    this.#dbId = null;
     for (const c of this.#collections.values()) c.reset();
     try {
       old.close();

@@ -5,6 +5,8 @@ import type { Row } from "../db/mem_index.ts";
 import type { ExportColumn } from "../resource/xlsx_export.ts";
 import { streamXlsx } from "../resource/xlsx_stream.ts";
 import { READMISSION_REASONS } from "./model.ts";
+import type { Store } from "../db/store.ts";
+import { visitsOf } from "./stay.ts";
 
 const codes = (list: IcdItem[]) => list.map((i) => `${i.code} - ${i.desc}`).join("; ");
 
@@ -49,7 +51,13 @@ function columns(mode: ListMode, now: Date): ExportColumn<Visit>[] {
  * A list export: the file name (with today's Jakarta date) and the .xlsx as a stream, written
  * a few hundred rows at a time (memory stays bounded whatever the row count).
  */
-export function exportStays(rows: Row<Visit>[], mode: ListMode, now = new Date()) {
+export function exportStays(
+  store: Store,
+  rows: Row<Visit>[],
+  mode: ListMode,
+  now = new Date(),
+) {
+  const col = visitsOf(store);
   const name = mode === "pulang" ? "pasien-pulang" : "kunjungan-rawat-inap";
   return {
     filename: `${name}-${hospitalDay(now)}.xlsx`,
@@ -57,6 +65,9 @@ export function exportStays(rows: Row<Visit>[], mode: ListMode, now = new Date()
       columns(mode, now),
       rows.map((r) => r.value),
       mode === "pulang" ? "Pasien Pulang" : "Rawat Inap",
+      // the index keeps slim stays: each chunk's whole stays are read from KV as it is written
+      async (part) =>
+        (await col.full(part.map((value) => ({ value, versionstamp: "" })))).map((r) => r.value),
     ),
   };
 }

@@ -112,7 +112,8 @@ export async function ipdTable(store: Store, params: URLSearchParams, mode: List
     pageSize: 100,
   });
   const now = new Date();
-  const res = (await visitsOf(store).index()).query({
+  const col = visitsOf(store);
+  const res = (await col.index()).query({
     ...req.query,
     searchFields: ipdDef.search,
     ...listQuery(params, mode, now),
@@ -121,11 +122,14 @@ export async function ipdTable(store: Store, params: URLSearchParams, mode: List
     draw: req.draw,
     recordsTotal: res.total,
     recordsFiltered: res.filtered,
-    data: res.rows.map((r) => stayJson(r, now)),
+    data: (await col.full(res.rows)).map((r) => stayJson(r, now)),
   };
 }
 
-/** Every stay of a filtered list, in its order (for exports), at most `limit`. */
+/**
+ * Every stay of a filtered list, in its order (for exports), at most `limit`, as the index
+ * keeps them (`slimVisit`): read the whole ones with `visitsOf(store).full`, a chunk at a time.
+ */
 export async function ipdRows(
   store: Store,
   params: URLSearchParams,

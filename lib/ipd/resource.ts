@@ -7,6 +7,36 @@ import { text } from "../resource/validate.ts";
 
 const optionalId = z.string().trim().optional().default("");
 
+/** ICD codes as one string each in memory (a code recurs in thousands of stays). */
+const codeTexts = new Map<string, string>();
+const code = (c: string) => {
+  const have = codeTexts.get(c);
+  if (have !== undefined) return have;
+  codeTexts.set(c, c);
+  return c;
+};
+
+/**
+ * What the stays' index keeps: what the lists order, filter and group by and what the
+ * dashboard counts. The long texts (summaries, first diagnosis, origin) and the examination
+ * ids stay in KV; the lists and exports read the page's whole stays (`Collection.full`).
+ */
+export function slimVisit(v: Visit): Visit {
+  const {
+    summary_diagnosis: _d,
+    summary_tindakan: _t,
+    ipddetails: _i,
+    diagnosis_awal: _a,
+    asal: _o,
+    ...keep
+  } = v;
+  return {
+    ...keep,
+    codes10: (v.codes10 ?? []).map(code),
+    codes9: (v.codes9 ?? []).map(code),
+  } as Visit;
+}
+
 /**
  * Inpatient stays. The generic API is not mounted (routes/ipd_api.ts has the domain's own);
  * this declaration gives the references, so a patient, room, doctor or reference value used
@@ -50,6 +80,7 @@ export default defineResource({
   ],
   unique: ["openPasien"],
   derive: (d) => stayNumbers(d as Visit),
+  slim: (d) => slimVisit(d as Visit),
   labels: { openPasien: "Pasien yang masih dirawat", visitDate: "Tanggal masuk" },
   refs: [
     {

@@ -9,15 +9,12 @@ import type { Visit } from "../ipd/model.ts";
 import type { MemIndex } from "../db/mem_index.ts";
 import { type Period, periodInstants } from "./period.ts";
 
-/** What one stay adds to the columns (kept per record). */
-interface StayPart {
-  time: number;
-  readmisi: number;
-  pct: number;
-  diff: number;
-  ten: Int32Array;
-  nine: Int32Array;
-}
+/**
+ * What one stay adds to the columns that costs to work out, kept per record in one small
+ * array: its admission time, how many ICD-10 ids follow, then its ICD-10 and ICD-9-CM ids
+ * (~110 bytes a stay; typed arrays per stay cost three times that).
+ */
+type StayPart = number[];
 
 /** A code list of every stay, back to back: stay i's ids are `ids[offsets[i]..offsets[i+1]]`. */
 export interface CodeColumn {
@@ -51,9 +48,9 @@ interface State {
 const states = new WeakMap<MemIndex<Visit>, State>();
 const ALL = periodInstants({ startDate: "1900-01-01", endDate: "2999-12-31" });
 
-function codeIds(s: State, codes: string[] | undefined): Int32Array {
+function codeIds(s: State, codes: string[] | undefined, out: number[]): number {
   const list = codes ?? [];
-  const out: number[] = [];
+  let n = 0;
   for (let i = 0; i < list.length; i++) {
     if (list.indexOf(list[i]) !== i) continue; // a code counts once per stay
     let id = s.dict.get(list[i]);
@@ -62,15 +59,24 @@ function codeIds(s: State, codes: string[] | undefined): Int32Array {
       s.names.push(list[i]);
     }
     out.push(id);
+    n++;
   }
-  return Int32Array.from(out);
+  return n;
 }
 
-function column(parts: StayPart[], pick: (p: StayPart) => Int32Array): CodeColumn {
+/** The ICD-10 (`nine` false) or ICD-9-CM ids of every part, back to back. */
+function column(parts: StayPart[], nine: boolean): CodeColumn {
+  const from = (p: StayPart) => nine ? 2 + p[1] : 2;
+  const to = (p: StayPart) => nine ? p.length : 2 + p[1];
   const offsets = new Int32Array(parts.length + 1);
-  for (let i = 0; i < parts.length; i++) offsets[i + 1] = offsets[i] + pick(parts[i]).length;
+  for (let i = 0; i < parts.length; i++) {
+    offsets[i + 1] = offsets[i] + to(parts[i]) - from(parts[i]);
+  }
   const ids = new Int32Array(offsets[parts.length]);
-  for (let i = 0; i < parts.length; i++) ids.set(pick(parts[i]), offsets[i]);
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    for (let k = from(p), o = offsets[i]; k < to(p); k++, o++) ids[o] = p[k];
+  }
   return { offsets, ids };
 }
 
@@ -95,27 +101,22 @@ export function stayColumns(visits: MemIndex<Visit>): StayColumns {
     const v = rows[i].value;
     let part = s.parts.get(v);
     if (!part) {
-      const p = v.percentageTotal;
-      part = {
-        time: Date.parse(v.visitDate),
-        readmisi: v.readmisi ? 1 : 0,
-        pct: p == null || !Number.isFinite(p) ? NaN : p,
-        diff: (v.tarifInaTotal ?? 0) - (v.tarifRsTotal ?? 0),
-        ten: codeIds(s, v.codes10),
-        nine: codeIds(s, v.codes9),
-      };
+      part = [Date.parse(v.visitDate), 0];
+      part[1] = codeIds(s, v.codes10, part);
+      codeIds(s, v.codes9, part);
       s.parts.set(v, part);
     }
     parts[i] = part;
-    cols.times[i] = part.time;
-    cols.readmisi[i] = part.readmisi;
-    cols.pct[i] = part.pct;
-    cols.diff[i] = part.diff;
+    const p = v.percentageTotal;
+    cols.times[i] = part[0];
+    cols.readmisi[i] = v.readmisi ? 1 : 0;
+    cols.pct[i] = p == null || !Number.isFinite(p) ? NaN : p;
+    cols.diff[i] = (v.tarifInaTotal ?? 0) - (v.tarifRsTotal ?? 0);
   }
   s.cols = {
     ...cols,
-    codes10: column(parts, (p) => p.ten),
-    codes9: column(parts, (p) => p.nine),
+    codes10: column(parts, false),
+    codes9: column(parts, true),
     names: s.names,
   };
   s.version = visits.version;

@@ -79,7 +79,8 @@ export async function refreshChildren(
   for (const [child, ref] of referrers(registry, def.name)) {
     const col = collectionOf(store, child);
     const fresh = embed(ref, parent);
-    const stale = (await col.index()).where(`${ref.field}._id`, parent._id)
+    const holding = (await col.index()).where(`${ref.field}._id`, parent._id);
+    const stale = (await col.full(holding, true))
       .filter((r) => JSON.stringify(r.value[ref.field]) !== JSON.stringify(fresh))
       .map((r) => ({ ...r.value, [ref.field]: fresh }));
     if (stale.length) await col.writeMany(stale);

@@ -148,6 +148,12 @@ export interface ResourceDef<T extends Doc = Doc> {
   normalize?: CollectionSpec["normalize"];
   /** Numbers of a record the in-memory index keeps for fast numeric filters. */
   derive?: (doc: T) => number[];
+  /**
+   * What the in-memory index keeps of a large record: the fields its lists order, filter and
+   * group by (the search text is taken first from the whole record). Its lists read the page's
+   * whole records from KV (`Collection.full`); without it the index keeps whole records.
+   */
+  slim?: (doc: T) => T;
   /** Stored fields never sent to a client (e.g. a password hash). */
   hidden?: string[];
   /** Records inserted once, the first time the app starts on an empty collection. */
@@ -205,11 +211,14 @@ export function collectionOf<T extends Doc = Doc>(store: Store, def: ResourceDef
   const spec: CollectionSpec = {
     name: def.name,
     unique: def.unique,
-    search: [...new Set([...def.search, ...def.columns.map((c) => c.data)])],
+    search: def.search,
     labels: labelsOf(def),
     normalize: def.normalize,
     derive: def.derive as CollectionSpec["derive"],
     grams: def.grams,
+    slim: def.slim as CollectionSpec["slim"],
+    // embedded parents are kept once in memory, shared by the records holding them
+    share: def.refs?.map((r) => r.field),
   };
   return store.collection<T>(spec);
 }

@@ -74,11 +74,14 @@ const STATIC: Record<string, string> = {
  * The .xlsx of `rows` as a stream, with the same cells as `exportXlsx`: header titles, numbers
  * as numbers (rupiah formatted), dates as dates in the hospital's time zone (taken when the
  * stream is made: it is read after the request), every text a shared-string cell (never a formula).
+ * `load`, when given, turns each chunk of rows into the rows written (e.g. reads the whole
+ * records of an index's slim rows), so only one chunk is held at a time.
  */
 export function streamXlsx<R>(
   columns: ExportColumn<R>[],
   rows: R[],
   sheet = "Data",
+  load?: (chunk: R[]) => Promise<R[]>,
 ): ReadableStream<Uint8Array> {
   const offset = zoneOffsetMs();
   const zone = hospitalZone(); // rows are read while the answer is sent, after the request
@@ -116,13 +119,15 @@ export function streamXlsx<R>(
         columns.map((c, i) => cell(i, 1, "text", c.title)).join("") + "</row>",
     );
     for (let i = 0; i < rows.length; i += CHUNK) {
+      const part = rows.slice(i, i + CHUNK);
+      const got = load ? await load(part) : part;
       const xml = withZone(zone, () => {
         let xml = "";
-        for (let k = i; k < Math.min(rows.length, i + CHUNK); k++) {
-          const r = k + 2;
+        for (let k = 0; k < got.length; k++) {
+          const r = i + k + 2;
           xml += `<row r="${r}">`;
           for (let c = 0; c < columns.length; c++) {
-            xml += cell(c, r, columns[c].type, columns[c].value(rows[k]));
+            xml += cell(c, r, columns[c].type, columns[c].value(got[k]));
           }
           xml += "</row>";
         }

@@ -1,0 +1,176 @@
+import { MemIndex, type Row } from "./mem_index.ts";
+import type { Doc } from "./doc.ts";
+import { readSnapshot, snapshotLines, specSig, writeSnapshot } from "./snapshot.ts";
+import type { CollectionSpec, KvHolder } from "./doc.ts";
+import { ulid } from "ulid";
+
+/** How far back a sync re-reads the change log, to cover clock skew and slow commits. */
+export const SYNC_MARGIN_MS = 60_000;
+/** How long change-log entries live; an index older than this reloads in full. */
+export const CHANGE_TTL_MS = 6 * 3600_000;
+/** Collections with fewer records load from KV quickly enough: no snapshot. */
+export const SNAPSHOT_MIN = 2_000;
+
+/**
+ * Keeps a collection's in-memory index (`MemIndex`) in step with KV: loaded on first use (from
+ * its snapshot when one fits, else from every record), then brought up to date before each
+ * read by replaying the change log `["_chg", name, ulid]` when the write counter
+ * `["_meta", "ver", name]` moved (another instance wrote), and by the writes of this one.
+ */
+export class IndexKeeper<T extends Doc> {
+  #index: MemIndex<T>;
+  #loaded = false;
+  #count = 0n;
+  #syncedAt = 0;
+  #syncing: Promise<void> | null = null;
+  #own = new Map<string, number>();
+  /** The write counter of the last snapshot written or read. */
+  #snapCount = -1n;
+  readonly #sig: string;
+
+  constructor(private holder: KvHolder, readonly spec: CollectionSpec) {
+    this.#index = new MemIndex<T>(spec.search ?? [], spec.derive, {
+      grams: spec.grams,
+      slim: spec.slim,
+      share: spec.share,
+    });
+    this.#sig = specSig([spec.search, spec.derive, spec.slim, spec.share]);
+  }
+
+  get name(): string {
+    return this.spec.name;
+  }
+
+  get #verKey(): Deno.KvKey {
+    return ["_meta", "ver", this.name];
+  }
+
+  /** Notes a change-log entry this instance writes (its replay is skipped: applied already). */
+  own(key: string): void {
+    this.#own.set(key, Date.now());
+  }
+
+  /** The in-memory index, brought up to date with every write made by any instance. */
+  async index(): Promise<MemIndex<T>> {
+    while (this.#syncing) await this.#syncing;
+    const ver = await this.holder.kv.get<Deno.KvU64>(this.#verKey);
+    const count = ver.value?.value ?? 0n;
+    if (this.#loaded && count === this.#count) {
+      this.#syncedAt = Date.now();
+      return this.#index;
+    }
+    if (!this.#syncing) {
+      this.#syncing = this.#sync(count).finally(() => this.#syncing = null);
+    }
+    await this.#syncing;
+    return this.#index;
+  }
+
+  async #sync(count: bigint): Promise<void> {
+    const now = Date.now();
+    if (!this.#loaded && await this.#fromSnapshot(count, now) && this.#count === count) {
+      this.#syncedAt = now;
+      return;
+    }
+    if (!this.#loaded || now - this.#syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS) {
+      this.#index.clear();
+      // big batches: a full load of 75,000 stays spends most of its time per round trip
+      for await (const e of this.holder.kv.list<T>({ prefix: [this.name] }, { batchSize: 500 })) {
+        this.#index.put(e.value._id, { value: e.value, versionstamp: e.versionstamp });
+      }
+      this.#loaded = true;
+    } else {
+      const ids = new Set<string>();
+      const start = ["_chg", this.name, ulid(Math.max(0, this.#syncedAt - SYNC_MARGIN_MS))];
+      for await (
+        const e of this.holder.kv.list<string[]>({ start, end: ["_chg", this.name, "\uffff"] })
+      ) {
+        if (!this.#own.has(e.key[2] as string)) { for (const id of e.value) ids.add(id); }
+      }
+      const list = [...ids];
+      const rows: [string, Row<T> | null][] = [];
+      for (let i = 0; i < list.length; i += 10) {
+        const got = await this.holder.kv.getMany<T[]>(
+          list.slice(i, i + 10).map((id) => [this.name, id]),
+        );
+        for (const [j, e] of got.entries()) {
+          rows.push([
+            list[i + j],
+            e.versionstamp ? { value: e.value!, versionstamp: e.versionstamp } : null,
+          ]);
+        }
+      }
+      this.#index.putMany(rows);
+    }
+    for (const [k, t] of this.#own) if (now - t > 2 * SYNC_MARGIN_MS) this.#own.delete(k);
+    this.#count = count;
+    this.#syncedAt = now;
+  }
+
+  /**
+   * Loads the index from its snapshot when one fits (this data file, this declaration, and
+   * either at `count` or young enough that the change log covers the writes since: those are
+   * then replayed by the caller). Whether it loaded.
+   */
+  async #fromSnapshot(count: bigint, now: number): Promise<boolean> {
+    const path = await this.holder.snapshotPath?.(this.name);
+    if (!path) return false;
+    const snap = await readSnapshot(path);
+    if (!snap || snap.head.name !== this.name || snap.head.sig !== this.#sig) return false;
+    const at = BigInt(snap.head.count);
+    if (at > count || (at < count && now - snap.head.syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS)) {
+      return false;
+    }
+    this.#index.restore(snap.entries);
+    // this instance's writes so far were not applied to it: the replay must not skip them
+    this.#own.clear();
+    this.#loaded = true;
+    this.#count = at;
+    this.#syncedAt = snap.head.syncedAt;
+    this.#snapCount = at;
+    return true;
+  }
+
+  /**
+   * Writes the index's snapshot (see snapshot.ts) when it is loaded, big enough to be worth it
+   * and changed since the last one. The entries are taken in one synchronous step, so they
+   * match the counter and sync time written with them.
+   */
+  async saveSnapshot(): Promise<boolean> {
+    if (!this.#loaded || this.#syncing || this.#index.size < SNAPSHOT_MIN) return false;
+    const path = await this.holder.snapshotPath?.(this.name);
+    if (!path || !this.#loaded || this.#syncing || this.#index.size < SNAPSHOT_MIN) return false;
+    if (this.#count === this.#snapCount) return false;
+    const count = this.#count;
+    const lines = snapshotLines({
+      format: 1,
+      name: this.name,
+      sig: this.#sig,
+      count: String(count),
+      syncedAt: this.#syncedAt,
+      rows: this.#index.size,
+      share: this.spec.share ?? [],
+    }, this.#index.dump());
+    await writeSnapshot(path, lines);
+    this.#snapCount = count;
+    return true;
+  }
+
+  /** Forgets the in-memory index (after the store was switched or restored). */
+  reset(): void {
+    this.#loaded = false;
+    this.#count = 0n;
+    this.#snapCount = -1n;
+    this.#index.clear();
+  }
+
+  /**
+   * Brings the index in step with this instance's own commit. An index never loaded (a
+   * collection only read with `find`) stays empty: its first `index()` loads it from KV.
+   */
+  applied(rows: [string, Row<T> | null][]): void {
+    if (!this.#loaded && !this.#syncing) return;
+    this.#index.putMany(rows);
+    this.#count += 1n;
+  }
+}

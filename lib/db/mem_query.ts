@@ -1,0 +1,179 @@
+import {
+  columnsOf,
+  compareKey,
+  type Entry,
+  ranksOf,
+  sortEntries,
+  sortKey,
+  textOf,
+  type View,
+} from "./mem_scan.ts";
+import { GRAM, type Grams } from "./mem_grams.ts";
+import { part } from "./mem_text.ts";
+import { groupKey } from "./mem_view.ts";
+import { type Doc, type OrderBy, type Query, type QueryResult, type Row, walk } from "./doc.ts";
+
+/** What a query reads of a `MemIndex` (its caches are built on first use and kept). */
+export interface IndexParts<T extends Doc> {
+  searchFields(): string[];
+  /** Every entry, in insertion order. */
+  list(): Entry<T>[];
+  /** One past the highest insertion rank given so far. */
+  ranks(): number;
+  /** Entries by their value at `field`, in insertion order. */
+  group(field: string): Map<string, Entry<T>[]>;
+  /** Entries in one order, all or those of one `where` term. */
+  view(order: OrderBy[], where?: [string, string]): View<T>;
+  /** How many derived numbers each entry has. */
+  width(): number;
+  bySeq(seq: number): Entry<T> | undefined;
+  /** The trigram postings when they cover the searched fields (null: scan). */
+  grams(fields: number[] | null): Grams | null;
+  /** Marks by insertion rank of the entries whose searched fields hold one of `needles`. */
+  marks(fields: number[] | null, needles: string[]): Uint8Array;
+}
+
+/** Whether an entry's searched fields (null: all) contain `s`. */
+function textHas<T extends Doc>(e: Entry<T>, s: string, fields: number[] | null): boolean {
+  if (!fields) return e.all.includes(s);
+  const text = textOf(e);
+  return fields.some((i) => text[i].includes(s));
+}
+
+/**
+ * Filters, searches, orders and pages the rows. The first `where` term is the base (a cached
+ * view per order: put the broad, stable term first, e.g. a status, so views stay few); the
+ * other terms are membership marks; a search finds its candidates in the view's joined text
+ * before any filter.
+ */
+export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResult<T> {
+  const all = ix.list();
+  const where = Object.entries(q.where ?? {});
+  const [first, ...rest] = where;
+  // the other terms as membership marks by insertion rank (no record is read)
+  const more = rest.map(([field, value]) => {
+    const marks = new Uint8Array(ix.ranks());
+    for (const e of ix.group(field).get(value) ?? []) marks[e.seq] = 1;
+    return marks;
+  });
+  const view = ix.view(q.order ?? [], first);
+  const keep = more.length || q.filter
+    ? (e: Entry<T>) =>
+      more.every((marks) => marks[e.seq] === 1) && (!q.filter || q.filter(e.row.value))
+    : null;
+  const start = Math.max(0, q.start ?? 0);
+  const end = q.length == null || q.length < 0 ? Infinity : start + q.length;
+  const s = q.search?.trim().toLowerCase();
+  const cols = q.numeric && columnsOf(view, ix.width());
+  if (!s && !keep && !cols) {
+    const rows = view.entries.slice(start, end === Infinity ? undefined : end);
+    return { total: all.length, filtered: view.entries.length, rows: rows.map((e) => e.row) };
+  }
+  const idx = (q.searchFields ?? ix.searchFields())
+    .map((f) => ix.searchFields().indexOf(f)).filter((i) => i >= 0);
+  const every = !idx.length || idx.length === ix.searchFields().length;
+  const fields = every ? null : idx;
+  let needles: string[] | null = null;
+  if (!s) needles = null;
+  else if (q.match) {
+    const n = q.prefilter?.(s);
+    if (n?.length && n.every((x) => x.length > 1)) needles = n;
+  } else if (!s.includes("\n") && !s.includes("\u0001")) needles = [s];
+  const grams = s && !q.match && needles && s.length >= GRAM ? ix.grams(fields) : null;
+  if (s && grams) {
+    const seqs = grams.candidates(s, Math.max(256, all.length / 64));
+    if (seqs) {
+      return { total: all.length, ...rare(ix, seqs, s, view, fields, keep, q, start, end) };
+    }
+  }
+  const hit = needles && ix.marks(fields, needles);
+  const ranks = hit && ranksOf(view);
+  const rows: Row<T>[] = [];
+  let filtered = 0;
+  if (hit && s && !q.match && !keep && !cols) {
+    // a plain search: the view's ranks against the marks, no record read
+    for (let k = 0; k < ranks!.length; k++) {
+      if (!hit[ranks![k]]) continue;
+      if (filtered >= start && filtered < end) rows.push(view.entries[k].row);
+      filtered++;
+    }
+    return { total: all.length, filtered, rows };
+  }
+  for (let k = 0; k < view.entries.length; k++) {
+    if (hit && !hit[ranks![k]]) continue;
+    if (cols && !q.numeric!(cols, k)) continue;
+    const e = view.entries[k];
+    if (keep && !keep(e)) continue;
+    if (s && (q.match ? !q.match(textOf(e), s) : !hit && !textHas(e, s, fields))) continue;
+    if (filtered >= start && filtered < end) rows.push(e.row);
+    filtered++;
+  }
+  return { total: all.length, filtered, rows };
+}
+
+/**
+ * A search answered from trigram candidates (insertion ranks): each is checked as the scan
+ * would (text, view membership, numbers, filters), then the few found are put in the view's
+ * order.
+ */
+function rare<T extends Doc>(
+  ix: IndexParts<T>,
+  seqs: Int32Array,
+  s: string,
+  view: View<T>,
+  fields: number[] | null,
+  keep: ((e: Entry<T>) => boolean) | null,
+  q: Query,
+  start: number,
+  end: number,
+): { filtered: number; rows: Row<T>[] } {
+  const one = q.numeric && Array.from({ length: ix.width() }, () => new Float64Array(1));
+  const found: Entry<T>[] = [];
+  for (const seq of seqs) {
+    const e = ix.bySeq(seq);
+    if (!e || !part(e, fields).includes(s)) continue;
+    if (view.where && groupKey(e, view.where[0]) !== view.where[1]) continue;
+    if (one) {
+      one.forEach((col, c) => col[0] = e.nums![c]);
+      if (!q.numeric!(one, 0)) continue;
+    }
+    if (keep && !keep(e)) continue;
+    found.push(e);
+  }
+  // candidates come in insertion order, the order of a view without terms
+  const sorted = view.order.length ? sortEntries(found, view.order) : found;
+  return { filtered: sorted.length, rows: sorted.slice(start, end).map((e) => e.row) };
+}
+
+/**
+ * Rows whose value at `field` lies in [`from`, `to`] (inclusive), in ascending order of it:
+ * two binary searches in the view (the field's cached ascending one) (compared as that view orders:
+ * numbers as numbers, text lowercased). Rows without a value are never in a range.
+ */
+export function rangeOf<T extends Doc>(
+  view: View<T>,
+  field: string,
+  from: string | number,
+  to: string | number,
+): Row<T>[] {
+  const { entries } = view;
+  const parts = field.split(".");
+  const value = (i: number) => walk(entries[i].row.value, parts);
+  const lo = sortKey(from), hi = sortKey(to);
+  const bound = (before: (k: string | number) => boolean) => {
+    let a = 0, b = entries.length;
+    while (a < b) {
+      const m = (a + b) >>> 1;
+      if (before(sortKey(value(m)))) a = m + 1;
+      else b = m;
+    }
+    return a;
+  };
+  const first = bound((k) => compareKey(k, lo) < 0);
+  const end = bound((k) => compareKey(k, hi) <= 0);
+  const out: Row<T>[] = [];
+  for (let i = first; i < end; i++) {
+    if (value(i) != null) out.push(entries[i].row);
+  }
+  return out;
+}
