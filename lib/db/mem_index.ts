@@ -34,6 +34,8 @@ const MAX_INCREMENTAL = 256;
  * searched and ordered read over 100k records takes milliseconds instead of a KV scan.
  * A write updates the cached orderings, groupings and search texts in place (see
  * mem_view.ts); only a large batch drops them to be rebuilt on the next read.
+ * (Over 300 lines: one class owns the entries and every structure kept in step with them; the
+ * queries over it are in mem_query.ts, the upkeep of views and groups in mem_view.ts.)
  */
 export class MemIndex<T extends Doc> {
   #entries = new Map<string, Entry<T>>();
