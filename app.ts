@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { join } from "node:path";
 import { registry as defaultRegistry } from "./resources/mod.ts";
 import { authRoutes } from "./routes/auth.tsx";
@@ -39,6 +38,7 @@ import { visitsOf } from "./lib/ipd/stay.ts";
 import { currentMonth } from "./lib/report/period.ts";
 import { medicalRecordInfo } from "./lib/report/report.ts";
 import { serveStatic } from "./lib/http/static.ts";
+import { gzipAnswers } from "./lib/http/gzip.ts";
 import type { Store } from "./lib/db/store.ts";
 
 /** The static folder, beside the program (also inside a compiled binary). */
@@ -199,7 +199,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.onError(onError);
   app.use("*", securityHeaders(opts.config.trustProxy));
   app.use("/static/*", serveStatic(STATIC_DIR));
-  app.use("*", compress({ contentTypeFilter: /^(text\/html|application\/json)/ }));
+  app.use("*", gzipAnswers());
   app.use("*", sameOrigin(opts.config.allowedOrigins));
   app.use("*", async (c, next) => {
     const { store, manifest, audit } = await (ready ??= init().catch((e) => {

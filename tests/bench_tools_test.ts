@@ -67,6 +67,8 @@ Deno.test("load: a short run against a served app sends every class and reads th
         "3",
         "--seconds",
         "2",
+        "--settle",
+        "1",
       ],
       env: { ADMIN_PASSWORD },
       stdout: "piped",
@@ -85,6 +87,7 @@ Deno.test("load: a short run against a served app sends every class and reads th
     // found through /proc/net/tcp: this test process serves the port
     assert.match(out, new RegExp(`server PID ${Deno.pid}`));
     assert.match(out, /RSS server: sebelum \d+ MB/);
+    assert.match(out, /RSS server 1 s setelah uji: \d+ MB/);
   } finally {
     await server.shutdown();
   }

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { STATIC_DIR } from "../app.ts";
 import { setup } from "./helpers.ts";
+import { acceptsGzip } from "../lib/http/gzip.ts";
 
 const bytes = async (r: Response) => new Uint8Array(await r.arrayBuffer());
 
@@ -39,6 +40,10 @@ Deno.test("compression: HTML and JSON answers are gzipped when the browser accep
   assert.equal(page.status, 200);
   assert.equal(page.headers.get("content-encoding"), "gzip");
   assert.match(new TextDecoder().decode(gunzipSync(await bytes(page))), /Kunjungan Rawat Inap/);
+  // 40 provinces: an answer of a few KB (under 1 KB one is sent plain, see below)
+  const csv = "kode,nama\n" +
+    Array.from({ length: 40 }, (_, i) => `${10 + i},Provinsi Nomor ${i}`).join("\n");
+  assert.equal((await t.upload("/api/province/import", "p.csv", csv)).status, 200);
   const api = await t.req("/api/province?draw=1&start=0&length=100", {
     headers: { "accept-encoding": "gzip" },
   });
@@ -48,4 +53,39 @@ Deno.test("compression: HTML and JSON answers are gzipped when the browser accep
   const plain = await t.req("/ipd");
   assert.equal(plain.headers.get("content-encoding"), null);
   await plain.body?.cancel();
+});
+
+Deno.test("compression: Accept-Encoding is read as browsers send it", () => {
+  assert.equal(acceptsGzip("gzip, deflate, br"), true);
+  assert.equal(acceptsGzip("br;q=1.0, gzip;q=0.8"), true);
+  assert.equal(acceptsGzip("*"), true);
+  assert.equal(acceptsGzip("gzip;q=0"), false);
+  assert.equal(acceptsGzip("br, deflate"), false);
+  assert.equal(acceptsGzip(undefined), false);
+});
+
+Deno.test("compression: a gzipped answer keeps its status and headers, small ones stay plain", async () => {
+  await using t = await setup();
+  const csv = "kode,nama\n" +
+    Array.from({ length: 40 }, (_, i) => `${10 + i},Provinsi Nomor ${i}`).join("\n");
+  assert.equal((await t.upload("/api/province/import", "p.csv", csv)).status, 200);
+  const gz = await t.req("/api/province?draw=1&start=0&length=100", {
+    headers: { "accept-encoding": "gzip" },
+  });
+  assert.equal(gz.headers.get("content-encoding"), "gzip");
+  assert.equal(gz.headers.get("cache-control"), "no-store");
+  assert.match(gz.headers.get("vary") ?? "", /accept-encoding/i);
+  assert.equal(gz.headers.get("content-length"), null);
+  await gz.body?.cancel();
+  const small = await t.req("/api/province?draw=1&start=0&length=1", {
+    headers: { "accept-encoding": "gzip" },
+  });
+  assert.equal(small.headers.get("content-encoding"), null);
+  assert.equal((await small.json()).data.length, 1);
+  const missing = await t.req("/api/ipd/01J00000000000000000000000/details", {
+    headers: { "accept-encoding": "gzip" },
+  });
+  assert.equal(missing.status, 404);
+  assert.equal(missing.headers.get("content-encoding"), null);
+  assert.match((await missing.json()).message, /./);
 });

@@ -16,6 +16,8 @@ import {
   sameFields,
 } from "./doc.ts";
 
+/** Writes remembered for `changesSince`. */
+const CHANGE_LOG = 512;
 /** Insertion ranks per block of the search text (see mem_text.ts). */
 const BLOCK = 512;
 
@@ -32,6 +34,8 @@ const MAX_INCREMENTAL = 256;
  * searched and ordered read over 100k records takes milliseconds instead of a KV scan.
  * A write updates the cached orderings, groupings and search texts in place (see
  * mem_view.ts); only a large batch drops them to be rebuilt on the next read.
+ * (Over 300 lines: one class owns the entries and every structure kept in step with them; the
+ * queries over it are in mem_query.ts, the upkeep of views and groups in mem_view.ts.)
  */
 export class MemIndex<T extends Doc> {
   #entries = new Map<string, Entry<T>>();
@@ -40,6 +44,8 @@ export class MemIndex<T extends Doc> {
   #groups = new Map<string, Map<string, Entry<T>[]>>();
   #seq = 0;
   #version = 0;
+  /** The last writes by version, so derived data can patch itself (`changesSince`). */
+  #log: { v: number; id: string }[] = [];
   /** Entries by insertion rank (holes for removed ones), for trigram candidates. */
   #bySeq: (Entry<T> | undefined)[] = [];
   /** The search text per set of searched fields, in blocks of insertion ranks. */
@@ -99,6 +105,14 @@ export class MemIndex<T extends Doc> {
     return this.#version;
   }
 
+  /** The ids written since `version` (repeats possible), or null when too many to tell. */
+  changesSince(version: number): string[] | null {
+    if (version === this.#version) return [];
+    const log = this.#log;
+    if (!log.length || log[0].v > version + 1) return null;
+    return log.filter((c) => c.v > version).map((c) => c.id);
+  }
+
   /** Inserts or replaces a row; `null` removes the record. */
   put(id: string, row: Row<T> | null): void {
     this.#apply(id, row);
@@ -118,6 +132,8 @@ export class MemIndex<T extends Doc> {
   #apply(id: string, row: Row<T> | null): void {
     const old = this.#entries.get(id) ?? null;
     this.#version++;
+    this.#log.push({ v: this.#version, id });
+    if (this.#log.length > CHANGE_LOG) this.#log.splice(0, this.#log.length - CHANGE_LOG / 2);
     if (!old && !row) return;
     let neu: Entry<T> | null = null;
     if (row) {
@@ -157,6 +173,7 @@ export class MemIndex<T extends Doc> {
     this.#seq = 0;
     this.#hays.clear();
     this.#shared.clear();
+    this.#log = [];
     this.#version++;
     this.#drop();
   }

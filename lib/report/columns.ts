@@ -6,7 +6,7 @@
  * contributes is remembered per record, so a rebuild after a write only copies.
  */
 import type { Visit } from "../ipd/model.ts";
-import type { MemIndex } from "../db/mem_index.ts";
+import type { MemIndex, Row } from "../db/mem_index.ts";
 import { type Period, periodInstants } from "./period.ts";
 
 /**
@@ -40,6 +40,9 @@ export interface StayColumns {
 interface State {
   version: number;
   cols: StayColumns | null;
+  /** The stays and their parts in column order, for patching after a few writes. */
+  rows: Row<Visit>[];
+  order: StayPart[];
   dict: Map<string, number>;
   names: string[];
   parts: WeakMap<Visit, StayPart>;
@@ -80,14 +83,82 @@ function column(parts: StayPart[], nine: boolean): CodeColumn {
   return { offsets, ids };
 }
 
+/** The part of a stay (its codes as ids), kept per record. */
+function partOf(s: State, v: Visit): StayPart {
+  let part = s.parts.get(v);
+  if (!part) {
+    part = [Date.parse(v.visitDate), 0];
+    part[1] = codeIds(s, v.codes10, part);
+    codeIds(s, v.codes9, part);
+    s.parts.set(v, part);
+  }
+  return part;
+}
+
+/** Puts stay `v` at column position `i`. */
+function fill(
+  cols: Pick<StayColumns, "times" | "readmisi" | "pct" | "diff">,
+  i: number,
+  v: Visit,
+  part: StayPart,
+): void {
+  const p = v.percentageTotal;
+  cols.times[i] = part[0];
+  cols.readmisi[i] = v.readmisi ? 1 : 0;
+  cols.pct[i] = p == null || !Number.isFinite(p) ? NaN : p;
+  cols.diff[i] = (v.tarifInaTotal ?? 0) - (v.tarifRsTotal ?? 0);
+}
+
+/**
+ * After a few writes that kept each stay's admission time (an examination changes totals and
+ * codes, a discharge the status), the columns are patched where those stays sit instead of
+ * rebuilt; false when that cannot be (a stay added, removed or moved, or too many writes).
+ */
+function patch(s: State, visits: MemIndex<Visit>): boolean {
+  const ids = visits.changesSince(s.version);
+  if (!ids || ids.length > 64) return false;
+  const cols = s.cols!;
+  let codes = false;
+  for (const id of new Set(ids)) {
+    const row = visits.get(id);
+    if (!row) return false;
+    const t = Date.parse(row.value.visitDate);
+    let i = lowerBound(cols.times, t);
+    while (i < s.rows.length && cols.times[i] === t && s.rows[i].value._id !== id) i++;
+    if (i >= s.rows.length || s.rows[i].value._id !== id) return false;
+    const was = s.order[i], part = partOf(s, row.value);
+    if (was.length !== part.length || was.some((x, k) => x !== part[k])) codes = true;
+    s.rows[i] = row;
+    s.order[i] = part;
+    fill(cols, i, row.value, part);
+  }
+  if (codes) {
+    cols.codes10 = column(s.order, false);
+    cols.codes9 = column(s.order, true);
+  }
+  return true;
+}
+
 /** The columns of the index's stays, rebuilt only when the index changed since. */
 export function stayColumns(visits: MemIndex<Visit>): StayColumns {
   let s = states.get(visits);
   if (!s) {
-    s = { version: -1, cols: null, dict: new Map(), names: [], parts: new WeakMap() };
+    s = {
+      version: -1,
+      cols: null,
+      rows: [],
+      order: [],
+      dict: new Map(),
+      names: [],
+      parts: new WeakMap(),
+    };
     states.set(visits, s);
   }
   if (s.cols && s.version === visits.version) return s.cols;
+  if (s.cols && patch(s, visits)) {
+    s.version = visits.version;
+    return s.cols;
+  }
   const rows = visits.range("visitDate", ALL.from, ALL.to);
   const n = rows.length;
   const parts: StayPart[] = new Array(n);
@@ -98,20 +169,8 @@ export function stayColumns(visits: MemIndex<Visit>): StayColumns {
     diff: new Float64Array(n),
   };
   for (let i = 0; i < n; i++) {
-    const v = rows[i].value;
-    let part = s.parts.get(v);
-    if (!part) {
-      part = [Date.parse(v.visitDate), 0];
-      part[1] = codeIds(s, v.codes10, part);
-      codeIds(s, v.codes9, part);
-      s.parts.set(v, part);
-    }
-    parts[i] = part;
-    const p = v.percentageTotal;
-    cols.times[i] = part[0];
-    cols.readmisi[i] = v.readmisi ? 1 : 0;
-    cols.pct[i] = p == null || !Number.isFinite(p) ? NaN : p;
-    cols.diff[i] = (v.tarifInaTotal ?? 0) - (v.tarifRsTotal ?? 0);
+    parts[i] = partOf(s, rows[i].value);
+    fill(cols, i, rows[i].value, parts[i]);
   }
   s.cols = {
     ...cols,
@@ -119,6 +178,8 @@ export function stayColumns(visits: MemIndex<Visit>): StayColumns {
     codes9: column(parts, true),
     names: s.names,
   };
+  s.rows = rows;
+  s.order = parts;
   s.version = visits.version;
   return s.cols;
 }
