@@ -1,4 +1,5 @@
 import { createApp, ensureBundle, prepareStore, STATIC_DIR, warmIndexes } from "./app.ts";
+import { readManifest } from "./lib/http/islands.ts";
 import { backupDir } from "./lib/backup/backup.ts";
 import { startDailyBackups } from "./lib/backup/schedule.ts";
 import { loadConfig } from "./lib/config.ts";
@@ -35,6 +36,8 @@ if (import.meta.main) {
     }
     throw e;
   }
+  // index snapshots made by other code (another release, a changed lib/) are not read back
+  store.snapshotTag = (await readManifest(STATIC_DIR))?.source ?? "";
   // no LICENCE_URL: run the shipped licence service here, with the demo code validated
   const demo = config.licenceUrl ? null : startDemoLicence(config);
   if (demo) {

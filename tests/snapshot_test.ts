@@ -151,3 +151,24 @@ Deno.test("index snapshot: a restart loads it instead of every record, replays w
   assert.ok(idx.get("01JZZ"), "full load: the snapshot belongs to another database id");
   store.close();
 });
+
+Deno.test("index snapshot: one written by other code (another snapshot tag) is not read back", async () => {
+  await using tmp = await tempDir();
+  const file = join(tmp.path, "casemix.kv");
+  let store = await Store.open(file);
+  store.snapshotTag = "rilis-1";
+  await store.collection(SPEC).writeMany(docs(SNAPSHOT_MIN));
+  await store.collection(SPEC).index();
+  assert.deepEqual(await store.saveSnapshots(), ["snaptest"]);
+  store.close();
+  const raw = await Deno.openKv(file);
+  await raw.set(["snaptest", "01JZZ"], { _id: "01JZZ", kode: "X", name: "Tak tercatat" });
+  raw.close();
+  for (const [tag, fromSnapshot] of [["rilis-1", true], ["rilis-2", false]] as const) {
+    store = await Store.open(file);
+    store.snapshotTag = tag;
+    const idx = await store.collection(SPEC).index();
+    assert.equal(idx.get("01JZZ") === undefined, fromSnapshot, tag);
+    store.close();
+  }
+});

@@ -97,6 +97,12 @@ export interface KvHolder {
   readonly kv: Deno.Kv;
   /** Where a collection keeps its index snapshot (local files only; see snapshot.ts). */
   snapshotPath?(name: string): Promise<string | null>;
+  /**
+   * The running code's version (e.g. the bundle's source hash), part of every snapshot's
+   * signature: an index built by other code (another `derive` or `slim` behind the same
+   * declaration) is never read back.
+   */
+  readonly snapshotTag?: string;
   /** Reserves disk room for a rollback (local files only); returns its release. */
   reserve?(bytes: number): Promise<() => Promise<void>>;
 }

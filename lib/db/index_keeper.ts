@@ -41,6 +41,11 @@ export class IndexKeeper<T extends Doc> {
     return this.spec.name;
   }
 
+  /** The declaration's signature with the code's (`KvHolder.snapshotTag`). */
+  get #fullSig(): string {
+    return `${this.#sig}.${this.holder.snapshotTag ?? ""}`;
+  }
+
   get #verKey(): Deno.KvKey {
     return ["_meta", "ver", this.name];
   }
@@ -116,7 +121,7 @@ export class IndexKeeper<T extends Doc> {
     const path = await this.holder.snapshotPath?.(this.name);
     if (!path) return false;
     const snap = await readSnapshot(path);
-    if (!snap || snap.head.name !== this.name || snap.head.sig !== this.#sig) return false;
+    if (!snap || snap.head.name !== this.name || snap.head.sig !== this.#fullSig) return false;
     const at = BigInt(snap.head.count);
     if (at > count || (at < count && now - snap.head.syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS)) {
       return false;
@@ -145,7 +150,7 @@ export class IndexKeeper<T extends Doc> {
     const lines = snapshotLines({
       format: 1,
       name: this.name,
-      sig: this.#sig,
+      sig: this.#fullSig,
       count: String(count),
       syncedAt: this.#syncedAt,
       rows: this.#index.size,

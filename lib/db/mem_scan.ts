@@ -1,4 +1,4 @@
-import { type Doc, getPath, type OrderBy, type Row } from "./doc.ts";
+import { type Doc, getPath, type OrderBy, type Row, walk } from "./doc.ts";
 
 /** Text search and ordering over the entries of a `MemIndex` (see there). */
 
@@ -107,8 +107,24 @@ export function compareEntries<T extends Doc>(
 
 /** Entries in `order` (ties by id), as a new array. */
 export function sortEntries<E extends Entry<Doc>>(list: E[], order: OrderBy[]): E[] {
-  const keyed = list.map((e) => ({ e, k: keysOf(e, order) }));
-  keyed.sort((a, b) => compareEntries(order, a.e, a.k, b.e, b.k));
+  const paths = order.map((o) => o.field.split("."));
+  const keyed = list.map((e) => ({ e, k: paths.map((p) => sortKey(walk(e.row.value, p))) }));
+  if (order.length === 1) {
+    // one term (nearly every list): no loop over terms per comparison
+    const sign = order[0].dir === "desc" ? -1 : 1;
+    keyed.sort((a, b) => {
+      const x = a.k[0], y = b.k[0];
+      if (x !== y) {
+        if (typeof x === "string" && typeof y === "string" && x !== "" && y !== "") {
+          return x < y ? -sign : sign;
+        }
+        const c = compareKey(x, y);
+        if (c) return sign * c;
+      }
+      const i = a.e.row.value._id, j = b.e.row.value._id;
+      return i < j ? -1 : i > j ? 1 : a.e.seq - b.e.seq;
+    });
+  } else keyed.sort((a, b) => compareEntries(order, a.e, a.k, b.e, b.k));
   return keyed.map((x) => x.e);
 }
 

@@ -164,6 +164,8 @@ export class Store implements KvHolder {
 
   /** The collection named in `spec`, created once per store. */
   #dbId: Promise<string> | null = null;
+  /** The running code's version, in every index snapshot's signature (see `KvHolder`). */
+  snapshotTag = "";
 
   /**
    * Where collection `name` keeps its index snapshot: local data files only, named after the
