@@ -22,11 +22,12 @@ interface Block {
   /** The rank of each part's entry. */
   seqs: Int32Array;
   /**
-   * The last term searched in this block and the ranks of the entries holding it: paging
-   * through one search re-scans only blocks a write touched since.
+   * The last terms searched in this block (at most `TERMS`, newest last) and the ranks of the
+   * entries holding each: paging through a search, or several users searching the same few
+   * names, re-scans only blocks a write touched since.
    */
-  term: string | null;
-  hits: Int32Array | null;
+  terms: string[];
+  hits: Int32Array[];
 }
 
 /** An entry's part of a haystack over `fields` (line breaks read as spaces). */
@@ -61,10 +62,13 @@ function join<T extends Doc>(
     text,
     offsets: Int32Array.from(offsets),
     seqs: Int32Array.from(seqs),
-    term: null,
-    hits: null,
+    terms: [],
+    hits: [],
   };
 }
+
+/** Terms whose hits a block keeps. */
+const TERMS = 8;
 
 /** Drops the text of the block holding rank `seq` (its entry was written). */
 export function dropRank(h: Haystack, size: number, seq: number): void {
@@ -88,7 +92,8 @@ export function markHits<T extends Doc>(
   for (const s of needles) {
     for (let i = 0; i < count; i++) {
       const b = h.blocks[i] ??= join(bySeq, i * size, Math.min(ranks, (i + 1) * size), h.fields);
-      if (b.term !== s || !b.hits) {
+      let at = b.terms.indexOf(s);
+      if (at < 0) {
         const found: number[] = [];
         let k = 0, p = 0;
         const { text, offsets, seqs } = b;
@@ -98,10 +103,14 @@ export function markHits<T extends Doc>(
           if (++k >= seqs.length) break;
           p = offsets[k];
         }
-        b.term = s;
-        b.hits = Int32Array.from(found);
+        if (b.terms.length >= TERMS) {
+          b.terms.shift();
+          b.hits.shift();
+        }
+        at = b.terms.push(s) - 1;
+        b.hits.push(Int32Array.from(found));
       }
-      for (const seq of b.hits) marks[seq] = 1;
+      for (const seq of b.hits[at]) marks[seq] = 1;
     }
   }
   return marks;
