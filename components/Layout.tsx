@@ -78,6 +78,12 @@ export function Layout(
   );
 }
 
+/** Id of the element after a page's visible markup (routes/_render.tsx puts it there). */
+export const PARSED = "dimuat";
+
+/** `blocking="render"` (not yet in Preact's types). */
+const BLOCKS_RENDER = { blocking: "render" } as Record<string, string>;
+
 /** The HTML document around a page. */
 export function Document({ title, css = "/static/app.css", children }: {
   title: string;
@@ -93,6 +99,11 @@ export function Document({ title, css = "/static/app.css", children }: {
         <title>{`${title} · Casemix RS`}</title>
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={css} />
+        {
+          /* first paint once the whole page is parsed (the island data after it excepted): one
+            layout of a long table instead of one per piece the parser yields */
+        }
+        <link rel="expect" href={`#${PARSED}`} {...BLOCKS_RENDER} />
       </head>
       <body>{children}</body>
     </html>

@@ -104,7 +104,7 @@ export default function AuditTable(p: AuditTableProps) {
         </a>
       </form>
       <div class="dt-toolbar">
-        <SearchBox id="au-q" value={t.q} onInput={t.setQ} />
+        <SearchBox id="au-q" onSearch={t.setSearch} />
       </div>
       <TableView
         columns={p.columns}

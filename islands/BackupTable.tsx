@@ -116,7 +116,7 @@ export default function BackupTable(props: BackupTableProps) {
               : ".")}
       </p>
       <div class="dt-toolbar">
-        <SearchBox id="bk-q" value={t.q} onInput={t.setQ} />
+        <SearchBox id="bk-q" onSearch={t.setSearch} />
         <button
           type="button"
           class="btn btn-primary"

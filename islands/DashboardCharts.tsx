@@ -1,7 +1,6 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { formatMoney, formatNumber } from "../lib/format.ts";
-import { drawBar, drawPie } from "casemix-charts";
 import {
   combineSmall,
   dpjpLink,
@@ -37,18 +36,26 @@ function useReport<T>(url: string): Load<T> {
   return load;
 }
 
+/**
+ * chart.js, loaded once the first chart has its data: the page hydrates without it, so a slow
+ * PC can use the period form and the counters while it loads.
+ */
+let charts: Promise<typeof import("casemix-charts")> | undefined;
+
 /** The chart itself; if drawing fails the numbers below it still stand. */
 function Canvas({ kind, slices, label }: { kind: "pie" | "bar"; slices: Slice[]; label: string }) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
-    try {
-      if (kind === "bar") box.current!.style.height = `${Math.max(160, 34 * slices.length + 50)}px`;
-      const chart = (kind === "pie" ? drawPie : drawBar)(canvas.current!, slices, label);
-      return () => chart.destroy();
-    } catch (e) {
-      console.error("Grafik dasbor gagal digambar:", e);
-    }
+    if (kind === "bar") box.current!.style.height = `${Math.max(160, 34 * slices.length + 50)}px`;
+    let chart: { destroy(): void } | undefined, live = true;
+    (charts ??= import("casemix-charts")).then(({ drawBar, drawPie }) => {
+      if (live) chart = (kind === "pie" ? drawPie : drawBar)(canvas.current!, slices, label);
+    }).catch((e) => console.error("Grafik dasbor gagal digambar:", e));
+    return () => {
+      live = false;
+      chart?.destroy();
+    };
   }, [kind, slices, label]);
   return (
     <div class={`chart-box ${kind}`} ref={box}>

@@ -174,7 +174,7 @@ export default function DataTable(props: TableProps) {
           </select>
           <span>data</span>
         </div>
-        <SearchBox id={`${uid}-q`} value={t.q} onInput={t.setQ} />
+        <SearchBox id={`${uid}-q`} onSearch={t.setSearch} />
         {canWrite && (
           <button type="button" class="btn btn-primary" onClick={() => openForm()}>
             Tambah {label}

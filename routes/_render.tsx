@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { VNode } from "preact";
 import { render } from "preact-render-to-string";
-import { Document, Layout } from "../components/Layout.tsx";
+import { Document, Layout, PARSED } from "../components/Layout.tsx";
 import type { AppEnv } from "../lib/http/env.ts";
 import { can } from "../lib/http/client.ts";
 import { collectIslands, islandTags, type Manifest } from "../lib/http/islands.ts";
@@ -37,6 +37,9 @@ export function renderPage(
   const { result, islands } = collectIslands(() =>
     render(<Document title={opts.title} css={cssHref(c.get("manifest"))}>{page}</Document>)
   );
-  const html = result.replace("</body>", `${islandTags(islands, c.get("manifest"))}</body>`);
+  const html = result.replace(
+    "</body>",
+    `<i id="${PARSED}" hidden></i>${islandTags(islands, c.get("manifest"))}</body>`,
+  );
   return c.html(`<!DOCTYPE html>${html}`, opts.status ?? 200);
 }

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from "preact";
+import { useEffect, useRef, useState } from "react";
 import type { ColumnDef } from "../../lib/resource/resource.ts";
 import { Blocker } from "./Blocker.tsx";
 import { formatNumber } from "../../lib/format.ts";
@@ -6,12 +7,25 @@ import { Pagination } from "./Pagination.tsx";
 import { alignClass, type Order, TableHead } from "./TableHead.tsx";
 import type { Row } from "./use_server_table.ts";
 
-/** The table's search box (the 500 ms delay lives in `useServerTable`). */
-export function SearchBox({ id, value, onInput }: {
+/**
+ * The table's search box. It keeps what is typed itself and hands it on (`onSearch`) once typing
+ * has stopped for 500 ms, so a keystroke redraws the box alone, not the table's 100 rows (a slow
+ * PC would lag behind the typing).
+ */
+export function SearchBox({ id, onSearch }: {
   id: string;
-  value: string;
-  onInput: (q: string) => void;
+  onSearch: (q: string) => void;
 }) {
+  const [q, setQ] = useState("");
+  const sent = useRef("");
+  useEffect(() => {
+    if (q === sent.current) return;
+    const t = setTimeout(() => {
+      sent.current = q;
+      onSearch(q);
+    }, 500);
+    return () => clearTimeout(t);
+  }, [q]);
   return (
     <div class="dt-search-box">
       <label for={id}>Cari</label>
@@ -19,12 +33,44 @@ export function SearchBox({ id, value, onInput }: {
         id={id}
         class="dt-search"
         type="search"
-        value={value}
+        value={q}
         autoComplete="off"
-        onInput={(e) => onInput(e.currentTarget.value)}
+        onInput={(e) => setQ(e.currentTarget.value)}
       />
     </div>
   );
+}
+
+/**
+ * Rows of a first page drawn with the page (server-rendered and hydrated): a screenful at
+ * 1366x768 (9 stays, 9 codes). The rest of that page follows at the browser's first idle moment
+ * (in one step: the table is laid out again whole at each step), so a slow PC shows the page,
+ * and answers its search box, sooner.
+ */
+export const FIRST_ROWS = 12;
+
+/** Runs `f` when the browser is idle (within 200 ms), or after a short timer without that API. */
+function whenIdle(f: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(f, { timeout: 200 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(f, 20);
+  return () => clearTimeout(id);
+}
+
+/**
+ * The rows to draw: of the page the table started with, the first `FIRST_ROWS`, then all once
+ * the browser is idle; any later page (search, paging, reload) is drawn whole.
+ */
+function useShownRows(rows: Row[]): Row[] {
+  const first = useRef(rows);
+  const [all, setAll] = useState(false);
+  const pending = rows === first.current && !all && rows.length > FIRST_ROWS;
+  useEffect(() => {
+    if (pending) return whenIdle(() => setAll(true));
+  }, [pending]);
+  return pending ? rows.slice(0, FIRST_ROWS) : rows;
 }
 
 /**
@@ -42,6 +88,7 @@ export function TableView({ columns, rows, order, onSort, loading, cell, actions
   actions?: (row: Row) => ComponentChildren;
   rowClass?: (row: Row) => string | undefined;
 }) {
+  const shown = useShownRows(rows);
   return (
     <div class="dt-wrap blockable" aria-busy={loading ? "true" : undefined}>
       <table class="dt-table">
@@ -52,8 +99,8 @@ export function TableView({ columns, rows, order, onSort, loading, cell, actions
           extra={actions ? "Aksi" : undefined}
         />
         <tbody>
-          {rows.length
-            ? rows.map((r, k) => (
+          {shown.length
+            ? shown.map((r, k) => (
               <tr key={String(r._id ?? k)} class={rowClass?.(r)}>
                 {columns.map((c, i) => <td key={i} class={alignClass(c)}>{cell(c, r)}</td>)}
                 {actions && <td class="actions">{actions(r)}</td>}

@@ -48,7 +48,7 @@ export function tableQuery(columns: ColumnDef[], q: {
 }
 
 /**
- * State of a DataTables server-side table: search (500 ms delay), ordering, paging and
+ * State of a DataTables server-side table: search (`SearchBox` waits for typing to stop), ordering, paging and
  * loading, answering out-of-order responses by `draw`. `params` are extra filters sent along
  * (a change reloads from the first page). Starts from the server-rendered first page.
  */
@@ -65,7 +65,6 @@ export function useServerTable(o: {
   const [rows, setRows] = useState(o.initial.data);
   const [total, setTotal] = useState(o.initial.recordsTotal);
   const [filtered, setFiltered] = useState(o.initial.recordsFiltered);
-  const [q, setQ] = useState("");
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(0);
   const [length, setLength] = useState(o.pageSize);
@@ -76,15 +75,6 @@ export function useServerTable(o: {
   const mounted = useRef(false);
   const extra = JSON.stringify(o.params ?? {});
   const reload = () => setTick((t) => t + 1);
-
-  useEffect(() => {
-    if (q === search) return;
-    const t = setTimeout(() => {
-      setSearch(q);
-      setPage(0);
-    }, 500);
-    return () => clearTimeout(t);
-  }, [q]);
 
   useEffect(() => {
     if (mounted.current) setPage(0);
@@ -137,8 +127,12 @@ export function useServerTable(o: {
     rows,
     total,
     filtered,
-    q,
-    setQ,
+    search,
+    /** Searches (from the first page) for what `SearchBox` hands on. */
+    setSearch: (q: string) => {
+      setSearch(q);
+      setPage(0);
+    },
     page,
     setPage,
     length,

@@ -1,0 +1,52 @@
+import assert from "node:assert/strict";
+import { FIRST_ROWS } from "../../components/ui/ServerTable.tsx";
+import { login, rowCount, session } from "./harness.ts";
+
+const N = 30;
+const kode = (i: number) => `K${String(i).padStart(2, "0")}`;
+
+Deno.test("browser: a long first page shows a screenful at once, its buttons and search live; the rest follows", async () => {
+  await using s = await session();
+  const { page, url } = s;
+  await login(page, url);
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  for (let i = 1; i <= N; i++) {
+    const res = await fetch(`${url}/api/disputed-claim/update`, {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ id: "", _version: "", kode_icd: kode(i), keyword: `kata ${i}` }),
+    });
+    assert.equal(res.status, 200, await res.text());
+  }
+
+  // the server draws the first rows only; the island has the whole page
+  const html = await (await fetch(`${url}/dispute-klaim`, { headers: { cookie } })).text();
+  const body = html.slice(html.indexOf("<tbody>"), html.indexOf("</tbody>"));
+  assert.equal(body.split("<tr").length - 1, FIRST_ROWS);
+  assert.match(html, new RegExp(`"kode_icd":"${kode(N)}"`));
+
+  // a slow PC: right after hydration a drawn row's button works and a search is answered
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+  await page.goto(`${url}/dispute-klaim`);
+  await page.waitForSelector("[data-island=DataTable][data-hydrated=true]");
+  assert.ok((await page.locator(".dt-table tbody tr").count()) >= FIRST_ROWS);
+  await page.click(".dt-table tbody tr >> nth=0 >> button:has-text('Edit')");
+  assert.equal(await page.getByLabel("Kode ICD").inputValue(), kode(1));
+  await page.click(".modal button:has-text('Batal')");
+
+  // the rest of the page follows by itself, each row as live as the first
+  await rowCount(page, N);
+  await page.click(`.dt-table tbody tr:has-text('${kode(N)}') >> button:has-text('Edit')`);
+  assert.equal(await page.getByLabel("Keyword").inputValue(), `kata ${N}`);
+  await page.click(".modal button:has-text('Batal')");
+
+  // typed as soon as the page is live, a search filters through the server
+  await page.reload();
+  await page.waitForSelector("[data-island=DataTable][data-hydrated=true]");
+  await page.locator(".dt-search").pressSequentially("kata 27");
+  await rowCount(page, 1);
+  assert.match(await page.locator(".dt-table tbody tr").innerText(), /K27\s+kata 27/);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  assert.deepEqual(s.errors, []);
+});
