@@ -147,7 +147,7 @@ export class IndexKeeper<T extends Doc> {
     if (!path || !this.#loaded || this.#syncing || this.#index.size < SNAPSHOT_MIN) return false;
     if (this.#count === this.#snapCount) return false;
     const count = this.#count;
-    const lines = snapshotLines({
+    const lines = await snapshotLines({
       format: 1,
       name: this.name,
       sig: this.#fullSig,

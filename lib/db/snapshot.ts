@@ -54,11 +54,13 @@ export function snapshotPath(dir: string, live: string, name: string): string {
 }
 
 /**
- * The snapshot as lines of text, made synchronously from the index's current entries (so the
- * entries, counter and sync time agree); writing them may then wait. The embedded records of
- * `head.share` fields are written once (second line) and referred to by number.
+ * The snapshot as lines of text, from entries taken from the index in one synchronous step (so
+ * entries, counter and sync time agree; records are never changed in place, a write replaces
+ * them, so the entries keep that moment). Each line is made in its own turn of the event loop,
+ * so requests are answered between them. The embedded records of `head.share` fields are
+ * written once (second line) and referred to by number.
  */
-export function snapshotLines(head: SnapHead, entries: SnapEntry[]): string[] {
+export async function snapshotLines(head: SnapHead, entries: SnapEntry[]): Promise<string[]> {
   const shared: unknown[] = [];
   const numbers = new Map<unknown, number>();
   const lines = [JSON.stringify(head), ""];
@@ -79,6 +81,7 @@ export function snapshotLines(head: SnapHead, entries: SnapEntry[]): string[] {
       return [id, vs, v, all, nums];
     });
     lines.push(JSON.stringify(part));
+    await new Promise((ok) => setTimeout(ok, 0));
   }
   lines[1] = JSON.stringify(shared);
   return lines;
