@@ -30,14 +30,9 @@ export async function writeMany<T extends Doc>(
 ): Promise<number> {
   const index = await col.index();
   index.willWrite(docs.length);
-  // a slim index holds part of each record: the undo and unique keys need the whole
-  const olds = new Map<string, T>();
-  if (col.spec.slim) {
-    const ids = docs.filter((d) => index.get(d._id)).map((d) => d._id);
-    for (let i = 0; i < ids.length; i += 500) {
-      for (const r of await col.findMany(ids.slice(i, i + 500))) olds.set(r.value._id, r.value);
-    }
-  }
+  // the undo and the unique keys need the whole records replaced (a slim index keeps part)
+  const held = docs.flatMap((d) => index.get(d._id) ?? []);
+  const olds = new Map((await col.full(held, true)).map((r) => [r.value._id, r.value]));
   const b = new Batcher({ mutations: 8, checks: 1, bytes: 40_000 }, 2 * UNDO_BYTES);
   const undo: UndoItem[][] = [];
   const sim = new Map<string, UndoItem>(); // unique keys as this plan leaves them
@@ -45,7 +40,7 @@ export async function writeMany<T extends Doc>(
   const priorOf = (key: Deno.KvKey, fallback: UndoItem): UndoItem =>
     sim.get(simKey(key)) ?? fallback;
   for (const doc of docs) {
-    const old = col.spec.slim ? olds.get(doc._id) : index.get(doc._id)?.value;
+    const old = olds.get(doc._id);
     const ops: Op[] = [
       ...col.uniqueOps(doc._id, doc, old).filter((o) => o.kind !== "check"),
       { kind: "set", key: col.key(doc._id), value: doc },

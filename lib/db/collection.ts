@@ -4,6 +4,7 @@ import { newId } from "./ids.ts";
 import type { Doc, MemIndex, Row } from "./mem_index.ts";
 import type { CollectionSpec, KvHolder } from "./doc.ts";
 import { writeMany } from "./bulk.ts";
+import { RecentRows } from "./recent_rows.ts";
 export type { CollectionSpec, KvHolder } from "./doc.ts";
 import { ulid } from "ulid";
 import { CHANGE_TTL_MS, IndexKeeper } from "./index_keeper.ts";
@@ -34,11 +35,13 @@ const possibleId = (id: unknown) => typeof id === "string" && /^[\w.:-]{1,100}$/
  * One entity's records in KV: `[name, id]` holds the record, `[name_by_field, value]` each
  * unique value, `["_meta", "ver", name]` a write counter and `["_chg", name, ulid]` the ids
  * each commit touched, so every instance can keep its in-memory index in step.
+ * (Over 300 lines: the record, its unique keys and its staged writes are one unit that `Tx`
+ * and `bulk.ts` build on; the index's keeping, bulk writes and recent rows are already apart.)
  */
 export class Collection<T extends Doc = Doc> {
   #keeper: IndexKeeper<T>;
   /** Whole records of a slim index's recent pages, oldest first (see `full`). */
-  #recent = new Map<string, Row<T>>();
+  #recent = new RecentRows<T>(RECENT);
 
   constructor(private holder: KvHolder, readonly spec: CollectionSpec) {
     this.#keeper = new IndexKeeper<T>(holder, spec);
@@ -97,15 +100,17 @@ export class Collection<T extends Doc = Doc> {
   /** Reads records straight from KV, in the order of `ids` (missing ones left out). */
   async findMany(ids: string[]): Promise<Row<T>[]> {
     ids = ids.filter(possibleId);
-    const reads: Promise<Deno.KvEntryMaybe<T>[]>[] = [];
-    // getMany takes at most 10 keys; the calls run side by side
-    for (let i = 0; i < ids.length; i += 10) {
-      reads.push(this.#kv.getMany<T[]>(ids.slice(i, i + 10).map((id) => this.key(id))));
-    }
     const out: Row<T>[] = [];
-    for (const got of await Promise.all(reads)) {
-      for (const e of got) {
-        if (e.versionstamp) out.push({ value: e.value!, versionstamp: e.versionstamp });
+    // getMany takes at most 10 keys; 50 calls at a time run side by side
+    for (let from = 0; from < ids.length; from += 500) {
+      const reads: Promise<Deno.KvEntryMaybe<T>[]>[] = [];
+      for (let i = from; i < Math.min(ids.length, from + 500); i += 10) {
+        reads.push(this.#kv.getMany<T[]>(ids.slice(i, i + 10).map((id) => this.key(id))));
+      }
+      for (const got of await Promise.all(reads)) {
+        for (const e of got) {
+          if (e.versionstamp) out.push({ value: e.value!, versionstamp: e.versionstamp });
+        }
       }
     }
     return out;
@@ -123,19 +128,14 @@ export class Collection<T extends Doc = Doc> {
     const got = new Map<string, Row<T>>();
     const want: string[] = [];
     for (const r of rows) {
-      const kept = dropGone ? undefined : this.#recent.get(r.value._id);
-      if (kept && kept.versionstamp === r.versionstamp) got.set(r.value._id, kept);
+      const kept = dropGone ? undefined : this.#recent.get(r);
+      if (kept) got.set(r.value._id, kept);
       else want.push(r.value._id);
     }
     const page = !dropGone && rows.length <= RECENT_PAGE;
-    for (let i = 0; i < want.length; i += 500) {
-      for (const r of await this.findMany(want.slice(i, i + 500))) {
-        got.set(r.value._id, r);
-        if (!page) continue;
-        this.#recent.delete(r.value._id);
-        this.#recent.set(r.value._id, r);
-        if (this.#recent.size > RECENT) this.#recent.delete(this.#recent.keys().next().value!);
-      }
+    for (const r of await this.findMany(want)) {
+      got.set(r.value._id, r);
+      if (page) this.#recent.add(r);
     }
     if (dropGone) return rows.flatMap((r) => got.get(r.value._id) ?? []);
     return rows.map((r) => got.get(r.value._id) ?? r);

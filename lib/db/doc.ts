@@ -130,10 +130,3 @@ export interface MemIndexOptions<T extends Doc = Doc> {
    */
   share?: string[];
 }
-
-/** Whether two embedded records hold the same values (one level deep). */
-export function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((k) => a[k] === b[k]);
-}

@@ -4,6 +4,7 @@ import { dropRank, type Haystack, markHits } from "./mem_text.ts";
 import { buildView, groupKey, updateGroups, updateList, updateView } from "./mem_view.ts";
 import { type IndexParts, rangeOf, runQuery } from "./mem_query.ts";
 import type { SnapEntry } from "./snapshot.ts";
+import { RowKeeper } from "./mem_keep.ts";
 
 import {
   type Doc,
@@ -13,7 +14,6 @@ import {
   type Query,
   type QueryResult,
   type Row,
-  sameFields,
 } from "./doc.ts";
 
 /** Writes remembered for `changesSince`. */
@@ -35,7 +35,8 @@ const MAX_INCREMENTAL = 256;
  * A write updates the cached orderings, groupings and search texts in place (see
  * mem_view.ts); only a large batch drops them to be rebuilt on the next read.
  * (Over 300 lines: one class owns the entries and every structure kept in step with them; the
- * queries over it are in mem_query.ts, the upkeep of views and groups in mem_view.ts.)
+ * queries over it are in mem_query.ts, the upkeep of views and groups in mem_view.ts, what is
+ * kept of a record in mem_keep.ts.)
  */
 export class MemIndex<T extends Doc> {
   #entries = new Map<string, Entry<T>>();
@@ -63,8 +64,7 @@ export class MemIndex<T extends Doc> {
     opts: MemIndexOptions<T> = {},
   ) {
     this.block = opts.block ?? BLOCK;
-    this.#slim = opts.slim;
-    this.#share = opts.share ?? [];
+    this.#keeper = new RowKeeper(opts);
     this.#gramPos = (opts.grams ?? []).map((f) => searchFields.indexOf(f)).filter((i) => i >= 0);
   }
 
@@ -72,29 +72,8 @@ export class MemIndex<T extends Doc> {
   readonly block: number;
   /** Positions of the trigram fields among the search fields. */
   #gramPos: number[];
-  #slim?: (doc: T) => T;
-  #share: string[];
-  /** The embedded records kept once, by id (the newest copy of each). */
-  #shared = new Map<string, Record<string, unknown>>();
-
-  /** The row as the index keeps it: slimmed (unless `kept` already), embedded records shared. */
-  #keep(row: Row<T>, kept = false): Row<T> {
-    if (!this.#share.length && (kept || !this.#slim)) return row;
-    const value =
-      (kept ? row.value : this.#slim ? this.#slim(row.value) : { ...row.value }) as Record<
-        string,
-        unknown
-      >;
-    for (const f of this.#share) {
-      const v = value[f] as Record<string, unknown> | null | undefined;
-      if (!v || typeof v !== "object" || Array.isArray(v) || typeof v._id !== "string") continue;
-      const have = this.#shared.get(v._id);
-      if (have === v) continue;
-      if (have && sameFields(have, v)) value[f] = have;
-      else this.#shared.set(v._id, v);
-    }
-    return { value: value as T, versionstamp: row.versionstamp };
-  }
+  /** What is kept of each record (slim, embedded records shared). */
+  #keeper: RowKeeper<T>;
 
   get size(): number {
     return this.#entries.size;
@@ -138,7 +117,7 @@ export class MemIndex<T extends Doc> {
     let neu: Entry<T> | null = null;
     if (row) {
       neu = {
-        row: this.#keep(row),
+        row: this.#keeper.keep(row),
         all: this.searchFields.map((f) => lower(getPath(row.value, f))).join(SEP),
         seq: old?.seq ?? this.#seq++,
         nums: this.derive?.(row.value) ?? null,
@@ -172,7 +151,7 @@ export class MemIndex<T extends Doc> {
     this.#bySeq = [];
     this.#seq = 0;
     this.#hays.clear();
-    this.#shared.clear();
+    this.#keeper.clear();
     this.#log = [];
     this.#version++;
     this.#drop();
@@ -195,7 +174,7 @@ export class MemIndex<T extends Doc> {
     this.clear();
     for (const [id, versionstamp, value, all, nums] of entries) {
       const e: Entry<T> = {
-        row: this.#keep({ value: value as T, versionstamp }, true),
+        row: this.#keeper.keep({ value: value as T, versionstamp }, true),
         all,
         seq: this.#seq++,
         nums,
