@@ -8,6 +8,7 @@ import { dayStart, parseDay } from "../lib/hospital_time.ts";
 import { MAX_PAGE } from "../lib/resource/datatables.ts";
 import { type ExportColumn, exportXlsx } from "../lib/resource/xlsx_export.ts";
 import type { ColumnDef } from "../lib/resource/resource.ts";
+import { firstRows } from "../lib/resource/table_props.ts";
 import { renderPage } from "./_render.tsx";
 import { audit } from "../lib/http/client.ts";
 
@@ -86,7 +87,7 @@ export function auditRoutes() {
   const params = (c: Context<AppEnv>) => new URL(c.req.url).searchParams;
 
   r.get("/audit", async (c) => {
-    const initial = await table(c, new URLSearchParams({ length: "25" }));
+    const initial = await table(c, new URLSearchParams({ length: String(firstRows(25)) }));
     return renderPage(c, {
       title: "Jejak Audit",
       body: (

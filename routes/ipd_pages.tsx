@@ -13,6 +13,7 @@ import {
   type VisitRow,
 } from "../lib/ipd/columns.ts";
 import { tableQuery } from "../components/ui/use_server_table.ts";
+import { firstRows } from "../lib/resource/table_props.ts";
 import DischargeList from "../islands/DischargeList.tsx";
 import IpdExams from "../islands/IpdExams.tsx";
 import IpdList from "../islands/IpdList.tsx";
@@ -55,7 +56,7 @@ function listPage(registry: Registry, mode: ListMode, title: string) {
     const q = tableQuery(columns, {
       draw: 0,
       start: 0,
-      length: LIST_PAGE,
+      length: firstRows(LIST_PAGE),
       order: [0, "asc"],
       params: filters as Record<string, string>,
     });

@@ -8,7 +8,7 @@ import type { Registry } from "../lib/resource/refs.ts";
 import { collectionOf, type ResourceDef } from "../lib/resource/resource.ts";
 import { resourceApi, toJson } from "../lib/resource/api.ts";
 import { renderPage } from "./_render.tsx";
-import { tableProps } from "../lib/resource/table_props.ts";
+import { firstRows, tableProps } from "../lib/resource/table_props.ts";
 
 /** The headers an import accepts, as the page lists them: 'kode (atau code), ...'. */
 function importHint(def: ResourceDef): string {
@@ -34,7 +34,7 @@ export function resourceRoutes(registry: Registry) {
       const res = (await collectionOf(c.get("store"), def).index()).query({
         order: first ? [{ field: first, dir: "asc" }] : [],
         start: 0,
-        length: def.pageSize ?? 10,
+        length: firstRows(def.pageSize ?? 10),
       });
       const props = tableProps(
         def,

@@ -42,38 +42,6 @@ export function SearchBox({ id, onSearch }: {
 }
 
 /**
- * Rows of a first page drawn with the page (server-rendered and hydrated): a screenful at
- * 1366x768 (9 stays, 9 codes). The rest of that page follows at the browser's first idle moment
- * (in one step: the table is laid out again whole at each step), so a slow PC shows the page,
- * and answers its search box, sooner.
- */
-export const FIRST_ROWS = 12;
-
-/** Runs `f` when the browser is idle (within 200 ms), or after a short timer without that API. */
-function whenIdle(f: () => void): () => void {
-  if (typeof requestIdleCallback === "function") {
-    const id = requestIdleCallback(f, { timeout: 200 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(f, 20);
-  return () => clearTimeout(id);
-}
-
-/**
- * The rows to draw: of the page the table started with, the first `FIRST_ROWS`, then all once
- * the browser is idle; any later page (search, paging, reload) is drawn whole.
- */
-function useShownRows(rows: Row[]): Row[] {
-  const first = useRef(rows);
-  const [all, setAll] = useState(false);
-  const pending = rows === first.current && !all && rows.length > FIRST_ROWS;
-  useEffect(() => {
-    if (pending) return whenIdle(() => setAll(true));
-  }, [pending]);
-  return pending ? rows.slice(0, FIRST_ROWS) : rows;
-}
-
-/**
  * A server-side table's grid: sortable head, one row per record with its action buttons (or
  * 'Tidak ada data'), blocked with 'Processing...' while loading. Without `actions` there is
  * no 'Aksi' column; `rowClass` gives a row its class (e.g. a highlighted state).
@@ -88,7 +56,6 @@ export function TableView({ columns, rows, order, onSort, loading, cell, actions
   actions?: (row: Row) => ComponentChildren;
   rowClass?: (row: Row) => string | undefined;
 }) {
-  const shown = useShownRows(rows);
   return (
     <div class="dt-wrap blockable" aria-busy={loading ? "true" : undefined}>
       <table class="dt-table">
@@ -99,8 +66,8 @@ export function TableView({ columns, rows, order, onSort, loading, cell, actions
           extra={actions ? "Aksi" : undefined}
         />
         <tbody>
-          {shown.length
-            ? shown.map((r, k) => (
+          {rows.length
+            ? rows.map((r, k) => (
               <tr key={String(r._id ?? k)} class={rowClass?.(r)}>
                 {columns.map((c, i) => <td key={i} class={alignClass(c)}>{cell(c, r)}</td>)}
                 {actions && <td class="actions">{actions(r)}</td>}
@@ -133,12 +100,13 @@ export function TableFooter({ t }: {
   };
 }) {
   const { page, length, filtered, total } = t;
-  const shown = t.rows.length;
   const from = filtered ? page * length + 1 : 0;
+  // a first page still being completed (see `useServerTable`) reads as the whole page
+  const to = Math.min(page * length + Math.max(length, t.rows.length), filtered);
   return (
     <div class="dt-footer">
       <div class="dt-info">
-        {`Menampilkan ${formatNumber(from)} sampai ${formatNumber(page * length + shown)} ` +
+        {`Menampilkan ${formatNumber(from)} sampai ${formatNumber(to)} ` +
           `dari ${formatNumber(filtered)} data` +
           (filtered !== total ? ` (disaring dari ${formatNumber(total)} data)` : "")}
       </div>

@@ -5,6 +5,16 @@ import { alertDialog } from "./Dialog.tsx";
 
 export type Row = Record<string, unknown>;
 
+/** Runs `f` when the browser is idle (within 200 ms), or after a short timer without that API. */
+function whenIdle(f: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(f, { timeout: 200 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(f, 20);
+  return () => clearTimeout(id);
+}
+
 /** The message of a failed response: its JSON `message`, else its text. */
 export async function messageOf(res: Response): Promise<string> {
   const t = await res.text().catch(() => "");
@@ -50,7 +60,9 @@ export function tableQuery(columns: ColumnDef[], q: {
 /**
  * State of a DataTables server-side table: search (`SearchBox` waits for typing to stop), ordering, paging and
  * loading, answering out-of-order responses by `draw`. `params` are extra filters sent along
- * (a change reloads from the first page). Starts from the server-rendered first page.
+ * (a change reloads from the first page). Starts from the server-rendered first rows
+ * (`firstRows`); when they are not the whole first page, the page is fetched at the browser's
+ * first idle moment, without blocking the table.
  */
 export function useServerTable(o: {
   api: string;
@@ -73,12 +85,23 @@ export function useServerTable(o: {
   const [loading, setLoading] = useState(false);
   const draw = useRef(0);
   const mounted = useRef(false);
+  const quiet = useRef(false);
   const extra = JSON.stringify(o.params ?? {});
   const reload = () => setTick((t) => t + 1);
 
   useEffect(() => {
     if (mounted.current) setPage(0);
   }, [extra]);
+
+  useEffect(() => {
+    const { data, recordsFiltered } = o.initial;
+    if (data.length >= Math.min(o.pageSize, recordsFiltered)) return;
+    return whenIdle(() => {
+      if (draw.current) return; // the user already asked for another page
+      quiet.current = true;
+      reload();
+    });
+  }, []);
 
   useEffect(() => {
     if (!mounted.current) {
@@ -94,7 +117,8 @@ export function useServerTable(o: {
       order,
       params: o.params,
     });
-    setLoading(true);
+    if (!quiet.current) setLoading(true);
+    quiet.current = false;
     (async () => {
       try {
         const res = await fetch(`${o.api}?${p}`);

@@ -1,5 +1,15 @@
 import type { ColumnDef, FieldDef, ResourceDef } from "./resource.ts";
 
+/**
+ * Rows of a table's first page the server renders with the page: a screenful at 1366x768. The
+ * island fetches the rest of that page when the browser is first idle, so a slow PC parses,
+ * lays out and hydrates a screenful, not a page of 100 records.
+ */
+export const FIRST_ROWS = 12;
+
+/** How many rows the server renders of a first page of `pageSize` rows. */
+export const firstRows = (pageSize: number): number => Math.min(pageSize, FIRST_ROWS);
+
 /** A form field as the table island gets it (select fields know how to preload on edit). */
 export interface TableField extends FieldDef {
   /** For a select bound to a reference: the stored field holding `{_id, ...}` in a row. */
@@ -28,7 +38,10 @@ export interface TableProps {
   canWrite: boolean;
   /** Row buttons: `POST {api}/{path}/{id}` after confirming `confirm`. */
   actions?: { label: string; path: string; confirm: string }[];
-  /** The first page, rendered on the server so the table shows data before any script runs. */
+  /**
+   * The first page's first `firstRows(pageSize)` rows, rendered on the server so the table
+   * shows data before any script runs.
+   */
   initial: { data: Record<string, unknown>[]; recordsTotal: number; recordsFiltered: number };
 }
 
