@@ -35,6 +35,8 @@ export function compileArgs(target: string, output = outputOf(target)): string[]
     "--unstable-kv",
     ...PERMISSIONS,
     "--no-prompt",
+    // `gc()` for the collection after a busy spell (lib/runtime/idle_gc.ts)
+    "--v8-flags=--expose-gc",
     // packages from Deno's cache, only those the server imports (a node_modules folder would
     // bring esbuild, Playwright and chart.js along)
     "--node-modules-dir=none",

@@ -8,6 +8,7 @@ import { openConfiguredStore } from "./lib/backup/connection.ts";
 import { type Store, StoreLockedError } from "./lib/db/store.ts";
 import { denoVersionProblem, readBuildInfo } from "./lib/runtime/version.ts";
 import { onStopSignal } from "./lib/runtime/stop.ts";
+import { idleCollector } from "./lib/runtime/idle_gc.ts";
 
 /** How often changed index snapshots are rewritten (see lib/db/snapshot.ts). */
 const SNAPSHOT_EVERY_MS = 10 * 60_000;
@@ -48,9 +49,14 @@ if (import.meta.main) {
   if (config.demoData && !demoData) {
     console.log("DEMO_DATA=1 diabaikan: basis data sudah berisi data, data demo tidak dibuat.");
   }
+  const app = createApp({ config, store });
+  const collector = idleCollector();
   const server = Deno.serve(
     { port: config.port, hostname: config.host, onListen: () => {} },
-    createApp({ config, store }).fetch,
+    (req, info) => {
+      collector.touch();
+      return app.fetch(req, info);
+    },
   );
   const port = server.addr.port;
   const where = config.host === "0.0.0.0" || config.host === "::"
@@ -91,6 +97,7 @@ if (import.meta.main) {
     console.log("Menghentikan server...");
     stopBackups();
     clearInterval(snapshots);
+    collector.stop();
     await server.shutdown();
     await store.gate.exclusive(async () => {});
     await store.saveSnapshots().catch(() => {});

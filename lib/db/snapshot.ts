@@ -105,26 +105,48 @@ export async function writeSnapshot(path: string, lines: string[]): Promise<void
   }
 }
 
+/**
+ * The lines of a text file, read in chunks: only one line (one batch of entries) is held as text
+ * at a time, not the whole file and its split copy (a 60 MB snapshot read whole took about
+ * 250 MB on top of the index while it loaded, and the process kept that memory).
+ */
+async function* linesOf(path: string): AsyncGenerator<string> {
+  using file = await Deno.open(path);
+  const buf = new Uint8Array(4 << 20);
+  const dec = new TextDecoder();
+  let parts: string[] = [];
+  for (let n = await file.read(buf); n !== null; n = await file.read(buf)) {
+    const chunk = dec.decode(buf.subarray(0, n), { stream: true });
+    let start = 0;
+    for (let nl = chunk.indexOf("\n"); nl !== -1; nl = chunk.indexOf("\n", start)) {
+      parts.push(chunk.slice(start, nl));
+      yield parts.join("");
+      parts = [];
+      start = nl + 1;
+    }
+    if (start < chunk.length) parts.push(chunk.slice(start));
+  }
+  if (parts.length) yield parts.join("");
+}
+
 /** Reads a snapshot; null when there is none or it does not read back whole. */
 export async function readSnapshot(
   path: string,
 ): Promise<{ head: SnapHead; entries: SnapEntry[] } | null> {
-  let text: string;
+  const lines = linesOf(path);
   try {
-    text = await Deno.readTextFile(path);
-  } catch {
-    return null;
-  }
-  try {
-    const lines = text.split("\n");
-    const head = JSON.parse(lines[0]) as SnapHead;
+    const first = await lines.next();
+    if (first.done) return null;
+    const head = JSON.parse(first.value) as SnapHead;
     if (head.format !== 1 || !Array.isArray(head.share)) return null;
-    const shared = JSON.parse(lines[1]) as unknown[];
+    const second = await lines.next();
+    if (second.done) return null;
+    const shared = JSON.parse(second.value) as unknown[];
     const entries: SnapEntry[] = [];
-    for (let i = 2; i < lines.length; i++) {
-      if (!lines[i]) continue;
-      if (i % 8 === 0) await new Promise((ok) => setTimeout(ok, 0)); // requests meanwhile
-      for (const e of JSON.parse(lines[i]) as SnapEntry[]) {
+    for (let r = await lines.next(); !r.done; r = await lines.next()) {
+      if (!r.value) continue;
+      await new Promise((ok) => setTimeout(ok, 0)); // requests meanwhile
+      for (const e of JSON.parse(r.value) as SnapEntry[]) {
         for (const f of head.share) {
           const n = e[2][f];
           if (typeof n === "number") e[2][f] = shared[n];
@@ -135,6 +157,8 @@ export async function readSnapshot(
     return entries.length === head.rows ? { head, entries } : null;
   } catch {
     return null;
+  } finally {
+    await lines.return?.(undefined);
   }
 }
 
