@@ -149,7 +149,7 @@ async function buildInto(outdir: string, opts: BuildOptions): Promise<Manifest> 
     },
     // every module imports the shared code, so it all lands in one chunk for every island:
     // a page loads 3-6 files instead of 9-17 (each file costs a slow PC's main thread)
-    inject: [join(root, "lib", "client", "common.ts")],
+    inject: [join(root, "islands", "_shared.ts")],
     metafile: true,
     logLevel: "error",
   }).finally(() => esbuild.stop());
