@@ -102,7 +102,7 @@ export function TableFooter({ t }: {
   const { page, length, filtered, total } = t;
   const from = filtered ? page * length + 1 : 0;
   // a first page still being completed (see `useServerTable`) reads as the whole page
-  const to = Math.min(page * length + Math.max(length, t.rows.length), filtered);
+  const to = Math.min((page + 1) * length, filtered);
   return (
     <div class="dt-footer">
       <div class="dt-info">
