@@ -33,7 +33,7 @@ import { hospitalZoneScope } from "./lib/settings/zone.ts";
 import { collectionOf } from "./lib/resource/resource.ts";
 import { tableQuery } from "./components/ui/use_server_table.ts";
 import { DISCHARGE_COLUMNS, LIST_PAGE, VISIT_COLUMNS } from "./lib/ipd/columns.ts";
-import { ipdTable } from "./lib/ipd/list.ts";
+import { ipdTable, warmListOrders } from "./lib/ipd/list.ts";
 import { visitsOf } from "./lib/ipd/stay.ts";
 import { currentMonth } from "./lib/report/period.ts";
 import { medicalRecordInfo } from "./lib/report/report.ts";
@@ -134,9 +134,9 @@ const NONE = "\u0000";
  * Loads the in-memory indexes the first screens read, in the background right after the server
  * listens (`main.ts`), so the first list or dashboard after a restart does not pay for them:
  * the stays with both lists' first page, searches (which join their search text and build their
- * trigrams) and the dashboard, then the patients (with the same searches) and the ICD codes.
- * Returns how long it took; a failure is logged, never thrown (a request
- * would load the index anyway).
+ * trigrams), the dashboard and both lists' orderings (`warmListOrders`), then the patients
+ * (with the same searches) and the ICD codes. Returns how long it took; a failure is logged,
+ * never thrown (a request would load the index anyway).
  */
 export async function warmIndexes(
   store: Store,
@@ -155,6 +155,7 @@ export async function warmIndexes(
       }
     }
     medicalRecordInfo(await visitsOf(store).index(), currentMonth(new Date()));
+    await warmListOrders(store);
     for (const name of WARM) {
       const def = registry.get(name);
       if (!def) continue;

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { type Doc, MemIndex, type Query } from "../lib/db/mem_index.ts";
 import { Store } from "../lib/db/store.ts";
+import { Grams } from "../lib/db/mem_grams.ts";
 
 /** Cached views, groups and search texts kept in step with writes answer as a fresh index. */
 
@@ -357,5 +358,23 @@ Deno.test("mem index: rare terms (trigram candidates) and common ones (scan) ans
         `step ${step}: ${JSON.stringify(q)}`,
       );
     }
+  }
+});
+
+Deno.test("trigrams: the candidates of a term are every entry holding it, ascending, and few extra", () => {
+  const g = new Grams();
+  const words = ["siti", "budi", "andi", "wati", "rahayu", "sari"];
+  const texts: string[] = [];
+  for (let i = 0; i < 5_000; i++) {
+    texts.push(`${words[i % 6]} ${words[(i * 7) % 6]}${i % 13} x${i}`);
+    g.append(i, texts[i]);
+  }
+  g.trim();
+  for (const term of ["siti", "iti", "ti s", "x1234", "rahayu", "zzz", "i b"]) {
+    const got = [...g.candidates(term)];
+    const want = texts.flatMap((t, i) => t.includes(term) ? [i] : []);
+    assert.ok(want.every((i) => got.includes(i)), term);
+    assert.deepEqual(got, [...got].sort((a, b) => a - b), term);
+    assert.ok(got.length <= want.length * 1.05 + 5, `${term}: ${got.length} for ${want.length}`);
   }
 });

@@ -94,17 +94,43 @@ export class Grams {
   }
 
   /**
-   * The ranks of the entries that may hold `term` (those under its rarest trigram's bucket), or
-   * null when even that bucket holds more than `most` entries (then a scan is cheaper).
+   * The ranks of the entries that may hold `term`, ascending: those under every one of its
+   * trigrams' buckets (the postings intersected, rarest first).
    */
-  candidates(term: string, most: number): Int32Array | null {
-    let best = -1;
-    for (let i = 0; i + GRAM <= term.length; i++) {
-      const b = bucket(term, i);
+  candidates(term: string): Int32Array {
+    const lists: Int32Array[] = [];
+    for (const b of bucketsOf(term)) {
       if (!this.#post[b]) return new Int32Array(0);
-      if (best < 0 || this.#len[b] < this.#len[best]) best = b;
+      lists.push(this.#post[b]!.subarray(0, this.#len[b]));
     }
-    if (best < 0 || this.#len[best] > most) return null;
-    return this.#post[best]!.subarray(0, this.#len[best]);
+    lists.sort((x, y) => x.length - y.length);
+    let out = lists[0] ?? new Int32Array(0);
+    for (let i = 1; i < lists.length && out.length; i++) out = intersect(out, lists[i]);
+    return out;
   }
+}
+
+/** The ranks in both ascending lists (`a` the shorter), ascending. */
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length);
+  let n = 0, j = 0;
+  for (let i = 0; i < a.length && j < b.length; i++) {
+    const x = a[i];
+    if (b[j] < x) {
+      // gallop, then binary search, to the first item not below x
+      let step = 1, hi = j + 1;
+      while (hi < b.length && b[hi] < x) {
+        j = hi;
+        hi += step *= 2;
+      }
+      hi = Math.min(hi, b.length);
+      while (j < hi) {
+        const mid = (j + hi) >> 1;
+        if (b[mid] < x) j = mid + 1;
+        else hi = mid;
+      }
+    }
+    if (b[j] === x) out[n++] = x;
+  }
+  return out.subarray(0, n);
 }

@@ -53,6 +53,8 @@ export class MemIndex<T extends Doc> {
   #hays = new Map<string, Haystack>();
   /** Trigram postings, built on the first search long enough to use them. */
   #grams: Grams | null = null;
+  /** The derived numbers by insertion rank (NaN for holes), built on the first numeric query. */
+  #cols: Float64Array[] | null = null;
 
   /**
    * `derive` gives the numbers of a record that `Query.numeric` tests (always as many), e.g.
@@ -129,6 +131,7 @@ export class MemIndex<T extends Doc> {
       this.#bySeq[old!.seq] = undefined;
     }
     const pos = this.#gramPos, seq = (neu ?? old)!.seq;
+    if (this.#cols) this.#setNums(seq, neu?.nums ?? null);
     this.#grams?.update(seq, gramText(old, pos), gramText(neu, pos));
     if (!old || !neu || old.all !== neu.all) {
       for (const h of this.#hays.values()) dropRank(h, this.block, seq);
@@ -148,6 +151,7 @@ export class MemIndex<T extends Doc> {
   /** Drops every row. */
   clear(): void {
     this.#entries.clear();
+    this.#cols = null;
     this.#bySeq = [];
     this.#seq = 0;
     this.#hays.clear();
@@ -228,7 +232,7 @@ export class MemIndex<T extends Doc> {
     ranks: () => this.#seq,
     group: (field) => this.#group(field),
     view: (order, where) => this.#view(order, where),
-    width: () => this.#width(),
+    columns: () => this.#columns(),
     bySeq: (seq) => this.#bySeq[seq],
     grams: (fields) => this.#gramsCover(fields) ? this.#gramIndex() : null,
     marks: (fields, needles) => this.#marks(fields, needles),
@@ -263,9 +267,28 @@ export class MemIndex<T extends Doc> {
     return markHits(h, this.block, this.#bySeq, this.#seq, needles);
   }
 
-  /** How many numbers `derive` gives (0 without it or without rows). */
-  #width(): number {
-    return this.#entries.values().next().value?.nums?.length ?? 0;
+  /** The derived numbers as columns by insertion rank, built on first use, kept in step. */
+  #columns(): Float64Array[] {
+    if (!this.#cols) {
+      const width = this.#entries.values().next().value?.nums?.length ?? 0;
+      const size = Math.max(1024, this.#seq * 1.25);
+      this.#cols = Array.from({ length: width }, () => new Float64Array(size).fill(NaN));
+      for (const e of this.#entries.values()) this.#setNums(e.seq, e.nums);
+    }
+    return this.#cols;
+  }
+
+  /** Sets the numbers at insertion rank `seq` (null: a hole), growing the columns as needed. */
+  #setNums(seq: number, nums: number[] | null): void {
+    const cols = this.#cols!;
+    if (cols.length && seq >= cols[0].length) {
+      this.#cols = cols.map((c) => {
+        const next = new Float64Array(Math.max(seq + 1, c.length * 2)).fill(NaN);
+        next.set(c);
+        return next;
+      });
+    }
+    this.#cols!.forEach((c, i) => c[seq] = nums ? nums[i] : NaN);
   }
 
   #list(): Entry<T>[] {

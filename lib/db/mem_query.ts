@@ -1,5 +1,4 @@
 import {
-  columnsOf,
   compareKey,
   type Entry,
   ranksOf,
@@ -24,8 +23,8 @@ export interface IndexParts<T extends Doc> {
   group(field: string): Map<string, Entry<T>[]>;
   /** Entries in one order, all or those of one `where` term. */
   view(order: OrderBy[], where?: [string, string]): View<T>;
-  /** How many derived numbers each entry has. */
-  width(): number;
+  /** The derived numbers as columns indexed by insertion rank (see `Query.numeric`). */
+  columns(): Float64Array[];
   bySeq(seq: number): Entry<T> | undefined;
   /** The trigram postings when they cover the searched fields (null: scan). */
   grams(fields: number[] | null): Grams | null;
@@ -38,6 +37,13 @@ function textHas<T extends Doc>(e: Entry<T>, s: string, fields: number[] | null)
   if (!fields) return e.all.includes(s);
   const text = textOf(e);
   return fields.some((i) => text[i].includes(s));
+}
+
+/** Whether an entry's text over `fields` (null: all), as the search text joins it, holds `s`. */
+function holds<T extends Doc>(e: Entry<T>, s: string, fields: number[] | null): boolean {
+  if (textHas(e, s, fields)) return true;
+  // only a space of the term can meet a line break, which the search text reads as a space
+  return s.includes(" ") && e.all.includes("\n") && part(e, fields).includes(s);
 }
 
 /**
@@ -64,7 +70,7 @@ export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResul
   const start = Math.max(0, q.start ?? 0);
   const end = q.length == null || q.length < 0 ? Infinity : start + q.length;
   const s = q.search?.trim().toLowerCase();
-  const cols = q.numeric && columnsOf(view, ix.width());
+  const cols = q.numeric && ix.columns();
   if (!s && !keep && !cols) {
     const rows = view.entries.slice(start, end === Infinity ? undefined : end);
     return { total: all.length, filtered: view.entries.length, rows: rows.map((e) => e.row) };
@@ -80,14 +86,21 @@ export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResul
     if (n?.length && n.every((x) => x.length > 1)) needles = n;
   } else if (!s.includes("\n") && !s.includes("\u0001")) needles = [s];
   const grams = s && !q.match && needles && s.length >= GRAM ? ix.grams(fields) : null;
+  let found: Uint8Array | null = null;
   if (s && grams) {
-    const seqs = grams.candidates(s, Math.max(256, all.length / 64));
-    if (seqs) {
+    const seqs = grams.candidates(s);
+    if (seqs.length <= Math.max(256, all.length / 64)) {
       return { total: all.length, ...rare(ix, seqs, s, view, fields, keep, q, start, end) };
     }
+    // many candidates: marked once checked, then read in the view's order as a scan's are
+    found = new Uint8Array(ix.ranks());
+    for (const seq of seqs) {
+      const e = ix.bySeq(seq);
+      if (e && holds(e, s, fields)) found[seq] = 1;
+    }
   }
-  const hit = needles && ix.marks(fields, needles);
-  const ranks = hit && ranksOf(view);
+  const hit = found ?? (needles && ix.marks(fields, needles));
+  const ranks = (hit || cols) && ranksOf(view);
   const rows: Row<T>[] = [];
   let filtered = 0;
   if (hit && s && !q.match && !keep && !cols) {
@@ -101,7 +114,7 @@ export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResul
   }
   for (let k = 0; k < view.entries.length; k++) {
     if (hit && !hit[ranks![k]]) continue;
-    if (cols && !q.numeric!(cols, k)) continue;
+    if (cols && !q.numeric!(cols, ranks![k])) continue;
     const e = view.entries[k];
     if (keep && !keep(e)) continue;
     if (s && (q.match ? !q.match(textOf(e), s) : !hit && !textHas(e, s, fields))) continue;
@@ -127,16 +140,13 @@ function rare<T extends Doc>(
   start: number,
   end: number,
 ): { filtered: number; rows: Row<T>[] } {
-  const one = q.numeric && Array.from({ length: ix.width() }, () => new Float64Array(1));
+  const cols = q.numeric && ix.columns();
   const found: Entry<T>[] = [];
   for (const seq of seqs) {
     const e = ix.bySeq(seq);
-    if (!e || !part(e, fields).includes(s)) continue;
+    if (!e || !holds(e, s, fields)) continue;
     if (view.where && groupKey(e, view.where[0]) !== view.where[1]) continue;
-    if (one) {
-      one.forEach((col, c) => col[0] = e.nums![c]);
-      if (!q.numeric!(one, 0)) continue;
-    }
+    if (cols && !q.numeric!(cols, seq)) continue;
     if (keep && !keep(e)) continue;
     found.push(e);
   }

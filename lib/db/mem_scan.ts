@@ -25,7 +25,7 @@ export function textOf<T extends Doc>(e: Entry<T>): string[] {
 /**
  * Entries in one order (empty: insertion order), optionally only those whose value at
  * `where[0]` is `where[1]`, with (built on first use, kept in step with writes) their
- * insertion ranks and derived numbers as typed arrays in view order.
+ * insertion ranks in view order.
  */
 export interface View<T extends Doc> {
   entries: Entry<T>[];
@@ -33,8 +33,6 @@ export interface View<T extends Doc> {
   where?: [string, string];
   /** The entries' insertion ranks in view order (a search's marks are by rank). */
   seqs?: Int32Array;
-  /** The entries' derived numbers, one array per number (built on first use, kept in step). */
-  cols?: Float64Array[];
 }
 
 /** The view's insertion ranks in view order, built on first use and kept. */
@@ -46,20 +44,6 @@ export function ranksOf<T extends Doc>(view: View<T>): Int32Array {
     view.seqs = seqs;
   }
   return view.seqs;
-}
-
-/** The view's derived numbers as columns in view order, built on first use and kept. */
-export function columnsOf<T extends Doc>(view: View<T>, width: number): Float64Array[] {
-  if (!view.cols) {
-    const { entries } = view;
-    const cols = Array.from({ length: width }, () => new Float64Array(entries.length));
-    for (let k = 0; k < entries.length; k++) {
-      const nums = entries[k].nums!;
-      for (let c = 0; c < width; c++) cols[c][k] = nums[c];
-    }
-    view.cols = cols;
-  }
-  return view.cols;
 }
 
 type Key = string | number;
@@ -108,24 +92,85 @@ export function compareEntries<T extends Doc>(
 /** Entries in `order` (ties by id), as a new array. */
 export function sortEntries<E extends Entry<Doc>>(list: E[], order: OrderBy[]): E[] {
   const paths = order.map((o) => o.field.split("."));
-  const keyed = list.map((e) => ({ e, k: paths.map((p) => sortKey(walk(e.row.value, p))) }));
   if (order.length === 1) {
-    // one term (nearly every list): no loop over terms per comparison
-    const sign = order[0].dir === "desc" ? -1 : 1;
-    keyed.sort((a, b) => {
-      const x = a.k[0], y = b.k[0];
-      if (x !== y) {
-        if (typeof x === "string" && typeof y === "string" && x !== "" && y !== "") {
-          return x < y ? -sign : sign;
-        }
-        const c = compareKey(x, y);
-        if (c) return sign * c;
-      }
-      const i = a.e.row.value._id, j = b.e.row.value._id;
-      return i < j ? -1 : i > j ? 1 : a.e.seq - b.e.seq;
-    });
-  } else keyed.sort((a, b) => compareEntries(order, a.e, a.k, b.e, b.k));
+    const keys = list.map((e) => sortKey(walk(e.row.value, paths[0])));
+    const ranked = rankKeys(keys);
+    if (ranked) return byRank(list, ranked, order[0].dir === "desc");
+  }
+  const keyed = list.map((e) => ({ e, k: paths.map((p) => sortKey(walk(e.row.value, p))) }));
+  keyed.sort((a, b) => compareEntries(order, a.e, a.k, b.e, b.k));
   return keyed.map((x) => x.e);
+}
+
+/**
+ * Each key's rank among the distinct keys in `compareKey` order ('' first), when the keys are
+ * all numbers or all text (with '' among either); null for a mix (sorted by comparison then).
+ */
+function rankKeys(keys: Key[]): { ranks: Int32Array; count: number } | null {
+  let nums = 0, texts = 0;
+  for (const k of keys) {
+    if (typeof k === "number") nums++;
+    else if (k !== "") texts++;
+  }
+  if (nums && texts) return null;
+  const ranks = new Int32Array(keys.length);
+  if (nums) {
+    // '' ranks 0; numbers by binary search among the distinct ones (native typed sort)
+    const sorted = Float64Array.from(keys.filter((k) => k !== "") as number[]).sort();
+    let u = 0;
+    for (let i = 0; i < sorted.length; i++) {
+      if (!u || sorted[i] !== sorted[u - 1]) sorted[u++] = sorted[i];
+    }
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      if (k === "") continue;
+      let lo = 0, hi = u;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sorted[mid] < (k as number)) lo = mid + 1;
+        else hi = mid;
+      }
+      ranks[i] = lo + 1;
+    }
+    return { ranks, count: u + 1 };
+  }
+  // text ('' included): the distinct keys sorted by code unit, as `<` compares them
+  const distinct = [...new Set(keys as string[])].sort();
+  const rankOf = new Map<string, number>();
+  distinct.forEach((k, i) => rankOf.set(k, i));
+  for (let i = 0; i < keys.length; i++) ranks[i] = rankOf.get(keys[i] as string)!;
+  return { ranks, count: distinct.length };
+}
+
+/**
+ * `list` in key rank order (descending: highest first), ties by id: a counting sort, stable over
+ * the list taken in id order (which insertion order nearly always is already).
+ */
+function byRank<E extends Entry<Doc>>(
+  list: E[],
+  { ranks, count }: { ranks: Int32Array; count: number },
+  desc: boolean,
+): E[] {
+  const n = list.length;
+  let base: Int32Array | null = null;
+  for (let i = 1; i < n; i++) {
+    if (list[i - 1].row.value._id >= list[i].row.value._id) {
+      base = Int32Array.from(list.keys()).sort((a, b) => {
+        const x = list[a].row.value._id, y = list[b].row.value._id;
+        return x < y ? -1 : x > y ? 1 : list[a].seq - list[b].seq;
+      });
+      break;
+    }
+  }
+  const starts = new Int32Array(count + 1);
+  for (let i = 0; i < n; i++) starts[(desc ? count - 1 - ranks[i] : ranks[i]) + 1]++;
+  for (let r = 1; r <= count; r++) starts[r] += starts[r - 1];
+  const out = new Array<E>(n);
+  for (let j = 0; j < n; j++) {
+    const i = base ? base[j] : j;
+    out[starts[desc ? count - 1 - ranks[i] : ranks[i]]++] = list[i];
+  }
+  return out;
 }
 
 /**

@@ -67,8 +67,8 @@ function join<T extends Doc>(
   };
 }
 
-/** Terms whose hits a block keeps. */
-const TERMS = 8;
+/** Terms whose hits a block keeps (a few dozen names searched again and again by an office). */
+const TERMS = 32;
 
 /** Drops the text of the block holding rank `seq` (its entry was written). */
 export function dropRank(h: Haystack, size: number, seq: number): void {

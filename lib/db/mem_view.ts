@@ -110,7 +110,7 @@ export function updateList<T extends Doc>(
 }
 
 /** A typed array with `remove` (0 or 1) items at `at` replaced by `add` (if given). */
-function spliced<A extends Float64Array | Int32Array>(
+function spliced<A extends Int32Array>(
   col: A,
   at: number,
   remove: 0 | 1,
@@ -129,7 +129,7 @@ function spliced<A extends Float64Array | Int32Array>(
   return next;
 }
 
-/** Replaces `remove` (0 or 1) entries at `at` with `entry` (if given) in the view and its arrays. */
+/** Replaces `remove` (0 or 1) entries at `at` with `entry` (if given) in the view and its ranks. */
 function spliceView<T extends Doc>(
   view: View<T>,
   at: number,
@@ -138,11 +138,6 @@ function spliceView<T extends Doc>(
 ): void {
   if (entry) view.entries.splice(at, remove, entry);
   else view.entries.splice(at, remove);
-  if (view.cols) {
-    view.cols = view.cols.map((col, c) =>
-      spliced(col, at, remove, entry ? entry.nums![c] : undefined)
-    );
-  }
   if (view.seqs) view.seqs = spliced(view.seqs, at, remove, entry?.seq);
 }
 
@@ -162,10 +157,6 @@ function moveInView<T extends Doc>(
   };
   move(view.entries);
   view.entries[to] = entry;
-  view.cols?.forEach((col, c) => {
-    move(col);
-    col[to] = entry.nums![c];
-  });
   if (view.seqs) {
     move(view.seqs);
     view.seqs[to] = entry.seq;

@@ -84,7 +84,10 @@ export function listQuery(
   if (readmisi) tests.push((c, k) => c[STAY_NUMBER.readmisi][k] === 1);
   return {
     where,
-    numeric: tests.length ? (c, k) => tests.every((t) => t(c, k)) : undefined,
+    numeric: tests.length < 2 ? tests[0] : (c, k) => {
+      for (let i = 0; i < tests.length; i++) if (!tests[i](c, k)) return false;
+      return true;
+    },
     filter: icd
       ? (d: Doc) =>
         (d as Visit).codes10.some((c) => c.toUpperCase() === icd) ||
@@ -124,6 +127,27 @@ export async function ipdTable(store: Store, params: URLSearchParams, mode: List
     recordsFiltered: res.filtered,
     data: (await col.full(res.rows)).map((r) => stayJson(r, now)),
   };
+}
+
+/**
+ * Builds, a view at a time (letting requests in between), the cached orderings of both lists:
+ * each orderable column in both directions over the list's stays, and the admission order over
+ * every stay (the "all statuses" filter), so the first request of an order after a restart does
+ * not sort tens of thousands of stays. Run by the warm-up after the server listens.
+ */
+export async function warmListOrders(store: Store): Promise<void> {
+  const index = await visitsOf(store).index();
+  for (
+    const [mode, columns] of [["dirawat", VISIT_COLUMNS], ["pulang", DISCHARGE_COLUMNS]] as const
+  ) {
+    for (const c of columns.filter((c) => c.orderable !== false)) {
+      for (const dir of ["asc", "desc"] as const) {
+        index.query({ where: { status: mode }, order: [{ field: c.data, dir }], length: 1 });
+        await new Promise((ok) => setTimeout(ok, 0));
+      }
+    }
+  }
+  index.query({ order: [{ field: "visitDate", dir: "desc" }], length: 1 });
 }
 
 /**
