@@ -133,9 +133,10 @@ const NONE = "\u0000";
 /**
  * Loads the in-memory indexes the first screens read, in the background right after the server
  * listens (`main.ts`), so the first list or dashboard after a restart does not pay for them:
- * the stays with both lists' first page, searches (which join their search text and build their
- * trigrams), the dashboard and both lists' orderings (`warmListOrders`), then the patients
- * (with the same searches) and the ICD codes. Returns how long it took; a failure is logged,
+ * first the stays', patients' and ICD codes' indexes are loaded, then the stays with both lists'
+ * first page, searches (which join their search text and build their trigrams) and the
+ * dashboard, then the patients (with the same searches), the ICD codes and last both lists'
+ * orderings (`warmListOrders`). Returns how long it took; a failure is logged,
  * never thrown (a request would load the index anyway).
  */
 export async function warmIndexes(
@@ -144,6 +145,10 @@ export async function warmIndexes(
 ): Promise<number> {
   const t0 = performance.now();
   try {
+    // first every index loaded (from its snapshot), so each list can answer, then what they build
+    const warm = WARM.map((name) => registry.get(name)).filter((def) => !!def);
+    await visitsOf(store).index();
+    for (const def of warm) await collectionOf(store, def).index();
     for (
       const [mode, columns] of [["dirawat", VISIT_COLUMNS], ["pulang", DISCHARGE_COLUMNS]] as const
     ) {
@@ -155,10 +160,7 @@ export async function warmIndexes(
       }
     }
     medicalRecordInfo(await visitsOf(store).index(), currentMonth(new Date()));
-    await warmListOrders(store);
-    for (const name of WARM) {
-      const def = registry.get(name);
-      if (!def) continue;
+    for (const def of warm) {
       const first = def.columns.find((col) => col.orderable !== false)?.data;
       const order = first ? [{ field: first, dir: "asc" as const }] : [];
       const index = await collectionOf(store, def).index();
@@ -168,6 +170,7 @@ export async function warmIndexes(
       }
       await new Promise((ok) => setTimeout(ok, 0)); // requests first
     }
+    await warmListOrders(store); // last: every index the first screens read is loaded by then
   } catch (e) {
     console.error("Pemanasan indeks gagal (indeks dimuat saat dibutuhkan):", e);
   }

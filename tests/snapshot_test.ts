@@ -4,6 +4,7 @@ import { type Doc, MemIndex, type Query } from "../lib/db/mem_index.ts";
 import { type CollectionSpec, SNAPSHOT_MIN } from "../lib/db/collection.ts";
 import { Store } from "../lib/db/store.ts";
 import { tempDir } from "./helpers.ts";
+import { ulid } from "ulid";
 
 /** Slim indexes, shared embedded records and index snapshots answer as whole-record indexes. */
 
@@ -170,5 +171,43 @@ Deno.test("index snapshot: one written by other code (another snapshot tag) is n
     const idx = await store.collection(SPEC).index();
     assert.equal(idx.get("01JZZ") === undefined, fromSnapshot, tag);
     store.close();
+  }
+});
+
+Deno.test("index sync: after a restart the last minute's writes of the process before are replayed at most once and change nothing they already hold", async () => {
+  await using tmp = await tempDir();
+  const file = join(tmp.path, "casemix.kv");
+  const first = await Store.open(file);
+  await first.collection(SPEC).writeMany(docs(SNAPSHOT_MIN));
+  // a busy minute: 300 commits, each with its change-log entry, then the snapshot at the stop
+  for (let i = 0; i < 300; i++) {
+    await first.collection(SPEC).insert({ kode: `B${i}`, name: `Baru ${i}` });
+  }
+  await first.collection(SPEC).index();
+  await first.saveSnapshots();
+  first.close();
+
+  const store = await Store.open(file);
+  const col = store.collection(SPEC);
+  let idx = await col.index();
+  assert.equal(idx.size, SNAPSHOT_MIN + 300, "from the snapshot, at the counter");
+  idx.query({ order: [{ field: "name", dir: "asc" }] });
+  // another instance writes one record: the counter moves, so the next read syncs
+  const other = async (n: number) => {
+    const raw = await Deno.openKv(file);
+    const id = `01K${String(n).padStart(23, "0")}`;
+    await raw.atomic()
+      .set(["snaptest", id], { _id: id, kode: `L${n}`, name: `Lain ${n}` })
+      .set(["_chg", "snaptest", ulid()], [id])
+      .sum(["_meta", "ver", "snaptest"], 1n)
+      .commit();
+    raw.close();
+  };
+  for (const n of [1, 2]) {
+    const before = idx.version;
+    await other(n);
+    idx = await col.index();
+    assert.equal(idx.size, SNAPSHOT_MIN + 300 + n);
+    assert.equal(idx.version - before, 1, `sync ${n}: only the new record is applied`);
   }
 });

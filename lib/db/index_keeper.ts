@@ -50,7 +50,10 @@ export class IndexKeeper<T extends Doc> {
     return ["_meta", "ver", this.name];
   }
 
-  /** Notes a change-log entry this instance writes (its replay is skipped: applied already). */
+  /**
+   * Notes a change-log entry this instance wrote (or replayed): a later replay skips it, as its
+   * rows are in the index already.
+   */
   own(key: string): void {
     this.#own.set(key, Date.now());
   }
@@ -84,13 +87,18 @@ export class IndexKeeper<T extends Doc> {
         this.#index.put(e.value._id, { value: e.value, versionstamp: e.versionstamp });
       }
       this.#loaded = true;
+      await this.#holdsLog(now, count);
     } else {
       const ids = new Set<string>();
       const start = ["_chg", this.name, ulid(Math.max(0, this.#syncedAt - SYNC_MARGIN_MS))];
       for await (
         const e of this.holder.kv.list<string[]>({ start, end: ["_chg", this.name, "\uffff"] })
       ) {
-        if (!this.#own.has(e.key[2] as string)) { for (const id of e.value) ids.add(id); }
+        const key = e.key[2] as string;
+        if (this.#own.has(key)) continue;
+        for (const id of e.value) ids.add(id);
+        // replayed once: the margin brings it back on every later sync, but its rows are read
+        this.#own.set(key, now);
       }
       const list = [...ids];
       const rows: [string, Row<T> | null][] = [];
@@ -99,6 +107,11 @@ export class IndexKeeper<T extends Doc> {
           list.slice(i, i + 10).map((id) => [this.name, id]),
         );
         for (const [j, e] of got.entries()) {
+          // rows the index holds at this version already are left alone (a batch of more
+          // than 256 writes would drop every cached ordering)
+          if (this.#index.get(list[i + j])?.versionstamp === (e.versionstamp ?? undefined)) {
+            continue;
+          }
           rows.push([
             list[i + j],
             e.versionstamp ? { value: e.value!, versionstamp: e.versionstamp } : null,
@@ -133,7 +146,27 @@ export class IndexKeeper<T extends Doc> {
     this.#count = at;
     this.#syncedAt = snap.head.syncedAt;
     this.#snapCount = at;
+    if (at === count) await this.#holdsLog(snap.head.syncedAt, at);
     return true;
+  }
+
+  /**
+   * Notes the change-log entries since `since` (less the margin) as applied when the index
+   * holds every write up to the counter `at` and the counter has not moved since they were
+   * listed (every commit writes its entry and bumps the counter together): after a restart the
+   * next sync then does not read again what the process before wrote in its last minute.
+   */
+  async #holdsLog(since: number, at: bigint): Promise<void> {
+    const keys: string[] = [];
+    const start = ["_chg", this.name, ulid(Math.max(0, since - SYNC_MARGIN_MS))];
+    const end = ["_chg", this.name, "\uffff"];
+    for await (const e of this.holder.kv.list({ start, end }, { batchSize: 500 })) {
+      keys.push(e.key[2] as string);
+    }
+    const ver = await this.holder.kv.get<Deno.KvU64>(this.#verKey);
+    if ((ver.value?.value ?? 0n) !== at) return;
+    const now = Date.now();
+    for (const k of keys) this.#own.set(k, now);
   }
 
   /**
