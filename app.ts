@@ -133,11 +133,11 @@ const NONE = "\u0000";
 /**
  * Loads the in-memory indexes the first screens read, in the background right after the server
  * listens (`main.ts`), so the first list or dashboard after a restart does not pay for them:
- * first the stays', patients' and ICD codes' indexes are loaded, then the stays with both lists'
- * first page, searches (which join their search text and build their trigrams) and the
- * dashboard, then the patients (with the same searches), the ICD codes and last both lists'
- * orderings (`warmListOrders`). Returns how long it took; a failure is logged,
- * never thrown (a request would load the index anyway).
+ * first the stays', patients' and ICD codes' indexes are loaded and the dashboard's figures
+ * made, then the stays with both lists' first page and searches (which join their search text
+ * and build their trigrams), then the patients (with the same searches), the ICD codes and last
+ * both lists' orderings (`warmListOrders`). Returns how long it took; a failure is logged, never
+ * thrown (a request would load the index anyway).
  */
 export async function warmIndexes(
   store: Store,
@@ -149,6 +149,7 @@ export async function warmIndexes(
     const warm = WARM.map((name) => registry.get(name)).filter((def) => !!def);
     await visitsOf(store).index();
     for (const def of warm) await collectionOf(store, def).index();
+    medicalRecordInfo(await visitsOf(store).index(), currentMonth(new Date()));
     for (
       const [mode, columns] of [["dirawat", VISIT_COLUMNS], ["pulang", DISCHARGE_COLUMNS]] as const
     ) {
@@ -159,7 +160,6 @@ export async function warmIndexes(
         await ipdTable(store, q, mode);
       }
     }
-    medicalRecordInfo(await visitsOf(store).index(), currentMonth(new Date()));
     for (const def of warm) {
       const first = def.columns.find((col) => col.orderable !== false)?.data;
       const order = first ? [{ field: first, dir: "asc" as const }] : [];
