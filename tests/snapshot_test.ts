@@ -210,4 +210,5 @@ Deno.test("index sync: after a restart the last minute's writes of the process b
     assert.equal(idx.size, SNAPSHOT_MIN + 300 + n);
     assert.equal(idx.version - before, 1, `sync ${n}: only the new record is applied`);
   }
+  store.close();
 });
