@@ -37,6 +37,7 @@ import { ipdTable, warmListOrders } from "./lib/ipd/list.ts";
 import { visitsOf } from "./lib/ipd/stay.ts";
 import { currentMonth } from "./lib/report/period.ts";
 import { medicalRecordInfo } from "./lib/report/report.ts";
+import { warmStayColumns } from "./lib/report/columns.ts";
 import { serveStatic } from "./lib/http/static.ts";
 import { gzipAnswers } from "./lib/http/gzip.ts";
 import type { Store } from "./lib/db/store.ts";
@@ -149,6 +150,7 @@ export async function warmIndexes(
     const warm = WARM.map((name) => registry.get(name)).filter((def) => !!def);
     await visitsOf(store).index();
     for (const def of warm) await collectionOf(store, def).index();
+    await warmStayColumns(await visitsOf(store).index());
     medicalRecordInfo(await visitsOf(store).index(), currentMonth(new Date()));
     for (
       const [mode, columns] of [["dirawat", VISIT_COLUMNS], ["pulang", DISCHARGE_COLUMNS]] as const
