@@ -41,6 +41,7 @@ import { warmStayColumns } from "./lib/report/columns.ts";
 import { serveStatic } from "./lib/http/static.ts";
 import { gzipAnswers } from "./lib/http/gzip.ts";
 import type { Store } from "./lib/db/store.ts";
+import { nextTurn } from "./lib/db/turn.ts";
 
 /** The static folder, beside the program (also inside a compiled binary). */
 export const STATIC_DIR = join(import.meta.dirname!, "static");
@@ -148,9 +149,9 @@ export async function warmIndexes(
   try {
     // first every index loaded (from its snapshot), so each list can answer, then what they build
     const warm = WARM.map((name) => registry.get(name)).filter((def) => !!def);
-    await visitsOf(store).index();
+    const stays = await visitsOf(store).index();
     for (const def of warm) await collectionOf(store, def).index();
-    await warmStayColumns(await visitsOf(store).index());
+    await warmStayColumns(stays);
     medicalRecordInfo(await visitsOf(store).index(), currentMonth(new Date()));
     for (
       const [mode, columns] of [["dirawat", VISIT_COLUMNS], ["pulang", DISCHARGE_COLUMNS]] as const
@@ -170,7 +171,7 @@ export async function warmIndexes(
       if (def.name === "pasien") {
         for (const search of [NONE, NONE.repeat(3)]) index.query({ order, search, length: 10 });
       }
-      await new Promise((ok) => setTimeout(ok, 0)); // requests first
+      await nextTurn(); // requests first
     }
     await warmListOrders(store); // last: every index the first screens read is loaded by then
   } catch (e) {

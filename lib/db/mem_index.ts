@@ -5,6 +5,7 @@ import { buildView, groupKey, updateGroups, updateList, updateView } from "./mem
 import { type IndexParts, rangeOf, runQuery } from "./mem_query.ts";
 import type { SnapEntry } from "./snapshot.ts";
 import { RowKeeper } from "./mem_keep.ts";
+import { NumColumns } from "./mem_nums.ts";
 
 import {
   type Doc,
@@ -36,7 +37,7 @@ const MAX_INCREMENTAL = 256;
  * mem_view.ts); only a large batch drops them to be rebuilt on the next read.
  * (Over 300 lines: one class owns the entries and every structure kept in step with them; the
  * queries over it are in mem_query.ts, the upkeep of views and groups in mem_view.ts, what is
- * kept of a record in mem_keep.ts.)
+ * kept of a record in mem_keep.ts, the derived numbers in mem_nums.ts.)
  */
 export class MemIndex<T extends Doc> {
   #entries = new Map<string, Entry<T>>();
@@ -54,7 +55,7 @@ export class MemIndex<T extends Doc> {
   /** Trigram postings, built on the first search long enough to use them. */
   #grams: Grams | null = null;
   /** The derived numbers by insertion rank (NaN for holes), built on the first numeric query. */
-  #cols: Float64Array[] | null = null;
+  #nums: NumColumns | null = null;
 
   /**
    * `derive` gives the numbers of a record that `Query.numeric` tests (always as many), e.g.
@@ -131,7 +132,7 @@ export class MemIndex<T extends Doc> {
       this.#bySeq[old!.seq] = undefined;
     }
     const pos = this.#gramPos, seq = (neu ?? old)!.seq;
-    if (this.#cols) this.#setNums(seq, neu?.nums ?? null);
+    this.#nums?.set(seq, neu?.nums ?? null);
     this.#grams?.update(seq, gramText(old, pos), gramText(neu, pos));
     if (!old || !neu || old.all !== neu.all) {
       for (const h of this.#hays.values()) dropRank(h, this.block, seq);
@@ -151,7 +152,7 @@ export class MemIndex<T extends Doc> {
   /** Drops every row. */
   clear(): void {
     this.#entries.clear();
-    this.#cols = null;
+    this.#nums = null;
     this.#bySeq = [];
     this.#seq = 0;
     this.#hays.clear();
@@ -269,26 +270,12 @@ export class MemIndex<T extends Doc> {
 
   /** The derived numbers as columns by insertion rank, built on first use, kept in step. */
   #columns(): Float64Array[] {
-    if (!this.#cols) {
+    if (!this.#nums) {
       const width = this.#entries.values().next().value?.nums?.length ?? 0;
-      const size = Math.max(1024, this.#seq * 1.25);
-      this.#cols = Array.from({ length: width }, () => new Float64Array(size).fill(NaN));
-      for (const e of this.#entries.values()) this.#setNums(e.seq, e.nums);
+      this.#nums = new NumColumns(width, Math.max(1024, Math.ceil(this.#seq * 1.25)));
+      for (const e of this.#entries.values()) this.#nums.set(e.seq, e.nums);
     }
-    return this.#cols;
-  }
-
-  /** Sets the numbers at insertion rank `seq` (null: a hole), growing the columns as needed. */
-  #setNums(seq: number, nums: number[] | null): void {
-    const cols = this.#cols!;
-    if (cols.length && seq >= cols[0].length) {
-      this.#cols = cols.map((c) => {
-        const next = new Float64Array(Math.max(seq + 1, c.length * 2)).fill(NaN);
-        next.set(c);
-        return next;
-      });
-    }
-    this.#cols!.forEach((c, i) => c[seq] = nums ? nums[i] : NaN);
+    return this.#nums.cols;
   }
 
   #list(): Entry<T>[] {

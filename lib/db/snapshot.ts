@@ -1,5 +1,6 @@
 import { basename, join } from "node:path";
 import { ulid } from "ulid";
+import { nextTurn } from "./turn.ts";
 
 /**
  * Index snapshots: a collection's in-memory index written beside a local data file, so a
@@ -81,7 +82,7 @@ export async function snapshotLines(head: SnapHead, entries: SnapEntry[]): Promi
       return [id, vs, v, all, nums];
     });
     lines.push(JSON.stringify(part));
-    await new Promise((ok) => setTimeout(ok, 0));
+    await nextTurn();
   }
   lines[1] = JSON.stringify(shared);
   return lines;
@@ -145,7 +146,7 @@ export async function readSnapshot(
     const entries: SnapEntry[] = [];
     for (let r = await lines.next(); !r.done; r = await lines.next()) {
       if (!r.value) continue;
-      await new Promise((ok) => setTimeout(ok, 0)); // requests meanwhile
+      await nextTurn(); // requests meanwhile
       for (const e of JSON.parse(r.value) as SnapEntry[]) {
         for (const f of head.share) {
           const n = e[2][f];

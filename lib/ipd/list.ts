@@ -20,6 +20,7 @@ import {
 } from "./rules.ts";
 import type { Doc, Query, Row } from "../db/mem_index.ts";
 import type { Store } from "../db/store.ts";
+import { nextTurn } from "../db/turn.ts";
 
 export { DISCHARGE_COLUMNS };
 export type { ListMode };
@@ -143,7 +144,7 @@ export async function warmListOrders(store: Store): Promise<void> {
     for (const c of columns.filter((c) => c.orderable !== false)) {
       for (const dir of ["asc", "desc"] as const) {
         index.query({ where: { status: mode }, order: [{ field: c.data, dir }], length: 1 });
-        await new Promise((ok) => setTimeout(ok, 0));
+        await nextTurn();
       }
     }
   }

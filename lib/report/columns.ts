@@ -8,6 +8,7 @@
 import type { Visit } from "../ipd/model.ts";
 import type { MemIndex, Row } from "../db/mem_index.ts";
 import { type Period, periodInstants } from "./period.ts";
+import { nextTurn } from "../db/turn.ts";
 
 /**
  * What one stay adds to the columns that costs to work out, kept per record in one small
@@ -167,7 +168,7 @@ export async function warmStayColumns(visits: MemIndex<Visit>): Promise<StayColu
   const rows = visits.range("visitDate", ALL.from, ALL.to);
   for (let i = 0; i < rows.length; i++) {
     partOf(s, rows[i].value);
-    if (i % 5_000 === 4_999) await new Promise((ok) => setTimeout(ok, 0));
+    if (i % 5_000 === 4_999) await nextTurn();
   }
   return stayColumns(visits);
 }

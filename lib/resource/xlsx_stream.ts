@@ -1,6 +1,7 @@
 import type { ExportColumn } from "./xlsx_export.ts";
 import { zipStream } from "./zip_stream.ts";
 import { hospitalZone, withZone, zoneOffsetMs } from "../hospital_time.ts";
+import { nextTurn } from "../db/turn.ts";
 
 /**
  * An .xlsx written as a stream: the sheet's XML is made a few hundred rows at a time and
@@ -134,7 +135,7 @@ export function streamXlsx<R>(
         return xml;
       });
       yield enc.encode(xml);
-      await new Promise((ok) => setTimeout(ok, 0)); // let other requests in
+      await nextTurn(); // let other requests in
     }
     yield enc.encode("</sheetData></worksheet>");
   }
