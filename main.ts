@@ -9,6 +9,10 @@ import { type Store, StoreLockedError } from "./lib/db/store.ts";
 import { denoVersionProblem, readBuildInfo } from "./lib/runtime/version.ts";
 import { onStopSignal } from "./lib/runtime/stop.ts";
 import { idleCollector } from "./lib/runtime/idle_gc.ts";
+import { Activity } from "./lib/runtime/activity.ts";
+
+/** A moment without requests, in which background work (warm-up orderings, snapshots) runs. */
+const QUIET_MS = 200;
 
 /** How often changed index snapshots are rewritten (see lib/db/snapshot.ts). */
 const SNAPSHOT_EVERY_MS = 10 * 60_000;
@@ -51,11 +55,17 @@ if (import.meta.main) {
   }
   const app = createApp({ config, store });
   const collector = idleCollector();
+  const activity = new Activity();
   const server = Deno.serve(
     { port: config.port, hostname: config.host, onListen: () => {} },
-    (req, info) => {
+    async (req, info) => {
       collector.touch();
-      return app.fetch(req, info);
+      activity.begin();
+      try {
+        return await app.fetch(req, info);
+      } finally {
+        activity.end();
+      }
     },
   );
   const port = server.addr.port;
@@ -67,12 +77,15 @@ if (import.meta.main) {
   console.log(`Casemix RS berjalan di http://localhost:${port} (${where})`);
   console.log(`Data disimpan di ${store.path}`);
   // the indexes load right after listening (from their snapshots when those fit); then the
-  // snapshots are refreshed, every 10 minutes when something changed, and at a graceful stop
-  warmIndexes(store).then(async (ms) => {
+  // snapshots are refreshed in a quiet moment (within 2 minutes), every 10 minutes when
+  // something changed, and at a graceful stop
+  const saveSnapshots = () =>
+    activity.quiet(QUIET_MS, 120_000).then(() => store.saveSnapshots()).catch(() => {});
+  warmIndexes(store, undefined, () => activity.quiet(QUIET_MS)).then((ms) => {
     console.log(`Indeks siap dalam ${(ms / 1000).toFixed(1)} s`);
-    await store.saveSnapshots();
+    return saveSnapshots();
   });
-  const snapshots = setInterval(() => store.saveSnapshots().catch(() => {}), SNAPSHOT_EVERY_MS);
+  const snapshots = setInterval(saveSnapshots, SNAPSHOT_EVERY_MS);
   console.log(
     demo
       ? `Mode demo: LICENCE_URL tidak diatur; layanan lisensi demo berjalan di ${demo.server.url} ` +

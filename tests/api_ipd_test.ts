@@ -137,6 +137,9 @@ Deno.test("ipd: a stay's bill accumulates; totals and each day's percentage foll
   assert.equal(list.body.data[0].tarifRsTotal, 4_000_000);
   assert.equal(typeof list.body.data[0].lama_rawat, "number");
   assert.equal("openPasien" in list.body.data[0], false);
+  // the list sends how many examinations, not their ids (an open stay gathers one a day)
+  assert.equal(list.body.data[0].examCount, 2);
+  assert.equal("ipddetails" in list.body.data[0], false);
 });
 
 Deno.test("ipd: discharge with a summary, the discharged list, cancel, and back in /ipd", async () => {

@@ -361,6 +361,67 @@ Deno.test("mem index: rare terms (trigram candidates) and common ones (scan) ans
   }
 });
 
+Deno.test("mem index: trigrams built in slices with writes in between answer as row by row", async () => {
+  const rnd = random(5);
+  const idx = new MemIndex<Rec>(SEARCH, derive, { block: 64, grams: SEARCH });
+  const make = (i: number, tag: string) =>
+    rec(`id${String(i).padStart(5, "0")}`, `Pasien ${tag}${i}`, String(i % 5), "pulang", i);
+  for (let i = 0; i < 1000; i++) put(idx, make(i, "awal"));
+  const building = idx.warmGrams(100); // slices of 100, a turn between each
+  const written: Rec[] = [];
+  for (let turn = 0; turn < 12; turn++) {
+    // rows already in the postings and rows not yet reached, changed, removed and added
+    for (let k = 0; k < 20; k++) {
+      const i = Math.floor(rnd() * 1100), r = make(i, `baru${turn}x`);
+      if (rnd() < 0.15) put(idx, null, r._id);
+      else put(idx, r), written.push(r);
+    }
+    await new Promise((ok) => setTimeout(ok, 0));
+  }
+  await building;
+  for (
+    const term of [
+      "awal12",
+      "baru3x",
+      "baru11x10",
+      "pasien awal9",
+      ...written.map((r) => r.name),
+    ]
+  ) {
+    const q: Query = { search: term.toLowerCase(), order: [{ field: "total", dir: "asc" }] };
+    const got = idx.query(q);
+    assert.deepEqual(
+      { total: got.total, filtered: got.filtered, rows: ids(got.rows) },
+      naive(idx, q),
+      term,
+    );
+  }
+});
+
+Deno.test("mem index: a common term's kept hits follow writes, a removal and a record added back", () => {
+  const idx = new MemIndex<Rec>(SEARCH, derive, { block: 64, grams: SEARCH });
+  const make = (i: number, name: string) =>
+    rec(`id${String(i).padStart(5, "0")}`, name, String(i % 3), "pulang", i);
+  for (let i = 0; i < 600; i++) put(idx, make(i, i % 2 ? "Budi Santoso" : "Ani Lestari"));
+  const q: Query = { search: "santoso", order: [{ field: "total", dir: "desc" }], length: 10 };
+  const check = (what: string) => {
+    const got = idx.query(q);
+    assert.deepEqual(
+      { total: got.total, filtered: got.filtered, rows: ids(got.rows) },
+      naive(idx, q),
+      what,
+    );
+  };
+  check("first (300 candidates: checked and kept)");
+  put(idx, make(2, "Citra Santoso"));
+  put(idx, make(3, "Dodi"));
+  put(idx, make(700, "Eko Santoso"));
+  check("after a change in, a change out and an addition");
+  put(idx, null, make(5, "")._id);
+  put(idx, make(5, "Budi Santoso"));
+  check("after a record removed and added back (another insertion rank)");
+});
+
 Deno.test("trigrams: the candidates of a term are every entry holding it, ascending, and few extra", () => {
   const g = new Grams();
   const words = ["siti", "budi", "andi", "wati", "rahayu", "sari"];

@@ -66,6 +66,37 @@ Deno.test("collection: index follows writes made by another instance on the same
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("collection: a read between an own commit and its apply leaves the index in step", async () => {
+  const store = await Store.open(":memory:");
+  const col = store.collection(spec);
+  await col.insert({ kode: "0", desc: "awal" });
+  await col.index();
+  let replays = 0;
+  const list = store.kv.list.bind(store.kv);
+  store.kv.list = ((sel: Deno.KvListSelector, o?: Deno.KvListOptions) => {
+    if ("start" in sel && sel.start[0] === "_chg") replays++;
+    return list(sel, o);
+  }) as typeof store.kv.list;
+  // another request reads (and syncs) after each commit, before its writer applies it
+  const atomic = store.kv.atomic.bind(store.kv);
+  store.kv.atomic = () => {
+    const op = atomic();
+    const commit = op.commit.bind(op);
+    op.commit = async () => {
+      const res = await commit();
+      await col.index();
+      return res;
+    };
+    return op;
+  };
+  for (let i = 1; i <= 5; i++) await col.insert({ kode: `${i}`, desc: `baru ${i}` });
+  const settled = replays;
+  for (let i = 0; i < 3; i++) await col.index();
+  assert.equal(replays, settled, "once the writes settled, a read finds the index in step");
+  assert.equal((await col.index()).size, 6);
+  store.close();
+});
+
 Deno.test("collection: writeMany splits into commits within KV limits and refuses if raced", async () => {
   const store = await Store.open(":memory:");
   const col = store.collection(spec);

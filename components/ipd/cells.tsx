@@ -43,8 +43,8 @@ export function When({ at }: { at: unknown }) {
 }
 
 /** Whether a stay has examinations yet (before the first, its tariffs are shown as '-'). */
-export const hasExams = (row: { ipddetails?: unknown }) =>
-  Array.isArray(row.ipddetails) && row.ipddetails.length > 0;
+export const hasExams = (row: { ipddetails?: unknown; examCount?: number }) =>
+  (row.examCount ?? (Array.isArray(row.ipddetails) ? row.ipddetails.length : 0)) > 0;
 
 const get = (row: Row, path: string): unknown =>
   path.split(".").reduce<unknown>((v, k) => (v == null ? v : (v as Row)[k]), row);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Collection, CollectionSpec } from "../db/collection.ts";
 import type { Doc } from "../db/mem_index.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
@@ -93,10 +94,8 @@ export async function ensureAdmin(
   return { created: true, password: generated ? pw : undefined };
 }
 
-const sha256 = async (s: string) =>
-  btoa(String.fromCharCode(
-    ...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(s))),
-  ));
+/** A session token's key (base64 SHA-256): node's hash is synchronous, ~10x cheaper per request. */
+const sha256 = (s: string) => Promise.resolve(createHash("sha256").update(s).digest("base64"));
 
 /** Checks credentials; returns the user or null. */
 export async function authenticate(

@@ -106,7 +106,7 @@ export async function writeMany<T extends Doc>(
           "Data berubah oleh pengguna lain selama impor; impor dibatalkan, tidak ada data " +
             "yang disimpan. Ulangi impor.",
         )));
-      col.applied(p.docs.map((d) => [d._id, { value: d, versionstamp: ver! }]));
+      col.applied(p.docs.map((d) => [d._id, { value: d, versionstamp: ver! }]), ver!);
       done += p.docs.length;
       onCommit?.(done);
     }

@@ -65,9 +65,9 @@ export class Collection<T extends Doc = Doc> {
     return this.holder.reserve?.(bytes) ?? Promise.resolve(() => Promise.resolve());
   }
 
-  /** Applies this instance's committed writes to the index (used by bulk.ts). */
-  applied(rows: [string, Row<T> | null][]): void {
-    this.#keeper.applied(rows);
+  /** Applies this instance's writes committed at `versionstamp` to the index (used by bulk.ts). */
+  applied(rows: [string, Row<T> | null][], versionstamp: string): void {
+    this.#keeper.applied(rows, versionstamp);
   }
 
   /** The collection's write counter. */
@@ -258,7 +258,10 @@ export class Collection<T extends Doc = Doc> {
     return {
       ops: this.changeOps(staged.map((s) => s.id)),
       applied: (vs) =>
-        this.applied(staged.map((s) => [s.id, s.doc ? { value: s.doc, versionstamp: vs } : null])),
+        this.applied(
+          staged.map((s) => [s.id, s.doc ? { value: s.doc, versionstamp: vs } : null]),
+          vs,
+        ),
     };
   }
 

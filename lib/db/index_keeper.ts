@@ -21,6 +21,10 @@ export class IndexKeeper<T extends Doc> {
   #index: MemIndex<T>;
   #loaded = false;
   #count = 0n;
+  /** The counter's versionstamp read by the last sync: own commits up to it are counted. */
+  #syncVs = "";
+  /** Own commits applied during a sync and after its counter was read. */
+  #late = 0n;
   #syncedAt = 0;
   #syncing: Promise<void> | null = null;
   #own = new Map<string, number>();
@@ -68,6 +72,8 @@ export class IndexKeeper<T extends Doc> {
       return this.#index;
     }
     if (!this.#syncing) {
+      this.#syncVs = ver.versionstamp ?? "";
+      this.#late = 0n;
       this.#syncing = this.#sync(count).finally(() => this.#syncing = null);
     }
     await this.#syncing;
@@ -77,6 +83,7 @@ export class IndexKeeper<T extends Doc> {
   async #sync(count: bigint): Promise<void> {
     const now = Date.now();
     if (!this.#loaded && await this.#fromSnapshot(count, now) && this.#count === count) {
+      this.#count = count + this.#late;
       this.#syncedAt = now;
       return;
     }
@@ -121,7 +128,7 @@ export class IndexKeeper<T extends Doc> {
       this.#index.putMany(rows);
     }
     for (const [k, t] of this.#own) if (now - t > 2 * SYNC_MARGIN_MS) this.#own.delete(k);
-    this.#count = count;
+    this.#count = count + this.#late;
     this.#syncedAt = now;
   }
 
@@ -198,6 +205,7 @@ export class IndexKeeper<T extends Doc> {
   reset(): void {
     this.#loaded = false;
     this.#count = 0n;
+    this.#syncVs = "";
     this.#snapCount = -1n;
     this.#index.clear();
   }
@@ -206,9 +214,14 @@ export class IndexKeeper<T extends Doc> {
    * Brings the index in step with this instance's own commit. An index never loaded (a
    * collection only read with `find`) stays empty: its first `index()` loads it from KV.
    */
-  applied(rows: [string, Row<T> | null][]): void {
+  applied(rows: [string, Row<T> | null][], versionstamp: string): void {
     if (!this.#loaded && !this.#syncing) return;
     this.#index.putMany(rows);
-    this.#count += 1n;
+    // a sync that read the counter after this commit counted it already; counting it twice
+    // made every later read replay the change log (each own commit in flight while a read
+    // synced added one too many)
+    if (versionstamp <= this.#syncVs) return;
+    if (!this.#syncing) this.#count += 1n;
+    else if (this.#loaded) this.#late += 1n;
   }
 }

@@ -10,6 +10,7 @@ import {
 import { GRAM, type Grams } from "./mem_grams.ts";
 import { part } from "./mem_text.ts";
 import { groupKey } from "./mem_view.ts";
+import type { Found, FoundCache, FoundSource } from "./mem_found.ts";
 import { type Doc, type OrderBy, type Query, type QueryResult, type Row, walk } from "./doc.ts";
 
 /** What a query reads of a `MemIndex` (its caches are built on first use and kept). */
@@ -30,6 +31,9 @@ export interface IndexParts<T extends Doc> {
   grams(fields: number[] | null): Grams | null;
   /** Marks by insertion rank of the entries whose searched fields hold one of `needles`. */
   marks(fields: number[] | null, needles: string[]): Uint8Array;
+  /** The hits of recent common terms, and what keeps them in step (see mem_found.ts). */
+  found: FoundCache;
+  source: FoundSource<T>;
 }
 
 /** Whether an entry's searched fields (null: all) contain `s`. */
@@ -86,23 +90,44 @@ export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResul
     if (n?.length && n.every((x) => x.length > 1)) needles = n;
   } else if (!s.includes("\n") && !s.includes("\u0001")) needles = [s];
   const grams = s && !q.match && needles && s.length >= GRAM ? ix.grams(fields) : null;
-  let found: Uint8Array | null = null;
+  let found: Found | null = null;
   if (s && grams) {
-    const seqs = grams.candidates(s);
-    if (seqs.length <= Math.max(256, all.length / 64)) {
-      return { total: all.length, ...rare(ix, seqs, s, view, fields, keep, q, start, end) };
-    }
-    // many candidates: marked once checked, then read in the view's order as a scan's are
-    found = new Uint8Array(ix.ranks());
-    for (const seq of seqs) {
-      const e = ix.bySeq(seq);
-      if (e && holds(e, s, fields)) found[seq] = 1;
+    // many candidates: checked once and kept (`FoundCache`), read in the view's order as a
+    // scan's marks are
+    const key = `${fields ?? "*"}\u0002${s}`;
+    found = ix.found.get(key, ix.source, (e) => holds(e, s, fields));
+    if (!found) {
+      const seqs = grams.candidates(s);
+      if (seqs.length <= Math.max(256, all.length / 64)) {
+        return { total: all.length, ...rare(ix, seqs, s, view, fields, keep, q, start, end) };
+      }
+      const { source } = ix;
+      found = {
+        marks: new Uint8Array(ix.ranks()),
+        count: 0,
+        version: source.version(),
+        removals: source.removals(),
+      };
+      for (const seq of seqs) {
+        const e = ix.bySeq(seq);
+        if (e && holds(e, s, fields)) found.marks[seq] = 1, found.count++;
+      }
+      ix.found.set(key, found);
     }
   }
-  const hit = found ?? (needles && ix.marks(fields, needles));
+  const hit = found?.marks ?? (needles && ix.marks(fields, needles));
   const ranks = (hit || cols) && ranksOf(view);
   const rows: Row<T>[] = [];
   let filtered = 0;
+  if (found && !view.where && !keep && !cols) {
+    // every hit is in the view: counted already, read only up to the page's end
+    for (let k = 0; k < ranks!.length && filtered < end; k++) {
+      if (!hit![ranks![k]]) continue;
+      if (filtered >= start) rows.push(view.entries[k].row);
+      filtered++;
+    }
+    return { total: all.length, filtered: found.count, rows };
+  }
   if (hit && s && !q.match && !keep && !cols) {
     // a plain search: the view's ranks against the marks, no record read
     for (let k = 0; k < ranks!.length; k++) {

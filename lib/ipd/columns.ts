@@ -2,7 +2,8 @@ import type { ColumnDef } from "../resource/resource.ts";
 import type { Visit } from "./model.ts";
 
 /** A stay as the list APIs send it: the stored visit, its version and the days so far. */
-export type VisitRow = Visit & { _version: string; lama_rawat: number };
+/** A stay as the lists send it (`examCount` instead of `ipddetails`) or as one is read. */
+export type VisitRow = Visit & { _version: string; lama_rawat: number; examCount?: number };
 
 /** Which list: stays still admitted (`/ipd`) or discharged (`/discharge-patient`). */
 export type ListMode = "dirawat" | "pulang";

@@ -107,6 +107,12 @@ export function stayJson(r: Row<Visit>, now = new Date()): Record<string, unknow
   };
 }
 
+/** A stay as a list row: `stayJson` with how many examinations instead of their ids. */
+function listJson(r: Row<Visit>, now: Date): Record<string, unknown> {
+  const { ipddetails, ...v } = stayJson(r, now);
+  return { ...v, examCount: (ipddetails as string[] | undefined)?.length ?? 0 };
+}
+
 /** The DataTables answer of a list (`/api/ipd` or `/api/ipd/discharge-patient`). */
 export async function ipdTable(store: Store, params: URLSearchParams, mode: ListMode) {
   const columns = mode === "pulang" ? DISCHARGE_COLUMNS : VISIT_COLUMNS;
@@ -126,28 +132,33 @@ export async function ipdTable(store: Store, params: URLSearchParams, mode: List
     draw: req.draw,
     recordsTotal: res.total,
     recordsFiltered: res.filtered,
-    data: (await col.full(res.rows)).map((r) => stayJson(r, now)),
+    data: (await col.full(res.rows)).map((r) => listJson(r, now)),
   };
 }
 
 /**
- * Builds, a view at a time (letting requests in between), the cached orderings of both lists:
+ * Builds, a view at a time (each after `quiet()`: the server's waits for a moment without
+ * requests), the cached orderings of both lists:
  * each orderable column in both directions over the list's stays, and the admission order over
  * every stay (the "all statuses" filter), so the first request of an order after a restart does
  * not sort tens of thousands of stays. Run by the warm-up after the server listens.
  */
-export async function warmListOrders(store: Store): Promise<void> {
+export async function warmListOrders(
+  store: Store,
+  quiet: () => Promise<void> = nextTurn,
+): Promise<void> {
   const index = await visitsOf(store).index();
   for (
     const [mode, columns] of [["dirawat", VISIT_COLUMNS], ["pulang", DISCHARGE_COLUMNS]] as const
   ) {
     for (const c of columns.filter((c) => c.orderable !== false)) {
       for (const dir of ["asc", "desc"] as const) {
+        await quiet();
         index.query({ where: { status: mode }, order: [{ field: c.data, dir }], length: 1 });
-        await nextTurn();
       }
     }
   }
+  await quiet();
   index.query({ order: [{ field: "visitDate", dir: "desc" }], length: 1 });
 }
 

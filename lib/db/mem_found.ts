@@ -1,0 +1,73 @@
+import type { Doc } from "./doc.ts";
+import type { Entry } from "./mem_scan.ts";
+
+/** A common term's hits: marks by insertion rank and how many, as of an index version. */
+export interface Found {
+  marks: Uint8Array;
+  count: number;
+  version: number;
+  removals: number;
+}
+
+/** What the cache reads of its index. */
+export interface FoundSource<T extends Doc> {
+  version(): number;
+  /** How many records were ever removed (a removed record's rank cannot be looked up). */
+  removals(): number;
+  /** One past the highest insertion rank given so far. */
+  ranks(): number;
+  changesSince(version: number): string[] | null;
+  entry(id: string): Entry<T> | undefined;
+}
+
+/**
+ * The hits of the last `max` common search terms (a surname held by thousands of patients:
+ * too many trigram candidates to check on every request), kept in step with writes: a later
+ * query re-checks only the records written since (`changesSince`), and starts over when the
+ * change log no longer covers them or a record was removed meanwhile.
+ */
+export class FoundCache {
+  #terms = new Map<string, Found>();
+  constructor(readonly max = 32) {}
+
+  /** The hits of `key` brought up to date (`holds` re-checks one record), or null. */
+  get<T extends Doc>(
+    key: string,
+    src: FoundSource<T>,
+    holds: (e: Entry<T>) => boolean,
+  ): Found | null {
+    const f = this.#terms.get(key);
+    if (!f) return null;
+    this.#terms.delete(key);
+    if (f.version !== src.version()) {
+      const ids = f.removals === src.removals() ? src.changesSince(f.version) : null;
+      if (!ids) return null;
+      if (src.ranks() > f.marks.length) {
+        const more = new Uint8Array(Math.ceil(src.ranks() * 1.25));
+        more.set(f.marks);
+        f.marks = more;
+      }
+      for (const id of ids) {
+        const e = src.entry(id);
+        if (!e) return null;
+        const now = holds(e) ? 1 : 0;
+        f.count += now - f.marks[e.seq];
+        f.marks[e.seq] = now;
+      }
+      f.version = src.version();
+    }
+    this.#terms.set(key, f); // the most recent last
+    return f;
+  }
+
+  /** Keeps the hits of `key`, dropping the least recently used beyond `max`. */
+  set(key: string, f: Found): void {
+    this.#terms.delete(key);
+    if (this.#terms.size >= this.max) this.#terms.delete(this.#terms.keys().next().value!);
+    this.#terms.set(key, f);
+  }
+
+  clear(): void {
+    this.#terms.clear();
+  }
+}

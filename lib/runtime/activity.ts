@@ -1,0 +1,36 @@
+/**
+ * The requests in flight, so background work (the warm-up's optional builds, index snapshots)
+ * can wait for a quiet moment instead of taking turns with a busy office's requests.
+ */
+export class Activity {
+  #running = 0;
+  #last = -Infinity;
+
+  /** Called when a request starts. */
+  begin(): void {
+    this.#running++;
+    this.#last = performance.now();
+  }
+
+  /** Called when a request has its answer. */
+  end(): void {
+    this.#running--;
+    this.#last = performance.now();
+  }
+
+  /** Whether no request has run for `ms`. */
+  isQuiet(ms: number): boolean {
+    return this.#running === 0 && performance.now() - this.#last >= ms;
+  }
+
+  /**
+   * Resolves once no request has run for `ms` (checked every `ms / 2`), or after `maxMs` at
+   * the latest.
+   */
+  async quiet(ms = 200, maxMs = Infinity): Promise<void> {
+    const until = performance.now() + maxMs;
+    while (!this.isQuiet(ms) && performance.now() < until) {
+      await new Promise((ok) => setTimeout(ok, ms / 2));
+    }
+  }
+}
