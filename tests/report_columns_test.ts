@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { MemIndex } from "../lib/db/mem_index.ts";
 import type { Visit } from "../lib/ipd/model.ts";
-import { type StayColumns, stayColumns } from "../lib/report/columns.ts";
+import { type StayColumns, stayColumns, warmStayColumns } from "../lib/report/columns.ts";
 
 /** The dashboard's stay columns, patched after writes, equal columns built afresh. */
 
@@ -77,4 +77,29 @@ Deno.test("report columns: patched after each write (totals, codes, a new admiss
     for (const r of idx.rows()) fresh.put(r.value._id, r);
     assert.deepEqual(plain(stayColumns(idx)), plain(stayColumns(fresh)), `step ${step}`);
   }
+});
+
+Deno.test("report columns: built in slices while stays are written, then brought up to date, they equal columns built afresh", async () => {
+  const rnd = random(9);
+  const idx = new MemIndex<Visit>([]);
+  for (let i = 0; i < 12_000; i++) {
+    const v = stay(i, rnd, Math.floor(rnd() * 400));
+    idx.put(v._id, { value: v, versionstamp: "0" });
+  }
+  const warming = warmStayColumns(idx); // slices of 5,000, a turn between each
+  for (let turn = 0; turn < 3; turn++) {
+    for (let w = 0; w < 10; w++) {
+      const n = Math.floor(rnd() * 12_500), id = `01J${String(n).padStart(23, "0")}`;
+      const old = idx.get(id)?.value;
+      // an examination (same admission time) or a new stay
+      const v = old ? { ...stay(n, rnd), visitDate: old.visitDate } : stay(n, rnd, 30);
+      idx.put(id, { value: v, versionstamp: `w${turn}` });
+    }
+    await new Promise((ok) => setTimeout(ok, 0));
+  }
+  const warm = await warming;
+  const fresh = new MemIndex<Visit>([]);
+  for (const r of idx.rows()) fresh.put(r.value._id, r);
+  assert.deepEqual(plain(warm), plain(stayColumns(fresh)));
+  assert.equal(stayColumns(idx), warm, "kept: the next call builds nothing");
 });

@@ -2,20 +2,16 @@
  * The stays in admission order as flat typed arrays, so a period's sums run over a few
  * contiguous arrays instead of 50,000 scattered records (walking the records costs more in
  * cache misses than the sums themselves). Built from the index's view ordered by `visitDate`
- * (`MemIndex.range`), kept until the index changes (`MemIndex.version`); what each stay
- * contributes is remembered per record, so a rebuild after a write only copies.
+ * (`MemIndex.range`), kept until the index changes (`MemIndex.version`): a few writes are
+ * patched in place, more rebuild the columns, copying what an unchanged record (the same
+ * object) had from the last columns, so only written stays have their codes worked out again.
+ * Nothing is kept per record (a small array per stay and its WeakMap entry cost ~15 MB at
+ * 75,000 stays).
  */
 import type { Visit } from "../ipd/model.ts";
 import type { MemIndex, Row } from "../db/mem_index.ts";
 import { type Period, periodInstants } from "./period.ts";
 import { nextTurn } from "../db/turn.ts";
-
-/**
- * What one stay adds to the columns that costs to work out, kept per record in one small
- * array: its admission time, how many ICD-10 ids follow, then its ICD-10 and ICD-9-CM ids
- * (~110 bytes a stay; typed arrays per stay cost three times that).
- */
-type StayPart = number[];
 
 /** A code list of every stay, back to back: stay i's ids are `ids[offsets[i]..offsets[i+1]]`. */
 export interface CodeColumn {
@@ -41,20 +37,19 @@ export interface StayColumns {
 interface State {
   version: number;
   cols: StayColumns | null;
-  /** The stays and their parts in column order, for patching after a few writes. */
+  /** The stays in column order, for patching and for copying from at a rebuild. */
   rows: Row<Visit>[];
-  order: StayPart[];
   dict: Map<string, number>;
   names: string[];
-  parts: WeakMap<Visit, StayPart>;
 }
 
 const states = new WeakMap<MemIndex<Visit>, State>();
 const ALL = periodInstants({ startDate: "1900-01-01", endDate: "2999-12-31" });
 
-function codeIds(s: State, codes: string[] | undefined, out: number[]): number {
+/** A stay's distinct codes as ids (new codes get the next id). */
+function codeIds(s: State, codes: string[] | undefined): number[] {
   const list = codes ?? [];
-  let n = 0;
+  const out: number[] = [];
   for (let i = 0; i < list.length; i++) {
     if (list.indexOf(list[i]) !== i) continue; // a code counts once per stay
     let id = s.dict.get(list[i]);
@@ -63,37 +58,36 @@ function codeIds(s: State, codes: string[] | undefined, out: number[]): number {
       s.names.push(list[i]);
     }
     out.push(id);
-    n++;
   }
-  return n;
+  return out;
 }
 
-/** The ICD-10 (`nine` false) or ICD-9-CM ids of every part, back to back. */
-function column(parts: StayPart[], nine: boolean): CodeColumn {
-  const from = (p: StayPart) => nine ? 2 + p[1] : 2;
-  const to = (p: StayPart) => nine ? p.length : 2 + p[1];
-  const offsets = new Int32Array(parts.length + 1);
-  for (let i = 0; i < parts.length; i++) {
-    offsets[i + 1] = offsets[i] + to(parts[i]) - from(parts[i]);
+/** A code column written stay by stay (its ids grow as needed). */
+class CodeWriter {
+  offsets: Int32Array;
+  ids: Int32Array;
+  #n = 0;
+  constructor(stays: number, guess: number) {
+    this.offsets = new Int32Array(stays + 1);
+    this.ids = new Int32Array(Math.max(16, guess));
   }
-  const ids = new Int32Array(offsets[parts.length]);
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i];
-    for (let k = from(p), o = offsets[i]; k < to(p); k++, o++) ids[o] = p[k];
+  /** Stay `i`'s ids: `list`, or those of stay `j` of `from`. */
+  put(i: number, list: number[] | null, from?: CodeColumn, j = 0): void {
+    const len = list ? list.length : from!.offsets[j + 1] - from!.offsets[j];
+    if (this.#n + len > this.ids.length) {
+      const more = new Int32Array(Math.ceil((this.#n + len) * 1.5));
+      more.set(this.ids.subarray(0, this.#n));
+      this.ids = more;
+    }
+    const ids = this.ids, n = this.#n;
+    if (list) { for (let k = 0; k < len; k++) ids[n + k] = list[k]; }
+    else for (let k = 0, a = from!.offsets[j]; k < len; k++) ids[n + k] = from!.ids[a + k];
+    this.#n = n + len;
+    this.offsets[i + 1] = this.#n;
   }
-  return { offsets, ids };
-}
-
-/** The part of a stay (its codes as ids), kept per record. */
-function partOf(s: State, v: Visit): StayPart {
-  let part = s.parts.get(v);
-  if (!part) {
-    part = [Date.parse(v.visitDate), 0];
-    part[1] = codeIds(s, v.codes10, part);
-    codeIds(s, v.codes9, part);
-    s.parts.set(v, part);
+  done(): CodeColumn {
+    return { offsets: this.offsets, ids: this.ids.slice(0, this.#n) };
   }
-  return part;
 }
 
 /** Puts stay `v` at column position `i`. */
@@ -101,13 +95,19 @@ function fill(
   cols: Pick<StayColumns, "times" | "readmisi" | "pct" | "diff">,
   i: number,
   v: Visit,
-  part: StayPart,
 ): void {
   const p = v.percentageTotal;
-  cols.times[i] = part[0];
   cols.readmisi[i] = v.readmisi ? 1 : 0;
   cols.pct[i] = p == null || !Number.isFinite(p) ? NaN : p;
   cols.diff[i] = (v.tarifInaTotal ?? 0) - (v.tarifRsTotal ?? 0);
+}
+
+/** Whether stay `i` of `col` has exactly the ids `list`. */
+function sameIds(col: CodeColumn, i: number, list: number[]): boolean {
+  const a = col.offsets[i];
+  if (col.offsets[i + 1] - a !== list.length) return false;
+  for (let k = 0; k < list.length; k++) if (col.ids[a + k] !== list[k]) return false;
+  return true;
 }
 
 /**
@@ -119,23 +119,35 @@ function patch(s: State, visits: MemIndex<Visit>): boolean {
   const ids = visits.changesSince(s.version);
   if (!ids || ids.length > 64) return false;
   const cols = s.cols!;
-  let codes = false;
+  // every written stay found first: a rebuild copies from the columns, left whole if not
+  const found: [number, Row<Visit>][] = [];
   for (const id of new Set(ids)) {
     const row = visits.get(id);
     if (!row) return false;
     const t = Date.parse(row.value.visitDate);
     let i = lowerBound(cols.times, t);
     while (i < s.rows.length && cols.times[i] === t && s.rows[i].value._id !== id) i++;
-    if (i >= s.rows.length || s.rows[i].value._id !== id) return false;
-    const was = s.order[i], part = partOf(s, row.value);
-    if (was.length !== part.length || was.some((x, k) => x !== part[k])) codes = true;
-    s.rows[i] = row;
-    s.order[i] = part;
-    fill(cols, i, row.value, part);
+    if (i >= s.rows.length || cols.times[i] !== t || s.rows[i].value._id !== id) return false;
+    found.push([i, row]);
   }
-  if (codes) {
-    cols.codes10 = column(s.order, false);
-    cols.codes9 = column(s.order, true);
+  const codes = new Map<number, [number[], number[]]>();
+  for (const [i, row] of found) {
+    const c10 = codeIds(s, row.value.codes10), c9 = codeIds(s, row.value.codes9);
+    if (!sameIds(cols.codes10, i, c10) || !sameIds(cols.codes9, i, c9)) codes.set(i, [c10, c9]);
+    s.rows[i] = row;
+    fill(cols, i, row.value);
+  }
+  if (codes.size) {
+    const n = s.rows.length;
+    const w10 = new CodeWriter(n, cols.codes10.ids.length + 64);
+    const w9 = new CodeWriter(n, cols.codes9.ids.length + 64);
+    for (let i = 0; i < n; i++) {
+      const c = codes.get(i);
+      w10.put(i, c?.[0] ?? null, cols.codes10, i);
+      w9.put(i, c?.[1] ?? null, cols.codes9, i);
+    }
+    cols.codes10 = w10.done();
+    cols.codes9 = w9.done();
   }
   return true;
 }
@@ -143,32 +155,86 @@ function patch(s: State, visits: MemIndex<Visit>): boolean {
 function stateOf(visits: MemIndex<Visit>): State {
   let s = states.get(visits);
   if (!s) {
-    s = {
-      version: -1,
-      cols: null,
-      rows: [],
-      order: [],
-      dict: new Map(),
-      names: [],
-      parts: new WeakMap(),
-    };
+    s = { version: -1, cols: null, rows: [], dict: new Map(), names: [] };
     states.set(visits, s);
   }
   return s;
 }
 
 /**
- * Works out the parts of every stay (admission time, codes as ids; kept per record) a few
- * thousand at a time, letting requests in between, so the first `stayColumns` after a restart
- * only fills its arrays (75,000 stays: one 400 ms block of the event loop before). For the
- * warm-up; a record written meanwhile gets its part when it is next needed.
+ * A build of the columns of `rows` (the stays in admission order at one version; records are
+ * never changed in place, so they stay that version's), run in steps. A stay whose record is
+ * the one the last columns held is copied from them.
+ */
+function builder(s: State, rows: Row<Visit>[]) {
+  const n = rows.length;
+  const old = s.cols &&
+    { rows: s.rows, times: s.cols.times, c10: s.cols.codes10, c9: s.cols.codes9 };
+  const cols = {
+    times: new Float64Array(n),
+    readmisi: new Uint8Array(n),
+    pct: new Float64Array(n),
+    diff: new Float64Array(n),
+  };
+  const w10 = new CodeWriter(n, old?.c10.ids.length ?? n * 4);
+  const w9 = new CodeWriter(n, old?.c9.ids.length ?? n * 4);
+  // a stay's old position: its new one plus the shift so far (stays added or removed before
+  // it), found by id when the stay there is another (the ids' map built on the first shift)
+  let shift = 0, byId: Map<string, number> | null = null;
+  const oldAt = (i: number, v: Visit): number => {
+    if (!old) return -1;
+    let j = i + shift;
+    if (j >= old.rows.length || old.rows[j].value._id !== v._id) {
+      if (!byId) {
+        byId = new Map();
+        for (let k = 0; k < old.rows.length; k++) byId.set(old.rows[k].value._id, k);
+      }
+      j = byId.get(v._id) ?? -1;
+      if (j < 0) return -1;
+      shift = j - i;
+    }
+    return old.rows[j].value === v ? j : -1; // a record written since is worked out again
+  };
+  return {
+    /** Fills stays [from, to). */
+    step(from: number, to: number): void {
+      for (let i = from; i < to; i++) {
+        const v = rows[i].value, j = oldAt(i, v);
+        if (j >= 0) {
+          cols.times[i] = old!.times[j];
+          w10.put(i, null, old!.c10, j);
+          w9.put(i, null, old!.c9, j);
+        } else {
+          cols.times[i] = Date.parse(v.visitDate);
+          w10.put(i, codeIds(s, v.codes10));
+          w9.put(i, codeIds(s, v.codes9));
+        }
+        fill(cols, i, v);
+      }
+    },
+    done: (): StayColumns => ({ ...cols, codes10: w10.done(), codes9: w9.done(), names: s.names }),
+  };
+}
+
+/**
+ * The columns, built 5,000 stays at a time, letting requests in between (the warm-up: 75,000
+ * stays held the event loop ~400 ms in one piece); writes meanwhile are then patched in, or
+ * rebuild what they touched, as `stayColumns` does.
  */
 export async function warmStayColumns(visits: MemIndex<Visit>): Promise<StayColumns> {
   const s = stateOf(visits);
+  if (s.cols && s.version === visits.version) return s.cols;
+  const version = visits.version;
   const rows = visits.range("visitDate", ALL.from, ALL.to);
-  for (let i = 0; i < rows.length; i++) {
-    partOf(s, rows[i].value);
-    if (i % 5_000 === 4_999) await nextTurn();
+  const b = builder(s, rows);
+  for (let i = 0; i < rows.length; i += 5_000) {
+    b.step(i, Math.min(rows.length, i + 5_000));
+    await nextTurn();
+  }
+  if (s.version <= version) {
+    s.cols = b.done();
+    s.rows = rows;
+    s.version = version;
   }
   return stayColumns(visits);
 }
@@ -182,26 +248,10 @@ export function stayColumns(visits: MemIndex<Visit>): StayColumns {
     return s.cols;
   }
   const rows = visits.range("visitDate", ALL.from, ALL.to);
-  const n = rows.length;
-  const parts: StayPart[] = new Array(n);
-  const cols = {
-    times: new Float64Array(n),
-    readmisi: new Uint8Array(n),
-    pct: new Float64Array(n),
-    diff: new Float64Array(n),
-  };
-  for (let i = 0; i < n; i++) {
-    parts[i] = partOf(s, rows[i].value);
-    fill(cols, i, rows[i].value, parts[i]);
-  }
-  s.cols = {
-    ...cols,
-    codes10: column(parts, false),
-    codes9: column(parts, true),
-    names: s.names,
-  };
+  const b = builder(s, rows);
+  b.step(0, rows.length);
+  s.cols = b.done();
   s.rows = rows;
-  s.order = parts;
   s.version = visits.version;
   return s.cols;
 }
