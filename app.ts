@@ -127,7 +127,7 @@ export async function prepareStore(
  * The big collections every office uses, warmed besides the stays: the others (regions, doctors,
  * rooms…) are small or rarely read, and load on first use.
  */
-const WARM = ["pasien", "icd"];
+const WARM = ["icd", "pasien"];
 
 /** A search term no record holds, to warm the search structures. */
 const NONE = "\u0000";
@@ -135,17 +135,19 @@ const NONE = "\u0000";
 /**
  * Loads the in-memory indexes the first screens read, in the background right after the server
  * listens (`main.ts`), so the first list or dashboard after a restart does not pay for them:
- * first the stays', patients' and ICD codes' indexes are loaded and the dashboard's figures
- * made, then the stays with both lists' first page and searches (which join their search text
- * and build their trigrams), then the patients (with the same searches), the ICD codes and last
- * both lists' orderings (`warmListOrders`, each after `quiet()`: the server waits for a moment
- * without requests). Returns how long it took; a failure is logged, never thrown (a request
- * would load the index anyway).
+ * first the stays', ICD codes' and patients' indexes are loaded, the patients' trigrams built
+ * and the dashboard's figures made, then the stays with both lists' first page and searches
+ * (which join their search text), then the patients (with the same searches) and ICD codes, each
+ * step after `pause()` (the server's lets the requests in flight finish first, 100 ms at most),
+ * and last both lists' orderings (`warmListOrders`, each after `quiet()`: the server waits for a
+ * moment without requests). Returns how long it took; a failure is logged, never thrown (a
+ * request would load the index anyway).
  */
 export async function warmIndexes(
   store: Store,
   registry: Registry = defaultRegistry,
   quiet: () => Promise<void> = nextTurn,
+  pause: () => Promise<void> = nextTurn,
 ): Promise<number> {
   const t0 = performance.now();
   try {
@@ -154,9 +156,10 @@ export async function warmIndexes(
     const stays = await visitsOf(store).index();
     for (const def of warm) await collectionOf(store, def).index();
     // the patients' trigrams in slices (at once: one block of 150 ms, 500 ms under load)
-    for (const def of warm) await (await collectionOf(store, def).index()).warmGrams();
+    for (const def of warm) await (await collectionOf(store, def).index()).warmGrams(10_000, pause);
     await warmStayColumns(stays);
     medicalRecordInfo(await visitsOf(store).index(), currentMonth(new Date()));
+    await pause();
     for (
       const [mode, columns] of [["dirawat", VISIT_COLUMNS], ["pulang", DISCHARGE_COLUMNS]] as const
     ) {
@@ -165,6 +168,7 @@ export async function warmIndexes(
         const q = tableQuery(columns, { draw: 0, start: 0, length: LIST_PAGE, order: [0, "asc"] });
         q.set("search[value]", search);
         await ipdTable(store, q, mode);
+        await pause();
       }
     }
     for (const def of warm) {
@@ -175,7 +179,7 @@ export async function warmIndexes(
       if (def.name === "pasien") {
         for (const search of [NONE, NONE.repeat(3)]) index.query({ order, search, length: 10 });
       }
-      await nextTurn(); // requests first
+      await pause(); // requests first
     }
     // last, in quiet moments: every index the first screens read is loaded by then, and a busy
     // office's requests build the few orderings they use themselves

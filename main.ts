@@ -81,7 +81,9 @@ if (import.meta.main) {
   // something changed, and at a graceful stop
   const saveSnapshots = () =>
     activity.quiet(QUIET_MS, 120_000).then(() => store.saveSnapshots()).catch(() => {});
-  warmIndexes(store, undefined, () => activity.quiet(QUIET_MS)).then((ms) => {
+  // between the warm-up's slices the requests in flight go first (at most 100 ms each)
+  const pause = () => activity.idle(100);
+  warmIndexes(store, undefined, () => activity.quiet(QUIET_MS), pause).then((ms) => {
     console.log(`Indeks siap dalam ${(ms / 1000).toFixed(1)} s`);
     return saveSnapshots();
   });

@@ -5,8 +5,7 @@ import { setupSteps } from "../lib/settings/setup.ts";
 import type { AppEnv } from "../lib/http/env.ts";
 import { hospitalDay } from "../lib/ipd/rules.ts";
 import { renderPage } from "./_render.tsx";
-import { visitsOf } from "../lib/ipd/stay.ts";
-import { type MedicalRecordInfo, medicalRecordInfo } from "../lib/report/report.ts";
+import { type MedicalRecordInfo, medicalRecordInfo, reportStays } from "../lib/report/report.ts";
 import { currentMonth, parsePeriod, type Period, PeriodError } from "../lib/report/period.ts";
 
 /**
@@ -29,7 +28,7 @@ export function homeRoutes() {
     let info: MedicalRecordInfo | null = null;
     try {
       info = medicalRecordInfo(
-        await visitsOf(c.get("store")).index(),
+        await reportStays(c.get("store")),
         period,
         now,
       );

@@ -1,12 +1,12 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
-import { visitsOf } from "../lib/ipd/stay.ts";
 import { badRequest } from "../lib/errors.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import {
   dpjpInfo,
   type IcdKind,
   medicalRecordInfo,
+  reportStays,
   tariffAnalysis,
   topIcd,
 } from "../lib/report/report.ts";
@@ -33,7 +33,7 @@ export function periodOf(c: Context<AppEnv>): Period {
  */
 export function reportApi(registry: Registry) {
   const r = new Hono<AppEnv>();
-  const visits = (c: Context<AppEnv>) => visitsOf(c.get("store")).index();
+  const visits = (c: Context<AppEnv>) => reportStays(c.get("store"));
 
   r.get("/api/report/medical-record-info", async (c) => {
     const period = periodOf(c);

@@ -41,6 +41,8 @@ interface State {
   rows: Row<Visit>[];
   dict: Map<string, number>;
   names: string[];
+  /** The build in slices under way (`warmStayColumns`), which later callers wait for. */
+  warming: Promise<StayColumns> | null;
 }
 
 const states = new WeakMap<MemIndex<Visit>, State>();
@@ -155,7 +157,7 @@ function patch(s: State, visits: MemIndex<Visit>): boolean {
 function stateOf(visits: MemIndex<Visit>): State {
   let s = states.get(visits);
   if (!s) {
-    s = { version: -1, cols: null, rows: [], dict: new Map(), names: [] };
+    s = { version: -1, cols: null, rows: [], dict: new Map(), names: [], warming: null };
     states.set(visits, s);
   }
   return s;
@@ -219,11 +221,21 @@ function builder(s: State, rows: Row<Visit>[]) {
 /**
  * The columns, built 5,000 stays at a time, letting requests in between (the warm-up: 75,000
  * stays held the event loop ~400 ms in one piece); writes meanwhile are then patched in, or
- * rebuild what they touched, as `stayColumns` does.
+ * rebuild what they touched, as `stayColumns` does. The dashboard's requests await it too, so
+ * one that comes during the warm-up joins the build under way instead of starting its own.
  */
 export async function warmStayColumns(visits: MemIndex<Visit>): Promise<StayColumns> {
   const s = stateOf(visits);
   if (s.cols && s.version === visits.version) return s.cols;
+  // a few writes since are patched at once; a build under way is waited for, not repeated
+  const since = visits.changesSince(s.version)?.length ?? Infinity;
+  if (s.cols && !s.warming && since <= 64) return stayColumns(visits);
+  s.warming ??= buildSliced(s, visits).finally(() => s.warming = null);
+  await s.warming;
+  return stayColumns(visits);
+}
+
+async function buildSliced(s: State, visits: MemIndex<Visit>): Promise<StayColumns> {
   const version = visits.version;
   const rows = visits.range("visitDate", ALL.from, ALL.to);
   const b = builder(s, rows);
@@ -236,7 +248,7 @@ export async function warmStayColumns(visits: MemIndex<Visit>): Promise<StayColu
     s.rows = rows;
     s.version = version;
   }
-  return stayColumns(visits);
+  return s.cols!;
 }
 
 /** The columns of the index's stays, rebuilt only when the index changed since. */

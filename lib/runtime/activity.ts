@@ -16,6 +16,28 @@ export class Activity {
   end(): void {
     this.#running--;
     this.#last = performance.now();
+    if (this.#running === 0) { for (const ok of this.#idle.splice(0)) ok(); }
+  }
+
+  #idle: (() => void)[] = [];
+
+  /**
+   * Resolves once no request is running, or after `maxMs` at the latest: a slice of background
+   * work then waits for the requests in flight instead of taking every other turn with them.
+   */
+  idle(maxMs: number): Promise<void> {
+    if (this.#running === 0) return new Promise((ok) => setTimeout(ok, 0));
+    return new Promise((ok) => {
+      const done = () => {
+        clearTimeout(timer);
+        ok();
+      };
+      const timer = setTimeout(() => {
+        this.#idle = this.#idle.filter((f) => f !== done);
+        ok();
+      }, maxMs);
+      this.#idle.push(done);
+    });
   }
 
   /** Whether no request has run for `ms`. */

@@ -44,7 +44,8 @@ export function idleCollector(o: IdleOptions = {}): { touch: () => void; stop: (
     ? setInterval(() => {
       if (busy && Date.now() - last >= idleMs) {
         busy = false;
-        // as under memory pressure: new space shrunk and free pages handed back too
+        // as under memory pressure: a few full collections that also shrink the heap and hand
+        // its free pages back (~15 MB less RSS than one `gc()`, ~1 s instead of ~0.5 s)
         gc({ type: "major", execution: "sync", flavor: "last-resort" });
         trim?.();
       }
