@@ -422,6 +422,24 @@ Deno.test("mem index: a common term's kept hits follow writes, a removal and a r
   check("after a record removed and added back (another insertion rank)");
 });
 
+Deno.test("mem index: stored instants order as their text, ranked as times (with empty ones and after writes)", () => {
+  const rnd = random(3);
+  const idx = new MemIndex<Rec>(SEARCH, derive);
+  const at = () =>
+    rnd() < 0.1 ? "" : new Date(Date.UTC(2021, 0, 1) + Math.floor(rnd() * 2e11)).toISOString();
+  for (let i = 0; i < 400; i++) put(idx, rec(`id${String(i).padStart(4, "0")}`, at(), "1", "x", i));
+  put(idx, rec("id9998", "2026-11-16T14:13:00.000Z", "1", "x", 1)); // a tie
+  put(idx, rec("id9999", "2026-11-16T14:13:00.000Z", "1", "x", 2));
+  for (const dir of ["asc", "desc"] as const) {
+    const q: Query = { order: [{ field: "name", dir }] };
+    const got = idx.query(q);
+    assert.deepEqual(ids(got.rows), naive(idx, q).rows, dir);
+  }
+  put(idx, rec("id0005", "Bukan tanggal", "1", "x", 5)); // one text that is no instant
+  const q: Query = { order: [{ field: "name", dir: "asc" }] };
+  assert.deepEqual(ids(fresh(idx).query(q).rows), naive(idx, q).rows, "mixed");
+});
+
 Deno.test("trigrams: the candidates of a term are every entry holding it, ascending, and few extra", () => {
   const g = new Grams();
   const words = ["siti", "budi", "andi", "wati", "rahayu", "sari"];

@@ -113,6 +113,10 @@ function rankKeys(keys: Key[]): { ranks: Int32Array; count: number } | null {
     else if (k !== "") texts++;
   }
   if (nums && texts) return null;
+  // stored instants (every text one): their text order is their time order, ranked as numbers
+  if (texts && keys.every((k) => k === "" || isoKey(k as string))) {
+    return rankKeys(keys.map((k) => k === "" ? k : isoMs(k as string)));
+  }
   const ranks = new Int32Array(keys.length);
   if (nums) {
     // '' ranks 0; numbers by binary search among the distinct ones (native typed sort)
@@ -140,6 +144,33 @@ function rankKeys(keys: Key[]): { ranks: Int32Array; count: number } | null {
   distinct.forEach((k, i) => rankOf.set(k, i));
   for (let i = 0; i < keys.length; i++) ranks[i] = rankOf.get(keys[i] as string)!;
   return { ranks, count: distinct.length };
+}
+
+/** Whether a lowercased key is a stored instant (`2026-11-16t14:13:00.000z`, `toISOString`). */
+function isoKey(k: string): boolean {
+  return k.length === 24 && k.charCodeAt(10) === 116 && k.charCodeAt(23) === 122 &&
+    k.charCodeAt(4) === 45 && k.charCodeAt(7) === 45 && k.charCodeAt(13) === 58;
+}
+
+const D = (t: string, i: number) => t.charCodeAt(i) - 48;
+
+/**
+ * `Date.parse` of a stored instant (`2026-11-16T14:13:00.000Z`, as `toISOString` writes it, in
+ * either case) read digit by digit, ~10x faster; any other text goes to `Date.parse`.
+ */
+export function isoMs(t: string): number {
+  if (t.length !== 24 || (t[10] !== "T" && t[10] !== "t") || (t[23] !== "Z" && t[23] !== "z")) {
+    return Date.parse(t);
+  }
+  return Date.UTC(
+    D(t, 0) * 1000 + D(t, 1) * 100 + D(t, 2) * 10 + D(t, 3),
+    D(t, 5) * 10 + D(t, 6) - 1,
+    D(t, 8) * 10 + D(t, 9),
+    D(t, 11) * 10 + D(t, 12),
+    D(t, 14) * 10 + D(t, 15),
+    D(t, 17) * 10 + D(t, 18),
+    D(t, 20) * 100 + D(t, 21) * 10 + D(t, 22),
+  );
 }
 
 /**

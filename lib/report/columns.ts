@@ -12,6 +12,7 @@ import type { Visit } from "../ipd/model.ts";
 import type { MemIndex, Row } from "../db/mem_index.ts";
 import { type Period, periodInstants } from "./period.ts";
 import { nextTurn } from "../db/turn.ts";
+import { isoMs } from "../db/mem_scan.ts";
 
 /** A code list of every stay, back to back: stay i's ids are `ids[offsets[i]..offsets[i+1]]`. */
 export interface CodeColumn {
@@ -126,7 +127,7 @@ function patch(s: State, visits: MemIndex<Visit>): boolean {
   for (const id of new Set(ids)) {
     const row = visits.get(id);
     if (!row) return false;
-    const t = Date.parse(row.value.visitDate);
+    const t = isoMs(row.value.visitDate);
     let i = lowerBound(cols.times, t);
     while (i < s.rows.length && cols.times[i] === t && s.rows[i].value._id !== id) i++;
     if (i >= s.rows.length || cols.times[i] !== t || s.rows[i].value._id !== id) return false;
@@ -207,7 +208,7 @@ function builder(s: State, rows: Row<Visit>[]) {
           w10.put(i, null, old!.c10, j);
           w9.put(i, null, old!.c9, j);
         } else {
-          cols.times[i] = Date.parse(v.visitDate);
+          cols.times[i] = isoMs(v.visitDate);
           w10.put(i, codeIds(s, v.codes10));
           w9.put(i, codeIds(s, v.codes9));
         }
