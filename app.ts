@@ -135,10 +135,11 @@ const NONE = "\u0000";
 /**
  * Loads the in-memory indexes the first screens read, in the background right after the server
  * listens (`main.ts`), so the first list or dashboard after a restart does not pay for them:
- * first the stays', ICD codes' and patients' indexes are loaded, the patients' trigrams built
- * and the dashboard's figures made, then the stays with both lists' first page and searches
- * (which join their search text), then the patients (with the same searches) and ICD codes, each
- * step after `pause()` (the server's lets the requests in flight finish first, 100 ms at most),
+ * first the stays' index is loaded and the dashboard's figures made (the home page), then the ICD
+ * codes' and patients' indexes loaded and the patients' trigrams built, then both lists' first
+ * page and searches (which join their search text), then the patients (with the same searches)
+ * and ICD codes, each step after `pause()` (the server's lets the requests in flight finish
+ * first, 100 ms at most),
  * and last both lists' orderings (`warmListOrders`, each after `quiet()`: the server waits for a
  * moment without requests). Returns how long it took; a failure is logged, never thrown (a
  * request would load the index anyway).
@@ -153,13 +154,14 @@ export async function warmIndexes(
   try {
     // first every index loaded (from its snapshot), so each list can answer, then what they build
     const warm = WARM.map((name) => registry.get(name)).filter((def) => !!def);
+    // the stays, then the dashboard's figures (the home page), then the other indexes
     const stays = await visitsOf(store).index();
-    for (const def of warm) await collectionOf(store, def).index();
-    // the patients' trigrams in slices (at once: one block of 150 ms, 500 ms under load)
-    for (const def of warm) await (await collectionOf(store, def).index()).warmGrams(10_000, pause);
     await warmStayColumns(stays);
     medicalRecordInfo(await visitsOf(store).index(), currentMonth(new Date()));
     await pause();
+    for (const def of warm) await collectionOf(store, def).index();
+    // the patients' trigrams in slices (at once: one block of 150 ms, 500 ms under load)
+    for (const def of warm) await (await collectionOf(store, def).index()).warmGrams(10_000, pause);
     for (
       const [mode, columns] of [["dirawat", VISIT_COLUMNS], ["pulang", DISCHARGE_COLUMNS]] as const
     ) {

@@ -7,15 +7,15 @@
  */
 import type { Visit } from "../ipd/model.ts";
 import type { Doc, MemIndex, Row } from "../db/mem_index.ts";
-import { codeCounts, periodSlice, stayColumns, warmStayColumns } from "./columns.ts";
+import { codeCounts, joinStayColumns, periodSlice, stayColumns } from "./columns.ts";
 import type { Store } from "../db/store.ts";
 import { visitsOf } from "../ipd/stay.ts";
 import { type Period, periodInstants, todayPeriod } from "./period.ts";
 
-/** The stays' index with its report columns ready (built in slices, or the build under way). */
+/** The stays' index with its report columns ready (the warm-up's build under way awaited). */
 export async function reportStays(store: Store): Promise<MemIndex<Visit>> {
   const visits = await visitsOf(store).index();
-  await warmStayColumns(visits);
+  await joinStayColumns(visits);
   return visits;
 }
 
