@@ -135,8 +135,8 @@ const NONE = "\u0000";
 /**
  * Loads the in-memory indexes the first screens read, in the background right after the server
  * listens (`main.ts`), so the first list or dashboard after a restart does not pay for them:
- * first the stays' index is loaded and the dashboard's figures made (the home page), then the ICD
- * codes' and patients' indexes loaded and the patients' trigrams built, then both lists' first
+ * first the stays' index is loaded, then the dashboard's figures made (the home page) while the
+ * ICD codes' and patients' indexes load, then the patients' trigrams built, then both lists' first
  * page and searches (which join their search text), then the patients (with the same searches)
  * and ICD codes, each step after `pause()` (the server's lets the requests in flight finish
  * first, 100 ms at most),
@@ -154,12 +154,15 @@ export async function warmIndexes(
   try {
     // first every index loaded (from its snapshot), so each list can answer, then what they build
     const warm = WARM.map((name) => registry.get(name)).filter((def) => !!def);
-    // the stays, then the dashboard's figures (the home page), then the other indexes
+    // the stays, then the dashboard's figures (the home page) while the other indexes load
     const stays = await visitsOf(store).index();
+    const others = (async () => {
+      for (const def of warm) await collectionOf(store, def).index();
+    })();
     await warmStayColumns(stays);
     medicalRecordInfo(await visitsOf(store).index(), currentMonth(new Date()));
     await pause();
-    for (const def of warm) await collectionOf(store, def).index();
+    await others;
     // the patients' trigrams in slices (at once: one block of 150 ms, 500 ms under load)
     for (const def of warm) await (await collectionOf(store, def).index()).warmGrams(10_000, pause);
     for (
