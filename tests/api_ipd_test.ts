@@ -3,6 +3,8 @@ import * as XLSX from "xlsx";
 import { setup, versionOf } from "./helpers.ts";
 import { admission, seedIpd } from "./ipd_fixtures.ts";
 
+/** The inpatient API end to end (over 300 lines: one flow per test over the same seeded stays). */
+
 type T = Awaited<ReturnType<typeof setup>>;
 type W = Awaited<ReturnType<typeof seedIpd>>;
 

@@ -6,7 +6,8 @@
  * patched in place, more rebuild the columns, copying what an unchanged record (the same
  * object) had from the last columns, so only written stays have their codes worked out again.
  * Nothing is kept per record (a small array per stay and its WeakMap entry cost ~15 MB at
- * 75,000 stays).
+ * 75,000 stays). (Over 300 lines: the columns, their patch, their rebuild and its slices for the
+ * warm-up share one state and are only correct together.)
  */
 import type { Visit } from "../ipd/model.ts";
 import type { MemIndex, Row } from "../db/mem_index.ts";
