@@ -139,8 +139,7 @@ const NONE = "\u0000";
  * ICD codes' and patients' indexes load, then the patients' trigrams built, then both lists' first
  * page and searches (which join their search text), then the patients (with the same searches)
  * and ICD codes, each step after `pause()` (the server's lets the requests in flight finish
- * first, 100 ms at most),
- * and last both lists' orderings (`warmListOrders`, each after `quiet()`: the server waits for a
+ * first, 100 ms at most), and last both lists' orderings (`warmListOrders`, each after `quiet()`: the server waits for a
  * moment without requests). Returns how long it took; a failure is logged, never thrown (a
  * request would load the index anyway).
  */
@@ -152,7 +151,6 @@ export async function warmIndexes(
 ): Promise<number> {
   const t0 = performance.now();
   try {
-    // first every index loaded (from its snapshot), so each list can answer, then what they build
     const warm = WARM.map((name) => registry.get(name)).filter((def) => !!def);
     // the stays, then the dashboard's figures (the home page) while the other indexes load
     const stays = await visitsOf(store).index();

@@ -95,7 +95,7 @@ export async function ensureAdmin(
 }
 
 /** A session token's key (base64 SHA-256): node's hash is synchronous, ~10x cheaper per request. */
-const sha256 = (s: string) => Promise.resolve(createHash("sha256").update(s).digest("base64"));
+const sha256 = (s: string) => createHash("sha256").update(s).digest("base64");
 
 /** Checks credentials; returns the user or null. */
 export async function authenticate(
@@ -124,7 +124,7 @@ export async function createSession(store: Store, session: Session): Promise<str
   const now = Date.now();
   const { role: _role, ...kept } = session;
   await store.kv.set(
-    ["session", await sha256(token)],
+    ["session", sha256(token)],
     { ...kept, gen, expiresAt: now + SESSION_TTL_MS, lastSeen: now } satisfies StoredSession,
     { expireIn: SESSION_TTL_MS },
   );
@@ -142,7 +142,7 @@ export async function readSession(
   idleMs = 30 * 60_000,
 ): Promise<Session | null> {
   if (!token || token.length > 100) return null;
-  const key = ["session", await sha256(token)];
+  const key = ["session", sha256(token)];
   const s = (await store.kv.get<StoredSession>(key)).value;
   const now = Date.now();
   if (!s || s.expiresAt <= now || now - (s.lastSeen ?? now) > idleMs) return null;
@@ -164,7 +164,7 @@ export async function keepOnlySession(
   keepToken: string | undefined,
 ): Promise<void> {
   if (!keepToken) return;
-  const key = ["session", await sha256(keepToken)];
+  const key = ["session", sha256(keepToken)];
   const s = await store.kv.get<StoredSession>(key);
   if (!s.value) return;
   await store.kv.set(key, { ...s.value, gen }, {
@@ -174,5 +174,5 @@ export async function keepOnlySession(
 
 /** Ends a session. */
 export async function endSession(store: Store, token: string | undefined): Promise<void> {
-  if (token) await store.kv.delete(["session", await sha256(token)]);
+  if (token) await store.kv.delete(["session", sha256(token)]);
 }

@@ -250,13 +250,10 @@ export class MemIndex<T extends Doc> {
     grams: (fields) => this.#gramsCover(fields) ? this.#gramIndex() : null,
     marks: (fields, needles) => this.#marks(fields, needles),
     found: new FoundCache(),
-    source: {
-      version: () => this.#version,
-      removals: () => this.#removals,
-      ranks: () => this.#seq,
-      changesSince: (v) => this.changesSince(v),
-      entry: (id) => this.#entries.get(id),
-    },
+    version: () => this.#version,
+    removals: () => this.#removals,
+    changesSince: (v) => this.changesSince(v),
+    entry: (id) => this.#entries.get(id),
   };
 
   /** Whether the trigram fields hold every field of a search (`fields` null: all of them). */
@@ -275,31 +272,29 @@ export class MemIndex<T extends Doc> {
    */
   async warmGrams(slice = 10_000, pause: () => Promise<void> = nextTurn): Promise<void> {
     if (this.#grams || this.#building || !this.#gramPos.length) return;
-    const b = this.#building = { grams: new Grams(), next: 0 };
-    while (this.#building === b) {
-      for (const end = Math.min(this.#seq, b.next + slice); b.next < end; b.next++) {
-        const e = this.#bySeq[b.next];
-        if (e) b.grams.append(e.seq, gramText(e, this.#gramPos)!);
-      }
-      if (b.next >= this.#seq) {
-        b.grams.trim();
-        this.#grams = b.grams;
-        this.#building = null;
-      } else await pause();
-    }
+    this.#building = { grams: new Grams(), next: 0 };
+    while (this.#building && this.#gramSlice(slice)) await pause();
   }
 
+  /** The postings, built at once on first use (finishing a build in slices under way). */
   #gramIndex(): Grams {
-    if (!this.#grams) {
-      this.#building = null;
-      this.#grams = new Grams();
-      // entries iterate in insertion order, which is ascending `seq`
-      for (const e of this.#entries.values()) {
-        this.#grams.append(e.seq, gramText(e, this.#gramPos)!);
-      }
-      this.#grams.trim();
+    this.#building ??= this.#grams ? null : { grams: new Grams(), next: 0 };
+    if (this.#building) this.#gramSlice(Infinity);
+    return this.#grams!;
+  }
+
+  /** Appends up to `count` more entries (ascending `seq`) to the build; false once it is done. */
+  #gramSlice(count: number): boolean {
+    const b = this.#building!;
+    for (const end = Math.min(this.#seq, b.next + count); b.next < end; b.next++) {
+      const e = this.#bySeq[b.next];
+      if (e) b.grams.append(e.seq, gramText(e, this.#gramPos)!);
     }
-    return this.#grams;
+    if (b.next < this.#seq) return true;
+    b.grams.trim();
+    this.#grams = b.grams;
+    this.#building = null;
+    return false;
   }
 
   /** Marks by insertion rank of the entries whose searched fields hold one of `needles`. */

@@ -13,13 +13,14 @@ import { groupKey } from "./mem_view.ts";
 import type { Found, FoundCache, FoundSource } from "./mem_found.ts";
 import { type Doc, type OrderBy, type Query, type QueryResult, type Row, walk } from "./doc.ts";
 
-/** What a query reads of a `MemIndex` (its caches are built on first use and kept). */
-export interface IndexParts<T extends Doc> {
+/**
+ * What a query reads of a `MemIndex` (its caches are built on first use and kept), and what
+ * keeps the hits of common terms in step (`FoundSource`).
+ */
+export interface IndexParts<T extends Doc> extends FoundSource<T> {
   searchFields(): string[];
   /** Every entry, in insertion order. */
   list(): Entry<T>[];
-  /** One past the highest insertion rank given so far. */
-  ranks(): number;
   /** Entries by their value at `field`, in insertion order. */
   group(field: string): Map<string, Entry<T>[]>;
   /** Entries in one order, all or those of one `where` term. */
@@ -31,9 +32,8 @@ export interface IndexParts<T extends Doc> {
   grams(fields: number[] | null): Grams | null;
   /** Marks by insertion rank of the entries whose searched fields hold one of `needles`. */
   marks(fields: number[] | null, needles: string[]): Uint8Array;
-  /** The hits of recent common terms, and what keeps them in step (see mem_found.ts). */
+  /** The hits of recent common terms (see mem_found.ts). */
   found: FoundCache;
-  source: FoundSource<T>;
 }
 
 /** Whether an entry's searched fields (null: all) contain `s`. */
@@ -95,18 +95,17 @@ export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResul
     // many candidates: checked once and kept (`FoundCache`), read in the view's order as a
     // scan's marks are
     const key = `${fields ?? "*"}\u0002${s}`;
-    found = ix.found.get(key, ix.source, (e) => holds(e, s, fields));
+    found = ix.found.get(key, ix, (e) => holds(e, s, fields));
     if (!found) {
       const seqs = grams.candidates(s);
       if (seqs.length <= Math.max(256, all.length / 64)) {
         return { total: all.length, ...rare(ix, seqs, s, view, fields, keep, q, start, end) };
       }
-      const { source } = ix;
       found = {
         marks: new Uint8Array(ix.ranks()),
         count: 0,
-        version: source.version(),
-        removals: source.removals(),
+        version: ix.version(),
+        removals: ix.removals(),
       };
       for (const seq of seqs) {
         const e = ix.bySeq(seq);

@@ -1,7 +1,6 @@
 import type { ColumnDef } from "../resource/resource.ts";
 import type { Visit } from "./model.ts";
 
-/** A stay as the list APIs send it: the stored visit, its version and the days so far. */
 /** A stay as the lists send it (`examCount` instead of `ipddetails`) or as one is read. */
 export type VisitRow = Visit & { _version: string; lama_rawat: number; examCount?: number };
 
