@@ -2,21 +2,18 @@
  * Pages on a low-power PC: Chromium (playwright-core, /usr/bin/chromium) with its CPU slowed
  * 6x (CDP `Emulation.setCPUThrottlingRate`) and an empty cache opens each page; the figure is
  * the time from the start of navigation until the page is usable: its rows shown (rendered on
- * the server) and every island hydrated, so the search box answers. The server runs in this
- * process, unthrottled, over loopback (the hospital LAN). Median of `RUNS` fresh contexts.
+ * the server) and every island hydrated, so the search box answers. The server runs in its own
+ * process (bench/page_server.ts, as in a hospital: not sharing the bench's or the browser
+ * driver's event loop), unthrottled, over loopback (the hospital LAN). Median of `RUNS` fresh
+ * contexts.
  *
  * `pageBench(report, ipd)` is called by bench.ts with the 50,000-stay data set (which holds
  * ICD-10); it adds the official region set for `/kelurahan`. Alone:
  * `deno run -A --unstable-kv bench/page_bench.ts [stays]` generates its own data set.
  */
 import { join } from "node:path";
-import type { Hono } from "hono";
 import { chromium, type Page } from "playwright-core";
-import { Store } from "../lib/db/store.ts";
-import { SHARED_DATA } from "./shared_data.ts";
-import { appOf, benchSize, ipdData, type IpdFile, printFigure, type Report } from "./ipd_file.ts";
-
-const WILAYAH = join(SHARED_DATA, "wilayah");
+import { benchSize, ipdData, type IpdFile, printFigure, type Report } from "./ipd_file.ts";
 const RUNS = 5;
 const THROTTLE = 6;
 const USABLE = "casemix-bench-usable";
@@ -141,40 +138,35 @@ export async function measurePages(
   return out;
 }
 
-async function upload(
-  app: Hono<any>,
-  cookie: string,
-  res: string,
-  file: string,
-) {
-  const fd = new FormData();
-  fd.append("file", new File([await Deno.readFile(join(WILAYAH, file))], file));
-  const r = await app.request(`/api/${res}/import`, {
-    method: "POST",
-    body: fd,
-    headers: { cookie },
-  });
-  if (r.status !== 200) throw new Error(`${file}: ${await r.text()}`);
-}
-
-/** Serves the data set and prints each page's figure (`report`). */
+/** Serves the data set in its own process (bench/page_server.ts) and prints each page's figure. */
 export async function pageBench(report: Report, ipd: IpdFile): Promise<void> {
-  const store = await Store.open(ipd.file);
-  const { app, cookie } = await appOf(store, ipd.dir);
-  for (
-    const [res, file] of [
-      ["province", "provinces.csv"],
-      ["regency", "regencies.csv"],
-      ["district", "districts.csv"],
-      ["village", "villages.csv"],
-    ]
-  ) await upload(app, cookie, res, file);
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.fetch);
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "--unstable-kv",
+      join(import.meta.dirname!, "page_server.ts"),
+      ipd.dir,
+      ipd.file,
+    ],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
   try {
-    const url = `http://127.0.0.1:${server.addr.port}`;
+    const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let first = "";
+    while (!first.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("page_server.ts berhenti sebelum siap");
+      first += value;
+    }
+    reader.releaseLock();
+    child.stdout.cancel().catch(() => {});
+    const { url, cookie } = JSON.parse(first.split("\n")[0]) as { url: string; cookie: string };
     console.log(
       `Halaman siap dipakai (Chromium, CPU diperlambat ${THROTTLE}x, cache kosong, 1366x768, ` +
-        `median ${RUNS} kali; server di proses ini lewat loopback):`,
+        `median ${RUNS} kali; server di prosesnya sendiri lewat loopback):`,
     );
     const figures = await measurePages(url, cookie);
     for (const [path, target] of PAGES) {
@@ -190,8 +182,8 @@ export async function pageBench(report: Report, ipd: IpdFile): Promise<void> {
       }
     }
   } finally {
-    await server.shutdown();
-    store.close();
+    await child.stdin.close().catch(() => {});
+    await child.status;
   }
 }
 

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { idleCollector, mallocTrim } from "../lib/runtime/idle_gc.ts";
+import { heapGuard } from "../lib/runtime/heap_guard.ts";
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
@@ -40,4 +41,34 @@ Deno.test({
       trim!();
     } else assert.equal(trim, null);
   },
+});
+
+Deno.test("heap guard: one collection once the heap grew past its bound, none before", () => {
+  let collections = 0;
+  const check = heapGuard(8 * 1024 * 1024, () => collections++);
+  check();
+  assert.equal(collections, 0, "nothing allocated yet");
+  const kept: { i: number; s: string }[][] = [];
+  for (let round = 0; round < 6 && !collections; round++) {
+    kept.push(Array.from({ length: 100_000 }, (_, i) => ({ i, s: `rekam ${i} ${round}` })));
+    check();
+  }
+  assert.equal(collections, 1, "the heap grew by more than 8 MB: collected");
+  check();
+  assert.equal(collections, 1, "measured again from the collection: no second one yet");
+  assert.ok(kept.length >= 1);
+});
+
+Deno.test("heap guard: without gc() (no --expose-gc) it does nothing", () => {
+  const g = globalThis as { gc?: unknown };
+  const had = g.gc;
+  delete g.gc;
+  try {
+    const check = heapGuard(1);
+    const junk = Array.from({ length: 50_000 }, (_, i) => ({ i }));
+    check();
+    assert.equal(junk.length, 50_000);
+  } finally {
+    if (had) g.gc = had;
+  }
 });

@@ -2,6 +2,7 @@ import type { ExportColumn } from "./xlsx_export.ts";
 import { zipStream } from "./zip_stream.ts";
 import { hospitalZone, withZone, zoneOffsetMs } from "../hospital_time.ts";
 import { nextTurn } from "../db/turn.ts";
+import { heapGuard } from "../runtime/heap_guard.ts";
 
 /**
  * An .xlsx written as a stream: the sheet's XML is made a few hundred rows at a time and
@@ -108,6 +109,7 @@ export function streamXlsx<R>(
     return `<c r="${ref}" s="${STYLE[type]}"><v>${n}</v></c>`;
   };
   async function* sheetXml(): AsyncGenerator<Uint8Array> {
+    const guard = heapGuard(); // records read and dropped chunk by chunk
     const last = `${colName(Math.max(0, columns.length - 1))}${rows.length + 1}`;
     const cols = columns.map((c, i) =>
       `<col min="${i + 1}" max="${i + 1}" width="${
@@ -135,6 +137,7 @@ export function streamXlsx<R>(
         return xml;
       });
       yield enc.encode(xml);
+      guard();
       await nextTurn(); // let other requests in
     }
     yield enc.encode("</sheetData></worksheet>");
