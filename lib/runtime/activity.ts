@@ -5,6 +5,8 @@
 export class Activity {
   #running = 0;
   #last = -Infinity;
+  /** Waiting `idle()` calls, resolved when the last request in flight ends. */
+  #idle: (() => void)[] = [];
 
   /** Called when a request starts. */
   begin(): void {
@@ -18,8 +20,6 @@ export class Activity {
     this.#last = performance.now();
     if (this.#running === 0) { for (const ok of this.#idle.splice(0)) ok(); }
   }
-
-  #idle: (() => void)[] = [];
 
   /**
    * Resolves once no request is running, or after `maxMs` at the latest: a slice of background

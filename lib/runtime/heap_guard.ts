@@ -1,6 +1,9 @@
 import { getHeapStatistics } from "node:v8";
 
-type Gc = (options?: { type: "major"; execution: "sync" }) => void;
+/** `gc()`, present when Deno runs with `--v8-flags=--expose-gc`. */
+export type Gc = (
+  options?: { type: "major"; execution: "sync"; flavor?: "last-resort" },
+) => void;
 
 /**
  * Keeps a long job's garbage from growing the process. A job that reads and drops many records

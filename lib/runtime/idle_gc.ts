@@ -1,3 +1,5 @@
+import type { Gc } from "./heap_guard.ts";
+
 /**
  * glibc's `malloc_trim`, which hands the free pages inside malloc's heap back to the system
  * (glibc keeps them otherwise: buffers freed after a busy spell stayed as ~120 MB of RSS).
@@ -22,7 +24,7 @@ export interface IdleOptions {
   /** How often the quiet time is checked (default 1 s). */
   tickMs?: number;
   /** A full collection: `gc()`, present when Deno runs with `--v8-flags=--expose-gc`. */
-  gc?: (options?: { type: "major"; execution: "sync"; flavor: "last-resort" }) => void;
+  gc?: Gc;
   /** Hands malloc's free pages back (default `mallocTrim()`). */
   trim?: (() => void) | null;
 }
@@ -35,7 +37,7 @@ export interface IdleOptions {
  * programs (after a 50-user run: 508 MB → 384 MB). Without `gc()` it does nothing.
  */
 export function idleCollector(o: IdleOptions = {}): { touch: () => void; stop: () => void } {
-  const gc = o.gc ?? (globalThis as { gc?: IdleOptions["gc"] }).gc;
+  const gc = o.gc ?? (globalThis as { gc?: Gc }).gc;
   const trim = gc ? (o.trim === undefined ? mallocTrim() : o.trim) : null;
   const idleMs = o.idleMs ?? 5_000;
   let last = 0;
