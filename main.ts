@@ -81,9 +81,14 @@ if (import.meta.main) {
   // something changed, and at a graceful stop
   const saveSnapshots = () =>
     activity.quiet(QUIET_MS, 120_000).then(() => store.saveSnapshots()).catch(() => {});
-  // between the warm-up's slices the requests in flight go first (at most 100 ms each)
-  const pause = () => activity.idle(100);
-  warmIndexes(store, undefined, () => activity.quiet(QUIET_MS), pause).then((ms) => {
+  // between the warm-up's slices the requests in flight go first (at most 100 ms each); once
+  // the server stops, the warm-up stops at its next step (nothing runs on a closing store)
+  let stopping = false;
+  const unless = (wait: () => Promise<void>) => () =>
+    stopping ? new Promise<void>(() => {}) : wait();
+  const pause = unless(() => activity.idle(100));
+  warmIndexes(store, undefined, unless(() => activity.quiet(QUIET_MS)), pause).then((ms) => {
+    if (stopping) return;
     console.log(`Indeks siap dalam ${(ms / 1000).toFixed(1)} s`);
     return saveSnapshots();
   });
@@ -110,6 +115,7 @@ if (import.meta.main) {
   // the store, which releases the single-server lock
   onStopSignal(async () => {
     console.log("Menghentikan server...");
+    stopping = true;
     stopBackups();
     clearInterval(snapshots);
     collector.stop();
