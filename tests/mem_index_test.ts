@@ -460,3 +460,26 @@ Deno.test("trigrams: the candidates of a term are every entry holding it, ascend
     assert.ok(got.length <= want.length * 1.05 + 5, `${term}: ${got.length} for ${want.length}`);
   }
 });
+
+Deno.test("mem index: countUpTo stops counting a custom match there, the page's rows unchanged", () => {
+  const idx = new MemIndex<Rec>(SEARCH, derive);
+  for (let i = 0; i < 60; i++) {
+    put(idx, rec(`r${String(i).padStart(2, "0")}`, `Nama ${i}`, String(i % 3), "dirawat", i));
+  }
+  const q: Query = {
+    search: "nama",
+    order: [{ field: "total", dir: "desc" }],
+    match: (t: string[], s: string) => t[0].startsWith(s),
+    prefilter: (s: string) => [s],
+    start: 20,
+    length: 20,
+  };
+  const all = idx.query(q);
+  assert.equal(all.filtered, 60);
+  const some = idx.query({ ...q, countUpTo: 41 });
+  assert.deepEqual(ids(some.rows), ids(all.rows));
+  assert.equal(some.filtered, 41, "counted up to the next page's first match");
+  const last = idx.query({ ...q, start: 40, countUpTo: 61 });
+  assert.equal(last.filtered, 60, "fewer than countUpTo: the exact count");
+  assert.equal(last.rows.length, 20);
+});

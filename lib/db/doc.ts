@@ -47,6 +47,12 @@ export interface Query {
   prefilter?: (q: string) => string[];
   start?: number;
   length?: number;
+  /**
+   * Stop counting matches once this many are found (`filtered` is then at least that many):
+   * for answers that only need to know whether there is a next page (select2), so a common
+   * term under a custom `match` is not checked against every record.
+   */
+  countUpTo?: number;
 }
 
 /** The answer to a query: counts before and after filtering plus one page of rows. */

@@ -136,7 +136,8 @@ export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResul
     }
     return { total: all.length, filtered, rows };
   }
-  for (let k = 0; k < view.entries.length; k++) {
+  const enough = Math.max(end, q.countUpTo ?? Infinity);
+  for (let k = 0; k < view.entries.length && filtered < enough; k++) {
     if (hit && !hit[ranks![k]]) continue;
     if (cols && !q.numeric!(cols, ranks![k])) continue;
     const e = view.entries[k];

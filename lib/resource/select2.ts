@@ -56,6 +56,7 @@ export function select2(
     order: first ? [{ field: first, dir: "asc" }] : [],
     start: (page - 1) * SELECT_PAGE,
     length: SELECT_PAGE,
+    countUpTo: page * SELECT_PAGE + 1, // enough to tell whether there is a next page
   });
   return {
     results: res.rows.map((r) => ({ id: r.value._id, text: optionText(def, r.value) })),
