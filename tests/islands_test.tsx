@@ -6,6 +6,7 @@ import { collectIslands, islandTags, type Manifest, serializeJson } from "../lib
 const manifest: Manifest = {
   source: "x",
   boot: "boot-1.js",
+  hydrate: "hydrate-1.js",
   islands: {
     A: { file: "A-1.js", imports: ["chunk-p.js"] },
     B: { file: "B-1.js", imports: ["chunk-p.js"] },
@@ -28,7 +29,7 @@ Deno.test("props stay inert inside the page: </script>, <!-- and U+2028/2029", (
   assert.match(result, /&lt;\/script>/); // SSR text is escaped
 });
 
-Deno.test("only the scripts of the islands actually rendered are included", () => {
+Deno.test("only the islands actually rendered are named; only the boot script loads at once", () => {
   const { islands } = collectIslands(() =>
     render(
       <div>
@@ -38,10 +39,15 @@ Deno.test("only the scripts of the islands actually rendered are included", () =
     )
   );
   const tags = islandTags(islands, manifest);
-  assert.match(tags, /A-1\.js/);
-  assert.match(tags, /chunk-p\.js/);
-  assert.doesNotMatch(tags, /B-1\.js/);
-  assert.equal((tags.match(/modulepreload/g) ?? []).length, 2);
+  const data = JSON.parse(tags.slice(tags.indexOf(">") + 1, tags.indexOf("</script>")));
+  assert.deepEqual(data.chunks, { A: "/static/build/A-1.js" });
+  assert.equal(data.hydrate, "/static/build/hydrate-1.js");
+  assert.equal(data.props.length, 2);
+  // nothing is preloaded: the island code is compiled after the first paint, not before it
+  assert.doesNotMatch(tags, /modulepreload|chunk-p\.js/);
+  assert.deepEqual(tags.match(/<script type="module"[^>]*>/g), [
+    '<script type="module" src="/static/build/boot-1.js">',
+  ]);
   const none = collectIslands(() => render(<Hello text="x" />));
   assert.equal(islandTags(none.islands, manifest), "");
 });
@@ -55,6 +61,11 @@ Deno.test("the bundle is rebuilt when its sources change, and serves hashed chun
   const m = (await readManifest(STATIC_DIR))!;
   assert.equal(m.source, await sourceHash());
   assert.match(m.boot, /^boot-[A-Z0-9]+\.js$/);
+  assert.match(m.hydrate, /^hydrate-[A-Z0-9]+\.js$/);
+  // the boot script stands alone: a page runs nothing else before its first paint
+  const boot = await Deno.readTextFile(`${STATIC_DIR}/build/${m.boot}`);
+  assert.doesNotMatch(boot, /\bimport\s*[{*"]|from\s*"/);
+  assert.ok(boot.length < 2048, `boot ${boot.length} B`);
   for (const name of ["DataTable", "LoginForm"]) {
     const file = m.islands[name].file;
     assert.match(file, new RegExp(`^${name}-[A-Z0-9]+\\.js$`));

@@ -1,20 +1,81 @@
-import { h, hydrate } from "preact";
-import { isZone, setZoneProvider } from "../hospital_time.ts";
+// The only script a page loads at once (no imports, built on its own without the shared chunk).
+// The server-rendered rows are there to read at first paint; each island is then hydrated when
+// the page is idle or at its first use, whichever comes first. A click or submit made before
+// that is held and replayed once the island's handlers are attached; text typed meanwhile stays
+// in its field and is announced again (`input`/`change`), so nothing the user did is lost.
 
-// dates shown and typed in the browser follow the hospital's zone the page was rendered in
-const tz = document.documentElement.dataset.tz;
-setZoneProvider(() => isZone(tz) ? tz : undefined);
+type Data = {
+  hydrate: string;
+  chunks: Record<string, string>;
+  props: [string, Record<string, unknown>][];
+};
+type Hydrate = typeof import("./hydrate.ts");
 
-type Data = { chunks: Record<string, string>; props: [string, Record<string, unknown>][] };
+/** Events that start hydration at once: the user is about to use the island. */
+const START = ["focusin", "pointerdown", "keydown", "touchstart"];
+/** Held until hydrated, then replayed on their target. */
+const HOLD = ["click", "submit"];
+/** Let through (the field keeps its text), announced again once hydrated. */
+const ANNOUNCE = ["input", "change"];
+
+function arm(root: HTMLElement, load: () => Promise<void>): () => void {
+  let started = false, done = false;
+  const held: Event[] = [];
+  const changed = new Map<EventTarget, Set<string>>();
+  const listen = (e: Event) => {
+    if (done) return;
+    if (HOLD.includes(e.type)) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      held.push(e);
+    } else if (ANNOUNCE.includes(e.type) && e.target) {
+      changed.set(e.target, (changed.get(e.target) ?? new Set()).add(e.type));
+    }
+    start();
+  };
+  const replay = () => {
+    done = true;
+    for (const t of [...START, ...HOLD, ...ANNOUNCE]) root.removeEventListener(t, listen, true);
+    for (const [target, types] of changed) {
+      if (!(target as Node).isConnected) continue;
+      for (const type of types) target.dispatchEvent(new Event(type, { bubbles: true }));
+    }
+    for (const e of held) {
+      const target = e.target as HTMLElement;
+      if (!target.isConnected) continue;
+      if (e.type === "submit") {
+        (target as HTMLFormElement).requestSubmit((e as SubmitEvent).submitter);
+      } else target.click();
+    }
+  };
+  const start = () => {
+    if (started) return;
+    started = true;
+    load().then(replay, (err) => {
+      done = true;
+      console.error(err);
+    });
+  };
+  for (const t of [...START, ...HOLD, ...ANNOUNCE]) root.addEventListener(t, listen, true);
+  root.dataset.ready = "true";
+  return start;
+}
 
 const el = document.getElementById("__islands");
 if (el) {
   const data: Data = JSON.parse(el.textContent ?? "{}");
-  for (const root of document.querySelectorAll<HTMLElement>("[data-island-id]")) {
+  let mod: Promise<Hydrate> | undefined;
+  const starts = [...document.querySelectorAll<HTMLElement>("[data-island-id]")].map((root) => {
     const [name, props] = data.props[Number(root.dataset.islandId)];
-    import(data.chunks[name]).then((mod) => {
-      hydrate(h(mod.default, props), root);
-      root.dataset.hydrated = "true";
+    return arm(root, async () => {
+      const { hydrateIsland } = await (mod ??= import(data.hydrate) as Promise<Hydrate>);
+      await hydrateIsland(data.chunks[name], props, root);
     });
-  }
+  });
+  const idle = () => {
+    const later = globalThis.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 1));
+    later(() => starts.forEach((s) => s()), { timeout: 500 });
+  };
+  if (document.readyState === "complete") idle();
+  else addEventListener("load", idle, { once: true });
 }

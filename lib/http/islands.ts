@@ -10,7 +10,10 @@ export interface IslandUse {
 export interface Manifest {
   /** Hash of the client sources the bundle was built from. */
   source: string;
+  /** The boot script (no imports): arms the islands, loads `hydrate` when one is needed. */
   boot: string;
+  /** Hydrates one island; imported by the boot script, with the shared chunk. */
+  hydrate: string;
   /** Per island: its entry file and every chunk it imports (for modulepreload). */
   islands: Record<string, { file: string; imports: string[] }>;
   /** The stylesheet, hashed (`app-[hash].css`); absent in bundles built before it was. */
@@ -55,23 +58,25 @@ export function serializeJson(value: unknown): string {
 
 /**
  * The tags that go at the end of a page: nothing when no island was rendered, otherwise the
- * props, module preloads for just the islands used, and the boot script.
+ * props with each island's chunk and the boot script. Nothing is preloaded: the boot script
+ * imports the hydration code when an island is first used or the page is idle, after the
+ * first paint (compiling it before would delay that paint on a slow PC).
  */
 export function islandTags(islands: IslandUse[], manifest: Manifest, base = "/static/build/") {
   if (!islands.length) return "";
   const names = [...new Set(islands.map((i) => i.name))];
   const chunks: Record<string, string> = {};
-  const preload = new Set<string>();
   for (const n of names) {
     const entry = manifest.islands[n];
     if (!entry) throw new Error(`Island ${n} tidak ada di manifest; jalankan deno task build`);
     chunks[n] = base + entry.file;
-    preload.add(entry.file);
-    for (const f of entry.imports) preload.add(f);
   }
-  const data = serializeJson({ chunks, props: islands.map((i) => [i.name, i.props]) });
+  const data = serializeJson({
+    hydrate: base + manifest.hydrate,
+    chunks,
+    props: islands.map((i) => [i.name, i.props]),
+  });
   return `<script type="application/json" id="__islands">${data}</script>` +
-    [...preload].map((f) => `<link rel="modulepreload" href="${base}${f}">`).join("") +
     `<script type="module" src="${base}${manifest.boot}"></script>`;
 }
 

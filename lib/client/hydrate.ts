@@ -1,0 +1,20 @@
+import { h, hydrate } from "preact";
+import { isZone, setZoneProvider } from "../hospital_time.ts";
+
+// dates shown and typed in the browser follow the hospital's zone the page was rendered in
+const tz = document.documentElement.dataset.tz;
+setZoneProvider(() => isZone(tz) ? tz : undefined);
+
+/**
+ * Hydrates one island: loads its chunk and attaches the component to the server-rendered markup
+ * in `root`. Loaded by `boot.ts` only when an island is first used or the page is idle.
+ */
+export async function hydrateIsland(
+  chunk: string,
+  props: Record<string, unknown>,
+  root: HTMLElement,
+): Promise<void> {
+  const mod = await import(chunk);
+  hydrate(h(mod.default, props), root);
+  root.dataset.hydrated = "true";
+}

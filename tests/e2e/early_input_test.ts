@@ -1,0 +1,45 @@
+import assert from "node:assert/strict";
+import { login, rowCount, session } from "./harness.ts";
+
+Deno.test("browser: a click and a search made before the table is hydrated are kept and answered", async () => {
+  await using s = await session();
+  const { page, url } = s;
+  await login(page, url);
+  await page.waitForSelector("[data-hydrated=true]"); // the start page is done with its own
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  for (let i = 1; i <= 3; i++) {
+    const res = await fetch(`${url}/api/disputed-claim/update`, {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ id: "", _version: "", kode_icd: `K0${i}`, keyword: `kata ${i}` }),
+    });
+    assert.equal(res.status, 200, await res.text());
+  }
+
+  // the hydration code is held back until the user has acted on the server-rendered table
+  let release!: () => void;
+  const held = new Promise<void>((ok) => release = ok);
+  let asked = 0;
+  await page.route(/\/static\/build\/hydrate-[A-Z0-9]+\.js$/, async (route) => {
+    asked++;
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${url}/dispute-klaim`);
+  await page.waitForSelector("[data-island=DataTable][data-ready=true]");
+  await page.locator(".dt-search").pressSequentially("kata 3");
+  await page.click(".dt-table tbody tr >> nth=0 >> button:has-text('Edit')");
+  assert.equal(await page.locator("[data-island=DataTable]").getAttribute("data-hydrated"), null);
+  assert.equal(await page.locator(".modal").count(), 0);
+  assert.equal(asked, 1); // asked for once, by the first use or the idle page
+
+  release();
+  await page.waitForSelector("[data-island=DataTable][data-hydrated=true]");
+  // the held click opened the row it was made on; the typed text stayed and was searched
+  assert.equal(await page.getByLabel("Kode ICD").inputValue(), "K01");
+  await page.click(".modal button:has-text('Batal')");
+  assert.equal(await page.locator(".dt-search").inputValue(), "kata 3");
+  await rowCount(page, 1);
+  assert.match(await page.locator(".dt-table tbody tr").innerText(), /K03\s+kata 3/);
+  assert.deepEqual(s.errors, []);
+});
