@@ -48,6 +48,9 @@ async function filterLabels(c: Context<AppEnv>, registry: Registry, f: Filters) 
   return labels;
 }
 
+/** Rows filling a 1366x768 screen: a stay takes two lines, a discharge with its codes four. */
+const SCREENFUL: Record<ListMode, number> = { dirawat: 8, pulang: 6 };
+
 /** A list page: its first page rendered with the filters of its own query string. */
 function listPage(registry: Registry, mode: ListMode, title: string) {
   return async (c: Context<AppEnv>) => {
@@ -56,7 +59,7 @@ function listPage(registry: Registry, mode: ListMode, title: string) {
     const q = tableQuery(columns, {
       draw: 0,
       start: 0,
-      length: firstRows(LIST_PAGE),
+      length: firstRows(LIST_PAGE, SCREENFUL[mode]),
       order: [0, "asc"],
       params: filters as Record<string, string>,
     });

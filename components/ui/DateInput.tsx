@@ -117,14 +117,7 @@ export function DateInput(p: DateInputProps) {
         disabled={p.disabled}
         onClick={() => setOpen(!open)}
       >
-        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-          <path
-            d="M4 1v2M12 1v2M1.5 4.5h13M2 3h12v11H2z"
-            fill="none"
-            stroke="currentColor"
-            stroke-width="1.4"
-          />
-        </svg>
+        <span class="cal-icon" aria-hidden="true" />
       </button>
       {open && (
         <Calendar

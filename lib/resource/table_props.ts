@@ -7,8 +7,12 @@ import type { ColumnDef, FieldDef, ResourceDef } from "./resource.ts";
  */
 export const FIRST_ROWS = 12;
 
-/** How many rows the server renders of a first page of `pageSize` rows. */
-export const firstRows = (pageSize: number): number => Math.min(pageSize, FIRST_ROWS);
+/**
+ * How many rows the server renders of a first page of `pageSize` rows; `screenful` for lists
+ * whose rows are taller than one line.
+ */
+export const firstRows = (pageSize: number, screenful = FIRST_ROWS): number =>
+  Math.min(pageSize, screenful);
 
 /** A form field as the table island gets it (select fields know how to preload on edit). */
 export interface TableField extends FieldDef {
