@@ -24,7 +24,10 @@ function arm(root: HTMLElement, load: () => Promise<void>): () => void {
   const changed = new Map<EventTarget, Set<string>>();
   const listen = (e: Event) => {
     if (done) return;
-    if (HOLD.includes(e.type)) {
+    // a ctrl/shift-click on a link (a new tab or window) is the browser's to handle
+    const newTab = e instanceof MouseEvent && (e.ctrlKey || e.metaKey || e.shiftKey) &&
+      !!(e.target as Element).closest?.("a[href]");
+    if (HOLD.includes(e.type) && !newTab) {
       e.preventDefault();
       e.stopImmediatePropagation();
       held.push(e);
