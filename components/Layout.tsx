@@ -85,10 +85,12 @@ export const PARSED = "dimuat";
 const BLOCKS_RENDER = { blocking: "render" } as Record<string, string>;
 
 /** The HTML document around a page. */
-export function Document({ title, css = "/static/app.css", children }: {
+export function Document({ title, css = "/static/app.css", styles, children }: {
   title: string;
   /** The stylesheet's address. */
   css?: string;
+  /** The stylesheet itself, inlined instead (its CSP hash is in the security headers). */
+  styles?: string;
   children: ComponentChildren;
 }) {
   return (
@@ -98,7 +100,9 @@ export function Document({ title, css = "/static/app.css", children }: {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} · Casemix RS`}</title>
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href={css} />
+        {styles === undefined
+          ? <link rel="stylesheet" href={css} />
+          : <style dangerouslySetInnerHTML={{ __html: styles }} />}
         {
           /* first paint once the whole page is parsed (the island data after it excepted): one
             layout of a long table instead of one per piece the parser yields */

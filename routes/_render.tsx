@@ -35,7 +35,15 @@ export function renderPage(
     </Layout>
   );
   const { result, islands } = collectIslands(() =>
-    render(<Document title={opts.title} css={cssHref(c.get("manifest"))}>{page}</Document>)
+    render(
+      <Document
+        title={opts.title}
+        css={cssHref(c.get("manifest"))}
+        styles={c.get("manifest")?.inline?.css}
+      >
+        {page}
+      </Document>,
+    )
   );
   const html = result.replace(
     "</body>",

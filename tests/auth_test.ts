@@ -82,7 +82,7 @@ Deno.test("cross-origin writes are refused whatever the content type", async () 
   assert.equal(list.body.recordsTotal, 1);
 });
 
-Deno.test("security headers: CSP allows only own scripts; a page ships only its own islands", async () => {
+Deno.test("security headers: CSP allows only own scripts and the inline boot by hash; a page ships only its own islands", async () => {
   await using t = await setup();
   const res = await t.req("/", { headers: { accept: "text/html" } });
   const csp = res.headers.get("content-security-policy")!;
@@ -92,8 +92,24 @@ Deno.test("security headers: CSP allows only own scripts; a page ships only its 
   const html = await res.text();
   assert.match(html, /data-island="DashboardCharts"/);
   assert.doesNotMatch(html, /DataTable-|LoginForm-/);
-  const page = await (await t.req("/provinsi")).text();
-  assert.match(page, /<script type="module" src="\/static\/build\/boot-/);
+  const res2 = await t.req("/provinsi");
+  const page = await res2.text();
   assert.match(page, /data-island="DataTable"/);
   assert.doesNotMatch(page, /LoginForm-/);
+  // the boot script and the stylesheet come inline, each allowed by its hash and nothing else
+  const hash = async (text: string) =>
+    `'sha256-${
+      btoa(String.fromCharCode(
+        ...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))),
+      ))
+    }'`;
+  const boot = page.match(/<script type="module">([^<]*)<\/script>/)![1];
+  const css = page.match(/<style>([^<]*)<\/style>/)![1];
+  assert.match(boot, /data-island-id/);
+  assert.match(css, /\.dt-table/);
+  assert.doesNotMatch(page, /<link rel="stylesheet"|<script type="module" src=/);
+  const policy = res2.headers.get("content-security-policy")!;
+  assert.ok(policy.includes(`script-src 'self' ${await hash(boot)};`), policy);
+  assert.ok(policy.includes(`style-src 'self' ${await hash(css)};`), policy);
+  assert.equal((page.match(/<script(?![^>]*type="application\/json")/g) ?? []).length, 1);
 });

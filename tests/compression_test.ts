@@ -4,16 +4,19 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { STATIC_DIR } from "../app.ts";
 import { setup } from "./helpers.ts";
 import { acceptsGzip } from "../lib/http/gzip.ts";
+import { readManifest } from "../lib/http/islands.ts";
 
 const bytes = async (r: Response) => new Uint8Array(await r.arrayBuffer());
 
 Deno.test("compression: bundle and CSS are sent as their build-time .br/.gz copies", async () => {
   await using t = await setup();
   const html = await (await t.req("/")).text(); // builds the bundle when needed
-  const css = html.match(/href="\/static\/build\/(app-[0-9a-f]+\.css)"/)?.[1];
-  const boot = html.match(/src="\/static\/build\/(boot-[\w]+\.js)"/)?.[1];
-  assert.ok(css && boot, "the page links the hashed stylesheet and the boot script");
-  for (const file of [css, boot]) {
+  // the page carries the stylesheet and boot script inline; the files stay for the error page,
+  // the hydration code and the islands' chunks
+  const hydrate = html.match(/"hydrate":"\/static\/build\/(hydrate-[\w]+\.js)"/)?.[1];
+  const m = (await readManifest(STATIC_DIR))!;
+  assert.ok(m.css && hydrate, "the hashed stylesheet and the hydration script the page names");
+  for (const file of [m.css, m.boot, hydrate]) {
     const plain = await Deno.readFile(join(STATIC_DIR, "build", file));
     const br = await t.req(`/static/build/${file}`, { headers: { "accept-encoding": "gzip, br" } });
     assert.equal(br.headers.get("content-encoding"), "br");

@@ -23,10 +23,14 @@ export const securityHeaders =
       new URL(c.req.url).protocol === "https:" ||
       (trustProxy && c.req.header("x-forwarded-proto")?.trim().toLowerCase() === "https")
     ) h.set("strict-transport-security", HSTS);
+    // the one inline script and stylesheet a page carries, by hash (lib/http/islands.ts)
+    const inline = c.get("manifest")?.inline;
+    const script = inline ? ` ${inline.bootHash}` : "", style = inline ? ` ${inline.cssHash}` : "";
     h.set(
       "content-security-policy",
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; " +
-        "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+      `default-src 'self'; script-src 'self'${script}; style-src 'self'${style}; ` +
+        "img-src 'self' data: blob:; object-src 'none'; base-uri 'self'; form-action 'self'; " +
+        "frame-ancestors 'none'",
     );
     h.set("x-content-type-options", "nosniff");
     h.set("x-frame-options", "DENY");
