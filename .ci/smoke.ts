@@ -110,9 +110,12 @@ res = await fetch(`${base}/provinsi`, { headers });
 assert.equal(res.status, 200);
 const page = await res.text();
 assert.match(page, /data-island/);
-const boot = page.match(/<script type="module" src="(\/static\/build\/boot-[A-Z0-9]+\.js)">/);
-assert.ok(boot, "page has the bundle's boot script");
-res = await fetch(`${base}${boot[1]}`);
+// the boot script comes inline (allowed by its hash), and names the hydration script to load
+assert.match(page, /<script type="module">[^<]*data-island-id/);
+assert.match(res.headers.get("content-security-policy") ?? "", /script-src 'self' 'sha256-/);
+const hydrate = page.match(/"hydrate":"(\/static\/build\/hydrate-[A-Z0-9]+\.js)"/);
+assert.ok(hydrate, "page names the bundle's hydration script");
+res = await fetch(`${base}${hydrate[1]}`);
 assert.equal(res.status, 200);
 assert.equal(res.headers.get("cache-control"), "public, max-age=31536000, immutable");
 await res.body?.cancel();
