@@ -148,35 +148,37 @@ async function buildBoot(outdir: string): Promise<string> {
 async function buildInto(outdir: string, opts: BuildOptions): Promise<Manifest> {
   const source = (await sourceHash()) ?? "";
   const islands = opts.islands ?? await islandEntries();
-  const boot = await buildBoot(outdir).catch((e) => {
-    esbuild.stop();
-    throw e;
-  });
-  const result = await esbuild.build({
-    absWorkingDir: root,
-    entryPoints: { hydrate: join(root, "lib", "client", "hydrate.ts"), ...islands },
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    minify: true,
-    target: "es2020",
-    outdir,
-    entryNames: "[name]-[hash]",
-    chunkNames: "chunk-[hash]",
-    jsx: "automatic",
-    jsxImportSource: "preact",
-    alias: {
-      "casemix-charts": "./lib/client/charts.ts", // the server gets charts_server.ts (deno.json)
-      "react": "preact/compat",
-      "react-dom": "preact/compat",
-      "react/jsx-runtime": "preact/jsx-runtime",
-    },
-    // every module imports the shared code, so it all lands in one chunk for every island:
-    // a page loads 3-6 files instead of 9-17 (each file costs a slow PC's main thread)
-    inject: [join(root, "islands", "_shared.ts")],
-    metafile: true,
-    logLevel: "error",
-  }).finally(() => esbuild.stop());
+  let boot: string, result: esbuild.BuildResult<{ metafile: true }>;
+  try {
+    boot = await buildBoot(outdir);
+    result = await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: { hydrate: join(root, "lib", "client", "hydrate.ts"), ...islands },
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      minify: true,
+      target: "es2020",
+      outdir,
+      entryNames: "[name]-[hash]",
+      chunkNames: "chunk-[hash]",
+      jsx: "automatic",
+      jsxImportSource: "preact",
+      alias: {
+        "casemix-charts": "./lib/client/charts.ts", // the server gets charts_server.ts (deno.json)
+        "react": "preact/compat",
+        "react-dom": "preact/compat",
+        "react/jsx-runtime": "preact/jsx-runtime",
+      },
+      // every module imports the shared code, so it all lands in one chunk for every island:
+      // a page loads 3-6 files instead of 9-17 (each file costs a slow PC's main thread)
+      inject: [join(root, "islands", "_shared.ts")],
+      metafile: true,
+      logLevel: "error",
+    });
+  } finally {
+    esbuild.stop(); // one stop for both builds, also when either failed
+  }
   const outputs = result.metafile.outputs;
   const name = (p: string) => p.split("/").pop()!;
   const closure = (out: string, seen = new Set<string>()): Set<string> => {

@@ -17,6 +17,7 @@ const START = ["focusin", "pointerdown", "keydown", "touchstart"];
 const HOLD = ["click", "submit"];
 /** Let through (the field keeps its text), announced again once hydrated. */
 const ANNOUNCE = ["input", "change"];
+const ALL = [...START, ...HOLD, ...ANNOUNCE];
 
 function arm(root: HTMLElement, load: () => Promise<void>): () => void {
   let started = false, done = false;
@@ -38,7 +39,7 @@ function arm(root: HTMLElement, load: () => Promise<void>): () => void {
   };
   const replay = () => {
     done = true;
-    for (const t of [...START, ...HOLD, ...ANNOUNCE]) root.removeEventListener(t, listen, true);
+    for (const t of ALL) root.removeEventListener(t, listen, true);
     for (const [target, types] of changed) {
       if (!(target as Node).isConnected) continue;
       for (const type of types) target.dispatchEvent(new Event(type, { bubbles: true }));
@@ -59,7 +60,7 @@ function arm(root: HTMLElement, load: () => Promise<void>): () => void {
       console.error(err);
     });
   };
-  for (const t of [...START, ...HOLD, ...ANNOUNCE]) root.addEventListener(t, listen, true);
+  for (const t of ALL) root.addEventListener(t, listen, true);
   root.dataset.ready = "true";
   return start;
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 
 /** One rendered island: its name and JSON props. */
@@ -14,7 +15,7 @@ export interface Manifest {
   boot: string;
   /** Hydrates one island; imported by the boot script, with the shared chunk. */
   hydrate: string;
-  /** Per island: its entry file and every chunk it imports (for modulepreload). */
+  /** Per island: its entry file and every chunk it imports (for the build's size report). */
   islands: Record<string, { file: string; imports: string[] }>;
   /** The stylesheet, hashed (`app-[hash].css`); absent in bundles built before it was. */
   css?: string;
@@ -34,12 +35,7 @@ export interface Inline {
   bootHash: string;
 }
 
-async function cspHash(text: string): Promise<string> {
-  const d = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)),
-  );
-  return `'sha256-${btoa(String.fromCharCode(...d))}'`;
-}
+const cspHash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 async function readInline(staticDir: string, m: Manifest): Promise<Inline | undefined> {
   if (!m.css) return undefined;
@@ -47,7 +43,7 @@ async function readInline(staticDir: string, m: Manifest): Promise<Inline | unde
   const boot = await Deno.readTextFile(join(staticDir, "build", m.boot));
   // neither may close its element early
   if (/<\/style/i.test(css) || /<\/script/i.test(boot)) return undefined;
-  return { css, boot, cssHash: await cspHash(css), bootHash: await cspHash(boot) };
+  return { css, boot, cssHash: cspHash(css), bootHash: cspHash(boot) };
 }
 
 let current: IslandUse[] | null = null;
@@ -88,9 +84,9 @@ export function serializeJson(value: unknown): string {
 
 /**
  * The tags that go at the end of a page: nothing when no island was rendered, otherwise the
- * props with each island's chunk and the boot script (inline when the manifest carries it). Nothing is preloaded: the boot script
- * imports the hydration code when an island is first used or the page is idle, after the
- * first paint (compiling it before would delay that paint on a slow PC).
+ * props with each island's chunk and the boot script (inline when the manifest carries it).
+ * Nothing is preloaded: the boot script imports the hydration code when an island is first used
+ * or the page is idle, after the first paint (compiling it before would delay that paint).
  */
 export function islandTags(islands: IslandUse[], manifest: Manifest, base = "/static/build/") {
   if (!islands.length) return "";
