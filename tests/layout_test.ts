@@ -93,3 +93,55 @@ Deno.test("layout: lib/ keeps a handful of files at its top, the rest in folders
   for await (const e of Deno.readDir(join(root, "lib"))) if (e.isFile) top.push(e.name);
   assert.ok(top.length <= 5, `lib/ top: ${top.join(", ")}`);
 });
+
+/** The part of `lib/` a file belongs to: its folder (`lib/db`) or, at the top, the file. */
+const partOf = (file: string): string | null => {
+  const parts = relative(root, file).split(/[\\/]/);
+  if (parts[0] !== "lib") return null;
+  return `lib/${parts[1]}`;
+};
+
+/** The allowances of lib/README.md's import table: part → the parts it may import. */
+async function importTable(): Promise<Map<string, Set<string>>> {
+  const md = await Deno.readTextFile(join(root, "lib", "README.md"));
+  const body = md.split("<!-- import-table -->")[1]?.split("<!-- /import-table -->")[0] ?? "";
+  const table = new Map<string, Set<string>>();
+  for (const line of body.split("\n")) {
+    const cells = line.split("|").map((s) => s.trim());
+    const part = cells[1]?.match(/^`(lib\/[^`]+)`$/)?.[1];
+    if (!part) continue;
+    table.set(part, new Set([...cells[2].matchAll(/`(lib\/[^`]+)`/g)].map((m) => m[1])));
+  }
+  return table;
+}
+
+Deno.test("layout: lib/ imports follow lib/README.md's table, and every allowance is used", async () => {
+  const table = await importTable();
+  assert.ok(table.size >= 10, "the import table in lib/README.md was not found");
+  const used = new Map<string, Set<string>>();
+  const refused: string[] = [];
+  const unknown = new Set<string>();
+  for (const d of SOURCE_DIRS.filter((d) => d === "lib")) {
+    for await (const f of walk(join(root, d))) {
+      if (/_test\.tsx?$/.test(f)) continue;
+      const from = partOf(f)!;
+      if (!table.has(from)) unknown.add(from);
+      const src = await Deno.readTextFile(f);
+      const specs = [...src.matchAll(/(?:from|import\()\s*["'](\.{1,2}\/[^"']+)["']/g)];
+      for (const m of specs) {
+        const to = partOf(normalize(join(dirname(f), m[1])));
+        if (!to || to === from) continue;
+        if (!used.has(from)) used.set(from, new Set());
+        used.get(from)!.add(to);
+        if (!table.get(from)?.has(to)) refused.push(`${relative(root, f)} -> ${to}`);
+      }
+    }
+  }
+  const unused: string[] = [];
+  for (const [from, allowed] of table) {
+    for (const to of allowed) if (!used.get(from)?.has(to)) unused.push(`${from} -> ${to}`);
+  }
+  assert.deepEqual([...unknown], [], "parts of lib/ missing from the table");
+  assert.deepEqual(refused, [], "imports lib/README.md does not allow");
+  assert.deepEqual(unused, [], "allowances in lib/README.md no import uses");
+});
