@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { Locator, Page, Route } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { type Api, seedIpd } from "../ipd_fixtures.ts";
 import { apiOf, login, session } from "./harness.ts";
 
@@ -80,9 +80,19 @@ async function openList(page: Page, input: Locator, first: string) {
 const chips = (m: Locator, id: string) =>
   m.locator(`.field:has(#${id}) .chip span`).allInnerTexts();
 
-/** The select2 request of `path` for exactly `q`. */
-const search = (path: string, q: string) => (u: URL) =>
-  u.pathname === path && u.searchParams.get("q") === q;
+/** Holds back the select2 answer of `path` for exactly `q` until released. */
+async function hold(page: Page, path: string, q: string) {
+  let release!: () => void;
+  const held = new Promise<void>((ok) => release = ok);
+  let asked!: () => void;
+  const reached = new Promise<void>((ok) => asked = ok);
+  await page.route((u) => u.pathname === path && u.searchParams.get("q") === q, async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  return { reached, release };
+}
 
 Deno.test("browser: Enter typed at once after a code under 6x CPU throttle takes that code, not the unfiltered first row", async () => {
   await using s = await session();
@@ -142,39 +152,46 @@ Deno.test("browser: an Enter made before the typed code's results arrive waits f
   const m = await examForm(page, url, stay._id);
   const diag = m.locator("#exam-diagnosis");
 
-  // the answer for the typed text is held back until released
-  let release!: () => void;
-  const held = new Promise<void>((ok) => release = ok);
-  let asked!: () => void;
-  const reached = new Promise<string>((ok) => asked = () => ok("asked"));
-  const hold = async (route: Route) => {
-    asked();
-    await held;
-    await route.continue();
-  };
-  await page.route(search("/api/icd/select2-icd10", "A91"), hold);
-
+  const a91 = await hold(page, "/api/icd/select2-icd10", "A91");
   await openList(page, diag, "A01.0 - Typhoid fever");
   await diag.pressSequentially("A91");
   await diag.press("Enter");
   // either the typed text's request is made (the Enter waits) or a stale row was taken at once
   const first = await Promise.race([
-    reached,
+    a91.reached.then(() => "asked"),
     m.locator(".chip").first().waitFor().then(() => "chosen"),
   ]);
   assert.deepEqual(await chips(m, "exam-diagnosis"), []);
   assert.equal(first, "asked");
   // while waiting, no row of the old list is offered as the one Enter takes
   assert.equal(await m.locator(".select-list li.active").count(), 0);
-  release();
+  a91.release();
   await m.locator(".chip").first().waitFor();
   assert.deepEqual(await chips(m, "exam-diagnosis"), ["A91 - Dengue haemorrhagic fever"]);
 
+  // an arrow pressed while waiting moves the highlight of the rows on their way: A01.0, A09
+  const a0 = await hold(page, "/api/icd/select2-icd10", "A0");
+  await openList(page, diag, "A01.0 - Typhoid fever");
+  await diag.pressSequentially("A0");
+  await diag.press("ArrowDown");
+  await diag.press("Enter");
+  await a0.reached;
+  assert.equal(await m.locator(".field:has(#exam-diagnosis) .chip").count(), 1);
+  a0.release();
+  await m.locator(".field:has(#exam-diagnosis) .chip").nth(1).waitFor();
+  assert.deepEqual(await chips(m, "exam-diagnosis"), [
+    "A91 - Dengue haemorrhagic fever",
+    "A09 - Diarrhoea and gastroenteritis of presumed infectious origin",
+  ]);
+
   // a text nothing matches: the waiting Enter chooses nothing, the list says so
+  const none = await hold(page, "/api/icd/select2-icd9", "99.99");
   const tind = m.locator("#exam-tindakan");
   await openList(page, tind, "38.93 - Venous catheterization");
   await tind.pressSequentially("99.99");
   await tind.press("Enter");
+  await none.reached;
+  none.release();
   await m.locator(".select-list .select-info", { hasText: "Tidak ada hasil" }).waitFor();
   assert.deepEqual(await chips(m, "exam-tindakan"), []);
   await tind.press("Escape");
