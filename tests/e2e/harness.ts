@@ -6,6 +6,7 @@ import type { Store } from "../../lib/db/store.ts";
 import { importFile } from "../../lib/resource/importer.ts";
 import { registry } from "../../resources/mod.ts";
 import { testApp, WILAYAH } from "../helpers.ts";
+import type { Api } from "../ipd_fixtures.ts";
 
 export const PASSWORD = "uji-browser-1";
 
@@ -90,6 +91,18 @@ export const rowCount = (page: Page, n: number) =>
 
 /** The visible rows' text. */
 export const rows = (page: Page) => page.locator(".dt-table tbody tr").allInnerTexts();
+
+/** The API over the served app, with the browser's session cookie. */
+export async function apiOf(page: Page, url: string): Promise<Api> {
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const json = async (path: string, init: RequestInit = {}) => {
+    const res = await fetch(`${url}${path}`, { ...init, headers: { cookie, ...init.headers } });
+    return { status: res.status, body: await res.json() };
+  };
+  const post = (path: string, fields: Record<string, string>) =>
+    json(path, { method: "POST", body: new URLSearchParams(fields) });
+  return { json, post };
+}
 
 /** Starts the app and a browser; returns both and closes them when disposed. */
 export async function session(opts?: Parameters<typeof serve>[0]) {

@@ -2,20 +2,8 @@ import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
 import * as XLSX from "xlsx";
 import { toLocalInput } from "../../lib/ipd/rules.ts";
-import { type Api, seedIpd } from "../ipd_fixtures.ts";
-import { login, rowWith, session } from "./harness.ts";
-
-/** The API over the served app, with the browser's session cookie. */
-async function apiOf(page: Page, url: string): Promise<Api> {
-  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-  const json = async (path: string, init: RequestInit = {}) => {
-    const res = await fetch(`${url}${path}`, { ...init, headers: { cookie, ...init.headers } });
-    return { status: res.status, body: await res.json() };
-  };
-  const post = (path: string, fields: Record<string, string>) =>
-    json(path, { method: "POST", body: new URLSearchParams(fields) });
-  return { json, post };
-}
+import { seedIpd } from "../ipd_fixtures.ts";
+import { apiOf, login, rowWith, session } from "./harness.ts";
 
 /** Opens a page and waits until every island on it is live. */
 async function open(page: Page, url: string, path: string) {
