@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { idleCollector, mallocTrim } from "../lib/runtime/idle_gc.ts";
 import { heapGuard } from "../lib/runtime/heap_guard.ts";
+import { getHeapStatistics } from "node:v8";
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
@@ -59,16 +60,41 @@ Deno.test("heap guard: one collection once the heap grew past its bound, none be
   assert.ok(kept.length >= 1);
 });
 
-Deno.test("heap guard: without gc() (no --expose-gc) it does nothing", () => {
+Deno.test("without gc() (no --expose-gc), the idle collector and the heap guard do nothing", async () => {
   const g = globalThis as { gc?: unknown };
   const had = g.gc;
   delete g.gc;
+  const trims: string[] = [];
+  const control: string[] = [];
+  // two collectors side by side: this one, without gc(), would give memory back after 20 ms idle;
+  // the control, with gc(), after 60 ms
+  const without = idleCollector({ idleMs: 20, tickMs: 10, trim: () => trims.push("trim") });
+  const withGc = idleCollector({
+    idleMs: 60,
+    tickMs: 10,
+    gc: () => control.push("gc"),
+    trim: () => control.push("trim"),
+  });
   try {
-    const check = heapGuard(1);
-    const junk = Array.from({ length: 50_000 }, (_, i) => ({ i }));
-    check();
-    assert.equal(junk.length, 50_000);
+    without.touch();
+    withGc.touch();
+    const end = Date.now() + 20_000;
+    while (control.length < 2 && Date.now() < end) await sleep(5);
+    assert.deepEqual(control, ["gc", "trim"], "the control gave memory back");
+    assert.deepEqual(trims, [], "idle for longer than its 20 ms, yet nothing ran");
+
+    const check = heapGuard(1024);
+    const base = getHeapStatistics().used_heap_size;
+    const junk = Array.from({ length: 50_000 }, (_, i) => ({ i, s: `rekam ${i}` }));
+    assert.ok(getHeapStatistics().used_heap_size - base > 1024, "grown past the guard's bound");
+    assert.doesNotThrow(check);
+    const spied = heapGuard(1024, () => control.push("gc"));
+    junk.push(...Array.from({ length: 50_000 }, (_, i) => ({ i, s: `lagi ${i}` })));
+    spied();
+    assert.deepEqual(control, ["gc", "trim", "gc"], "with gc() the same growth collects");
   } finally {
+    without.stop();
+    withGc.stop();
     if (had) g.gc = had;
   }
 });
