@@ -5,31 +5,47 @@ import { getHeapStatistics } from "node:v8";
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
+/** Waits (checking every few milliseconds, at most 20 s) until `cond` holds. */
+async function until(cond: () => boolean, what: string) {
+  const end = Date.now() + 20_000;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`did not happen: ${what}`);
+    await sleep(5);
+  }
+}
+
 Deno.test("idle collector: one collection and trim after requests stop, none while busy or idle", async () => {
   const calls: string[] = [];
+  const timing = { idleMs: 120, tickMs: 20 };
   const c = idleCollector({
-    idleMs: 120,
-    tickMs: 20,
+    ...timing,
     gc: () => calls.push("gc"),
     trim: () => calls.push("trim"),
   });
+  // a control beside it with the same timing: once the control, touched, has collected, the
+  // collector under test had every chance to collect too
+  let controlRuns = 0;
+  const control = idleCollector({ ...timing, gc: () => controlRuns++, trim: null });
   try {
-    await sleep(200);
+    control.touch();
+    await until(() => controlRuns >= 1, "the control collects");
     assert.deepEqual(calls, [], "no requests yet: nothing to give back");
     for (let i = 0; i < 8; i++) {
       c.touch();
       await sleep(30);
     }
     assert.deepEqual(calls, [], "requests keep coming: no pause for them");
-    await sleep(250);
-    assert.deepEqual(calls, ["gc", "trim"]);
-    await sleep(250);
+    await until(() => calls.length >= 2, "a collection once requests stop");
+    const runs = controlRuns;
+    control.touch();
+    await until(() => controlRuns > runs, "the control collects again");
     assert.deepEqual(calls, ["gc", "trim"], "still idle: once is enough");
     c.touch();
-    await sleep(250);
+    await until(() => calls.length >= 4, "a collection after the next request");
     assert.deepEqual(calls, ["gc", "trim", "gc", "trim"]);
   } finally {
     c.stop();
+    control.stop();
   }
 });
 
