@@ -17,6 +17,32 @@ async function until(cond: () => Promise<boolean>, what: string) {
   }
 }
 
+/**
+ * Counts the daily checks a timer runs on `t.store` (each one starts with a shared turn of its
+ * gate), and lets `intervals` of a timer with the same period pass: a second timer, on a store of
+ * its own, ticks `n` times. A timer still running would have checked at least once by then.
+ */
+function checksOn(t: T) {
+  const shared = t.store.gate.shared.bind(t.store.gate);
+  let checks = 0;
+  t.store.gate.shared = (fn) => (checks++, shared(fn));
+  return {
+    get count() {
+      return checks;
+    },
+    async intervals(n: number, everyMs: number) {
+      let ticks = 0;
+      const other = { gate: { shared: () => (ticks++, Promise.resolve(null)) } } as never;
+      const stop = startDailyBackups(other, "", 1, everyMs);
+      try {
+        await until(() => Promise.resolve(ticks >= n), `${n} tick pembanding`);
+      } finally {
+        stop();
+      }
+    },
+  };
+}
+
 Deno.test("daily-backup timer: first check soon after start, then on every tick; stop ends it", async () => {
   const dir = await Deno.makeTempDir();
   await using t = await setup({ dataDir: dir });
@@ -40,7 +66,9 @@ Deno.test("daily-backup timer: first check soon after start, then on every tick;
   }
   // stopped: a gone backup is not made again, however many intervals pass
   await deleteBackup(t.store, bdir, (await dailies(t))[0]._id);
-  await new Promise((r) => setTimeout(r, every * 5));
+  const checks = checksOn(t);
+  await checks.intervals(3, every);
+  assert.equal(checks.count, 0, "a stopped timer checked");
   assert.deepEqual(await dailies(t), []);
   assert.deepEqual([...Deno.readDirSync(bdir)], []);
   await Deno.remove(dir, { recursive: true });
@@ -49,9 +77,11 @@ Deno.test("daily-backup timer: first check soon after start, then on every tick;
 Deno.test("daily-backup timer: keep 0 turns it off", async () => {
   const dir = await Deno.makeTempDir();
   await using t = await setup({ dataDir: dir });
+  const checks = checksOn(t);
   const stop = startDailyBackups(t.store, `${dir}/backups`, 0, 10);
-  await new Promise((r) => setTimeout(r, 60));
+  await checks.intervals(3, 10);
   stop();
+  assert.equal(checks.count, 0, "keep 0, yet a check ran");
   assert.deepEqual(await dailies(t), []);
   await Deno.remove(dir, { recursive: true });
 });

@@ -4,7 +4,6 @@ import { loadConfig } from "../lib/config.ts";
 import { codes, DEMO_SIZE, type DemoPlan, demoPlan, world } from "../lib/demo/plan.ts";
 import { examsOf, visitExams, visitsOf } from "../lib/ipd/stay.ts";
 import type { Visit } from "../lib/ipd/model.ts";
-import { lengthOfStay } from "../lib/ipd/rules.ts";
 import { allowAnyLicence } from "../lib/licence/gate.ts";
 import { collectionOf } from "../lib/resource/resource.ts";
 import { registry } from "../resources/mod.ts";
@@ -120,7 +119,12 @@ Deno.test("demo data: DEMO_DATA=1 on an empty database stores a coherent world o
       assert.ok(Date.parse(v.visitDate) >= now - 46 * 86_400_000 && Date.parse(v.visitDate) <= now);
       if (v.status === "pulang") {
         assert.ok(v.dischargepatient && v.summary_diagnosis.length > 0);
-        assert.ok(lengthOfStay(v.visitDate, v.tanggal_pulang) >= 1);
+        // the plan keeps every discharged patient 1 to 7 days (times kept to the minute), and
+        // discharges after the last examination, never in the future
+        const out = Date.parse(v.tanggal_pulang!), inn = Date.parse(v.visitDate);
+        const minute = 60_000;
+        assert.ok(out - inn >= DAY - minute && out - inn <= 7 * DAY + minute, v.tanggal_pulang!);
+        assert.ok(out >= Date.parse(byDate[byDate.length - 1].examinationDate) && out <= now);
       }
     }
     assert.equal((await examsOf(t.store).index()).size, exams);
@@ -138,6 +142,13 @@ Deno.test("demo data: DEMO_DATA=1 on an empty database stores a coherent world o
     const readmitted = stays.filter((v) => v.readmisi);
     assert.ok(readmitted.length >= 3, `${readmitted.length} readmisi`);
     assert.ok(readmitted.some((v) => v.readmisi_reason === "none"));
+    // the discharge list's length of stay: Jakarta calendar days from admission to discharge
+    const discharged = await t.json("/api/ipd/discharge-patient?length=100");
+    assert.equal(discharged.body.data.length, DEMO_SIZE.stays - DEMO_SIZE.open);
+    for (const row of discharged.body.data) {
+      const days = jakartaDayNo(row.tanggal_pulang) - jakartaDayNo(row.visitDate);
+      assert.equal(row.lama_rawat, Math.max(1, days), `${row.visitDate} → ${row.tanggal_pulang}`);
+    }
     const details = await t.json(`/api/ipd/${stays[0]._id}/details`);
     assert.equal(details.status, 200);
     const hits = await Promise.all(

@@ -1,34 +1,51 @@
 import assert from "node:assert/strict";
 import { idleCollector, mallocTrim } from "../lib/runtime/idle_gc.ts";
 import { heapGuard } from "../lib/runtime/heap_guard.ts";
+import { getHeapStatistics } from "node:v8";
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
+/** Waits (checking every few milliseconds, at most 20 s) until `cond` holds. */
+async function until(cond: () => boolean, what: string) {
+  const end = Date.now() + 20_000;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`did not happen: ${what}`);
+    await sleep(5);
+  }
+}
+
 Deno.test("idle collector: one collection and trim after requests stop, none while busy or idle", async () => {
   const calls: string[] = [];
+  const timing = { idleMs: 120, tickMs: 20 };
   const c = idleCollector({
-    idleMs: 120,
-    tickMs: 20,
+    ...timing,
     gc: () => calls.push("gc"),
     trim: () => calls.push("trim"),
   });
+  // a control beside it with the same timing: once the control, touched, has collected, the
+  // collector under test had every chance to collect too
+  let controlRuns = 0;
+  const control = idleCollector({ ...timing, gc: () => controlRuns++, trim: null });
   try {
-    await sleep(200);
+    control.touch();
+    await until(() => controlRuns >= 1, "the control collects");
     assert.deepEqual(calls, [], "no requests yet: nothing to give back");
     for (let i = 0; i < 8; i++) {
       c.touch();
       await sleep(30);
     }
     assert.deepEqual(calls, [], "requests keep coming: no pause for them");
-    await sleep(250);
-    assert.deepEqual(calls, ["gc", "trim"]);
-    await sleep(250);
+    await until(() => calls.length >= 2, "a collection once requests stop");
+    const runs = controlRuns;
+    control.touch();
+    await until(() => controlRuns > runs, "the control collects again");
     assert.deepEqual(calls, ["gc", "trim"], "still idle: once is enough");
     c.touch();
-    await sleep(250);
+    await until(() => calls.length >= 4, "a collection after the next request");
     assert.deepEqual(calls, ["gc", "trim", "gc", "trim"]);
   } finally {
     c.stop();
+    control.stop();
   }
 });
 
@@ -59,16 +76,41 @@ Deno.test("heap guard: one collection once the heap grew past its bound, none be
   assert.ok(kept.length >= 1);
 });
 
-Deno.test("heap guard: without gc() (no --expose-gc) it does nothing", () => {
+Deno.test("without gc() (no --expose-gc), the idle collector and the heap guard do nothing", async () => {
   const g = globalThis as { gc?: unknown };
   const had = g.gc;
   delete g.gc;
+  const trims: string[] = [];
+  const control: string[] = [];
+  // two collectors side by side: this one, without gc(), would give memory back after 20 ms idle;
+  // the control, with gc(), after 60 ms
+  const without = idleCollector({ idleMs: 20, tickMs: 10, trim: () => trims.push("trim") });
+  const withGc = idleCollector({
+    idleMs: 60,
+    tickMs: 10,
+    gc: () => control.push("gc"),
+    trim: () => control.push("trim"),
+  });
   try {
-    const check = heapGuard(1);
-    const junk = Array.from({ length: 50_000 }, (_, i) => ({ i }));
-    check();
-    assert.equal(junk.length, 50_000);
+    without.touch();
+    withGc.touch();
+    const end = Date.now() + 20_000;
+    while (control.length < 2 && Date.now() < end) await sleep(5);
+    assert.deepEqual(control, ["gc", "trim"], "the control gave memory back");
+    assert.deepEqual(trims, [], "idle for longer than its 20 ms, yet nothing ran");
+
+    const check = heapGuard(1024);
+    const base = getHeapStatistics().used_heap_size;
+    const junk = Array.from({ length: 50_000 }, (_, i) => ({ i, s: `rekam ${i}` }));
+    assert.ok(getHeapStatistics().used_heap_size - base > 1024, "grown past the guard's bound");
+    assert.doesNotThrow(check);
+    const spied = heapGuard(1024, () => control.push("gc"));
+    junk.push(...Array.from({ length: 50_000 }, (_, i) => ({ i, s: `lagi ${i}` })));
+    spied();
+    assert.deepEqual(control, ["gc", "trim", "gc"], "with gc() the same growth collects");
   } finally {
+    without.stop();
+    withGc.stop();
     if (had) g.gc = had;
   }
 });

@@ -26,8 +26,21 @@ Deno.test("warm-up: after a restart, the lists and the dashboard answer without 
         if ("prefix" in sel) listed.push(String(sel.prefix[0]));
         return list(sel, o);
       }) as typeof store.kv.list;
-      const ms = await warmIndexes(store);
-      assert.ok(ms >= 0);
+      // each pause and quiet moment it waits for lasts 20 ms: the time it reports counts them
+      let waited = 0;
+      const wait = async () => {
+        const t0 = performance.now();
+        await new Promise((r) => setTimeout(r, 20));
+        waited += performance.now() - t0;
+      };
+      const t0 = performance.now();
+      const ms = await warmIndexes(store, undefined, wait, wait);
+      const took = performance.now() - t0;
+      assert.ok(waited >= 20, `waited ${waited} ms`);
+      assert.ok(
+        ms >= waited && ms <= took,
+        `${ms} ms reported, ${waited} ms waited, ${took} ms taken`,
+      );
       for (const name of ["ipd", "pasien", "icd"]) {
         assert.ok(listed.includes(name), `${name} loaded by the warm-up: ${listed}`);
       }

@@ -53,6 +53,31 @@ async function open(page: Page, url: string, path: string) {
   );
 }
 
+/**
+ * Counts, in `globalThis.hintAnswers`, the answers to the visit form's two "is this list empty?"
+ * requests once the form has handled them: a task after the answer's JSON was read, so the
+ * form's own callback and its render have run.
+ */
+function countHintAnswers(page: Page) {
+  return page.evaluate(() => {
+    const w = globalThis as { hintAnswers?: number };
+    w.hintAnswers = 0;
+    const fetch = globalThis.fetch;
+    globalThis.fetch = async (...a: Parameters<typeof fetch>) => {
+      const res = await fetch(...a);
+      if (/\/api\/(room\/select2|doctor\/dpjpselect2)\?q=&page=1$/.test(String(a[0]))) {
+        const json = res.json.bind(res);
+        res.json = async () => {
+          const d = await json();
+          setTimeout(() => w.hintAnswers!++);
+          return d;
+        };
+      }
+      return res;
+    };
+  });
+}
+
 async function pick(page: Page, input: Locator, typed: string, option: string) {
   await input.click();
   await input.fill(typed);
@@ -444,9 +469,11 @@ Deno.test("screens: a fresh install shows the set-up checklist and hints under e
     await open(page, srv.url, "/");
     assert.equal(await page.locator(".setup-checklist").count(), 0);
     await open(page, srv.url, "/ipd");
+    await countHintAnswers(page);
     await page.click("button:has-text('Tambah Kunjungan')");
     await page.locator(".modal #visit-room").waitFor();
-    await page.waitForTimeout(300);
+    // the form has read both lists' answers (a hint would be on screen by now)
+    await page.waitForFunction(() => (globalThis as { hintAnswers?: number }).hintAnswers === 2);
     assert.equal(await page.locator("[data-empty-hint]").count(), 0);
 
     // the group and tariff forms say the format and refuse bad text before sending it
