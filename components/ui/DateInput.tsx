@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { hospitalDay, readWallClock } from "../../lib/hospital_time.ts";
 
 const MONTHS = [
@@ -152,7 +152,8 @@ function Calendar({ value, onPick, onClose }: {
   };
   const grid = useRef<HTMLDivElement>(null);
   const [y, m] = [+focus.slice(0, 4), +focus.slice(5, 7) - 1];
-  useEffect(() => {
+  // focus moves in the same commit as the render, so a key pressed right after opening lands on the day
+  useLayoutEffect(() => {
     grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focus}"]`)?.focus();
   }, [focus]);
   const move = (days: number, months = 0) => {
