@@ -43,6 +43,63 @@ export function formatMoney(v: unknown): string {
   return isEmpty(v) || !Number.isFinite(Number(v)) ? "-" : `Rp ${formatNumber(Number(v))}`;
 }
 
+/** Largest rupiah amount accepted (Rp 100 miliar, well inside safe integers). */
+export const MAX_RUPIAH = 100_000_000_000;
+
+/** A typed rupiah amount: whole rupiah (`undefined` when left empty), or why it is refused. */
+export type RupiahRead = { value: number | undefined; error?: undefined } | {
+  value?: undefined;
+  error: string;
+};
+
+/** '1500000' → '1.500.000' for digits of any length (no rounding through a number). */
+const groupDigits = (digits: string) =>
+  (digits.replace(/^0+(?=\d)/, "")).replace(/\B(?=(\d{3})+$)/g, ".");
+
+/**
+ * Reads a rupiah amount as the server and the browser both do (one rule, one message): a safe
+ * integer number, or text such as '1234567', 'Rp 1.234.567' or '1.234.567,00' (zero sen only),
+ * 0 to `MAX_RUPIAH`. Fractions ('1,5'), exponents and signs are refused. A comma before a group
+ * of three digits ('150,000', '1,500') is refused as ambiguous: Indonesian reads it as decimals,
+ * English as thousands; the message asks for '150.000' or '150000'. `label` names the field.
+ */
+export function readRupiah(v: unknown, label: string): RupiahRead {
+  const bad = {
+    error: `${label} harus berupa rupiah bulat 0 sampai ${
+      formatNumber(MAX_RUPIAH)
+    } (tanpa pecahan).`,
+  };
+  const negative = { error: `${label} tidak boleh negatif.` };
+  if (typeof v === "number") {
+    if (v < 0) return negative;
+    return Number.isSafeInteger(v) && v <= MAX_RUPIAH ? { value: v + 0 } : bad;
+  }
+  if (v == null) return { value: undefined };
+  const typed = String(v).trim();
+  const s = typed.replace(/^rp\.?\s*/i, "").replace(/\s/g, "");
+  if (s === "") return { value: undefined };
+  if (/^-\d/.test(s)) return negative;
+  const english = s.match(/^(\d+)((?:,\d{3})+)(?:\.\d+)?$/);
+  if (english) {
+    const whole = groupDigits(english[1] + english[2].replaceAll(",", ""));
+    const ask = `tulis ${whole} atau ${whole.replaceAll(".", "")}.`;
+    if (english[2].length === 4 && !s.includes(".")) {
+      const decimals = english[2].slice(1).replace(/0+$/, "");
+      const asDecimal = groupDigits(english[1]) + (decimals ? `,${decimals}` : "");
+      return { error: `${label} "${typed}" bisa dibaca ${asDecimal} atau ${whole}: ${ask}` };
+    }
+    return { error: `${label} "${typed}" memakai koma sebagai pemisah ribuan: ${ask}` };
+  }
+  const digits = /^\d{1,3}(\.\d{3})+(,0+)?$/.test(s)
+    ? s.replace(/,0+$/, "").replaceAll(".", "")
+    : /^\d+(,0+|\.0+)?$/.test(s)
+    ? s.replace(/[,.]0+$/, "")
+    : null;
+  if (digits === null || digits.replace(/^0+(?=\d)/, "").length > 12) return bad;
+  const n = Number(digits);
+  return n <= MAX_RUPIAH ? { value: n } : bad;
+}
+
 /**
  * A date (ISO text, epoch ms or Date) → 'DD-MM-YYYY HH:mm' in the hospital's zone (or `zone`);
  * empty → '-'.

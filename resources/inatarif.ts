@@ -75,7 +75,7 @@ const tariffFields: FieldDef[] = CLASSES.map((k) => ({
   name: `tarif_RS_Kelas${k}`,
   raw: `tarif_Kelas${k}`,
   source: `tarif_kelas_${k}`,
-  label: `Tarif Kelas ${k} (Rp)`,
+  label: `Tarif Kelas ${k}`,
   type: "money",
   required: true,
 }));

@@ -94,6 +94,7 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
       entityId: row.value._id,
       ...(before ? diff(before, row.value) : { after: row.value }),
     });
+    for (const r of row.readmissions) await record(c, "ipd", r.before, r.after);
     return c.json({ success: true, message: "Pasien berhasil dipulangkan.", data: stayJson(row) });
   });
 
@@ -141,8 +142,10 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
   );
 
   api.delete("/:id", async (c) => {
-    const gone = await deleteVisit(c.get("store"), c.req.param("id"));
+    const { readmissions, ...gone } = await deleteVisit(c.get("store"), c.req.param("id"));
     await audit(c, { action: "delete", entity: "ipd", entityId: gone.visit._id, before: gone });
+    // the next stay is no longer a readmission: its own entry
+    for (const r of readmissions) await record(c, "ipd", r.before, r.after);
     return c.json({ success: true, message: "Data berhasil dihapus." });
   });
 

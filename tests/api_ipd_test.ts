@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import * as XLSX from "xlsx";
 import { setup, versionOf } from "./helpers.ts";
 import { admission, seedIpd } from "./ipd_fixtures.ts";
+import { roundPercent } from "../lib/ipd/rules.ts";
 
 /** The inpatient API end to end (over 300 lines: one flow per test over the same seeded stays). */
 
@@ -84,10 +85,10 @@ Deno.test("ipd: a stay's bill accumulates; totals and each day's percentage foll
   assert.equal(r.status, 200, JSON.stringify(r.body));
   const v = r.body.data.visit;
   assert.deepEqual(
-    [v.tarifInaTotal, v.tarifRsTotal, v.percentageTotal],
+    [v.tarifInaTotal, v.tarifRsTotal, roundPercent(v.percentageTotal)],
     [5_200_000, 6_000_000, -15.38],
   );
-  assert.deepEqual([v.latestTarifIna, v.latestTarifRs, v.latestPercentage], [
+  assert.deepEqual([v.latestTarifIna, v.latestTarifRs, roundPercent(v.latestPercentage)], [
     5_200_000,
     2_500_000,
     -15.38,
@@ -96,11 +97,14 @@ Deno.test("ipd: a stay's bill accumulates; totals and each day's percentage foll
   assert.deepEqual(v.codes9, ["93.96", "89.14"]);
 
   const details = await t.json(`/api/ipd/${stay._id}/details`);
-  assert.deepEqual(details.body.data.map((d: { percentage: number }) => d.percentage), [
-    70,
-    32.69,
-    -15.38,
-  ]);
+  assert.deepEqual(
+    details.body.data.map((d: { percentage: number }) => roundPercent(d.percentage)),
+    [
+      70,
+      32.69,
+      -15.38,
+    ],
+  );
   // keyword monitoring: 'kejang' (R56.8) is hit only where R56.8 was chosen
   assert.deepEqual(details.body.data.map((d: { keywordHits: string[] }) => d.keywordHits), [
     [],
@@ -132,7 +136,7 @@ Deno.test("ipd: a stay's bill accumulates; totals and each day's percentage foll
   });
   assert.equal(r.status, 200);
   const after = (await t.json(`/api/ipd/${stay._id}`)).body.data;
-  assert.deepEqual([after.tarifRsTotal, after.percentageTotal], [4_000_000, 23.08]);
+  assert.deepEqual([after.tarifRsTotal, roundPercent(after.percentageTotal)], [4_000_000, 23.08]);
   assert.equal(after.ipddetails.length, 2);
   const list = await t.json("/api/ipd");
   assert.equal(list.body.recordsTotal, 1);

@@ -16,8 +16,8 @@ const jakartaDayNo = (iso: string) => Math.floor((Date.parse(iso) + 7 * 3_600_00
 /**
  * What each stored stay must hold, worked out here from the plan alone (not with the app's
  * rules): the bill sums every examination's charge, the INA-CBG total is the last
- * examination's group tariff for the room's class, the percentage is (INA - RS) / INA to two
- * decimals, a readmission comes less than 30 Jakarta days after the previous discharge, the
+ * examination's group tariff for the room's class, the percentage is (INA - RS) / INA x 100
+ * (unrounded), a readmission comes less than 30 Jakarta days after the previous discharge, the
  * summary is every code in order of first appearance. Stays are matched by patient and rank.
  */
 function expectedStays(plan: DemoPlan) {
@@ -37,7 +37,7 @@ function expectedStays(plan: DemoPlan) {
     const ina = Number(codes.tariffs.find((t) => t[0] === last.group)![1 + cls(s.room)]);
     let rs = 0;
     for (const e of s.exams) rs = rs + e.tarif_rs;
-    const pct = Math.round(((ina - rs) / ina) * 10_000) / 100;
+    const pct = ((ina - rs) / ina) * 100;
     const prev = prevOut.get(s.patient) ?? null;
     prevOut.set(s.patient, s.discharge?.at ?? null);
     const firstSeen = (lists: string[][]) => [...new Set(lists.flat())];

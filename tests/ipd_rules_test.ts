@@ -11,16 +11,21 @@ import {
   parseDateRange,
   parseDateTime,
   percentage,
+  roundPercent,
   stayTotals,
   summaryIcd,
   toLocalInput,
 } from "../lib/ipd/rules.ts";
 
-Deno.test("rules: percentage is (ina - rs) / ina, two decimals, none without an INA tariff", () => {
+/** Rounded as shown (the percentages are kept unrounded). */
+const shown = (p: number | null | undefined) => p == null ? p : roundPercent(p);
+
+Deno.test("rules: percentage is (ina - rs) / ina, shown to two decimals, none without an INA tariff", () => {
   assert.equal(percentage(5_000_000, 1_500_000), 70);
-  assert.equal(percentage(5_200_000, 3_500_000), 32.69);
-  assert.equal(percentage(5_200_000, 6_000_000), -15.38);
-  assert.equal(percentage(3, 2), 33.33);
+  assert.equal(percentage(5_200_000, 3_500_000), 1_700_000 / 5_200_000 * 100);
+  assert.equal(shown(percentage(5_200_000, 3_500_000)), 32.69);
+  assert.equal(shown(percentage(5_200_000, 6_000_000)), -15.38);
+  assert.equal(shown(percentage(3, 2)), 33.33);
   assert.equal(percentage(0, 100), null);
   assert.equal(percentage(null, 100), null);
   assert.equal(percentage(100, Number.NaN), null);
@@ -43,12 +48,12 @@ Deno.test("rules: one package per stay, a bill that accumulates, in examination 
     day("b1", "2026-11-02T02:00:00.000Z", 5_200_000, 1_000_000),
   ]);
   assert.deepEqual(t.order, ["a", "b1", "b2", "c"]);
-  assert.deepEqual([...t.percentages.values()], [70, 51.92, 32.69, -15.38]);
+  assert.deepEqual([...t.percentages.values()].map(shown), [70, 51.92, 32.69, -15.38]);
   assert.deepEqual(
-    [t.tarifRsTotal, t.tarifInaTotal, t.percentageTotal],
+    [t.tarifRsTotal, t.tarifInaTotal, shown(t.percentageTotal)],
     [6_000_000, 5_200_000, -15.38],
   );
-  assert.deepEqual([t.latestTarifIna, t.latestTarifRs, t.latestPercentage], [
+  assert.deepEqual([t.latestTarifIna, t.latestTarifRs, shown(t.latestPercentage)], [
     5_200_000,
     2_500_000,
     -15.38,

@@ -17,7 +17,7 @@ import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
 import type { ExamRow } from "./exam_cells.tsx";
 import { codesOf, getJson, icdOption, idList } from "./client.ts";
-import { TariffFields, type TariffKey, type TariffValues } from "./TariffFields.tsx";
+import { rsProblem, TariffFields, type TariffKey, type TariffValues } from "./TariffFields.tsx";
 import { DateInput } from "../ui/DateInput.tsx";
 
 const SOAP = [
@@ -109,7 +109,7 @@ export function ExamForm({ ipdId, exam, rows, tariff, classtype, onClose, onSave
 
   const save = async (e: Event) => {
     e.preventDefault();
-    if (saving) return;
+    if (saving || rsProblem(tv.tarif_rs)) return;
     setSaving(true);
     try {
       const msg = await postForm(

@@ -1,8 +1,7 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { percentage } from "../../lib/ipd/rules.ts";
 import { HospitalMissing } from "../HospitalMissing.tsx";
-import { plainNumber } from "../ui/Form.tsx";
-import { formatMoney } from "../../lib/format.ts";
+import { formatMoney, readRupiah } from "../../lib/format.ts";
 import { type Option, Select } from "../ui/Select.tsx";
 import { Percent } from "./cells.tsx";
 import { getJson } from "./client.ts";
@@ -32,8 +31,14 @@ export interface TariffKey {
   missing: string[];
 }
 
-/** The typed hospital tariff as a number (NaN when it is not one). */
-export const rsNumber = (v: string) => v.trim() ? Number(plainNumber(v)) : NaN;
+/** The label the server names the hospital tariff by (lib/ipd/exam.ts), in its messages. */
+export const TARIF_RS = "Tarif RS";
+
+/** The typed hospital tariff as whole rupiah (NaN when empty or refused). */
+export const rsNumber = (v: string) => readRupiah(v, TARIF_RS).value ?? NaN;
+
+/** Why the server would refuse the typed hospital tariff ('' when it would not). */
+export const rsProblem = (v: string) => readRupiah(v, TARIF_RS).error ?? "";
 
 /**
  * Grouping (INA-CBG tariffs of the hospital's regional and class), its class option (the
@@ -66,6 +71,11 @@ export function TariffFields({ v, set, tariff, classtype, prevRs }: {
   }, []);
 
   const rs = rsNumber(v.tarif_rs);
+  const problem = rsProblem(v.tarif_rs);
+  const rsInput = useRef<HTMLInputElement>(null);
+  // said under the field once the clerk left it or tried to save; the form never sends it
+  const [told, setTold] = useState(false);
+  useEffect(() => rsInput.current?.setCustomValidity(problem), [problem]);
   const cumulative = prevRs + (Number.isFinite(rs) ? rs : 0);
   const pct = percentage(v.tarif_ina, cumulative);
   const off = tariff.missing.length > 0;
@@ -118,13 +128,26 @@ export function TariffFields({ v, set, tariff, classtype, prevRs }: {
         <label for="exam-tarif_rs">Tarif RS (tagihan hari ini)</label>
         <input
           id="exam-tarif_rs"
+          ref={rsInput}
           inputMode="numeric"
           autoComplete="off"
           value={v.tarif_rs}
           placeholder="Rp 0"
-          onInput={(e) => set({ tarif_rs: e.currentTarget.value })}
-          onBlur={() => Number.isFinite(rs) && set({ tarif_rs: formatMoney(rs) })}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={told && problem ? "exam-tarif_rs-error" : undefined}
+          onInput={(e) => {
+            e.currentTarget.setCustomValidity(rsProblem(e.currentTarget.value));
+            set({ tarif_rs: e.currentTarget.value });
+          }}
+          onInvalid={() => setTold(true)}
+          onBlur={() => {
+            setTold(true);
+            if (Number.isFinite(rs)) set({ tarif_rs: formatMoney(rs) });
+          }}
         />
+        {told && problem && (
+          <small class="field-error" id="exam-tarif_rs-error" role="alert">{problem}</small>
+        )}
       </div>
       <div class="field">
         <span class="label">Analisa</span>

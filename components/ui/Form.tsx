@@ -1,4 +1,5 @@
-import { formatMoney } from "../../lib/format.ts";
+import { useState } from "react";
+import { formatMoney, readRupiah } from "../../lib/format.ts";
 import { type Option, Select } from "./Select.tsx";
 
 /** A form field (structurally the same as `FieldDef` / `TableField` on the server). */
@@ -109,10 +110,13 @@ export async function postForm(url: string, body: BodyInit): Promise<string> {
   return (await postAnswer(url, body)).message;
 }
 
-/** 'Rp 1.234.567' → '1234567' (text that is not such an amount is sent as typed). */
+/**
+ * 'Rp 1.234.567' → '1234567', read as the server reads money (`readRupiah`); text it refuses
+ * is sent as typed, so the server answers with the same message the field shows.
+ */
 export function plainNumber(v: string): string {
-  const s = v.trim().replace(/^rp\.?\s*/i, "").replace(/\s/g, "");
-  return /^\d{1,3}(\.\d{3})*(,\d+)?$/.test(s) ? s.replaceAll(".", "").replace(",", ".") : v.trim();
+  const r = readRupiah(v, "");
+  return r.value === undefined ? v.trim() : String(r.value);
 }
 
 /**
@@ -120,6 +124,7 @@ export function plainNumber(v: string): string {
  * set as the input's validity message, so the browser refuses the form before it is sent.
  */
 export function fieldProblem(f: FormField, v: string): string {
+  if (f.type === "money") return readRupiah(v, f.label).error ?? "";
   if (f.maxLength && v.length > f.maxLength) {
     return `${f.label} paling banyak ${f.maxLength} karakter (sekarang ${v.length}).`;
   }
@@ -138,6 +143,13 @@ export function FormFields({ idPrefix, fields, values, onChange }: {
 }) {
   const set = (name: string, v: string | Option | null) =>
     onChange(withValue(fields, values, name, v));
+  // a problem is said under its field once the clerk left it or tried to save
+  const [told, setTold] = useState<Record<string, boolean>>({});
+  const tell = (name: string) => !told[name] && setTold((t) => ({ ...t, [name]: true }));
+  const problemOf = (f: FormField) => {
+    const v = values[f.name];
+    return typeof v === "string" && v.trim() ? fieldProblem(f, v) : "";
+  };
   const control = (f: FormField, id: string) => {
     const v = values[f.name];
     if (isSelect(f)) {
@@ -164,13 +176,16 @@ export function FormFields({ idPrefix, fields, values, onChange }: {
       value: typeof v === "string" ? v : "",
       required: f.required,
       placeholder: f.placeholder,
-      "aria-describedby": f.hint ? `${id}-hint` : undefined,
-      "aria-invalid": typeof v === "string" && fieldProblem(f, v) ? true : undefined,
+      "aria-describedby": [f.hint && `${id}-hint`, told[f.name] && problemOf(f) && `${id}-error`]
+        .filter(Boolean).join(" ") || undefined,
+      "aria-invalid": problemOf(f) ? true : undefined,
       onInput: (e: Event) => {
         const el = e.currentTarget as HTMLInputElement;
         el.setCustomValidity(fieldProblem(f, el.value));
         set(f.name, el.value);
       },
+      onBlur: () => tell(f.name),
+      onInvalid: () => tell(f.name),
     };
     if (f.type === "textarea") return <textarea {...common} rows={3} />;
     return (
@@ -193,6 +208,11 @@ export function FormFields({ idPrefix, fields, values, onChange }: {
           </label>
           {control(f, `${idPrefix}-${f.name}`)}
           {f.hint && <small class="hint" id={`${idPrefix}-${f.name}-hint`}>{f.hint}</small>}
+          {told[f.name] && problemOf(f) && (
+            <small class="field-error" id={`${idPrefix}-${f.name}-error`} role="alert">
+              {problemOf(f)}
+            </small>
+          )}
         </div>
       ))}
     </>

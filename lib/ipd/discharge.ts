@@ -1,6 +1,14 @@
 import { formatDateTime } from "../format.ts";
 import { badRequest, conflict } from "../errors.ts";
-import { assertFresh, dateField, getVisit, visitExams, visitsOf } from "./stay.ts";
+import {
+  assertFresh,
+  dateField,
+  getVisit,
+  restageReadmissions,
+  type StayChange,
+  visitExams,
+  visitsOf,
+} from "./stay.ts";
 import { resolveIcds } from "./codes.ts";
 import type { IcdItem, Visit } from "./model.ts";
 import { summaryIcd } from "./rules.ts";
@@ -8,6 +16,7 @@ import type { Row } from "../db/mem_index.ts";
 import { embed, type Registry } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
 import type { Store } from "../db/store.ts";
+import { Tx } from "../db/tx.ts";
 
 /** The discharge summary a stay starts from: its examinations' codes, in first-seen order. */
 export async function summaryOf(
@@ -20,24 +29,37 @@ export async function summaryOf(
 
 /**
  * Discharges a stay: a discharge method, a discharge time not before the admission or the
- * last examination, and the summary codes. A stay already discharged is refused (409).
+ * last examination, not more than a day after now (as admission and examination dates), not
+ * after the patient's next admission, and the summary codes. A stay already discharged is
+ * refused (409). The patient's later stays' readmission flags follow in the same commit
+ * (`restageReadmissions`; a stay entered late can be discharged before another), returned as
+ * `readmissions`.
  */
 export async function discharge(
   store: Store,
   registry: Registry,
   fields: Record<string, string>,
   lists: { summary_diagnosis: string[]; summary_tindakan: string[] },
-): Promise<Row<Visit>> {
+): Promise<Row<Visit> & { readmissions: StayChange[] }> {
   const visit = await getVisit(store, (fields.id ?? fields.ipdId ?? "").trim());
   assertFresh(visit, fields._version);
   const v = visit.value;
   if (v.status === "pulang") {
     throw conflict(`Pasien ini sudah dipulangkan pada ${formatDateTime(v.tanggal_pulang)}.`);
   }
-  const at = dateField(fields.tanggal_pulang, "Tanggal pulang");
+  const at = dateField(fields.tanggal_pulang, "Tanggal pulang", { futureDays: 1 });
   if (at < v.visitDate) {
     throw badRequest(
       `Tanggal pulang tidak boleh sebelum tanggal masuk (${formatDateTime(v.visitDate)}).`,
+    );
+  }
+  const next = (await visitsOf(store).index()).where("pasien._id", v.pasien._id)
+    .map((r) => r.value.visitDate).filter((d) => d > v.visitDate).sort()[0];
+  if (next && at > next) {
+    throw badRequest(
+      `Tanggal pulang tidak boleh setelah kunjungan berikutnya pasien ini (${
+        formatDateTime(next)
+      }).`,
     );
   }
   const last = (await visitExams(store, v)).at(-1)?.value;
@@ -75,9 +97,12 @@ export async function discharge(
       "Tindakan ringkasan",
     ),
   };
-  return await visitsOf(store).update(v._id, data, visit.versionstamp, [
-    { key: methods.key(methodId), versionstamp: method.versionstamp },
-  ]);
+  const tx = new Tx(store.kv);
+  const doc = tx.put(visitsOf(store), v._id, data, visit, {
+    checks: [{ key: methods.key(methodId), versionstamp: method.versionstamp }],
+  });
+  const readmissions = await restageReadmissions(store, tx, v.pasien._id, v._id, doc);
+  return { value: doc, versionstamp: await tx.commit(), readmissions };
 }
 
 /**

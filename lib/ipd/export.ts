@@ -1,5 +1,5 @@
 import type { IcdItem, Visit } from "./model.ts";
-import { hospitalDay, lengthOfStay } from "./rules.ts";
+import { hospitalDay, lengthOfStay, percentCell } from "./rules.ts";
 import type { ListMode } from "./list.ts";
 import type { Row } from "../db/mem_index.ts";
 import type { ExportColumn } from "../resource/xlsx_export.ts";
@@ -31,7 +31,7 @@ function columns(mode: ListMode, now: Date): ExportColumn<Visit>[] {
     },
     { title: "Total INA-CBG", type: "money", value: (v) => v.tarifInaTotal, width: 16 },
     { title: "Total RS", type: "money", value: (v) => v.tarifRsTotal, width: 16 },
-    { title: "Analisa (%)", type: "percent", value: (v) => v.percentageTotal },
+    { title: "Analisa (%)", type: "percent", value: (v) => percentCell(v.percentageTotal) },
     {
       title: "Lama Rawat (Hari)",
       type: "number",

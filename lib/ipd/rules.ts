@@ -49,12 +49,23 @@ export function rangeTest(range: { from: string; to: string }): (at: string | nu
 }
 
 /**
- * (ina - rs) / ina x 100, rounded to two decimals; null (shown '-') when there is no INA
- * tariff to compare with, never Infinity or NaN.
+ * (ina - rs) / ina x 100, unrounded: a loss is a loss however small (-0.004 % is below 0 in
+ * the lists, the colours and the report); it is rounded only where shown (`roundPercent`).
+ * Null (shown '-') when there is no INA tariff to compare with, never Infinity or NaN.
  */
 export function percentage(ina: number | null | undefined, rs: number): number | null {
   if (!ina || !Number.isFinite(ina) || !Number.isFinite(rs)) return null;
-  return Math.round((ina - rs) / ina * 10_000) / 100;
+  return (ina - rs) / ina * 100;
+}
+
+/**
+ * The one rounding of percentages (screens, print, export): two decimals, half away from
+ * zero on the decimal digits (12.505 → 12.51, -12.505 → -12.51, 1.005 → 1.01 though 1.005
+ * is stored as 1.00499…). A loss too small to show keeps its sign: -0.004 → -0.
+ */
+export function roundPercent(p: number): number {
+  const r = Math.round(Number((Math.abs(p) * 100).toPrecision(12))) / 100;
+  return p < 0 ? -r : r;
 }
 
 /** What the totals need of an examination. */
@@ -235,10 +246,24 @@ export function analysisColour(
   return p < 20 ? "yellow" : "green";
 }
 
-/** A percentage as shown: '12,50 %', '-' when there is none. */
+/**
+ * A percentage as shown: '12,51 %' (`roundPercent`), '-0,00 %' for a loss too small to round
+ * to a cent of a percent, '-' when there is none.
+ */
 export function formatPercent(p: number | null | undefined): string {
   if (p == null || !Number.isFinite(p)) return "-";
-  return `${p.toFixed(2).replace(".", ",")} %`;
+  const r = Math.abs(roundPercent(p)).toFixed(2).replace(".", ",");
+  return `${p < 0 ? "-" : ""}${r} %`;
+}
+
+/**
+ * A percentage as an export cell: `roundPercent`, except a loss that rounds to 0, kept exact
+ * so that the sheet's `0.00` reads -0.00 as the screen does (a rounded -0 would read 0.00).
+ */
+export function percentCell(p: number | null | undefined): number | null {
+  if (p == null || !Number.isFinite(p)) return null;
+  const r = roundPercent(p);
+  return r === 0 && p < 0 ? p : r;
 }
 
 /**

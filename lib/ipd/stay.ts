@@ -56,6 +56,61 @@ export function dateField(
   return at;
 }
 
+/** The stay among `stays` discharged last at or before `visitDate` (an admission), if any. */
+function previousStay(stays: Visit[], visitDate: string): Visit | undefined {
+  let prev: Visit | undefined;
+  for (const v of stays) {
+    if (v.tanggal_pulang && v.tanggal_pulang <= visitDate) {
+      if (!prev || v.tanggal_pulang > prev.tanggal_pulang!) prev = v;
+    }
+  }
+  return prev;
+}
+
+/** A stay written as a consequence of another change: its record before and after. */
+export interface StayChange {
+  before: Visit;
+  after: Visit;
+}
+
+/**
+ * Stages in `tx` the readmission flags of patient `pasienId`'s other stays as they stand once
+ * stay `id` becomes `changed` (null: deleted): a stay whose flag changes is written, checked
+ * against the version read (409 if it changed meanwhile); one that is no longer a readmission
+ * loses its reason. For a delete and a discharge, which move the discharge a later admission
+ * is measured from. Returns the stays staged, for the audit log.
+ */
+export async function restageReadmissions(
+  store: Store,
+  tx: Tx,
+  pasienId: string,
+  id: string,
+  changed: Visit | null,
+): Promise<StayChange[]> {
+  const col = visitsOf(store);
+  const others = (await col.index()).where("pasien._id", pasienId).map((r) => r.value)
+    .filter((v) => v._id !== id);
+  const all = changed ? [...others, changed] : others;
+  const out: StayChange[] = [];
+  for (const v of others) {
+    const readmisi = isReadmission(
+      previousStay(all.filter((o) => o._id !== v._id), v.visitDate)?.tanggal_pulang ?? null,
+      v.visitDate,
+    );
+    if (readmisi === v.readmisi) continue;
+    const row = await col.find(v._id);
+    if (!row || row.value.readmisi === readmisi) continue;
+    const { _id, ...rest } = row.value;
+    const after = tx.put(col, _id, {
+      ...rest,
+      readmisi,
+      readmisi_reason: readmisi ? rest.readmisi_reason : "",
+    }, row);
+    out.push({ before: row.value, after });
+  }
+  return out;
+}
+
 /** What a readmission check finds for a patient admitted at `visitDate`. */
 export interface ReadmissionCheck {
   readmisi: boolean;
@@ -77,12 +132,7 @@ export async function readmissionOf(
   const stays = (await visitsOf(store).index()).where("pasien._id", pasienId)
     .map((r) => r.value).filter((v) => v._id !== excludeId);
   const open = stays.find((v) => v.status === "dirawat");
-  let prev: Visit | undefined;
-  for (const v of stays) {
-    if (v.tanggal_pulang && v.tanggal_pulang <= visitDate) {
-      if (!prev || v.tanggal_pulang > prev.tanggal_pulang!) prev = v;
-    }
-  }
+  const prev = previousStay(stays, visitDate);
   const overlap = stays.find((v) =>
     v.visitDate <= visitDate && v.tanggal_pulang && v.tanggal_pulang > visitDate
   );
@@ -198,18 +248,23 @@ export async function saveVisit(
     : await col.insert(data, checks);
 }
 
-/** Removes a stay and all its examinations in one commit. */
+/**
+ * Removes a stay and all its examinations in one commit, with the readmission flags of the
+ * patient's other stays recomputed without it (`restageReadmissions`), returned as
+ * `readmissions`.
+ */
 export async function deleteVisit(
   store: Store,
   id: string,
-): Promise<{ visit: Visit; exams: Examination[] }> {
+): Promise<{ visit: Visit; exams: Examination[]; readmissions: StayChange[] }> {
   const visit = await getVisit(store, id);
   const exams = await examsOf(store).findMany(visit.value.ipddetails ?? []);
   const tx = new Tx(store.kv);
   for (const e of exams) tx.remove(examsOf(store), e, { check: false });
   tx.remove(visitsOf(store), visit);
+  const readmissions = await restageReadmissions(store, tx, visit.value.pasien._id, id, null);
   await tx.commit();
-  return { visit: visit.value, exams: exams.map((e) => e.value) };
+  return { visit: visit.value, exams: exams.map((e) => e.value), readmissions };
 }
 
 export { READMISSION_REASONS };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { badRequest } from "../errors.ts";
+import { readRupiah } from "../format.ts";
 
 /**
  * A required (or optional) text field with Indonesian messages, trimmed unless `trim: false`
@@ -112,45 +113,25 @@ export const gender = () =>
 /** Labels of stored gender values. */
 export const GENDERS = { L: "Laki-laki", P: "Perempuan" };
 
-/** Largest rupiah amount accepted (Rp 100 miliar, well inside safe integers). */
-export const MAX_RUPIAH = 100_000_000_000;
+export { MAX_RUPIAH } from "../format.ts";
 
 /**
- * A rupiah amount in whole rupiah, 0 to `MAX_RUPIAH`: a safe integer number, or text such as
- * '1234567', 'Rp 1.234.567' or '1.234.567,00' (zero sen only). Fractions ('1,5'),
- * exponents, signs and digits beyond the limit are refused. Empty gives `undefined` (or an
- * error when required).
+ * A rupiah amount in whole rupiah, read by `readRupiah` (lib/format.ts, which the browser's
+ * forms use too, so both refuse the same text with the same message). Empty gives `undefined`
+ * (or an error when required).
  */
 export function money(label: string, opts: { required?: boolean } = {}) {
-  const msg = `${label} harus berupa rupiah bulat 0 sampai ${
-    MAX_RUPIAH.toLocaleString("id-ID")
-  } (tanpa pecahan).`;
-  return z.preprocess(
-    (v) => {
-      if (typeof v === "number") {
-        return v < 0 ? v : Number.isSafeInteger(v) && v <= MAX_RUPIAH ? v : Number.NaN;
-      }
-      const s = String(v ?? "").trim().replace(/^rp\.?\s*/i, "").replace(/\s/g, "");
-      if (s === "") return undefined;
-      if (/^-\d/.test(s)) return -1;
-      const digits = /^\d{1,3}(\.\d{3})+(,0+)?$/.test(s)
-        ? s.replace(/,0+$/, "").replaceAll(".", "")
-        : /^\d+(,0+|\.0+)?$/.test(s)
-        ? s.replace(/[,.]0+$/, "")
-        : null;
-      if (digits === null || digits.replace(/^0+(?=\d)/, "").length > 12) return Number.NaN;
-      const n = Number(digits);
-      return n <= MAX_RUPIAH ? n : Number.NaN;
-    },
-    opts.required
-      ? z.number({
-        error: (i) => i.input === undefined ? `${label} wajib diisi dengan angka.` : msg,
-      })
-        .min(0, { error: `${label} tidak boleh negatif.` })
-        .refine(Number.isFinite, { error: msg })
-      : z.number({ error: msg }).min(0, { error: `${label} tidak boleh negatif.` })
-        .refine(Number.isFinite, { error: msg }).optional(),
-  );
+  const read = (
+    v: unknown,
+    ctx: { addIssue: (i: { code: "custom"; message: string }) => void },
+  ) => {
+    const r = readRupiah(v, label);
+    if (r.error !== undefined) ctx.addIssue({ code: "custom", message: r.error });
+    return r.value;
+  };
+  return opts.required
+    ? z.preprocess(read, z.number({ error: `${label} wajib diisi dengan angka.` }))
+    : z.preprocess(read, z.number().optional());
 }
 
 /** Why a date-time text is refused (null: well formed), before any time-zone conversion. */
