@@ -7,7 +7,7 @@ import { audit } from "../http/client.ts";
 import { diff } from "../audit/log.ts";
 import { acceptedHeaders, importFile } from "./importer.ts";
 import type { Doc, Row } from "../db/mem_index.ts";
-import { assertUnreferenced, refreshChildren, type Registry, resolveRefs } from "./refs.ts";
+import { refreshChildren, type Registry, removeUnreferenced, resolveRefs } from "./refs.ts";
 import { collectionOf, type ResourceDef } from "./resource.ts";
 import { paramFilter, select2 } from "./select2.ts";
 import { writeXlsx } from "./spreadsheet.ts";
@@ -205,8 +205,7 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
       const row = await col(c).find(id);
       if (!row) throw notFound();
       await def.beforeDelete?.(row.value, { store: c.get("store"), registry, old: row.value, c });
-      await assertUnreferenced(c.get("store"), registry, def, id);
-      const gone = await col(c).remove(id);
+      const gone = await removeUnreferenced(c.get("store"), registry, def, id);
       await audit(c, { action: "delete", entity: def.name, entityId: id, before: gone });
       return c.json({ success: true, message: "Data berhasil dihapus." });
     });
