@@ -14,6 +14,7 @@ import {
 } from "./journal.ts";
 import { conflict, storageError } from "../errors.ts";
 import { newId } from "./ids.ts";
+import { tallyNow } from "./tally.ts";
 import type { Doc } from "./doc.ts";
 import type { Check, Collection } from "./collection.ts";
 
@@ -112,7 +113,7 @@ export async function writeMany<T extends Doc>(
     i += n;
   }
   // the tally as the whole write leaves it must keep its minimum (checked again as it commits)
-  let count = tally && plan.some((p) => p.delta) ? await col.tallyNow(ver) : null;
+  let count = tally && plan.some((p) => p.delta) ? await tallyNow(col, ver) : null;
   if (count && tally) {
     const total = plan.reduce((a, p) => a + p.delta, 0);
     if (count.n + total < tally.min) throw conflict(tally.message);
@@ -164,7 +165,8 @@ export async function writeMany<T extends Doc>(
     }
   } catch (e) {
     await release();
-    if (journal && done > 0) {
+    // a first commit that failed took nothing (unless it committed and then threw)
+    if (journal && (done > 0 || (await col.kv.get([JOURNAL, journal])).versionstamp)) {
       try {
         await rollBack(col.kv, journal);
       } catch (r) {

@@ -5,6 +5,7 @@ import type { Doc, MemIndex, Row } from "./mem_index.ts";
 import type { CollectionSpec, KvHolder } from "./doc.ts";
 import { writeMany, type WriteManyOptions } from "./bulk.ts";
 import { lockedError, unlocked } from "./journal.ts";
+import { tallyError, tallyOps } from "./tally.ts";
 import { RecentRows } from "./recent_rows.ts";
 export type { CollectionSpec, KvHolder } from "./doc.ts";
 import { ulid } from "ulid";
@@ -39,7 +40,7 @@ const possibleId = (id: unknown) => typeof id === "string" && /^[\w.:-]{1,100}$/
  * unique value, `["_meta", "ver", name]` a write counter and `["_chg", name, ulid]` the ids
  * each commit touched, so every instance can keep its in-memory index in step.
  * (Over 300 lines: the record, its unique keys and its staged writes are one unit that `Tx`
- * and `bulk.ts` build on; the index's keeping, bulk writes and recent rows are already apart.)
+ * and `bulk.ts` build on; the index's keeping, bulk writes, tallies and recent rows are apart.)
  */
 export class Collection<T extends Doc = Doc> {
   #keeper: IndexKeeper<T>;
@@ -185,46 +186,7 @@ export class Collection<T extends Doc = Doc> {
     return res.versionstamp;
   }
 
-  /**
-   * The tally's count now (see `CollectionSpec.tally`) and its key's versionstamp (null: not
-   * stored yet, counted from the index; the commit that stores it must also check that the
-   * collection counter is still `ver`, the one read before the index).
-   */
-  async tallyNow(ver?: string | null): Promise<{ n: number; versionstamp: string | null }> {
-    const tally = this.spec.tally!;
-    const got = await this.#kv.get<number>(tally.key);
-    if (got.versionstamp) return { n: got.value!, versionstamp: got.versionstamp };
-    if (ver === undefined) ver = (await this.#kv.get(this.verKey)).versionstamp;
-    let n = 0;
-    for (const r of (await this.index()).rows()) n += tally.of(r.value);
-    return { n, versionstamp: null };
-  }
-
-  /**
-   * The operations that move the tally by `delta` in a commit, or 409 with its message when
-   * it would fall below its minimum (none when the collection keeps no tally or `delta` is 0).
-   */
-  async tallyOps(delta: number): Promise<Op[]> {
-    const tally = this.spec.tally;
-    if (!tally || !delta) return [];
-    const ver = (await this.#kv.get(this.verKey)).versionstamp;
-    const now = await this.tallyNow(ver);
-    if (now.n + delta < tally.min) throw conflict(tally.message);
-    return [
-      { kind: "check", key: tally.key, versionstamp: now.versionstamp },
-      { kind: "set", key: tally.key, value: now.n + delta },
-      ...(now.versionstamp ? [] : [{ kind: "check", key: this.verKey, versionstamp: ver } as Op]),
-    ];
-  }
-
-  /** After a refused commit that moved the tally: its message when the count no longer allows it. */
-  async tallyError(delta: number): Promise<Error | null> {
-    const tally = this.spec.tally;
-    if (!tally || delta >= 0) return null;
-    return (await this.tallyNow()).n + delta < tally.min ? conflict(tally.message) : null;
-  }
-
-  #delta(doc: Doc | null | undefined, old: Doc | null | undefined): number {
+  #delta(doc: Doc | null, old: Doc | undefined): number {
     const of = this.spec.tally?.of;
     return of ? (doc ? of(doc) : 0) - (old ? of(old) : 0) : 0;
   }
@@ -324,10 +286,10 @@ export class Collection<T extends Doc = Doc> {
   async #put(id: string, data: Omit<T, "_id">, cur: Row<T> | null, checks: Check[]) {
     const st = this.stagePut(id, data, cur, { checks });
     const fin = this.finish([st]);
-    const tally = await this.tallyOps(st.delta);
+    const tally = await tallyOps(this, st.delta);
     const versionstamp = await this.commit(
       [...st.ops, ...tally, ...fin.ops],
-      async () => await this.tallyError(st.delta) ?? await st.why(),
+      async () => await tallyError(this, st.delta) ?? await st.why(),
     );
     fin.applied(versionstamp);
     return { value: st.doc!, versionstamp };
@@ -365,12 +327,12 @@ export class Collection<T extends Doc = Doc> {
     if (expected && expected !== cur.versionstamp) throw conflict(STALE_MESSAGE);
     const st = this.stageRemove(cur);
     const fin = this.finish([st]);
-    const tally = await this.tallyOps(st.delta);
+    const tally = await tallyOps(this, st.delta);
     const guards = checks.map((c): Op => ({ kind: "check", ...c }));
     fin.applied(
       await this.commit(
         [...st.ops, ...guards, ...tally, ...fin.ops],
-        async () => await this.tallyError(st.delta) ?? await st.why(),
+        async () => await tallyError(this, st.delta) ?? await st.why(),
       ),
     );
     return cur.value;

@@ -1,5 +1,6 @@
 import { applyOps, KV_LIMITS, type Op } from "./batch.ts";
 import { lockedError } from "./journal.ts";
+import { tallyError, tallyOps } from "./tally.ts";
 import type { Check, Collection, Staged } from "./collection.ts";
 import { AppError, badRequest, conflict, STALE_MESSAGE } from "../errors.ts";
 import type { Doc, Row } from "./mem_index.ts";
@@ -54,7 +55,7 @@ export class Tx {
     for (const [col, staged] of this.#parts) {
       const fin = col.finish(staged);
       const delta = staged.reduce((a, s) => a + s.delta, 0);
-      ops.push(...staged.flatMap((s) => s.ops), ...await col.tallyOps(delta), ...fin.ops);
+      ops.push(...staged.flatMap((s) => s.ops), ...await tallyOps(col, delta), ...fin.ops);
       done.push(fin.applied);
     }
     const mutations = ops.filter((o) => o.kind !== "check").length;
@@ -66,7 +67,7 @@ export class Tx {
       const locked = await lockedError(this.kv, ops);
       if (locked) throw locked;
       for (const [col, staged] of this.#parts) {
-        const short = await col.tallyError(staged.reduce((a, s) => a + s.delta, 0));
+        const short = await tallyError(col, staged.reduce((a, s) => a + s.delta, 0));
         if (short) throw short;
         for (const s of staged) {
           const e = await s.why();

@@ -7,6 +7,7 @@ import { summaryIcd } from "./rules.ts";
 import type { Row } from "../db/mem_index.ts";
 import { embed, type Registry } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
+import { lockKey } from "../db/journal.ts";
 import type { Store } from "../db/store.ts";
 
 /** The discharge summary a stay starts from: its examinations' codes, in first-seen order. */
@@ -77,6 +78,7 @@ export async function discharge(
   };
   return await visitsOf(store).update(v._id, data, visit.versionstamp, [
     { key: methods.key(methodId), versionstamp: method.versionstamp },
+    { key: lockKey(methods.name), versionstamp: null },
   ]);
 }
 

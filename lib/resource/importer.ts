@@ -4,6 +4,7 @@ import { newId } from "../db/ids.ts";
 import type { Doc } from "../db/mem_index.ts";
 import { embed, refreshChildren, type Registry } from "./refs.ts";
 import type { Check } from "../db/collection.ts";
+import { tallyNow } from "../db/tally.ts";
 import { collectionOf, labelsOf, type ResourceDef } from "./resource.ts";
 import { IMPORT_LIMITS } from "./spreadsheet.ts";
 import { parseUpload } from "./parse.ts";
@@ -235,7 +236,7 @@ async function importRows(
       const old = byKey.get(keyOf(d[spec.key]));
       return tally.of(d) - (old ? tally.of(old) : 0);
     };
-    let n = (await col.tallyNow(since)).n;
+    let n = (await tallyNow(col, since)).n;
     if (n + docs.reduce((a, d) => a + delta(d), 0) < tally.min) {
       const i = docs.findIndex((d) => (n += delta(d)) < tally.min);
       errors.push(`Baris ${lines[Math.max(0, i)]}: ${tally.message}`);

@@ -1,6 +1,6 @@
 import type { Check, Collection } from "../db/collection.ts";
 import { AppError, badRequest, conflict, notFound, STALE_MESSAGE } from "../errors.ts";
-import { unlocked } from "../db/journal.ts";
+import { lockKey } from "../db/journal.ts";
 import { RACED_MESSAGE } from "../db/bulk.ts";
 import type { Doc } from "../db/mem_index.ts";
 import { collectionOf, type RefDef, type ResourceDef } from "./resource.ts";
@@ -54,7 +54,7 @@ export async function resolveRefs(
     if (!row) throw badRequest(`${ref.label} tidak ditemukan.`);
     doc[ref.field] = embed(ref, row.value);
     checks.push({ key: parentCol.key(id), versionstamp: row.versionstamp });
-    const lock = unlocked(parentCol.name) as Check;
+    const lock: Check = { key: lockKey(parentCol.name), versionstamp: null };
     if (!checks.some((c) => c.key.join() === lock.key.join())) checks.push(lock);
   }
   return { doc, checks };
@@ -67,6 +67,15 @@ export function referrers(registry: Registry, name: string): [ResourceDef, RefDe
     for (const ref of def.refs ?? []) if (ref.resource === name) out.push([def, ref]);
   }
   return out;
+}
+
+/**
+ * Checks, for a commit writing a record of `def`, that no import holds a collection whose
+ * records embed it: the import would fail on the change, and the copies could not be refreshed.
+ */
+export function childLocks(registry: Registry, def: ResourceDef): Check[] {
+  const names = new Set(referrers(registry, def.name).map(([child]) => child.name));
+  return [...names].map((n) => ({ key: lockKey(n), versionstamp: null }));
 }
 
 /**
@@ -90,7 +99,7 @@ export function removeUnreferenced(
   }
   return retried(async () => {
     if (!(await col.find(id))) throw notFound();
-    const checks: Check[] = [];
+    const checks = childLocks(registry, def);
     for (const [ccol, child, fields] of children.values()) {
       checks.push({
         key: ccol.verKey,
