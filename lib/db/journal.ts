@@ -156,8 +156,8 @@ export async function dropUndo(kv: Deno.Kv, id: string): Promise<void> {
 
 /**
  * Run when a store opens, before any request: rolls back every write cut off mid-way (one log
- * line each) and drops undo entries left by writes that committed. Returns the journals
- * rolled back.
+ * line each), drops undo entries left by writes that committed and locks left without their
+ * journal. Returns the journals rolled back.
  */
 export async function recoverJournals(
   kv: Deno.Kv,
@@ -176,5 +176,9 @@ export async function recoverJournals(
   const stale = new Set<string>();
   for await (const e of kv.list({ prefix: [JOURNAL_UNDO] })) stale.add(e.key[1] as string);
   for (const id of stale) await dropUndo(kv, id);
+  // a lock without its journal (never made by writeMany; say, a partial copy) would block for good
+  for await (const e of kv.list<LockValue>({ prefix: [LOCK] })) {
+    if (!(await kv.get([JOURNAL, e.value.journal])).versionstamp) await kv.delete(e.key);
+  }
   return open;
 }
