@@ -62,7 +62,7 @@ export async function writeMany<T extends Doc>(
   const held = docs.flatMap((d) => index.get(d._id) ?? []);
   const olds = new Map((await col.full(held, true)).map((r) => [r.value._id, r.value]));
   const b = new Batcher(
-    { mutations: 8, checks: 3 + guards.length, bytes: 40_000 },
+    { mutations: 10, checks: 3 + guards.length, bytes: 40_000 },
     2 * UNDO_BYTES,
   );
   const tally = col.spec.tally;
