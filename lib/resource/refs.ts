@@ -106,8 +106,7 @@ export function removeUnreferenced(
         versionstamp: (await store.kv.get(ccol.verKey)).versionstamp,
       });
       const index = await ccol.index();
-      const n = new Set(fields.flatMap((f) => index.where(`${f}._id`, id).map((r) => r.value._id)))
-        .size;
+      const n = fields.reduce((a, f) => a + index.countWhere(`${f}._id`, id), 0);
       if (n > 0) {
         throw conflict(
           `${def.label} ini masih dipakai oleh ${n.toLocaleString("id-ID")} data ${child.label}; ` +
@@ -137,16 +136,16 @@ export async function refreshChildren(
     await retried(async () => {
       const since = (await store.kv.get(col.verKey)).versionstamp;
       const index = await col.index();
-      const stale: Doc[] = [];
-      for (const parent of list) {
-        const fresh = embed(ref, parent);
-        const holding = index.where(`${ref.field}._id`, parent._id);
-        for (const r of await col.full(holding, true)) {
-          if (JSON.stringify(r.value[ref.field]) !== JSON.stringify(fresh)) {
-            stale.push({ ...r.value, [ref.field]: fresh });
-          }
-        }
-      }
+      const fresh = new Map(list.map((p) => [p._id, embed(ref, p)]));
+      const differs = (d: Doc) => {
+        const f = fresh.get((d[ref.field] as Doc | null)?._id ?? "");
+        return !!f && JSON.stringify(d[ref.field]) !== JSON.stringify(f);
+      };
+      // the index keeps the embedded copy: only the children holding an old one are read whole
+      const holding = list.flatMap((p) => index.where(`${ref.field}._id`, p._id))
+        .filter((r) => differs(r.value));
+      const stale = (await col.full(holding, true)).filter((r) => differs(r.value))
+        .map((r) => ({ ...r.value, [ref.field]: fresh.get((r.value[ref.field] as Doc)._id) }));
       if (stale.length) {
         await col.writeMany(stale, {
           since,
