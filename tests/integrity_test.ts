@@ -314,3 +314,34 @@ Deno.test("administrators: two demoting each other at the same moment leave exac
     assert.equal(res.status, 200, JSON.stringify(res.body));
   }
 });
+
+Deno.test("import lock: a parent edited while its children are imported is refused, not half-saved", async () => {
+  await using t = await setup();
+  const prov = (await t.post("/api/province/update", { id: "", kode: "11", desc: "Aceh" })).body
+    .data;
+  const csv = "kode,parent_kode,nama\n" +
+    Array.from({ length: 1_500 }, (_, i) => `11.${String(i).padStart(4, "0")},11,Kab ${i}`)
+      .join("\n");
+  let edit: { status: number; body: any } | undefined;
+  const off = hookCommits(t, undoCommit, async (n) => {
+    if (n === 2) {
+      edit = await t.post("/api/province/update", {
+        id: prov._id,
+        _version: (await t.json(`/api/province/${prov._id}`)).body.data._version,
+        kode: "11",
+        desc: "Aceh Baru",
+      });
+    }
+  });
+  const r = await t.upload("/api/regency/import", "r.csv", csv);
+  off();
+  assert.ok(edit);
+  // the import goes through; the edit is refused whole (not saved with its regencies left stale)
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  assert.equal(edit.status, 409, JSON.stringify(edit.body));
+  assert.match(edit.body.message, /Impor data regency sedang berjalan/);
+  assert.equal((await t.json(`/api/province/${prov._id}`)).body.data.desc, "Aceh");
+  const kab = await t.json(`/api/regency?length=1&provinceId=${prov._id}`);
+  assert.equal(kab.body.recordsFiltered, 1_500);
+  assert.equal(kab.body.data[0].provinceId.desc, "Aceh");
+});
