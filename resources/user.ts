@@ -6,27 +6,14 @@ import { passwordProblem } from "../lib/auth/policy.ts";
 import { type Role, roleOf, ROLES } from "../lib/auth/roles.ts";
 import { getCookie } from "hono/cookie";
 import { SESSION_COOKIE } from "../lib/auth/auth.ts";
-import type { Store } from "../lib/db/store.ts";
 import { choicesOf, defineResource } from "../lib/resource/resource.ts";
 import { email, gender, GENDERS, text } from "../lib/resource/validate.ts";
-
-const LAST_ADMIN =
-  "Harus ada minimal satu Administrator; akun ini tidak dapat diubah atau dihapus.";
-
-/** Administrators other than `except`. */
-async function otherAdmins(store: Store, except: string): Promise<number> {
-  let n = 0;
-  for (const r of (await users(store).index()).rows()) {
-    if (r.value._id !== except && roleOf(r.value) === "admin") n++;
-  }
-  return n;
-}
 
 /**
  * Login accounts (admin only). The password is set on create, changed on edit (by the
  * administrator; everyone else changes their own at 'Ganti Password'), and never sent back. A
  * password or role change ends the account's other sessions; the last administrator cannot be
- * demoted or deleted.
+ * demoted or deleted (`ADMIN_TALLY`, checked in the commit).
  */
 export default defineResource({
   name: "user",
@@ -74,6 +61,7 @@ export default defineResource({
   search: USER_SPEC.search,
   unique: USER_SPEC.unique,
   normalize: USER_SPEC.normalize,
+  tally: USER_SPEC.tally,
   hidden: ["passwordHash", "sessionGen"],
   import: {
     format: "csv",
@@ -85,14 +73,9 @@ export default defineResource({
     path: "unlock",
     confirm: "Buka kunci login akun ini (hapus hitungan percobaan gagal)?",
   }],
-  async prepare(doc, { old, store }) {
+  async prepare(doc, { old }) {
     const { password, role: given, ...rest } = doc;
     const role: Role = (given as Role) || (old ? roleOf(old) : "casemix");
-    if (
-      old && roleOf(old) === "admin" && role !== "admin" && !(await otherAdmins(store, old._id))
-    ) {
-      throw conflict(LAST_ADMIN);
-    }
     const gen = Number(old?.sessionGen ?? 0);
     const roleChanged = !!old && roleOf(old) !== role;
     if (password) {
@@ -126,9 +109,6 @@ export default defineResource({
     }
     if ((await users(store).index()).size <= 1) {
       throw conflict("Pengguna terakhir tidak dapat dihapus.");
-    }
-    if (roleOf(doc) === "admin" && !(await otherAdmins(store, doc._id))) {
-      throw conflict(LAST_ADMIN);
     }
   },
 });

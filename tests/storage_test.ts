@@ -4,6 +4,7 @@ import { Batcher, KV_LIMITS } from "../lib/db/batch.ts";
 import { AppError } from "../lib/errors.ts";
 import { MemIndex } from "../lib/db/mem_index.ts";
 import { Store, StoreLockedError } from "../lib/db/store.ts";
+import { JOURNAL, lockKey, recoverJournals } from "../lib/db/journal.ts";
 
 const spec = {
   name: "thing",
@@ -266,4 +267,18 @@ Deno.test("store: a lock file naming a live unrelated PID does not block", async
     await other.stop();
   }
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("journal: locks go with their rollback at open, and a lock without its journal too", async () => {
+  const kv = await Deno.openKv(":memory:");
+  await kv.set(lockKey("thing"), { journal: "LOST", what: "Impor data thing" });
+  await kv.set(lockKey("other"), { journal: "CUT", what: "Impor data other" });
+  await kv.set([JOURNAL, "CUT"], { collections: ["other"], at: "2026-11-24T00:00:00Z" });
+  const lines: string[] = [];
+  assert.deepEqual(await recoverJournals(kv, (l) => lines.push(l)), ["CUT"]);
+  assert.equal(lines.length, 1);
+  for (const name of ["thing", "other"]) {
+    assert.equal((await kv.get(lockKey(name))).versionstamp, null, `${name} still locked`);
+  }
+  kv.close();
 });

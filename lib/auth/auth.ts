@@ -3,7 +3,7 @@ import type { Collection, CollectionSpec } from "../db/collection.ts";
 import type { Doc } from "../db/mem_index.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { passwordProblem } from "./policy.ts";
-import { type Role, roleOf } from "./roles.ts";
+import { ADMIN_TALLY, type Role, roleOf } from "./roles.ts";
 import type { Store } from "../db/store.ts";
 
 /** A login account. `passwordHash` never leaves the server. */
@@ -52,6 +52,7 @@ export const USER_SPEC = {
   search: ["fullname", "username", "email", "phone", "gender"],
   labels: { username: "Username", email: "Email" },
   normalize: (_f: string, v: unknown) => String(v ?? "").trim().toLowerCase(),
+  tally: ADMIN_TALLY,
 } satisfies CollectionSpec;
 
 /** The users collection (the same one the user resource manages). */

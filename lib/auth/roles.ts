@@ -1,3 +1,5 @@
+import type { Tally } from "../db/doc.ts";
+
 /** The role of an account: what its holder may do (see `Access`). */
 export type Role = "admin" | "casemix" | "viewer";
 
@@ -38,3 +40,19 @@ export function roleOf(user: object): Role {
   if (r === "admin" || r === "casemix" || r === "viewer") return r;
   return String(username ?? "").toLowerCase() === "admin" ? "admin" : "casemix";
 }
+
+/** The answer to a write that would leave no administrator. */
+export const LAST_ADMIN =
+  "Harus ada minimal satu Administrator; akun ini tidak dapat diubah atau dihapus.";
+
+/**
+ * The administrators, counted in one key moved in the same commit as every account write
+ * (create, edit, delete, CSV import): two demotions racing, or an import demoting them all,
+ * cannot leave none.
+ */
+export const ADMIN_TALLY: Tally = {
+  key: ["_meta", "tally", "user", "admin"],
+  of: (doc: object) => roleOf(doc) === "admin" ? 1 : 0,
+  min: 1,
+  message: LAST_ADMIN,
+};

@@ -4,36 +4,69 @@ import {
   JOURNAL,
   JOURNAL_UNDO,
   type JournalHead,
+  lockKey,
+  type LockValue,
   rollBack,
   UNDO_BYTES,
   undoChunks,
   type UndoItem,
+  unlocked,
 } from "./journal.ts";
 import { conflict, storageError } from "../errors.ts";
 import { newId } from "./ids.ts";
+import { tallyNow } from "./tally.ts";
 import type { Doc } from "./doc.ts";
-import type { Collection } from "./collection.ts";
+import type { Check, Collection } from "./collection.ts";
+
+/** The 409 of a `writeMany` that found the collection written by someone else. */
+export const RACED_MESSAGE =
+  "Data berubah oleh pengguna lain selama impor; impor dibatalkan, tidak ada data " +
+  "yang disimpan. Ulangi impor.";
+
+/** How a `writeMany` is checked and named. */
+export interface WriteManyOptions {
+  /** Called after each commit with the records written so far. */
+  onCommit?: (done: number) => void;
+  /**
+   * The collection counter's versionstamp the caller validated at (read before its index):
+   * the first commit fails if anyone wrote since. Default: read when the write starts.
+   */
+  since?: string | null;
+  /** More checks every commit carries (e.g. the parents' counters an import matched rows to). */
+  guards?: Check[];
+  /** What the staff are told runs while it holds the collection (default 'Impor data {name}'). */
+  what?: string;
+}
 
 /**
  * Writes many records (new ones or replacements of rows read from the index) in commits
  * within KV limits. Each commit checks that nobody else wrote the collection since the
- * caller validated against the index, so uniqueness holds without a check per key.
+ * caller validated against the index (`since`), so uniqueness holds without a check per key.
  * More than one commit is all-or-nothing: each commit carries the undo of its keys under a
- * journal (`lib/db/journal.ts`) whose head the last commit deletes; a failure rolls back
- * what was written (and a crash is rolled back at the next open). A full disk answers 507.
+ * journal (`lib/db/journal.ts`) whose head the last commit deletes, and the first takes the
+ * collection's lock (`LOCK`) the last lets go, so other writes wait with a 409 meanwhile; a
+ * failure rolls back what was written (and a crash is rolled back at the next open). A full
+ * disk answers 507. The collection's tally (`CollectionSpec.tally`) moves with the commits.
  * Returns the number of records written.
  */
 export async function writeMany<T extends Doc>(
   col: Collection<T>,
   docs: T[],
-  onCommit?: (done: number) => void,
+  opts: WriteManyOptions = {},
 ): Promise<number> {
+  const { onCommit, guards = [] } = opts;
+  let ver = opts.since !== undefined ? opts.since : (await col.kv.get(col.verKey)).versionstamp;
   const index = await col.index();
   index.willWrite(docs.length);
   // the undo and the unique keys need the whole records replaced (a slim index keeps part)
   const held = docs.flatMap((d) => index.get(d._id) ?? []);
   const olds = new Map((await col.full(held, true)).map((r) => [r.value._id, r.value]));
-  const b = new Batcher({ mutations: 8, checks: 1, bytes: 40_000 }, 2 * UNDO_BYTES);
+  const b = new Batcher(
+    { mutations: 10, checks: 3 + guards.length, bytes: 40_000 },
+    2 * UNDO_BYTES,
+  );
+  const tally = col.spec.tally;
+  const deltas: number[] = [];
   const undo: UndoItem[][] = [];
   const sim = new Map<string, UndoItem>(); // unique keys as this plan leaves them
   const simKey = (key: Deno.KvKey) => `${String(key[0])}\u0000${String(key[1])}`;
@@ -64,8 +97,9 @@ export async function writeMany<T extends Doc>(
     }
     b.group(ops, sizeOf(items));
     undo.push(items);
+    deltas.push(tally ? tally.of(doc) - (old ? tally.of(old) : 0) : 0);
   }
-  const plan: { ops: Op[]; ids: string[]; docs: T[]; undo: UndoItem[] }[] = [];
+  const plan: { ops: Op[]; ids: string[]; docs: T[]; undo: UndoItem[]; delta: number }[] = [];
   let i = 0;
   for (const ops of b.commits) {
     const n = ops.filter((o) => o.kind === "set" && o.key[0] === col.name).length;
@@ -74,45 +108,65 @@ export async function writeMany<T extends Doc>(
       ids: docs.slice(i, i + n).map((d) => d._id),
       docs: docs.slice(i, i + n),
       undo: undo.slice(i, i + n).flat(),
+      delta: deltas.slice(i, i + n).reduce((a, d) => a + d, 0),
     });
     i += n;
+  }
+  // the tally as the whole write leaves it must keep its minimum (checked again as it commits)
+  let count = tally && plan.some((p) => p.delta) ? await tallyNow(col, ver) : null;
+  if (count && tally) {
+    const total = plan.reduce((a, p) => a + p.delta, 0);
+    if (count.n + total < tally.min) throw conflict(tally.message);
+    const first = plan.find((p) => p.delta)!;
+    first.undo.unshift(count.versionstamp ? [tally.key, count.n] : [tally.key]);
   }
   const journal = plan.length > 1 ? newId() : null;
   // room for the rollback, should the disk fill up mid-way
   const release = journal && col.reserve
     ? await col.reserve(Math.min(2 * b.totalBytes + (1 << 20), 512 << 20))
     : () => Promise.resolve();
-  let ver = (await col.kv.get(col.verKey)).versionstamp;
   let done = 0;
   try {
     for (const [n, p] of plan.entries()) {
       const ops: Op[] = [
         { kind: "check", key: col.verKey, versionstamp: ver },
+        ...guards.map((g): Op => ({ kind: "check", ...g })),
         ...p.ops,
         ...col.changeOps(p.ids),
       ];
+      if (n === 0) ops.push(unlocked(col.name));
+      if (count && tally && p.delta) {
+        count = { n: count.n + p.delta, versionstamp: count.versionstamp };
+        ops.push(
+          { kind: "check", key: tally.key, versionstamp: count.versionstamp },
+          { kind: "set", key: tally.key, value: count.n },
+        );
+      }
       if (journal) {
         if (n === 0) {
           const head: JournalHead = { collections: [col.name], at: new Date().toISOString() };
           ops.push({ kind: "set", key: [JOURNAL, journal], value: head });
+          const lock: LockValue = { journal, what: opts.what ?? `Impor data ${col.name}` };
+          ops.push({ kind: "set", key: lockKey(col.name), value: lock });
         }
         for (const [k, items] of undoChunks(p.undo).entries()) {
           ops.push({ kind: "set", key: [JOURNAL_UNDO, journal, n, k], value: items });
         }
-        if (n === plan.length - 1) ops.push({ kind: "delete", key: [JOURNAL, journal] });
+        if (n === plan.length - 1) {
+          ops.push({ kind: "delete", key: [JOURNAL, journal] });
+          ops.push({ kind: "delete", key: lockKey(col.name) });
+        }
       }
-      ver = await col.commit(ops, () =>
-        Promise.resolve(conflict(
-          "Data berubah oleh pengguna lain selama impor; impor dibatalkan, tidak ada data " +
-            "yang disimpan. Ulangi impor.",
-        )));
+      ver = await col.commit(ops, () => Promise.resolve(conflict(RACED_MESSAGE)));
+      if (count && p.delta) count = { n: count.n, versionstamp: ver };
       col.applied(p.docs.map((d) => [d._id, { value: d, versionstamp: ver! }]), ver!);
       done += p.docs.length;
       onCommit?.(done);
     }
   } catch (e) {
     await release();
-    if (journal && done > 0) {
+    // a first commit that failed took nothing (unless it committed and then threw)
+    if (journal && (done > 0 || (await col.kv.get([JOURNAL, journal])).versionstamp)) {
       try {
         await rollBack(col.kv, journal);
       } catch (r) {

@@ -3,7 +3,9 @@ import { conflict, notFound, STALE_MESSAGE } from "../errors.ts";
 import { newId } from "./ids.ts";
 import type { Doc, MemIndex, Row } from "./mem_index.ts";
 import type { CollectionSpec, KvHolder } from "./doc.ts";
-import { writeMany } from "./bulk.ts";
+import { writeMany, type WriteManyOptions } from "./bulk.ts";
+import { lockedError, unlocked } from "./journal.ts";
+import { tallyError, tallyOps } from "./tally.ts";
 import { RecentRows } from "./recent_rows.ts";
 export type { CollectionSpec, KvHolder } from "./doc.ts";
 import { ulid } from "ulid";
@@ -18,6 +20,8 @@ export interface Staged<T extends Doc = Doc> {
   ops: Op[];
   /** Why the commit failed, as far as this record can tell (a taken unique value, or stale). */
   why: () => Promise<Error>;
+  /** What the write adds to the collection's tally (see `CollectionSpec.tally`). */
+  delta: number;
 }
 
 /** A versionstamp check on another record, committed with a write (e.g. its parent). */
@@ -36,7 +40,7 @@ const possibleId = (id: unknown) => typeof id === "string" && /^[\w.:-]{1,100}$/
  * unique value, `["_meta", "ver", name]` a write counter and `["_chg", name, ulid]` the ids
  * each commit touched, so every instance can keep its in-memory index in step.
  * (Over 300 lines: the record, its unique keys and its staged writes are one unit that `Tx`
- * and `bulk.ts` build on; the index's keeping, bulk writes and recent rows are already apart.)
+ * and `bulk.ts` build on; the index's keeping, bulk writes, tallies and recent rows are apart.)
  */
 export class Collection<T extends Doc = Doc> {
   #keeper: IndexKeeper<T>;
@@ -172,11 +176,19 @@ export class Collection<T extends Doc = Doc> {
     ];
   }
 
-  /** Commits `ops` atomically; `onFail` says why when KV refuses (used by bulk.ts). */
+  /**
+   * Commits `ops` atomically; when KV refuses, a lock it checked says why (409 'Impor ...
+   * sedang berjalan'), else `onFail` (used by bulk.ts).
+   */
   async commit(ops: Op[], onFail: () => Promise<Error>): Promise<string> {
     const res = await applyOps(this.#kv.atomic(), ops).commit();
-    if (!res.ok) throw await onFail();
+    if (!res.ok) throw await lockedError(this.#kv, ops) ?? await onFail();
     return res.versionstamp;
+  }
+
+  #delta(doc: Doc | null, old: Doc | undefined): number {
+    const of = this.spec.tally?.of;
+    return of ? (doc ? of(doc) : 0) - (old ? of(old) : 0) : 0;
   }
 
   async #whyConflict(doc: Doc, id: string): Promise<Error> {
@@ -233,6 +245,7 @@ export class Collection<T extends Doc = Doc> {
         { kind: "set", key: this.key(id), value: doc },
       ],
       why: () => this.#whyConflict(doc, id),
+      delta: this.#delta(doc, cur?.value),
     };
   }
 
@@ -250,13 +263,17 @@ export class Collection<T extends Doc = Doc> {
         ...this.uniqueOps(id, { _id: id }, cur.value),
       ],
       why: () => Promise.resolve(conflict(STALE_MESSAGE)),
+      delta: this.#delta(null, cur.value),
     };
   }
 
-  /** Change-log operations for staged writes, and what to apply in memory once committed. */
+  /**
+   * Change-log operations for staged writes, with the check that no import holds the
+   * collection (see `LOCK`), and what to apply in memory once committed.
+   */
   finish(staged: Staged<T>[]): { ops: Op[]; applied: (versionstamp: string) => void } {
     return {
-      ops: this.changeOps(staged.map((s) => s.id)),
+      ops: [unlocked(this.name), ...this.changeOps(staged.map((s) => s.id))],
       applied: (vs) =>
         this.applied(
           staged.map((s) => [s.id, s.doc ? { value: s.doc, versionstamp: vs } : null]),
@@ -269,7 +286,11 @@ export class Collection<T extends Doc = Doc> {
   async #put(id: string, data: Omit<T, "_id">, cur: Row<T> | null, checks: Check[]) {
     const st = this.stagePut(id, data, cur, { checks });
     const fin = this.finish([st]);
-    const versionstamp = await this.commit([...st.ops, ...fin.ops], st.why);
+    const tally = await tallyOps(this, st.delta);
+    const versionstamp = await this.commit(
+      [...st.ops, ...tally, ...fin.ops],
+      async () => await tallyError(this, st.delta) ?? await st.why(),
+    );
     fin.applied(versionstamp);
     return { value: st.doc!, versionstamp };
   }
@@ -296,27 +317,33 @@ export class Collection<T extends Doc = Doc> {
     return this.#put(id, typeof data === "function" ? await data(cur.value) : data, cur, checks);
   }
 
-  /** Deletes a record and its unique keys; 404 when it does not exist. */
-  async remove(id: string, expected?: string): Promise<T> {
+  /**
+   * Deletes a record and its unique keys; 404 when it does not exist. `checks` commit with it
+   * (e.g. the counters of the collections that may refer to it: see `removeUnreferenced`).
+   */
+  async remove(id: string, expected?: string, checks: Check[] = []): Promise<T> {
     const cur = await this.find(id);
     if (!cur) throw notFound();
     if (expected && expected !== cur.versionstamp) throw conflict(STALE_MESSAGE);
     const st = this.stageRemove(cur);
     const fin = this.finish([st]);
-    fin.applied(await this.commit([...st.ops, ...fin.ops], st.why));
+    const tally = await tallyOps(this, st.delta);
+    const guards = checks.map((c): Op => ({ kind: "check", ...c }));
+    fin.applied(
+      await this.commit(
+        [...st.ops, ...guards, ...tally, ...fin.ops],
+        async () => await tallyError(this, st.delta) ?? await st.why(),
+      ),
+    );
     return cur.value;
   }
 
   /**
    * Writes many records (new ones or replacements of rows read from the index) in commits
-   * within KV limits. Each commit checks that nobody else wrote the collection since the
-   * caller validated against the index, so uniqueness holds without a check per key.
-   * More than one commit is all-or-nothing: each commit carries the undo of its keys under a
-   * journal (`lib/db/journal.ts`) whose head the last commit deletes; a failure rolls back
-   * what was written (and a crash is rolled back at the next open). A full disk answers 507.
-   * Returns the number of records written.
+   * within KV limits, all or nothing, holding the collection meanwhile: see `writeMany` in
+   * bulk.ts. Returns the number of records written.
    */
-  writeMany(docs: T[], onCommit?: (done: number) => void): Promise<number> {
-    return writeMany(this, docs, onCommit);
+  writeMany(docs: T[], opts?: WriteManyOptions | ((done: number) => void)): Promise<number> {
+    return writeMany(this, docs, typeof opts === "function" ? { onCommit: opts } : opts);
   }
 }

@@ -96,6 +96,25 @@ export interface CollectionSpec {
   labels?: Record<string, string>;
   /** Normalises a unique value before it becomes a key (default: trimmed text). */
   normalize?: (field: string, value: unknown) => string;
+  /** A count over the records kept in one key, checked in every commit that moves it. */
+  tally?: Tally;
+}
+
+/**
+ * A count over a collection's records (e.g. its administrators) kept in one KV key and moved
+ * in the same commit as every write that changes it, with a check on the key: a rule such as
+ * "at least one" holds however many writes race. Absent (data from before), it is counted
+ * once from the index, in a commit that checks the collection did not change meanwhile.
+ */
+export interface Tally {
+  /** The key holding the count (a plain number). */
+  key: Deno.KvKey;
+  /** What one record adds to the count (0 or 1); given the index's (slim) record too. */
+  of: (doc: any) => number;
+  /** The smallest count allowed. */
+  min: number;
+  /** The 409 message of a write that would leave the count below `min`. */
+  message: string;
 }
 
 /** Something that holds the current KV handle (it can be switched at run time). */

@@ -1,4 +1,5 @@
 import { applyOps, Batcher, type Op, sizeOf } from "./batch.ts";
+import { conflict } from "../errors.ts";
 import { ulid } from "ulid";
 
 /**
@@ -11,6 +12,50 @@ import { ulid } from "ulid";
 export const JOURNAL = "_journal";
 /** Undo entries: `[JOURNAL_UNDO, id, seq]` → `UndoItem[]`. */
 export const JOURNAL_UNDO = "_journal_undo";
+
+/**
+ * `[LOCK, collection]`: held by a write spanning many commits from its first commit to its
+ * last (or to the end of its rollback). Every other write to the collection, and every write
+ * naming one of its records as a parent, checks it is absent in its own commit: nobody else
+ * writes what a rollback may put back, so a rollback never undoes another user's change.
+ */
+export const LOCK = "_lock";
+
+/** What a collection's lock holds: the journal holding it and what the staff are told. */
+export interface LockValue {
+  journal: string;
+  /** e.g. 'Impor data pasien' (said as '... sedang berjalan'). */
+  what: string;
+}
+
+/** The lock key of collection `name`. */
+export const lockKey = (name: string): Deno.KvKey => [LOCK, name];
+
+/** The check, for a commit, that no multi-commit write holds collection `name`. */
+export const unlocked = (name: string): Op => ({
+  kind: "check",
+  key: lockKey(name),
+  versionstamp: null,
+});
+
+/**
+ * Why a refused commit was refused, when it was a lock it checked: 409 'Impor data ... sedang
+ * berjalan'. Null when none of its lock checks is held.
+ */
+export async function lockedError(kv: Deno.Kv, ops: Op[]): Promise<Error | null> {
+  const keys = ops.filter((o) => o.kind === "check" && o.key[0] === LOCK).map((o) => o.key);
+  for (let i = 0; i < keys.length; i += 10) {
+    for (const e of await kv.getMany<LockValue[]>(keys.slice(i, i + 10))) {
+      if (e.value) {
+        return conflict(
+          `${e.value.what} sedang berjalan; perubahan ini belum disimpan. ` +
+            "Coba lagi setelah selesai.",
+        );
+      }
+    }
+  }
+  return null;
+}
 
 /** A key and what it held before (`[key]` alone: it did not exist). */
 export type UndoItem = [Deno.KvKey] | [Deno.KvKey, unknown];
@@ -44,7 +89,8 @@ export function undoChunks(items: UndoItem[]): UndoItem[][] {
 /**
  * Undoes journal `id`: restores every key its commits touched, newest first, each undo entry
  * deleted in the commit that restores it (so a rollback cut off in turn resumes), then bumps
- * the counters of the collections written and deletes the head. Returns the keys restored.
+ * the counters of the collections written, deletes the head and lets their locks go (no one
+ * else wrote them meanwhile: see `LOCK`). Returns the keys restored.
  */
 export async function rollBack(kv: Deno.Kv, id: string): Promise<number> {
   const head = (await kv.get<JournalHead>([JOURNAL, id])).value;
@@ -74,6 +120,8 @@ export async function rollBack(kv: Deno.Kv, id: string): Promise<number> {
   const fin: Op[] = [{ kind: "delete", key: [JOURNAL, id] }];
   for (const name of head?.collections ?? []) {
     fin.push({ kind: "sum", key: ["_meta", "ver", name], n: 1n });
+    const lock = await kv.get<LockValue>(lockKey(name));
+    if (lock.value?.journal === id) fin.push({ kind: "delete", key: lockKey(name) });
     const ids = [...touched.get(name) ?? []];
     for (let i = 0; i < ids.length; i += 2_000) {
       fin.push({
@@ -108,8 +156,8 @@ export async function dropUndo(kv: Deno.Kv, id: string): Promise<void> {
 
 /**
  * Run when a store opens, before any request: rolls back every write cut off mid-way (one log
- * line each) and drops undo entries left by writes that committed. Returns the journals
- * rolled back.
+ * line each), drops undo entries left by writes that committed and locks left without their
+ * journal. Returns the journals rolled back.
  */
 export async function recoverJournals(
   kv: Deno.Kv,
@@ -128,5 +176,9 @@ export async function recoverJournals(
   const stale = new Set<string>();
   for await (const e of kv.list({ prefix: [JOURNAL_UNDO] })) stale.add(e.key[1] as string);
   for (const id of stale) await dropUndo(kv, id);
+  // a lock without its journal (never made by writeMany; say, a partial copy) would block for good
+  for await (const e of kv.list<LockValue>({ prefix: [LOCK] })) {
+    if (!(await kv.get([JOURNAL, e.value.journal])).versionstamp) await kv.delete(e.key);
+  }
   return open;
 }

@@ -1,4 +1,6 @@
 import { applyOps, KV_LIMITS, type Op } from "./batch.ts";
+import { lockedError } from "./journal.ts";
+import { tallyError, tallyOps } from "./tally.ts";
 import type { Check, Collection, Staged } from "./collection.ts";
 import { AppError, badRequest, conflict, STALE_MESSAGE } from "../errors.ts";
 import type { Doc, Row } from "./mem_index.ts";
@@ -43,13 +45,17 @@ export class Tx {
     this.#checks.push({ kind: "check", ...c });
   }
 
-  /** Commits everything; 409 with the most telling reason when a check failed. */
+  /**
+   * Commits everything, with each collection's lock check and tally (see `Collection.finish`,
+   * `tallyOps`); 409 with the most telling reason when a check failed.
+   */
   async commit(): Promise<string> {
     const ops: Op[] = [...this.#checks];
     const done: ((vs: string) => void)[] = [];
     for (const [col, staged] of this.#parts) {
       const fin = col.finish(staged);
-      ops.push(...staged.flatMap((s) => s.ops), ...fin.ops);
+      const delta = staged.reduce((a, s) => a + s.delta, 0);
+      ops.push(...staged.flatMap((s) => s.ops), ...await tallyOps(col, delta), ...fin.ops);
       done.push(fin.applied);
     }
     const mutations = ops.filter((o) => o.kind !== "check").length;
@@ -58,7 +64,11 @@ export class Tx {
     }
     const res = await applyOps(this.kv.atomic(), ops).commit();
     if (!res.ok) {
-      for (const staged of this.#parts.values()) {
+      const locked = await lockedError(this.kv, ops);
+      if (locked) throw locked;
+      for (const [col, staged] of this.#parts) {
+        const short = await tallyError(col, staged.reduce((a, s) => a + s.delta, 0));
+        if (short) throw short;
         for (const s of staged) {
           const e = await s.why();
           if (e instanceof AppError && e.message !== STALE_MESSAGE) throw e;

@@ -15,6 +15,7 @@ import { summaryIcd } from "./rules.ts";
 import type { Row } from "../db/mem_index.ts";
 import { embed, type Registry } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
+import { lockKey } from "../db/journal.ts";
 import type { Store } from "../db/store.ts";
 import { Tx } from "../db/tx.ts";
 
@@ -99,7 +100,10 @@ export async function discharge(
   };
   const tx = new Tx(store.kv);
   const doc = tx.put(visitsOf(store), v._id, data, visit, {
-    checks: [{ key: methods.key(methodId), versionstamp: method.versionstamp }],
+    checks: [
+      { key: methods.key(methodId), versionstamp: method.versionstamp },
+      { key: lockKey(methods.name), versionstamp: null },
+    ],
   });
   const readmissions = await restageReadmissions(store, tx, v.pasien._id, v._id, doc);
   return { value: doc, versionstamp: await tx.commit(), readmissions };

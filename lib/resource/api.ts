@@ -7,7 +7,13 @@ import { audit } from "../http/client.ts";
 import { diff } from "../audit/log.ts";
 import { acceptedHeaders, importFile } from "./importer.ts";
 import type { Doc, Row } from "../db/mem_index.ts";
-import { assertUnreferenced, refreshChildren, type Registry, resolveRefs } from "./refs.ts";
+import {
+  childLocks,
+  refreshChildren,
+  type Registry,
+  removeUnreferenced,
+  resolveRefs,
+} from "./refs.ts";
 import { collectionOf, type ResourceDef } from "./resource.ts";
 import { paramFilter, select2 } from "./select2.ts";
 import { writeXlsx } from "./spreadsheet.ts";
@@ -76,7 +82,10 @@ export async function saveRecord(
     return { ...old, ...(def.prepare ? await def.prepare(doc, { store, registry, old, c }) : doc) };
   };
   if (!isSaneId(id) || !(await col.find(id))) throw notFound();
-  const row = await col.update(id, merge, requireVersion(fields._version), checks);
+  const row = await col.update(id, merge, requireVersion(fields._version), [
+    ...checks,
+    ...childLocks(registry, def),
+  ]);
   await refreshChildren(store, registry, def, row.value);
   if (c) {
     const d = before && diff(before, row.value);
@@ -205,8 +214,7 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
       const row = await col(c).find(id);
       if (!row) throw notFound();
       await def.beforeDelete?.(row.value, { store: c.get("store"), registry, old: row.value, c });
-      await assertUnreferenced(c.get("store"), registry, def, id);
-      const gone = await col(c).remove(id);
+      const gone = await removeUnreferenced(c.get("store"), registry, def, id);
       await audit(c, { action: "delete", entity: def.name, entityId: id, before: gone });
       return c.json({ success: true, message: "Data berhasil dihapus." });
     });

@@ -2,7 +2,9 @@ import type { z } from "zod";
 import { AppError, badRequest } from "../errors.ts";
 import { newId } from "../db/ids.ts";
 import type { Doc } from "../db/mem_index.ts";
-import { embed, type Registry } from "./refs.ts";
+import { embed, refreshChildren, type Registry } from "./refs.ts";
+import type { Check } from "../db/collection.ts";
+import { tallyNow } from "../db/tally.ts";
 import { collectionOf, labelsOf, type ResourceDef } from "./resource.ts";
 import { IMPORT_LIMITS } from "./spreadsheet.ts";
 import { parseUpload } from "./parse.ts";
@@ -112,6 +114,8 @@ async function importRows(
   }
 
   const col = collectionOf(store, def);
+  // the counters before the indexes the rows are checked against: a write after fails the import
+  const since = (await col.kv.get(col.verKey)).versionstamp;
   const index = await col.index();
   // the import key is matched as its unique index keys it (e.g. usernames case-insensitive)
   const keyOf = (v: unknown) => col.norm(spec.key, v);
@@ -126,10 +130,14 @@ async function importRows(
   }
   // parents by the field rows name them with, matched as the parent's unique index does
   const parents = new Map<string, { find: (v: string) => Doc | undefined; by: string }>();
+  const guards: Check[] = [];
   for (const ref of def.refs ?? []) {
     const pdef = registry.get(ref.resource)!;
     const by = ref.importBy ?? pdef.import?.key ?? "kode";
     const pcol = collectionOf(store, pdef);
+    if (!guards.some((g) => g.key.join() === pcol.verKey.join())) {
+      guards.push({ key: pcol.verKey, versionstamp: (await col.kv.get(pcol.verKey)).versionstamp });
+    }
     const m = new Map<string, Doc>();
     for (const r of (await pcol.index()).rows()) m.set(pcol.norm(by, r.value[by]), r.value);
     const label = (labelsOf(pdef)[by] ?? by).toLowerCase();
@@ -139,6 +147,7 @@ async function importRows(
   const errors: string[] = [];
   const warnings: string[] = [];
   const docs: Doc[] = [];
+  const lines: number[] = [];
   const seen = new Map<string, number>();
   let created = 0, unchanged = 0, skipped = 0;
   for (const [i, cells] of table.rows.entries()) {
@@ -218,6 +227,20 @@ async function importRows(
       continue;
     }
     docs.push(full);
+    lines.push(line);
+  }
+  const tally = col.spec.tally;
+  if (tally && !errors.length) {
+    // name the row that takes the count below its minimum (the commits check it atomically)
+    const delta = (d: Doc) => {
+      const old = byKey.get(keyOf(d[spec.key]));
+      return tally.of(d) - (old ? tally.of(old) : 0);
+    };
+    let n = (await tallyNow(col, since)).n;
+    if (n + docs.reduce((a, d) => a + delta(d), 0) < tally.min) {
+      const i = docs.findIndex((d) => (n += delta(d)) < tally.min);
+      errors.push(`Baris ${lines[Math.max(0, i)]}: ${tally.message}`);
+    }
   }
   if (errors.length) {
     throw badRequest(
@@ -227,8 +250,14 @@ async function importRows(
     );
   }
   progress.phase("Menyimpan", docs.length);
-  await col.writeMany(docs, (n) => progress.step(n));
+  await col.writeMany(docs, { onCommit: (n) => progress.step(n), since, guards });
   const updated = docs.length - created;
+  // the copies embedded in children (a patient's name in its stays), as after a single edit
+  const changed = docs.filter((d) => byKey.has(keyOf(d[spec.key])));
+  await refreshChildren(store, registry, def, changed).catch((e) => {
+    if (!(e instanceof AppError)) throw e;
+    warnings.push(`Data terkait belum diperbarui: ${e.message}`);
+  });
   const fmt = (n: number) => n.toLocaleString("id-ID");
   const warned = warnings.length
     ? `\nPeringatan (${fmt(warnings.length)} baris, tetap diimpor):\n${rowErrors(warnings)}`

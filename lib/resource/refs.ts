@@ -1,5 +1,7 @@
-import type { Check } from "../db/collection.ts";
-import { badRequest, conflict } from "../errors.ts";
+import type { Check, Collection } from "../db/collection.ts";
+import { AppError, badRequest, conflict, notFound, STALE_MESSAGE } from "../errors.ts";
+import { lockKey } from "../db/journal.ts";
+import { RACED_MESSAGE } from "../db/bulk.ts";
 import type { Doc } from "../db/mem_index.ts";
 import { collectionOf, type RefDef, type ResourceDef } from "./resource.ts";
 import type { Store } from "../db/store.ts";
@@ -14,9 +16,23 @@ export function embed(ref: RefDef, parent: Doc): Record<string, unknown> {
   return out;
 }
 
+/** Tries a write again when it lost a race (409 stale or raced), up to 5 times in all. */
+async function retried<R>(run: () => Promise<R>): Promise<R> {
+  for (let i = 1;; i++) {
+    try {
+      return await run();
+    } catch (e) {
+      const raced = e instanceof AppError &&
+        (e.message === STALE_MESSAGE || e.message === RACED_MESSAGE);
+      if (i >= 5 || !raced) throw e;
+    }
+  }
+}
+
 /**
  * Turns parent ids in a validated payload into embedded parents, with a versionstamp check
- * for each so a parent deleted meanwhile makes the write fail instead of orphaning it.
+ * for each so a parent deleted meanwhile makes the write fail instead of orphaning it, and a
+ * check that no import holds the parent's collection (a rollback could delete the parent).
  */
 export async function resolveRefs(
   store: Store,
@@ -38,6 +54,8 @@ export async function resolveRefs(
     if (!row) throw badRequest(`${ref.label} tidak ditemukan.`);
     doc[ref.field] = embed(ref, row.value);
     checks.push({ key: parentCol.key(id), versionstamp: row.versionstamp });
+    const lock: Check = { key: lockKey(parentCol.name), versionstamp: null };
+    if (!checks.some((c) => c.key.join() === lock.key.join())) checks.push(lock);
   }
   return { doc, checks };
 }
@@ -51,38 +69,89 @@ export function referrers(registry: Registry, name: string): [ResourceDef, RefDe
   return out;
 }
 
-/** Refuses to delete a record that other records still refer to. */
-export async function assertUnreferenced(
+/**
+ * Checks, for a commit writing a record of `def`, that no import holds a collection whose
+ * records embed it: the import would fail on the change, and the copies could not be refreshed.
+ */
+export function childLocks(registry: Registry, def: ResourceDef): Check[] {
+  const names = new Set(referrers(registry, def.name).map(([child]) => child.name));
+  return [...names].map((n) => ({ key: lockKey(n), versionstamp: null }));
+}
+
+/**
+ * Deletes record `id` unless other records refer to it. The children are counted in the
+ * in-memory index, and the delete's commit checks that none of the referring collections was
+ * written since its counter was read before that count: a child inserted meanwhile makes the
+ * commit fail, and the count is taken again. Returns the record deleted.
+ */
+export function removeUnreferenced(
   store: Store,
   registry: Registry,
   def: ResourceDef,
   id: string,
-): Promise<void> {
+): Promise<Doc> {
+  const col = collectionOf(store, def);
+  const children = new Map<string, [Collection, ResourceDef, string[]]>();
   for (const [child, ref] of referrers(registry, def.name)) {
-    const n = (await collectionOf(store, child).index()).countWhere(`${ref.field}._id`, id);
-    if (n > 0) {
-      throw conflict(
-        `${def.label} ini masih dipakai oleh ${n.toLocaleString("id-ID")} data ${child.label}; ` +
-          "hapus atau pindahkan data itu dulu.",
-      );
-    }
+    const have = children.get(child.name);
+    if (have) have[2].push(ref.field);
+    else children.set(child.name, [collectionOf(store, child), child, [ref.field]]);
   }
+  return retried(async () => {
+    if (!(await col.find(id))) throw notFound();
+    const checks = childLocks(registry, def);
+    for (const [ccol, child, fields] of children.values()) {
+      checks.push({
+        key: ccol.verKey,
+        versionstamp: (await store.kv.get(ccol.verKey)).versionstamp,
+      });
+      const index = await ccol.index();
+      const n = fields.reduce((a, f) => a + index.countWhere(`${f}._id`, id), 0);
+      if (n > 0) {
+        throw conflict(
+          `${def.label} ini masih dipakai oleh ${n.toLocaleString("id-ID")} data ${child.label}; ` +
+            "hapus atau pindahkan data itu dulu.",
+        );
+      }
+    }
+    return await col.remove(id, undefined, checks);
+  });
 }
 
-/** After a parent changed, refreshes the copy of it embedded in its children. */
+/**
+ * After parents changed, refreshes the copies of them embedded in their children: one
+ * `writeMany` per referring collection, checked against the counter read before its index
+ * (a child edited meanwhile is read again, up to 5 tries), never writing over a newer child.
+ */
 export async function refreshChildren(
   store: Store,
   registry: Registry,
   def: ResourceDef,
-  parent: Doc,
+  parents: Doc | Doc[],
 ): Promise<void> {
+  const list = Array.isArray(parents) ? parents : [parents];
+  if (!list.length) return;
   for (const [child, ref] of referrers(registry, def.name)) {
     const col = collectionOf(store, child);
-    const fresh = embed(ref, parent);
-    const holding = (await col.index()).where(`${ref.field}._id`, parent._id);
-    const stale = (await col.full(holding, true))
-      .filter((r) => JSON.stringify(r.value[ref.field]) !== JSON.stringify(fresh))
-      .map((r) => ({ ...r.value, [ref.field]: fresh }));
-    if (stale.length) await col.writeMany(stale);
+    await retried(async () => {
+      const since = (await store.kv.get(col.verKey)).versionstamp;
+      const index = await col.index();
+      const fresh = new Map(list.map((p) => [p._id, embed(ref, p)]));
+      const differs = (d: Doc) => {
+        const f = fresh.get((d[ref.field] as Doc | null)?._id ?? "");
+        return !!f && JSON.stringify(d[ref.field]) !== JSON.stringify(f);
+      };
+      // the index keeps the embedded copy: only the children holding an old one are read whole
+      const holding = list.flatMap((p) => index.where(`${ref.field}._id`, p._id))
+        .filter((r) => differs(r.value));
+      const stale = (await col.full(holding, true)).filter((r) => differs(r.value))
+        .map((r) => ({ ...r.value, [ref.field]: fresh.get((r.value[ref.field] as Doc)._id) }));
+      if (stale.length) {
+        await col.writeMany(stale, {
+          since,
+          what: `Pembaruan ${ref.label.toLowerCase()} di data ${child.label}`,
+        });
+      }
+    });
   }
 }

@@ -146,6 +146,8 @@ export interface ResourceDef<T extends Doc = Doc> {
   labels?: Record<string, string>;
   /** Normalises unique values before they become keys (default: trimmed text). */
   normalize?: CollectionSpec["normalize"];
+  /** A count over the records checked in every commit (e.g. administrators, at least one). */
+  tally?: CollectionSpec["tally"];
   /** Numbers of a record the in-memory index keeps for fast numeric filters. */
   derive?: (doc: T) => number[];
   /**
@@ -214,6 +216,7 @@ export function collectionOf<T extends Doc = Doc>(store: Store, def: ResourceDef
     search: def.search,
     labels: labelsOf(def),
     normalize: def.normalize,
+    tally: def.tally,
     derive: def.derive as CollectionSpec["derive"],
     grams: def.grams,
     slim: def.slim as CollectionSpec["slim"],

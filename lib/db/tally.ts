@@ -1,0 +1,53 @@
+import type { Op } from "./batch.ts";
+import type { CollectionSpec, Doc } from "./doc.ts";
+import { conflict } from "../errors.ts";
+
+/** What a tally is kept for: a collection (see `CollectionSpec.tally`). */
+export interface Tallied {
+  readonly kv: Deno.Kv;
+  readonly spec: CollectionSpec;
+  readonly verKey: Deno.KvKey;
+  index(): Promise<{ rows(): { value: Doc }[] }>;
+}
+
+/**
+ * The tally's count now and its key's versionstamp (null: not stored yet, so counted from the
+ * index: the commit that stores it must also check that the collection counter is still
+ * `ver`, read before the index).
+ */
+export async function tallyNow(
+  col: Tallied,
+  ver?: string | null,
+): Promise<{ n: number; versionstamp: string | null }> {
+  const tally = col.spec.tally!;
+  const got = await col.kv.get<number>(tally.key);
+  if (got.versionstamp) return { n: got.value!, versionstamp: got.versionstamp };
+  if (ver === undefined) ver = (await col.kv.get(col.verKey)).versionstamp;
+  let n = 0;
+  for (const r of (await col.index()).rows()) n += tally.of(r.value);
+  return { n, versionstamp: null };
+}
+
+/**
+ * The operations that move the tally by `delta` in a commit, or 409 with its message when it
+ * would fall below its minimum (none when the collection keeps no tally or `delta` is 0).
+ */
+export async function tallyOps(col: Tallied, delta: number): Promise<Op[]> {
+  const tally = col.spec.tally;
+  if (!tally || !delta) return [];
+  const ver = (await col.kv.get(col.verKey)).versionstamp;
+  const now = await tallyNow(col, ver);
+  if (now.n + delta < tally.min) throw conflict(tally.message);
+  return [
+    { kind: "check", key: tally.key, versionstamp: now.versionstamp },
+    { kind: "set", key: tally.key, value: now.n + delta },
+    ...(now.versionstamp ? [] : [{ kind: "check", key: col.verKey, versionstamp: ver } as Op]),
+  ];
+}
+
+/** After a refused commit that lowered the tally: its message when the count no longer allows it. */
+export async function tallyError(col: Tallied, delta: number): Promise<Error | null> {
+  const tally = col.spec.tally;
+  if (!tally || delta >= 0) return null;
+  return (await tallyNow(col)).n + delta < tally.min ? conflict(tally.message) : null;
+}
