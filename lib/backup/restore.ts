@@ -16,6 +16,8 @@ import { cleanStrays, newLiveFile, syncPath, writePointer } from "../db/db_file.
 import { badRequest, conflict, notFound } from "../errors.ts";
 import { counters, importEntries, readLines } from "./kv_dump.ts";
 import type { Store } from "../db/store.ts";
+import { formatDateTime } from "../format.ts";
+import { zoneLabel } from "../hospital_time.ts";
 
 /** A store built from a backup beside the live one, not yet switched to. */
 interface Aside {
@@ -153,7 +155,7 @@ async function restoreFrom(store: Store, dir: string, doc: BackupDoc, progress?:
   let before: BackupDoc;
   const backupNow = () =>
     createBackup(store, dir, {
-      name: `Sebelum pemulihan ${new Date().toISOString().slice(0, 16).replace("T", " ")}`,
+      name: `Sebelum pemulihan ${formatDateTime(new Date())} ${zoneLabel()}`,
       desc: `Otomatis, sebelum memulihkan "${doc.name}"`,
       auto: "restore",
       progress,
