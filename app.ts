@@ -42,6 +42,8 @@ import { serveStatic } from "./lib/http/static.ts";
 import { gzipAnswers } from "./lib/http/gzip.ts";
 import type { Store } from "./lib/db/store.ts";
 import { nextTurn } from "./lib/db/turn.ts";
+import { openPrivately, privateDir } from "./lib/db/reserve.ts";
+import { uploadsDir } from "./lib/settings/background.ts";
 
 /** The static folder, beside the program (also inside a compiled binary). */
 export const STATIC_DIR = join(import.meta.dirname!, "static");
@@ -222,7 +224,9 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     await prepareStore(store, opts.config, registry);
     await cleanBackupTemps(backupDir(opts.config.dataDir));
     await syncBackupList(store, backupDir(opts.config.dataDir));
-    const audit = opts.audit ?? await AuditLog.open(auditPathOf(opts.config));
+    // the log holds patient data: 0600 files in 0700 folders, wherever AUDIT_PATH puts it
+    const audit = opts.audit ?? await openPrivately(auditPathOf(opts.config), AuditLog.open);
+    await privateDir(uploadsDir(opts.config.dataDir));
     return { store, manifest, audit };
   };
 

@@ -10,6 +10,7 @@ import { denoVersionProblem, readBuildInfo } from "./lib/runtime/version.ts";
 import { onStopSignal } from "./lib/runtime/stop.ts";
 import { idleCollector } from "./lib/runtime/idle_gc.ts";
 import { Activity } from "./lib/runtime/activity.ts";
+import { storedZone } from "./lib/settings/zone.ts";
 
 /** A moment without requests, in which background work (warm-up orderings, snapshots) runs. */
 const QUIET_MS = 200;
@@ -99,7 +100,14 @@ if (import.meta.main) {
         `dengan Kode Rumah Sakit ${DEMO_CODE}. Atur LICENCE_URL untuk pemakaian nyata.`
       : `Layanan lisensi: ${config.licenceUrl} (masa tenggang ${config.licenceGraceDays} hari)`,
   );
-  const stopBackups = startDailyBackups(store, backupDir(config.dataDir), config.backupKeep);
+  // outside a request: the hospital's zone is read from its profile at each check
+  const stopBackups = startDailyBackups(
+    store,
+    backupDir(config.dataDir),
+    config.backupKeep,
+    undefined,
+    () => storedZone(store),
+  );
   if (admin.created) {
     const code = demo
       ? `'${DEMO_CODE}'`

@@ -9,32 +9,21 @@ export interface LicenceRefused {
 
 const lines = (...parts: (string | undefined)[]) => parts.filter(Boolean).join("\n");
 
-/** Removes the stored licence on the server; returns an error text when that failed. */
-async function deactivate(): Promise<{ error?: string; message?: string }> {
-  try {
-    const res = await fetch("/validation/deactived", { method: "DELETE" });
-    const body = await res.json().catch(() => null);
-    if (!res.ok) return { error: body?.message || `HTTP ${res.status}` };
-    return { message: body?.message };
-  } catch (e) {
-    return { error: (e as Error).message };
-  }
-}
+/** What to do about a licence the service no longer reports active. */
+export const INACTIVE_HELP =
+  "Hubungi penyedia lisensi untuk mengaktifkannya kembali. Untuk memakai Kode Rumah Sakit lain, " +
+  "administrator menggantinya di halaman Validasi Lisensi dengan username dan password " +
+  "administrator.";
 
 /**
- * Tells the user why the licence check refused the login: an inactive licence is removed
- * from the server (info, then reload), offline is a warning, a missing licence leads to the
- * validation page, anything else is an error.
+ * Tells the user why the licence check refused the login: an inactive licence is told with
+ * what to do (info), offline is a warning, a missing licence leads to the validation page,
+ * anything else is an error.
  */
 export async function onLicenceRefused(r: LicenceRefused): Promise<void> {
   if (r.licence === "inactive") {
-    const done = await deactivate();
-    if (done.error) {
-      await alertDialog("Error!", `Terjadi kesalahan saat menghapus data: ${done.error}`, "error");
-      return;
-    }
-    await alertDialog("Lisensi tidak aktif", lines(r.message, done.message), "info");
-    location.reload();
+    // the licence stays on the server: only an administrator may remove or replace it
+    await alertDialog("Lisensi tidak aktif", lines(r.message, INACTIVE_HELP), "info");
   } else if (r.licence === "offline") {
     await alertDialog("Peringatan", lines(r.message, r.detail), "warning");
   } else if (r.licence === "missing") {

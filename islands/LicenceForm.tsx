@@ -7,10 +7,11 @@ const lines = (...parts: (string | undefined)[]) => parts.filter(Boolean).join("
 
 /**
  * Fetches the licence through the server's proxy; with an active licence asks the server to
- * save it (the server fetches it again itself) and goes to login. Returns false when it
+ * save it (the server fetches it again itself; `admin` holds the administrator's username and
+ * password when changing a licence already validated) and goes to login. Returns false when it
  * stopped with a dialog.
  */
-async function validate(code: string): Promise<boolean> {
+async function validate(code: string, admin: Record<string, string>): Promise<boolean> {
   const fail = (what: string, why?: string) =>
     alertDialog("Error!", lines(`Terjadi kesalahan saat ${what} data`, why), "error").then(() =>
       false
@@ -31,7 +32,7 @@ async function validate(code: string): Promise<boolean> {
   try {
     const res = await fetch("/validation", {
       method: "POST",
-      body: new URLSearchParams({ hospitalCode: code }),
+      body: new URLSearchParams({ hospitalCode: code, ...admin }),
     });
     const saved: Answer | null = await res.json().catch(() => null);
     if (!res.ok || !saved?.success) return fail("menyimpan", saved?.message);
@@ -42,9 +43,17 @@ async function validate(code: string): Promise<boolean> {
   return true;
 }
 
-/** Licence validation form: hospital code only; shows the licence already stored, if any. */
+/**
+ * Licence validation form: the hospital code; shows the licence already stored, if any. With
+ * `askAdmin` (a licence was validated on this server before) it also asks for an
+ * administrator's username and password, which changing that licence needs.
+ */
 export default function LicenceForm(
-  { current, demo }: { current?: { hospitalCode: string; verifiedAt: string }; demo?: string },
+  { current, demo, askAdmin }: {
+    current?: { hospitalCode: string; verifiedAt: string };
+    demo?: string;
+    askAdmin?: boolean;
+  },
 ) {
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -52,11 +61,14 @@ export default function LicenceForm(
   async function submit(e: Event) {
     e.preventDefault();
     const form = e.currentTarget as HTMLFormElement;
-    const code = String(new FormData(form).get("hospitalCode") ?? "").trim();
+    const data = new FormData(form);
+    const code = String(data.get("hospitalCode") ?? "").trim();
     if (!code) return setError(EMPTY);
+    const username = String(data.get("username") ?? "").trim();
+    const password = String(data.get("password") ?? "");
     setError("");
     setBusy(true);
-    if (!await validate(code)) setBusy(false);
+    if (!await validate(code, username ? { username, password } : {})) setBusy(false);
   }
 
   return (
@@ -73,6 +85,17 @@ export default function LicenceForm(
       {error && <div class="alert alert-danger" role="alert">{error}</div>}
       <label for="hospitalCode">Kode Rumah Sakit</label>
       <input id="hospitalCode" name="hospitalCode" autoComplete="organization" maxLength={32} />
+      {askAdmin && (
+        <>
+          <p class="muted small">
+            Mengganti lisensi yang sudah divalidasi di server ini memerlukan administrator.
+          </p>
+          <label for="username">Username administrator</label>
+          <input id="username" name="username" autoComplete="username" />
+          <label for="password">Password administrator</label>
+          <input id="password" name="password" type="password" autoComplete="current-password" />
+        </>
+      )}
       <button type="submit" class="btn btn-primary" disabled={busy}>
         {busy ? "Processing..." : "Validasi"}
       </button>

@@ -14,13 +14,17 @@ export const ACCESS: Record<string, Access> = {
   "GET /auth/login": "public",
   "POST /auth/login": "public",
   "POST /auth/logout": "read",
+  // licence: anonymous requests are limited per address. The first validation on a server, and
+  // the code already stored again, are open (no administrator could sign in before them)
   "GET /validation": "public",
   "POST /validation": "public",
-  // replacing a licence already validated (same route, signed in): the admin only
+  // another code once a licence was validated (or after it was removed): the admin only, signed
+  // in or, since an inactive licence lets nobody sign in, by username and password in the request
   "POST /validation#replace": "admin",
-  // removes the licence only when the service reports it inactive (nobody can force it); the
-  // login page calls it when a login was refused for that reason, so it needs no session
-  "DELETE /validation/deactived": "public",
+  // removing the licence (only once the service reports it inactive): the admin only; another
+  // code replaces an inactive one directly (above), so nobody needs this without a session
+  "DELETE /validation/deactived": "admin",
+  // whether a code is active (never its licence key)
   "GET /lisensi/:code{.+}": "public",
   "GET /setting/background": "public",
   // one's own account

@@ -11,7 +11,7 @@ import { audit } from "../lib/http/client.ts";
 import { restoreBackup } from "../lib/backup/restore.ts";
 import type { ColumnDef } from "../lib/resource/resource.ts";
 import { parseOr400, text } from "../lib/resource/validate.ts";
-import { progressId, track } from "../lib/progress/progress.ts";
+import { trackJob } from "../lib/http/progress.ts";
 import { diskSpace } from "../lib/backup/disk.ts";
 
 const sizeText = (bytes: number) =>
@@ -87,7 +87,7 @@ export function backupRoutes() {
 
   r.post("/api/db-backup", async (c) => {
     const f = parseOr400(form, await readFields(c));
-    const progress = track(progressId(c.req.header("x-progress-id")), "Cadangan");
+    const progress = trackJob(c, "Cadangan");
     try {
       const doc = await createBackup(c.get("store"), dir(c), {
         name: f.name,
@@ -105,7 +105,7 @@ export function backupRoutes() {
   });
 
   r.post("/api/db-backup/restore/:id", async (c) => {
-    const progress = track(progressId(c.req.header("x-progress-id")), "Pemulihan");
+    const progress = trackJob(c, "Pemulihan");
     try {
       const { restored, before } = await restoreBackup(
         c.get("store"),

@@ -1,5 +1,5 @@
-import { audit, can } from "../lib/http/client.ts";
-import { Hono } from "hono";
+import { audit, can, clientIp } from "../lib/http/client.ts";
+import { type Context, Hono } from "hono";
 import { DemoBadge } from "../components/DemoBadge.tsx";
 import { Island } from "../components/Island.tsx";
 import { formatDateTime } from "../lib/format.ts";
@@ -7,22 +7,83 @@ import { zoneLabel } from "../lib/hospital_time.ts";
 import LicenceForm from "../islands/LicenceForm.tsx";
 import type { AppEnv } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
-import { deactivateLicence, lookupLicence, validateLicence } from "../lib/licence/licence.ts";
+import {
+  deactivateLicence,
+  lookupLicence,
+  validateLicence,
+  validationNeeds,
+} from "../lib/licence/licence.ts";
 import { parseHospitalCode } from "../lib/licence/client.ts";
-import { readLicence } from "../lib/licence/record.ts";
+import { everValidated, readLicence } from "../lib/licence/record.ts";
+import { AddressThrottle, throttledMessage } from "../lib/licence/throttle.ts";
+import { authenticate } from "../lib/auth/auth.ts";
+import { clearFailures, lockedFor, lockedMessage, recordFailure } from "../lib/auth/throttle.ts";
+import { allows, FORBIDDEN, roleOf } from "../lib/auth/roles.ts";
+import { AppError } from "../lib/errors.ts";
 import { renderPage } from "./_render.tsx";
 
+type C = Context<AppEnv>;
+type Actor = { username: string; role: string };
+
+/** The administrator's username or password given with a licence change is wrong. */
+export const BAD_ADMIN_MESSAGE = "Username atau password administrator salah.";
+
 /**
- * Licence routes, all public: the validation page, saving a licence (`POST /validation`,
- * re-fetched on the server), removing one the service no longer reports active
- * (`DELETE /validation/deactived`) and the proxy to the activation service
- * (`GET /lisensi/{hospitalCode}`, same answer shape), so the browser never calls it directly.
+ * The administrator allowed to use `METHOD pattern` (routes/_access.ts) for this request: the
+ * signed-in one, or, without a session, the account named by `username` and `password` in the
+ * request (a licence the service reports inactive lets nobody sign in, so this is how an
+ * administrator replaces it). Wrong credentials: 401 (counted like a failed login, and locked
+ * like one); an account without the right: 403. Null when none was given.
+ */
+async function administrator(
+  c: C,
+  method: string,
+  pattern: string,
+  f: Record<string, string>,
+): Promise<Actor | null> {
+  const s = c.get("session");
+  if (s) return can(c, method, pattern) ? { username: s.username, role: s.role ?? "" } : null;
+  const username = (f.username ?? "").trim().toLowerCase();
+  if (!username || !f.password) return null;
+  const store = c.get("store");
+  const ip = clientIp(c);
+  const locked = await lockedFor(store, username, ip);
+  if (locked > 0) throw new AppError(429, lockedMessage(locked));
+  const user = await authenticate(store, username, f.password);
+  if (!user) {
+    await recordFailure(store, username, ip);
+    await audit(c, { action: "login_failed", entity: "licence", after: { username } }, {
+      username,
+    });
+    throw new AppError(401, BAD_ADMIN_MESSAGE);
+  }
+  await clearFailures(store, username);
+  const role = roleOf(user);
+  const access = c.get("access")?.(method, pattern);
+  if (!access || !allows(role, access)) throw new AppError(403, FORBIDDEN);
+  return { username: user.username, role };
+}
+
+/**
+ * Licence routes, all public (see routes/_access.ts for who may change what): the validation
+ * page, saving a licence (`POST /validation`, re-fetched on the server), removing one the
+ * service no longer reports active (`DELETE /validation/deactived`, a signed-in administrator) and
+ * the proxy to the activation service (`GET /lisensi/{hospitalCode}`: whether the code is
+ * active and the service's message, nothing more), so the browser never calls it directly.
+ * Anonymous requests are limited per client address.
  */
 export function licenceRoutes() {
   const r = new Hono<AppEnv>();
+  const throttle = new AddressThrottle();
+  const limit = (c: C) => {
+    if (c.get("session")) return;
+    const wait = throttle.take(clientIp(c));
+    if (wait > 0) throw new AppError(429, throttledMessage(wait));
+  };
 
   r.get("/validation", async (c) => {
-    const rec = await readLicence(c.get("store"));
+    const store = c.get("store");
+    const rec = await readLicence(store);
     const demo = c.get("config").demoHospitalCode;
     const current = rec
       ? {
@@ -30,13 +91,19 @@ export function licenceRoutes() {
         verifiedAt: `${formatDateTime(rec.verifiedAt)} ${zoneLabel()}`,
       }
       : undefined;
+    // once a licence was validated, changing it needs an administrator's username and password
+    const askAdmin = !can(c, "POST", "/validation#replace") && await everValidated(store);
     return renderPage(c, {
       title: "Validasi Lisensi",
       bare: true,
       body: (
         <main class="login-page">
           <DemoBadge code={demo} />
-          <Island name="LicenceForm" component={LicenceForm} props={{ current, demo }} />
+          <Island
+            name="LicenceForm"
+            component={LicenceForm}
+            props={{ current, demo, askAdmin }}
+          />
         </main>
       ),
     });
@@ -44,19 +111,29 @@ export function licenceRoutes() {
 
   r.post("/validation", async (c) => {
     const f = await readFields(c);
-    const rec = await validateLicence(c.get("store"), c.get("config"), f.hospitalCode ?? "", {
-      mayReplace: can(c, "POST", "/validation#replace"),
+    const code = parseHospitalCode(f.hospitalCode ?? "");
+    limit(c);
+    const store = c.get("store");
+    const admin = await validationNeeds(store, code) === "admin"
+      ? await administrator(c, "POST", "/validation#replace", f)
+      : null;
+    const { rec, changed } = await validateLicence(store, c.get("config"), code, {
+      mayReplace: !!admin,
     });
-    await audit(c, {
-      action: "licence_validate",
-      entity: "licence",
-      entityId: rec.hospitalCode,
-      after: { hospitalCode: rec.hospitalCode, verifiedAt: rec.verifiedAt },
-    });
+    if (changed) {
+      await audit(c, {
+        action: "licence_validate",
+        entity: "licence",
+        entityId: rec.hospitalCode,
+        after: { hospitalCode: rec.hospitalCode, verifiedAt: rec.verifiedAt },
+      }, admin ?? undefined);
+    }
     return c.json({
       success: true,
-      message: "Lisensi berhasil divalidasi dan disimpan.",
-      data: { hospitalCode: rec.hospitalCode, lisensi: rec.lisensi, verifiedAt: rec.verifiedAt },
+      message: changed
+        ? "Lisensi berhasil divalidasi dan disimpan."
+        : "Lisensi ini sudah tervalidasi di server ini.",
+      data: { hospitalCode: rec.hospitalCode, verifiedAt: rec.verifiedAt },
     });
   });
 
@@ -68,7 +145,13 @@ export function licenceRoutes() {
 
   r.get("/lisensi/:code{.+}", async (c) => {
     const code = parseHospitalCode(c.req.param("code"));
-    return c.json(await lookupLicence(c.get("config"), code));
+    limit(c);
+    const answer = await lookupLicence(c.get("config"), code);
+    // the login page needs only this: the licence key and the service's other fields stay here
+    return c.json({
+      data: answer.data.slice(0, 1).map((d) => ({ actived: d.actived })),
+      message: answer.message,
+    });
   });
   return r;
 }

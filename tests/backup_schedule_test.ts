@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { backups, deleteBackup } from "../lib/backup/backup.ts";
 import { startDailyBackups } from "../lib/backup/schedule.ts";
 import { setup } from "./helpers.ts";
+import { formatDate } from "../lib/format.ts";
+import { DEFAULT_ZONE } from "../lib/hospital_time.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
 
@@ -53,7 +55,7 @@ Deno.test("daily-backup timer: first check soon after start, then on every tick;
     // the first check comes after min(1 minute, the interval): a backup named for today
     await until(async () => (await dailies(t)).length === 1, "cadangan harian pertama");
     const [first] = await dailies(t);
-    assert.equal(first.name, `Harian ${first.created.slice(0, 10)}`);
+    assert.equal(first.name, `Harian ${formatDate(first.created, DEFAULT_ZONE)}`);
     assert.ok(Date.now() - Date.parse(first.created) < 20_000);
     assert.equal(first.desc, "Cadangan otomatis harian");
     // later ticks the same day find it and make none; once it is gone, the next tick makes one

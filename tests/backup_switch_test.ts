@@ -189,7 +189,7 @@ Deno.test("daily backup: once a day, only daily ones pruned beyond the retention
   const docs = (await backups(t.store).index()).rows().map((r) => r.value);
   assert.deepEqual(
     docs.filter((d) => d.auto === "daily").map((d) => d.name).sort(),
-    ["Harian 2030-01-03", "Harian 2030-01-04"],
+    ["Harian 03-01-2030", "Harian 04-01-2030"],
   );
   assert.ok(docs.some((d) => d.name === "Manual"));
   assert.equal([...Deno.readDirSync(bdir)].length, 3);

@@ -30,7 +30,7 @@ Deno.test("db-backup: add, change data, restore brings it back; pre-restore back
 
   const add = await t.post("/api/db-backup", { name: "Awal", desc: "dua provinsi" });
   assert.equal(add.status, 200, JSON.stringify(add.body));
-  assert.match(add.body.data.path, /^backup-\d{14}-[0-9A-Z]{26}\.kvbak$/);
+  assert.match(add.body.data.path, /^backup-\d{8}-\d{6}-WIB-[0-9A-Z]{26}\.kvbak$/);
   let l = await list(t);
   assert.equal(l.recordsTotal, 1);
   assert.deepEqual(

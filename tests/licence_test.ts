@@ -15,11 +15,11 @@ Deno.test("validation: the proxy answers the service's shape; the server stores 
   assert.equal(first.headers.get("location"), "/validation");
   assert.match(await (await t.anon("/validation")).text(), /data-island="LicenceForm"/);
 
-  const known = await (await t.anon("/lisensi/RS01")).json();
-  assert.equal(known.data.length, 1);
-  assert.equal(known.data[0].actived, true);
-  assert.equal(known.data[0].lisensi, "LIS-RS01-2025");
-  assert.equal(typeof known.message, "string");
+  // whether the code is active and the service's message; never the licence key
+  assert.deepEqual(await (await t.anon("/lisensi/RS01")).json(), {
+    data: [{ actived: true }],
+    message: "Lisensi aktif.",
+  });
   const unknown = await t.anon("/lisensi/NOPE");
   assert.equal(unknown.status, 200);
   assert.deepEqual(await unknown.json(), {
@@ -42,7 +42,7 @@ Deno.test("validation: the proxy answers the service's shape; the server stores 
   // licence data sent by the browser is ignored: the server fetches it again
   const saved = await t.anon("/validation", form({ hospitalCode: " RS01 ", lisensi: "PALSU" }));
   assert.equal(saved.status, 200);
-  assert.equal((await saved.json()).data.lisensi, "LIS-RS01-2025");
+  assert.equal((await saved.json()).data.hospitalCode, "RS01");
   assert.equal((await readLicence(t.store))?.lisensi, "LIS-RS01-2025");
 
   // an anonymous visitor cannot switch the server to another hospital's code
@@ -50,7 +50,7 @@ Deno.test("validation: the proxy answers the service's shape; the server stores 
   assert.equal(other.status, 403);
   assert.match((await other.json()).message, /sudah tervalidasi untuk Kode Rumah Sakit RS01/);
   assert.equal((await readLicence(t.store))?.hospitalCode, "RS01");
-  // a logged-in user may switch the server to another code
+  // a signed-in administrator may switch the server to another code
   assert.equal((await t.post("/validation", { hospitalCode: "RS02" })).status, 200);
   assert.equal((await readLicence(t.store))?.hospitalCode, "RS02");
 
@@ -90,7 +90,7 @@ Deno.test("bad hospital codes: 400 with an Indonesian message, nothing stored or
   assert.deepEqual(t.svc.requests, [], "nothing reached the licence service");
 });
 
-Deno.test("login checks the licence: missing, other code, active renews it, inactive is removed", async () => {
+Deno.test("login checks the licence: missing, other code, active renews it, inactive is refused and removed by an administrator", async () => {
   await using t = await licensed();
   let r = await t.login("RS01");
   assert.equal(r.status, 403);
@@ -110,8 +110,8 @@ Deno.test("login checks the licence: missing, other code, active renews it, inac
   assert.equal(r.body.notice, undefined);
   assert.ok((await readLicence(t.store))!.verifiedAt > Date.now() - 60_000, "verification renewed");
 
-  // the browser cannot remove a licence the service still reports active
-  const early = await t.anon("/validation/deactived", { method: "DELETE" });
+  // an administrator cannot remove a licence the service still reports active
+  const early = await t.req("/validation/deactived", { method: "DELETE" });
   assert.equal(early.status, 409);
   assert.ok(await readLicence(t.store));
 
@@ -124,7 +124,8 @@ Deno.test("login checks the licence: missing, other code, active renews it, inac
     "Lisensi tidak aktif.",
   ]);
   assert.equal(r.res.headers.get("set-cookie"), null);
-  const del = await t.anon("/validation/deactived", { method: "DELETE" });
+  assert.equal((await t.anon("/validation/deactived", { method: "DELETE" })).status, 401);
+  const del = await t.req("/validation/deactived", { method: "DELETE" });
   assert.equal(del.status, 200);
   assert.match((await del.json()).message, /dihapus/);
   assert.equal(await readLicence(t.store), null);
@@ -151,7 +152,7 @@ Deno.test("service unreachable: grace within the period, told on every page; ref
       ["/validation/deactived", { method: "DELETE" }],
     ] as const
   ) {
-    const res = await t.anon(path, init);
+    const res = await t.req(path, init);
     assert.equal(res.status, 503, path);
     assert.match((await res.json()).message, /tidak dapat dihubungi/);
   }
@@ -204,7 +205,7 @@ Deno.test("service answering errors or nothing: grace still applies, then 'error
       if (reason === "error") {
         assert.equal(no.body.message, "Terjadi kesalahan saat memeriksa lisensi.");
         // a failing service never counts as 'not active': nothing is removed
-        const del = await t.anon("/validation/deactived", { method: "DELETE" });
+        const del = await t.req("/validation/deactived", { method: "DELETE" });
         assert.equal(del.status, 502);
         assert.ok(await readLicence(t.store));
       }

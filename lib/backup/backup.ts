@@ -7,6 +7,7 @@ import { newId } from "../db/ids.ts";
 import { exportLines } from "./kv_dump.ts";
 import type { Doc } from "../db/mem_index.ts";
 import type { Store } from "../db/store.ts";
+import { hospitalZone, type ZoneName, ZONES } from "../hospital_time.ts";
 
 /** A backup in the list: `path` is relative to the backups folder. */
 export interface BackupDoc extends Doc {
@@ -26,6 +27,17 @@ export const backups = (store: Store): Collection<BackupDoc> =>
 
 /** The backups folder of a data folder. */
 export const backupDir = (dataDir: string) => join(dataDir, "backups");
+
+/**
+ * A backup's file name: the hospital's wall-clock time of `at` and its zone, then the id
+ * (`backup-20261125-013000-WIT-<id>.kvbak`). Files named before (by the UTC time, without a
+ * zone) are read the same way: the list comes from each file's header, never from its name.
+ */
+export function backupFileName(at: Date, id: string, zone: ZoneName = hospitalZone()): string {
+  const wall = new Date(at.getTime() + ZONES[zone].hours * 3600_000).toISOString();
+  const stamp = `${wall.slice(0, 10).replace(/\D/g, "")}-${wall.slice(11, 19).replace(/\D/g, "")}`;
+  return `backup-${stamp}-${ZONES[zone].label}-${id}${BACKUP_EXT}`;
+}
 
 /** The absolute path of a listed file, refusing anything that would leave the folder. */
 export function safePath(dir: string, rel: string): string {
@@ -80,6 +92,8 @@ export async function createBackup(
     desc?: string;
     auto?: BackupDoc["auto"];
     at?: Date;
+    /** The zone the file is named in (default: the hospital's, `hospitalZone()`). */
+    zone?: ZoneName;
     /** Hears the bytes copied (phase 'Mencadangkan'). */
     progress?: Tracker;
   },
@@ -93,8 +107,9 @@ export async function createBackup(
   };
   await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
   const id = newId();
-  const created = (o.at ?? new Date()).toISOString();
-  const rel = `backup-${created.slice(0, 19).replace(/\D/g, "")}-${id}${BACKUP_EXT}`;
+  const at = o.at ?? new Date();
+  const created = at.toISOString();
+  const rel = backupFileName(at, id, o.zone);
   const header = {
     format: FORMAT,
     id,

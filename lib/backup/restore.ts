@@ -8,14 +8,17 @@ import {
   safePath,
   syncBackupList,
 } from "./backup.ts";
-import { runBackupJob } from "./format.ts";
+import { readHeader, runBackupJob } from "./format.ts";
 import type { Tracker } from "../progress/progress.ts";
 import { recoverJournals } from "../db/journal.ts";
+import { openPrivately } from "../db/reserve.ts";
 import { SESSION_TTL_MS } from "../auth/auth.ts";
 import { cleanStrays, newLiveFile, syncPath, writePointer } from "../db/db_file.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
 import { counters, importEntries, readLines } from "./kv_dump.ts";
 import type { Store } from "../db/store.ts";
+import { formatDateTime } from "../format.ts";
+import { zoneLabel } from "../hospital_time.ts";
 
 /** A store built from a backup beside the live one, not yet switched to. */
 interface Aside {
@@ -55,7 +58,11 @@ async function buildAside(
     if (target !== ":memory:") await removeDb(target);
   };
   try {
-    const direct = target !== ":memory:";
+    // a local store unpacks a SQLite copy straight into its new file; a logical dump (made by a
+    // server with narrowed permissions) is unpacked aside and read into it (an unreadable header
+    // is refused by the unpack itself)
+    const kind = await readHeader(file).then((h) => h.kind, () => "sqlite");
+    const direct = target !== ":memory:" && kind === "sqlite";
     progress?.phase("Memeriksa dan membuka cadangan", 0, "byte");
     const header = await runBackupJob(
       { op: "unpack", file, out: direct ? target : tmp },
@@ -70,9 +77,11 @@ async function buildAside(
         if (direct) await removeDb(target);
         throw e;
       });
-    if (header.kind === "sqlite" && direct) kv = await Deno.openKv(target);
+    // the new store file, and its -wal and -shm, readable by the server's user only
+    const openTarget = () => openPrivately(target, (p) => Deno.openKv(p));
+    if (header.kind === "sqlite" && direct) kv = await openTarget();
     else {
-      kv = await Deno.openKv(target);
+      kv = await openTarget();
       if (header.kind === "jsonl") await importEntries(kv, readLines(tmp));
       else {
         const src = await Deno.openKv(tmp);
@@ -153,7 +162,7 @@ async function restoreFrom(store: Store, dir: string, doc: BackupDoc, progress?:
   let before: BackupDoc;
   const backupNow = () =>
     createBackup(store, dir, {
-      name: `Sebelum pemulihan ${new Date().toISOString().slice(0, 16).replace("T", " ")}`,
+      name: `Sebelum pemulihan ${formatDateTime(new Date())} ${zoneLabel()}`,
       desc: `Otomatis, sebelum memulihkan "${doc.name}"`,
       auto: "restore",
       progress,

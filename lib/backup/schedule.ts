@@ -1,37 +1,49 @@
 import { type BackupDoc, backups, createBackup, deleteBackup } from "./backup.ts";
+import { formatDate } from "../format.ts";
+import { hospitalDay, hospitalZone, type ZoneName } from "../hospital_time.ts";
 import type { Store } from "../db/store.ts";
 
-const DAY_MS = 24 * 3600_000;
-/** A daily backup is due this long after the last one (a little under a day, so it does not drift). */
-const DUE_MS = DAY_MS - 30 * 60_000;
+/** Where the scheduler reads the hospital's zone from (outside a request there is none). */
+export type ZoneSource = () => ZoneName | Promise<ZoneName>;
 
 /**
- * Makes the daily backup when the newest one is older than about a day, then deletes the
- * oldest daily backups beyond `keep`. Backups made by hand or before a restore are never
- * pruned. Returns the backup made, or null when none was due (or `keep` is 0).
+ * Makes the daily backup when none was made yet on the hospital's current date (in `zone`, the
+ * hospital's), named after that date, then deletes the daily backups of all but the newest
+ * `keep` hospital dates. Backups made by hand or before a restore are never pruned. Returns the
+ * backup made, or null when none was due (or `keep` is 0).
  */
 export async function runDailyBackup(
   store: Store,
   dir: string,
   keep: number,
   now = new Date(),
+  zone: ZoneSource = hospitalZone,
 ): Promise<BackupDoc | null> {
   if (keep <= 0) return null;
+  const z = await zone();
   return await store.gate.shared(async () => {
     const daily = () =>
       backups(store).index().then((i) =>
         i.rows().map((r) => r.value).filter((d) => d.auto === "daily")
           .sort((a, b) => b.created.localeCompare(a.created))
       );
+    const today = hospitalDay(now, z);
     const last = (await daily())[0];
-    if (last && now.getTime() - Date.parse(last.created) < DUE_MS) return null;
+    // a newer one (a clock set back) counts as made too
+    if (last && hospitalDay(last.created, z) >= today) return null;
     const made = await createBackup(store, dir, {
-      name: `Harian ${now.toISOString().slice(0, 10)}`,
+      name: `Harian ${formatDate(now, z)}`,
       desc: "Cadangan otomatis harian",
       auto: "daily",
       at: now,
+      zone: z,
     });
-    for (const old of (await daily()).slice(keep)) await deleteBackup(store, dir, old._id);
+    const kept = new Set<string>();
+    for (const d of await daily()) {
+      const day = hospitalDay(d.created, z);
+      if (kept.size < keep) kept.add(day);
+      if (!kept.has(day)) await deleteBackup(store, dir, d._id);
+    }
     return made;
   });
 }
@@ -39,13 +51,15 @@ export async function runDailyBackup(
 /**
  * Starts the daily backup: checked a minute after start and then every hour, so a server that
  * restarts often still backs up once a day (a check still running when the next is due makes
- * that one skip). Returns a function that stops it.
+ * that one skip). `zone` gives the hospital's zone at each check. Returns a function that stops
+ * it.
  */
 export function startDailyBackups(
   store: Store,
   dir: string,
   keep: number,
   everyMs = 3600_000,
+  zone: ZoneSource = hospitalZone,
 ): () => void {
   if (keep <= 0) return () => {};
   let running = false;
@@ -53,7 +67,7 @@ export function startDailyBackups(
     if (running) return;
     running = true;
     try {
-      await runDailyBackup(store, dir, keep);
+      await runDailyBackup(store, dir, keep, new Date(), zone);
     } catch (e) {
       console.error("Cadangan harian gagal:", e);
     } finally {

@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { ulid } from "ulid";
 import { storageError } from "../errors.ts";
 
@@ -54,4 +54,36 @@ export async function restrictFiles(dir: string, files: string[]): Promise<void>
       });
     }
   }
+}
+
+/**
+ * Makes a folder (and any missing parent) readable by the server's user only: created 0700, an
+ * existing one set to 0700. Skipped on Windows (the folder's ACL applies).
+ */
+export async function privateDir(dir: string): Promise<void> {
+  await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+  if (Deno.build.os !== "windows") await Deno.chmod(dir, 0o700);
+}
+
+/**
+ * Opens a KV file (or `:memory:`, or a URL, left as they are) with `open` so that no one else
+ * can read it at any moment: its folders are made 0700 (`privateDir`), the file is created 0600
+ * before it is opened (SQLite gives its `-wal` and `-shm` the file's mode), and afterwards the
+ * file and those two are set to 0600 (files an earlier version left 0644).
+ */
+export async function openPrivately<T>(
+  path: string,
+  open: (path: string) => Promise<T>,
+): Promise<T> {
+  if (path === ":memory:" || /^https?:\/\//.test(path)) return await open(path);
+  await privateDir(dirname(path));
+  try {
+    (await Deno.open(path, { write: true, createNew: true, mode: 0o600 })).close();
+  } catch (e) {
+    if (!(e instanceof Deno.errors.AlreadyExists)) throw e;
+  }
+  await restrictFiles(dirname(path), [path]);
+  const opened = await open(path);
+  await restrictFiles(dirname(path), [path]);
+  return opened;
 }

@@ -3,7 +3,7 @@ import { Collection, type CollectionSpec, type KvHolder } from "./collection.ts"
 import { cleanStrays, liveFile } from "./db_file.ts";
 import { Gate } from "./gate.ts";
 import { recoverJournals } from "./journal.ts";
-import { dropReserves, reserveDisk, restrictFiles } from "./reserve.ts";
+import { dropReserves, openPrivately, reserveDisk } from "./reserve.ts";
 import type { Doc } from "./mem_index.ts";
 import { ulid } from "ulid";
 import { dropOtherSnapshots, SNAPSHOT_DIR, snapshotPath } from "./snapshot.ts";
@@ -107,8 +107,7 @@ export async function openKvAt(base: string): Promise<Opened> {
     await cleanStrays(base, path);
     await dropReserves(dirname(path));
     await dropOtherSnapshots(join(dirname(path), SNAPSHOT_DIR), path);
-    const kv = await Deno.openKv(path);
-    await restrictFiles(dirname(path), [path]);
+    const kv = await openPrivately(path, (p) => Deno.openKv(p));
     await recoverJournals(kv).catch((e) => {
       kv.close();
       throw e;

@@ -27,6 +27,7 @@ export function startDemoLicence(config: Config): { config: Config; server: Lice
  */
 export async function ensureDemoLicence(store: Store, config: Config): Promise<boolean> {
   if (await readLicence(store)) return false;
-  await validateLicence(store, config, DEMO_CODE, { mayReplace: false });
+  // the server itself, at start: no administrator needed
+  await validateLicence(store, config, DEMO_CODE, { mayReplace: true });
   return true;
 }

@@ -8,7 +8,15 @@ import {
   LicenceUnreachable,
   parseHospitalCode,
 } from "./client.ts";
-import { deleteLicence, type LicenceRecord, readLicence, sameCode, saveLicence } from "./record.ts";
+import {
+  deleteLicence,
+  everValidated,
+  licenceEntry,
+  type LicenceRecord,
+  readLicence,
+  replaceLicence,
+  sameCode,
+} from "./record.ts";
 import type { Store } from "../db/store.ts";
 
 /** 503 when no licence service is configured at all. */
@@ -35,26 +43,44 @@ export async function lookupLicence(config: Config, code: string): Promise<Licen
   }
 }
 
+/** The 403 of a validation that needs an administrator, saying how to give one. */
+const HOW_ADMIN = "login sebagai administrator, atau isi username dan password administrator " +
+  "pada formulir validasi.";
+
+/**
+ * Who may validate `code` now: `open` for the first validation on this server (no
+ * administrator could sign in before it) and for the code already stored; `admin` for another
+ * code, and for any code once a licence was removed.
+ */
+export async function validationNeeds(store: Store, code: string): Promise<"open" | "admin"> {
+  const prev = await readLicence(store);
+  if (prev) return sameCode(prev.hospitalCode, code) ? "open" : "admin";
+  return await everValidated(store) ? "admin" : "open";
+}
+
 /**
  * Validates this server's licence: fetches it for `rawCode` on the server (nothing the
  * browser sends about the licence is trusted) and stores it when active. 400 for a bad code,
- * 422 when the service knows no active licence for it, 403 when it would replace the licence
- * of another code without `mayReplace` (a logged-in user), so an anonymous visitor cannot
- * switch the hospital's licence.
+ * 422 when the service knows no active licence for it, 403 when it needs an administrator
+ * (`validationNeeds`) and `mayReplace` is false, 409 when the licence changed meanwhile.
+ * `changed` is false when the same licence was stored already (nothing is written then).
  */
 export async function validateLicence(
   store: Store,
   config: Config,
   rawCode: unknown,
   opts: { mayReplace: boolean },
-): Promise<LicenceRecord> {
+): Promise<{ rec: LicenceRecord; changed: boolean }> {
   const code = parseHospitalCode(rawCode);
-  const prev = await readLicence(store);
-  if (prev && !sameCode(prev.hospitalCode, code) && !opts.mayReplace) {
+  const entry = await licenceEntry(store);
+  const prev = entry.value;
+  if (!opts.mayReplace && await validationNeeds(store, code) === "admin") {
     throw new AppError(
       403,
-      `Server ini sudah tervalidasi untuk Kode Rumah Sakit ${prev.hospitalCode}. ` +
-        "Login terlebih dahulu untuk menggantinya dengan kode lain.",
+      prev
+        ? `Server ini sudah tervalidasi untuk Kode Rumah Sakit ${prev.hospitalCode}. ` +
+          `Untuk menggantinya dengan kode lain, ${HOW_ADMIN}`
+        : `Lisensi server ini sudah dihapus. Untuk memvalidasi ulang, ${HOW_ADMIN}`,
     );
   }
   const answer = await lookupLicence(config, code);
@@ -67,15 +93,20 @@ export async function validateLicence(
   if (!isActive(answer)) {
     throw new AppError(422, `Lisensi untuk Kode Rumah Sakit ${code} tidak aktif.`);
   }
+  const lisensi = answer.data[0].lisensi;
+  const same = prev && sameCode(prev.hospitalCode, code);
+  if (same && prev.lisensi === lisensi) return { rec: prev, changed: false };
   const now = Date.now();
   const rec: LicenceRecord = {
-    hospitalCode: code,
-    lisensi: answer.data[0].lisensi,
-    validatedAt: prev && sameCode(prev.hospitalCode, code) ? prev.validatedAt : now,
+    hospitalCode: same ? prev.hospitalCode : code,
+    lisensi,
+    validatedAt: same ? prev.validatedAt : now,
     verifiedAt: now,
   };
-  await saveLicence(store, rec);
-  return rec;
+  if (!await replaceLicence(store, entry, rec)) {
+    throw conflict("Lisensi baru saja diubah dari tempat lain. Muat ulang halaman lalu coba lagi.");
+  }
+  return { rec, changed: true };
 }
 
 /**

@@ -26,9 +26,12 @@ export function progressId(raw: string | null | undefined): string | null {
   return raw && /^[A-Za-z0-9-]{8,64}$/.test(raw) ? raw : null;
 }
 
-/** The job `id`, as last reported. */
-export function progressOf(id: string): Progress | undefined {
-  return jobs.get(id);
+/** Jobs are kept per owner: another session naming the same id sees (and overwrites) nothing. */
+const keyOf = (id: string, owner: string) => `${owner}\u0000${id}`;
+
+/** The job `id` started by `owner` (see `track`), as last reported; undefined for anyone else. */
+export function progressOf(id: string, owner: string): Progress | undefined {
+  return jobs.get(keyOf(id, owner));
 }
 
 /** Calls `fn` on every report (tests, logs); returns the unsubscribe. */
@@ -55,10 +58,10 @@ function emit(p: Progress) {
 }
 
 /**
- * Starts tracking a job. `id` null (no header sent) still reports to listeners, but keeps
- * nothing to poll.
+ * Starts tracking a job for `owner` (the session that started it: only it may poll the job).
+ * `id` null (no header sent) still reports to listeners, but keeps nothing to poll.
  */
-export function track(id: string | null, label: string): Tracker {
+export function track(id: string | null, label: string, owner = ""): Tracker {
   const p: Progress = {
     id: id ?? "",
     label,
@@ -69,7 +72,7 @@ export function track(id: string | null, label: string): Tracker {
     finished: false,
     updatedAt: Date.now(),
   };
-  if (id) jobs.set(id, p);
+  if (id) jobs.set(keyOf(id, owner), p);
   for (const [k, j] of jobs) if (j.finished && Date.now() - j.updatedAt > KEEP_MS) jobs.delete(k);
   let last = 0;
   return {

@@ -19,7 +19,7 @@ import { paramFilter, select2 } from "./select2.ts";
 import { writeXlsx } from "./spreadsheet.ts";
 import type { Store } from "../db/store.ts";
 import { isSaneId, parseOr400 } from "./validate.ts";
-import { progressId, track } from "../progress/progress.ts";
+import { trackJob } from "../http/progress.ts";
 
 export { optionText, SELECT_PAGE } from "./select2.ts";
 
@@ -156,7 +156,7 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
             : "Harap pilih file .xlsx terlebih dahulu.",
         );
       }
-      const progress = track(progressId(c.req.header("x-progress-id")), `Impor ${def.label}`);
+      const progress = trackJob(c, `Impor ${def.label}`);
       const res = await importFile(c.get("store"), registry, def, file, progress);
       const { created, updated, unchanged, skipped } = res;
       await audit(c, {

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { AppError, badRequest, conflict, notFound } from "../errors.ts";
 import { readSetting, writeSetting } from "./settings.ts";
 import type { Store } from "../db/store.ts";
+import { privateDir } from "../db/reserve.ts";
 
 /** General settings, stored under `["setting", "general"]`. */
 export interface GeneralSetting {
@@ -30,7 +31,9 @@ export function sniffImage(b: Uint8Array): "png" | "jpg" | "webp" | null {
   return null;
 }
 
-const uploads = (dataDir: string) => join(dataDir, "uploads");
+/** The uploads folder of a data folder (kept 0700, see `privateDir`). */
+export const uploadsDir = (dataDir: string) => join(dataDir, "uploads");
+const uploads = uploadsDir;
 const removeFile = (path: string) => Deno.remove(path).catch(() => {});
 
 /**
@@ -56,9 +59,9 @@ export async function saveBackground(store: Store, dataDir: string, file: File):
   const ext = sniffImage(bytes);
   if (!ext) throw new AppError(415, NOT_IMAGE);
   const name = `bg-${crypto.randomUUID()}.${ext}`;
-  await Deno.mkdir(uploads(dataDir), { recursive: true });
+  await privateDir(uploads(dataDir));
   const cur = await readSetting<GeneralSetting>(store, "general");
-  await Deno.writeFile(join(uploads(dataDir), name), bytes);
+  await Deno.writeFile(join(uploads(dataDir), name), bytes, { mode: 0o600 });
   try {
     await writeSetting(store, "general", cur, { ...cur.value, backgroundImage: name });
   } catch (e) {

@@ -21,7 +21,10 @@ Deno.test("browser: backup, change data, restore, data back; delete a backup", a
   await page.getByLabel("Keterangan").fill("satu provinsi");
   await page.click(".modal button:has-text('Simpan')");
   await page.waitForSelector(".toast:has-text('berhasil dibuat')");
-  assert.match(await rowWith(page, "Sebelum uji"), /satu provinsi\s+backup-\d{14}-\w{26}\.kvbak/);
+  assert.match(
+    await rowWith(page, "Sebelum uji"),
+    /satu provinsi\s+backup-\d{8}-\d{6}-WIB-\w{26}\.kvbak/,
+  );
 
   // change the data
   await openTable(page, url, "/provinsi");

@@ -4,6 +4,7 @@ import { loadConfig } from "../../lib/config.ts";
 import { BAD_CODE_MESSAGE } from "../../lib/licence/client.ts";
 import { ensureDemoLicence, startDemoLicence } from "../../lib/licence/demo.ts";
 import { validateLicence } from "../../lib/licence/licence.ts";
+import { readLicence } from "../../lib/licence/record.ts";
 import { startLicenceServer } from "../../lib/licence/server.ts";
 import { codes } from "../licence_helpers.ts";
 import { PASSWORD, session } from "./harness.ts";
@@ -124,7 +125,7 @@ Deno.test("browser: service stopped → offline warning; within grace → login 
   }
 });
 
-Deno.test("browser: a licence no longer active is removed, then validation is asked again", async () => {
+Deno.test("browser: a licence no longer active stays; an administrator replaces it on the validation page", async () => {
   await using s = await licensedSession();
   const { page, url } = s;
   await validateLicence(s.store, s.config, "RS01", { mayReplace: false });
@@ -132,8 +133,24 @@ Deno.test("browser: a licence no longer active is removed, then validation is as
   await fillLogin(page, url, "RS01");
   const told = await dialog(page);
   assert.deepEqual([told.icon, told.title], ["info", "Lisensi tidak aktif"]);
-  assert.match(told.text, /Lisensi tidak aktif\.\nData lisensi dihapus/);
-  await page.waitForURL(`${url}/validation`); // reloaded; without a licence login sends here
+  assert.match(told.text, /^Lisensi tidak aktif\.\nHubungi penyedia lisensi/);
+  assert.equal((await readLicence(s.store))?.hospitalCode, "RS01", "kept");
+
+  await page.goto(`${url}/validation`);
+  await page.waitForSelector("[data-island=LicenceForm][data-hydrated=true]");
+  await page.fill("#hospitalCode", "RS02");
+  await page.click("button:has-text('Validasi')");
+  const refused = await dialog(page);
+  assert.equal(refused.title, "Error!");
+  assert.match(refused.text, /sudah tervalidasi untuk Kode Rumah Sakit RS01/);
+  await page.fill("#username", "admin");
+  await page.fill("#password", PASSWORD);
+  await page.click("button:has-text('Validasi')");
+  await page.waitForURL(`${url}/auth/login`);
+  await page.waitForSelector("[data-island=LoginForm][data-hydrated=true]");
+  assert.equal(await page.inputValue("#hospitalCode"), "RS02");
+  await fillLogin(page, url, "RS02");
+  await page.waitForURL(`${url}/`);
   assert.deepEqual(s.errors, []);
 });
 
