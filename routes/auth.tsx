@@ -54,9 +54,7 @@ function folded(
   c: Context<AppEnv>,
   action: string,
   key: string,
-  who: { username: string } | {
-    address: string;
-  },
+  who: { username: string } | { address: string },
 ) {
   const username = "username" in who ? who.username : "-";
   loginAudit.add(
