@@ -11,6 +11,7 @@ import { onStopSignal } from "./lib/runtime/stop.ts";
 import { idleCollector } from "./lib/runtime/idle_gc.ts";
 import { Activity } from "./lib/runtime/activity.ts";
 import { storedZone } from "./lib/settings/zone.ts";
+import { loginAudit } from "./lib/auth/fold.ts";
 
 /** A moment without requests, in which background work (warm-up orderings, snapshots) runs. */
 const QUIET_MS = 200;
@@ -128,6 +129,7 @@ if (import.meta.main) {
     clearInterval(snapshots);
     collector.stop();
     await server.shutdown();
+    await loginAudit.flush(); // the refused logins of the last minute, folded
     await store.gate.exclusive(async () => {});
     await store.saveSnapshots().catch(() => {});
     await demo?.server.close();

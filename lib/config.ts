@@ -28,8 +28,11 @@ export interface Config {
   demoData: boolean;
   /** Minutes without a request after which a session ends (besides the 12-hour limit). */
   sessionIdleMinutes: number;
-  /** Behind a reverse proxy: trust `X-Forwarded-For` / `X-Forwarded-Proto`. */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies in front of the app (0: none). Their `X-Forwarded-For` / `X-Forwarded-Proto`
+   * entries are trusted: the one this many hops from the end is the client's.
+   */
+  trustProxy: number;
   /**
    * The audit log's KV store (`AUDIT_PATH`); unset: `DATA_DIR/audit.kv`, or memory when the
    * database is `:memory:` (see `auditPathOf`).
@@ -61,6 +64,18 @@ function flagOf(env: Env, name: string): boolean {
   if (["1", "true", "ya", "yes", "on"].includes(v)) return true;
   if (["0", "false", "tidak", "no", "off"].includes(v)) return false;
   throw new Error(`${name} harus 1 (aktif) atau 0 (sekarang '${env.get(name)}').`);
+}
+
+/** `TRUST_PROXY`: how many proxies are in front (0 or a whole number; yes/no words too). */
+function proxiesOf(env: Env): number {
+  const v = env.get("TRUST_PROXY")?.trim().toLowerCase();
+  if (!v) return 0;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  if (["true", "ya", "yes", "on"].includes(v)) return 1;
+  if (["false", "tidak", "no", "off"].includes(v)) return 0;
+  throw new Error(
+    `TRUST_PROXY harus 0 atau jumlah proxy di depan aplikasi, mis. 1 (sekarang '${v}').`,
+  );
 }
 
 /** `PORT`: a whole number from 0 to 65535. */
@@ -102,7 +117,7 @@ function licenceUrlOf(env: Env): string | undefined {
  * Reads `DATA_DIR`, `DB_PATH`, `HOST` (default 0.0.0.0), `PORT` (default 8000), `ADMIN_PASSWORD`, `ALLOWED_ORIGINS`, `LICENCE_URL`,
  * `LICENCE_GRACE_DAYS` (default 7), `LICENCE_TIMEOUT_MS` (default 8000), `BACKUP_KEEP`
  * (default 7), `DEMO_DATA` (1: demo data on an empty database), `SESSION_IDLE_MINUTES` (default
- * 30), `TRUST_PROXY` (1: behind a reverse proxy) and `AUDIT_PATH`.
+ * 30), `TRUST_PROXY` (N: behind N reverse proxies) and `AUDIT_PATH`.
  */
 export function loadConfig(env: Env = Deno.env): Config {
   const dataDir = env.get("DATA_DIR") || "./data";
@@ -121,7 +136,7 @@ export function loadConfig(env: Env = Deno.env): Config {
     backupKeep: numberOf(env, "BACKUP_KEEP", 7, 0),
     demoData: flagOf(env, "DEMO_DATA"),
     sessionIdleMinutes: numberOf(env, "SESSION_IDLE_MINUTES", 30, 1),
-    trustProxy: flagOf(env, "TRUST_PROXY"),
+    trustProxy: proxiesOf(env),
     auditPath: env.get("AUDIT_PATH") || undefined,
   };
 }

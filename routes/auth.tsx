@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import LoginForm from "../islands/LoginForm.tsx";
 import { DemoBadge } from "../components/DemoBadge.tsx";
@@ -9,13 +9,21 @@ import {
   endSession,
   SESSION_COOKIE,
   SESSION_TTL_MS,
+  users,
 } from "../lib/auth/auth.ts";
 import { BACKGROUND_URL, backgroundId } from "../lib/settings/background.ts";
 import type { AppEnv } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
 import { audit, clientIp, isHttps } from "../lib/http/client.ts";
 import { roleOf } from "../lib/auth/roles.ts";
-import { clearFailures, lockedFor, lockedMessage, recordFailure } from "../lib/auth/throttle.ts";
+import {
+  clearFailures,
+  type Lock,
+  lockedFor,
+  lockedMessage,
+  reserveAttempt,
+} from "../lib/auth/throttle.ts";
+import { loginAudit } from "../lib/auth/fold.ts";
 import { parseHospitalCode } from "../lib/licence/client.ts";
 import { graceNotice, type LicenceGate, type LicenceRefusal } from "../lib/licence/gate.ts";
 import { readLicence } from "../lib/licence/record.ts";
@@ -34,6 +42,33 @@ const REFUSAL_STATUS: Record<LicenceRefusal, 403 | 502 | 503> = {
   offline: 503,
   error: 502,
 };
+
+/** The longest username an account may have (as the account form). */
+const USERNAME_MAX = 50;
+
+/**
+ * Counts one refused or failed login in its key's entry for this minute: `who` is the
+ * username tried, or, for refusals of an address, the address (the usernames vary).
+ */
+function folded(
+  c: Context<AppEnv>,
+  action: string,
+  key: string,
+  who: { username: string } | { address: string },
+) {
+  const username = "username" in who ? who.username : "-";
+  loginAudit.add(
+    `${action}|${key}`,
+    (count) => audit(c, { action, entity: "user", after: { ...who, count } }, { username }),
+  );
+}
+
+/** A login refused by a lock: 429, counted per locked username or per address. */
+function refuse(c: Context<AppEnv>, lock: Lock, username: string, ip: string) {
+  if (lock.by === "user") folded(c, "login_locked", `user:${username}`, { username });
+  else folded(c, "login_locked", `ip:${ip}`, { address: ip });
+  return c.json({ success: false, message: lockedMessage(lock.ms) }, 429);
+}
 
 /**
  * Login page and API. `licence` is checked before the password on every login (see
@@ -70,34 +105,34 @@ export function authRoutes(licence: LicenceGate) {
     if (!f.username?.trim() || !f.password) {
       return c.json({ success: false, message: "Username dan password wajib diisi." }, 400);
     }
-    const gate = await licence.check(hospitalCode, c.get("store"));
+    const username = f.username.trim().toLowerCase();
+    if (username.length > USERNAME_MAX) {
+      const message = `Username paling banyak ${USERNAME_MAX} karakter.`;
+      return c.json({ success: false, message }, 400);
+    }
+    const store = c.get("store");
+    const ip = clientIp(c);
+    // refused before anything costly or written: the licence service, KV, the hash
+    const exists = !!(await users(store).idBy("username", username));
+    const early = await lockedFor(store, username, ip, exists);
+    if (early) return refuse(c, early, username, ip);
+    const gate = await licence.check(hospitalCode, store);
     if (!gate.ok) {
       const { reason, message, detail } = gate;
       return c.json({ success: false, licence: reason, message, detail }, REFUSAL_STATUS[reason]);
     }
-    const store = c.get("store");
-    const username = f.username.trim().toLowerCase();
-    const ip = clientIp(c);
-    const locked = await lockedFor(store, username, ip);
-    if (locked > 0) {
-      await audit(c, { action: "login_locked", entity: "user", after: { username } }, {
-        username,
-      });
-      return c.json({ success: false, message: lockedMessage(locked) }, 429);
-    }
+    const attempt = await reserveAttempt(store, username, ip, exists);
+    if (attempt.refused) return refuse(c, attempt.refused, username, ip);
     const user = await authenticate(store, username, f.password);
     if (!user) {
-      const lockedNow = await recordFailure(store, username, ip);
-      await audit(c, { action: "login_failed", entity: "user", after: { username } }, {
-        username,
-      });
-      if (lockedNow) {
+      folded(c, "login_failed", `${username}|${ip}`, { username });
+      if (attempt.locks) {
         await audit(c, { action: "lockout", entity: "user", after: { username } }, { username });
       }
       return c.json({ success: false, message: "Username atau password salah." }, 401);
     }
     await clearFailures(store, username);
-    const token = await createSession(c.get("store"), {
+    const token = await createSession(store, {
       userId: user._id,
       username: user.username,
       fullname: user.fullname || user.username,

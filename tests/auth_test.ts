@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { loginAudit } from "../lib/auth/fold.ts";
 import { ADMIN_PASSWORD, setup } from "./helpers.ts";
 
 Deno.test("login: empty hospital code, wrong password, then a session cookie", async () => {
@@ -29,6 +30,13 @@ Deno.test("login: empty hospital code, wrong password, then a session cookie", a
   assert.equal(out.status, 303);
   const again = await t.app.request("/api/province", { headers: { cookie: cookie.split(";")[0] } });
   assert.equal(again.status, 401);
+  // the failed login's folded audit entry, written before the app closes
+  await loginAudit.flush();
+  const failed = (await t.audit.list({ action: "login_failed" }, 0, 10)).rows;
+  assert.deepEqual(failed.map((r) => [r.username, r.after]), [["admin", {
+    username: "admin",
+    count: 1,
+  }]]);
 });
 
 Deno.test("every route except login, licence and static files needs a session", async () => {

@@ -49,3 +49,28 @@ Deno.test("session: a login in use lasts 12 hours, then the API answers 401 and 
   assert.equal(page.status, 302);
   assert.match(page.headers.get("location")!, /^\/auth\/login/);
 });
+
+Deno.test("session: idle time counts from the last request, not from the last write", async () => {
+  await using t = await setup({ config: { sessionIdleMinutes: 1 } });
+  const login = await t.app.request("/auth/login", {
+    method: "POST",
+    body: new URLSearchParams({
+      hospitalCode: "RS01",
+      username: "admin",
+      password: ADMIN_PASSWORD,
+    }),
+  });
+  assert.equal(login.status, 200);
+  const cookie = login.headers.get("set-cookie")!.split(";")[0];
+  const get = async (s: number) => {
+    const r = await later(s * 1000, () => t.app.request("/api/province", { headers: { cookie } }));
+    await r.body?.cancel();
+    return r.status;
+  };
+  // active every 40 seconds: never idle for a minute
+  for (const s of [40, 80, 120, 160, 200]) assert.equal(await get(s), 200, `${s} detik`);
+  // idle for just under a minute after the last request: still signed in
+  assert.equal(await get(259), 200, "59 detik setelah permintaan terakhir");
+  // a minute and a second after the last request: over
+  assert.equal(await get(320), 401, "61 detik setelah permintaan terakhir");
+});

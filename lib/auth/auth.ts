@@ -37,7 +37,7 @@ export interface Session {
 /** A session as stored: the session plus its limits. */
 interface StoredSession extends Session {
   expiresAt: number;
-  /** Last request seen (written at most once a minute). */
+  /** Last request seen (written at most once a minute; the exact time is kept in memory). */
   lastSeen?: number;
 }
 
@@ -132,10 +132,26 @@ export async function createSession(store: Store, session: Session): Promise<str
   return token;
 }
 
+/** How often a session's last request is written to KV (it is kept exactly in memory). */
+const SEEN_WRITE_MS = 60_000;
+
 /**
- * The session for a cookie token, or null: expired (12 h), idle longer than `idleMs`, of an
- * account that is gone, or older than the account's last password or role change. The role
- * is the account's current one.
+ * Each session's last request, by key, in this process: the stored `lastSeen` is written at
+ * most once a minute, so idle time counted from it alone would end sessions up to a minute
+ * early. After a restart only the stored time is known.
+ */
+const lastRequest = new Map<string, number>();
+
+/** Forgets last requests of sessions that are over anyway (at most 12 h old). */
+function sweepLastRequests(now: number) {
+  if (lastRequest.size < 1000) return;
+  for (const [k, t] of lastRequest) if (now - t > SESSION_TTL_MS) lastRequest.delete(k);
+}
+
+/**
+ * The session for a cookie token, or null: expired (12 h), idle for `idleMs` since its last
+ * request, of an account that is gone, or older than the account's last password or role
+ * change. The role is the account's current one.
  */
 export async function readSession(
   store: Store,
@@ -143,13 +159,20 @@ export async function readSession(
   idleMs = 30 * 60_000,
 ): Promise<Session | null> {
   if (!token || token.length > 100) return null;
-  const key = ["session", sha256(token)];
+  const id = sha256(token);
+  const key = ["session", id];
   const s = (await store.kv.get<StoredSession>(key)).value;
   const now = Date.now();
-  if (!s || s.expiresAt <= now || now - (s.lastSeen ?? now) > idleMs) return null;
+  const last = Math.max(s?.lastSeen ?? now, lastRequest.get(id) ?? 0);
+  if (!s || s.expiresAt <= now || now - last >= idleMs) {
+    lastRequest.delete(id);
+    return null;
+  }
   const user = (await users(store).index()).get(s.userId)?.value;
   if (!user || (s.gen ?? 0) !== (user.sessionGen ?? 0)) return null;
-  if (now - (s.lastSeen ?? 0) > 60_000) {
+  lastRequest.set(id, now);
+  if (now - (s.lastSeen ?? 0) >= SEEN_WRITE_MS) {
+    sweepLastRequests(now);
     await store.kv.set(key, { ...s, lastSeen: now }, { expireIn: s.expiresAt - now });
   }
   return { ...s, role: roleOf(user) };
@@ -175,5 +198,7 @@ export async function keepOnlySession(
 
 /** Ends a session. */
 export async function endSession(store: Store, token: string | undefined): Promise<void> {
-  if (token) await store.kv.delete(["session", sha256(token)]);
+  if (!token) return;
+  lastRequest.delete(sha256(token));
+  await store.kv.delete(["session", sha256(token)]);
 }

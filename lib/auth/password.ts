@@ -3,7 +3,13 @@ const enc = new TextEncoder();
 const b64 = (b: Uint8Array) => btoa(String.fromCharCode(...b));
 const unb64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
 
+let derivations = 0;
+
+/** How many PBKDF2 derivations (hashes and checks) this process has run: a test's observable. */
+export const derivationCount = (): number => derivations;
+
 async function derive(password: string, salt: Uint8Array, iterations: number) {
+  derivations++;
   const key = await crypto.subtle.importKey("raw", enc.encode(password), "PBKDF2", false, [
     "deriveBits",
   ]);

@@ -1,4 +1,5 @@
-import { dictionary } from "@zxcvbn-ts/language-common";
+import { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
 
 /** Shortest and longest password accepted. */
 export const PASSWORD_MIN = 12;
@@ -12,10 +13,45 @@ function commonPasswords(): Set<string> {
   );
 }
 
+/** The lowest zxcvbn score accepted (0–4; 3: "safely unguessable", ~10^8 guesses and more). */
+export const MIN_SCORE = 3;
+
+/** Words of this app a guesser would try first (given to zxcvbn beside the username). */
+const APP_WORDS = [
+  "casemix",
+  "rumah",
+  "sakit",
+  "rumahsakit",
+  "rsud",
+  "klinik",
+  "inacbg",
+  "bpjs",
+  "klaim",
+  "pasien",
+  "rawat",
+  "inap",
+  "admin",
+  "administrator",
+  "petugas",
+  "sehat",
+];
+
+let zxcvbn: ZxcvbnFactory | null = null;
+/** zxcvbn-ts with its common dictionaries and keyboard layouts, built on first use (~40 ms). */
+const estimator = () =>
+  zxcvbn ??= new ZxcvbnFactory({ dictionary: { ...dictionary }, graphs: adjacencyGraphs });
+
+/** The refusal of a guessable password: what is wrong, and what to do instead. */
+export const WEAK_MESSAGE = "Password terlalu mudah ditebak (misalnya huruf atau pola yang " +
+  "diulang, urutan keyboard, atau memuat username). Gunakan beberapa kata yang tidak saling " +
+  "berhubungan, dipisah tanda minus atau spasi, atau tambahkan kata lain.";
+
 /**
  * Why a new password is refused, or null when it is acceptable: 12 to 128 characters, not
  * the username, not one of the 10,000 most common passwords (also with digits or symbols added
- * before or after, or repeated: `password1234`, `qwertyqwerty`). Existing hashes are not checked.
+ * before or after, or repeated: `password1234`, `qwertyqwerty`), and hard to guess: a zxcvbn
+ * score of at least `MIN_SCORE`, given the username and the app's words (`aaaaaaaaaaaa`, the
+ * username repeated). Existing hashes are not checked.
  */
 export function passwordProblem(password: string, username = ""): string | null {
   if (password.length < PASSWORD_MIN) return `Password minimal ${PASSWORD_MIN} karakter.`;
@@ -29,5 +65,7 @@ export function passwordProblem(password: string, username = ""): string | null 
   if (!core || [lower, core, unit].some((p) => p && commonPasswords().has(p))) {
     return "Password ini terlalu umum dipakai; pilih password lain.";
   }
+  const inputs = username.trim() ? [username.trim().toLowerCase(), ...APP_WORDS] : APP_WORDS;
+  if (estimator().check(password, inputs).score < MIN_SCORE) return WEAK_MESSAGE;
   return null;
 }

@@ -1,14 +1,14 @@
 import type { Store } from "../db/store.ts";
 
-/** Failures of one username within the window that lock it. */
+/** Attempts at one username within the window that lock it. */
 export const USER_FAILURES = 5;
-/** Failures from one client address within the window before it is refused. */
+/** Failures at usernames that do not exist, from one client address, before it is refused. */
 export const IP_FAILURES = 20;
 /** The window, and how long a lock lasts. */
 export const WINDOW_MS = 15 * 60_000;
 
 interface Failures {
-  /** Times of the failures still inside the window. */
+  /** Times of the attempts still inside the window (counted before the password is checked). */
   at: number[];
   /** Set when the limit was reached: logins are refused until then. */
   lockedUntil?: number;
@@ -27,47 +27,82 @@ async function read(store: Store, key: Deno.KvKey, now: number) {
   return { entry: e, at: v.at.filter((t) => now - t < WINDOW_MS), lockedUntil: v.lockedUntil };
 }
 
+/** Why a login is refused before its password is looked at: the lock's time left and whose. */
+export interface Lock {
+  ms: number;
+  /** `user`: the username is locked; `address`: too many unknown usernames from the address. */
+  by: "user" | "address";
+}
+
+function lockOf(
+  u: Awaited<ReturnType<typeof read>>,
+  a: Awaited<ReturnType<typeof read>> | null,
+  now: number,
+): Lock | null {
+  const userLeft = (u.lockedUntil ?? 0) - now;
+  if (userLeft > 0) return { ms: userLeft, by: "user" };
+  if (a && a.at.length >= IP_FAILURES) {
+    return { ms: a.at[a.at.length - IP_FAILURES] + WINDOW_MS - now, by: "address" };
+  }
+  return null;
+}
+
 /**
- * How long logins for `username` (whether or not it exists) or from `ip` are still refused,
- * in ms; 0 when they may try.
+ * Whether logins for `username` are refused now: the username is locked (whether or not it
+ * exists), or, for a username that does not exist (`exists` false), its address has guessed
+ * too many unknown usernames. An address is never refused for accounts that exist: a ward
+ * behind one address keeps logging in while one account is locked. Reads only.
  */
-export async function lockedFor(store: Store, username: string, ip: string): Promise<number> {
+export async function lockedFor(
+  store: Store,
+  username: string,
+  ip: string,
+  exists: boolean,
+): Promise<Lock | null> {
   const now = Date.now();
   const u = await read(store, userKey(username), now);
-  const a = await read(store, ipKey(ip), now);
-  const userLeft = Math.max(0, (u.lockedUntil ?? 0) - now);
-  const ipLeft = a.at.length >= IP_FAILURES ? a.at[a.at.length - IP_FAILURES] + WINDOW_MS - now : 0;
-  return Math.max(userLeft, ipLeft);
+  return lockOf(u, exists ? null : await read(store, ipKey(ip), now), now);
 }
 
 /**
- * Counts a failed login for the username and the address. Returns true when this failure
- * locked the username (the caller audits the lockout).
+ * Counts a login attempt before its password is checked, in one atomic commit with the lock
+ * check: parallel guesses cannot all pass a check made before any of them is counted. The
+ * attempt that reaches the limit sets the lock (`locks`); a success clears it all
+ * (`clearFailures`), a failure leaves it counted. A conflict retries, so no attempt is lost.
+ * Returns the lock when the login is refused instead.
  */
-export async function recordFailure(store: Store, username: string, ip: string): Promise<boolean> {
-  const now = Date.now();
-  let locked = false;
-  for (
-    const [key, limit] of [[userKey(username), USER_FAILURES], [ipKey(ip), IP_FAILURES]] as const
-  ) {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const r = await read(store, key, now);
-      const at = [...r.at, now].slice(-limit);
-      const lock = key[1] === "user" && at.length >= limit && !((r.lockedUntil ?? 0) > now);
-      const value: Failures = { at, lockedUntil: lock ? now + WINDOW_MS : r.lockedUntil };
-      const ok = await store.kv.atomic().check(r.entry).set(key, value, {
+export async function reserveAttempt(
+  store: Store,
+  username: string,
+  ip: string,
+  exists: boolean,
+): Promise<{ refused: Lock } | { refused: null; locks: boolean }> {
+  for (;;) {
+    const now = Date.now();
+    const u = await read(store, userKey(username), now);
+    const a = exists ? null : await read(store, ipKey(ip), now);
+    const refused = lockOf(u, a, now);
+    if (refused) return { refused };
+    const at = [...u.at, now].slice(-USER_FAILURES);
+    const locks = at.length >= USER_FAILURES;
+    const op = store.kv.atomic().check(u.entry).set(
+      userKey(username),
+      {
+        at,
+        lockedUntil: locks ? now + WINDOW_MS : undefined,
+      } satisfies Failures,
+      { expireIn: 2 * WINDOW_MS },
+    );
+    if (a) {
+      op.check(a.entry).set(ipKey(ip), { at: [...a.at, now].slice(-IP_FAILURES) }, {
         expireIn: 2 * WINDOW_MS,
-      }).commit();
-      if (ok.ok) {
-        locked ||= lock;
-        break;
-      }
+      });
     }
+    if ((await op.commit()).ok) return { refused: null, locks };
   }
-  return locked;
 }
 
-/** Clears a username's failures after a successful login or an admin's unlock. */
+/** Clears a username's attempts after a successful login or an admin's unlock. */
 export async function clearFailures(store: Store, username: string): Promise<void> {
   await store.kv.delete(userKey(username));
 }

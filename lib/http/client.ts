@@ -4,23 +4,40 @@ import { allows } from "../auth/roles.ts";
 import type { AppEnv } from "./env.ts";
 
 /**
- * The client's address: the first `X-Forwarded-For` entry behind a trusted proxy
- * (`TRUST_PROXY=1`), else the socket's peer (Deno.serve's info), else "-".
+ * The entry of a list header (`X-Forwarded-For`, `X-Forwarded-Proto`) the trusted proxies
+ * wrote: each appends what it saw, so the client's own is `hops` from the end; the entries
+ * before it are the client's to write and never read. A shorter list (fewer proxies on the
+ * way than expected) gives its first entry. Undefined with no proxy trusted or no header.
+ */
+export function forwarded(c: Context, header: string, hops: number): string | undefined {
+  if (hops < 1) return undefined;
+  const entries = (c.req.header(header) ?? "").split(",").map((e) => e.trim());
+  const entry = entries[Math.max(0, entries.length - hops)];
+  return entry || undefined;
+}
+
+/** The trusted proxies in front of this app (`TRUST_PROXY`; 0: none). */
+const proxies = (c: Context<AppEnv>) => c.get("config")?.trustProxy ?? 0;
+
+/**
+ * The client's address: the `X-Forwarded-For` entry the trusted proxy appended (`TRUST_PROXY=N`:
+ * N entries from the end), else the socket's peer (Deno.serve's info), else "-".
  */
 export function clientIp(c: Context<AppEnv>): string {
-  if (c.get("config")?.trustProxy) {
-    const fwd = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (fwd) return fwd.slice(0, 64);
-  }
+  const fwd = forwarded(c, "x-forwarded-for", proxies(c));
+  if (fwd) return fwd.slice(0, 64);
   const addr = (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
   return addr?.hostname ?? "-";
 }
 
-/** True when the request came over HTTPS (directly, or via a trusted proxy's header). */
-export function isHttps(c: Context<AppEnv>): boolean {
+/**
+ * True when the request came over HTTPS: directly, or by the `X-Forwarded-Proto` entry the
+ * trusted proxy appended (read as `clientIp` reads the address). `hops` defaults to
+ * `TRUST_PROXY`; the security headers, which run before the config is set, pass it.
+ */
+export function isHttps(c: Context<AppEnv>, hops = proxies(c)): boolean {
   if (new URL(c.req.url).protocol === "https:") return true;
-  return !!c.get("config")?.trustProxy &&
-    c.req.header("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() === "https";
+  return forwarded(c, "x-forwarded-proto", hops)?.toLowerCase() === "https";
 }
 
 /**

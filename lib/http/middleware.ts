@@ -4,7 +4,7 @@ import { getCookie } from "hono/cookie";
 import { matchedRoutes } from "hono/route";
 import { readSession, SESSION_COOKIE } from "../auth/auth.ts";
 import { allows, FORBIDDEN } from "../auth/roles.ts";
-import { audit } from "./client.ts";
+import { audit, isHttps } from "./client.ts";
 import type { AccessOf, AppEnv } from "./env.ts";
 import { AppError } from "../errors.ts";
 
@@ -13,30 +13,26 @@ export const HSTS = "max-age=31536000";
 
 /**
  * Security headers on every answer; the CSP lets only the app's own scripts run. Over HTTPS
- * (directly, or by `X-Forwarded-Proto` with `TRUST_PROXY=1`) HSTS too.
+ * (directly, or by the trusted proxy's `X-Forwarded-Proto`: `isHttps`, as the cookie) HSTS too.
  */
-export const securityHeaders =
-  (trustProxy = false): MiddlewareHandler<AppEnv> => async (c, next) => {
-    await next();
-    const h = c.res.headers;
-    if (
-      new URL(c.req.url).protocol === "https:" ||
-      (trustProxy && c.req.header("x-forwarded-proto")?.trim().toLowerCase() === "https")
-    ) h.set("strict-transport-security", HSTS);
-    // the one inline script and stylesheet a page carries, by hash (lib/http/islands.ts)
-    const inline = c.get("manifest")?.inline;
-    const script = inline ? ` ${inline.bootHash}` : "", style = inline ? ` ${inline.cssHash}` : "";
-    h.set(
-      "content-security-policy",
-      `default-src 'self'; script-src 'self'${script}; style-src 'self'${style}; ` +
-        "img-src 'self' data: blob:; object-src 'none'; base-uri 'self'; form-action 'self'; " +
-        "frame-ancestors 'none'",
-    );
-    h.set("x-content-type-options", "nosniff");
-    h.set("x-frame-options", "DENY");
-    h.set("referrer-policy", "same-origin");
-    h.set("cross-origin-opener-policy", "same-origin");
-  };
+export const securityHeaders = (trustProxy = 0): MiddlewareHandler<AppEnv> => async (c, next) => {
+  await next();
+  const h = c.res.headers;
+  if (isHttps(c, trustProxy)) h.set("strict-transport-security", HSTS);
+  // the one inline script and stylesheet a page carries, by hash (lib/http/islands.ts)
+  const inline = c.get("manifest")?.inline;
+  const script = inline ? ` ${inline.bootHash}` : "", style = inline ? ` ${inline.cssHash}` : "";
+  h.set(
+    "content-security-policy",
+    `default-src 'self'; script-src 'self'${script}; style-src 'self'${style}; ` +
+      "img-src 'self' data: blob:; object-src 'none'; base-uri 'self'; form-action 'self'; " +
+      "frame-ancestors 'none'",
+  );
+  h.set("x-content-type-options", "nosniff");
+  h.set("x-frame-options", "DENY");
+  h.set("referrer-policy", "same-origin");
+  h.set("cross-origin-opener-policy", "same-origin");
+};
 
 /**
  * Refuses state-changing requests sent from another origin, whatever their content type:
@@ -63,7 +59,7 @@ export const sameOrigin = (allowed: string[] = []): MiddlewareHandler => async (
  * is `public` or the session's role is granted its access. Pages without a session go to
  * login, APIs get 401; a role without the right gets 403 (audited as `forbidden`) and nothing
  * runs. A route with no declared access is refused to everyone. Every answer given to a
- * signed-in user carries `Cache-Control: no-store`.
+ * signed-in user, a refusal included, carries `Cache-Control: no-store`.
  */
 export const authorize =
   (accessOf: AccessOf, idleMs: number): MiddlewareHandler<AppEnv> => async (c, next) => {
@@ -71,6 +67,8 @@ export const authorize =
     const access = route && accessOf(route.method, route.path);
     const session = await readSession(c.get("store"), getCookie(c, SESSION_COOKIE), idleMs);
     c.set("session", session);
+    // before any refusal below, so the 403 made from the thrown error carries it too
+    if (session) c.header("cache-control", "no-store");
     if (access !== "public" && !session && c.req.path !== "/favicon.ico") {
       if (c.req.path.startsWith("/api/") || c.req.method !== "GET") {
         return c.json({ success: false, message: "Sesi tidak valid, silakan login kembali." }, 401);

@@ -57,7 +57,12 @@ export function serveStatic(dir: string): MiddlewareHandler {
   };
   return async (c, next) => {
     // URL segments, not OS paths: the same checks on Windows, where `\\` separates folders too
-    const rel = posix.normalize(decodeURIComponent(c.req.path.slice("/static/".length)));
+    let rel: string;
+    try {
+      rel = posix.normalize(decodeURIComponent(c.req.path.slice("/static/".length)));
+    } catch {
+      return c.text("Alamat berkas tidak valid.", 400);
+    }
     if (rel.startsWith("..") || /[\0\\:]/.test(rel)) return c.notFound();
     try {
       const have = await variantsOf(rel);
