@@ -4,14 +4,34 @@ import { formatDateTime } from "../lib/format.ts";
 import { DateInput } from "../components/ui/DateInput.tsx";
 import { SearchBox, TableFooter, TableView } from "../components/ui/ServerTable.tsx";
 import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
+import { ProgressPanel, useProgress } from "../components/ui/Progress.tsx";
+import { formatNumber } from "../lib/format.ts";
+
+interface Point {
+  count: number;
+  hash: string;
+}
 
 export interface AuditTableProps {
   columns: ColumnDef[];
   pageSize: number;
   initial: { data: object[]; recordsTotal: number; recordsFiltered: number };
+  /** Counts stop past this: more reads "10.000+". */
+  cap: number;
+  /** The head and the daily heads written to the server's log, for printing. */
+  chain: {
+    head: Point;
+    anchors: (Point & { day: string })[];
+    lastFull: (Verify & { at: string }) | null;
+  };
 }
 
-type Verify = { ok: boolean; count: number; brokenAt: string | null };
+type Verify = { ok: boolean; count: number; brokenAt: string | null; contains?: boolean };
+
+const verdict = (v: Verify) =>
+  v.ok
+    ? `Rantai hash utuh: ${formatNumber(v.count)} entri terverifikasi.`
+    : `Rantai hash RUSAK pada ${v.brokenAt} (setelah ${formatNumber(v.count)} entri yang utuh).`;
 
 const FILTERS: { name: string; label: string; type: "text" | "date" }[] = [
   { name: "username", label: "Pengguna", type: "text" },
@@ -52,6 +72,14 @@ export default function AuditTable(p: AuditTableProps) {
     fetch("/api/audit/verify").then((r) => r.ok ? r.json() : Promise.reject())
       .then(setV, () => setV("error"));
   }, []);
+  const job = useProgress();
+  const [full, setFull] = useState(p.chain.lastFull);
+  const [earlier, setEarlier] = useState<Verify | string | null>(null);
+  const runFull = async () => {
+    const r = await job.run("/api/audit/verify/full", { method: "POST" });
+    const body = await r.json().catch(() => null);
+    if (r.ok && body) setFull({ ...body, at: new Date().toISOString() });
+  };
   return (
     <div class="dt audit">
       <p
@@ -65,10 +93,80 @@ export default function AuditTable(p: AuditTableProps) {
           ? "Memeriksa rantai hash…"
           : v === "error"
           ? "Rantai hash tidak dapat diperiksa."
-          : v.ok
-          ? `Rantai hash utuh: ${v.count} entri terverifikasi.`
-          : `Rantai hash RUSAK pada entri ${v.brokenAt} (setelah ${v.count} entri yang utuh).`}
+          : verdict(v)}
       </p>
+      <section class="audit-chain" id="audit-chain">
+        <p>
+          Kepala rantai saat ini: <strong>{formatNumber(p.chain.head.count)}</strong> entri, hash
+          {" "}
+          <code>{p.chain.head.hash || "-"}</code>
+        </p>
+        {p.chain.anchors.length > 0 && (
+          <table class="table audit-anchors">
+            <caption>Kepala harian (juga tercatat di log server), untuk dicetak</caption>
+            <thead>
+              <tr>
+                <th>Tanggal</th>
+                <th>Entri</th>
+                <th>Hash</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.chain.anchors.map((a) => (
+                <tr key={a.day}>
+                  <td>{a.day.split("-").reverse().join("-")}</td>
+                  <td>{formatNumber(a.count)}</td>
+                  <td>
+                    <code>{a.hash}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        <p id="audit-full">
+          {full
+            ? `Verifikasi penuh terakhir ${formatDateTime(full.at)}: ${verdict(full)}`
+            : "Verifikasi penuh belum pernah dijalankan."}{" "}
+          <button type="button" class="btn btn-light" onClick={runFull} disabled={job.active}>
+            Verifikasi penuh
+          </button>
+        </p>
+        <form
+          class="dt-filters"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            const f = new FormData(e.currentTarget as HTMLFormElement);
+            const q = new URLSearchParams({
+              count: String(f.get("count") ?? "").trim(),
+              hash: String(f.get("hash") ?? "").trim(),
+            });
+            const r = await fetch(`/api/audit/verify?${q}`);
+            const body = await r.json().catch(() => null);
+            setEarlier(r.ok ? body : body?.message ?? "Kepala terdahulu tidak dapat diperiksa.");
+          }}
+        >
+          <div class="field">
+            <label for="au-count">Jumlah entri kepala terdahulu</label>
+            <input id="au-count" name="count" type="text" inputMode="numeric" />
+          </div>
+          <div class="field">
+            <label for="au-hash">Hash kepala terdahulu</label>
+            <input id="au-hash" name="hash" type="text" />
+          </div>
+          <button type="submit" class="btn btn-light">Periksa kepala</button>
+          {earlier !== null && (
+            <p role="status" id="audit-earlier">
+              {typeof earlier === "string"
+                ? earlier
+                : earlier.contains
+                ? "Kepala terdahulu masih termuat dalam jejak audit."
+                : "Kepala terdahulu TIDAK termuat: entri sebelumnya telah diubah atau dihapus."}
+            </p>
+          )}
+        </form>
+        {job.active && <ProgressPanel progress={job.progress} label="Verifikasi penuh" />}
+      </section>
       <form
         class="dt-filters"
         onSubmit={(e) => {
@@ -105,6 +203,7 @@ export default function AuditTable(p: AuditTableProps) {
       </form>
       <div class="dt-toolbar">
         <SearchBox id="au-q" onSearch={t.setSearch} />
+        <small class="dt-hint">Cari menurut No. ERM, nama pasien, ID inap atau ID data.</small>
       </div>
       <TableView
         columns={p.columns}
@@ -115,6 +214,12 @@ export default function AuditTable(p: AuditTableProps) {
         cell={cell}
       />
       <TableFooter t={t} />
+      {t.filtered > p.cap && (
+        <p class="dt-note" id="audit-capped">
+          Lebih dari {formatNumber(p.cap)}{" "}
+          entri cocok ({formatNumber(p.cap)}+); persempit saringan untuk jumlah yang pasti.
+        </p>
+      )}
     </div>
   );
 }

@@ -78,6 +78,7 @@ export const ACCESS: Record<string, Access> = {
   "GET /audit": "admin",
   "GET /api/audit": "admin",
   "GET /api/audit/verify": "admin",
+  "POST /api/audit/verify/full": "admin",
   "GET /api/audit/export": "admin",
 };
 

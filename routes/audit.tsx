@@ -1,12 +1,14 @@
 import { type Context, Hono } from "hono";
 import AuditTable from "../islands/AuditTable.tsx";
 import { Island } from "../components/Island.tsx";
-import type { AuditEntry, AuditFilter } from "../lib/audit/log.ts";
+import { type AuditEntry, type AuditFilter, COUNT_CAP } from "../lib/audit/log.ts";
 import { badRequest } from "../lib/errors.ts";
 import type { AppEnv } from "../lib/http/env.ts";
 import { dayStart, parseDay } from "../lib/hospital_time.ts";
 import { MAX_PAGE } from "../lib/resource/datatables.ts";
-import { type ExportColumn, exportXlsx } from "../lib/resource/xlsx_export.ts";
+import type { ExportColumn } from "../lib/resource/xlsx_export.ts";
+import { streamXlsx } from "../lib/resource/xlsx_stream.ts";
+import { progressId, track } from "../lib/progress/progress.ts";
 import type { ColumnDef } from "../lib/resource/resource.ts";
 import { firstRows } from "../lib/resource/table_props.ts";
 import { renderPage } from "./_render.tsx";
@@ -77,8 +79,28 @@ async function table(c: Context<AppEnv>, p: URLSearchParams) {
     draw: int(p, "draw", 0),
     recordsTotal: res.total,
     recordsFiltered: res.filtered,
+    /** The count stopped at `COUNT_CAP` + 1: more entries match ("10.000+"). */
+    recordsCapped: res.capped,
     data: res.rows,
   };
+}
+
+/** An earlier head from the query (`count`, `hash`), when both are given. */
+function earlierOf(p: URLSearchParams): { count: number; hash: string } | undefined {
+  const count = p.get("count")?.trim(), hash = p.get("hash")?.trim().toLowerCase();
+  if (!count && !hash) return undefined;
+  if (!count || !/^\d{1,12}$/.test(count) || !hash || !/^[0-9a-f]{64}$/.test(hash)) {
+    throw badRequest(
+      "Kepala terdahulu tidak valid: isi jumlah entri (angka) dan hash (64 karakter heksadesimal).",
+    );
+  }
+  return { count: Number(count), hash };
+}
+
+/** What the page shows of the chain: the head and the daily anchors, for printing. */
+async function chainInfo(c: Context<AppEnv>) {
+  const log = c.get("audit");
+  return { head: await log.head(), anchors: await log.anchors(), lastFull: await log.lastFull() };
 }
 
 /** 'Jejak Audit' (admin only): the list, its export, and the chain check. */
@@ -94,7 +116,13 @@ export function auditRoutes() {
         <Island
           name="AuditTable"
           component={AuditTable}
-          props={{ columns: AUDIT_COLUMNS, pageSize: 25, initial }}
+          props={{
+            columns: AUDIT_COLUMNS,
+            pageSize: 25,
+            initial,
+            cap: COUNT_CAP,
+            chain: await chainInfo(c),
+          }}
         />
       ),
     });
@@ -102,15 +130,48 @@ export function auditRoutes() {
 
   r.get("/api/audit", async (c) => c.json(await table(c, params(c))));
 
-  r.get("/api/audit/verify", async (c) => c.json(await c.get("audit").verify()));
+  r.get("/api/audit/verify", async (c) => {
+    const log = c.get("audit");
+    const res = await log.verify(earlierOf(params(c)));
+    return c.json({ ...res, head: await log.head() });
+  });
+
+  r.post("/api/audit/verify/full", async (c) => {
+    const progress = track(progressId(c.req.header("x-progress-id")), "Verifikasi penuh");
+    progress.phase("Memeriksa entri", await c.get("audit").count());
+    try {
+      const res = await c.get("audit").verifyFull((done) => progress.step(done));
+      progress.finish(
+        res.ok
+          ? `Rantai utuh: ${res.count} entri diperiksa.`
+          : `Rantai RUSAK pada ${res.brokenAt} (setelah ${res.count} entri utuh).`,
+      );
+      return c.json(res);
+    } catch (e) {
+      progress.fail((e as Error).message);
+      throw e;
+    }
+  });
 
   r.get("/api/audit/export", async (c) => {
     const filter = filterOf(params(c));
-    const res = await c.get("audit").list(filter, 0, EXPORT_LIMIT);
-    await audit(c, { action: "export", entity: "audit", after: { filter, rows: res.rows.length } });
+    const log = c.get("audit");
+    // the ids only (a few MB at most), then the entries read chunk by chunk as the file is sent
+    const ids: { id: string }[] = [];
+    for await (const chunk of log.ids(filter, EXPORT_LIMIT)) {
+      for (const id of chunk) ids.push({ id });
+    }
+    await audit(c, { action: "export", entity: "audit", after: { filter, rows: ids.length } });
     c.header("content-type", XLSX_TYPE);
     c.header("content-disposition", `attachment; filename="jejak-audit.xlsx"`);
-    return c.body(exportXlsx(EXPORT, res.rows, "Jejak Audit"));
+    return c.body(
+      streamXlsx<{ id: string }>(
+        EXPORT as unknown as ExportColumn<{ id: string }>[],
+        ids,
+        "Jejak Audit",
+        (part) => log.get(part.map((r) => r.id)),
+      ),
+    );
   });
   return r;
 }

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import * as XLSX from "xlsx";
 import { AuditLog } from "../lib/audit/log.ts";
 import { dtQuery, setup, tempDir, versionOf } from "./helpers.ts";
 
@@ -49,10 +50,12 @@ Deno.test("audit: records, lists newest first with filters, exports, and verify 
   const all = JSON.stringify((await t.audit.list({}, 0, 1000)).rows);
   assert.doesNotMatch(all, /sandi-siti-rahasia|pbkdf2|passwordHash/);
 
+  const head = (await t.audit.kv.get(["audit_head"])).value as Record<string, unknown>;
   assert.deepEqual((await t.json("/api/audit/verify")).body, {
     ok: true,
     count: await t.audit.count(),
     brokenAt: null,
+    head: { count: head.count, id: head.id, hash: head.hash },
   });
   // alter the update entry directly in KV
   const key = ["audit", upd.id];
@@ -96,4 +99,39 @@ Deno.test("audit log: back-to-back and concurrent appends keep one unbroken chai
   assert.deepEqual(last.after, { text: big.text });
   await a.close();
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("audit page: the head for printing, an earlier head checked, a full verify with progress, a streamed export", async () => {
+  await using t = await setup();
+  for (const desc of ["Aceh", "Sumut", "Sumbar"]) {
+    await t.post("/api/province/update", { kode: desc, desc });
+  }
+  const head = (await t.audit.kv.get<{ count: number; hash: string }>(["audit_head"])).value!;
+  const page = await t.req("/audit");
+  assert.ok((await page.text()).includes(head.hash), "the page shows the head hash");
+  const yes = await t.json(`/api/audit/verify?count=${head.count}&hash=${head.hash}`);
+  assert.deepEqual([yes.status, yes.body.ok, yes.body.contains], [200, true, true]);
+  const no = await t.json(`/api/audit/verify?count=${head.count}&hash=${"a".repeat(64)}`);
+  assert.equal(no.body.contains, false);
+  const bad = await t.json(`/api/audit/verify?count=abc&hash=xyz`);
+  assert.equal(bad.status, 400);
+  assert.match(bad.body.message, /Kepala terdahulu tidak valid/);
+  // a full verify reports its progress under the browser's job id
+  const job = "verify-full-job-1";
+  const full = await t.req("/api/audit/verify/full", {
+    method: "POST",
+    headers: { "x-progress-id": job },
+  });
+  assert.equal(full.status, 200);
+  assert.equal((await full.json()).ok, true);
+  const p = (await t.json(`/api/progress/${job}`)).body;
+  assert.equal(p.finished, true);
+  assert.match(p.summary, /Rantai utuh/);
+  assert.equal((await t.audit.lastFull())?.ok, true);
+  // the export: every matching entry, read chunk by chunk
+  const res = await t.req("/api/audit/export?entity=province");
+  assert.equal(res.status, 200);
+  const book = XLSX.read(new Uint8Array(await res.arrayBuffer()), { type: "array" });
+  const rows = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets[book.SheetNames[0]]);
+  assert.deepEqual(rows.map((r) => JSON.parse(r.Sesudah).desc), ["Sumbar", "Sumut", "Aceh"]);
 });

@@ -1,4 +1,18 @@
-import { encodeTime, monotonicFactory } from "ulid";
+import { monotonicFactory } from "ulid";
+import { scrub } from "./record.ts";
+import { addCounts, addIndex, type EntryIndex, indexCost, TokenMemory } from "./entry_keys.ts";
+import { type AuditFilter, findIds } from "./query.ts";
+import { chainHash, openSigner, type Point, type Signer } from "./sign.ts";
+import { type Chain, CP, HEAD, type Head, PART, readData, type Stored } from "./chain.ts";
+import { anchorsOf, containsPoint, verifyChain, type VerifyResult } from "./verify.ts";
+import { migrate } from "./migrate.ts";
+import { hospitalDay } from "../hospital_time.ts";
+
+export { diff, scrub } from "./record.ts";
+export type { AuditFilter } from "./query.ts";
+export { COUNT_CAP } from "./query.ts";
+export type { Point } from "./sign.ts";
+export type { VerifyResult } from "./verify.ts";
 
 /** What happened: the action, on which record, and the values before and after. */
 export interface AuditEvent {
@@ -27,86 +41,43 @@ export interface AuditEntry extends AuditEvent, AuditActor {
   at: string;
 }
 
-/** A stored entry: its JSON (hashed), the previous entry's hash and its own. */
-interface Stored {
-  prev: string;
-  hash: string;
-  /** The entry's JSON, or its first part when `parts` > 1 (KV values stay under 64 KiB). */
-  data: string;
-  parts?: number;
+/** Options of `AuditLog.open`. */
+export interface AuditOptions {
+  /** The signing key's file (default: `audit.key` beside the log; none in memory). */
+  keyPath?: string;
+  /** A signed checkpoint every this many entries (default 10,000). */
+  checkpointEvery?: number;
+  /** Where anchor lines go (default: stdout, which the service manager keeps; none in memory). */
+  anchor?: (line: string) => void;
 }
 
 interface Pending {
   entry: AuditEntry;
+  data: string;
   done: (e?: unknown) => void;
 }
 
-interface Head {
-  id: string;
-  hash: string;
-  count: number;
+interface Prepared extends Pending {
+  ix: EntryIndex;
 }
 
-/** Filters of the list: username (any case), action, entity; time range in ms (from ≤ at < to). */
-export interface AuditFilter {
-  username?: string;
-  action?: string;
-  entity?: string;
-  from?: number;
-  to?: number;
-  search?: string;
-}
-
-const PART = 20_000;
-const MAX_BATCH = 200;
-const MAX_BATCH_CHARS = 300_000;
-const HEAD: Deno.KvKey = ["audit_head"];
-const enc = new TextEncoder();
+/** Entries prepared together; commits are cut from them by size. */
+const MAX_BATCH = 400;
+const MAX_MUTATIONS = 900;
+const MAX_BYTES = 600_000;
+const MAX_KEY_BYTES = 60_000;
+/** Parts of a large entry per commit (each ≤ 40 KB serialized). */
+const PARTS_PER_COMMIT = 12;
 const newId = monotonicFactory();
 
-async function sha256(text: string): Promise<string> {
-  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", enc.encode(text)));
-  return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-const chainHash = (prev: string, data: string) => sha256(`${prev}\n${data}`);
-
-/** Field names never written to the log, wherever they appear. */
-const SECRET = /password|token|secret/i;
-
-/** A JSON-safe copy without secrets (password hashes, tokens). */
-export function scrub(v: unknown): unknown {
-  if (v == null) return v;
-  return JSON.parse(JSON.stringify(v, (k, x) => {
-    if (k && SECRET.test(k)) return undefined;
-    return typeof x === "bigint" ? x.toString() : x;
-  }));
-}
-
-/**
- * The fields that differ between two records: `{before, after}` with only those fields, or
- * null when nothing changed (`_id` and fields starting with `_` are ignored).
- */
-export function diff(
-  old: Record<string, unknown>,
-  now: Record<string, unknown>,
-): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
-  const before: Record<string, unknown> = {};
-  const after: Record<string, unknown> = {};
-  for (const k of new Set([...Object.keys(old), ...Object.keys(now)])) {
-    if (k.startsWith("_") || SECRET.test(k)) continue;
-    if (JSON.stringify(old[k]) !== JSON.stringify(now[k])) {
-      before[k] = old[k];
-      after[k] = now[k];
-    }
-  }
-  return Object.keys(after).length ? { before, after } : null;
-}
+const bytesOf = (s: string) => s.length * (/[\u0100-\uffff]/.test(s) ? 2 : 1);
 
 /**
  * The append-only, hash-chained audit log, in its own KV store (a restore of the database
- * never touches it). Each entry carries the SHA-256 of the previous one; `verify` walks the
- * chain. Entries arriving together are written in one commit (group commit), in order.
+ * never touches it). Each entry carries the SHA-256 of the previous one; every
+ * `checkpointEvery` entries, and the head, are signed (HMAC) with a key kept beside the log.
+ * Entries arriving together are written in few commits (group commit), in order, each with its
+ * index keys; an entry too large for one commit has its parts written first.
  */
 export class AuditLog {
   #pending: Pending[] = [];
@@ -114,33 +85,67 @@ export class AuditLog {
   #running = false;
   /** The head as this process last wrote it (re-read when a commit finds it moved). */
   #head: { value: Head | null; versionstamp: string | null } | null = null;
+  #tokens: TokenMemory;
+  #full: Promise<VerifyResult> | null = null;
+  #fullWatchers = new Set<(done: number, total: number) => void>();
+  #chain: Chain;
 
-  private constructor(readonly kv: Deno.Kv, readonly path: string) {}
+  private constructor(
+    readonly kv: Deno.Kv,
+    readonly path: string,
+    signer: Signer,
+    every: number,
+    readonly anchorLine: (line: string) => void,
+  ) {
+    this.#tokens = new TokenMemory(kv);
+    this.#chain = { kv, signer, every };
+  }
 
-  /** Opens the log at a KV path (a file, or `:memory:` in tests). */
-  static async open(path: string): Promise<AuditLog> {
+  /** Opens the log at a KV path (a file, or `:memory:` in tests); indexes an older log first. */
+  static async open(path: string, opts: AuditOptions = {}): Promise<AuditLog> {
+    let keyPath: string | null = opts.keyPath ?? null;
     if (path !== ":memory:") {
-      await Deno.mkdir(path.replace(/[\\/][^\\/]*$/, "") || ".", { recursive: true });
+      const dir = path.replace(/[\\/][^\\/]*$/, "") || ".";
+      await Deno.mkdir(dir, { recursive: true });
+      keyPath ??= `${dir}/audit.key`;
     }
-    return new AuditLog(await Deno.openKv(path), path);
+    const log = new AuditLog(
+      await Deno.openKv(path),
+      path,
+      await openSigner(keyPath),
+      opts.checkpointEvery ?? 10_000,
+      // a log in memory (tests, a demo) has nothing to anchor
+      opts.anchor ?? (path === ":memory:" ? () => {} : (line) => console.log(line)),
+    );
+    await migrate(log.#chain, log.#tokens, (line) => log.anchorLine(line));
+    const head = await log.head();
+    log.anchorLine(`jejak audit dibuka: ${head.count} entri, kepala ${head.hash || "-"}`);
+    return log;
   }
 
   /** Writes one entry; resolves once it is committed. Secrets are removed first. */
   append(actor: AuditActor, ev: AuditEvent): Promise<void> {
-    const entry: AuditEntry = {
-      id: newId(),
-      at: new Date().toISOString(),
-      username: actor.username,
-      role: actor.role,
-      ip: actor.ip,
-      action: ev.action,
-      entity: ev.entity ?? "",
-      entityId: ev.entityId ?? "",
-      before: scrub(ev.before) ?? null,
-      after: scrub(ev.after) ?? null,
-    };
+    let entry: AuditEntry;
+    let data: string;
+    try {
+      entry = {
+        id: newId(),
+        at: new Date().toISOString(),
+        username: actor.username,
+        role: actor.role,
+        ip: actor.ip,
+        action: ev.action,
+        entity: ev.entity ?? "",
+        entityId: ev.entityId ?? "",
+        before: scrub(ev.before) ?? null,
+        after: scrub(ev.after) ?? null,
+      };
+      data = JSON.stringify(entry);
+    } catch (e) {
+      return Promise.reject(e);
+    }
     return new Promise((resolve, reject) => {
-      this.#pending.push({ entry, done: (e) => e ? reject(e) : resolve() });
+      this.#pending.push({ entry, data, done: (e) => e ? reject(e) : resolve() });
       if (!this.#running) {
         this.#running = true;
         this.#flushing = this.#flush();
@@ -153,52 +158,116 @@ export class AuditLog {
     // entry added after that always starts a new flush
     try {
       while (this.#pending.length) {
-        const batch: Pending[] = [];
-        let chars = 0;
-        while (this.#pending.length && batch.length < MAX_BATCH && chars < MAX_BATCH_CHARS) {
-          const next = this.#pending.shift()!;
-          chars += JSON.stringify(next.entry).length;
-          batch.push(next);
-        }
+        const batch = this.#pending.splice(0, MAX_BATCH);
+        let ixs: EntryIndex[];
         try {
-          await this.#write(batch.map((b) => b.entry));
-          for (const b of batch) b.done();
+          ixs = await this.#tokens.indexOf(batch.map((b) => b.entry));
         } catch (e) {
           for (const b of batch) b.done(e);
+          continue;
         }
+        const prepared = batch.map((b, i) => ({ ...b, ix: ixs[i] }));
+        for (const group of this.#groups(prepared)) await this.#commitGroup(group);
       }
     } finally {
       this.#running = false;
     }
   }
 
-  async #write(entries: AuditEntry[]): Promise<void> {
-    const datas = entries.map((e) => JSON.stringify(e));
+  /** Cuts prepared entries into commits under KV's limits. */
+  *#groups(all: Prepared[]): Generator<Prepared[]> {
+    let group: Prepared[] = [];
+    let mutations = 0, bytes = 0, keyBytes = 0;
+    for (const p of all) {
+      const c = indexCost(p.ix);
+      const b = bytesOf(p.data.slice(0, PART)) + c.bytes;
+      if (
+        group.length &&
+        (mutations + c.mutations + 3 > MAX_MUTATIONS || bytes + b > MAX_BYTES ||
+          keyBytes + c.bytes > MAX_KEY_BYTES)
+      ) {
+        yield group;
+        group = [];
+        mutations = bytes = keyBytes = 0;
+      }
+      group.push(p);
+      mutations += c.mutations + 2;
+      bytes += b;
+      keyBytes += c.bytes;
+    }
+    if (group.length) yield group;
+  }
+
+  /** Writes a group; if its commit fails (not a conflict), each entry alone, so one bad entry fails alone. */
+  async #commitGroup(group: Prepared[]): Promise<void> {
+    try {
+      await this.#write(group);
+      for (const p of group) p.done();
+    } catch (e) {
+      this.#tokens.forget(group.map((p) => p.ix));
+      if (group.length === 1) return group[0].done(e);
+      for (const p of group) await this.#commitGroup([p]);
+    }
+  }
+
+  /** The parts after the first of a large entry, in their own commits (before the entry's). */
+  async #writeParts(p: Prepared): Promise<void> {
+    const parts = Math.ceil(p.data.length / PART);
+    for (let from = 1; from < parts; from += PARTS_PER_COMMIT) {
+      const op = this.kv.atomic();
+      for (let n = from; n < Math.min(parts, from + PARTS_PER_COMMIT); n++) {
+        op.set(["audit_part", p.entry.id, n], p.data.slice(n * PART, (n + 1) * PART));
+      }
+      if (!(await op.commit()).ok) throw new Error("Bagian entri audit tidak tersimpan.");
+    }
+  }
+
+  async #write(group: Prepared[]): Promise<void> {
+    for (const p of group) if (p.data.length > PART) await this.#writeParts(p);
+    const { signer, every } = this.#chain;
+    const day = hospitalDay(new Date());
     for (let attempt = 0; attempt < 20; attempt++) {
       const head = attempt === 0 && this.#head ? this.#head : await this.kv.get<Head>(HEAD);
       let prev = head.value?.hash ?? "";
+      let count = head.value?.count ?? 0;
       const op = this.kv.atomic().check({ key: HEAD, versionstamp: head.versionstamp });
-      for (let i = 0; i < entries.length; i++) {
-        const data = datas[i];
-        const hash = await chainHash(prev, data);
-        const parts = Math.ceil(data.length / PART) || 1;
-        const value: Stored = { prev, hash, data: data.slice(0, PART) };
+      const counts = new Map();
+      for (const p of group) {
+        const hash = chainHash(prev, p.data);
+        const parts = Math.ceil(p.data.length / PART) || 1;
+        const value: Stored = { prev, hash, data: p.data.slice(0, PART) };
         if (parts > 1) value.parts = parts;
-        op.set(["audit", entries[i].id], value);
-        for (let p = 1; p < parts; p++) {
-          op.set(["audit_part", entries[i].id, p], data.slice(p * PART, (p + 1) * PART));
-        }
+        op.set(["audit", p.entry.id], value);
+        addIndex(op, p.entry.id, p.ix, counts);
         prev = hash;
+        count++;
+        if (count % every === 0) {
+          const cp: Point = { count, id: p.entry.id, hash };
+          op.set([CP, count], { ...cp, sig: signer.sign(cp) });
+        }
       }
-      const next: Head = {
-        id: entries.at(-1)!.id,
-        hash: prev,
-        count: (head.value?.count ?? 0) + entries.length,
-      };
+      addCounts(op, counts);
+      const point: Point = { id: group.at(-1)!.entry.id, hash: prev, count };
+      const next: Head = { ...point, sig: signer.sign(point), day };
+      // the first entry of a hospital day anchors the head as the day before left it
+      const old = head.value;
+      const anchor = old && old.day !== day ? old : null;
+      if (anchor) {
+        op.set(["audit_anchor", anchor.day ?? day], {
+          count: anchor.count,
+          hash: anchor.hash,
+          at: new Date().toISOString(),
+        });
+      }
       op.set(HEAD, next);
       const res = await op.commit();
       if (res.ok) {
         this.#head = { value: next, versionstamp: res.versionstamp };
+        if (anchor) {
+          this.anchorLine(
+            `jejak audit: kepala hari ${anchor.day ?? "-"}: ${anchor.count} entri, ${anchor.hash}`,
+          );
+        }
         return;
       }
       this.#head = null;
@@ -206,89 +275,126 @@ export class AuditLog {
     throw new Error("Jejak audit tidak dapat ditulis (terlalu banyak penulisan bersamaan).");
   }
 
-  async #data(key: Deno.KvKey, v: Stored): Promise<string> {
-    if (!v.parts) return v.data;
-    let data = v.data;
-    for (let p = 1; p < v.parts; p++) {
-      data += (await this.kv.get<string>(["audit_part", key[1] as string, p])).value ?? "";
-    }
-    return data;
-  }
-
   /** Number of entries. */
   async count(): Promise<number> {
     return (await this.kv.get<Head>(HEAD)).value?.count ?? 0;
   }
 
+  /** The head: how many entries, the last one's id and hash. */
+  async head(): Promise<Point> {
+    const h = (await this.kv.get<Head>(HEAD)).value;
+    return { count: h?.count ?? 0, id: h?.id ?? "", hash: h?.hash ?? "" };
+  }
+
+  /** The entries of `ids`, in that order (missing ones left out). */
+  async get(ids: string[]): Promise<AuditEntry[]> {
+    const out: AuditEntry[] = [];
+    for (let i = 0; i < ids.length; i += 10) {
+      const got = await this.kv.getMany<Stored[]>(ids.slice(i, i + 10).map((id) => ["audit", id]));
+      for (const g of got) {
+        if (g.value) out.push(JSON.parse(await readData(this.kv, g.key, g.value)) as AuditEntry);
+      }
+    }
+    return out;
+  }
+
   /**
    * Entries newest first, filtered, `start`/`length` paged: `total` entries in the log and
-   * `filtered` matching. A time range limits the keys read.
+   * `filtered` matching, exact, or counted up to `COUNT_CAP` + 1 and then `capped`. The filters
+   * walk an index newest first and stop after the page (and the count).
    */
   async list(
     f: AuditFilter,
     start: number,
     length: number,
-  ): Promise<{ total: number; filtered: number; rows: AuditEntry[] }> {
+  ): Promise<{ total: number; filtered: number; capped: boolean; rows: AuditEntry[] }> {
     const total = await this.count();
-    const selector: Deno.KvListSelector = {
-      start: ["audit", f.from ? encodeTime(f.from, 10) : ""],
-      end: ["audit", f.to ? encodeTime(f.to, 10) : "\uffff"],
+    const found = await findIds(this.kv, f, { start, length, total });
+    return {
+      total,
+      filtered: found.filtered,
+      capped: found.capped,
+      rows: await this.get(found.ids),
     };
-    const search = f.search?.trim().toLowerCase();
-    const rows: AuditEntry[] = [];
-    let filtered = 0;
-    for await (const e of this.kv.list<Stored>(selector, { reverse: true, batchSize: 500 })) {
-      const entry = JSON.parse(await this.#data(e.key, e.value)) as AuditEntry;
-      if (f.username && entry.username.toLowerCase() !== f.username.toLowerCase()) continue;
-      if (f.action && entry.action !== f.action) continue;
-      if (f.entity && entry.entity !== f.entity) continue;
-      if (
-        search &&
-        ![entry.username, entry.action, entry.entity, entry.entityId, entry.ip]
-          .some((s) => String(s ?? "").toLowerCase().includes(search))
-      ) continue;
-      if (filtered >= start && rows.length < length) rows.push(entry);
-      filtered++;
-    }
-    return { total, filtered, rows };
   }
 
   /**
-   * Walks the chain from the first entry: `ok` when every entry's hash matches its content and
-   * the previous hash, and the head names the last one; else `brokenAt` is the id of the first
-   * entry that does not (or `"head"` when entries were removed from the end).
+   * The ids matching `f`, newest first, `chunk` at a time, at most `limit`: an export reads
+   * them and then the entries chunk by chunk, never all at once.
    */
-  async verify(): Promise<{ ok: boolean; count: number; brokenAt: string | null }> {
-    let prev = "";
-    let count = 0;
-    let lastId = "";
-    for await (const e of this.kv.list<Stored>({ prefix: ["audit"] }, { batchSize: 500 })) {
-      const id = String(e.key[1]);
-      const v = e.value;
-      const data = await this.#data(e.key, v);
-      let sameId = false;
-      try {
-        sameId = (JSON.parse(data) as AuditEntry).id === id;
-      } catch { /* broken below */ }
-      if (!sameId || v.prev !== prev || v.hash !== await chainHash(prev, data)) {
-        return { ok: false, count, brokenAt: id };
-      }
-      prev = v.hash;
-      lastId = id;
-      count++;
+  async *ids(f: AuditFilter, limit: number, chunk = 500): AsyncGenerator<string[]> {
+    let below: string | undefined;
+    while (limit > 0) {
+      const length = Math.min(chunk, limit);
+      const { ids } = await findIds(this.kv, f, {
+        start: 0,
+        length,
+        total: 0,
+        below,
+        count: false,
+      });
+      if (ids.length) yield ids;
+      if (ids.length < length) return;
+      below = ids[ids.length - 1];
+      limit -= ids.length;
     }
-    const head = (await this.kv.get<Head>(HEAD)).value;
-    if (
-      (head?.hash ?? "") !== prev || (head?.count ?? 0) !== count || (head?.id ?? "") !== lastId
-    ) {
-      return { ok: false, count, brokenAt: "head" };
+  }
+
+  /**
+   * Checks the chain: the head's and every checkpoint's signature, the entries the checkpoints
+   * name, and the entries since the newest checkpoint re-hashed (`full`: every entry, reporting
+   * `progress(done, total)`). With `earlier` (a head written down before), also says whether the
+   * log still contains it. The head is written to the server's log each time.
+   */
+  async verify(
+    earlier?: { count: number; hash: string },
+    opts: { full?: boolean; progress?: (done: number, total: number) => void } = {},
+  ): Promise<VerifyResult> {
+    const res = await verifyChain(this.#chain, opts.full ?? false, opts.progress);
+    const head = await this.head();
+    this.anchorLine(
+      `jejak audit: verifikasi ${opts.full ? "penuh" : "bertahap"} ${
+        res.ok ? "utuh" : `RUSAK di ${res.brokenAt}`
+      }; kepala ${head.count} entri, ${head.hash || "-"}`,
+    );
+    if (opts.full) {
+      await this.kv.set(["audit_full"], { ...res, at: new Date().toISOString() });
     }
-    return { ok: true, count, brokenAt: null };
+    if (!earlier) return res;
+    return { ...res, contains: await containsPoint(this.#chain, earlier) };
+  }
+
+  /**
+   * A full verification as a background job: every entry re-hashed, `progress(done, total)`
+   * reported; asked again while it runs, the same job is joined. Its result is kept
+   * (`lastFull`) even when no one waits for it any more.
+   */
+  verifyFull(progress?: (done: number, total: number) => void): Promise<VerifyResult> {
+    if (progress) this.#fullWatchers.add(progress);
+    this.#full ??= this.verify(undefined, {
+      full: true,
+      progress: (d, t) => this.#fullWatchers.forEach((w) => w(d, t)),
+    }).finally(() => {
+      this.#full = null;
+      this.#fullWatchers.clear();
+    });
+    return this.#full;
+  }
+
+  /** The last full verification, if any ran. */
+  async lastFull(): Promise<(VerifyResult & { at: string }) | null> {
+    return (await this.kv.get<VerifyResult & { at: string }>(["audit_full"])).value;
+  }
+
+  /** The daily heads written to the server's log, newest first. */
+  anchors(limit = 14): Promise<{ day: string; count: number; hash: string }[]> {
+    return anchorsOf(this.kv, limit);
   }
 
   /** Waits for pending writes, then closes the store. */
   async close(): Promise<void> {
     await this.#flushing;
+    await this.#full?.catch(() => {});
     this.kv.close();
   }
 }

@@ -1,0 +1,86 @@
+/** Field names never written to the log, wherever they appear. */
+const SECRET = /password|token|secret/i;
+
+/** A JSON-safe copy without secrets (password hashes, tokens). */
+export function scrub(v: unknown): unknown {
+  if (v == null) return v;
+  return JSON.parse(JSON.stringify(v, (k, x) => {
+    if (k && SECRET.test(k)) return undefined;
+    return typeof x === "bigint" ? x.toString() : x;
+  }));
+}
+
+/**
+ * The fields that differ between two records: `{before, after}` with only those fields, or
+ * null when nothing changed (`_id` and fields starting with `_` are ignored).
+ */
+export function diff(
+  old: Record<string, unknown>,
+  now: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const k of new Set([...Object.keys(old), ...Object.keys(now)])) {
+    if (k.startsWith("_") || SECRET.test(k)) continue;
+    if (JSON.stringify(old[k]) !== JSON.stringify(now[k])) {
+      before[k] = old[k];
+      after[k] = now[k];
+    }
+  }
+  return Object.keys(after).length ? { before, after } : null;
+}
+
+/** Fields whose words name a record: medical record numbers, names, NIK. */
+const NAMING = /^(erm|no_?rm|norm|nik|fullname|full_name|first_name|last_name|name|nama)$/i;
+/** Fields holding another record's id (a stay's patient, an examination's stay). */
+const REF = /^(_id|ipdId|pasienId|patientId|visitId|stayId)$/;
+/** Most tokens kept per entry (and remembered per record). */
+export const MAX_TOKENS = 16;
+const MAX_DEPTH = 4;
+
+/** The search words of a text: lower case letters and digits, 2 to 48 long (a number also without its leading zeros). */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const w of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (w.length < 2) continue;
+    out.push(w.slice(0, 48));
+    if (/^0+\d+$/.test(w)) out.push(w.replace(/^0+/, "").slice(0, 48));
+  }
+  return out;
+}
+
+/**
+ * The key tokens of an entry's record (`before`/`after`): the words of naming fields (ERM, names)
+ * and the ids it refers to, plus `refs`, the ids whose remembered tokens the entry inherits
+ * (a stay's patient, an examination's stay).
+ */
+export function keyTokens(
+  ev: { entityId?: string; before?: unknown; after?: unknown },
+): { tokens: Set<string>; refs: Set<string> } {
+  const tokens = new Set<string>();
+  const refs = new Set<string>();
+  const id = (v: string) => {
+    const t = v.trim().toLowerCase().slice(0, 64);
+    if (t.length >= 2) {
+      tokens.add(t);
+      refs.add(t);
+    }
+  };
+  if (ev.entityId) id(ev.entityId);
+  const walk = (v: unknown, depth: number) => {
+    if (depth > MAX_DEPTH || v == null || typeof v !== "object") return;
+    if (Array.isArray(v)) {
+      for (const x of v.slice(0, 50)) walk(x, depth + 1);
+      return;
+    }
+    for (const [k, x] of Object.entries(v)) {
+      if (typeof x === "string" || typeof x === "number") {
+        if (NAMING.test(k)) { for (const w of words(String(x))) tokens.add(w); }
+        else if (REF.test(k) && typeof x === "string") id(x);
+      } else walk(x, depth + 1);
+    }
+  };
+  walk(ev.before, 0);
+  walk(ev.after, 0);
+  return { tokens, refs };
+}
