@@ -16,8 +16,8 @@ import {
 import { parseHospitalCode } from "../lib/licence/client.ts";
 import { everValidated, readLicence } from "../lib/licence/record.ts";
 import { AddressThrottle, throttledMessage } from "../lib/licence/throttle.ts";
-import { authenticate } from "../lib/auth/auth.ts";
-import { clearFailures, lockedFor, lockedMessage, recordFailure } from "../lib/auth/throttle.ts";
+import { authenticate, users } from "../lib/auth/auth.ts";
+import { clearFailures, lockedMessage, reserveAttempt } from "../lib/auth/throttle.ts";
 import { allows, FORBIDDEN, roleOf } from "../lib/auth/roles.ts";
 import { AppError } from "../lib/errors.ts";
 import { renderPage } from "./_render.tsx";
@@ -47,11 +47,11 @@ async function administrator(
   if (!username || !f.password) return null;
   const store = c.get("store");
   const ip = clientIp(c);
-  const locked = await lockedFor(store, username, ip);
-  if (locked > 0) throw new AppError(429, lockedMessage(locked));
+  const exists = !!(await users(store).idBy("username", username));
+  const attempt = await reserveAttempt(store, username, ip, exists);
+  if (attempt.refused) throw new AppError(429, lockedMessage(attempt.refused.ms));
   const user = await authenticate(store, username, f.password);
   if (!user) {
-    await recordFailure(store, username, ip);
     await audit(c, { action: "login_failed", entity: "licence", after: { username } }, {
       username,
     });
