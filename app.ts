@@ -21,7 +21,14 @@ import type { AppEnv, NavItem } from "./lib/http/env.ts";
 import { onError } from "./lib/http/http.ts";
 import { type Manifest, readManifest } from "./lib/http/islands.ts";
 import { type LicenceGate, serviceGate } from "./lib/licence/gate.ts";
-import { authorize, limitBody, sameOrigin, securityHeaders } from "./lib/http/middleware.ts";
+import {
+  auditOutbox,
+  authorize,
+  limitBody,
+  sameOrigin,
+  securityHeaders,
+} from "./lib/http/middleware.ts";
+import { drainOutbox } from "./lib/http/outbox.ts";
 import { AuditLog } from "./lib/audit/log.ts";
 import { accessOf } from "./routes/_access.ts";
 import { accountRoutes } from "./routes/account.tsx";
@@ -226,6 +233,8 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     await syncBackupList(store, backupDir(opts.config.dataDir));
     // the log holds patient data: 0600 files in 0700 folders, wherever AUDIT_PATH puts it
     const audit = opts.audit ?? await openPrivately(auditPathOf(opts.config), AuditLog.open);
+    // entries whose append a crash or a failure cut off, before any request is served
+    await drainOutbox(store.kv, audit);
     await privateDir(uploadsDir(opts.config.dataDir));
     return { store, manifest, audit };
   };
@@ -253,6 +262,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.use("*", hospitalZoneScope());
   app.use("*", authorize(access, opts.config.sessionIdleMinutes * 60_000));
   app.use("*", limitBody(IMPORT_LIMITS.bytes));
+  app.use("*", auditOutbox());
   app.route("/", authRoutes(opts.licence ?? serviceGate(opts.config)));
   app.route("/", licenceRoutes());
   app.route("/", homeRoutes());

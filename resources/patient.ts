@@ -32,6 +32,7 @@ export default defineResource({
   name: "pasien",
   label: "Pasien",
   page: { path: "/pasien", group: "Data Master" },
+  auditReads: true,
   schema: z.object({
     erm: text("No. ERM", { max: 30 }),
     first_name: text("Nama depan", { max: 100 }),

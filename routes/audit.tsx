@@ -69,12 +69,19 @@ const int = (p: URLSearchParams, k: string, d: number) => {
   return Number.isFinite(n) && n >= 0 ? n : d;
 };
 
+/** A page of the log; reading it is itself audited (`view_audit`: the filters and the page). */
 async function table(c: Context<AppEnv>, p: URLSearchParams) {
+  const filter = filterOf(p), start = int(p, "start", 0);
   const res = await c.get("audit").list(
-    filterOf(p),
-    int(p, "start", 0),
+    filter,
+    start,
     Math.min(MAX_PAGE, Math.max(1, int(p, "length", 25))),
   );
+  await audit(c, {
+    action: "view_audit",
+    entity: "audit",
+    after: { ...filter, start, rows: res.rows.length },
+  });
   return {
     draw: int(p, "draw", 0),
     recordsTotal: res.total,
@@ -109,6 +116,8 @@ export function auditRoutes() {
   const params = (c: Context<AppEnv>) => new URL(c.req.url).searchParams;
 
   r.get("/audit", async (c) => {
+    // the head as found, before this read's own entry
+    const chain = await chainInfo(c);
     const initial = await table(c, new URLSearchParams({ length: String(firstRows(25)) }));
     return renderPage(c, {
       title: "Jejak Audit",
@@ -121,7 +130,7 @@ export function auditRoutes() {
             pageSize: 25,
             initial,
             cap: COUNT_CAP,
-            chain: await chainInfo(c),
+            chain,
           }}
         />
       ),

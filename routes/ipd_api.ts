@@ -107,10 +107,16 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
     return c.json({ readmisi: r.readmisi, previous: r.previous, dirawat: !!r.open });
   });
 
-  api.get(
-    "/:id/details",
-    async (c) => c.json(await examTable(c.get("store"), c.req.param("id"), params(c))),
-  );
+  api.get("/:id/details", async (c) => {
+    const table = await examTable(c.get("store"), c.req.param("id"), params(c));
+    await audit(c, {
+      action: "view",
+      entity: "ipd",
+      entityId: c.req.param("id"),
+      after: { screen: "details" },
+    });
+    return c.json(table);
+  });
 
   api.delete("/:ipdId/details/:detailId", async (c) => {
     const before = await old(examsOf(c.get("store")).find(c.req.param("detailId")));
@@ -136,10 +142,11 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
     return c.json({ success: true, message: "Status Kepulangan pasien sudah dibatalkan." });
   });
 
-  api.get(
-    "/:id",
-    async (c) => c.json({ data: stayJson(await getVisit(c.get("store"), c.req.param("id"))) }),
-  );
+  api.get("/:id", async (c) => {
+    const row = await getVisit(c.get("store"), c.req.param("id"));
+    await audit(c, { action: "view", entity: "ipd", entityId: row.value._id });
+    return c.json({ data: stayJson(row) });
+  });
 
   api.delete("/:id", async (c) => {
     const { readmissions, ...gone } = await deleteVisit(c.get("store"), c.req.param("id"));

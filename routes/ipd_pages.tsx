@@ -109,6 +109,12 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
         body: <p class="alert alert-danger">Kunjungan rawat inap tidak ditemukan.</p>,
       });
     }
+    await audit(c, {
+      action: "view",
+      entity: "ipd",
+      entityId: row.value._id,
+      after: { screen: "print" },
+    });
     const [exams, hospital, address] = await Promise.all([
       visitExams(store, row.value),
       getHospital(store, registry),

@@ -8,7 +8,7 @@ import { anchorsOf, containsPoint, verifyChain, type VerifyResult } from "./veri
 import { migrate } from "./migrate.ts";
 import { hospitalDay } from "../hospital_time.ts";
 
-export { diff, scrub } from "./record.ts";
+export { changeEvent, diff, scrub } from "./record.ts";
 export type { AuditFilter } from "./query.ts";
 export { COUNT_CAP } from "./query.ts";
 export type { Point } from "./sign.ts";
@@ -123,14 +123,17 @@ export class AuditLog {
     return log;
   }
 
-  /** Writes one entry; resolves once it is committed. Secrets are removed first. */
-  append(actor: AuditActor, ev: AuditEvent): Promise<void> {
+  /**
+   * Writes one entry; resolves once it is committed. Secrets are removed first. `at`: when it
+   * happened, if earlier than now (an entry drained from the outbox says when it committed).
+   */
+  append(actor: AuditActor, ev: AuditEvent, at?: string): Promise<void> {
     let entry: AuditEntry;
     let data: string;
     try {
       entry = {
         id: newId(),
-        at: new Date().toISOString(),
+        at: at ?? new Date().toISOString(),
         username: actor.username,
         role: actor.role,
         ip: actor.ip,

@@ -1,5 +1,10 @@
-/** Field names never written to the log, wherever they appear. */
-const SECRET = /password|token|secret/i;
+/**
+ * Field names never written to the log, wherever they appear: secrets, and the sessions'
+ * generation counter (bookkeeping a password or role change bumps, not a change of its own).
+ */
+const SECRET = /password|token|secret|^sessionGen$/i;
+/** Secrets proper: a change of one is told (a password reset), never shown. */
+const CREDENTIAL = /password|token|secret/i;
 
 /** A JSON-safe copy without secrets (password hashes, tokens). */
 export function scrub(v: unknown): unknown {
@@ -28,6 +33,43 @@ export function diff(
     }
   }
   return Object.keys(after).length ? { before, after } : null;
+}
+
+/** One record's change as the log words it (see `changeEvent`). */
+export interface ChangeEvent {
+  action: string;
+  entity: string;
+  entityId: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * The entry of one record's change: `create` (the record), `delete` (the record), or `update`
+ * of the fields changed; a changed secret (a new password's hash) makes it `reset_password`,
+ * naming the account (`username`) and any other field changed. Null when nothing changed.
+ */
+export function changeEvent(
+  entity: string,
+  entityId: string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): ChangeEvent | null {
+  if (!before) return after && { action: "create", entity, entityId, after };
+  if (!after) return { action: "delete", entity, entityId, before };
+  const d = diff(before, after);
+  const reset = [...new Set([...Object.keys(before), ...Object.keys(after)])].some((k) =>
+    CREDENTIAL.test(k) && JSON.stringify(before[k]) !== JSON.stringify(after[k])
+  );
+  if (!reset) return d && { action: "update", entity, entityId, ...d };
+  const who = after.username === undefined ? {} : { username: after.username };
+  return {
+    action: "reset_password",
+    entity,
+    entityId,
+    before: d?.before ?? {},
+    after: { ...who, ...d?.after },
+  };
 }
 
 /** Fields whose words name a record: medical record numbers, names, NIK. */

@@ -15,6 +15,7 @@ import {
 import { conflict, storageError } from "../errors.ts";
 import { newId } from "./ids.ts";
 import { tallyNow } from "./tally.ts";
+import { intentOps } from "./outbox.ts";
 import type { Doc } from "./doc.ts";
 import type { Check, Collection } from "./collection.ts";
 
@@ -77,6 +78,8 @@ export async function writeMany<T extends Doc>(
     const ops: Op[] = [
       ...col.uniqueOps(doc._id, doc, old).filter((o) => o.kind !== "check"),
       { kind: "set", key: col.key(doc._id), value: doc },
+      // its audit intent, undone with it by a rollback
+      ...intentOps([{ entity: col.name, entityId: doc._id, before: old ?? null, after: doc }]),
     ];
     const items: UndoItem[] = [];
     for (const op of ops) {

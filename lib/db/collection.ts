@@ -7,6 +7,7 @@ import { writeMany, type WriteManyOptions } from "./bulk.ts";
 import { lockedError, unlocked } from "./journal.ts";
 import { tallyError, tallyOps } from "./tally.ts";
 import { RecentRows } from "./recent_rows.ts";
+import { intentOps } from "./outbox.ts";
 export type { CollectionSpec, KvHolder } from "./doc.ts";
 import { ulid } from "ulid";
 import { CHANGE_TTL_MS, IndexKeeper } from "./index_keeper.ts";
@@ -17,6 +18,8 @@ export interface Staged<T extends Doc = Doc> {
   id: string;
   /** The record written, or null for a delete. */
   doc: T | null;
+  /** The record it replaces or deletes (null: a new record), for the audit outbox. */
+  before: T | null;
   ops: Op[];
   /** Why the commit failed, as far as this record can tell (a taken unique value, or stale). */
   why: () => Promise<Error>;
@@ -238,6 +241,7 @@ export class Collection<T extends Doc = Doc> {
     return {
       id,
       doc,
+      before: cur?.value ?? null,
       ops: [
         ...own,
         ...(opts.checks ?? []).map((c): Op => ({ kind: "check", ...c })),
@@ -255,6 +259,7 @@ export class Collection<T extends Doc = Doc> {
     return {
       id,
       doc: null,
+      before: cur.value,
       ops: [
         ...(opts.check === false
           ? []
@@ -269,11 +274,23 @@ export class Collection<T extends Doc = Doc> {
 
   /**
    * Change-log operations for staged writes, with the check that no import holds the
-   * collection (see `LOCK`), and what to apply in memory once committed.
+   * collection (see `LOCK`) and the audit outbox's intents (`intentOps`), and what to apply in
+   * memory once committed.
    */
   finish(staged: Staged<T>[]): { ops: Op[]; applied: (versionstamp: string) => void } {
     return {
-      ops: [unlocked(this.name), ...this.changeOps(staged.map((s) => s.id))],
+      ops: [
+        unlocked(this.name),
+        ...this.changeOps(staged.map((s) => s.id)),
+        ...intentOps(
+          staged.map((s) => ({
+            entity: this.name,
+            entityId: s.id,
+            before: s.before,
+            after: s.doc,
+          })),
+        ),
+      ],
       applied: (vs) =>
         this.applied(
           staged.map((s) => [s.id, s.doc ? { value: s.doc, versionstamp: vs } : null]),

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import type { AuditEvent } from "../audit/log.ts";
+import type { AuditActor, AuditEvent } from "../audit/log.ts";
+import { recordEvent } from "./outbox.ts";
 import { allows } from "../auth/roles.ts";
 import type { AppEnv } from "./env.ts";
 
@@ -40,21 +41,38 @@ export function isHttps(c: Context<AppEnv>, hops = proxies(c)): boolean {
   return forwarded(c, "x-forwarded-proto", hops)?.toLowerCase() === "https";
 }
 
+/** Who makes this request: the signed-in user (or `who`, for login events), role and address. */
+export function actorOf(
+  c: Context<AppEnv>,
+  who?: { username: string; role?: string },
+): AuditActor {
+  const s = c.get("session");
+  return {
+    username: who?.username ?? s?.username ?? "-",
+    role: who?.role ?? s?.role ?? "-",
+    ip: clientIp(c),
+  };
+}
+
 /**
- * Writes an audit entry for this request: the signed-in user (or `username` for login
- * events), role and address are filled in here.
+ * Writes an audit entry for this request (who: see `actorOf`). It covers the changes this
+ * request committed so far, whose intents wait in the outbox until it is appended; if the
+ * append fails, the entry waits there in their place (see lib/http/outbox.ts).
  */
 export async function audit(
   c: Context<AppEnv>,
   ev: AuditEvent,
   who?: { username: string; role?: string },
 ): Promise<void> {
-  const s = c.get("session");
-  await c.get("audit").append({
-    username: who?.username ?? s?.username ?? "-",
-    role: who?.role ?? s?.role ?? "-",
-    ip: clientIp(c),
-  }, ev);
+  await recordEvent(c.get("store").kv, c.get("audit"), actorOf(c, who), ev);
+}
+
+/**
+ * Like `audit`, for a write of many records (an import): each record's change this request
+ * committed is appended as an entry of its own (before and after), then `ev` (the summary).
+ */
+export async function auditWithChanges(c: Context<AppEnv>, ev: AuditEvent): Promise<void> {
+  await recordEvent(c.get("store").kv, c.get("audit"), actorOf(c), ev, { changes: true });
 }
 
 /** True when this request's user may use the route `METHOD pattern` (as declared). */

@@ -4,7 +4,9 @@ import { getCookie } from "hono/cookie";
 import { matchedRoutes } from "hono/route";
 import { readSession, SESSION_COOKIE } from "../auth/auth.ts";
 import { allows, FORBIDDEN } from "../auth/roles.ts";
-import { audit, isHttps } from "./client.ts";
+import { actorOf, audit, isHttps } from "./client.ts";
+import { settleOutbox } from "./outbox.ts";
+import { OutboxScope, withOutbox } from "../db/outbox.ts";
 import type { AccessOf, AppEnv } from "./env.ts";
 import { AppError } from "../errors.ts";
 
@@ -92,6 +94,20 @@ export const authorize =
     await next();
     if (session) c.res.headers.set("cache-control", "no-store");
   };
+
+/**
+ * The audit outbox of each request (lib/db/outbox.ts): every commit the request makes carries
+ * its records' changes as intents, in the same commit; at the end, those no `audit` call
+ * covered (a request failing after a commit) are appended as entries of their own.
+ */
+export const auditOutbox = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  const scope = new OutboxScope(() => actorOf(c));
+  try {
+    await withOutbox(scope, next);
+  } finally {
+    await settleOutbox(c.get("store").kv, c.get("audit"), scope);
+  }
+};
 
 /**
  * Caps request bodies before they are read: imports may send up to the import limit, every

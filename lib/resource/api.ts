@@ -3,8 +3,8 @@ import { parseTableRequest } from "./datatables.ts";
 import type { AppEnv } from "../http/env.ts";
 import { badRequest, notFound, requireVersion } from "../errors.ts";
 import { readFields } from "../http/http.ts";
-import { audit } from "../http/client.ts";
-import { diff } from "../audit/log.ts";
+import { audit, auditWithChanges } from "../http/client.ts";
+import { changeEvent } from "../audit/log.ts";
 import { acceptedHeaders, importFile } from "./importer.ts";
 import type { Doc, Row } from "../db/mem_index.ts";
 import {
@@ -88,8 +88,8 @@ export async function saveRecord(
   ]);
   await refreshChildren(store, registry, def, row.value);
   if (c) {
-    const d = before && diff(before, row.value);
-    if (d) await audit(c, { action: "update", entity: def.name, entityId: id, ...d });
+    const ev = before && changeEvent(def.name, id, before, row.value);
+    if (ev) await audit(c, ev);
     await def.afterSave?.(row, { store, registry, old: before, c });
   }
   return row;
@@ -159,7 +159,8 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
       const progress = trackJob(c, `Impor ${def.label}`);
       const res = await importFile(c.get("store"), registry, def, file, progress);
       const { created, updated, unchanged, skipped } = res;
-      await audit(c, {
+      // each record created or changed has its entry (before and after), then the summary
+      await auditWithChanges(c, {
         action: "import",
         entity: def.name,
         after: { file: file.name, created, updated, unchanged, skipped },
@@ -171,6 +172,9 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
   api.get("/:id", async (c) => {
     const row = await col(c).find(c.req.param("id"));
     if (!row) throw notFound();
+    if (def.auditReads) {
+      await audit(c, { action: "view", entity: def.name, entityId: row.value._id });
+    }
     return c.json(def.single ? def.single(row.value) : { data: toJson(row, def) });
   });
 
@@ -202,8 +206,8 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
         before = old;
         return { ...old, [field]: on };
       });
-      const d = before && diff(before, row.value);
-      if (d) await audit(c, { action: "update", entity: def.name, entityId: row.value._id, ...d });
+      const ev = before && changeEvent(def.name, row.value._id, before, row.value);
+      if (ev) await audit(c, ev);
       return c.json({ success: true, message: "Data Berhasil di Simpan", data: toJson(row, def) });
     });
   }

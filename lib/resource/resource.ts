@@ -184,6 +184,8 @@ export interface ResourceDef<T extends Doc = Doc> {
   lookups?: { label: string; select: string }[];
   /** False when the entity has its own API and screens (the generic ones are not mounted). */
   api?: boolean;
+  /** True when reading one record (`GET /api/{name}/{id}`) is audited (`view`): a patient's. */
+  auditReads?: boolean;
   /** The answer of `GET /api/{name}/{id}` (default `{ data: record }`). */
   single?: (doc: Doc) => unknown;
   /** Row buttons of its table: `POST /api/{name}/{path}/{id}` (its route declares its access). */

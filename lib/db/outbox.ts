@@ -1,0 +1,139 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Op } from "./batch.ts";
+import { sizeOf } from "./batch.ts";
+import { newId } from "./ids.ts";
+import type { Doc } from "./mem_index.ts";
+
+/**
+ * The audit outbox in the main store: `[OUTBOX, ulid]`. A write made inside an outbox scope
+ * (a request) carries, in its own commit, one intent per record it writes: who, when, the
+ * collection, the id, the record before and after. So a committed change always has its entry
+ * somewhere: the request appends its event to the audit log and removes the intents it covers;
+ * what is left (an append that failed, a crash, a request that failed after a commit) is
+ * appended from here later (lib/http/outbox.ts), and the start drains it before serving.
+ */
+export const OUTBOX = "_outbox";
+/** `[OUTBOX_BEFORE, ulid]`: the record before, for an intent too large for one value. */
+export const OUTBOX_BEFORE = "_outbox_b";
+
+/** Values larger than this keep their record before in a key of its own (KV: 64 KiB a value). */
+const ONE_VALUE = 60_000;
+
+/** One record's change as committed. */
+export interface Change {
+  entity: string;
+  entityId: string;
+  /** The record as it was (null: created). */
+  before: Doc | null;
+  /** The record as it became (null: deleted). */
+  after: Doc | null;
+}
+
+/** An outbox value: a committed change, or an event whose append failed (parked). */
+export type Intent =
+  & { actor: unknown; at: string }
+  & ({ kind: "change"; change: Change; split?: true } | { kind: "event"; event: unknown });
+
+/** The writes of one request: who makes them, and the intents committed since the last event. */
+export class OutboxScope {
+  #keys: Deno.KvKey[] = [];
+  /** After the request settled: later writes (a job left running) carry no intent. */
+  closed = false;
+
+  constructor(readonly actor: () => unknown) {}
+
+  /** Remembers an intent key of a commit under way (a commit that fails leaves nothing there). */
+  add(key: Deno.KvKey): void {
+    this.#keys.push(key);
+  }
+
+  /** The intent keys remembered so far, forgotten here (an event now covers them). */
+  take(): Deno.KvKey[] {
+    return this.#keys.splice(0);
+  }
+}
+
+const scopes = new AsyncLocalStorage<OutboxScope>();
+
+/** Runs `fn` with `scope` as the outbox of every write it makes. */
+export function withOutbox<R>(scope: OutboxScope, fn: () => R): R {
+  return scopes.run(scope, fn);
+}
+
+/** The outbox scope of the running request, if any. */
+export function currentOutbox(): OutboxScope | null {
+  const s = scopes.getStore();
+  return s && !s.closed ? s : null;
+}
+
+/**
+ * The operations writing the intents of `changes`, for the same commit as the changes
+ * (none outside a scope). Each intent's key is remembered by the scope.
+ */
+export function intentOps(changes: Change[]): Op[] {
+  const scope = currentOutbox();
+  if (!scope) return [];
+  const at = new Date().toISOString();
+  const actor = scope.actor();
+  const ops: Op[] = [];
+  for (const change of changes) {
+    const id = newId();
+    const key = [OUTBOX, id];
+    const value: Intent = { actor, at, kind: "change", change };
+    if (sizeOf(value) > ONE_VALUE && change.before) {
+      ops.push({ kind: "set", key: [OUTBOX_BEFORE, id], value: change.before });
+      value.change = { ...change, before: null };
+      value.split = true;
+    }
+    ops.push({ kind: "set", key, value });
+    scope.add(key);
+  }
+  return ops;
+}
+
+/** The intent at `key` with its record before put back whole; null when absent. */
+export async function readIntent(kv: Deno.Kv, key: Deno.KvKey): Promise<Intent | null> {
+  const got = await kv.get<Intent>(key);
+  const v = got.value;
+  if (!v) return null;
+  if (v.kind === "change" && v.split) {
+    const before = (await kv.get<Doc>([OUTBOX_BEFORE, key[1]])).value;
+    return { ...v, change: { ...v.change, before } };
+  }
+  return v;
+}
+
+/** Removes intents (and their split parts), in commits under KV's limits. */
+export async function dropIntents(kv: Deno.Kv, keys: Deno.KvKey[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 400) {
+    const op = kv.atomic();
+    for (const k of keys.slice(i, i + 400)) op.delete(k).delete([OUTBOX_BEFORE, k[1]]);
+    await op.commit();
+  }
+}
+
+/** The keys of every intent left in the outbox, oldest first. */
+export async function outboxKeys(kv: Deno.Kv): Promise<Deno.KvKey[]> {
+  const out: Deno.KvKey[] = [];
+  for await (const e of kv.list({ prefix: [OUTBOX] })) out.push(e.key);
+  return out;
+}
+
+/**
+ * Parks `event` in the outbox in place of the intents it covers (its append failed): one
+ * commit, so the drain appends the event once and none of the intents.
+ */
+export async function parkEvent(
+  kv: Deno.Kv,
+  actor: unknown,
+  event: unknown,
+  covered: Deno.KvKey[],
+): Promise<void> {
+  const value: Intent = { actor, at: new Date().toISOString(), kind: "event", event };
+  const op = kv.atomic().set([OUTBOX, newId()], value);
+  // the covered intents go in the same commit when few; else after (a crash then appends both)
+  const now = covered.length <= 400 ? covered : [];
+  for (const k of now) op.delete(k).delete([OUTBOX_BEFORE, k[1]]);
+  if (!(await op.commit()).ok) throw new Error("Entri audit tidak dapat disimpan.");
+  if (now !== covered) await dropIntents(kv, covered);
+}

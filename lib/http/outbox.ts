@@ -1,0 +1,104 @@
+import { type AuditActor, type AuditEvent, type AuditLog, changeEvent } from "../audit/log.ts";
+import {
+  currentOutbox,
+  dropIntents,
+  type Intent,
+  outboxKeys,
+  type OutboxScope,
+  parkEvent,
+  readIntent,
+} from "../db/outbox.ts";
+
+/** The audit event an outbox value stands for (null: a change nothing the log shows). */
+function eventOf(it: Intent): AuditEvent | null {
+  if (it.kind === "event") return it.event as AuditEvent;
+  const c = it.change;
+  return changeEvent(c.entity, c.entityId, c.before, c.after);
+}
+
+/**
+ * Moves the outbox values at `keys` to the audit log, in order, each with its actor and the time
+ * it committed, then removes them. One whose append fails stays, for the next drain. Returns
+ * how many entries were appended.
+ */
+export async function moveIntents(
+  kv: Deno.Kv,
+  log: AuditLog,
+  keys: Deno.KvKey[],
+): Promise<number> {
+  let moved = 0;
+  for (let i = 0; i < keys.length; i += 200) {
+    const chunk = keys.slice(i, i + 200);
+    const found = await Promise.all(chunk.map((k) => readIntent(kv, k)));
+    // appended without a wait between, so the log keeps their order (one group commit)
+    const appends = found.map((it) => {
+      const ev = it && eventOf(it);
+      return ev ? log.append(it.actor as AuditActor, ev, it.at) : Promise.resolve(null);
+    });
+    const done: Deno.KvKey[] = [];
+    for (const [n, res] of (await Promise.allSettled(appends)).entries()) {
+      if (res.status === "rejected") {
+        console.error("Entri audit tetap di outbox (jejak audit gagal ditulis):", res.reason);
+        continue;
+      }
+      if (found[n] && eventOf(found[n])) moved++;
+      done.push(chunk[n]);
+    }
+    await dropIntents(kv, done);
+  }
+  return moved;
+}
+
+/**
+ * At start, before serving: appends what the outbox still holds (a crash between a commit
+ * and its entry's append, an append that failed), oldest first, and removes it.
+ */
+export async function drainOutbox(kv: Deno.Kv, log: AuditLog): Promise<number> {
+  const n = await moveIntents(kv, log, await outboxKeys(kv));
+  if (n) console.log(`Jejak audit: ${n} entri dari outbox ditulis saat start.`);
+  return n;
+}
+
+/**
+ * Appends `ev` for the running request: the intents its commits wrote so far are covered by it
+ * and removed once it is appended (`changes`: appended as entries of their own first, as an
+ * import's records are). When the append fails, the event waits in the outbox in their place.
+ */
+export async function recordEvent(
+  kv: Deno.Kv,
+  log: AuditLog,
+  actor: AuditActor,
+  ev: AuditEvent,
+  opts: { changes?: boolean } = {},
+): Promise<void> {
+  const scope = currentOutbox();
+  if (opts.changes && scope) await moveIntents(kv, log, scope.take());
+  const covered = scope?.take() ?? [];
+  try {
+    await log.append(actor, ev);
+  } catch (e) {
+    console.error("Entri audit disimpan di outbox (jejak audit gagal ditulis):", e);
+    await parkEvent(kv, actor, ev, covered).catch(() => {
+      throw e;
+    });
+    return;
+  }
+  if (covered.length) {
+    await dropIntents(kv, covered).catch((e) => console.error("Outbox audit tidak terhapus:", e));
+  }
+}
+
+/**
+ * At the end of a request: the intents of commits no event covered (a request that failed
+ * after a commit, say a 409 refreshing the children of a saved parent) are appended as entries
+ * of their own. Writes after this carry no intent.
+ */
+export async function settleOutbox(kv: Deno.Kv, log: AuditLog, scope: OutboxScope) {
+  scope.closed = true;
+  const left = scope.take();
+  if (left.length) {
+    await moveIntents(kv, log, left).catch((e) =>
+      console.error("Outbox audit ditulis saat start berikutnya:", e)
+    );
+  }
+}
