@@ -8,7 +8,7 @@ import { dayStart, parseDay } from "../lib/hospital_time.ts";
 import { MAX_PAGE } from "../lib/resource/datatables.ts";
 import type { ExportColumn } from "../lib/resource/xlsx_export.ts";
 import { streamXlsx } from "../lib/resource/xlsx_stream.ts";
-import { progressId, track } from "../lib/progress/progress.ts";
+import { trackJob } from "../lib/http/progress.ts";
 import type { ColumnDef } from "../lib/resource/resource.ts";
 import { firstRows } from "../lib/resource/table_props.ts";
 import { renderPage } from "./_render.tsx";
@@ -146,7 +146,7 @@ export function auditRoutes() {
   });
 
   r.post("/api/audit/verify/full", async (c) => {
-    const progress = track(progressId(c.req.header("x-progress-id")), "Verifikasi penuh");
+    const progress = trackJob(c, "Verifikasi penuh");
     progress.phase("Memeriksa entri", await c.get("audit").count());
     try {
       const res = await c.get("audit").verifyFull((done) => progress.step(done));

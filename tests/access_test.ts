@@ -27,7 +27,7 @@ const TABLE: Record<string, [Want, Want, Want, Want]> = {
   "POST /auth/login": [OK, OK, OK, OK],
   "GET /validation": [OK, OK, OK, OK],
   "POST /validation": [OK, OK, OK, OK],
-  "DELETE /validation/deactived": [OK, OK, OK, OK],
+  "DELETE /validation/deactived": [OK, 403, 403, 401],
   "GET /lisensi/:code{.+}": [OK, OK, OK, OK],
   "GET /setting/background": [OK, OK, OK, OK],
   // one's own session and password
@@ -59,6 +59,7 @@ const TABLE: Record<string, [Want, Want, Want, Want]> = {
   "GET /audit": [OK, 403, 403, 302],
   "GET /api/audit": [OK, 403, 403, 401],
   "GET /api/audit/verify": [OK, 403, 403, 401],
+  "POST /api/audit/verify/full": [OK, 403, 403, 401],
   "GET /api/audit/export": [OK, 403, 403, 401],
   // inpatient work: admin and casemix
   "POST /api/ipd/update": [OK, OK, 403, 401],

@@ -97,8 +97,10 @@ Deno.test({
     }
     assert.deepEqual(packages.sort(), [
       "@e965/xlsx",
+      "@zxcvbn-ts/core",
       "@zxcvbn-ts/dictionary-compression",
       "@zxcvbn-ts/language-common",
+      "fastest-levenshtein",
       "hono",
       "preact",
       "preact-render-to-string",
