@@ -4,7 +4,10 @@ import type { AuditEntry } from "../lib/audit/log.ts";
 import { conflict } from "../lib/errors.ts";
 import { RACED_MESSAGE } from "../lib/db/bulk.ts";
 import { allowAnyLicence } from "../lib/licence/gate.ts";
-import { dtQuery, setup, versionOf } from "./helpers.ts";
+import { AuditLog } from "../lib/audit/log.ts";
+import { loadConfig } from "../lib/config.ts";
+import { Store } from "../lib/db/store.ts";
+import { dtQuery, setup, tempDir, versionOf } from "./helpers.ts";
 import { visitDoc, writeVisits } from "./visits.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
@@ -50,6 +53,58 @@ Deno.test("outbox: a change whose audit append fails keeps its entry in the main
   );
   assert.deepEqual(await outbox(t), []);
   assert.equal((await t.json("/api/audit/verify")).body.ok, true);
+});
+
+const WORKER = new URL("./audit_outbox_worker.ts", import.meta.url).pathname;
+
+Deno.test("outbox: a server killed between a commit and its entry's append loses no entry", async () => {
+  await using tmp = await tempDir();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--unstable-kv", WORKER, tmp.path],
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let seen = "";
+  const dec = new TextDecoder();
+  for await (const chunk of child.stdout) {
+    seen += dec.decode(chunk, { stream: true });
+    if (seen.includes("appending")) {
+      child.kill("SIGKILL");
+      break;
+    }
+  }
+  const status = await child.status;
+  const err = new TextDecoder().decode(await new Response(child.stderr).arrayBuffer());
+  assert.match(seen, /appending/, err);
+  assert.equal(status.signal, "SIGKILL", "killed while its append was under way");
+  // where the kill landed: the record committed with its intent, the log without its entry
+  const store = await Store.open(`${tmp.path}/casemix.kv`);
+  const audit = await AuditLog.open(`${tmp.path}/audit.kv`);
+  try {
+    const provinces = [];
+    for await (const e of store.kv.list<{ desc: string }>({ prefix: ["province"] })) {
+      provinces.push(e.value.desc);
+    }
+    assert.deepEqual(provinces, ["Aceh"]);
+    const intents = [];
+    for await (const e of store.kv.list({ prefix: ["_outbox"] })) intents.push(e.key);
+    assert.equal(intents.length, 1);
+    assert.equal((await audit.list({ entity: "province" }, 0, 10)).rows.length, 0);
+    // the next start drains it before serving
+    const config = { ...loadConfig({ get: () => undefined }), dataDir: tmp.path };
+    const app = createApp({ config, store, audit, licence: allowAnyLicence });
+    assert.equal((await app.request("/auth/login")).status, 200);
+    const got = (await audit.list({ entity: "province" }, 0, 10)).rows;
+    assert.deepEqual(
+      got.map((e) => [e.action, e.username, (e.after as { desc: string }).desc]),
+      [["create", "admin", "Aceh"]],
+    );
+    for await (const e of store.kv.list({ prefix: ["_outbox"] })) assert.fail(`left: ${e.key}`);
+    assert.equal((await audit.verify()).ok, true);
+  } finally {
+    await audit.close();
+    store.close();
+  }
 });
 
 Deno.test("outbox: an appended entry leaves nothing behind", async () => {

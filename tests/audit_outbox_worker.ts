@@ -1,0 +1,46 @@
+/**
+ * Crash-test worker: the app on DATA_DIR (argument 1), its audit log at `DATA_DIR/audit.kv`,
+ * whose appends never finish: it creates a province through `POST /api/province/update` and
+ * prints `appending` once the change committed and its entry's append began. Run, and killed
+ * there, by tests/audit_outbox_test.ts.
+ */
+import { createApp } from "../app.ts";
+import { AuditLog } from "../lib/audit/log.ts";
+import { createSession, users } from "../lib/auth/auth.ts";
+import { loadConfig } from "../lib/config.ts";
+import { Store } from "../lib/db/store.ts";
+import { allowAnyLicence } from "../lib/licence/gate.ts";
+
+const [dataDir] = Deno.args;
+const store = await Store.open(`${dataDir}/casemix.kv`);
+const audit = await AuditLog.open(`${dataDir}/audit.kv`);
+const config = { ...loadConfig({ get: () => undefined }), dataDir };
+const app = createApp({ config, store, audit, licence: allowAnyLicence });
+const admin = (await users(store).insert({
+  fullname: "Admin Uji",
+  email: "a@rs.test",
+  passwordHash: "x",
+  phone: "",
+  username: "admin",
+  gender: "",
+  role: "admin",
+})).value;
+const sid = await createSession(store, {
+  userId: admin._id,
+  username: "admin",
+  fullname: "Admin Uji",
+  hospitalCode: "RS01",
+});
+const out = (s: string) => Deno.stdout.writeSync(new TextEncoder().encode(s + "\n"));
+// the server starts (its drain runs) before the append is made to hang
+await app.request("/auth/login");
+audit.append = () => {
+  out("appending");
+  return new Promise(() => {});
+};
+const res = await app.request("/api/province/update", {
+  method: "POST",
+  body: new URLSearchParams({ kode: "11", desc: "Aceh" }),
+  headers: { cookie: `sid=${sid}` },
+});
+out(`done ${res.status}`);
