@@ -7,6 +7,7 @@ import { parseTableRequest } from "../lib/resource/datatables.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
 import { renderPage } from "./_render.tsx";
+import { drainOutbox } from "../lib/http/outbox.ts";
 import { audit } from "../lib/http/client.ts";
 import { restoreBackup } from "../lib/backup/restore.ts";
 import type { ColumnDef } from "../lib/resource/resource.ts";
@@ -107,6 +108,8 @@ export function backupRoutes() {
   r.post("/api/db-backup/restore/:id", async (c) => {
     const progress = trackJob(c, "Pemulihan");
     try {
+      // entries still waiting in the outbox go to the log before the database is replaced
+      await drainOutbox(c.get("store").kv, c.get("audit"));
       const { restored, before } = await restoreBackup(
         c.get("store"),
         dir(c),

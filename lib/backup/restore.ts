@@ -11,6 +11,7 @@ import {
 import { readHeader, runBackupJob } from "./format.ts";
 import type { Tracker } from "../progress/progress.ts";
 import { recoverJournals } from "../db/journal.ts";
+import { dropIntents, outboxKeys } from "../db/outbox.ts";
 import { openPrivately } from "../db/reserve.ts";
 import { SESSION_TTL_MS } from "../auth/auth.ts";
 import { cleanStrays, newLiveFile, syncPath, writePointer } from "../db/db_file.ts";
@@ -91,6 +92,8 @@ async function buildAside(
     }
     // a backup taken during an import holds its unfinished part: rolled back like at a start
     await recoverJournals(kv);
+    // entries waiting in its audit outbox were appended in the timeline it was taken from
+    await dropIntents(kv, await outboxKeys(kv));
     return { kv, path: target, discard };
   } catch (e) {
     await discard();

@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import type { Check } from "../db/collection.ts";
+import { applyOps } from "../db/batch.ts";
+import { intentOps } from "../db/outbox.ts";
 import { badRequest, conflict, STALE_MESSAGE } from "../errors.ts";
 import type { Doc } from "../db/mem_index.ts";
 import type { Registry } from "../resource/refs.ts";
@@ -69,6 +71,17 @@ export async function writeSetting<T>(
   const op = store.kv.atomic().check({ key, versionstamp: cur.versionstamp }, ...checks);
   if (value === null) op.delete(key);
   else op.set(key, value);
+  // its audit entry's intent, in the same commit (lib/db/outbox.ts)
+  const asDoc = (v: T | null) => v && { _id: section, ...v } as Doc;
+  applyOps(
+    op,
+    intentOps([{
+      entity: "setting",
+      entityId: section,
+      before: asDoc(cur.value),
+      after: asDoc(value),
+    }]),
+  );
   const res = await op.commit();
   if (!res.ok) throw conflict(STALE_MESSAGE);
   return value === null ? null : res.versionstamp;
