@@ -169,10 +169,8 @@ Deno.test("own password: policy, old one checked, other sessions end; admin sets
   assert.equal(r.status, 200, JSON.stringify(r.body));
   assert.equal((await me.req("/api/province")).status, 401);
   const audited = (await t.audit.list({ entity: "user", action: "update" }, 0, 10)).rows[0];
-  assert.deepEqual([audited.before, audited.after], [{ role: "casemix", sessionGen: 1 }, {
-    role: "viewer",
-    sessionGen: 2,
-  }]);
+  // the sessions' counter the change bumped is bookkeeping, not logged
+  assert.deepEqual([audited.before, audited.after], [{ role: "casemix" }, { role: "viewer" }]);
   // the last administrator cannot be demoted
   const admin = (await t.json(`/api/user/${t.admin._id}`)).body.data;
   r = await t.post("/api/user/update", { ...admin, id: admin._id, role: "casemix" });
