@@ -91,16 +91,19 @@ export function intentOps(changes: Change[]): Op[] {
   return ops;
 }
 
-/** The intent at `key` with its record before put back whole; null when absent. */
-export async function readIntent(kv: Deno.Kv, key: Deno.KvKey): Promise<Intent | null> {
-  const got = await kv.get<Intent>(key);
-  const v = got.value;
-  if (!v) return null;
-  if (v.kind === "change" && v.split) {
-    const before = (await kv.get<Doc>([OUTBOX_BEFORE, key[1]])).value;
-    return { ...v, change: { ...v.change, before } };
+/** The intents at `keys` (null: absent), each with its record before put back whole. */
+export async function readIntents(kv: Deno.Kv, keys: Deno.KvKey[]): Promise<(Intent | null)[]> {
+  const out: (Intent | null)[] = [];
+  for (let i = 0; i < keys.length; i += 10) {
+    for (const e of await kv.getMany<Intent[]>(keys.slice(i, i + 10))) {
+      const v = e.value;
+      if (v?.kind === "change" && v.split) {
+        const before = (await kv.get<Doc>([OUTBOX_BEFORE, e.key[1]])).value;
+        out.push({ ...v, change: { ...v.change, before } });
+      } else out.push(v);
+    }
   }
-  return v;
+  return out;
 }
 
 /** Removes intents (and their split parts), in commits under KV's limits. */

@@ -6,7 +6,7 @@ import {
   outboxKeys,
   type OutboxScope,
   parkEvent,
-  readIntent,
+  readIntents,
 } from "../db/outbox.ts";
 
 /** The audit event an outbox value stands for (null: a change nothing the log shows). */
@@ -15,6 +15,9 @@ function eventOf(it: Intent): AuditEvent | null {
   const c = it.change;
   return changeEvent(c.entity, c.entityId, c.before, c.after);
 }
+
+/** Outbox values read, and appended, at a time (two such chunks in flight). */
+const CHUNK = 500;
 
 /**
  * Moves the outbox values at `keys` to the audit log, in order, each with its actor and the time
@@ -27,25 +30,36 @@ export async function moveIntents(
   keys: Deno.KvKey[],
 ): Promise<number> {
   let moved = 0;
-  for (let i = 0; i < keys.length; i += 200) {
-    const chunk = keys.slice(i, i + 200);
-    const found = await Promise.all(chunk.map((k) => readIntent(kv, k)));
-    // appended without a wait between, so the log keeps their order (one group commit)
-    const appends = found.map((it) => {
-      const ev = it && eventOf(it);
-      return ev ? log.append(it.actor as AuditActor, ev, it.at) : Promise.resolve(null);
-    });
+  const finish = async (
+    chunk: Deno.KvKey[],
+    events: (AuditEvent | null)[],
+    appends: Promise<unknown>[],
+  ) => {
     const done: Deno.KvKey[] = [];
     for (const [n, res] of (await Promise.allSettled(appends)).entries()) {
       if (res.status === "rejected") {
         console.error("Entri audit tetap di outbox (jejak audit gagal ditulis):", res.reason);
         continue;
       }
-      if (found[n] && eventOf(found[n])) moved++;
+      if (events[n]) moved++;
       done.push(chunk[n]);
     }
     await dropIntents(kv, done);
+  };
+  // the next chunk is read while the last one is appended
+  let last: Promise<void> = Promise.resolve();
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    const chunk = keys.slice(i, i + CHUNK);
+    const found = await readIntents(kv, chunk);
+    const events = found.map((it) => it && eventOf(it));
+    await last;
+    // appended without a wait between, so the log keeps their order (group commits)
+    const appends = found.map((it, n) =>
+      it && events[n] ? log.append(it.actor as AuditActor, events[n]!, it.at) : Promise.resolve()
+    );
+    last = finish(chunk, events, appends);
   }
+  await last;
   return moved;
 }
 
