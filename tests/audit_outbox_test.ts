@@ -5,6 +5,7 @@ import { conflict } from "../lib/errors.ts";
 import { RACED_MESSAGE } from "../lib/db/bulk.ts";
 import { allowAnyLicence } from "../lib/licence/gate.ts";
 import { AuditLog } from "../lib/audit/log.ts";
+import { drainOutbox } from "../lib/http/outbox.ts";
 import { loadConfig } from "../lib/config.ts";
 import { Store } from "../lib/db/store.ts";
 import { dtQuery, setup, tempDir, versionOf } from "./helpers.ts";
@@ -53,6 +54,29 @@ Deno.test("outbox: a change whose audit append fails keeps its entry in the main
   );
   assert.deepEqual(await outbox(t), []);
   assert.equal((await t.json("/api/audit/verify")).body.ok, true);
+});
+
+Deno.test("outbox: a drain moves what it can; an entry whose append fails stays for the next", async () => {
+  await using t = await setup();
+  const append = t.audit.append;
+  t.audit.append = () => Promise.reject(new Error("disk audit penuh"));
+  for (const [kode, desc] of [["11", "Aceh"], ["12", "Sumut"]]) {
+    assert.equal((await t.post("/api/province/update", { kode, desc })).status, 200);
+  }
+  assert.equal((await outbox(t)).length, 2);
+  // the log takes every entry but Aceh's
+  t.audit.append = (actor, ev, at) =>
+    (ev.after as { desc?: string } | undefined)?.desc === "Aceh"
+      ? Promise.reject(new Error("entri rusak"))
+      : append.call(t.audit, actor, ev, at);
+  assert.equal(await drainOutbox(t.store.kv, t.audit), 1);
+  const got = await entries(t, { entity: "province" });
+  assert.deepEqual(got.map((e) => (e.after as { desc: string }).desc), ["Sumut"]);
+  assert.equal((await outbox(t)).length, 1);
+  t.audit.append = append;
+  assert.equal(await drainOutbox(t.store.kv, t.audit), 1);
+  assert.deepEqual(await outbox(t), []);
+  assert.equal((await entries(t, { entity: "province" })).length, 2);
 });
 
 const WORKER = new URL("./audit_outbox_worker.ts", import.meta.url).pathname;

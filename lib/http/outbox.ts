@@ -86,7 +86,12 @@ export async function recordEvent(
   opts: { changes?: boolean } = {},
 ): Promise<void> {
   const scope = currentOutbox();
-  if (opts.changes && scope) await moveIntents(kv, log, scope.take());
+  if (opts.changes && scope) {
+    // what fails to move stays in the outbox, for the next drain
+    await moveIntents(kv, log, scope.take()).catch((e) =>
+      console.error("Outbox audit ditulis saat start berikutnya:", e)
+    );
+  }
   const covered = scope?.take() ?? [];
   try {
     await log.append(actor, ev);
