@@ -6,6 +6,7 @@ import { RACED_MESSAGE } from "../lib/db/bulk.ts";
 import { allowAnyLicence } from "../lib/licence/gate.ts";
 import { AuditLog } from "../lib/audit/log.ts";
 import { drainOutbox } from "../lib/http/outbox.ts";
+import { writeXlsx } from "../lib/resource/spreadsheet.ts";
 import { loadConfig } from "../lib/config.ts";
 import { Store } from "../lib/db/store.ts";
 import { dtQuery, setup, tempDir, versionOf } from "./helpers.ts";
@@ -279,4 +280,53 @@ Deno.test("an import records each changed record's before and after, a role chan
   assert.equal(upd.length, 1);
   assert.deepEqual([upd[0].before, upd[0].after], [{ desc: "Aceh" }, { desc: "Aceh Raya" }]);
   assert.deepEqual(await outbox(t), []);
+});
+
+Deno.test("outbox: an import that fails and is rolled back leaves no intent and no record entry", async () => {
+  await using t = await setup();
+  const real = t.store.kv;
+  let n = 0;
+  // the third commit carrying the import's undo journal fails like a full disk
+  t.store.kv = new Proxy(real, {
+    get(target, p) {
+      if (p !== "atomic") {
+        const v = Reflect.get(target, p);
+        return typeof v === "function" ? v.bind(target) : v;
+      }
+      return () => {
+        const op = real.atomic();
+        let undo = false;
+        const self: Deno.AtomicOperation = new Proxy(op, {
+          get(o, m) {
+            if (m === "set") {
+              return (k: Deno.KvKey, v: unknown, opts?: { expireIn?: number }) => {
+                if (k[0] === "_journal_undo") undo = true;
+                o.set(k, v, opts);
+                return self;
+              };
+            }
+            if (m === "commit") {
+              return () =>
+                undo && ++n === 3 ? Promise.reject(new Error("disk I/O error")) : o.commit();
+            }
+            const f = Reflect.get(o, m);
+            return typeof f === "function" ? (...a: unknown[]) => (f.apply(o, a), self) : f;
+          },
+        });
+        return self;
+      };
+    },
+  });
+  const rows = [["erm", "first_name", "gender"]];
+  for (let i = 0; i < 3_000; i++) rows.push([`P${String(i).padStart(5, "0")}`, `Baru${i}`, "P"]);
+  const r = await t.upload("/api/pasien/import", "p.xlsx", writeXlsx(rows));
+  t.store.kv = real;
+  assert.ok(
+    n >= 3,
+    `the import took more than two commits: ${n}, ${JSON.stringify(r.body).slice(0, 300)}`,
+  );
+  assert.notEqual(r.status, 200);
+  assert.equal((await t.json(`/api/pasien?${dtQuery(["erm"])}`)).body.recordsTotal, 0);
+  assert.deepEqual(await outbox(t), []);
+  assert.deepEqual(await entries(t, { entity: "pasien", action: "create" }), []);
 });
