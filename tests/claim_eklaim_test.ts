@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
 import { setup } from "./helpers.ts";
-import { admission, seedIpd } from "./ipd_fixtures.ts";
-import { type EklaimLine, eklaimTxt } from "./claim_fixtures.ts";
+import { seedIpd } from "./ipd_fixtures.ts";
+import { admitDischarge, type EklaimLine, eklaimTxt } from "./claim_fixtures.ts";
 import { parseEklaim } from "../lib/claim/eklaim.ts";
 import { onProgress } from "../lib/progress/progress.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
-type W = Awaited<ReturnType<typeof seedIpd>>;
 const enc = (s: string) => new TextEncoder().encode(s);
 const refusal = (f: () => unknown) => {
   try {
@@ -79,53 +78,6 @@ Deno.test("eklaim: a file without the key columns, not tab-separated, or with a 
   assert.match(e.message, /Baris 2: DISCHARGE_DATE "31\/02\/2026" bukan tanggal/);
   assert.match(e.message, /Baris 3: TARIF_RS "Rp 1,6 jt" bukan angka rupiah/);
 });
-
-async function admitDischarge(
-  t: T,
-  w: W,
-  pasienId: string,
-  days: { masuk: string; pulang: string },
-  grouping: string,
-  tarifRs: string,
-) {
-  const stay = await t.post(
-    "/api/ipd/update",
-    admission(w, {
-      pasienId,
-      visitDate: `${days.masuk}T08:00`,
-    }),
-  );
-  assert.equal(stay.status, 200, JSON.stringify(stay.body));
-  const id = stay.body.data._id;
-  const exam = await t.json("/api/ipd/visitexamination/update", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      id: "",
-      ipdId: id,
-      examinationDate: `${days.masuk}T10:00`,
-      subject: "Demam",
-      object: "Suhu 38",
-      assesment: "Pneumonia",
-      plan: "Antibiotik",
-      keyword: [],
-      diagnosis: [w.icd["J18.9"]],
-      tindakan: [],
-      grouping,
-      tarifinacbgSelect: "",
-      tarif_rs: tarifRs,
-    }),
-  });
-  assert.equal(exam.status, 200, JSON.stringify(exam.body));
-  const out = await t.post("/api/ipd/discharge-patient/update", {
-    id,
-    _version: (await t.store.kv.get(["ipd", id])).versionstamp!,
-    tanggal_pulang: `${days.pulang}T11:00`,
-    dischargepatient: w.pulang,
-  });
-  assert.equal(out.status, 200, JSON.stringify(out.body));
-  return id as string;
-}
 
 /** Every claim key with its versionstamp: what an import wrote. */
 async function claimKeys(t: T): Promise<string[]> {

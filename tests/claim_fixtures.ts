@@ -5,6 +5,13 @@
  * exports them). Tab-separated, a header row, dates DD/MM/YYYY, code lists joined with ';'.
  */
 
+import assert from "node:assert/strict";
+import type { setup } from "./helpers.ts";
+import { admission, type seedIpd } from "./ipd_fixtures.ts";
+
+type T = Awaited<ReturnType<typeof setup>>;
+type W = Awaited<ReturnType<typeof seedIpd>>;
+
 /** The export's columns in the public layout's order. */
 export const PUBLIC_LAYOUT = [
   "KODE_RS",
@@ -142,4 +149,55 @@ export function eklaimTxt(
   const nl = opts.crlf ? "\r\n" : "\n";
   return [head.join("\t"), ...lines.map((l) => headers.map((h) => cell(l, h)).join("\t"))]
     .join(nl) + nl;
+}
+
+/**
+ * A stay admitted and discharged through the API (08:00 and 11:00 on the days given), with one
+ * examination choosing `grouping` and billing `tarifRs`; returns its id.
+ */
+export async function admitDischarge(
+  t: T,
+  w: W,
+  pasienId: string,
+  days: { masuk: string; pulang: string },
+  grouping: string,
+  tarifRs: string,
+) {
+  const stay = await t.post(
+    "/api/ipd/update",
+    admission(w, {
+      pasienId,
+      visitDate: `${days.masuk}T08:00`,
+    }),
+  );
+  assert.equal(stay.status, 200, JSON.stringify(stay.body));
+  const id = stay.body.data._id;
+  const exam = await t.json("/api/ipd/visitexamination/update", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      id: "",
+      ipdId: id,
+      examinationDate: `${days.masuk}T10:00`,
+      subject: "Demam",
+      object: "Suhu 38",
+      assesment: "Pneumonia",
+      plan: "Antibiotik",
+      keyword: [],
+      diagnosis: [w.icd["J18.9"]],
+      tindakan: [],
+      grouping,
+      tarifinacbgSelect: "",
+      tarif_rs: tarifRs,
+    }),
+  });
+  assert.equal(exam.status, 200, JSON.stringify(exam.body));
+  const out = await t.post("/api/ipd/discharge-patient/update", {
+    id,
+    _version: (await t.store.kv.get(["ipd", id])).versionstamp!,
+    tanggal_pulang: `${days.pulang}T11:00`,
+    dischargepatient: w.pulang,
+  });
+  assert.equal(out.status, 200, JSON.stringify(out.body));
+  return id as string;
 }
