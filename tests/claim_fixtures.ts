@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import type { setup } from "./helpers.ts";
 import { admission, type seedIpd } from "./ipd_fixtures.ts";
+import type { ClaimData, ClaimStatus } from "../lib/claim/claim_store.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
 type W = Awaited<ReturnType<typeof seedIpd>>;
@@ -200,4 +201,42 @@ export async function admitDischarge(
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   return id as string;
+}
+
+/** A claim's data with known values (the status and `over` as given). */
+export function claimData(status: ClaimStatus, over: Partial<ClaimData> = {}): ClaimData {
+  return {
+    eklaim: {
+      sep: "SEP1",
+      mrn: "1",
+      nama: "",
+      noKartu: "",
+      admission: "2026-11-01",
+      discharge: "2026-11-04",
+      los: 4,
+      kelasRawat: "2",
+      inacbg: "J-4-16-I",
+      deskripsi: "",
+      tarif: 5_000_000,
+      tarifRs: 4_000_000,
+      dpjp: "",
+      diagnoses: [],
+      procedures: [],
+      icu: false,
+      icuLos: null,
+    },
+    sep: "SEP1",
+    pasien: { _id: "p", fullname: "Siti", erm: "1" },
+    dpjp: { _id: "d1", fullname: "dr. Budi" },
+    status,
+    reasonCode: "",
+    reason: "",
+    approved: null,
+    paid: null,
+    paidDate: null,
+    history: [],
+    importedAt: "",
+    file: "",
+    ...over,
+  };
 }

@@ -75,3 +75,12 @@ export type Claim = ClaimData & Doc;
 /** The claims, one per claimed stay, indexed in memory (a few KB each). */
 export const claimsOf = (store: Store): Collection<Claim> =>
   store.collection<Claim>({ name: "klaim", unique: ["sep"], labels: { sep: "SEP" } });
+
+/**
+ * Each stay's claim status, for lists and filters: read once from the claims' index, then
+ * `belum` for a stay without a claim.
+ */
+export async function claimStatuses(store: Store): Promise<(ipdId: string) => ClaimStatus> {
+  const index = await claimsOf(store).index();
+  return (ipdId) => index.get(ipdId)?.value.status ?? "belum";
+}
