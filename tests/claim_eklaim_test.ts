@@ -3,6 +3,7 @@ import { setup } from "./helpers.ts";
 import { seedIpd } from "./ipd_fixtures.ts";
 import { admitDischarge, type EklaimLine, eklaimTxt } from "./claim_fixtures.ts";
 import { parseEklaim } from "../lib/claim/eklaim.ts";
+import { writeXlsx } from "../lib/resource/spreadsheet.ts";
 import { onProgress } from "../lib/progress/progress.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
@@ -246,7 +247,12 @@ Deno.test("eklaim import: a bad file is refused naming the columns or lines, and
     w.j4,
     "1500000",
   );
-  const cases: [string, RegExp][] = [
+  const cases: [string | Uint8Array, RegExp][] = [
+    // an Excel workbook instead of the TXT
+    [
+      writeXlsx([["SEP", "MRN"], [A.sep, A.mrn]]),
+      /^Berkas bukan ekspor TXT E-Klaim \(berkas biner/,
+    ],
     [
       eklaimTxt([A], { drop: ["MRN", "INACBG"] }),
       /kolom wajib tidak ditemukan: MRN, INACBG\/KODE_INACBG\./,
