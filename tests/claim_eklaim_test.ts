@@ -278,3 +278,18 @@ Deno.test("eklaim import: a bad file is refused naming the columns or lines, and
   assert.equal(none.status, 400);
   assert.equal(none.body.message, "Harap pilih berkas TXT E-Klaim terlebih dahulu.");
 });
+
+Deno.test("eklaim import: a 10,000-row export (about 2 MB) is taken as an import, not refused as a large form", async () => {
+  await using t = await setup();
+  const lines = Array.from({ length: 10_000 }, (_, i) => ({
+    ...A,
+    sep: `0301R001B${String(i).padStart(10, "0")}`,
+    mrn: `X${i}`,
+  }));
+  const txt = eklaimTxt(lines);
+  assert.ok(txt.length > 1.5 * 2 ** 20, `${txt.length} bytes`);
+  const r = await t.upload("/api/klaim/import-eklaim", "eklaim.txt", txt);
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  assert.deepEqual([r.body.rows, r.body.matched, r.body.unmatched.total], [10_000, 0, 10_000]);
+  assert.equal(r.body.unmatched.items.length, 1_000);
+});

@@ -157,10 +157,8 @@ export function parseEklaim(bytes: Uint8Array): EklaimFile {
       continue;
     }
     const get = (f: Field) => col[f] < 0 ? "" : clean(cells[col[f]]);
-    const ptd = get("ptd");
-    if (col.ptd >= 0 && ptd !== "1") {
-      if (ptd === "2") outpatient++;
-      else errors.push(`Baris ${line}: PTD "${ptd}" harus 1 (rawat inap) atau 2 (rawat jalan).`);
+    if (col.ptd >= 0 && get("ptd") !== "1") {
+      outpatient++;
       continue;
     }
     const bad = (f: Field, why: string) =>
