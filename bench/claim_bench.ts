@@ -20,7 +20,7 @@ export async function claimBench(report: Report, { dir, file }: IpdFile): Promis
     .filter((v) => v.status === "pulang").slice(0, ROWS);
   const lines: EklaimLine[] = stays.map((v, i) => ({
     sep: `0301R001B${String(i).padStart(10, "0")}`,
-    mrn: i % 100 === 99 ? `X${i}` : v.pasien.erm,
+    mrn: i % 100 === 42 ? `X${i}` : v.pasien.erm,
     admission: hospitalDay(v.visitDate),
     discharge: hospitalDay(v.tanggal_pulang!),
     inacbg: i % 5 ? "J-4-16-I" : "J-4-16-II",
@@ -29,7 +29,8 @@ export async function claimBench(report: Report, { dir, file }: IpdFile): Promis
     ptd: i % 20 === 19 ? 2 : 1,
   }));
   const body = new TextEncoder().encode(eklaimTxt(lines));
-  const rows = lines.filter((l) => l.ptd === 1).length.toLocaleString("id-ID");
+  const n = (x: number) => x.toLocaleString("id-ID");
+  const rows = `${n(lines.length)} baris, ${n(lines.filter((l) => l.ptd === 1).length)} rawat inap`;
   for (const pass of ["pertama", "ulang, tanpa perubahan"]) {
     const fd = new FormData();
     fd.append("file", new File([body], "eklaim.txt"));
@@ -43,7 +44,7 @@ export async function claimBench(report: Report, { dir, file }: IpdFile): Promis
     const res = await r.json();
     if (r.status !== 200) throw new Error(`impor E-Klaim: ${r.status} ${res.message}`);
     console.log(`  ${res.message}`);
-    report(`POST /api/klaim/import-eklaim (${rows} baris rawat inap, ${pass})`, s, 10, "s");
+    report(`POST /api/klaim/import-eklaim (${rows}; ${pass})`, s, 10, "s");
   }
   store.close();
 }
