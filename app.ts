@@ -7,6 +7,7 @@ import { progressRoutes } from "./routes/progress.ts";
 import { connectionNav, connectionRoutes } from "./routes/connection.tsx";
 import { homeRoutes } from "./routes/home.tsx";
 import { ipdApi } from "./routes/ipd_api.ts";
+import { klaimApi } from "./routes/klaim_api.ts";
 import { IPD_NAV, ipdPages } from "./routes/ipd_pages.tsx";
 import { licenceRoutes } from "./routes/licence.tsx";
 import { reportApi } from "./routes/report_api.ts";
@@ -270,6 +271,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.route("/", auditRoutes());
   app.route("/", reportApi(registry));
   app.route("/api/ipd", ipdApi(registry));
+  app.route("/api/klaim", klaimApi());
   app.route("/", ipdPages(registry));
   app.route("/", resourceRoutes(registry));
   app.route("/", connectionRoutes(opts.connectTimeoutMs));

@@ -35,6 +35,7 @@ import { ipdData } from "./ipd_file.ts";
 import { distinct, firstRequestAfterRestart, getter, overHttp, p95, passes } from "./measure.ts";
 import { reportBench } from "./report_bench.ts";
 import { pageBench } from "./page_bench.ts";
+import { claimBench } from "./claim_bench.ts";
 import { xlsxWithDimension } from "./xlsx_dimension.ts";
 
 const BENCH_PASSWORD = "Uji-Casemix-2026!";
@@ -384,6 +385,7 @@ const ipd = await ipdData();
 await ipdBench(report, ipd);
 await reportBench(report, ipd);
 await pageBench(report, ipd);
+await claimBench(report, ipd);
 await Deno.remove(ipd.dir, { recursive: true });
 
 await Deno.remove(dir, { recursive: true });

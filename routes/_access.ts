@@ -59,6 +59,13 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/ipd/:id/cancel-discharge": "work",
   "GET /api/ipd/:id": "read",
   "DELETE /api/ipd/:id": "work",
+  // claims after discharge: E-Klaim import, status (one or in bulk), figures
+  "POST /api/klaim/import-eklaim": "work",
+  "POST /api/klaim/import-status": "work",
+  "GET /api/klaim/template": "read",
+  "GET /api/klaim/dashboard": "read",
+  "GET /api/klaim/:ipdId": "read",
+  "POST /api/klaim/:ipdId/status": "work",
   // settings: everyone reads, the admin changes
   "GET /pengaturan": "read",
   "GET /api/setting/hospital": "read",

@@ -110,8 +110,9 @@ export const auditOutbox = (): MiddlewareHandler<AppEnv> => async (c, next) => {
 };
 
 /**
- * Caps request bodies before they are read: imports may send up to the import limit, every
- * other request 1 MB. Oversized bodies get 413 with an Indonesian message.
+ * Caps request bodies before they are read: imports (`…/import`, `…/import-{kind}`) may send up
+ * to the import limit, every other request 1 MB. Oversized bodies get 413 with an Indonesian
+ * message.
  */
 export const limitBody = (importBytes: number): MiddlewareHandler => {
   const cap = (max: number) =>
@@ -125,5 +126,7 @@ export const limitBody = (importBytes: number): MiddlewareHandler => {
     });
   const forImport = cap(importBytes + 64 * 1024);
   const other = cap(2 ** 20);
-  return (c, next) => (c.req.path.endsWith("/import") ? forImport : other)(c, next);
+  // `/import` and its kinds (`/import-eklaim`, `/import-status`)
+  const isImport = (path: string) => /\/import(-[a-z]+)?$/.test(path);
+  return (c, next) => (isImport(c.req.path) ? forImport : other)(c, next);
 };

@@ -1,0 +1,86 @@
+import type { Collection } from "../db/collection.ts";
+import type { Doc } from "../db/doc.ts";
+import type { Store } from "../db/store.ts";
+import type { EklaimClaim } from "./eklaim.ts";
+
+/**
+ * A claim's status, from discharge until the money arrives: `belum` (no claim yet), `final`
+ * (grouped and finalised in E-Klaim: set by the import), `terkirim` (sent to BPJS), `pending`
+ * (held by the verifier, with a reason), `dispute` (with a reason), `layak` (approved, with the
+ * approved amount), `dibayar` (paid, with the amount and date).
+ */
+export type ClaimStatus =
+  | "belum"
+  | "final"
+  | "terkirim"
+  | "pending"
+  | "dispute"
+  | "layak"
+  | "dibayar";
+
+/** The statuses as the screens name them. */
+export const CLAIM_STATUSES: Record<ClaimStatus, string> = {
+  belum: "Belum diklaim",
+  final: "Final (E-Klaim)",
+  terkirim: "Terkirim",
+  pending: "Pending",
+  dispute: "Dispute",
+  layak: "Layak",
+  dibayar: "Dibayar",
+};
+
+/** One change of a claim's status (the history is kept whole on the claim, and audited). */
+export interface ClaimEvent {
+  status: ClaimStatus;
+  /** ISO instant. */
+  at: string;
+  /** Username, or `impor E-Klaim`. */
+  by: string;
+  /** Pending or dispute: the reason's code (`lainnya` for free text) and its text. */
+  reasonCode?: string;
+  reason?: string;
+  /** Layak: the approved amount; dibayar: the amount paid. */
+  amount?: number;
+  /** Dibayar: the day paid, `YYYY-MM-DD`. */
+  date?: string;
+}
+
+/**
+ * A stay's claim (`["klaim", ipdId]`: the record's id is the stay's id; `["klaim_by_sep", sep]`
+ * keeps one claim per SEP). `eklaim` is the claim as E-Klaim last grouped it; the status and
+ * its details follow the latest event of `history`.
+ */
+export type ClaimData = {
+  eklaim: EklaimClaim;
+  sep: string;
+  /** Copied from the stay at import, for the figures per DPJP without reading stays. */
+  pasien: { _id: string; fullname: string; erm: string };
+  dpjp: { _id: string; fullname: string } | null;
+  status: ClaimStatus;
+  reasonCode: string;
+  reason: string;
+  /** Approved amount (layak and after). */
+  approved: number | null;
+  paid: number | null;
+  paidDate: string | null;
+  history: ClaimEvent[];
+  /** When the E-Klaim data last changed, and from which file. */
+  importedAt: string;
+  file: string;
+};
+
+/** A claim as stored (see `ClaimData`). */
+export type Claim = ClaimData & Doc;
+
+/** The claims, one per claimed stay, indexed in memory (a few KB each). */
+export const claimsOf = (store: Store): Collection<Claim> =>
+  store.collection<Claim>({ name: "klaim", unique: ["sep"], labels: { sep: "SEP" } });
+
+/**
+ * Each stay's claim status, for lists and filters: read once from the claims' index, then
+ * `belum` for a stay without a claim.
+ */
+export async function claimStatuses(store: Store): Promise<(ipdId: string) => ClaimStatus> {
+  const index = await claimsOf(store).index();
+  return (ipdId) => index.get(ipdId)?.value.status ?? "belum";
+}

@@ -1,0 +1,220 @@
+import { badRequest } from "../errors.ts";
+import { parseDay } from "../hospital_time.ts";
+
+/**
+ * The columns of E-Klaim's TXT export this app reads, by header name (any order, other columns
+ * ignored). `names` are the headers accepted, the first the one messages use; `required` ones
+ * must be present. Layout: the public Vedika/E-Klaim upload guide (see lib/claim/README.md).
+ */
+export const EKLAIM_COLUMNS = {
+  sep: { names: ["SEP"], required: true },
+  mrn: { names: ["MRN"], required: true },
+  admission: { names: ["ADMISSION_DATE"], required: true },
+  discharge: { names: ["DISCHARGE_DATE"], required: true },
+  inacbg: { names: ["INACBG", "KODE_INACBG"], required: true },
+  tarif: { names: ["TOTAL_TARIF"], required: true },
+  tarifRs: { names: ["TARIF_RS"], required: true },
+  ptd: { names: ["PTD"], required: false },
+  nama: { names: ["NAMA_PASIEN"], required: false },
+  noKartu: { names: ["NOKARTU"], required: false },
+  kelasRawat: { names: ["KELAS_RAWAT"], required: false },
+  deskripsi: { names: ["DESKRIPSI_INACBG"], required: false },
+  los: { names: ["LOS"], required: false },
+  dpjp: { names: ["DPJP"], required: false },
+  diaglist: { names: ["DIAGLIST"], required: false },
+  proclist: { names: ["PROCLIST"], required: false },
+  icu: { names: ["ICU_INDIKATOR"], required: false },
+  icuLos: { names: ["ICU_LOS"], required: false },
+} as const;
+
+type Field = keyof typeof EKLAIM_COLUMNS;
+
+/** One claim as E-Klaim grouped it (an inpatient row of the export). */
+export interface EklaimClaim {
+  sep: string;
+  mrn: string;
+  nama: string;
+  noKartu: string;
+  /** `YYYY-MM-DD`. */
+  admission: string;
+  discharge: string;
+  los: number | null;
+  kelasRawat: string;
+  /** The final INA-CBG code, e.g. `J-4-16-II`. */
+  inacbg: string;
+  deskripsi: string;
+  /** TOTAL_TARIF: the package E-Klaim grouped (rupiah). */
+  tarif: number;
+  /** TARIF_RS: the hospital's own charges as entered in E-Klaim (rupiah). */
+  tarifRs: number;
+  dpjp: string;
+  diagnoses: string[];
+  procedures: string[];
+  icu: boolean;
+  icuLos: number | null;
+}
+
+/** An inpatient row with its line in the file (1 = the header). */
+export interface EklaimRow {
+  line: number;
+  claim: EklaimClaim;
+}
+
+/** What a TXT export holds: its inpatient rows and how many outpatient rows were passed over. */
+export interface EklaimFile {
+  rows: EklaimRow[];
+  outpatient: number;
+}
+
+/** How many line errors a refusal lists before it only counts the rest. */
+const SHOWN = 20;
+
+/** The refusal of a file with line errors (all-or-nothing: nothing was stored). */
+export function lineErrors(errors: string[]): Error {
+  const shown = errors.slice(0, SHOWN).join("\n");
+  const more = errors.length > SHOWN
+    ? `\n... dan ${(errors.length - SHOWN).toLocaleString("id-ID")} kesalahan lainnya.`
+    : "";
+  return badRequest(
+    `Impor dibatalkan, tidak ada data yang disimpan. ${errors.length.toLocaleString("id-ID")} ` +
+      `kesalahan:\n${shown}${more}`,
+    errors.slice(0, SHOWN),
+  );
+}
+
+/** Bytes as text: UTF-8, else Windows-1252 (files saved by Windows tools). */
+function decode(bytes: Uint8Array): string {
+  if (bytes.subarray(0, 8192).includes(0)) {
+    throw badRequest("Berkas bukan ekspor TXT E-Klaim (berkas biner, bukan teks).");
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
+  } catch {
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+}
+
+const clean = (s: string | undefined) => (s ?? "").trim().replace(/^"(.*)"$/, "$1").trim();
+
+/** E-Klaim dates: `DD/MM/YYYY`, also `YYYY-MM-DD` and `DD-MM-YYYY`, as `YYYY-MM-DD`. */
+export function eklaimDay(v: string): string | null {
+  const s = v.trim().replace(/ 00:00(:00)?$/, "");
+  return parseDay(s.replaceAll("/", "-"));
+}
+
+/** Whole rupiah written as digits (E-Klaim may add `.00`). */
+function rupiah(v: string): number | null {
+  const s = v.trim();
+  return /^\d{1,12}(\.\d+)?$/.test(s) ? Math.round(Number(s)) : null;
+}
+
+const codes = (v: string) => v.split(";").map((c) => c.trim().toUpperCase()).filter(Boolean);
+
+/**
+ * Reads E-Klaim's TXT export: tab-separated, a header row naming the columns (see
+ * `EKLAIM_COLUMNS`; `INACBG` and `KODE_INACBG` are the same column). Rows with `PTD` other
+ * than 1 (outpatient) are counted and passed over; without a `PTD` column every row is read as
+ * inpatient. A file without the key columns is refused naming them; bad lines are refused
+ * naming each line (400), nothing partial.
+ */
+export function parseEklaim(bytes: Uint8Array): EklaimFile {
+  const lines = decode(bytes).split(/\r?\n/);
+  const headAt = lines.findIndex((l) => l.trim() !== "");
+  if (headAt < 0) throw badRequest("Berkas kosong: tidak ada baris judul E-Klaim.");
+  const headers = lines[headAt].split("\t").map((h) => clean(h).toUpperCase());
+  const col = {} as Record<Field, number>;
+  const missing: string[] = [];
+  for (
+    const [field, spec] of Object.entries(EKLAIM_COLUMNS) as [Field, typeof EKLAIM_COLUMNS[Field]][]
+  ) {
+    const i = headers.findIndex((h) => (spec.names as readonly string[]).includes(h));
+    col[field] = i;
+    if (i < 0 && spec.required) missing.push(spec.names.join("/"));
+  }
+  if (missing.length) {
+    const tabbed = headers.length > 1 ? "" : " (kolom harus dipisah tab)";
+    throw badRequest(
+      `Berkas bukan ekspor TXT E-Klaim${tabbed}: kolom wajib tidak ditemukan: ${
+        missing.join(", ")
+      }.`,
+    );
+  }
+  const errors: string[] = [];
+  const rows: EklaimRow[] = [];
+  let outpatient = 0;
+  for (let i = headAt + 1; i < lines.length; i++) {
+    const raw = lines[i];
+    if (raw.trim() === "") continue;
+    const line = i + 1;
+    const cells = raw.split("\t");
+    if (cells.length > headers.length && cells.slice(headers.length).some((c) => c.trim())) {
+      errors.push(`Baris ${line}: berisi ${cells.length} kolom, judul hanya ${headers.length}.`);
+      continue;
+    }
+    const used = Math.max(...Object.values(col));
+    if (cells.length <= used) {
+      errors.push(`Baris ${line}: hanya ${cells.length} kolom, judul berisi ${headers.length}.`);
+      continue;
+    }
+    const get = (f: Field) => col[f] < 0 ? "" : clean(cells[col[f]]);
+    if (col.ptd >= 0 && get("ptd") !== "1") {
+      outpatient++;
+      continue;
+    }
+    const bad = (f: Field, why: string) =>
+      errors.push(`Baris ${line}: ${EKLAIM_COLUMNS[f].names[0]} ${why}`);
+    const before = errors.length;
+    const sep = get("sep");
+    if (!/^[A-Za-z0-9./-]{1,40}$/.test(sep)) bad("sep", `"${sep}" tidak valid.`);
+    const mrn = get("mrn");
+    if (!mrn || mrn.length > 40) bad("mrn", mrn ? "terlalu panjang." : "kosong.");
+    const admission = eklaimDay(get("admission"));
+    if (!admission) bad("admission", `"${get("admission")}" bukan tanggal (DD/MM/YYYY).`);
+    const discharge = eklaimDay(get("discharge"));
+    if (!discharge) bad("discharge", `"${get("discharge")}" bukan tanggal (DD/MM/YYYY).`);
+    if (admission && discharge && discharge < admission) {
+      bad("discharge", "sebelum ADMISSION_DATE.");
+    }
+    const inacbg = get("inacbg").toUpperCase();
+    if (!/^[A-Z0-9][A-Z0-9.-]{0,19}$/.test(inacbg)) {
+      errors.push(`Baris ${line}: kode INA-CBG "${inacbg}" tidak valid.`);
+    }
+    const tarif = rupiah(get("tarif"));
+    if (tarif === null) bad("tarif", `"${get("tarif")}" bukan angka rupiah.`);
+    const tarifRs = rupiah(get("tarifRs"));
+    if (tarifRs === null) bad("tarifRs", `"${get("tarifRs")}" bukan angka rupiah.`);
+    const count = (f: Field) => {
+      const v = get(f);
+      if (v === "") return null;
+      if (!/^\d{1,5}$/.test(v)) bad(f, `"${v}" bukan bilangan bulat.`);
+      return Number(v);
+    };
+    const los = count("los");
+    const icuLos = count("icuLos");
+    if (errors.length > before) continue;
+    rows.push({
+      line,
+      claim: {
+        sep,
+        mrn,
+        nama: get("nama"),
+        noKartu: get("noKartu"),
+        admission: admission!,
+        discharge: discharge!,
+        los,
+        kelasRawat: get("kelasRawat"),
+        inacbg,
+        deskripsi: get("deskripsi"),
+        tarif: tarif!,
+        tarifRs: tarifRs!,
+        dpjp: get("dpjp"),
+        diagnoses: codes(get("diaglist")),
+        procedures: codes(get("proclist")),
+        icu: get("icu") === "1",
+        icuLos,
+      },
+    });
+  }
+  if (errors.length) throw lineErrors(errors);
+  return { rows, outpatient };
+}

@@ -1,0 +1,67 @@
+import { hospitalDay } from "../hospital_time.ts";
+import type { Row } from "../db/mem_index.ts";
+import type { Store } from "../db/store.ts";
+import type { Visit } from "../ipd/model.ts";
+import { examOrder } from "../ipd/rules.ts";
+import { examsOf, visitsOf } from "../ipd/stay.ts";
+
+/** The stay a row was matched to, as the reconciliation lists it. */
+export interface StayRef {
+  ipdId: string;
+  pasien: string;
+  erm: string;
+  /** Admission and discharge days in the hospital's zone, `YYYY-MM-DD` (discharge: null open). */
+  masuk: string;
+  pulang: string | null;
+}
+
+/** A group as chosen: the INA-CBG code and its tariff. */
+export interface Grouping {
+  code: string;
+  tariff: number;
+}
+
+/** An MRN as matched: trimmed, any case. */
+export const mrnKey = (s: string | undefined) => (s ?? "").trim().toUpperCase();
+
+/** A stay as the reconciliation lists it. */
+export function stayRef(v: Visit): StayRef {
+  return {
+    ipdId: v._id,
+    pasien: v.pasien?.fullname ?? "",
+    erm: v.pasien?.erm ?? "",
+    masuk: hospitalDay(v.visitDate),
+    pulang: v.tanggal_pulang ? hospitalDay(v.tanggal_pulang) : null,
+  };
+}
+
+/**
+ * The patient's stay an E-Klaim row is for: the one admitted on the row's admission day, else
+ * the one whose period (admission to discharge day, open: to now) holds the discharge day.
+ */
+export function matchStay(
+  stays: Visit[],
+  row: { admission: string; discharge: string },
+): Visit | undefined {
+  return stays.find((v) => hospitalDay(v.visitDate) === row.admission) ??
+    stays.find((v) =>
+      hospitalDay(v.visitDate) <= row.discharge &&
+      (!v.tanggal_pulang || hospitalDay(v.tanggal_pulang) >= row.discharge)
+    );
+}
+
+/** The last INA-CBG grouping chosen in each stay's examinations (absent: none chosen). */
+export async function lastGroupings(
+  store: Store,
+  stays: Row<Visit>[],
+): Promise<Map<string, Grouping>> {
+  const whole = await visitsOf(store).full(stays);
+  const exams = await examsOf(store).findMany(whole.flatMap((r) => r.value.ipddetails ?? []));
+  const byStay = Map.groupBy(exams.map((r) => r.value), (e) => e.ipdId);
+  const out = new Map<string, Grouping>();
+  for (const [id, list] of byStay) {
+    const last = examOrder(list).findLast((e) => e.grouping);
+    if (last) out.set(id, { code: last.grouping!.kode_inacbg, tariff: last.tarif_ina });
+  }
+  return out;
+}

@@ -1,0 +1,249 @@
+import { AppError, badRequest } from "../errors.ts";
+import { hospitalDay } from "../hospital_time.ts";
+import type { Store } from "../db/store.ts";
+import type { Visit } from "../ipd/model.ts";
+import { visitsOf } from "../ipd/stay.ts";
+import type { Tracker } from "../progress/progress.ts";
+import { type Claim, claimsOf } from "./claim_store.ts";
+import { type EklaimClaim, lineErrors, parseEklaim } from "./eklaim.ts";
+import { type Grouping, lastGroupings, matchStay, mrnKey, type StayRef, stayRef } from "./match.ts";
+
+/** Most entries each list of a reconciliation carries (the totals count them all). */
+export const LIST_LIMIT = 1_000;
+
+/** A list cut at `LIST_LIMIT`, with the full count. */
+export interface Listed<T> {
+  total: number;
+  items: T[];
+}
+
+/** What importing an E-Klaim export did, and how it compares with the app. */
+export interface Reconciliation {
+  message: string;
+  file: string;
+  /** Inpatient rows read, outpatient rows passed over. */
+  rows: number;
+  outpatient: number;
+  matched: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** The file's discharge days (inpatient rows), the period of `unclaimed`. */
+  period: { from: string; to: string };
+  /** Stays whose final group differs from the last grouping chosen in the app (null: none). */
+  changedGroups: Listed<StayRef & { sep: string; before: Grouping | null; after: Grouping }>;
+  /** E-Klaim's TARIF_RS against the app's hospital total, where they differ. */
+  tariffGaps: Listed<StayRef & { sep: string; eklaim: number; app: number; selisih: number }>;
+  /** Discharged stays of the period with no claim. */
+  unclaimed: Listed<StayRef & { dpjp: string }>;
+  /** Rows that match no stay. */
+  unmatched: Listed<
+    {
+      line: number;
+      sep: string;
+      mrn: string;
+      nama: string;
+      admission: string;
+      discharge: string;
+      reason: string;
+    }
+  >;
+}
+
+const listed = <T>(all: T[]): Listed<T> => ({ total: all.length, items: all.slice(0, LIST_LIMIT) });
+
+/**
+ * Imports E-Klaim's TXT export (`parseEklaim`) and reconciles it with the stays: each inpatient
+ * row is matched by MRN (the patient's ERM) and dates (`matchStay`), and its claim stored as
+ * grouped (a new claim is `final`; a claim the file names again is updated only where E-Klaim's
+ * data changed, its status kept). All or nothing: a bad line, two rows for one stay or a SEP
+ * already claimed for another stay refuses the file (400, naming the lines) and stores nothing.
+ * Rows matching no stay are reported, not stored. Progress goes to `progress`.
+ */
+export async function importEklaim(
+  store: Store,
+  file: { name: string; bytes: Uint8Array },
+  by: string,
+  now: Date,
+  progress: Tracker,
+): Promise<Reconciliation> {
+  try {
+    const res = await reconcile(store, file, by, now, progress);
+    progress.finish(res.message);
+    return res;
+  } catch (e) {
+    progress.fail(e instanceof AppError ? e.message : "Impor gagal.");
+    throw e;
+  }
+}
+
+async function reconcile(
+  store: Store,
+  file: { name: string; bytes: Uint8Array },
+  by: string,
+  now: Date,
+  progress: Tracker,
+): Promise<Reconciliation> {
+  progress.phase("Membaca berkas", file.bytes.length, "byte");
+  const { rows, outpatient } = parseEklaim(file.bytes);
+  progress.step(file.bytes.length);
+  if (!rows.length) {
+    throw badRequest(
+      `Berkas tidak berisi baris rawat inap (PTD 1)${
+        outpatient ? `; ${outpatient.toLocaleString("id-ID")} baris rawat jalan dilewati` : ""
+      }.`,
+    );
+  }
+  const col = claimsOf(store);
+  // the counter before the index the rows are checked against: a write after fails the import
+  const since = (await col.kv.get(col.verKey)).versionstamp;
+  const claims = await col.index();
+  const sepOwner = new Map(claims.rows().map((r) => [r.value.sep, r.value._id]));
+  const stayIndex = await visitsOf(store).index();
+  const byMrn = new Map<string, Visit[]>();
+  for (const r of stayIndex.rows()) {
+    const k = mrnKey(r.value.pasien?.erm);
+    const list = byMrn.get(k);
+    if (list) list.push(r.value);
+    else byMrn.set(k, [r.value]);
+  }
+
+  progress.phase("Mencocokkan baris", rows.length);
+  const errors: string[] = [];
+  const matched: { claim: EklaimClaim; stay: Visit }[] = [];
+  const unmatched: Reconciliation["unmatched"]["items"] = [];
+  const sepLine = new Map<string, number>();
+  const stayLine = new Map<string, number>();
+  for (const [i, { line, claim }] of rows.entries()) {
+    if ((i & 1023) === 0) progress.step(i);
+    const first = sepLine.get(claim.sep);
+    if (first) {
+      errors.push(`Baris ${line}: SEP ${claim.sep} sudah ada di baris ${first}.`);
+      continue;
+    }
+    sepLine.set(claim.sep, line);
+    const { sep, mrn, nama, admission, discharge } = claim;
+    const stays = byMrn.get(mrnKey(mrn));
+    const stay = stays && matchStay(stays, claim);
+    if (!stay) {
+      const reason = stays
+        ? "Tidak ada kunjungan rawat inap pasien ini pada tanggal tersebut."
+        : "MRN tidak ditemukan di data pasien.";
+      unmatched.push({ line, sep, mrn, nama, admission, discharge, reason });
+      continue;
+    }
+    const other = stayLine.get(stay._id);
+    if (other) {
+      errors.push(
+        `Baris ${line}: cocok dengan kunjungan yang sama dengan baris ${other} ` +
+          `(MRN ${mrn}, masuk ${hospitalDay(stay.visitDate)}).`,
+      );
+      continue;
+    }
+    stayLine.set(stay._id, line);
+    const owner = sepOwner.get(sep);
+    if (owner && owner !== stay._id) {
+      errors.push(`Baris ${line}: SEP ${sep} sudah tercatat untuk kunjungan rawat inap lain.`);
+      continue;
+    }
+    matched.push({ claim, stay });
+  }
+  progress.step(rows.length);
+  if (errors.length) throw lineErrors(errors);
+
+  const groupings = await lastGroupings(
+    store,
+    matched.flatMap((m) => stayIndex.get(m.stay._id) ?? []),
+  );
+  const changedGroups: Reconciliation["changedGroups"]["items"] = [];
+  const tariffGaps: Reconciliation["tariffGaps"]["items"] = [];
+  const docs: Claim[] = [];
+  let unchanged = 0;
+  for (const { claim, stay } of matched) {
+    const ref = stayRef(stay);
+    const before = groupings.get(stay._id) ?? null;
+    const after = { code: claim.inacbg, tariff: claim.tarif };
+    if (!before || before.code !== after.code || before.tariff !== after.tariff) {
+      changedGroups.push({ ...ref, sep: claim.sep, before, after });
+    }
+    const app = stay.tarifRsTotal ?? 0;
+    if (claim.tarifRs !== app) {
+      tariffGaps.push({
+        ...ref,
+        sep: claim.sep,
+        eklaim: claim.tarifRs,
+        app,
+        selisih: claim.tarifRs - app,
+      });
+    }
+    const old = claims.get(stay._id)?.value;
+    if (old && JSON.stringify(old.eklaim) === JSON.stringify(claim)) {
+      unchanged++;
+      continue;
+    }
+    const copied = {
+      eklaim: claim,
+      sep: claim.sep,
+      pasien: { _id: stay.pasien._id, fullname: stay.pasien.fullname, erm: stay.pasien.erm },
+      dpjp: stay.dpjp ? { _id: stay.dpjp._id, fullname: stay.dpjp.fullname } : null,
+      importedAt: now.toISOString(),
+      file: file.name,
+    };
+    docs.push(
+      old ? { ...old, ...copied } : {
+        _id: stay._id,
+        ...copied,
+        status: "final",
+        reasonCode: "",
+        reason: "",
+        approved: null,
+        paid: null,
+        paidDate: null,
+        history: [{ status: "final", at: now.toISOString(), by }],
+      },
+    );
+  }
+  const created = docs.filter((d) => !claims.get(d._id)).length;
+  progress.phase("Menyimpan", docs.length);
+  if (docs.length) {
+    await col.writeMany(docs, {
+      since,
+      onCommit: (n) => progress.step(n),
+      what: "Impor E-Klaim",
+    });
+  }
+
+  const days = rows.map((r) => r.claim.discharge).sort();
+  const period = { from: days[0], to: days.at(-1)! };
+  const claimed = new Set([...claims.rows().map((r) => r.value._id), ...docs.map((d) => d._id)]);
+  const unclaimed: Reconciliation["unclaimed"]["items"] = [];
+  for (const { value: v } of stayIndex.rows()) {
+    if (v.status !== "pulang" || !v.tanggal_pulang || claimed.has(v._id)) continue;
+    const day = hospitalDay(v.tanggal_pulang);
+    if (day >= period.from && day <= period.to) {
+      unclaimed.push({ ...stayRef(v), dpjp: v.dpjp?.fullname ?? "" });
+    }
+  }
+  unclaimed.sort((a, b) => (a.pulang! < b.pulang! ? -1 : a.pulang! > b.pulang! ? 1 : 0));
+  const fmt = (n: number) => n.toLocaleString("id-ID");
+  const updated = docs.length - created;
+  return {
+    message: `Impor E-Klaim selesai: ${fmt(rows.length)} baris rawat inap` +
+      (outpatient ? ` (${fmt(outpatient)} baris rawat jalan dilewati)` : "") +
+      `, ${fmt(matched.length)} cocok dengan kunjungan: ${fmt(created)} baru, ` +
+      `${fmt(updated)} diperbarui, ${fmt(unchanged)} tidak berubah; ` +
+      `${fmt(unmatched.length)} baris tidak cocok dengan kunjungan mana pun.`,
+    file: file.name,
+    rows: rows.length,
+    outpatient,
+    matched: matched.length,
+    created,
+    updated,
+    unchanged,
+    period,
+    changedGroups: listed(changedGroups),
+    tariffGaps: listed(tariffGaps),
+    unclaimed: listed(unclaimed),
+    unmatched: listed(unmatched),
+  };
+}

@@ -1,0 +1,161 @@
+import { AppError, badRequest } from "../errors.ts";
+import type { Store } from "../db/store.ts";
+import type { Tracker } from "../progress/progress.ts";
+import { parseUpload } from "../resource/parse.ts";
+import { writeXlsx } from "../resource/spreadsheet.ts";
+import { type Claim, claimsOf, type ClaimStatus } from "./claim_store.ts";
+import { lineErrors } from "./eklaim.ts";
+import { transition } from "./status.ts";
+
+/** The columns of the status file (the template's headers first, then accepted aliases). */
+export const STATUS_COLUMNS = {
+  sep: ["SEP", "NO_SEP"],
+  status: ["STATUS"],
+  reason: ["ALASAN"],
+  amount: ["JUMLAH"],
+  date: ["TANGGAL_BAYAR", "TANGGAL"],
+} as const;
+
+/** The template the Klaim page offers ("Unduh template"): the header row. */
+export function statusTemplate(): Uint8Array<ArrayBuffer> {
+  return writeXlsx([Object.values(STATUS_COLUMNS).map((names) => names[0])]);
+}
+
+/** What a status file changed. */
+export interface StatusImport {
+  message: string;
+  rows: number;
+  unchanged: number;
+  changed: { line: number; sep: string; from: ClaimStatus; to: ClaimStatus }[];
+}
+
+/** A day as Excel may give it: text, or a serial day number (1900 system). */
+function dayText(v: string): string {
+  const s = v.trim();
+  if (!/^\d{5}(\.\d+)?$/.test(s)) return s;
+  return new Date(Date.UTC(1899, 11, 30) + Math.floor(Number(s)) * 86_400_000).toISOString()
+    .slice(0, 10);
+}
+
+/**
+ * Changes claim statuses in bulk from an .xlsx keyed by SEP (`STATUS_COLUMNS`): each row a
+ * status change as on the Klaim page (`transition`); a row whose status is already the claim's
+ * is left as it is. An unknown SEP, a SEP twice, or a change not allowed refuses the whole file
+ * naming the lines (400); nothing is written then.
+ */
+export async function importStatuses(
+  store: Store,
+  file: { name: string; bytes: Uint8Array },
+  by: string,
+  now: Date,
+  progress: Tracker,
+): Promise<StatusImport> {
+  try {
+    const res = await run(store, file, by, now, progress);
+    progress.finish(res.message);
+    return res;
+  } catch (e) {
+    progress.fail(e instanceof AppError ? e.message : "Impor gagal.");
+    throw e;
+  }
+}
+
+async function run(
+  store: Store,
+  file: { name: string; bytes: Uint8Array },
+  by: string,
+  now: Date,
+  progress: Tracker,
+): Promise<StatusImport> {
+  const ext = file.name.toLowerCase().split(".").pop();
+  if (ext !== "xlsx") throw badRequest(`Berkas harus .xlsx (bukan .${ext}).`);
+  progress.phase("Membaca berkas", file.bytes.length, "byte");
+  const table = await parseUpload(file.bytes, "xlsx", 50_000);
+  progress.step(file.bytes.length);
+  const headers = table.headers.map((h) => h.trim().toUpperCase().replaceAll(" ", "_"));
+  const col = Object.fromEntries(
+    Object.entries(STATUS_COLUMNS).map(([f, names]) => [
+      f,
+      headers.findIndex((h) => (names as readonly string[]).includes(h)),
+    ]),
+  ) as Record<keyof typeof STATUS_COLUMNS, number>;
+  const missing = (["sep", "status"] as const).filter((f) => col[f] < 0);
+  if (missing.length) {
+    throw badRequest(
+      `Kolom wajib tidak ditemukan: ${missing.map((f) => STATUS_COLUMNS[f][0]).join(", ")}. ` +
+        `Kolom berkas: ${table.headers.join(", ") || "(kosong)"}. Pakai "Unduh template".`,
+    );
+  }
+  const claims = claimsOf(store);
+  const since = (await claims.kv.get(claims.verKey)).versionstamp;
+  const index = await claims.index();
+  const bySep = new Map(index.rows().map((r) => [r.value.sep.toUpperCase(), r.value]));
+
+  progress.phase("Memeriksa baris", table.rows.length);
+  const errors: string[] = [];
+  const docs: Claim[] = [];
+  const changed: StatusImport["changed"] = [];
+  const seen = new Map<string, number>();
+  let unchanged = 0;
+  for (const [i, cells] of table.rows.entries()) {
+    const line = i + 2;
+    if (cells.every((c) => c.trim() === "")) continue;
+    const get = (f: keyof typeof STATUS_COLUMNS) => col[f] < 0 ? "" : (cells[col[f]] ?? "").trim();
+    const sep = get("sep");
+    const claim = bySep.get(sep.toUpperCase());
+    if (!claim) {
+      errors.push(
+        sep
+          ? `Baris ${line}: SEP "${sep}" tidak dikenal (belum ada klaimnya dari impor E-Klaim).`
+          : `Baris ${line}: SEP kosong.`,
+      );
+      continue;
+    }
+    const first = seen.get(claim.sep);
+    if (first) {
+      errors.push(`Baris ${line}: SEP ${claim.sep} sudah ada di baris ${first}.`);
+      continue;
+    }
+    seen.set(claim.sep, line);
+    if (get("status").toLowerCase() === claim.status) {
+      unchanged++;
+      continue;
+    }
+    try {
+      const { _id, ...cur } = claim;
+      const next = transition(
+        cur,
+        {
+          status: get("status"),
+          reason: get("reason"),
+          amount: get("amount"),
+          date: dayText(get("date")),
+        },
+        by,
+        now,
+      );
+      docs.push({ ...next, _id });
+      changed.push({ line, sep: claim.sep, from: claim.status, to: next.status });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      errors.push(`Baris ${line}: ${e.message}`);
+    }
+  }
+  if (errors.length) throw lineErrors(errors);
+  progress.phase("Menyimpan", docs.length);
+  if (docs.length) {
+    await claims.writeMany(docs, {
+      since,
+      onCommit: (n) => progress.step(n),
+      what: "Impor status klaim",
+    });
+  }
+  const fmt = (n: number) => n.toLocaleString("id-ID");
+  return {
+    message: `Impor status klaim selesai: ${fmt(changed.length)} klaim diubah, ` +
+      `${fmt(unchanged)} tidak berubah.`,
+    rows: changed.length + unchanged,
+    unchanged,
+    changed,
+  };
+}

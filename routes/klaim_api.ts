@@ -1,0 +1,131 @@
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../lib/http/env.ts";
+import { readFields } from "../lib/http/http.ts";
+import { audit } from "../lib/http/client.ts";
+import { trackJob } from "../lib/http/progress.ts";
+import { diff } from "../lib/audit/log.ts";
+import { badRequest } from "../lib/errors.ts";
+import { claimsOf } from "../lib/claim/claim_store.ts";
+import { claimFigures } from "../lib/claim/figures.ts";
+import { importEklaim } from "../lib/claim/reconcile.ts";
+import { claimOf, PENDING_REASONS, setStatus } from "../lib/claim/status.ts";
+import { importStatuses, statusTemplate } from "../lib/claim/status_import.ts";
+
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/** The uploaded `file` of a multipart request, as name and bytes (400 when none). */
+async function upload(c: Context<AppEnv>, what: string) {
+  const body = await c.req.parseBody().catch(() => {
+    throw badRequest("Format unggahan tidak valid.");
+  });
+  const file = body.file;
+  if (!(file instanceof File) || file.size === 0) {
+    throw badRequest(`Harap pilih berkas ${what} terlebih dahulu.`);
+  }
+  return { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+}
+
+const username = (c: Context<AppEnv>) => c.get("session")?.username ?? "-";
+
+/** Claims after discharge under `/api/klaim`: E-Klaim import, status, bulk status, figures. */
+export function klaimApi(): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+
+  api.post("/import-eklaim", async (c) => {
+    const file = await upload(c, "TXT E-Klaim");
+    const res = await importEklaim(
+      c.get("store"),
+      file,
+      username(c),
+      c.get("now")(),
+      trackJob(c, "Impor E-Klaim"),
+    );
+    const { rows, outpatient, matched, created, updated, unchanged, period } = res;
+    await audit(c, {
+      action: "import",
+      entity: "klaim",
+      after: {
+        file: file.name,
+        rows,
+        outpatient,
+        matched,
+        created,
+        updated,
+        unchanged,
+        unmatched: res.unmatched.total,
+        period,
+      },
+    });
+    return c.json({ success: true, ...res });
+  });
+
+  api.post("/import-status", async (c) => {
+    const file = await upload(c, ".xlsx");
+    const res = await importStatuses(
+      c.get("store"),
+      file,
+      username(c),
+      c.get("now")(),
+      trackJob(c, "Impor status klaim"),
+    );
+    await audit(c, {
+      action: "import",
+      entity: "klaim-status",
+      after: { file: file.name, unchanged: res.unchanged, changed: res.changed },
+    });
+    return c.json({ success: true, ...res });
+  });
+
+  api.get("/template", (c) => {
+    c.header("content-type", XLSX_TYPE);
+    c.header("content-disposition", 'attachment; filename="template-status-klaim.xlsx"');
+    return c.body(statusTemplate());
+  });
+
+  api.get("/dashboard", async (c) => {
+    const q = new URL(c.req.url).searchParams;
+    const month = (k: string) => {
+      const v = q.get(k)?.trim() ?? "";
+      if (v && !/^\d{4}-(0[1-9]|1[0-2])$/.test(v)) {
+        throw badRequest(`Bulan ${k === "from" ? "awal" : "akhir"} harus YYYY-MM.`);
+      }
+      return v || undefined;
+    };
+    const claims = (await claimsOf(c.get("store")).index()).rows().map((r) => r.value);
+    return c.json(claimFigures(claims, { from: month("from"), to: month("to") }));
+  });
+
+  api.get("/:ipdId", async (c) => {
+    const { claim, status, next } = await claimOf(c.get("store"), c.req.param("ipdId"));
+    return c.json({
+      status,
+      next,
+      reasons: PENDING_REASONS,
+      data: claim ? { ...claim.value, _version: claim.versionstamp } : null,
+    });
+  });
+
+  api.post("/:ipdId/status", async (c) => {
+    const f = await readFields(c);
+    const { before, after } = await setStatus(
+      c.get("store"),
+      c.req.param("ipdId"),
+      f,
+      username(c),
+      c.get("now")(),
+    );
+    await audit(c, {
+      action: "claim_status",
+      entity: "klaim",
+      entityId: after.value._id,
+      ...diff(before, after.value),
+    });
+    return c.json({
+      success: true,
+      message: `Status klaim SEP ${after.value.sep} menjadi ${after.value.status}.`,
+      data: { ...after.value, _version: after.versionstamp },
+    });
+  });
+
+  return api;
+}

@@ -1,0 +1,205 @@
+import assert from "node:assert/strict";
+import * as XLSX from "xlsx";
+import { setup } from "./helpers.ts";
+import { seedIpd } from "./ipd_fixtures.ts";
+import { admitDischarge, type EklaimLine, eklaimTxt } from "./claim_fixtures.ts";
+import { writeXlsx } from "../lib/resource/spreadsheet.ts";
+
+type T = Awaited<ReturnType<typeof setup>>;
+const NOW = new Date("2026-11-24T05:00:00Z");
+
+const A: EklaimLine = {
+  sep: "0301R0011126V000001",
+  mrn: "000123",
+  admission: "2026-11-01",
+  discharge: "2026-11-04",
+  inacbg: "J-4-16-II",
+  tarif: 5_200_000,
+  tarifRs: 1_500_000,
+};
+const C: EklaimLine = { ...A, sep: "0301R0011126V000003", mrn: "000456", tarif: 5_000_000 };
+
+async function world(t: T) {
+  const w = await seedIpd(t);
+  const a = await admitDischarge(
+    t,
+    w,
+    w.pasien,
+    { masuk: "2026-11-01", pulang: "2026-11-04" },
+    w.j4,
+    "1500000",
+  );
+  const c = await admitDischarge(
+    t,
+    w,
+    w.pasien2,
+    { masuk: "2026-11-01", pulang: "2026-11-04" },
+    w.j4,
+    "1500000",
+  );
+  const r = await t.upload("/api/klaim/import-eklaim", "eklaim.txt", eklaimTxt([A, C]));
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  return { w, a, c };
+}
+
+const xlsx = (rows: unknown[][]) => writeXlsx(rows);
+
+Deno.test("claim status API: casemix moves a claim through pending to paid; stale, skipped and unclaimed changes are refused", async () => {
+  await using t = await setup({ now: () => NOW });
+  const { a } = await world(t);
+  const casemix = await t.as("casemix");
+  const version = async () => (await t.json(`/api/klaim/${a}`)).body.data._version as string;
+  const change = (fields: Record<string, string>) => casemix.post(`/api/klaim/${a}/status`, fields);
+
+  let r = await change({ status: "pending", reason: "koding", _version: await version() });
+  assert.equal(r.status, 409);
+  assert.match(r.body.message, /dari Final \(E-Klaim\) ke Pending \(yang boleh: Terkirim\)/);
+  r = await change({ status: "terkirim" });
+  assert.equal(r.status, 409, "no _version");
+  const stale = await version();
+  r = await change({ status: "terkirim", _version: stale });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  r = await change({ status: "pending", reason: "koding", _version: stale });
+  assert.equal(r.status, 409, "stale _version");
+  for (
+    const f of <Record<string, string>[]> [
+      { status: "pending", reason: "koding" },
+      { status: "terkirim" },
+      { status: "layak", amount: "Rp 4.800.000" },
+      { status: "dibayar", amount: "4800000", date: "20-11-2026" },
+    ]
+  ) {
+    r = await change({ ...f, _version: await version() });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+  }
+  const got = (await t.json(`/api/klaim/${a}`)).body;
+  assert.deepEqual([got.status, got.next], ["dibayar", []]);
+  assert.deepEqual(
+    [got.data.approved, got.data.paid, got.data.paidDate],
+    [4_800_000, 4_800_000, "2026-11-20"],
+  );
+  assert.deepEqual(
+    got.data.history.map((e: { status: string; by: string }) => `${e.status}/${e.by}`),
+    [
+      "final/admin",
+      "terkirim/uji-casemix",
+      "pending/uji-casemix",
+      "terkirim/uji-casemix",
+      "layak/uji-casemix",
+      "dibayar/uji-casemix",
+    ],
+  );
+  const audits = await t.audit.list({ action: "claim_status" }, 0, 100);
+  assert.equal(audits.filtered, 5);
+  // the viewer reads only
+  const viewer = await t.as("viewer");
+  assert.equal((await viewer.json(`/api/klaim/${a}`)).status, 200);
+  r = await viewer.post(`/api/klaim/${a}/status`, { status: "terkirim", _version: "x" });
+  assert.equal(r.status, 403);
+
+  // the dashboard: the month of discharge, pending reasons over the history, gap per DPJP
+  const dash = (await t.json("/api/klaim/dashboard?from=2026-11&to=2026-11")).body;
+  assert.deepEqual(dash.months, [{
+    month: "2026-11",
+    diklaim: { n: 1, rp: 5_200_000 },
+    pending: { n: 0, rp: 0 },
+    dispute: { n: 0, rp: 0 },
+    dibayar: { n: 1, rp: 4_800_000 },
+  }]);
+  assert.deepEqual(dash.topPending, [{
+    reasonCode: "koding",
+    reason: "Koding tidak sesuai kaidah koding klinis",
+    n: 1,
+  }]);
+  assert.deepEqual(dash.gapPerDpjp, [{
+    dpjp: "dr. Budi",
+    n: 1,
+    paket: 5_200_000,
+    disetujui: 4_800_000,
+    selisih: 400_000,
+  }]);
+  assert.equal((await t.json("/api/klaim/dashboard?from=2026-12")).body.months.length, 0);
+  assert.equal((await t.json("/api/klaim/dashboard?from=11-2026")).status, 400);
+});
+
+Deno.test("claim status API: a stay without an imported claim cannot change status", async () => {
+  await using t = await setup({ now: () => NOW });
+  const w = await seedIpd(t);
+  const b = await admitDischarge(
+    t,
+    w,
+    w.pasien,
+    { masuk: "2026-11-01", pulang: "2026-11-04" },
+    w.j4,
+    "1",
+  );
+  const r = await t.post(`/api/klaim/${b}/status`, { status: "terkirim", _version: "x" });
+  assert.equal(r.status, 409);
+  assert.equal(
+    r.body.message,
+    "Klaim kunjungan ini belum final: impor berkas TXT E-Klaim terlebih dahulu.",
+  );
+  assert.equal((await t.json(`/api/klaim/01J0000000000000000000NONE`)).status, 404);
+});
+
+Deno.test("claim status import: an Excel file keyed by SEP changes statuses all or nothing, refusing unknown SEPs by line", async () => {
+  await using t = await setup({ now: () => NOW });
+  const { a, c } = await world(t);
+  const tpl = await t.req("/api/klaim/template");
+  assert.equal(tpl.status, 200);
+  const wb = XLSX.read(new Uint8Array(await tpl.arrayBuffer()), { type: "array" });
+  assert.deepEqual(XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { header: 1 }), [[
+    "SEP",
+    "STATUS",
+    "ALASAN",
+    "JUMLAH",
+    "TANGGAL_BAYAR",
+  ]]);
+  const head = ["SEP", "STATUS", "ALASAN", "JUMLAH", "TANGGAL_BAYAR"];
+  const snapshot = async () => [
+    (await t.store.kv.get(["klaim", a])).versionstamp,
+    (await t.store.kv.get(["klaim", c]))
+      .versionstamp,
+  ];
+  const before = await snapshot();
+  let r = await t.upload(
+    "/api/klaim/import-status",
+    "status.xlsx",
+    xlsx([head, [A.sep, "terkirim"], ["0301R0011126V999999", "terkirim"], [C.sep, "layak"]]),
+  );
+  assert.equal(r.status, 400);
+  assert.match(r.body.message, /^Impor dibatalkan, tidak ada data yang disimpan\. 2 kesalahan:/);
+  assert.match(r.body.message, /Baris 3: SEP "0301R0011126V999999" tidak dikenal/);
+  assert.match(r.body.message, /Baris 4: Status klaim SEP 0301R0011126V000003 tidak bisa diubah/);
+  assert.deepEqual(await snapshot(), before);
+
+  r = await t.upload(
+    "/api/klaim/import-status",
+    "status.xlsx",
+    xlsx([head, [A.sep, "terkirim"], [C.sep, "final"], []]),
+  );
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  assert.deepEqual(r.body.changed, [{ line: 2, sep: A.sep, from: "final", to: "terkirim" }]);
+  assert.equal(r.body.unchanged, 1);
+  assert.equal((await t.json(`/api/klaim/${a}`)).body.status, "terkirim");
+  assert.equal((await snapshot())[1], before[1]);
+
+  // a pending with its reason given by its code
+  r = await t.upload(
+    "/api/klaim/import-status",
+    "status.xlsx",
+    xlsx([head, [A.sep, "pending", "kunjungan_berulang"]]),
+  );
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  const got = (await t.json(`/api/klaim/${a}`)).body.data;
+  assert.deepEqual([got.status, got.reason], ["pending", "Kunjungan berulang"]);
+  // numbers as Excel keeps them: the amount, and the day as a serial (46346 = 20-11-2026)
+  for (const row of [[A.sep, "layak", "", 4_800_000], [A.sep, "dibayar", "", 4_800_000, 46346]]) {
+    r = await t.upload("/api/klaim/import-status", "status.xlsx", xlsx([head, row]));
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+  }
+  const paid = (await t.json(`/api/klaim/${a}`)).body.data;
+  assert.deepEqual([paid.status, paid.paid, paid.paidDate], ["dibayar", 4_800_000, "2026-11-20"]);
+  const audits = await t.audit.list({ action: "import" }, 0, 10);
+  assert.equal(audits.rows.filter((e) => e.entity === "klaim-status").length, 4);
+});
