@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
-import { audit } from "../lib/http/client.ts";
+import { audit, auditWithChanges } from "../lib/http/client.ts";
 import { trackJob } from "../lib/http/progress.ts";
 import { diff } from "../lib/audit/log.ts";
 import { badRequest } from "../lib/errors.ts";
@@ -41,7 +41,8 @@ export function klaimApi(): Hono<AppEnv> {
       trackJob(c, "Impor E-Klaim"),
     );
     const { rows, outpatient, matched, created, updated, unchanged, period } = res;
-    await audit(c, {
+    // each claim created or changed has its entry (before and after), then the summary
+    await auditWithChanges(c, {
       action: "import",
       entity: "klaim",
       after: {
@@ -68,7 +69,7 @@ export function klaimApi(): Hono<AppEnv> {
       c.get("now")(),
       trackJob(c, "Impor status klaim"),
     );
-    await audit(c, {
+    await auditWithChanges(c, {
       action: "import",
       entity: "klaim-status",
       after: { file: file.name, unchanged: res.unchanged, changed: res.changed },
