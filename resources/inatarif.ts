@@ -3,8 +3,8 @@ import { collectionOf, defineResource } from "../lib/resource/resource.ts";
 import { type Field, model } from "../lib/resource/fields.ts";
 import type { Store } from "../lib/db/store.ts";
 import { money } from "../lib/resource/validate.ts";
-import { CLASS_TYPES } from "./classroom.ts";
-import inacbgGroup, { INACBG_CODE, INACBG_HINT } from "./inacbg_group.ts";
+import { CLASS_TYPES } from "./class_room.ts";
+import inacbgGroup, { INACBG_CODE, INACBG_HINT } from "./inacbg.ts";
 
 const CODE = new RegExp(`^${INACBG_CODE}$`);
 

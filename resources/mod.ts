@@ -1,14 +1,14 @@
 import type { Registry } from "../lib/resource/refs.ts";
 import type { ResourceDef } from "../lib/resource/resource.ts";
-import classroom from "./classroom.ts";
+import classroom from "./class_room.ts";
 import disputedClaim from "./disputed_claim.ts";
 import district from "./district.ts";
 import doctor from "./doctor.ts";
 import icd from "./icd.ts";
-import inacbgGroup from "./inacbg_group.ts";
+import inacbgGroup from "./inacbg.ts";
 import inatarif from "./inatarif.ts";
 import ipd from "../lib/ipd/resource.ts";
-import patient from "./patient.ts";
+import patient from "./pasien.ts";
 import province from "./province.ts";
 import { references } from "./references.ts";
 import regency from "./regency.ts";
