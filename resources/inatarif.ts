@@ -4,7 +4,7 @@ import { type Field, model } from "../lib/resource/fields.ts";
 import type { Store } from "../lib/db/store.ts";
 import { money } from "../lib/resource/validate.ts";
 import { CLASS_TYPES } from "./class_room.ts";
-import inacbgGroup, { INACBG_CODE, INACBG_HINT } from "./inacbg.ts";
+import inacbg, { INACBG_CODE, INACBG_HINT } from "./inacbg.ts";
 
 const CODE = new RegExp(`^${INACBG_CODE}$`);
 
@@ -33,7 +33,7 @@ const hidden = { column: false, form: false } as const;
 
 /** The description of a grouping code from the INA-CBG group list ('' when unknown). */
 async function groupDesc(store: Store, kode: string): Promise<string> {
-  const index = await collectionOf(store, inacbgGroup).index();
+  const index = await collectionOf(store, inacbg).index();
   return String(index.where("kode", kode.trim().toUpperCase())[0]?.value.deskripsi ?? "");
 }
 const round100 = (n: number) => Math.round(n / 100) * 100;
