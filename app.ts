@@ -32,7 +32,7 @@ import type { Registry } from "./lib/resource/refs.ts";
 import { seedResources } from "./lib/resource/seed.ts";
 import { hospitalZoneScope } from "./lib/settings/zone.ts";
 import { collectionOf, type ResourceDef } from "./lib/resource/resource.ts";
-import { tableQuery } from "./components/ui/use_server_table.ts";
+import { tableQuery } from "./lib/resource/datatables.ts";
 import { DISCHARGE_COLUMNS, LIST_PAGE, VISIT_COLUMNS } from "./lib/ipd/columns.ts";
 import { ipdTable, warmListOrders } from "./lib/ipd/list.ts";
 import { visitsOf } from "./lib/ipd/stay.ts";

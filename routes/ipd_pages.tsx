@@ -12,7 +12,7 @@ import {
   VISIT_COLUMNS,
   type VisitRow,
 } from "../lib/ipd/columns.ts";
-import { tableQuery } from "../components/ui/use_server_table.ts";
+import { tableQuery } from "../lib/resource/datatables.ts";
 import { firstRows } from "../lib/resource/table_props.ts";
 import DischargeList from "../islands/DischargeList.tsx";
 import IpdExams from "../islands/IpdExams.tsx";

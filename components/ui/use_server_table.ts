@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { ColumnDef } from "../../lib/resource/resource.ts";
+import { tableQuery } from "../../lib/resource/datatables.ts";
 import type { Order } from "./TableHead.tsx";
 import { alertDialog } from "./Dialog.tsx";
 
@@ -25,36 +26,61 @@ export async function messageOf(res: Response): Promise<string> {
   }
 }
 
+/** A page of a DataTables answer. */
+interface TablePage {
+  data?: Row[];
+  recordsTotal?: number;
+  recordsFiltered: number;
+}
+
 /**
- * The DataTables server-side request of a table: extra `params` (filters), draw, paging,
- * search, ordering and each column's name. The server renders a page's first answer from the
- * same query the browser sends afterwards.
+ * Fetches draw `n` of a table and hands its answer to `done` (null when it failed, after which a
+ * dialog says why and a 401 goes to the login page), unless a later draw was asked meanwhile.
  */
-export function tableQuery(columns: ColumnDef[], q: {
-  draw: number;
-  start: number;
-  length: number;
-  search?: string;
-  order?: Order;
-  params?: Record<string, string>;
-}): URLSearchParams {
-  const p = new URLSearchParams({
-    ...q.params,
-    draw: String(q.draw),
-    start: String(q.start),
-    length: String(q.length),
-    "search[value]": q.search ?? "",
-  });
-  if (q.order && q.order[0] >= 0) {
-    p.set("order[0][column]", String(q.order[0]));
-    p.set("order[0][dir]", q.order[1]);
+async function fetchPage(
+  url: string,
+  n: number,
+  latest: () => number,
+  done: (page: TablePage | null) => void,
+) {
+  try {
+    const res = await fetch(url);
+    if (!res.ok) {
+      const msg = await messageOf(res);
+      if (n !== latest()) return;
+      done(null);
+      await alertDialog("Error!", `Terjadi kesalahan: ${msg}`, "error");
+      if (res.status === 401) location.href = "/auth/login";
+      return;
+    }
+    const d = await res.json();
+    if (n !== latest() || Number(d.draw) !== n) return;
+    done(d);
+  } catch (e) {
+    if (n !== latest()) return;
+    done(null);
+    alertDialog("Error!", `Terjadi kesalahan: ${(e as Error).message}`, "error");
   }
-  columns.forEach((c, i) => {
-    p.set(`columns[${i}][data]`, c.data);
-    p.set(`columns[${i}][searchable]`, String(c.searchable !== false));
-    p.set(`columns[${i}][orderable]`, String(c.orderable !== false));
-  });
-  return p;
+}
+
+/** The `send` of `useServerTable` (said there). */
+function sender(setLoading: (on: boolean) => void, reload: () => void) {
+  return async (url: string, init: RequestInit, ok: (msg: string) => void | Promise<void>) => {
+    setLoading(true);
+    try {
+      const res = await fetch(url, init);
+      const msg = await messageOf(res);
+      if (res.status === 200) {
+        reload();
+        return await ok(msg);
+      }
+      setLoading(false);
+      alertDialog("Error!", `Status ${res.status}: ${msg}`, "error");
+    } catch {
+      setLoading(false);
+      alertDialog("Error!", "Terjadi kesalahan", "error");
+    }
+  };
 }
 
 /**
@@ -119,32 +145,16 @@ export function useServerTable(o: {
     });
     if (!quiet.current) setLoading(true);
     quiet.current = false;
-    (async () => {
-      try {
-        const res = await fetch(`${o.api}?${p}`);
-        if (!res.ok) {
-          const msg = await messageOf(res);
-          if (n !== draw.current) return;
-          setLoading(false);
-          await alertDialog("Error!", `Terjadi kesalahan: ${msg}`, "error");
-          if (res.status === 401) location.href = "/auth/login";
-          return;
-        }
-        const d = await res.json();
-        if (n !== draw.current || Number(d.draw) !== n) return;
-        setRows(d.data ?? []);
-        setTotal(d.recordsTotal ?? 0);
-        setFiltered(d.recordsFiltered ?? 0);
-        setLoading(false);
-        if (!d.data?.length && page > 0 && d.recordsFiltered > 0) {
-          setPage(Math.ceil(d.recordsFiltered / length) - 1);
-        }
-      } catch (e) {
-        if (n !== draw.current) return;
-        setLoading(false);
-        alertDialog("Error!", `Terjadi kesalahan: ${(e as Error).message}`, "error");
+    fetchPage(`${o.api}?${p}`, n, () => draw.current, (d) => {
+      setLoading(false);
+      if (!d) return;
+      setRows(d.data ?? []);
+      setTotal(d.recordsTotal ?? 0);
+      setFiltered(d.recordsFiltered ?? 0);
+      if (!d.data?.length && page > 0 && d.recordsFiltered > 0) {
+        setPage(Math.ceil(d.recordsFiltered / length) - 1);
       }
-    })();
+    });
   }, [page, length, search, order, tick, extra]);
 
   return {
@@ -176,21 +186,6 @@ export function useServerTable(o: {
      * Sends a request with the table blocked: on 200 reloads and calls `ok` with the server's
      * message; otherwise shows 'Error!' with the status, or 'Terjadi kesalahan' when it failed.
      */
-    send: async (url: string, init: RequestInit, ok: (msg: string) => void | Promise<void>) => {
-      setLoading(true);
-      try {
-        const res = await fetch(url, init);
-        const msg = await messageOf(res);
-        if (res.status === 200) {
-          reload();
-          return await ok(msg);
-        }
-        setLoading(false);
-        alertDialog("Error!", `Status ${res.status}: ${msg}`, "error");
-      } catch {
-        setLoading(false);
-        alertDialog("Error!", "Terjadi kesalahan", "error");
-      }
-    },
+    send: sender(setLoading, reload),
   };
 }
