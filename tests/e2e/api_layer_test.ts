@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
 import { login, openTable, session } from "./harness.ts";
 
 /** The dialog's text once it shows `title`; presses its OK. */
-async function dialogText(page: import("playwright-core").Page, title: string) {
+async function dialogText(page: Page, title: string) {
   const d = page.locator(".dialog", { hasText: title });
   await d.waitFor();
   const text = await d.innerText();
@@ -10,14 +11,19 @@ async function dialogText(page: import("playwright-core").Page, title: string) {
   return text;
 }
 
-Deno.test("browser: a save after the session ended says so, then goes to the login page", async () => {
-  await using s = await session();
-  const { page, url } = s;
+/** Signed in, on the province table, with the add form filled (Kode 11, Aceh). */
+async function filledForm(page: Page, url: string) {
   await login(page, url);
   await openTable(page, url, "/provinsi");
   await page.click("button:has-text('Tambah Provinsi')");
   await page.getByLabel("Kode").fill("11");
   await page.getByLabel("Nama").fill("Aceh");
+}
+
+Deno.test("browser: a save after the session ended says so, then goes to the login page", async () => {
+  await using s = await session();
+  const { page, url } = s;
+  await filledForm(page, url);
   await page.context().clearCookies(); // the session ends (idle limit, logout elsewhere)
   await page.click(".modal button:has-text('Simpan')");
   assert.match(
@@ -31,11 +37,7 @@ Deno.test("browser: a save after the session ended says so, then goes to the log
 Deno.test("browser: a delete after the session ended says the status, then goes to the login page", async () => {
   await using s = await session();
   const { page, url } = s;
-  await login(page, url);
-  await openTable(page, url, "/provinsi");
-  await page.click("button:has-text('Tambah Provinsi')");
-  await page.getByLabel("Kode").fill("11");
-  await page.getByLabel("Nama").fill("Aceh");
+  await filledForm(page, url);
   await page.click(".modal button:has-text('Simpan')");
   await page.waitForSelector(".modal", { state: "detached" });
   await page.context().clearCookies();
