@@ -34,6 +34,7 @@ export function slimVisit(v: Visit): Visit {
     ...keep,
     codes10: (v.codes10 ?? []).map(code),
     codes9: (v.codes9 ?? []).map(code),
+    ...(v.inacbg ? { inacbg: code(v.inacbg) } : {}),
   } as Visit;
 }
 

@@ -75,7 +75,9 @@ export interface TariffDay {
   tarif_ina: number;
   tarif_rs: number;
   /** The chosen INA-CBG grouping; null when none was chosen (the stay's package is kept). */
-  grouping?: unknown;
+  grouping?: { kode_inacbg: string } | null;
+  /** The treatment class of the chosen tariff (first|second|third). */
+  tarifinacbgSelect?: string;
 }
 
 /** Whether an examination chose a grouping (without the field: whether it has an INA tariff). */
@@ -93,6 +95,10 @@ export interface StayTotals {
   latestTarifIna: number | null;
   latestTarifRs: number | null;
   latestPercentage: number | null;
+  /** The INA-CBG code of the package in force (the latest grouping chosen); null when none. */
+  inacbg: string | null;
+  /** The treatment class (first|second|third) of that package's tariff; '' when none. */
+  inacbgKelas: string;
 }
 
 /** Orders examinations by date, then id. */
@@ -120,9 +126,15 @@ export function stayTotals(days: TariffDay[]): StayTotals {
   const percentages = new Map<string, number | null>();
   let rs = 0;
   let ina = 0;
+  let inacbg: string | null = null;
+  let inacbgKelas = "";
   for (const d of sorted) {
     rs += d.tarif_rs;
-    if (graded(d)) ina = d.tarif_ina;
+    if (graded(d)) {
+      ina = d.tarif_ina;
+      inacbg = d.grouping?.kode_inacbg ?? null;
+      inacbgKelas = d.tarifinacbgSelect ?? "";
+    }
     percentages.set(d._id, percentage(ina, rs));
   }
   const last = sorted.at(-1);
@@ -135,6 +147,8 @@ export function stayTotals(days: TariffDay[]): StayTotals {
     latestTarifIna: last ? ina : null,
     latestTarifRs: last ? last.tarif_rs : null,
     latestPercentage: last ? percentages.get(last._id)! : null,
+    inacbg,
+    inacbgKelas,
   };
 }
 
