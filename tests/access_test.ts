@@ -68,6 +68,8 @@ const TABLE: Record<string, [Want, Want, Want, Want]> = {
   "DELETE /api/ipd/:ipdId/details/:detailId": [OK, OK, 403, 401],
   "POST /api/ipd/discharge-patient/update": [OK, OK, 403, 401],
   "POST /api/ipd/:id/cancel-discharge": [OK, OK, 403, 401],
+  // a stay's claim readiness: every role reads it
+  "GET /api/ipd/:id/claim-check": [OK, OK, OK, 401],
   // master data: admin and casemix
   "POST /api/pasien/update": [OK, OK, 403, 401],
   "POST /api/pasien/import": [OK, OK, 403, 401],

@@ -5,6 +5,8 @@ import { zoneLabel } from "../../lib/hospital_time.ts";
 import PrintButton from "../../islands/PrintButton.tsx";
 import { Island } from "../Island.tsx";
 import { patientText } from "./cells.tsx";
+import { ClaimChecklist } from "../claim/ClaimChecklist.tsx";
+import type { ClaimCheck } from "../../lib/claim/readiness.ts";
 
 const codes = (items: { code: string; desc: string }[]) =>
   items.length ? items.map((i) => `${i.code} - ${i.desc}`).join("; ") : "-";
@@ -13,12 +15,14 @@ const codes = (items: { code: string; desc: string }[]) =>
  * A stay as one A4 sheet (`/ipd/{id}/print`): the hospital, the patient and the stay, each
  * examination with its codes, tariffs and running analysis, the totals and the discharge summary.
  */
-export function StayPrint({ hospital, address, visit: v, exams, now }: {
+export function StayPrint({ hospital, address, visit: v, exams, now, claim }: {
   hospital: string;
   address: string;
   visit: Visit;
   exams: Examination[];
   now: Date;
+  /** The stay's claim readiness, printed after the discharge summary. */
+  claim?: ClaimCheck;
 }) {
   const days = lengthOfStay(v.visitDate, v.tanggal_pulang, now);
   const tz = zoneLabel();
@@ -152,6 +156,7 @@ export function StayPrint({ hospital, address, visit: v, exams, now }: {
           )
           : <p>Pasien belum pulang.</p>}
       </section>
+      {claim && <ClaimChecklist check={claim} />}
       <footer class="print-sign">
         <div>
           <p>Petugas Casemix</p>
