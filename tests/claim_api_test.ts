@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { setup, versionOf } from "./helpers.ts";
 import { admission, seedIpd } from "./ipd_fixtures.ts";
+import { checkStay, claimChecks } from "../lib/claim/readiness.ts";
+import { registry } from "../resources/mod.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
 type W = Awaited<ReturnType<typeof seedIpd>>;
@@ -15,9 +17,14 @@ const postJson = (t: T, path: string, body: unknown) =>
 /** A stay of patient Siti (room Melati, class 2) with one examination: J18.9, 93.96, J-4-16-I. */
 async function stayWithExam(t: T, w: W) {
   const stay = (await t.post("/api/ipd/update", admission(w))).body.data;
+  return await stayWithExamOf(t, w, stay._id);
+}
+
+/** Stay `id` with that examination added. */
+async function stayWithExamOf(t: T, w: W, id: string) {
   const r = await postJson(t, "/api/ipd/visitexamination/update", {
     id: "",
-    ipdId: stay._id,
+    ipdId: id,
     examinationDate: "2026-11-01T10:00",
     subject: "Demam",
     object: "",
@@ -31,7 +38,7 @@ async function stayWithExam(t: T, w: W) {
     tarif_rs: "1500000",
   });
   assert.equal(r.status, 200, JSON.stringify(r.body));
-  return stay._id as string;
+  return id;
 }
 
 const discharge = async (t: T, w: W, id: string, tindakan: string[]) =>
@@ -128,4 +135,31 @@ Deno.test("claim-check pages: the stay page and its print show the checklist wit
   const after = await checklist(`/ipd/${id}`);
   assert.match(after.list, /<strong>Siap klaim<\/strong>/);
   assert.ok(after.status.every((s) => s.endsWith(":ok")), after.status.join());
+});
+
+Deno.test("claim-check: the readiness of every discharged stay, read from the index, is each stay's own check", async () => {
+  await using t = await setup();
+  const w = await seedIpd(t);
+  const ready = await stayWithExam(t, w);
+  assert.equal((await discharge(t, w, ready, [w.icd["93.96"]])).status, 200);
+  const second = await t.post("/api/ipd/update", admission(w, { pasienId: w.pasien2 }));
+  const warned = await stayWithExamOf(t, w, second.body.data._id);
+  assert.equal((await discharge(t, w, warned, [w.icd["93.96"], w.icd["89.14"]])).status, 200);
+  const third = await t.post(
+    "/api/ipd/update",
+    admission(w, { visitDate: "2026-11-10T08:00", readmisi_reason: "kambuh" }),
+  );
+  assert.equal(third.status, 200, JSON.stringify(third.body));
+  const all = await claimChecks(t.store, registry);
+  // the open stay is not listed; each discharged one as its own check says
+  assert.deepEqual([...all.keys()].sort(), [ready, warned].sort());
+  for (const id of [ready, warned]) {
+    assert.deepEqual(all.get(id), await checkStay(t.store, registry, id), id);
+  }
+  assert.deepEqual(all.get(warned)!.findings.map((f) => f.rule), ["BUKTI_TINDAKAN"]);
+  // kept while nothing changes; a change is seen
+  assert.equal(await claimChecks(t.store, registry), all);
+  const r = await postJson(t, `/api/ipd/${warned}/cancel-discharge`, {});
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  assert.deepEqual([...(await claimChecks(t.store, registry)).keys()], [ready]);
 });

@@ -30,7 +30,7 @@ Deno.test("readiness DIAGNOSIS_UTAMA: none, external cause, asterisk or Z37 firs
       [["Z37.0", "O80.0"], /Z37\.0 \(hasil persalinan\)/],
     ] as const
   ) {
-    const r = claimCheck(readyStay({ summary_diagnosis: dx.map((code) => ({ code })) }), context());
+    const r = claimCheck(readyStay({ summary10: [...dx] }), context());
     assert.equal(r.ready, false, dx.join());
     assert.equal(r.findings[0].rule, "DIAGNOSIS_UTAMA");
     assert.equal(r.findings[0].level, "blok");
@@ -38,13 +38,13 @@ Deno.test("readiness DIAGNOSIS_UTAMA: none, external cause, asterisk or Z37 firs
     assert.equal(r.findings[0].link, "/ipd/S1#ringkasan-pulang");
   }
   // meningococcal meningitis A39.0† first, its manifestation G01* second
-  const ok = readyStay({ summary_diagnosis: [{ code: "A39.0" }, { code: "G01" }] });
+  const ok = readyStay({ summary10: ["A39.0", "G01"] });
   assert.deepEqual(tripped(ok), []);
   // Y98 is the last external cause; Z38 is no outcome of delivery
-  assert.deepEqual(tripped(readyStay({ summary_diagnosis: [{ code: "Y98" }] })), [
+  assert.deepEqual(tripped(readyStay({ summary10: ["Y98"] })), [
     "DIAGNOSIS_UTAMA",
   ]);
-  assert.deepEqual(tripped(readyStay({ summary_diagnosis: [{ code: "Z38.0" }] })), []);
+  assert.deepEqual(tripped(readyStay({ summary10: ["Z38.0"] })), []);
 });
 
 Deno.test("readiness GROUPING: no package or an X (error) group blocks", () => {
@@ -73,9 +73,9 @@ Deno.test("readiness DATA_PULANG: not discharged, or without DPJP, blocks", () =
 
 Deno.test("readiness HASIL_PERSALINAN: a delivery (O80–O84 or 72–74) without Z37 asks for review", () => {
   const normal = readyStay({
-    summary_diagnosis: [{ code: "O80.0" }],
+    summary10: ["O80.0"],
     codes10: ["O80.0"],
-    summary_tindakan: [],
+    summary9: [],
     codes9: [],
     inacbg: "O-6-10-I",
   });
@@ -84,23 +84,23 @@ Deno.test("readiness HASIL_PERSALINAN: a delivery (O80–O84 or 72–74) without
   assert.deepEqual(r.findings.map((f) => [f.rule, f.level]), [["HASIL_PERSALINAN", "peringatan"]]);
   assert.match(r.findings[0].message, /persalinan \(O80\.0\).*Z37/);
   // with its outcome: passes
-  const z37 = { ...normal, summary_diagnosis: [{ code: "O80.0" }, { code: "Z37.0" }] };
+  const z37 = { ...normal, summary10: ["O80.0", "Z37.0"] };
   assert.deepEqual(tripped(z37), []);
   // a caesarean section (74.1) coded under another diagnosis is a delivery too
   const cs = readyStay({
-    summary_diagnosis: [{ code: "O34.2" }],
+    summary10: ["O34.2"],
     codes10: ["O34.2"],
-    summary_tindakan: [{ code: "74.1" }],
+    summary9: ["74.1"],
     codes9: ["74.1"],
   });
   assert.deepEqual(tripped(cs), ["HASIL_PERSALINAN"]);
   // removing an ectopic pregnancy (74.3) ends no delivery
-  const ectopic = { ...cs, summary_tindakan: [{ code: "74.3" }], codes9: ["74.3"] };
+  const ectopic = { ...cs, summary9: ["74.3"], codes9: ["74.3"] };
   assert.deepEqual(tripped(ectopic), []);
 });
 
 Deno.test("readiness BUKTI_TINDAKAN: a summary procedure in no examination asks for review", () => {
-  const s = readyStay({ summary_tindakan: [{ code: "93.96" }, { code: "89.14" }] });
+  const s = readyStay({ summary9: ["93.96", "89.14"] });
   const r = claimCheck(s, context());
   assert.deepEqual(r.findings.map((f) => [f.rule, f.level]), [["BUKTI_TINDAKAN", "peringatan"]]);
   assert.match(r.findings[0].message, /^Tindakan 89\.14 pada ringkasan pulang tidak tercatat/);

@@ -148,8 +148,8 @@ export function claimStayOf(visit: Visit, exams: Examination[] = []): ClaimStay 
     tanggal_pulang: visit.tanggal_pulang,
     dpjp: visit.dpjp,
     room: visit.room,
-    summary_diagnosis: visit.summary_diagnosis ?? [],
-    summary_tindakan: visit.summary_tindakan ?? [],
+    summary10: visit.summary10 ?? visit.summary_diagnosis?.map((i) => i.code) ?? [],
+    summary9: visit.summary9 ?? visit.summary_tindakan?.map((i) => i.code) ?? [],
     codes10: visit.codes10 ?? [],
     codes9: visit.codes9 ?? [],
     inacbg: pkg ? pkg.inacbg : visit.inacbg ?? null,
@@ -198,6 +198,36 @@ export async function claimContext(store: Store, registry: Registry): Promise<Cl
       rekomendasi: String(r.value.rekomendasi ?? ""),
     })),
   };
+}
+
+/** The readiness of every discharged stay, by stores, kept while no index it reads changes. */
+const bulk = new WeakMap<Store, { key: string; checks: Map<string, ClaimCheck> }>();
+
+/**
+ * The readiness of every discharged stay, by id, from the in-memory indexes only (the stays'
+ * index keeps the summary's codes and the package): for the claim list and its counters. Kept
+ * until a stay, room, class or disputed-claim keyword changes.
+ */
+export async function claimChecks(
+  store: Store,
+  registry: Registry,
+): Promise<Map<string, ClaimCheck>> {
+  const indexes = await Promise.all(
+    ["room", "class-room", "disputed-claim"].map((n) =>
+      collectionOf(store, registry.get(n)!).index()
+    ),
+  );
+  const stays = await visitsOf(store).index();
+  const key = [stays, ...indexes].map((i) => i.version).join(".");
+  const have = bulk.get(store);
+  if (have?.key === key) return have.checks;
+  const ctx = await claimContext(store, registry);
+  const checks = new Map<string, ClaimCheck>();
+  for (const r of stays.where("status", "pulang")) {
+    checks.set(r.value._id, claimCheck(claimStayOf(r.value), ctx));
+  }
+  bulk.set(store, { key, checks });
+  return checks;
 }
 
 /** The readiness of stay `id` (404 when there is none). */

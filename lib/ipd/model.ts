@@ -72,6 +72,9 @@ export interface Visit extends Doc {
    */
   inacbg?: string | null;
   inacbgKelas?: string;
+  /** The summary's codes, kept by the in-memory index in place of the summary (`slimVisit`). */
+  summary10?: string[];
+  summary9?: string[];
   /** Distinct ICD-10 / ICD-9-CM codes over all examinations (each counted once per stay). */
   codes10: string[];
   codes9: string[];

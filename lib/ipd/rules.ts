@@ -305,15 +305,34 @@ export function keywordCodes(kodeIcd: string): string[] {
   return kodeIcd.split(/[;,/]/).map((c) => c.trim()).filter(Boolean);
 }
 
+/** Each keyword text's codes, normalized once (the master list is short and recurs). */
+const keywordNorms = new Map<string, string[]>();
+const normsOf = (kodeIcd: string) => {
+  let norms = keywordNorms.get(kodeIcd);
+  if (!norms) keywordNorms.set(kodeIcd, norms = keywordCodes(kodeIcd).map(normCode));
+  return norms;
+};
+const hits = (norms: string[], picked: string[]) =>
+  norms.some((k) =>
+    picked.some((c) => c === k || (k.length >= 3 && c.startsWith(k) && /^[A-Z]/.test(k)))
+  );
+
 /**
  * Keyword monitoring: a keyword is hit while one of its ICD codes is among the chosen
  * diagnoses or procedures (a category code like `J18` also matches `J18.9`).
  */
 export function keywordHit(kodeIcd: string, chosen: string[]): boolean {
+  return hits(normsOf(kodeIcd), chosen.map(normCode));
+}
+
+/** The keywords of `list` that the chosen codes hit (`keywordHit`, codes read once for all). */
+export function keywordHits<K extends { kode_icd: string }>(
+  list: readonly K[],
+  chosen: string[],
+): K[] {
+  if (!list.length) return [];
   const picked = chosen.map(normCode);
-  return keywordCodes(kodeIcd).map(normCode).some((k) =>
-    picked.some((c) => c === k || (k.length >= 3 && c.startsWith(k) && /^[A-Z]/.test(k)))
-  );
+  return list.filter((k) => hits(normsOf(k.kode_icd), picked));
 }
 
 /** The read-only summary built from picked keywords: keyword, recommendation and source. */

@@ -14,7 +14,7 @@ const isExternalCause = (code: string) => {
  * none, an external cause (V01–Y98), an asterisk code or Z37 (outcome of delivery).
  */
 export function primaryDiagnosisProblem(stay: ClaimStay): string | null {
-  const primary = stay.summary_diagnosis[0]?.code.trim();
+  const primary = stay.summary10[0]?.trim();
   if (!primary) {
     return "Ringkasan pulang belum memiliki diagnosis utama; isi diagnosis utama (ICD-10) " +
       "pada ringkasan pulang.";
@@ -49,8 +49,8 @@ const isDeliveryProcedure = (code: string) => {
 
 /** A delivery (O80–O84 or a delivery procedure) coded without its outcome (Z37.x), or null. */
 export function deliveryOutcomeProblem(stay: ClaimStay): string | null {
-  const dx = [...stay.summary_diagnosis.map((i) => i.code), ...stay.codes10];
-  const px = [...stay.summary_tindakan.map((i) => i.code), ...stay.codes9];
+  const dx = [...stay.summary10, ...stay.codes10];
+  const px = [...stay.summary9, ...stay.codes9];
   const delivery = dx.find(isDeliveryDiagnosis) ?? px.find(isDeliveryProcedure);
   if (!delivery || dx.some((c) => category(c) === "Z37")) return null;
   return `Kunjungan persalinan (${delivery.trim()}) belum mencantumkan hasil persalinan; ` +

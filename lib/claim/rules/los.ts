@@ -29,11 +29,48 @@ export interface LosStay {
   inacbg?: string | null;
 }
 
+/** Each month's median of one code, from its first month with a stay (NaN: none). */
+interface CodeMedians {
+  first: number;
+  medians: Float64Array;
+}
+
+/**
+ * Sweeps one code's months in order with a histogram of lengths of stay over the window
+ * (the month leaving it removed, the month entering it added): each month's median is read
+ * from the counts, no window is sorted.
+ */
+function sweep(entries: { month: number; los: number }[]): CodeMedians {
+  let first = Infinity, last = -Infinity, top = 0;
+  for (const e of entries) {
+    first = Math.min(first, e.month);
+    last = Math.max(last, e.month);
+    top = Math.max(top, e.los);
+  }
+  const byMonth: number[][] = Array.from({ length: last - first + 1 }, () => []);
+  for (const e of entries) byMonth[e.month - first].push(e.los);
+  const hist = new Int32Array(top + 1);
+  const medians = new Float64Array(last - first + LOS_WINDOW_MONTHS + 1).fill(NaN);
+  let count = 0;
+  /** The value of rank `k` (0-based) in the window. */
+  const at = (k: number) => {
+    let seen = 0;
+    for (let v = 0; v <= top; v++) if ((seen += hist[v]) > k) return v;
+    return top;
+  };
+  for (let q = 1; q < medians.length; q++) {
+    for (const los of byMonth[q - 1] ?? []) hist[los]++, count++;
+    for (const los of byMonth[q - 1 - LOS_WINDOW_MONTHS] ?? []) hist[los]--, count--;
+    if (count >= LOS_MIN_STAYS) medians[q] = (at((count - 1) >> 1) + at(count >> 1)) / 2;
+  }
+  return { first, medians };
+}
+
 /**
  * The hospital's median length of stay per INA-CBG code, from its discharged stays, for a
  * discharge: over the stays of that code discharged in the 12 calendar months before the
  * discharge's month (hospital days), none where fewer than 10 count. One pass over the stays
- * builds it; each (code, month) median is computed once, when first asked.
+ * builds it; a code's medians for every month are swept once, when first asked.
  */
 export function losMedians(stays: Iterable<LosStay>) {
   const byCode = new Map<string, { month: number; los: number }[]>();
@@ -44,22 +81,15 @@ export function losMedians(stays: Iterable<LosStay>) {
     if (!list) byCode.set(s.inacbg, list = []);
     list.push({ month: monthOfDay(hospitalDayNumber(s.tanggal_pulang)), los });
   }
-  const memo = new Map<string, number | null>();
+  const swept = new Map<string, CodeMedians>();
   return (code: string, discharge: string): number | null => {
-    const month = monthOfDay(hospitalDayNumber(discharge));
-    const key = `${code}\u0000${month}`;
-    const have = memo.get(key);
-    if (have !== undefined) return have;
-    const los = (byCode.get(code) ?? [])
-      .filter((e) => e.month < month && e.month >= month - LOS_WINDOW_MONTHS)
-      .map((e) => e.los).sort((a, b) => a - b);
-    const mid = los.length >> 1;
-    const median = los.length < LOS_MIN_STAYS
-      ? null
-      : los.length % 2
-      ? los[mid]
-      : (los[mid - 1] + los[mid]) / 2;
-    memo.set(key, median);
-    return median;
+    let t = swept.get(code);
+    if (!t) {
+      const entries = byCode.get(code);
+      if (!entries) return null;
+      swept.set(code, t = sweep(entries));
+    }
+    const m = t.medians[monthOfDay(hospitalDayNumber(discharge)) - t.first];
+    return m === undefined || Number.isNaN(m) ? null : m;
   };
 }

@@ -1,5 +1,5 @@
 import { formatDateTime } from "../../format.ts";
-import { isReadmission, keywordHit } from "../../ipd/rules.ts";
+import { isReadmission, keywordHits } from "../../ipd/rules.ts";
 import type { ClaimContext, ClaimStay } from "./types.ts";
 
 /** The stay not discharged, or discharged without a DPJP, or null. */
@@ -14,8 +14,7 @@ export function dischargeProblem(stay: ClaimStay): string | null {
 /** Procedures of the discharge summary that no examination of the stay records, or null. */
 export function procedureEvidenceProblem(stay: ClaimStay): string | null {
   const done = new Set(stay.codes9.map((c) => c.trim().toUpperCase()));
-  const missing = stay.summary_tindakan.map((i) => i.code.trim())
-    .filter((c) => !done.has(c.toUpperCase()));
+  const missing = stay.summary9.map((c) => c.trim()).filter((c) => !done.has(c.toUpperCase()));
   if (!missing.length) return null;
   return `Tindakan ${missing.join(", ")} pada ringkasan pulang tidak tercatat di pemeriksaan ` +
     "mana pun; catat tindakan itu pada pemeriksaan hari dilakukannya, atau hapus dari ringkasan.";
@@ -39,16 +38,11 @@ export function readmissionProblem(stay: ClaimStay, ctx: ClaimContext): string |
 
 /**
  * The stay's codes (summary and examinations) hit disputed-claim keywords (lib/ipd
- * `keywordHit`, the monitor of the examinations); null when none.
+ * `keywordHits`, the monitor of the examinations); null when none.
  */
 export function keywordProblem(stay: ClaimStay, ctx: ClaimContext): string | null {
-  const codes = [
-    ...stay.summary_diagnosis.map((i) => i.code),
-    ...stay.summary_tindakan.map((i) => i.code),
-    ...stay.codes10,
-    ...stay.codes9,
-  ];
-  const hits = ctx.keywords.filter((k) => keywordHit(k.kode_icd, codes));
+  const codes = [...stay.summary10, ...stay.summary9, ...stay.codes10, ...stay.codes9];
+  const hits = keywordHits(ctx.keywords, codes);
   if (!hits.length) return null;
   return `Kode kunjungan ini terkena keyword dispute klaim: ${
     hits.map((k) => `${k.keyword} (${k.kode_icd})${k.rekomendasi ? `: ${k.rekomendasi}` : ""}`)

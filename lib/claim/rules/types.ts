@@ -7,9 +7,10 @@ export interface ClaimStay {
   tanggal_pulang: string | null;
   dpjp: { _id: string; fullname: string } | null;
   room: { _id: string; name: string };
-  /** The discharge summary: its first diagnosis is the primary one. */
-  summary_diagnosis: { code: string }[];
-  summary_tindakan: { code: string }[];
+  /** The discharge summary's ICD-10 codes: the first is the primary diagnosis. */
+  summary10: string[];
+  /** The discharge summary's ICD-9-CM codes. */
+  summary9: string[];
   /** The codes chosen in the examinations (each once). */
   codes10: string[];
   codes9: string[];
