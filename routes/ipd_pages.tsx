@@ -160,7 +160,7 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
         <>
           <input type="hidden" id="ipd_id" value={id} />
           <HospitalMissing missing={tariff.missing} />
-          <ClaimChecklist check={claim} />
+          <ClaimChecklist check={claim} open={row.value.status === "pulang"} />
           <Island
             name="IpdExams"
             component={IpdExams}

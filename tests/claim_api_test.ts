@@ -105,7 +105,7 @@ Deno.test("claim-check pages: the stay page and its print show the checklist wit
     const res = await t.req(path);
     assert.equal(res.status, 200, path);
     const html = await res.text();
-    const list = html.match(/<section[^>]*id="kelengkapan-klaim"[\s\S]*?<\/section>/)?.[0] ?? "";
+    const list = html.match(/<details[^>]*id="kelengkapan-klaim"[\s\S]*?<\/details>/)?.[0] ?? "";
     const status = [...list.matchAll(/data-rule="(\w+)" data-status="(\w+)"/g)]
       .map((m) => `${m[1]}:${m[2]}`);
     return { html, list, status };
@@ -129,11 +129,15 @@ Deno.test("claim-check pages: the stay page and its print show the checklist wit
       "KELAS_TARIF:ok",
     ], path);
   }
+  // folded on the stay page while the patient is admitted, open on the print
+  assert.doesNotMatch((await checklist(`/ipd/${id}`)).list, /^<details[^>]*\bopen/);
+  assert.match((await checklist(`/ipd/${id}/print`)).list, /^<details[^>]*\bopen/);
   // the link's anchor is on the stay page (the discharge toolbar)
   assert.match((await checklist(`/ipd/${id}`)).html, /id="ringkasan-pulang"/);
   assert.equal((await discharge(t, w, id, [w.icd["93.96"]])).status, 200);
   const after = await checklist(`/ipd/${id}`);
   assert.match(after.list, /<strong>Siap klaim<\/strong>/);
+  assert.match(after.list, /^<details[^>]*\bopen/);
   assert.ok(after.status.every((s) => s.endsWith(":ok")), after.status.join());
 });
 

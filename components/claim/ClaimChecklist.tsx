@@ -4,23 +4,24 @@ const LEVEL = { blok: "Blok", peringatan: "Peringatan" } as const;
 
 /**
  * A stay's claim readiness (Kelengkapan Klaim) as a checklist of every rule: met, or its
- * finding with a link to where it is fixed. Server-rendered on the stay page and its print.
+ * finding with a link to where it is fixed. Server-rendered on the stay page (folded to its
+ * verdict unless `open`: while the patient is admitted the examinations come first) and on
+ * its print (open).
  */
-export function ClaimChecklist({ check }: { check: ClaimCheck }) {
+export function ClaimChecklist({ check, open = true }: { check: ClaimCheck; open?: boolean }) {
   const found = new Map(check.findings.map((f) => [f.rule, f]));
   const blocks = check.findings.filter((f) => f.level === "blok").length;
   const warnings = check.findings.length - blocks;
+  const tone = check.ready ? (warnings ? "alert-warning" : "alert-success") : "alert-danger";
   return (
-    <section id="kelengkapan-klaim" class="card claim-check">
-      <h3>Kelengkapan Klaim</h3>
-      <p
-        class={`alert ${
-          check.ready ? (warnings ? "alert-warning" : "alert-success") : "alert-danger"
-        }`}
-      >
-        <strong>{check.ready ? "Siap klaim" : "Belum siap klaim"}</strong>
-        {` · ${blocks} blok, ${warnings} peringatan`}
-      </p>
+    <details id="kelengkapan-klaim" class="card claim-check" open={open}>
+      <summary>
+        <h3>Kelengkapan Klaim</h3>
+        <span class={`alert ${tone}`}>
+          <strong>{check.ready ? "Siap klaim" : "Belum siap klaim"}</strong>
+          {` · ${blocks} blok, ${warnings} peringatan`}
+        </span>
+      </summary>
       <ul class="claim-rules">
         {CLAIM_RULES.map((r) => {
           const f = found.get(r.rule);
@@ -41,6 +42,6 @@ export function ClaimChecklist({ check }: { check: ClaimCheck }) {
           );
         })}
       </ul>
-    </section>
+    </details>
   );
 }
