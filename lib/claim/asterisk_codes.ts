@@ -10,10 +10,8 @@
  * without the `*` and without the `.-` of a category with subdivisions (as the app stores codes:
  * `G01`, `H36.0`). Origin and licence: the classification is WHO's ICD-10 (© World Health
  * Organization), distributed by DIMDI; the repository states no licence; only the codes (facts
- * of the classification) are kept. The file was read from its start to offset 96,000 and from
- * 160,000 to 880,000 (A00–C21 and D10–S68, chapters I, III–XVIII and the start of II and
- * XIX); the rest (neoplasms C21–D30; S68–U85: injuries, external causes, factors Z) was not
- * read (see lib/claim/README.md).
+ * of the classification) are kept. The whole file was read (chapters II, XIX–XXII hold no
+ * asterisk code).
  */
 
 /** The 83 three-character asterisk categories (every subdivision of each is an asterisk code). */
