@@ -17,7 +17,7 @@
  * the one file `deno task load` runs; split it when a class is added.)
  */
 import { parseArgs } from "node:util";
-import { tableQuery } from "../components/ui/use_server_table.ts";
+import { tableQuery } from "../lib/resource/datatables.ts";
 import { DISCHARGE_COLUMNS, VISIT_COLUMNS } from "../lib/ipd/columns.ts";
 import { registry } from "../resources/mod.ts";
 import { cpuOf, memoryOf, serverPid } from "./proc.ts";

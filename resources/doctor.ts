@@ -1,8 +1,14 @@
-import { z } from "zod";
-import { choicesOf, defineResource } from "../lib/resource/resource.ts";
-import { flag, gender, GENDERS, text } from "../lib/resource/validate.ts";
+import { defineResource } from "../lib/resource/resource.ts";
+import { type Field, model, optionOf, toggle } from "../lib/resource/fields.ts";
+import { first_name, fullname, gender, last_name, phone } from "./person.ts";
 
 const FLAGS = ["dpjp", "igd", "approval"];
+/** An academic title: optional, in the form only. */
+const title = (max: number, placeholder: string): Omit<Field, "label"> => ({
+  check: { max, required: false },
+  column: false,
+  form: { placeholder },
+});
 
 /** 'dr.' + 'Budi' + 'Santoso' + 'Sp.PD' → 'dr. Budi Santoso, Sp.PD'. */
 export function doctorName(d: Record<string, unknown>): string {
@@ -16,36 +22,21 @@ export default defineResource({
   name: "doctor",
   label: "Dokter",
   page: { path: "/dokter", group: "Pengguna" },
-  schema: z.object({
-    front_title: text("Gelar depan", { max: 30, required: false }),
-    first_name: text("Nama depan", { max: 100 }),
-    last_name: text("Nama belakang", { max: 100, required: false }),
-    last_title: text("Gelar belakang", { max: 60, required: false }),
-    phone: text("Telepon", { max: 30, required: false }),
-    gender: gender(),
-    dpjp: flag().optional(),
-    igd: flag().optional(),
-    approval: flag().optional(),
+  ...model({
+    fullname,
+    front_title: { label: "Gelar Depan", ...title(30, "mis. dr.") },
+    first_name,
+    last_name,
+    last_title: { label: "Gelar Belakang", ...title(60, "mis. Sp.PD") },
+    phone,
+    gender,
+    dpjp: toggle("DPJP"),
+    igd: toggle("IGD"),
+    approval: toggle("Approval"),
   }),
-  columns: [
-    { data: "fullname", title: "Nama Lengkap" },
-    { data: "phone", title: "Telepon" },
-    { data: "gender", title: "Jenis Kelamin", choices: GENDERS },
-    { data: "dpjp", title: "DPJP", format: "switch", orderable: false },
-    { data: "igd", title: "IGD", format: "switch", orderable: false },
-    { data: "approval", title: "Approval", format: "switch", orderable: false },
-  ],
-  fields: [
-    { name: "front_title", label: "Gelar Depan", placeholder: "mis. dr." },
-    { name: "first_name", label: "Nama Depan", required: true },
-    { name: "last_name", label: "Nama Belakang" },
-    { name: "last_title", label: "Gelar Belakang", placeholder: "mis. Sp.PD" },
-    { name: "phone", label: "Telepon" },
-    { name: "gender", label: "Jenis Kelamin", choices: choicesOf(GENDERS) },
-  ],
   search: ["fullname", "phone"],
   toggles: FLAGS,
-  optionText: (d) => String(d.fullname ?? ""),
+  optionText: optionOf("fullname"),
   selects: {
     dpjpselect2: { where: { dpjp: "true" } },
     igdpselect2: { where: { igd: "true" } },

@@ -1,6 +1,6 @@
-import { z } from "zod";
-import { choicesOf, defineResource, type SelectDef } from "../lib/resource/resource.ts";
-import { oneOf, text } from "../lib/resource/validate.ts";
+import { defineResource, type SelectDef } from "../lib/resource/resource.ts";
+import { model } from "../lib/resource/fields.ts";
+import { oneOf } from "../lib/resource/validate.ts";
 
 /** The two code sets: ICD-10 diagnoses and ICD-9-CM procedures. */
 export const ICD_KINDS = { icd10: "ICD-10 (Diagnosis)", icd9: "ICD-9-CM (Prosedur)" };
@@ -10,6 +10,13 @@ export const kindOfCode = (code: string) => /^\d/.test(code.trim()) ? "icd9" : "
 
 /** The code's other written form: without the dot (`A00.0` → `A000`), or as given. */
 export const otherForm = (code: string) => code.includes(".") ? code.replaceAll(".", "") : code;
+
+/** Other spellings of a kind in import files. */
+const KIND_ALIASES: Record<string, string> = Object.fromEntries([
+  ...["icd10", "icd-10", "icd10_2010", "diagnosis"].map((a) => [a, "icd10"]),
+  ...["icd9", "icd-9", "icd9cm", "icd-9-cm", "icd9cm_2010", "prosedur", "tindakan"]
+    .map((a) => [a, "icd9"]),
+]);
 
 const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
 
@@ -59,38 +66,20 @@ export default defineResource({
   name: "icd",
   label: "ICD",
   page: { path: "/icd", group: "Data Master" },
-  schema: z.object({
-    code: text("Kode", { max: 20 }),
-    code2: text("Kode 2", { max: 20, required: false }),
-    desc: text("Deskripsi", { max: 500, trim: false }),
-    kind: oneOf("Jenis", Object.keys(ICD_KINDS), {
-      aliases: {
-        "icd10": "icd10",
-        "icd-10": "icd10",
-        "icd10_2010": "icd10",
-        "diagnosis": "icd10",
-        "icd9": "icd9",
-        "icd-9": "icd9",
-        "icd9cm": "icd9",
-        "icd-9-cm": "icd9",
-        "icd9cm_2010": "icd9",
-        "prosedur": "icd9",
-        "tindakan": "icd9",
-      },
-    }),
-  }),
-  columns: [
-    { data: "code", title: "Kode" },
-    { data: "code2", title: "Kode 2" },
-    { data: "desc", title: "Deskripsi" },
-    { data: "kind", title: "Jenis", choices: ICD_KINDS },
-  ],
-  fields: [
-    { name: "kind", label: "Jenis", required: true, choices: choicesOf(ICD_KINDS) },
-    { name: "code", label: "Kode", required: true, placeholder: "mis. A09.9 atau 45.13" },
-    { name: "code2", label: "Kode 2", placeholder: "Kosongkan: dibuat dari kode (tanpa titik)" },
-    { name: "desc", label: "Deskripsi", type: "textarea", required: true },
-  ],
+  ...model({
+    code: { label: "Kode", check: { max: 20 }, form: { placeholder: "mis. A09.9 atau 45.13" } },
+    code2: {
+      label: "Kode 2",
+      check: { max: 20, required: false },
+      form: { placeholder: "Kosongkan: dibuat dari kode (tanpa titik)" },
+    },
+    desc: { label: "Deskripsi", check: { max: 500, trim: false }, form: { type: "textarea" } },
+    kind: {
+      label: "Jenis",
+      choices: ICD_KINDS,
+      check: (l) => oneOf(l, Object.keys(ICD_KINDS), { aliases: KIND_ALIASES }),
+    },
+  }, { form: ["kind"] }),
   search: ["code", "code2", "desc"],
   unique: ["_key"],
   labels: { _key: "Kode dan jenis" },

@@ -1,10 +1,10 @@
-import { z } from "zod";
 import { badRequest } from "../lib/errors.ts";
-import { collectionOf, defineResource, type FieldDef } from "../lib/resource/resource.ts";
+import { collectionOf, defineResource } from "../lib/resource/resource.ts";
+import { type Field, model } from "../lib/resource/fields.ts";
 import type { Store } from "../lib/db/store.ts";
-import { money, text } from "../lib/resource/validate.ts";
-import { CLASS_TYPES } from "./classroom.ts";
-import inacbgGroup, { INACBG_CODE, INACBG_HINT } from "./inacbg_group.ts";
+import { money } from "../lib/resource/validate.ts";
+import { CLASS_TYPES } from "./class_room.ts";
+import inacbg, { INACBG_CODE, INACBG_HINT } from "./inacbg.ts";
 
 const CODE = new RegExp(`^${INACBG_CODE}$`);
 
@@ -28,10 +28,12 @@ export const TARIFF_CODES = [
 export const RATIOS = { 2: 1.165, 1: 1.33 };
 
 const CLASSES = [3, 2, 1] as const;
+/** Sent with a row (or an import) but neither shown nor edited. */
+const hidden = { column: false, form: false } as const;
 
 /** The description of a grouping code from the INA-CBG group list ('' when unknown). */
 async function groupDesc(store: Store, kode: string): Promise<string> {
-  const index = await collectionOf(store, inacbgGroup).index();
+  const index = await collectionOf(store, inacbg).index();
   return String(index.where("kode", kode.trim().toUpperCase())[0]?.value.deskripsi ?? "");
 }
 const round100 = (n: number) => Math.round(n / 100) * 100;
@@ -71,13 +73,16 @@ export function ratioWarning(t: Record<string, unknown>): string | undefined {
     : undefined;
 }
 
-const tariffFields: FieldDef[] = CLASSES.map((k) => ({
-  name: `tarif_RS_Kelas${k}`,
-  raw: `tarif_Kelas${k}`,
-  source: `tarif_kelas_${k}`,
-  label: `Tarif Kelas ${k}`,
-  type: "money",
-  required: true,
+/** Per class: the plain number sent with the money input, and the input shown as rupiah. */
+const tariffs = Object.fromEntries(CLASSES.flatMap((k, i): [string, Field][] => {
+  const label = `Tarif Kelas ${k}`, stored = `tarif_kelas_${k}`, check = money(label);
+  const group = i === 0 ? { group: { title: "Tarif", span: 3 } } : {};
+  return [[`tarif_Kelas${k}`, { label, check, ...hidden }], [`tarif_RS_Kelas${k}`, {
+    label,
+    check,
+    column: { data: stored, title: `Kelas ${k}`, format: "money", ...group },
+    form: { raw: `tarif_Kelas${k}`, source: stored, type: "money", required: true },
+  }]];
 }));
 
 /** INA-CBG tariffs per regional and tariff code; (regional, kelas_rs, kode) is unique. */
@@ -85,56 +90,39 @@ export default defineResource({
   name: "inatarif",
   label: "Tarif INA-CBG",
   page: { path: "/tarif-inacbg", group: "Data Master" },
-  schema: z.object({
-    regional: text("Regional", { max: 20 }),
-    kelas_rs: text("Kelas RS", { max: 10 }),
-    kepemilikan: text("Kepemilikan", { max: 20, required: false }),
-    jenis_rawat: text("Jenis rawat", { max: 10, required: false }),
-    kode: text("Kode INA-CBG", { max: 20 }),
-    desc: text("Deskripsi", { max: 500, required: false, trim: false }),
-    ...Object.fromEntries(CLASSES.flatMap((k) => [
-      [`tarif_Kelas${k}`, money(`Tarif Kelas ${k}`)],
-      [`tarif_RS_Kelas${k}`, money(`Tarif Kelas ${k}`)],
-    ])),
-  }),
-  columns: [
-    { data: "regional", title: "Regional" },
-    { data: "kelas_rs", title: "Kelas RS" },
-    { data: "kode_inacbg", title: "Kode INA-CBG" },
-    { data: "desc_inacbg", title: "Deskripsi" },
-    ...CLASSES.map((k, i) => ({
-      data: `tarif_kelas_${k}`,
-      title: `Kelas ${k}`,
-      format: "money" as const,
-      ...(i === 0 ? { group: { title: "Tarif", span: 3 } } : {}),
-    })),
-  ],
-  fields: [
-    {
-      name: "regional",
+  ...model({
+    regional: {
       label: "Regional",
-      required: true,
-      choices: ["1", "2", "3", "4", "5"].map((r) => ({ id: r, text: `Regional ${r}` })),
+      check: { max: 20 },
+      form: { choices: ["1", "2", "3", "4", "5"].map((r) => ({ id: r, text: `Regional ${r}` })) },
     },
-    {
-      name: "kelas_rs",
+    kelas_rs: {
       label: "Kelas RS",
-      required: true,
-      choices: TARIFF_CODES.map((c) => ({ id: c, text: c })),
+      check: { max: 10 },
+      form: { choices: TARIFF_CODES.map((c) => ({ id: c, text: c })) },
     },
-    {
-      name: "kode",
+    kepemilikan: { label: "Kepemilikan", check: { max: 20, required: false }, ...hidden },
+    jenis_rawat: { label: "Jenis Rawat", check: { max: 10, required: false }, ...hidden },
+    kode: {
       label: "Kode INA-CBG",
-      source: "kode_inacbg",
-      required: true,
-      placeholder: "mis. A-4-10-I",
-      pattern: INACBG_CODE,
-      maxLength: 20,
-      hint: INACBG_HINT,
+      check: { max: 20 },
+      column: { data: "kode_inacbg" },
+      form: {
+        source: "kode_inacbg",
+        placeholder: "mis. A-4-10-I",
+        pattern: INACBG_CODE,
+        maxLength: 20,
+        hint: INACBG_HINT,
+      },
     },
-    { name: "desc", label: "Deskripsi", source: "desc_inacbg", type: "textarea" },
-    ...tariffFields,
-  ],
+    desc: {
+      label: "Deskripsi",
+      check: { max: 500, required: false, trim: false },
+      column: { data: "desc_inacbg" },
+      form: { source: "desc_inacbg", type: "textarea" },
+    },
+    ...tariffs,
+  }),
   search: ["kode_inacbg", "desc_inacbg", "kelas_rs", "regional"],
   unique: ["_key"],
   labels: { _key: "Regional, kelas RS dan kode" },

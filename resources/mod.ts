@@ -1,14 +1,14 @@
 import type { Registry } from "../lib/resource/refs.ts";
 import type { ResourceDef } from "../lib/resource/resource.ts";
-import classroom from "./classroom.ts";
+import classRoom from "./class_room.ts";
 import disputedClaim from "./disputed_claim.ts";
 import district from "./district.ts";
 import doctor from "./doctor.ts";
 import icd from "./icd.ts";
-import inacbgGroup from "./inacbg_group.ts";
+import inacbg from "./inacbg.ts";
 import inatarif from "./inatarif.ts";
 import ipd from "../lib/ipd/resource.ts";
-import patient from "./patient.ts";
+import pasien from "./pasien.ts";
 import province from "./province.ts";
 import { references } from "./references.ts";
 import regency from "./regency.ts";
@@ -18,10 +18,10 @@ import village from "./village.ts";
 
 /** Every resource, in sidebar order. Adding a screen: one file here and one line below. */
 export const resources: ResourceDef[] = [
-  patient,
-  classroom,
+  pasien,
+  classRoom,
   room,
-  inacbgGroup,
+  inacbg,
   inatarif,
   icd,
   disputedClaim,

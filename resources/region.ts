@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { defineResource, type FieldDef, type ResourceDef } from "../lib/resource/resource.ts";
-import { refId, text } from "../lib/resource/validate.ts";
+import { type Field, model } from "../lib/resource/fields.ts";
 
 interface Parent {
   resource: string;
@@ -25,44 +24,31 @@ export function region(o: {
   ancestors?: FieldDef[];
 }): ResourceDef {
   const p = o.parent;
-  const shape: z.ZodRawShape = {
-    kode: text("Kode", { max: 20 }),
-    desc: text("Nama", { max: 200 }),
-    ...(p ? { [p.input]: refId(p.label) } : {}),
-  };
   const last = o.ancestors?.at(-1)?.name;
+  const virtual = (o.ancestors ?? []).map((f): [string, Field] => [f.name, {
+    label: f.label,
+    check: false,
+    column: false,
+    form: f,
+  }]);
+  const parent: [string, Field][] = p
+    ? [[p.input, {
+      label: p.label,
+      ref: { resource: p.resource, field: p.field, param: p.field },
+      form: last ? { options: { parent: last, param: `${last}Id` } } : {},
+    }]]
+    : [];
   return defineResource({
     name: o.name,
     label: o.label,
     page: { path: o.path, group: "Data Wilayah" },
-    schema: z.object(shape),
-    columns: [
-      { data: "kode", title: "Kode" },
-      { data: "desc", title: "Nama" },
-      ...(p ? [{ data: `${p.field}.desc`, title: p.label }] : []),
-    ],
-    fields: [
-      ...(o.ancestors ?? []),
-      ...(p
-        ? [{
-          name: p.input,
-          label: p.label,
-          type: "select" as const,
-          required: true,
-          options: {
-            url: `/api/${p.resource}/select2`,
-            ...(last ? { parent: last, param: `${last}Id` } : {}),
-          },
-        }]
-        : []),
-      { name: "kode", label: "Kode", required: true, placeholder: "mis. 11.01" },
-      { name: "desc", label: "Nama", required: true },
-    ],
+    ...model({
+      kode: { label: "Kode", check: { max: 20 }, form: { placeholder: "mis. 11.01" } },
+      desc: { label: "Nama", check: { max: 200 } },
+      ...Object.fromEntries([...virtual, ...parent]),
+    }, { form: [...virtual, ...parent].map(([name]) => name) }),
     search: ["kode", "desc", ...(p ? [`${p.field}.desc`] : [])],
     unique: ["kode"],
-    refs: p
-      ? [{ field: p.field, input: p.input, resource: p.resource, label: p.label, param: p.field }]
-      : [],
     pageSize: 10,
     import: {
       format: "csv",

@@ -1,46 +1,23 @@
-import { z } from "zod";
 import { defineResource } from "../lib/resource/resource.ts";
-import { refId, text } from "../lib/resource/validate.ts";
+import { caseless, model, optionOf } from "../lib/resource/fields.ts";
 
 /** Wards/rooms (Ruang), each in one treatment class. */
 export default defineResource({
   name: "room",
   label: "Ruang",
   page: { path: "/ruang", group: "Data Master" },
-  schema: z.object({
-    name: text("Nama", { max: 100 }),
-    desc: text("Deskripsi", { max: 500, required: false }),
-    classroom: refId("Kelas"),
-  }),
-  columns: [
-    { data: "name", title: "Nama" },
-    { data: "desc", title: "Deskripsi" },
-    { data: "classroom.name", title: "Kelas" },
-  ],
-  fields: [
-    { name: "name", label: "Nama", required: true },
-    { name: "desc", label: "Deskripsi" },
-    {
-      name: "classroom",
+  ...model({
+    name: { label: "Nama", check: { max: 100 } },
+    desc: { label: "Deskripsi", check: { max: 500, required: false } },
+    classroom: {
       label: "Kelas",
-      type: "select",
-      required: true,
-      options: { url: "/api/class-room/select2" },
+      ref: { resource: "class-room", display: "name", param: "classroomId", importBy: "name" },
     },
-  ],
+  }),
   search: ["name", "desc", "classroom.name"],
   unique: ["name"],
-  normalize: (_f, v) => String(v ?? "").trim().toLowerCase(),
-  refs: [{
-    field: "classroom",
-    input: "classroom",
-    resource: "class-room",
-    label: "Kelas",
-    display: "name",
-    param: "classroomId",
-    importBy: "name",
-  }],
-  optionText: (d) => String(d.name ?? ""),
+  normalize: caseless,
+  optionText: optionOf("name"),
   import: {
     format: "xlsx",
     key: "name",

@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { defineResource, type ResourceDef } from "../lib/resource/resource.ts";
-import { text } from "../lib/resource/validate.ts";
+import { caseless, model, optionOf } from "../lib/resource/fields.ts";
 
 /**
  * A short reference list that staff edit but never delete (other records name its entries):
@@ -18,23 +17,19 @@ export function simple(o: {
     name: o.name,
     label: o.label,
     page: { path: o.path, group: "Referensi" },
-    schema: z.object({
-      ...(o.title ? { title: text("Judul", { max: 200 }) } : {}),
-      desc: text("Deskripsi", { max: 1000, required: !o.title }),
+    ...model({
+      ...(o.title ? { title: { label: "Judul", check: { max: 200 } } } : {}),
+      desc: {
+        label: "Deskripsi",
+        check: { max: 1000, required: !o.title },
+        form: { type: o.title ? "textarea" : "text" },
+      },
     }),
-    columns: [
-      ...(o.title ? [{ data: "title", title: "Judul" }] : []),
-      { data: "desc", title: "Deskripsi" },
-    ],
-    fields: [
-      ...(o.title ? [{ name: "title", label: "Judul", required: true }] : []),
-      { name: "desc", label: "Deskripsi", type: o.title ? "textarea" : "text", required: !o.title },
-    ],
     search: o.title ? ["title", "desc"] : ["desc"],
     unique: [key],
-    normalize: (_f, v) => String(v ?? "").trim().toLowerCase(),
+    normalize: caseless,
     deletable: false,
-    optionText: (d) => String(d[key] ?? ""),
+    optionText: optionOf(key),
     seed: o.seed.map((s) => typeof s === "string" ? { desc: s } : { title: s[0], desc: s[1] }),
   });
 }

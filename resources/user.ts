@@ -6,8 +6,9 @@ import { passwordProblem } from "../lib/auth/policy.ts";
 import { type Role, roleOf, ROLES } from "../lib/auth/roles.ts";
 import { getCookie } from "hono/cookie";
 import { SESSION_COOKIE } from "../lib/auth/auth.ts";
-import { choicesOf, defineResource } from "../lib/resource/resource.ts";
-import { email, gender, GENDERS, text } from "../lib/resource/validate.ts";
+import { defineResource } from "../lib/resource/resource.ts";
+import { model } from "../lib/resource/fields.ts";
+import { email, gender, GENDERS } from "../lib/resource/validate.ts";
 
 /**
  * Login accounts (admin only). The password is set on create, changed on edit (by the
@@ -20,44 +21,35 @@ export default defineResource({
   label: "Pengguna",
   page: { path: "/pengguna", group: "Pengguna" },
   access: { read: "admin", write: "admin" },
-  schema: z.object({
-    fullname: text("Nama lengkap", { max: 200 }),
-    email: email("Email", { required: true }),
-    phone: text("Telepon", { max: 30, required: false }),
-    username: z.string({ error: "Username wajib diisi." }).trim().min(1, {
-      error: "Username wajib diisi.",
-    }).max(50, { error: "Username paling banyak 50 karakter." }).regex(/^[A-Za-z0-9._-]+$/, {
-      error: "Username hanya boleh huruf, angka, titik, garis bawah dan tanda minus.",
-    }),
-    gender: gender(),
-    role: z.string().optional().default("").transform((v) => v.trim().toLowerCase()).refine(
-      (v) => !v || v in ROLES,
-      { error: "Peran harus admin, casemix atau viewer." },
-    ),
-    password: z.string().optional().default(""),
-  }),
-  columns: [
-    { data: "fullname", title: "Nama Lengkap" },
-    { data: "username", title: "Username" },
-    { data: "email", title: "Email" },
-    { data: "phone", title: "Telepon" },
-    { data: "gender", title: "Jenis Kelamin", choices: GENDERS },
-    { data: "role", title: "Peran", choices: ROLES },
-  ],
-  fields: [
-    { name: "fullname", label: "Nama Lengkap", required: true },
-    { name: "email", label: "Email", type: "email", required: true },
-    { name: "phone", label: "Telepon" },
-    { name: "username", label: "Username", required: true },
-    { name: "gender", label: "Jenis Kelamin", choices: choicesOf(GENDERS) },
-    { name: "role", label: "Peran", choices: choicesOf(ROLES), required: true },
-    {
-      name: "password",
-      label: "Password",
-      type: "password",
-      placeholder: "Kosongkan bila tidak diubah",
+  ...model({
+    fullname: { label: "Nama Lengkap", check: { max: 200 } },
+    email: { label: "Email", check: (l) => email(l, { required: true }), form: { type: "email" } },
+    phone: { label: "Telepon", check: { max: 30, required: false } },
+    username: {
+      label: "Username",
+      check: z.string({ error: "Username wajib diisi." }).trim().min(1, {
+        error: "Username wajib diisi.",
+      }).max(50, { error: "Username paling banyak 50 karakter." }).regex(/^[A-Za-z0-9._-]+$/, {
+        error: "Username hanya boleh huruf, angka, titik, garis bawah dan tanda minus.",
+      }),
     },
-  ],
+    gender: { label: "Jenis Kelamin", check: gender, choices: GENDERS },
+    role: {
+      label: "Peran",
+      choices: ROLES,
+      check: z.string().optional().default("").transform((v) => v.trim().toLowerCase()).refine(
+        (v) => !v || v in ROLES,
+        { error: "Peran harus admin, casemix atau viewer." },
+      ),
+      form: { required: true },
+    },
+    password: {
+      label: "Password",
+      check: z.string().optional().default(""),
+      column: false,
+      form: { type: "password", placeholder: "Kosongkan bila tidak diubah" },
+    },
+  }, { columns: ["fullname", "username"] }),
   search: USER_SPEC.search,
   unique: USER_SPEC.unique,
   normalize: USER_SPEC.normalize,

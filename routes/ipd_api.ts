@@ -12,6 +12,7 @@ import { examTable, ipdRows, ipdTable, type ListMode, stayJson } from "../lib/ip
 import { parseDateTime } from "../lib/ipd/rules.ts";
 import { badRequest } from "../lib/errors.ts";
 import type { Registry } from "../lib/resource/refs.ts";
+import { checkStay } from "../lib/claim/readiness.ts";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const SAVED = "Data Berhasil di Simpan";
@@ -34,6 +35,9 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
     const d = diff(before, after);
     if (d) await audit(c, { action: "update", entity, entityId, ...d });
   };
+  /** Audits a read of one stay's record (`screen`: which part of it). */
+  const viewed = (c: Context<AppEnv>, entityId: string, screen?: string) =>
+    audit(c, { action: "view", entity: "ipd", entityId, ...(screen ? { after: { screen } } : {}) });
   const old = async <T>(p: Promise<{ value: T } | null>) => (await p.catch(() => null))?.value;
 
   const download = (mode: ListMode) => async (c: Context<AppEnv>) => {
@@ -109,12 +113,7 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
 
   api.get("/:id/details", async (c) => {
     const table = await examTable(c.get("store"), c.req.param("id"), params(c));
-    await audit(c, {
-      action: "view",
-      entity: "ipd",
-      entityId: c.req.param("id"),
-      after: { screen: "details" },
-    });
+    await viewed(c, c.req.param("id"), "details");
     return c.json(table);
   });
 
@@ -125,10 +124,20 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
     return c.json({ success: true, message: "Pemeriksaan berhasil dihapus.", data: visit });
   });
 
-  api.get(
-    "/:id/get-summary-icd",
-    async (c) => c.json(await summaryOf(c.get("store"), c.req.param("id"))),
-  );
+  api.get("/:id/get-summary-icd", async (c) => {
+    const summary = await summaryOf(c.get("store"), c.req.param("id"));
+    await viewed(c, c.req.param("id"), "summary");
+    return c.json(summary);
+  });
+
+  api.get("/:id/claim-check", async (c) => {
+    const r = await checkStay(c.get("store"), registry, c.req.param("id"));
+    await viewed(c, c.req.param("id"), "claim-check");
+    return c.json({
+      ready: r.ready,
+      findings: r.findings.map(({ rule, level, message }) => ({ rule, level, message })),
+    });
+  });
 
   api.post("/:id/cancel-discharge", async (c) => {
     const before = await old(getVisit(c.get("store"), c.req.param("id")));
@@ -144,7 +153,7 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
 
   api.get("/:id", async (c) => {
     const row = await getVisit(c.get("store"), c.req.param("id"));
-    await audit(c, { action: "view", entity: "ipd", entityId: row.value._id });
+    await viewed(c, row.value._id);
     return c.json({ data: stayJson(row) });
   });
 

@@ -98,6 +98,12 @@ export function klaimApi(): Hono<AppEnv> {
 
   api.get("/:ipdId", async (c) => {
     const { claim, status, next } = await claimOf(c.get("store"), c.req.param("ipdId"));
+    await audit(c, {
+      action: "view",
+      entity: "ipd",
+      entityId: c.req.param("ipdId"),
+      after: { screen: "klaim" },
+    });
     return c.json({
       status,
       next,

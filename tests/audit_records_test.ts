@@ -26,6 +26,9 @@ Deno.test("reads of one stay, one patient and the audit log are audited; lists a
     [`/ipd/${stay._id}/print`, "ipd", stay._id],
     [`/api/ipd/${stay._id}`, "ipd", stay._id],
     [`/api/ipd/${stay._id}/details?${dtQuery(["examinationDate"])}`, "ipd", stay._id],
+    [`/api/ipd/${stay._id}/get-summary-icd`, "ipd", stay._id],
+    [`/api/ipd/${stay._id}/claim-check`, "ipd", stay._id],
+    [`/api/klaim/${stay._id}`, "ipd", stay._id],
     [`/api/pasien/${pid}`, "pasien", pid],
   ];
   for (const [path, entity, id] of reads) {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { formatBytes } from "../lib/format.ts";
 import { PALETTE } from "../lib/report/dashboard.ts";
 import { fieldProblem } from "../components/ui/Form.tsx";
-import inacbg from "../resources/inacbg_group.ts";
+import inacbg from "../resources/inacbg.ts";
 import inatarif from "../resources/inatarif.ts";
 import { setup } from "./helpers.ts";
 

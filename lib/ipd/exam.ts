@@ -1,13 +1,20 @@
 import { z } from "zod";
 import { formatDateTime } from "../format.ts";
-import { badRequest, conflict, notFound, requireVersion, STALE_MESSAGE } from "../errors.ts";
+import {
+  AppError,
+  badRequest,
+  conflict,
+  notFound,
+  requireVersion,
+  STALE_MESSAGE,
+} from "../errors.ts";
 import { hospitalTariff } from "../settings/hospital_tariff.ts";
 import { newId } from "../db/ids.ts";
 import { dateField, examsOf, getVisit, visitExams, visitsOf } from "./stay.ts";
 import { resolveIcds, resolveKeywords } from "./codes.ts";
 import type { Examination, Visit } from "./model.ts";
 import { keywordSummary, stayTotals } from "./rules.ts";
-import type { Row } from "../db/mem_index.ts";
+import type { Doc, MemIndex, Row } from "../db/mem_index.ts";
 import type { Registry } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
 import type { Store } from "../db/store.ts";
@@ -17,7 +24,8 @@ import { money, parseOr400, text } from "../resource/validate.ts";
 /** Examinations one stay can hold (keeps a stay's commit within KV limits). */
 export const EXAM_LIMIT = 400;
 
-const CLASS_NO: Record<string, number> = { first: 1, second: 2, third: 3 };
+/** The class number of a treatment class (first|second|third). */
+export const CLASS_NO: Record<string, number> = { first: 1, second: 2, third: 3 };
 
 const schema = z.object({
   ipdId: z.string({ error: "Kunjungan wajib diisi." }).trim().min(1, {
@@ -36,14 +44,19 @@ const schema = z.object({
   tarif_rs: money("Tarif RS", { required: true }),
 });
 
+/** The treatment class of a room read from the rooms' and classes' indexes ('' when unknown). */
+export function classOfRoom(rooms: MemIndex<Doc>, classes: MemIndex<Doc>, roomId: string): string {
+  const classId = (rooms.get(roomId)?.value.classroom as { _id?: string } | null)?._id;
+  return String((classId && classes.get(classId)?.value.classtype) ?? "");
+}
+
 /** The room's treatment class (first|second|third), the tariff option an exam starts from. */
 export async function roomClass(store: Store, registry: Registry, roomId: string) {
   const [rooms, classes] = await Promise.all([
     collectionOf(store, registry.get("room")!).index(),
     collectionOf(store, registry.get("class-room")!).index(),
   ]);
-  const classId = (rooms.get(roomId)?.value.classroom as { _id?: string } | null)?._id;
-  return String((classId && classes.get(classId)?.value.classtype) ?? "");
+  return classOfRoom(rooms, classes, roomId);
 }
 
 type Grouping = Pick<Examination, "grouping" | "tarifinacbgSelect" | "tarif_ina">;
@@ -220,4 +233,45 @@ export async function deleteExam(store: Store, ipdId: string, id: string): Promi
   );
   await tx.commit();
   return res.visit;
+}
+
+/** Stays per commit of `backfillPackages` (a stay with its summary is a few KB). */
+const BACKFILL_BATCH = 50;
+
+/**
+ * Writes the package in force (`inacbg`, `inacbgKelas`, from `stayTotals`) onto the stays last
+ * written before the stay kept it, from their examinations, `BACKFILL_BATCH` stays per commit
+ * with `pause()` between commits. Each stay is checked against the version read: one changed
+ * meanwhile was written with its package, and its batch is left for the next start. Returns
+ * how many stays it wrote.
+ */
+export async function backfillPackages(
+  store: Store,
+  pause: () => Promise<void> = () => Promise.resolve(),
+): Promise<number> {
+  const col = visitsOf(store);
+  const todo = (await col.index()).rows().filter((r) => r.value.inacbg === undefined)
+    .map((r) => r.value._id);
+  let done = 0;
+  for (let i = 0; i < todo.length; i += BACKFILL_BATCH) {
+    const rows = (await col.findMany(todo.slice(i, i + BACKFILL_BATCH)))
+      .filter((r) => r.value.inacbg === undefined);
+    const tx = new Tx(store.kv);
+    for (const row of rows) {
+      const exams = await examsOf(store).findMany(row.value.ipddetails ?? []);
+      const { inacbg, inacbgKelas } = stayTotals(exams.map((e) => e.value));
+      const { _id, ...rest } = row.value;
+      tx.put(col, _id, { ...rest, inacbg, inacbgKelas }, row);
+    }
+    if (rows.length) {
+      try {
+        await tx.commit();
+        done += rows.length;
+      } catch (e) {
+        if (!(e instanceof AppError) || e.status !== 409) throw e;
+      }
+    }
+    await pause();
+  }
+  return done;
 }

@@ -95,6 +95,76 @@ export async function saveRecord(
   return row;
 }
 
+/** The import routes: the template download and the upload. */
+function mountImport(
+  api: Hono<AppEnv>,
+  def: ResourceDef,
+  spec: NonNullable<ResourceDef["import"]>,
+  registry: Registry,
+) {
+  api.get("/template", (c) => {
+    const headers = spec.template ??
+      Object.values(acceptedHeaders(def)).map((names) => names[0]);
+    c.header("content-disposition", `attachment; filename="template-${def.name}.${spec.format}"`);
+    if (spec.format === "csv") {
+      c.header("content-type", "text/csv; charset=utf-8");
+      return c.body(headers.join(",") + "\n");
+    }
+    c.header("content-type", XLSX_TYPE);
+    return c.body(writeXlsx([headers]));
+  });
+
+  api.post("/import", async (c) => {
+    const body = await c.req.parseBody().catch(() => {
+      throw badRequest("Format unggahan tidak valid.");
+    });
+    const file = body.file;
+    if (!(file instanceof File) || file.size === 0) {
+      throw badRequest(
+        spec.format === "csv"
+          ? "Harap pilih file CSV terlebih dahulu."
+          : "Harap pilih file .xlsx terlebih dahulu.",
+      );
+    }
+    const progress = trackJob(c, `Impor ${def.label}`);
+    const res = await importFile(c.get("store"), registry, def, file, progress);
+    const { created, updated, unchanged, skipped } = res;
+    // each record created or changed has its entry (before and after), then the summary
+    await auditWithChanges(c, {
+      action: "import",
+      entity: def.name,
+      after: { file: file.name, created, updated, unchanged, skipped },
+    });
+    return c.json({ success: true, ...res });
+  });
+}
+
+/** `POST /update/{field}/{id}`: one boolean field switched (a switch cell of the table). */
+function mountToggles(api: Hono<AppEnv>, def: ResourceDef, toggles: string[]) {
+  api.post("/update/:field/:id", async (c) => {
+    const field = c.req.param("field");
+    if (!toggles.includes(field)) {
+      throw badRequest(
+        `Kolom "${field}" tidak bisa diubah di sini (hanya ${toggles.join(", ")}).`,
+      );
+    }
+    const fields = await readFields(c);
+    const raw = (fields[field] ?? fields.value ?? "").trim().toLowerCase();
+    const on = ["true", "1", "on", "ya"].includes(raw);
+    if (!on && !["false", "0", "off", "tidak"].includes(raw)) {
+      throw badRequest(`Nilai ${field} harus true atau false.`);
+    }
+    let before: Doc | undefined;
+    const row = await collectionOf(c.get("store"), def).update(c.req.param("id"), (old) => {
+      before = old;
+      return { ...old, [field]: on };
+    });
+    const ev = before && changeEvent(def.name, row.value._id, before, row.value);
+    if (ev) await audit(c, ev);
+    return c.json({ success: true, message: "Data Berhasil di Simpan", data: toJson(row, def) });
+  });
+}
+
 /**
  * The API of one resource, from its declaration: DataTables list, select2 lookups, single
  * read, create/edit, per-field switches, delete (when deletable), import and its template.
@@ -130,44 +200,7 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
     );
   }
 
-  if (def.import) {
-    const spec = def.import;
-    api.get("/template", (c) => {
-      const headers = spec.template ??
-        Object.values(acceptedHeaders(def)).map((names) => names[0]);
-      c.header("content-disposition", `attachment; filename="template-${def.name}.${spec.format}"`);
-      if (spec.format === "csv") {
-        c.header("content-type", "text/csv; charset=utf-8");
-        return c.body(headers.join(",") + "\n");
-      }
-      c.header("content-type", XLSX_TYPE);
-      return c.body(writeXlsx([headers]));
-    });
-
-    api.post("/import", async (c) => {
-      const body = await c.req.parseBody().catch(() => {
-        throw badRequest("Format unggahan tidak valid.");
-      });
-      const file = body.file;
-      if (!(file instanceof File) || file.size === 0) {
-        throw badRequest(
-          spec.format === "csv"
-            ? "Harap pilih file CSV terlebih dahulu."
-            : "Harap pilih file .xlsx terlebih dahulu.",
-        );
-      }
-      const progress = trackJob(c, `Impor ${def.label}`);
-      const res = await importFile(c.get("store"), registry, def, file, progress);
-      const { created, updated, unchanged, skipped } = res;
-      // each record created or changed has its entry (before and after), then the summary
-      await auditWithChanges(c, {
-        action: "import",
-        entity: def.name,
-        after: { file: file.name, created, updated, unchanged, skipped },
-      });
-      return c.json({ success: true, ...res });
-    });
-  }
+  if (def.import) mountImport(api, def, def.import, registry);
 
   api.get("/:id", async (c) => {
     const row = await col(c).find(c.req.param("id"));
@@ -187,30 +220,7 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
     });
   });
 
-  if (def.toggles?.length) {
-    api.post("/update/:field/:id", async (c) => {
-      const field = c.req.param("field");
-      if (!def.toggles!.includes(field)) {
-        throw badRequest(
-          `Kolom "${field}" tidak bisa diubah di sini (hanya ${def.toggles!.join(", ")}).`,
-        );
-      }
-      const fields = await readFields(c);
-      const raw = (fields[field] ?? fields.value ?? "").trim().toLowerCase();
-      const on = ["true", "1", "on", "ya"].includes(raw);
-      if (!on && !["false", "0", "off", "tidak"].includes(raw)) {
-        throw badRequest(`Nilai ${field} harus true atau false.`);
-      }
-      let before: Doc | undefined;
-      const row = await col(c).update(c.req.param("id"), (old) => {
-        before = old;
-        return { ...old, [field]: on };
-      });
-      const ev = before && changeEvent(def.name, row.value._id, before, row.value);
-      if (ev) await audit(c, ev);
-      return c.json({ success: true, message: "Data Berhasil di Simpan", data: toJson(row, def) });
-    });
-  }
+  if (def.toggles?.length) mountToggles(api, def, def.toggles);
 
   if (def.deletable !== false) {
     api.delete("/delete/:id", async (c) => {

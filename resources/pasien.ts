@@ -7,11 +7,19 @@ import {
 } from "../lib/settings/address.ts";
 import type { Doc } from "../lib/db/mem_index.ts";
 import type { Registry } from "../lib/resource/refs.ts";
-import { choicesOf, collectionOf, defineResource } from "../lib/resource/resource.ts";
+import { collectionOf, defineResource } from "../lib/resource/resource.ts";
+import { type Field, model } from "../lib/resource/fields.ts";
 import type { Store } from "../lib/db/store.ts";
-import { gender, GENDERS, text } from "../lib/resource/validate.ts";
+import { first_name, fullname, gender, last_name, phone } from "./person.ts";
 
-const optionalId = z.string().trim().optional().default("");
+/** The address's regions: optional here, picked in the default address's cascading selects. */
+const regions = Object.fromEntries(REGION_LEVELS.map((l): [string, Field] => [l.field, {
+  label: l.label,
+  check: z.string().trim().optional().default(""),
+  ref: { resource: l.resource },
+  column: false,
+  form: { ...ADDRESS_FIELDS.find((f) => f.name === l.field), required: false },
+}]));
 
 /** The chosen regions must nest (Kelurahan in Kecamatan in ...), as in the default address. */
 async function checkNested(store: Store, registry: Registry, doc: Record<string, unknown>) {
@@ -33,43 +41,32 @@ export default defineResource({
   label: "Pasien",
   page: { path: "/pasien", group: "Data Master" },
   auditReads: true,
-  schema: z.object({
-    erm: text("No. ERM", { max: 30 }),
-    first_name: text("Nama depan", { max: 100 }),
-    last_name: text("Nama belakang", { max: 100, required: false }),
-    gender: gender(),
-    phone: text("Telepon", { max: 30, required: false }),
-    ...Object.fromEntries(REGION_LEVELS.map((l) => [l.field, optionalId])),
-    address: text("Alamat", { max: 500, required: false }),
-    postalCode: z.string().trim().optional().default("").refine((v) => !v || /^\d{5}$/.test(v), {
-      error: "Kode Pos harus 5 angka.",
-    }),
+  ...model({
+    erm: { label: "No. ERM", check: { max: 30 }, form: { placeholder: "mis. 000123" } },
+    fullname,
+    first_name,
+    last_name,
+    gender,
+    phone,
+    ...regions,
+    address: {
+      label: "Alamat",
+      check: { max: 500, required: false },
+      column: false,
+      form: { type: "textarea", placeholder: "Jalan, RT/RW" },
+    },
+    postalCode: {
+      label: "Kode Pos",
+      check: z.string().trim().optional().default("").refine((v) => !v || /^\d{5}$/.test(v), {
+        error: "Kode Pos harus 5 angka.",
+      }),
+      column: false,
+      form: { placeholder: "5 angka" },
+    },
   }),
-  columns: [
-    { data: "erm", title: "No. ERM" },
-    { data: "fullname", title: "Nama Lengkap" },
-    { data: "gender", title: "Jenis Kelamin", choices: GENDERS },
-    { data: "phone", title: "Telepon" },
-  ],
-  fields: [
-    { name: "erm", label: "No. ERM", required: true, placeholder: "mis. 000123" },
-    { name: "first_name", label: "Nama Depan", required: true },
-    { name: "last_name", label: "Nama Belakang" },
-    { name: "gender", label: "Jenis Kelamin", choices: choicesOf(GENDERS) },
-    { name: "phone", label: "Telepon" },
-    ...ADDRESS_FIELDS.filter((f) => f.type === "select").map((f) => ({ ...f, required: false })),
-    { name: "address", label: "Alamat", type: "textarea", placeholder: "Jalan, RT/RW" },
-    { name: "postalCode", label: "Kode Pos", placeholder: "5 angka" },
-  ],
   search: ["erm", "fullname", "phone"],
   grams: ["erm", "fullname", "phone"],
   unique: ["erm"],
-  refs: REGION_LEVELS.map((l) => ({
-    field: l.field,
-    input: l.field,
-    resource: l.resource,
-    label: l.label,
-  })),
   optionText: (d) => `${d.erm} - ${d.fullname}`,
   import: {
     format: "xlsx",

@@ -1,0 +1,137 @@
+import { z } from "zod";
+import type { CollectionSpec } from "../db/collection.ts";
+import { choicesOf, type ColumnDef, type FieldDef, type RefDef } from "./resource.ts";
+import { flag, refId, text } from "./validate.ts";
+
+/** Options of a `text` check (lib/resource/validate.ts). */
+export type TextCheck = NonNullable<Parameters<typeof text>[1]>;
+
+/**
+ * One field of a resource, declared once: from it come the schema entry (the check), the table
+ * column, the form input and, for a parent picked in a select, the reference.
+ */
+export interface Field {
+  /** Column title and form label; messages name the field in sentence case ('Nama depan'). */
+  label: string;
+  /**
+   * What the API accepts: `text` options (the default: required text of at most 255
+   * characters), a zod type, a function of the message label giving one (`money`, `gender`),
+   * or `false` for a field the server derives (`fullname`), which is shown but never sent.
+   */
+  check?: TextCheck | z.ZodType | ((label: string) => z.ZodType) | false;
+  /** Labels of stored values: the column shows them, the form offers them as choices. */
+  choices?: Record<string, string>;
+  /** The table column, as overrides of `{ data: name, title: label }`; `false`: none. */
+  column?: Partial<ColumnDef> | false;
+  /**
+   * The form input, as overrides of `{ name, label }` (required when the check refuses an
+   * absent value); `false`: none.
+   */
+  form?: FormOverride | false;
+  /**
+   * A parent record picked in a select; the entry's name is the form and update field. The
+   * column shows the parent's `display` field and the check is `refId` unless given.
+   */
+  ref?: Omit<RefDef, "field" | "input" | "label"> & { field?: string };
+}
+
+/** Overrides of a form input; `options` are merged into a reference's own. */
+export type FormOverride =
+  & Partial<Omit<FieldDef, "options">>
+  & { options?: Partial<NonNullable<FieldDef["options"]>> };
+
+/** The parts of a resource declaration made from its fields. */
+export interface Model {
+  schema: z.ZodObject<z.ZodRawShape>;
+  columns: ColumnDef[];
+  fields: FieldDef[];
+  refs: RefDef[];
+}
+
+/** 'Nama Depan' → 'Nama depan': later capitalised words lowered, acronyms ('No. ERM') kept. */
+export const sentenceCase = (label: string): string =>
+  label.replace(/(?<=\s)\p{Lu}(?=\p{Ll})/gu, (c) => c.toLowerCase());
+
+function checkOf(f: Field): z.ZodType {
+  const say = sentenceCase(f.label);
+  if (typeof f.check === "function") return f.check(say);
+  if (f.check instanceof z.ZodType) return f.check;
+  return f.ref && !f.check ? refId(say) : text(say, f.check || {});
+}
+
+function inputOf(name: string, f: Field, schema?: z.ZodType): FieldDef {
+  const o = f.form || {};
+  const ref = f.ref
+    ? { type: "select" as const, options: { url: `/api/${f.ref.resource}/select2` } }
+    : {};
+  const required = schema && !schema.safeParse(undefined).success ? { required: true } : {};
+  const choices = f.choices ? { choices: choicesOf(f.choices) } : {};
+  const options = ref.options || o.options
+    ? { options: { ...ref.options, ...o.options } as FieldDef["options"] }
+    : {};
+  return { name, label: f.label, ...ref, ...required, ...choices, ...o, ...options } as FieldDef;
+}
+
+function columnOf(name: string, f: Field): ColumnDef {
+  const data = f.ref ? `${f.ref.field ?? name}.${f.ref.display ?? "desc"}` : name;
+  const choices = f.choices ? { choices: f.choices } : {};
+  return { data, title: f.label, ...choices, ...(f.column || {}) };
+}
+
+/** Names listed in `first` in that order, then the others as declared. */
+function ordered<T>(all: [string, T][], first: string[] = []): T[] {
+  const rest = all.filter(([n]) => !first.includes(n)).map(([, v]) => v);
+  const lead = first.map((n) => all.find(([m]) => m === n)).filter((e) => e !== undefined);
+  return [...lead.map(([, v]) => v), ...rest];
+}
+
+/**
+ * A resource's schema, columns, form fields and references from one entry per field, in
+ * declaration order (the schema's order is also the order of its messages). `first` names the
+ * columns or form inputs that come before the others, where the table or form differs.
+ */
+export function model(
+  entries: Record<string, Field>,
+  first: { columns?: string[]; form?: string[] } = {},
+): Model {
+  const shape: Record<string, z.ZodType> = {};
+  const columns: [string, ColumnDef][] = [];
+  const fields: [string, FieldDef][] = [];
+  const refs: RefDef[] = [];
+  for (const [name, f] of Object.entries(entries)) {
+    const check = f.check === false ? undefined : checkOf(f);
+    if (check) shape[name] = check;
+    if (f.column !== false) columns.push([name, columnOf(name, f)]);
+    if (f.form !== false) fields.push([name, inputOf(name, f, check)]);
+    if (f.ref) {
+      const { field, ...rest } = f.ref;
+      refs.push({ field: field ?? name, input: name, label: f.label, ...rest });
+    }
+  }
+  return {
+    schema: z.object(shape),
+    columns: ordered(columns, first.columns),
+    fields: ordered(fields, first.form),
+    refs,
+  };
+}
+
+/** Unique values compared trimmed and case-insensitively (names, keywords). */
+export const caseless: NonNullable<CollectionSpec["normalize"]> = (_f, v) =>
+  String(v ?? "").trim().toLowerCase();
+
+/** Unique values compared trimmed and in capitals (codes such as A-4-10-I). */
+export const capitals: NonNullable<CollectionSpec["normalize"]> = (_f, v) =>
+  String(v ?? "").trim().toUpperCase();
+
+/** A select option's text: one field of the record. */
+export const optionOf = (field: string) => (d: Record<string, unknown>): string =>
+  String(d[field] ?? "");
+
+/** A yes/no flag switched in its table cell and saved at once (`toggles`), not in the form. */
+export const toggle = (label: string): Field => ({
+  label,
+  check: flag,
+  column: { format: "switch", orderable: false },
+  form: false,
+});

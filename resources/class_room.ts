@@ -1,0 +1,36 @@
+import { defineResource } from "../lib/resource/resource.ts";
+import { caseless, model, optionOf } from "../lib/resource/fields.ts";
+import { oneOf } from "../lib/resource/validate.ts";
+
+/** Treatment classes as stored and as shown. */
+export const CLASS_TYPES = { first: "Kelas 1", second: "Kelas 2", third: "Kelas 3" };
+
+/** Other spellings an import or a request may use. */
+const ALIASES = {
+  "kelas 1": "first",
+  "1": "first",
+  "kelas 2": "second",
+  "2": "second",
+  "kelas 3": "third",
+  "3": "third",
+};
+
+/** Treatment classes (Kelas): the INA-CBG tariff option an examination starts from. */
+export default defineResource({
+  name: "class-room",
+  label: "Kelas",
+  page: { path: "/kelas", group: "Data Master" },
+  ...model({
+    name: { label: "Nama", check: { max: 100 } },
+    desc: { label: "Deskripsi", check: { max: 500, required: false } },
+    classtype: {
+      label: "Tipe Kelas",
+      choices: CLASS_TYPES,
+      check: (l) => oneOf(l, Object.keys(CLASS_TYPES), { aliases: ALIASES }),
+    },
+  }),
+  search: ["name", "desc"],
+  unique: ["name"],
+  normalize: caseless,
+  optionText: optionOf("name"),
+});

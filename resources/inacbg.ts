@@ -1,0 +1,51 @@
+import { defineResource } from "../lib/resource/resource.ts";
+import { capitals, model } from "../lib/resource/fields.ts";
+
+/** An INA-CBG code: CMG letter, case type, number, severity (A-4-10-I, Q-5-44-0, X-0-00-X). */
+export const INACBG_CODE = "[A-Z]-[0-9]-[0-9]{2}-(0|I|II|III|X)";
+/** How the code's format is said in the forms. */
+export const INACBG_HINT = "Format huruf-angka-2 angka-tingkat, mis. A-4-10-I atau J-4-16-II.";
+
+const most = (n: number) => `Paling banyak ${n} karakter`;
+const short = { check: { max: 5, required: false } };
+
+/** The INA-CBG grouping codes (v5) with their descriptions: a code set, like ICD. */
+export default defineResource({
+  name: "inacbg",
+  label: "Grup INA-CBG",
+  page: { path: "/grup-inacbg", group: "Data Master" },
+  ...model({
+    kode: {
+      label: "Kode",
+      check: { max: 20 },
+      form: { placeholder: "mis. A-4-10-I", maxLength: 20, hint: `${most(20)}. ${INACBG_HINT}` },
+    },
+    deskripsi: {
+      label: "Deskripsi",
+      check: { max: 500, trim: false },
+      form: { maxLength: 500, hint: `${most(500)}.` },
+    },
+    cmg: { label: "CMG", ...short, form: { maxLength: 5, hint: `${most(5)}, mis. A.` } },
+    case_type: {
+      label: "Tipe Kasus",
+      ...short,
+      form: { maxLength: 5, hint: `${most(5)}, mis. 4.` },
+    },
+    severity: {
+      label: "Severity",
+      ...short,
+      form: { maxLength: 5, hint: `${most(5)}: 0, I, II atau III.` },
+    },
+  }),
+  search: ["kode", "deskripsi"],
+  unique: ["kode"],
+  normalize: capitals,
+  pageSize: 100,
+  optionText: (d) => `${d.kode} - ${String(d.deskripsi).trim()}`,
+  import: {
+    format: "xlsx",
+    key: "kode",
+    template: ["kode", "deskripsi", "cmg", "case_type", "severity"],
+    aliases: { kode: ["kode_inacbg", "code"], deskripsi: ["desc", "description"] },
+  },
+});

@@ -1,0 +1,71 @@
+import assert from "node:assert/strict";
+import { parseTableRequest, tableQuery } from "../lib/resource/datatables.ts";
+import type { ColumnDef } from "../lib/resource/resource.ts";
+
+Deno.test("tableQuery: the browser's request reads back through parseTableRequest", () => {
+  const columns: ColumnDef[] = [
+    { data: "erm", title: "No. ERM" },
+    { data: "fullname", title: "Nama Lengkap" },
+    { data: "phone", title: "Telepon", searchable: false, orderable: false },
+  ];
+  const q = tableQuery(columns, {
+    draw: 3,
+    start: 20,
+    length: 10,
+    search: "budi",
+    order: [1, "desc"],
+    params: { kind: "icd9" },
+  });
+  assert.equal(q.get("kind"), "icd9");
+  assert.equal(q.get("columns[2][searchable]"), "false");
+  const allowed = {
+    search: ["erm", "fullname", "phone"],
+    order: ["erm", "fullname"],
+    pageSize: 10,
+  };
+  assert.deepEqual(parseTableRequest(q, allowed), {
+    draw: 3,
+    query: {
+      search: "budi",
+      searchFields: ["erm", "fullname"],
+      order: [{ field: "fullname", dir: "desc" }],
+      start: 20,
+      length: 10,
+    },
+  });
+  // no ordering asked (order column -1): the server's default, the first allowed column
+  const plain = tableQuery(columns, { draw: 1, start: 0, length: 5, order: [-1, "asc"] });
+  assert.equal(plain.has("order[0][column]"), false);
+  assert.deepEqual(parseTableRequest(plain, allowed).query.order, [{ field: "erm", dir: "asc" }]);
+});
+
+/** Lengths of the top-level functions of a deno-fmt'ed file: from `function` to its `}`. */
+function functionLengths(src: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  const lines = src.split("\n");
+  lines.forEach((l, i) => {
+    const m = l.match(/^(?:export )?(?:async )?function\*? (\w+)/);
+    if (!m) return;
+    const end = lines.findIndex((e, j) => j > i && e === "}");
+    out[m[1]] = end - i + 1;
+  });
+  return out;
+}
+
+Deno.test("seams: no function of the resource engine or the table hook is over 100 lines", async () => {
+  const files = ["components/ui/use_server_table.ts"];
+  for await (const e of Deno.readDir(new URL("../lib/resource/", import.meta.url))) {
+    if (e.name.endsWith(".ts")) files.push(`lib/resource/${e.name}`);
+  }
+  const long: string[] = [];
+  let seen = 0;
+  for (const f of files) {
+    const lengths = functionLengths(await Deno.readTextFile(new URL(`../${f}`, import.meta.url)));
+    for (const [name, n] of Object.entries(lengths)) {
+      seen++;
+      if (n > 100) long.push(`${f} ${name}: ${n}`);
+    }
+  }
+  assert.ok(seen > 40, `functions found: ${seen}`);
+  assert.deepEqual(long, []);
+});
