@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import { listOf, readFields, readForm, textFields } from "../lib/http/http.ts";
+import { noClaimGuard } from "../lib/claim/claim_store.ts";
 import { deleteVisit, examsOf, getVisit, readmissionOf, saveVisit } from "../lib/ipd/stay.ts";
 import { diff } from "../lib/audit/log.ts";
 import { audit } from "../lib/http/client.ts";
@@ -158,7 +159,9 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
   });
 
   api.delete("/:id", async (c) => {
-    const { readmissions, ...gone } = await deleteVisit(c.get("store"), c.req.param("id"));
+    const store = c.get("store");
+    const id = c.req.param("id");
+    const { readmissions, ...gone } = await deleteVisit(store, id, await noClaimGuard(store, id));
     await audit(c, { action: "delete", entity: "ipd", entityId: gone.visit._id, before: gone });
     // the next stay is no longer a readmission: its own entry
     for (const r of readmissions) await record(c, "ipd", r.before, r.after);

@@ -203,3 +203,22 @@ Deno.test("claim status import: an Excel file keyed by SEP changes statuses all 
   const audits = await t.audit.list({ action: "import" }, 0, 10);
   assert.equal(audits.rows.filter((e) => e.entity === "klaim-status").length, 4);
 });
+
+Deno.test("a claimed stay cannot be deleted; its claim stays whole, an unclaimed stay still can", async () => {
+  await using t = await setup({ now: () => NOW });
+  const { w, a } = await world(t);
+  const gone = await t.json(`/api/ipd/${a}`, { method: "DELETE" });
+  assert.equal(gone.status, 409);
+  assert.match(gone.body.message, /sudah diklaim di E-Klaim \(SEP 0301R0011126V000001\)/);
+  assert.ok((await t.store.kv.get(["ipd", a])).value, "the stay is still there");
+  assert.equal((await t.json(`/api/klaim/${a}`)).status, 200);
+  const b = await admitDischarge(
+    t,
+    w,
+    w.pasien,
+    { masuk: "2026-06-01", pulang: "2026-06-03" },
+    w.j4,
+    "900000",
+  );
+  assert.equal((await t.json(`/api/ipd/${b}`, { method: "DELETE" })).status, 200);
+});

@@ -1,4 +1,5 @@
-import type { Collection } from "../db/collection.ts";
+import type { Check, Collection } from "../db/collection.ts";
+import { conflict } from "../errors.ts";
 import type { Doc } from "../db/doc.ts";
 import type { Store } from "../db/store.ts";
 import type { EklaimClaim } from "./eklaim.ts";
@@ -83,4 +84,19 @@ export const claimsOf = (store: Store): Collection<Claim> =>
 export async function claimStatuses(store: Store): Promise<(ipdId: string) => ClaimStatus> {
   const index = await claimsOf(store).index();
   return (ipdId) => index.get(ipdId)?.value.status ?? "belum";
+}
+
+/**
+ * What deleting stay `ipdId` must check in its own commit: no claim for it now (409 naming its
+ * SEP) and none written before the delete commits.
+ */
+export async function noClaimGuard(store: Store, ipdId: string): Promise<Check[]> {
+  const col = claimsOf(store);
+  const claim = await col.find(ipdId);
+  if (claim) {
+    throw conflict(
+      `Kunjungan ini sudah diklaim di E-Klaim (SEP ${claim.value.sep}); hapus tidak diizinkan.`,
+    );
+  }
+  return [{ key: col.key(ipdId), versionstamp: null }];
 }

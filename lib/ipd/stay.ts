@@ -1,6 +1,6 @@
 import ipdDef from "./resource.ts";
 import { formatDateTime } from "../format.ts";
-import type { Collection } from "../db/collection.ts";
+import type { Check, Collection } from "../db/collection.ts";
 import { badRequest, conflict, notFound, requireVersion, STALE_MESSAGE } from "../errors.ts";
 import { type Examination, READMISSION_REASONS, type Visit } from "./model.ts";
 import { examOrder, isReadmission, parseDateTime } from "./rules.ts";
@@ -251,15 +251,18 @@ export async function saveVisit(
 /**
  * Removes a stay and all its examinations in one commit, with the readmission flags of the
  * patient's other stays recomputed without it (`restageReadmissions`), returned as
- * `readmissions`.
+ * `readmissions`. `guards` are checked in the same commit (records elsewhere that must not
+ * appear meanwhile, such as the stay's claim).
  */
 export async function deleteVisit(
   store: Store,
   id: string,
+  guards: Check[] = [],
 ): Promise<{ visit: Visit; exams: Examination[]; readmissions: StayChange[] }> {
   const visit = await getVisit(store, id);
   const exams = await examsOf(store).findMany(visit.value.ipddetails ?? []);
   const tx = new Tx(store.kv);
+  for (const g of guards) tx.check(g);
   for (const e of exams) tx.remove(examsOf(store), e, { check: false });
   tx.remove(visitsOf(store), visit);
   const readmissions = await restageReadmissions(store, tx, visit.value.pasien._id, id, null);
