@@ -14,3 +14,19 @@ export async function outbox(t: T): Promise<unknown[]> {
   for await (const e of t.store.kv.list({ prefix: ["_outbox"] })) out.push(e.value);
   return out;
 }
+
+/** One record's change as a list row shows it: an entry's own, or each of a `changes` entry's. */
+export interface Shown {
+  action: string;
+  entityId: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** The records' changes `rows` show, in order (an entry of many records gives each of its). */
+export const recordsIn = (rows: AuditEntry[]): Shown[] =>
+  rows.flatMap((e) =>
+    e.action === "changes"
+      ? e.after as Shown[]
+      : [{ action: e.action, entityId: e.entityId ?? "", before: e.before, after: e.after }]
+  );

@@ -200,4 +200,5 @@ Deno.test("outbox: an import that fails and is rolled back leaves no intent and 
   assert.equal((await t.json(`/api/pasien?${dtQuery(["erm"])}`)).body.recordsTotal, 0);
   assert.deepEqual(await outbox(t), []);
   assert.deepEqual(await entries(t, { entity: "pasien", action: "create" }), []);
+  assert.deepEqual(await entries(t, { entity: "pasien", action: "changes" }), []);
 });

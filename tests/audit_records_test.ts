@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { dtQuery, setup, versionOf } from "./helpers.ts";
 import { visitDoc, writeVisits } from "./visits.ts";
-import { entries, outbox } from "./audit_fixtures.ts";
+import { entries, outbox, recordsIn } from "./audit_fixtures.ts";
+import { writeXlsx } from "../lib/resource/spreadsheet.ts";
 
 Deno.test("reads of one stay, one patient and the audit log are audited; lists are not", async () => {
   await using t = await setup();
@@ -97,26 +98,82 @@ Deno.test("an import records each changed record's before and after, a role chan
     "username,fullname,email,role\nsiti,Siti,siti@rs.test,viewer\n",
   );
   assert.equal(r.status, 200, JSON.stringify(r.body));
-  const mine = (await entries(t, { entity: "user" })).filter((e) => e.entityId === id);
-  const role = mine.find((e) => (e.after as { role?: string } | null)?.role === "viewer");
-  assert.ok(role, JSON.stringify(mine));
-  assert.deepEqual((role.before as { role: string }).role, "casemix");
-  assert.doesNotMatch(JSON.stringify(mine), /sessionGen|passwordHash/);
-  // the summary entry stays, and each created province has its own entry with its record
+  // found by the account's name (its id remembers it) and by its id, with the role's change
+  for (const search of ["siti", id]) {
+    const mine = recordsIn(await entries(t, { search, entity: "user" }))
+      .filter((e) => e.entityId === id && e.action === "update");
+    assert.equal(mine.length, 1, `${search}: ${JSON.stringify(mine)}`);
+    assert.equal((mine[0].before as { role: string }).role, "casemix");
+    assert.equal((mine[0].after as { role: string }).role, "viewer");
+  }
+  assert.doesNotMatch(JSON.stringify(await entries(t, {})), /sessionGen|passwordHash/);
+  // the summary entry stays, and each created province is recorded with its record
   assert.equal((await entries(t, { entity: "user", action: "import" })).length, 1);
-  const created = await entries(t, { entity: "province", action: "create" });
+  const created = recordsIn(await entries(t, { entity: "province", action: "changes" }));
+  assert.deepEqual(created.map((e) => e.action), ["create", "create"]);
   assert.deepEqual(created.map((e) => (e.after as { desc: string }).desc).sort(), [
     "Aceh",
     "Sumut",
   ]);
+  const aceh = created.find((e) => (e.after as { desc: string }).desc === "Aceh")!.entityId;
   const again = await t.upload(
     "/api/province/import",
     "p.csv",
     "kode,nama\n11,Aceh Raya\n12,Sumut\n",
   );
   assert.equal(again.status, 200, JSON.stringify(again.body));
-  const upd = await entries(t, { entity: "province", action: "update" });
+  const upd = recordsIn(await entries(t, { entity: "province", action: "changes" }))
+    .filter((e) => e.action === "update");
   assert.equal(upd.length, 1);
+  assert.equal(upd[0].entityId, aceh);
   assert.deepEqual([upd[0].before, upd[0].after], [{ desc: "Aceh" }, { desc: "Aceh Raya" }]);
   assert.deepEqual(await outbox(t), []);
+});
+
+Deno.test("a patient changed by an import is found by its ERM, name and id, with its before and after", async () => {
+  await using t = await setup();
+  const rows = (last: string) => {
+    const out = [["erm", "first_name", "last_name", "gender"]];
+    for (let i = 0; i < 45; i++) {
+      out.push([`0009${String(i).padStart(4, "0")}`, `Uji${i}`, "Pasien", "P"]);
+    }
+    out.splice(31, 0, ["00012345", "Wulan", last, "P"]);
+    return writeXlsx(out);
+  };
+  const first = await t.upload("/api/pasien/import", "p.xlsx", rows("Sari"));
+  assert.equal(first.status, 200, JSON.stringify(first.body));
+  assert.equal(first.body.created, 46);
+  const second = await t.upload("/api/pasien/import", "p.xlsx", rows("Lestari"));
+  assert.equal(second.status, 200, JSON.stringify(second.body));
+  assert.equal(second.body.updated, 1);
+  const search = async (q: string) => {
+    const r = await t.json(`/api/audit?${new URLSearchParams({ "search[value]": q })}`);
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    return recordsIn(r.body.data);
+  };
+  for (const q of ["00012345", "12345", "wulan", "WULAN SARI"]) {
+    const found = await search(q);
+    // its creation and its change, and no other patient's record
+    assert.deepEqual(found.map((e) => e.action), ["update", "create"], q);
+    assert.deepEqual([found[0].before, found[0].after], [
+      { last_name: "Sari", fullname: "Wulan Sari" },
+      { last_name: "Lestari", fullname: "Wulan Lestari" },
+    ]);
+    const made = found[1].after as Record<string, string>;
+    assert.deepEqual([made.erm, made.first_name, made.last_name], ["00012345", "Wulan", "Sari"]);
+    assert.equal(found[0].entityId, found[1].entityId);
+    assert.doesNotMatch(JSON.stringify(found), /00090|Uji/);
+  }
+  const id = (await search("wulan"))[0].entityId;
+  assert.deepEqual((await search(id)).map((e) => [e.action, e.entityId]), [
+    ["update", id],
+    ["create", id],
+  ]);
+  // every one of the 46 was recorded, each found by its ERM
+  for (const i of [0, 19, 20, 44]) {
+    const erm = `0009${String(i).padStart(4, "0")}`;
+    const found = await search(erm);
+    assert.equal(found.length, 1, erm);
+    assert.equal((found[0].after as { erm: string }).erm, erm);
+  }
 });

@@ -1,5 +1,5 @@
-import { keyTokens, MAX_TOKENS } from "./record.ts";
-import { COUNT, type Field, IX, type Summary } from "./query.ts";
+import { CHANGES, keyTokens, MAX_TOKENS, recordsOf } from "./record.ts";
+import { COUNT, counted, type Field, IX, type Summary } from "./query.ts";
 
 /** An entry as the log stores and lists it. */
 export interface EntryFields {
@@ -16,12 +16,15 @@ export interface EntryFields {
 const KEYS = "audit_keys";
 const MAX_REFS = 20;
 const CACHE = 50_000;
+/** getMany calls of ten keys in flight at once. */
+const LOAD_WAVE = 32;
 
 /** The index keys of one entry, and the tokens its record id remembers. */
 export interface EntryIndex {
   summary: Summary;
   keys: [Field, string][];
-  remember?: { id: string; tokens: string[] };
+  /** The tokens each record the entry names remembers now (none: unchanged). */
+  remember: { id: string; tokens: string[] }[];
 }
 
 /**
@@ -34,9 +37,18 @@ export class TokenMemory {
 
   async #load(ids: string[]): Promise<void> {
     const miss = ids.filter((id) => !this.#cache.has(id));
-    for (let i = 0; i < miss.length; i += 10) {
-      const got = await this.kv.getMany<string[][]>(miss.slice(i, i + 10).map((id) => [KEYS, id]));
-      got.forEach((g, k) => this.#put(miss[i + k], g.value ?? []));
+    // many ids (an import's records) are read a few dozen getMany calls at a time
+    for (let i = 0; i < miss.length; i += 10 * LOAD_WAVE) {
+      const wave = [];
+      for (let k = i; k < Math.min(miss.length, i + 10 * LOAD_WAVE); k += 10) {
+        const ids = miss.slice(k, k + 10);
+        wave.push(
+          this.kv.getMany<string[][]>(ids.map((id) => [KEYS, id])).then((got) =>
+            got.forEach((g, n) => this.#put(ids[n], g.value ?? []))
+          ),
+        );
+      }
+      await Promise.all(wave);
     }
   }
 
@@ -48,41 +60,80 @@ export class TokenMemory {
 
   /**
    * The index keys of entries, in order (an entry's remembered tokens are seen by the next
-   * entries of the same batch). Call `committed` once they are written, `forget` if not.
+   * entries of the same batch). Each record an entry names (every one of a `CHANGES` entry's)
+   * gives its tokens and remembers them. Call `forget` if they are not written.
    */
   async indexOf(entries: EntryFields[]): Promise<EntryIndex[]> {
-    const found = entries.map((e) => keyTokens(e));
-    await this.#load([...new Set(found.flatMap((f) => [...f.refs].slice(0, MAX_REFS)))]);
+    const found = entries.map((e) => recordsOf(e).map((r) => ({ r, ...keyTokens(r) })));
+    // a created record's own id has nothing worth remembering before: the entry holds it whole
+    const ownOf = (r: { action?: string; entityId?: unknown }) =>
+      r.action === "create" && typeof r.entityId === "string"
+        ? r.entityId.trim().toLowerCase()
+        : "";
+    await this.#load([
+      ...new Set(
+        found.flatMap((recs) =>
+          recs.flatMap((f) => [...f.refs].slice(0, MAX_REFS).filter((x) => x !== ownOf(f.r)))
+        ),
+      ),
+    ]);
     return entries.map((e, i) => {
-      const { tokens, refs } = found[i];
-      const all = new Set(tokens);
-      for (const r of [...refs].slice(0, MAX_REFS)) {
-        for (const t of this.#cache.get(r) ?? []) all.add(t);
+      const all = new Set<string>();
+      const remember: { id: string; tokens: string[] }[] = [];
+      for (const { r, tokens, refs } of found[i]) {
+        const mine = this.#tokensOf(tokens, refs);
+        for (const t of mine) all.add(t);
+        const own = typeof r.entityId === "string"
+          ? r.entityId.trim().toLowerCase().slice(0, 64)
+          : "";
+        if (own.length < 2) continue;
+        const before = this.#cache.get(own) ?? [];
+        const merged = [...new Set([...mine, ...before])].slice(0, MAX_TOKENS);
+        // a record named by nothing but its id needs no memory: the id is its own token
+        if (merged.length === 1 && merged[0] === own) continue;
+        if (merged.length !== before.length || merged.some((t, k) => t !== before[k])) {
+          remember.push({ id: own, tokens: merged });
+          this.#put(own, merged);
+        }
       }
-      const list = [...all].slice(0, MAX_TOKENS);
       const user = e.username.toLowerCase().slice(0, 200);
       const entity = (e.entity ?? "").slice(0, 200);
       const action = e.action.slice(0, 200);
       const keys: [Field, string][] = [["*", ""], ["u", user], ["a", action]];
       if (entity) keys.push(["e", entity]);
-      for (const t of list) keys.push(["k", t]);
-      const ix: EntryIndex = { summary: [user, action, entity], keys };
-      const own = e.entityId?.trim().toLowerCase().slice(0, 64);
-      if (own && own.length >= 2) {
-        const before = this.#cache.get(own) ?? [];
-        const merged = [...new Set([...list, ...before])].slice(0, MAX_TOKENS);
-        if (merged.length !== before.length || merged.some((t, k) => t !== before[k])) {
-          ix.remember = { id: own, tokens: merged };
-          this.#put(own, merged);
-        }
-      }
-      return ix;
+      for (const t of all) keys.push(["k", t]);
+      return { summary: [user, action, entity], keys, remember };
     });
+  }
+
+  /** A record's tokens and those remembered for the ids it refers to, at most `MAX_TOKENS`. */
+  #tokensOf(tokens: Set<string>, refs: Set<string>): string[] {
+    const all = new Set(tokens);
+    for (const r of [...refs].slice(0, MAX_REFS)) {
+      for (const t of this.#cache.get(r) ?? []) all.add(t);
+    }
+    return [...all].slice(0, MAX_TOKENS);
+  }
+
+  /**
+   * The records of an entry that match every search word (by their tokens and those their ids
+   * remember), or null when the entry names one record only.
+   */
+  async matching<E extends EntryFields>(e: E, search: string[]): Promise<number[] | null> {
+    if (e.action !== CHANGES) return null;
+    const recs = recordsOf(e).map((r) => keyTokens(r));
+    await this.#load([...new Set(recs.flatMap((f) => [...f.refs].slice(0, MAX_REFS)))]);
+    const out: number[] = [];
+    recs.forEach((f, n) => {
+      const mine = new Set(this.#tokensOf(f.tokens, f.refs));
+      if (search.every((w) => mine.has(w))) out.push(n);
+    });
+    return out;
   }
 
   /** Drops what a failed commit would have remembered. */
   forget(ixs: EntryIndex[]): void {
-    for (const x of ixs) if (x.remember) this.#cache.delete(x.remember.id);
+    for (const x of ixs) for (const r of x.remember) this.#cache.delete(r.id);
   }
 }
 
@@ -95,11 +146,12 @@ export function addIndex(
 ): void {
   for (const [f, v] of ix.keys) {
     op.set([IX, f, v, id], ix.summary);
+    if (!counted(f, v)) continue;
     const c = counts.get(`${f}\0${v}`);
     if (c) c[2]++;
     else counts.set(`${f}\0${v}`, [f, v, 1]);
   }
-  if (ix.remember) op.set([KEYS, ix.remember.id], ix.remember.tokens);
+  for (const r of ix.remember) op.set([KEYS, r.id], r.tokens);
 }
 
 /** Adds the counters of a commit's index keys. */
@@ -107,9 +159,21 @@ export function addCounts(op: Deno.AtomicOperation, counts: Map<string, [Field, 
   for (const [f, v, n] of counts.values()) op.sum([COUNT, f, v], BigInt(n));
 }
 
-/** A rough size of an entry's index keys in a commit: mutations and bytes. */
-export function indexCost(ix: EntryIndex): { mutations: number; bytes: number } {
-  let bytes = 0;
-  for (const [, v] of ix.keys) bytes += 2 * (48 + v.length) + 40;
-  return { mutations: 2 * ix.keys.length + 1, bytes };
+/** A rough size of an entry's index keys in a commit: mutations, bytes, and of those the keys'. */
+export function indexCost(ix: EntryIndex): { mutations: number; bytes: number; keyBytes: number } {
+  let keyBytes = 0, values = 0, mutations = ix.remember.length;
+  for (const [f, v] of ix.keys) {
+    const n = counted(f, v) ? 2 : 1;
+    keyBytes += n * (48 + v.length) + 40;
+    mutations += n;
+  }
+  for (const r of ix.remember) {
+    keyBytes += 20 + r.id.length;
+    values += 50 * r.tokens.length;
+  }
+  return {
+    mutations,
+    bytes: keyBytes + values,
+    keyBytes,
+  };
 }

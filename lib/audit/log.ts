@@ -1,5 +1,5 @@
 import { monotonicFactory } from "ulid";
-import { scrub } from "./record.ts";
+import { scrub, words } from "./record.ts";
 import { addCounts, addIndex, type EntryIndex, indexCost, TokenMemory } from "./entry_keys.ts";
 import { type AuditFilter, findIds } from "./query.ts";
 import { chainHash, openSigner, type Point, type Signer } from "./sign.ts";
@@ -8,7 +8,7 @@ import { anchorsOf, containsPoint, verifyChain, type VerifyResult } from "./veri
 import { migrate } from "./migrate.ts";
 import { hospitalDay } from "../hospital_time.ts";
 
-export { changeEvent, diff, scrub } from "./record.ts";
+export { changeEvent, CHANGES, changesEvents, diff, scrub } from "./record.ts";
 export type { AuditFilter } from "./query.ts";
 export { COUNT_CAP } from "./query.ts";
 export type { Point } from "./sign.ts";
@@ -187,7 +187,7 @@ export class AuditLog {
       if (
         group.length &&
         (mutations + c.mutations + 3 > MAX_MUTATIONS || bytes + b > MAX_BYTES ||
-          keyBytes + c.bytes > MAX_KEY_BYTES)
+          keyBytes + c.keyBytes > MAX_KEY_BYTES)
       ) {
         yield group;
         group = [];
@@ -196,7 +196,7 @@ export class AuditLog {
       group.push(p);
       mutations += c.mutations + 2;
       bytes += b;
-      keyBytes += c.bytes;
+      keyBytes += c.keyBytes;
     }
     if (group.length) yield group;
   }
@@ -304,7 +304,8 @@ export class AuditLog {
   /**
    * Entries newest first, filtered, `start`/`length` paged: `total` entries in the log and
    * `filtered` matching, exact, or counted up to `COUNT_CAP` + 1 and then `capped`. The filters
-   * walk an index newest first and stop after the page (and the count).
+   * walk an index newest first and stop after the page (and the count). A search shows of an
+   * entry of many records (`CHANGES`) the records it names.
    */
   async list(
     f: AuditFilter,
@@ -313,12 +314,17 @@ export class AuditLog {
   ): Promise<{ total: number; filtered: number; capped: boolean; rows: AuditEntry[] }> {
     const total = await this.count();
     const found = await findIds(this.kv, f, { start, length, total });
-    return {
-      total,
-      filtered: found.filtered,
-      capped: found.capped,
-      rows: await this.get(found.ids),
-    };
+    let rows = await this.get(found.ids);
+    const search = [...new Set(words(f.search ?? ""))];
+    if (search.length) rows = await Promise.all(rows.map((r) => this.#narrow(r, search)));
+    return { total, filtered: found.filtered, capped: found.capped, rows };
+  }
+
+  /** An entry of many records with only those `search` names (all when it names none). */
+  async #narrow(e: AuditEntry, search: string[]): Promise<AuditEntry> {
+    const hit = await this.#tokens.matching(e, search);
+    if (!hit?.length) return e;
+    return { ...e, after: hit.map((n) => (e.after as unknown[])[n]) };
   }
 
   /**

@@ -26,6 +26,15 @@ export interface AuditFilter {
   search?: string;
 }
 
+/** A record id's token (a ULID, lower case). */
+const ULID = /^[0-9a-hjkmnp-tv-z]{26}$/;
+
+/**
+ * Whether an index key is counted (`COUNT`): all but record ids' tokens, which name a few
+ * entries each (an import's records would write one counter each) and are counted by walking.
+ */
+export const counted = (f: Field, v: string): boolean => f !== "k" || !ULID.test(v);
+
 /** Counts stop here: past it a list says `capped` ("10.000+"). */
 export const COUNT_CAP = 10_000;
 
@@ -125,15 +134,17 @@ export async function findIds(
   const conds = conditions(f);
   const ranged = f.from !== undefined || f.to !== undefined;
   const counts = new Map<string, number>();
-  for (let i = 0; i < conds.length; i += 10) {
+  const known = conds.filter((c) => counted(c.f, c.v));
+  for (let i = 0; i < known.length; i += 10) {
     const got = await kv.getMany<Deno.KvU64[]>(
-      conds.slice(i, i + 10).map((c) => [COUNT, c.f, c.v]),
+      known.slice(i, i + 10).map((c) => [COUNT, c.f, c.v]),
     );
     got.forEach((g, k) =>
-      counts.set(`${conds[i + k].f}\0${conds[i + k].v}`, Number(g.value?.value ?? 0n))
+      counts.set(`${known[i + k].f}\0${known[i + k].v}`, Number(g.value?.value ?? 0n))
     );
   }
-  const countOf = (c: { f: Field; v: string }) => counts.get(`${c.f}\0${c.v}`) ?? 0;
+  // a record id's token has no counter: taken as the rarest, and its matches are walked
+  const countOf = (c: { f: Field; v: string }) => counts.get(`${c.f}\0${c.v}`) ?? -1;
   if (conds.some((c) => countOf(c) === 0)) return { ids: [], filtered: 0, capped: false };
   // key tokens join each other; username, action and entity are checked on the driver's summary
   const byCount = [...conds].sort((a, b) => countOf(a) - countOf(b));
@@ -146,7 +157,7 @@ export async function findIds(
   const ok = (s: Summary) =>
     (!user || s[0] === user) && (!f.action || s[1] === f.action) &&
     (!f.entity || s[2] === f.entity);
-  const exact = !ranged && conds.length <= 1;
+  const exact = !ranged && conds.length <= 1 && known.length === conds.length;
   const ids: string[] = [];
   let n = 0;
   let bound = o.below ?? "\uffff";

@@ -72,6 +72,52 @@ export function changeEvent(
   };
 }
 
+/**
+ * The action of an entry holding many records' changes (an import's commit): its `after` lists
+ * each record's change as `changeEvent` words it (`action`, `entityId`, `before`, `after`).
+ */
+export const CHANGES = "changes";
+/**
+ * Records per `CHANGES` entry: each record adds at most `MAX_TOKENS` index keys and its
+ * remembered tokens, so an entry's index fits its one commit.
+ */
+export const RECORDS_PER_ENTRY = 20;
+
+/** One record's change inside a `CHANGES` entry. */
+export type RecordChange = Omit<ChangeEvent, "entity">;
+
+/**
+ * The entries of many records' changes (an import's): `CHANGES` entries of at most
+ * `RECORDS_PER_ENTRY` records of one entity each, every record with its before and after.
+ */
+export function changesEvents(
+  changes: {
+    entity: string;
+    entityId: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  }[],
+): { action: string; entity: string; after: RecordChange[] }[] {
+  const out: { action: string; entity: string; after: RecordChange[] }[] = [];
+  for (const c of changes) {
+    const ev = changeEvent(c.entity, c.entityId, c.before, c.after);
+    if (!ev) continue;
+    const { entity, ...rec } = ev;
+    const last = out.at(-1);
+    if (last && last.entity === entity && last.after.length < RECORDS_PER_ENTRY) {
+      last.after.push(rec);
+    } else out.push({ action: CHANGES, entity, after: [rec] });
+  }
+  return out;
+}
+
+/** The records an entry names: each of a `CHANGES` entry's, else the entry itself. */
+export function recordsOf<E extends { action: string; entityId?: string; after?: unknown }>(
+  e: E,
+): { action?: string; entityId?: string; before?: unknown; after?: unknown }[] {
+  return e.action === CHANGES && Array.isArray(e.after) ? e.after as RecordChange[] : [e];
+}
+
 /** Fields whose words name a record: medical record numbers, names, NIK. */
 const NAMING = /^(erm|no_?rm|norm|nik|fullname|full_name|first_name|last_name|name|nama)$/i;
 /** Fields holding another record's id (a stay's patient, an examination's stay). */

@@ -35,9 +35,12 @@ export class Batcher {
     private sideBytes = Infinity,
   ) {}
 
-  /** Adds one record's operations, starting a new commit when they would not fit. */
-  group(ops: Op[], side = 0): void {
-    let m = 0, c = 0, b = side, k = 0;
+  /**
+   * Adds one record's operations, starting a new commit when they would not fit. `extra`:
+   * bytes the commit will carry for it besides (its share of a packed value).
+   */
+  group(ops: Op[], side = 0, extra = 0): void {
+    let m = 0, c = 0, b = side + extra, k = 0;
     for (const op of ops) {
       const kb = sizeOf(op.key);
       k += kb;

@@ -15,7 +15,7 @@ import {
 import { conflict, storageError } from "../errors.ts";
 import { newId } from "./ids.ts";
 import { tallyNow } from "./tally.ts";
-import { intentOps } from "./outbox.ts";
+import { type Change, packedIntentOps, PACKS_PER_COMMIT } from "./outbox.ts";
 import type { Doc } from "./doc.ts";
 import type { Check, Collection } from "./collection.ts";
 
@@ -62,10 +62,13 @@ export async function writeMany<T extends Doc>(
   // the undo and the unique keys need the whole records replaced (a slim index keeps part)
   const held = docs.flatMap((d) => index.get(d._id) ?? []);
   const olds = new Map((await col.full(held, true)).map((r) => [r.value._id, r.value]));
+  // room for the commit's packed audit intents (their bytes are counted with each record)
   const b = new Batcher(
-    { mutations: 10, checks: 3 + guards.length, bytes: 40_000 },
+    { mutations: 10 + PACKS_PER_COMMIT, checks: 3 + guards.length, bytes: 40_000 },
     2 * UNDO_BYTES,
   );
+  const changes: Change[] = [];
+  const changeBytes: number[] = [];
   const tally = col.spec.tally;
   const deltas: number[] = [];
   const undo: UndoItem[][] = [];
@@ -78,8 +81,6 @@ export async function writeMany<T extends Doc>(
     const ops: Op[] = [
       ...col.uniqueOps(doc._id, doc, old).filter((o) => o.kind !== "check"),
       { kind: "set", key: col.key(doc._id), value: doc },
-      // its audit intent, undone with it by a rollback
-      ...intentOps([{ entity: col.name, entityId: doc._id, before: old ?? null, after: doc }]),
     ];
     const items: UndoItem[] = [];
     for (const op of ops) {
@@ -98,7 +99,11 @@ export async function writeMany<T extends Doc>(
         );
       }
     }
-    b.group(ops, sizeOf(items));
+    // its audit intent goes with its commit's (packedIntentOps), undone with it by a rollback
+    const change: Change = { entity: col.name, entityId: doc._id, before: old ?? null, after: doc };
+    changes.push(change);
+    changeBytes.push(sizeOf(change));
+    b.group(ops, sizeOf(items), changeBytes.at(-1));
     undo.push(items);
     deltas.push(tally ? tally.of(doc) - (old ? tally.of(old) : 0) : 0);
   }
@@ -106,11 +111,15 @@ export async function writeMany<T extends Doc>(
   let i = 0;
   for (const ops of b.commits) {
     const n = ops.filter((o) => o.kind === "set" && o.key[0] === col.name).length;
+    const intents = packedIntentOps(changes.slice(i, i + n), changeBytes.slice(i, i + n));
     plan.push({
-      ops,
+      ops: [...ops, ...intents],
       ids: docs.slice(i, i + n).map((d) => d._id),
       docs: docs.slice(i, i + n),
-      undo: undo.slice(i, i + n).flat(),
+      undo: [
+        ...undo.slice(i, i + n).flat(),
+        ...intents.flatMap((o): UndoItem[] => o.kind === "set" ? [[o.key]] : []),
+      ],
       delta: deltas.slice(i, i + n).reduce((a, d) => a + d, 0),
     });
     i += n;

@@ -29,10 +29,17 @@ export interface Change {
   after: Doc | null;
 }
 
-/** An outbox value: a committed change, or an event whose append failed (parked). */
+/**
+ * An outbox value: a committed change, the changes of many records one commit of a bulk write
+ * (an import) made, or an event whose append failed (parked).
+ */
 export type Intent =
   & { actor: unknown; at: string }
-  & ({ kind: "change"; change: Change; split?: true } | { kind: "event"; event: unknown });
+  & (
+    | { kind: "change"; change: Change; split?: true }
+    | { kind: "changes"; changes: Change[] }
+    | { kind: "event"; event: unknown }
+  );
 
 /** The writes of one request: who makes them, and the intents committed since the last event. */
 export class OutboxScope {
@@ -75,21 +82,68 @@ export function intentOps(changes: Change[]): Op[] {
   if (!scope) return [];
   const at = new Date().toISOString();
   const actor = scope.actor();
+  return changes.flatMap((change) => oneIntent(scope, actor, at, change));
+}
+
+/** One change's intent (its record before in a key of its own when too large). */
+function oneIntent(scope: OutboxScope, actor: unknown, at: string, change: Change): Op[] {
   const ops: Op[] = [];
-  for (const change of changes) {
-    const id = newId();
-    const key = [OUTBOX, id];
-    const value: Intent = { actor, at, kind: "change", change };
-    if (sizeOf(value) > ONE_VALUE && change.before) {
-      ops.push({ kind: "set", key: [OUTBOX_BEFORE, id], value: change.before });
-      value.change = { ...change, before: null };
-      value.split = true;
-    }
-    ops.push({ kind: "set", key, value });
-    scope.add(key);
+  const id = newId();
+  const key = [OUTBOX, id];
+  const value: Intent = { actor, at, kind: "change", change };
+  if (sizeOf(value) > ONE_VALUE && change.before) {
+    ops.push({ kind: "set", key: [OUTBOX_BEFORE, id], value: change.before });
+    value.change = { ...change, before: null };
+    value.split = true;
   }
+  ops.push({ kind: "set", key, value });
+  scope.add(key);
   return ops;
 }
+
+/**
+ * Like `intentOps`, for one commit of a bulk write (an import): the changes packed into as few
+ * values as fit (`kind: "changes"`), so a commit of hundreds of records writes a few keys, not
+ * one per record. `sizes`: each change's `sizeOf`, if known.
+ */
+export function packedIntentOps(changes: Change[], sizes?: number[]): Op[] {
+  const scope = currentOutbox();
+  if (!scope) return [];
+  const at = new Date().toISOString();
+  const actor = scope.actor();
+  const ops: Op[] = [];
+  let pack: Change[] = [];
+  let bytes = 0;
+  const flush = () => {
+    if (!pack.length) return;
+    const key = [OUTBOX, newId()];
+    ops.push({ kind: "set", key, value: { actor, at, kind: "changes", changes: pack } });
+    scope.add(key);
+    pack = [];
+    bytes = 0;
+  };
+  changes.forEach((change, n) => {
+    const size = sizes?.[n] ?? sizeOf(change);
+    if (size > PACK_BYTES) {
+      flush();
+      ops.push(...oneIntent(scope, actor, at, change));
+      return;
+    }
+    if (bytes + size > PACK_BYTES) flush();
+    pack.push(change);
+    bytes += size + 1;
+  });
+  flush();
+  return ops;
+}
+
+/**
+ * Bytes (as `sizeOf` counts them) of changes per packed value: half a value, as KV may store a
+ * text with a letter past Latin-1 in two bytes a character.
+ */
+const PACK_BYTES = 28_000;
+/** Packed values a commit may hold at most (a commit carries under `KV_LIMITS.bytes`). */
+export const PACKS_PER_COMMIT = Math.ceil(800_000 / PACK_BYTES) + 1;
 
 /** The intents at `keys` (null: absent), each with its record before put back whole. */
 export async function readIntents(kv: Deno.Kv, keys: Deno.KvKey[]): Promise<(Intent | null)[]> {

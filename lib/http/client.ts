@@ -69,7 +69,8 @@ export async function audit(
 
 /**
  * Like `audit`, for a write of many records (an import): each record's change this request
- * committed is appended as an entry of its own (before and after), then `ev` (the summary).
+ * committed is appended with its before and after (a bulk write's twenty to an entry, found by
+ * each record's key fields: see `CHANGES`), then `ev` (the summary).
  */
 export async function auditWithChanges(c: Context<AppEnv>, ev: AuditEvent): Promise<void> {
   await recordEvent(c.get("store").kv, c.get("audit"), actorOf(c), ev, { changes: true });

@@ -1,4 +1,10 @@
-import { type AuditActor, type AuditEvent, type AuditLog, changeEvent } from "../audit/log.ts";
+import {
+  type AuditActor,
+  type AuditEvent,
+  type AuditLog,
+  changeEvent,
+  changesEvents,
+} from "../audit/log.ts";
 import {
   currentOutbox,
   dropIntents,
@@ -9,20 +15,26 @@ import {
   readIntents,
 } from "../db/outbox.ts";
 
-/** The audit event an outbox value stands for (null: a change nothing the log shows). */
-function eventOf(it: Intent): AuditEvent | null {
-  if (it.kind === "event") return it.event as AuditEvent;
+/**
+ * The audit events an outbox value stands for: its event, its change's (none: a change nothing
+ * the log shows), or for a bulk write's changes entries of many records each.
+ */
+function eventsOf(it: Intent): AuditEvent[] {
+  if (it.kind === "event") return [it.event as AuditEvent];
+  if (it.kind === "changes") return changesEvents(it.changes);
   const c = it.change;
-  return changeEvent(c.entity, c.entityId, c.before, c.after);
+  const ev = changeEvent(c.entity, c.entityId, c.before, c.after);
+  return ev ? [ev] : [];
 }
 
 /** Outbox values read, and appended, at a time (two such chunks in flight). */
-const CHUNK = 500;
+const CHUNK = 100;
 
 /**
  * Moves the outbox values at `keys` to the audit log, in order, each with its actor and the time
- * it committed, then removes them. One whose append fails stays, for the next drain. Returns
- * how many entries were appended.
+ * it committed, then removes them. One whose append fails stays, for the next drain (a value of
+ * many entries whole, so some may be appended twice, never lost). Returns how many entries were
+ * appended.
  */
 export async function moveIntents(
   kv: Deno.Kv,
@@ -30,18 +42,15 @@ export async function moveIntents(
   keys: Deno.KvKey[],
 ): Promise<number> {
   let moved = 0;
-  const finish = async (
-    chunk: Deno.KvKey[],
-    events: (AuditEvent | null)[],
-    appends: Promise<unknown>[],
-  ) => {
+  const finish = async (chunk: Deno.KvKey[], appends: Promise<unknown>[][]) => {
     const done: Deno.KvKey[] = [];
-    for (const [n, res] of (await Promise.allSettled(appends)).entries()) {
-      if (res.status === "rejected") {
-        console.error("Entri audit tetap di outbox (jejak audit gagal ditulis):", res.reason);
+    for (const [n, all] of appends.entries()) {
+      const failed = (await Promise.allSettled(all)).find((r) => r.status === "rejected");
+      if (failed) {
+        console.error("Entri audit tetap di outbox (jejak audit gagal ditulis):", failed.reason);
         continue;
       }
-      if (events[n]) moved++;
+      moved += all.length;
       done.push(chunk[n]);
     }
     await dropIntents(kv, done);
@@ -51,13 +60,13 @@ export async function moveIntents(
   for (let i = 0; i < keys.length; i += CHUNK) {
     const chunk = keys.slice(i, i + CHUNK);
     const found = await readIntents(kv, chunk);
-    const events = found.map((it) => it && eventOf(it));
+    const events = found.map((it) => it ? eventsOf(it) : []);
     await last;
     // appended without a wait between, so the log keeps their order (group commits)
     const appends = found.map((it, n) =>
-      it && events[n] ? log.append(it.actor as AuditActor, events[n]!, it.at) : Promise.resolve()
+      events[n].map((ev) => log.append(it!.actor as AuditActor, ev, it!.at))
     );
-    last = finish(chunk, events, appends);
+    last = finish(chunk, appends);
   }
   await last;
   return moved;
@@ -75,8 +84,8 @@ export async function drainOutbox(kv: Deno.Kv, log: AuditLog): Promise<number> {
 
 /**
  * Appends `ev` for the running request: the intents its commits wrote so far are covered by it
- * and removed once it is appended (`changes`: appended as entries of their own first, as an
- * import's records are). When the append fails, the event waits in the outbox in their place.
+ * and removed once it is appended (`changes`: appended first, as an import's records are).
+ * When the append fails, the event waits in the outbox in their place.
  */
 export async function recordEvent(
   kv: Deno.Kv,

@@ -1,0 +1,44 @@
+import assert from "node:assert/strict";
+import { newId } from "../lib/db/ids.ts";
+import { OUTBOX, OutboxScope, withOutbox } from "../lib/db/outbox.ts";
+import { drainOutbox } from "../lib/http/outbox.ts";
+import { collectionOf } from "../lib/resource/resource.ts";
+import { registry } from "../resources/mod.ts";
+import { setup } from "./helpers.ts";
+import { entries, recordsIn } from "./audit_fixtures.ts";
+
+Deno.test("an import's records go to the outbox packed and to the log at most twenty to an entry, each found by its id", async () => {
+  await using t = await setup();
+  const col = collectionOf(t.store, registry.get("province")!);
+  const docs = Array.from({ length: 600 }, (_, i) => ({
+    _id: newId(),
+    kode: String(1000 + i),
+    desc: `Provinsi ${i}`,
+  }));
+  const actor = { username: "siti", role: "admin", ip: "-" };
+  await withOutbox(new OutboxScope(() => actor), () => col.writeMany(docs));
+  const values = [];
+  for await (const e of t.store.kv.list<{ changes?: unknown[] }>({ prefix: [OUTBOX] })) {
+    values.push(e.value);
+  }
+  // 600 records of about 100 bytes: a few values of at most 28 KB, not one per record
+  assert.ok(values.length >= 2 && values.length <= 6, `${values.length} outbox values`);
+  assert.equal(values.flatMap((v) => v.changes ?? []).length, 600);
+  // each value gives entries of at most twenty records
+  const expected = values.reduce((n, v) => n + Math.ceil((v.changes ?? []).length / 20), 0);
+  assert.ok(expected <= 30 + values.length);
+  const before = await t.audit.count();
+  assert.equal(await drainOutbox(t.store.kv, t.audit), expected);
+  assert.equal(await t.audit.count(), before + expected);
+  const all = recordsIn(await entries(t, { entity: "province", action: "changes" }));
+  assert.equal(all.length, 600);
+  for (const i of [0, 19, 20, 333, 599]) {
+    const found = recordsIn(await entries(t, { search: docs[i]._id }));
+    assert.deepEqual(found, [{ action: "create", entityId: docs[i]._id, after: docs[i] }]);
+    const [entry] = await entries(t, { search: docs[i]._id });
+    assert.equal(entry.username, "siti");
+  }
+  const r = await t.audit.list({ search: docs[5]._id }, 0, 25);
+  assert.deepEqual([r.filtered, r.capped], [1, false]);
+  assert.ok((await t.audit.verify()).ok);
+});
