@@ -42,3 +42,26 @@ Deno.test("an import's records go to the outbox packed and to the log at most tw
   assert.deepEqual([r.filtered, r.capped], [1, false]);
   assert.ok((await t.audit.verify()).ok);
 });
+
+Deno.test("an entry of twenty records with sixteen name words each is written with its whole index", async () => {
+  await using t = await setup();
+  const col = collectionOf(t.store, registry.get("province")!);
+  const word = (i: number, k: number) => `kata${String.fromCharCode(97 + (i % 26))}${i}x${k}`;
+  const docs = Array.from({ length: 40 }, (_, i) => ({
+    _id: newId(),
+    kode: String(2000 + i),
+    desc: `P${i}`,
+    nama: Array.from({ length: 16 }, (_, k) => word(i, k)).join(" "),
+  }));
+  await withOutbox(
+    new OutboxScope(() => ({ username: "budi", role: "admin", ip: "-" })),
+    () => col.writeMany(docs),
+  );
+  assert.equal(await drainOutbox(t.store.kv, t.audit), 2);
+  for (const i of [0, 19, 20, 39]) {
+    // its fifteenth name word: the id and fifteen words are the sixteen tokens a record keeps
+    const found = recordsIn(await entries(t, { search: word(i, 14) }));
+    assert.deepEqual(found.map((r) => r.entityId), [docs[i]._id], `record ${i}`);
+  }
+  assert.ok((await t.audit.verify()).ok);
+});

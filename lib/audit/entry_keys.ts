@@ -1,5 +1,5 @@
 import { CHANGES, keyTokens, MAX_TOKENS, recordsOf } from "./record.ts";
-import { COUNT, counted, type Field, IX, type Summary } from "./query.ts";
+import { COUNT, counted, type Field, isRecordId, IX, type Summary } from "./query.ts";
 
 /** An entry as the log stores and lists it. */
 export interface EntryFields {
@@ -89,8 +89,9 @@ export class TokenMemory {
         if (own.length < 2) continue;
         const before = this.#cache.get(own) ?? [];
         const merged = [...new Set([...mine, ...before])].slice(0, MAX_TOKENS);
-        // a record named by nothing but its id needs no memory: the id is its own token
-        if (merged.length === 1 && merged[0] === own) continue;
+        // memory is for a record's ERM and name words: ids alone (its own, those it refers to,
+        // a region's parents) are in the entries that name it
+        if (merged.every(isRecordId)) continue;
         if (merged.length !== before.length || merged.some((t, k) => t !== before[k])) {
           remember.push({ id: own, tokens: merged });
           this.#put(own, merged);
@@ -159,21 +160,33 @@ export function addCounts(op: Deno.AtomicOperation, counts: Map<string, [Field, 
   for (const [f, v, n] of counts.values()) op.sum([COUNT, f, v], BigInt(n));
 }
 
-/** A rough size of an entry's index keys in a commit: mutations, bytes, and of those the keys'. */
-export function indexCost(ix: EntryIndex): { mutations: number; bytes: number; keyBytes: number } {
-  let keyBytes = 0, values = 0, mutations = ix.remember.length;
+/** Bytes of a text in a key (UTF-8, counted high for letters past ASCII). */
+const keyLength = (v: string) => /[^\x00-\x7f]/.test(v) ? 3 * v.length : v.length;
+
+/**
+ * A rough size of an entry's index keys in a commit: the keys and memories it sets, the counters
+ * it adds to (`f\0v`: a commit sums each once), bytes, and of those the keys'.
+ */
+export function indexCost(
+  ix: EntryIndex,
+): { mutations: number; counters: string[]; bytes: number; keyBytes: number } {
+  let keyBytes = 0, values = 0;
+  const counters: string[] = [];
   for (const [f, v] of ix.keys) {
-    const n = counted(f, v) ? 2 : 1;
-    keyBytes += n * (48 + v.length) + 40;
-    mutations += n;
+    // ["audit_ix", f, v, id] and ["audit_n", f, v], encoded
+    keyBytes += 48 + keyLength(v);
+    if (!counted(f, v)) continue;
+    keyBytes += 16 + keyLength(v);
+    counters.push(`${f}\0${v}`);
   }
   for (const r of ix.remember) {
-    keyBytes += 20 + r.id.length;
+    keyBytes += 16 + keyLength(r.id);
     values += 50 * r.tokens.length;
   }
   return {
-    mutations,
-    bytes: keyBytes + values,
+    mutations: ix.keys.length + ix.remember.length,
+    counters,
+    bytes: keyBytes + values + 40 * ix.keys.length,
     keyBytes,
   };
 }

@@ -160,20 +160,29 @@ export class AuditLog {
     // `#running` drops in the same turn the queue is seen empty (no await in between), so an
     // entry added after that always starts a new flush
     try {
-      while (this.#pending.length) {
-        const batch = this.#pending.splice(0, MAX_BATCH);
-        let ixs: EntryIndex[];
-        try {
-          ixs = await this.#tokens.indexOf(batch.map((b) => b.entry));
-        } catch (e) {
-          for (const b of batch) b.done(e);
-          continue;
-        }
-        const prepared = batch.map((b, i) => ({ ...b, ix: ixs[i] }));
+      let next: Promise<Prepared[]> | null = this.#prepare();
+      while (next) {
+        const prepared: Prepared[] = await next;
+        // the next batch is indexed while this one commits (a failed commit's memories may then
+        // already be in its index keys: tokens of the records it names, harmless)
+        next = this.#pending.length ? this.#prepare() : null;
         for (const group of this.#groups(prepared)) await this.#commitGroup(group);
+        if (!next && this.#pending.length) next = this.#prepare();
       }
     } finally {
       this.#running = false;
+    }
+  }
+
+  /** Takes the next batch of pending entries with their index keys (failed: none). */
+  async #prepare(): Promise<Prepared[]> {
+    const batch = this.#pending.splice(0, MAX_BATCH);
+    try {
+      const ixs = await this.#tokens.indexOf(batch.map((b) => b.entry));
+      return batch.map((b, i) => ({ ...b, ix: ixs[i] }));
+    } catch (e) {
+      for (const b of batch) b.done(e);
+      return [];
     }
   }
 
@@ -181,20 +190,25 @@ export class AuditLog {
   *#groups(all: Prepared[]): Generator<Prepared[]> {
     let group: Prepared[] = [];
     let mutations = 0, bytes = 0, keyBytes = 0;
+    // the counters the group adds to: one sum each, however many of its entries count
+    const counters = new Set<string>();
     for (const p of all) {
       const c = indexCost(p.ix);
       const b = bytesOf(p.data.slice(0, PART)) + c.bytes;
+      const added = () => c.counters.filter((k) => !counters.has(k)).length;
       if (
         group.length &&
-        (mutations + c.mutations + 3 > MAX_MUTATIONS || bytes + b > MAX_BYTES ||
+        (mutations + c.mutations + 2 + added() + 3 > MAX_MUTATIONS || bytes + b > MAX_BYTES ||
           keyBytes + c.keyBytes > MAX_KEY_BYTES)
       ) {
         yield group;
         group = [];
         mutations = bytes = keyBytes = 0;
+        counters.clear();
       }
       group.push(p);
-      mutations += c.mutations + 2;
+      mutations += c.mutations + 2 + added();
+      for (const k of c.counters) counters.add(k);
       bytes += b;
       keyBytes += c.keyBytes;
     }

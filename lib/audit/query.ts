@@ -26,14 +26,14 @@ export interface AuditFilter {
   search?: string;
 }
 
-/** A record id's token (a ULID, lower case). */
-const ULID = /^[0-9a-hjkmnp-tv-z]{26}$/;
+/** Whether a key token is a record's id (a ULID, lower case). */
+export const isRecordId = (v: string): boolean => /^[0-9a-hjkmnp-tv-z]{26}$/.test(v);
 
 /**
  * Whether an index key is counted (`COUNT`): all but record ids' tokens, which name a few
  * entries each (an import's records would write one counter each) and are counted by walking.
  */
-export const counted = (f: Field, v: string): boolean => f !== "k" || !ULID.test(v);
+export const counted = (f: Field, v: string): boolean => f !== "k" || !isRecordId(v);
 
 /** Counts stop here: past it a list says `capped` ("10.000+"). */
 export const COUNT_CAP = 10_000;
