@@ -2,7 +2,8 @@
 export const KV_LIMITS = { mutations: 1000, checks: 100, bytes: 800_000, keyBytes: 80_000 };
 
 type Op =
-  | { kind: "set"; key: Deno.KvKey; value: unknown; expireIn?: number }
+  /** `size`: the value's `sizeOf`, when the caller measured it already. */
+  | { kind: "set"; key: Deno.KvKey; value: unknown; expireIn?: number; size?: number }
   | { kind: "delete"; key: Deno.KvKey }
   | { kind: "sum"; key: Deno.KvKey; n: bigint }
   | { kind: "check"; key: Deno.KvKey; versionstamp: string | null };
@@ -47,7 +48,7 @@ export class Batcher {
       if (op.kind === "check") c++;
       else {
         m++;
-        b += kb + (op.kind === "set" ? sizeOf(op.value) : 8);
+        b += kb + (op.kind === "set" ? op.size ?? sizeOf(op.value) : 8);
       }
     }
     const r = this.reserve;

@@ -78,9 +78,10 @@ export async function writeMany<T extends Doc>(
     sim.get(simKey(key)) ?? fallback;
   for (const doc of docs) {
     const old = olds.get(doc._id);
+    const docBytes = sizeOf(doc);
     const ops: Op[] = [
       ...col.uniqueOps(doc._id, doc, old).filter((o) => o.kind !== "check"),
-      { kind: "set", key: col.key(doc._id), value: doc },
+      { kind: "set", key: col.key(doc._id), value: doc, size: docBytes },
     ];
     const items: UndoItem[] = [];
     for (const op of ops) {
@@ -100,10 +101,11 @@ export async function writeMany<T extends Doc>(
       }
     }
     // its audit intent goes with its commit's (packedIntentOps), undone with it by a rollback
-    const change: Change = { entity: col.name, entityId: doc._id, before: old ?? null, after: doc };
-    changes.push(change);
-    changeBytes.push(sizeOf(change));
-    b.group(ops, sizeOf(items), changeBytes.at(-1));
+    changes.push({ entity: col.name, entityId: doc._id, before: old ?? null, after: doc });
+    // measured once: the record, and the record replaced (within its undo's bytes)
+    const undoBytes = sizeOf(items);
+    changeBytes.push(docBytes + (old ? undoBytes : 4) + 100 + col.name.length + doc._id.length);
+    b.group(ops, undoBytes, changeBytes.at(-1));
     undo.push(items);
     deltas.push(tally ? tally.of(doc) - (old ? tally.of(old) : 0) : 0);
   }
