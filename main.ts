@@ -1,4 +1,6 @@
-import { createApp, ensureBundle, prepareStore, STATIC_DIR, warmIndexes } from "./app.ts";
+import { createApp, ensureBundle, prepareStore, STATIC_DIR } from "./app.ts";
+import { warmIndexes } from "./lib/warm/warm.ts";
+import { registry } from "./resources/mod.ts";
 import { readManifest } from "./lib/http/islands.ts";
 import { backupDir } from "./lib/backup/backup.ts";
 import { startDailyBackups } from "./lib/backup/schedule.ts";
@@ -89,7 +91,7 @@ if (import.meta.main) {
   const unless = (wait: () => Promise<void>) => () =>
     stopping ? new Promise<void>(() => {}) : wait();
   const pause = unless(() => activity.idle(100));
-  warmIndexes(store, undefined, unless(() => activity.quiet(QUIET_MS)), pause).then((ms) => {
+  warmIndexes(store, registry, unless(() => activity.quiet(QUIET_MS)), pause).then((ms) => {
     if (stopping) return;
     console.log(`Indeks siap dalam ${(ms / 1000).toFixed(1)} s`);
     return saveSnapshots();

@@ -3,7 +3,7 @@ import AuditTable from "../islands/AuditTable.tsx";
 import { Island } from "../components/Island.tsx";
 import { type AuditEntry, type AuditFilter, COUNT_CAP } from "../lib/audit/log.ts";
 import { badRequest } from "../lib/errors.ts";
-import type { AppEnv } from "../lib/http/env.ts";
+import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { dayStart, parseDay } from "../lib/hospital_time.ts";
 import { MAX_PAGE } from "../lib/resource/datatables.ts";
 import type { ExportColumn } from "../lib/resource/xlsx_export.ts";
@@ -18,6 +18,9 @@ const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const EXPORT_LIMIT = 100_000;
 
 /** Columns of the audit table (every row field of `GET /api/audit`). */
+/** The audit trail screen in the sidebar. */
+export const NAV: NavItem[] = [{ group: "Pengaturan", title: "Jejak Audit", path: "/audit" }];
+
 export const AUDIT_COLUMNS: ColumnDef[] = [
   { data: "at", title: "Waktu", format: "datetime", orderable: false },
   { data: "username", title: "Pengguna", orderable: false },

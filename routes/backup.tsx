@@ -18,7 +18,7 @@ const sizeText = (bytes: number) =>
   `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("id-ID")} KB`;
 
 /** The backup screen in the sidebar. */
-export const backupNav: NavItem[] = [
+export const NAV: NavItem[] = [
   { group: "Pengaturan", title: "Backup Database", path: "/db-backup" },
 ];
 

@@ -11,7 +11,7 @@ import { badRequest } from "../lib/errors.ts";
 import { renderPage } from "./_render.tsx";
 
 /** The connection screen in the sidebar. */
-export const connectionNav: NavItem[] = [
+export const NAV: NavItem[] = [
   { group: "Pengaturan", title: "Koneksi Database", path: "/koneksi" },
 ];
 

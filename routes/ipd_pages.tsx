@@ -31,7 +31,7 @@ import type { Registry } from "../lib/resource/refs.ts";
 import { collectionOf } from "../lib/resource/resource.ts";
 
 /** The inpatient screens in the sidebar. */
-export const IPD_NAV: NavItem[] = [
+export const NAV: NavItem[] = [
   { group: "Rawat Inap", title: "Kunjungan Rawat Inap", path: "/ipd" },
   { group: "Rawat Inap", title: "Pasien Pulang", path: "/discharge-patient" },
 ];

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { ColumnDef } from "../../lib/resource/resource.ts";
 import type { Order } from "./TableHead.tsx";
 import { alertDialog } from "./Dialog.tsx";
+import { tableQuery } from "../../lib/resource/datatables.ts";
 
 export type Row = Record<string, unknown>;
 
@@ -25,37 +26,7 @@ export async function messageOf(res: Response): Promise<string> {
   }
 }
 
-/**
- * The DataTables server-side request of a table: extra `params` (filters), draw, paging,
- * search, ordering and each column's name. The server renders a page's first answer from the
- * same query the browser sends afterwards.
- */
-export function tableQuery(columns: ColumnDef[], q: {
-  draw: number;
-  start: number;
-  length: number;
-  search?: string;
-  order?: Order;
-  params?: Record<string, string>;
-}): URLSearchParams {
-  const p = new URLSearchParams({
-    ...q.params,
-    draw: String(q.draw),
-    start: String(q.start),
-    length: String(q.length),
-    "search[value]": q.search ?? "",
-  });
-  if (q.order && q.order[0] >= 0) {
-    p.set("order[0][column]", String(q.order[0]));
-    p.set("order[0][dir]", q.order[1]);
-  }
-  columns.forEach((c, i) => {
-    p.set(`columns[${i}][data]`, c.data);
-    p.set(`columns[${i}][searchable]`, String(c.searchable !== false));
-    p.set(`columns[${i}][orderable]`, String(c.orderable !== false));
-  });
-  return p;
-}
+export { tableQuery };
 
 /**
  * State of a DataTables server-side table: search (`SearchBox` waits for typing to stop), ordering, paging and

@@ -1,4 +1,5 @@
 import type { OrderBy, Query } from "../db/mem_index.ts";
+import type { ColumnDef } from "./resource.ts";
 
 /** The DataTables server-side request, as far as the server uses it. */
 export interface TableRequest {
@@ -58,4 +59,36 @@ export function parseTableRequest(
       length,
     },
   };
+}
+
+/**
+ * The DataTables server-side request of a table: extra `params` (filters), draw, paging,
+ * search, ordering and each column's name. The server renders a page's first answer from the
+ * same query the browser sends afterwards.
+ */
+export function tableQuery(columns: ColumnDef[], q: {
+  draw: number;
+  start: number;
+  length: number;
+  search?: string;
+  order?: [column: number, dir: "asc" | "desc"];
+  params?: Record<string, string>;
+}): URLSearchParams {
+  const p = new URLSearchParams({
+    ...q.params,
+    draw: String(q.draw),
+    start: String(q.start),
+    length: String(q.length),
+    "search[value]": q.search ?? "",
+  });
+  if (q.order && q.order[0] >= 0) {
+    p.set("order[0][column]", String(q.order[0]));
+    p.set("order[0][dir]", q.order[1]);
+  }
+  columns.forEach((c, i) => {
+    p.set(`columns[${i}][data]`, c.data);
+    p.set(`columns[${i}][searchable]`, String(c.searchable !== false));
+    p.set(`columns[${i}][orderable]`, String(c.orderable !== false));
+  });
+  return p;
 }
