@@ -1,6 +1,6 @@
 import { type Entry, gramText, lower, SEP, type View } from "./mem_scan.ts";
 import { Grams } from "./mem_grams.ts";
-import { nextTurn } from "./turn.ts";
+import { nextTurn } from "../runtime/turn.ts";
 import { FoundCache } from "./mem_found.ts";
 import { dropRank, type Haystack, markHits } from "./mem_text.ts";
 import { buildView, groupKey, updateGroups, updateList, updateView } from "./mem_view.ts";

@@ -1,6 +1,6 @@
 import { basename, join } from "node:path";
 import { ulid } from "ulid";
-import { nextTurn } from "./turn.ts";
+import { nextTurn } from "../runtime/turn.ts";
 
 /**
  * Index snapshots: a collection's in-memory index written beside a local data file, so a

@@ -12,7 +12,7 @@
 import type { Visit } from "../ipd/model.ts";
 import type { MemIndex, Row } from "../db/mem_index.ts";
 import { type Period, periodInstants } from "./period.ts";
-import { nextTurn } from "../db/turn.ts";
+import { nextTurn } from "../runtime/turn.ts";
 import { isoMs } from "../db/mem_scan.ts";
 
 /** A code list of every stay, back to back: stay i's ids are `ids[offsets[i]..offsets[i+1]]`. */

@@ -1,7 +1,7 @@
 import type { ExportColumn } from "./xlsx_export.ts";
 import { zipStream } from "./zip_stream.ts";
 import { hospitalZone, withZone, zoneOffsetMs } from "../hospital_time.ts";
-import { nextTurn } from "../db/turn.ts";
+import { nextTurn } from "../runtime/turn.ts";
 import { heapGuard } from "../runtime/heap_guard.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { Store } from "../db/store.ts";
-import { nextTurn } from "../db/turn.ts";
+import { nextTurn } from "../runtime/turn.ts";
 import { DISCHARGE_COLUMNS, LIST_PAGE, VISIT_COLUMNS } from "../ipd/columns.ts";
 import { ipdTable, warmListOrders } from "../ipd/list.ts";
 import { visitsOf } from "../ipd/stay.ts";
