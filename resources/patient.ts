@@ -5,7 +5,7 @@ import {
   getDefaultAddress,
   REGION_LEVELS,
 } from "../lib/settings/address.ts";
-import type { Doc } from "../lib/db/mem_index.ts";
+import type { Doc } from "../lib/index/index.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import { choicesOf, collectionOf, defineResource } from "../lib/resource/resource.ts";
 import type { Store } from "../lib/db/store.ts";

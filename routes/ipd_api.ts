@@ -4,7 +4,7 @@ import { listOf, readFields, readForm, textFields } from "../lib/http/http.ts";
 import { deleteVisit, examsOf, getVisit, readmissionOf, saveVisit } from "../lib/ipd/stay.ts";
 import { diff } from "../lib/audit/log.ts";
 import { audit } from "../lib/http/client.ts";
-import type { Doc } from "../lib/db/doc.ts";
+import type { Doc } from "../lib/index/doc.ts";
 import { cancelDischarge, discharge, summaryOf } from "../lib/ipd/discharge.ts";
 import { deleteExam, saveExam } from "../lib/ipd/exam.ts";
 import { exportStays } from "../lib/ipd/export.ts";

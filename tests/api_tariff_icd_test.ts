@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { SHARED_DATA } from "../bench/shared_data.ts";
 import assert from "node:assert/strict";
-import { MemIndex } from "../lib/db/mem_index.ts";
+import { MemIndex } from "../lib/index/index.ts";
 import { readTable, writeXlsx } from "../lib/resource/spreadsheet.ts";
 import { icdMatch, icdNeedles, otherForm } from "../resources/icd.ts";
 import { setup, versionOf } from "./helpers.ts";

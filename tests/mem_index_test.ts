@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { type Doc, MemIndex, type Query } from "../lib/db/mem_index.ts";
+import { type Doc, MemIndex, type Query } from "../lib/index/index.ts";
 import { Store } from "../lib/db/store.ts";
-import { Grams } from "../lib/db/mem_grams.ts";
+import { Grams } from "../lib/index/grams.ts";
 
 /**
  * Cached views, groups and search texts kept in step with writes answer as a fresh index. (Over

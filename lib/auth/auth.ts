@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Collection, CollectionSpec } from "../db/collection.ts";
-import type { Doc } from "../db/mem_index.ts";
+import type { Doc } from "../index/index.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { passwordProblem } from "./policy.ts";
 import { ADMIN_TALLY, type Role, roleOf } from "./roles.ts";

@@ -15,7 +15,7 @@ import {
 import { conflict, storageError } from "../errors.ts";
 import { newId } from "./ids.ts";
 import { tallyNow } from "./tally.ts";
-import type { Doc } from "./doc.ts";
+import type { Doc } from "../index/doc.ts";
 import type { Check, Collection } from "./collection.ts";
 
 /** The 409 of a `writeMany` that found the collection written by someone else. */

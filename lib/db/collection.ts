@@ -1,16 +1,16 @@
 import { applyOps, type Op } from "./batch.ts";
 import { conflict, notFound, STALE_MESSAGE } from "../errors.ts";
 import { newId } from "./ids.ts";
-import type { Doc, MemIndex, Row } from "./mem_index.ts";
-import type { CollectionSpec, KvHolder } from "./doc.ts";
+import type { Doc, MemIndex, Row } from "../index/index.ts";
+import type { CollectionSpec, KvHolder } from "../index/doc.ts";
 import { writeMany, type WriteManyOptions } from "./bulk.ts";
 import { lockedError, unlocked } from "./journal.ts";
 import { tallyError, tallyOps } from "./tally.ts";
-import { RecentRows } from "./recent_rows.ts";
-export type { CollectionSpec, KvHolder } from "./doc.ts";
+import { RecentRows } from "../index/recent_rows.ts";
+export type { CollectionSpec, KvHolder } from "../index/doc.ts";
 import { ulid } from "ulid";
-import { CHANGE_TTL_MS, IndexKeeper } from "./index_keeper.ts";
-export { SNAPSHOT_MIN } from "./index_keeper.ts";
+import { CHANGE_TTL_MS, IndexKeeper } from "../index/keeper.ts";
+export { SNAPSHOT_MIN } from "../index/keeper.ts";
 
 /** One record's staged write or delete, for a commit spanning records (see `Tx`). */
 export interface Staged<T extends Doc = Doc> {

@@ -10,10 +10,10 @@
  * warm-up share one state and are only correct together.)
  */
 import type { Visit } from "../ipd/model.ts";
-import type { MemIndex, Row } from "../db/mem_index.ts";
+import type { MemIndex, Row } from "../index/index.ts";
 import { type Period, periodInstants } from "./period.ts";
 import { nextTurn } from "../runtime/turn.ts";
-import { isoMs } from "../db/mem_scan.ts";
+import { isoMs } from "../index/scan.ts";
 
 /** A code list of every stay, back to back: stay i's ids are `ids[offsets[i]..offsets[i+1]]`. */
 export interface CodeColumn {

@@ -6,7 +6,7 @@
  * "dirawat". Days are the hospital's calendar days.
  */
 import type { Visit } from "../ipd/model.ts";
-import type { Doc, MemIndex, Row } from "../db/mem_index.ts";
+import type { Doc, MemIndex, Row } from "../index/index.ts";
 import { codeCounts, joinStayColumns, periodSlice, stayColumns } from "./columns.ts";
 import type { Store } from "../db/store.ts";
 import { visitsOf } from "../ipd/stay.ts";

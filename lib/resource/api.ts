@@ -6,7 +6,7 @@ import { readFields } from "../http/http.ts";
 import { audit } from "../http/client.ts";
 import { diff } from "../audit/log.ts";
 import { acceptedHeaders, importFile } from "./importer.ts";
-import type { Doc, Row } from "../db/mem_index.ts";
+import type { Doc, Row } from "../index/index.ts";
 import {
   childLocks,
   refreshChildren,

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { AppError, badRequest } from "../errors.ts";
 import { newId } from "../db/ids.ts";
-import type { Doc } from "../db/mem_index.ts";
+import type { Doc } from "../index/index.ts";
 import { embed, refreshChildren, type Registry } from "./refs.ts";
 import type { Check } from "../db/collection.ts";
 import { tallyNow } from "../db/tally.ts";

@@ -6,11 +6,11 @@ import {
   sortKey,
   textOf,
   type View,
-} from "./mem_scan.ts";
-import { GRAM, type Grams } from "./mem_grams.ts";
-import { part } from "./mem_text.ts";
-import { groupKey } from "./mem_view.ts";
-import type { Found, FoundCache, FoundSource } from "./mem_found.ts";
+} from "./scan.ts";
+import { GRAM, type Grams } from "./grams.ts";
+import { part } from "./text.ts";
+import { groupKey } from "./view.ts";
+import type { Found, FoundCache, FoundSource } from "./found.ts";
 import { type Doc, type OrderBy, type Query, type QueryResult, type Row, walk } from "./doc.ts";
 
 /**

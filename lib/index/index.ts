@@ -1,13 +1,13 @@
-import { type Entry, gramText, lower, SEP, type View } from "./mem_scan.ts";
-import { Grams } from "./mem_grams.ts";
+import { type Entry, gramText, lower, SEP, type View } from "./scan.ts";
+import { Grams } from "./grams.ts";
 import { nextTurn } from "../runtime/turn.ts";
-import { FoundCache } from "./mem_found.ts";
-import { dropRank, type Haystack, markHits } from "./mem_text.ts";
-import { buildView, groupKey, updateGroups, updateList, updateView } from "./mem_view.ts";
-import { type IndexParts, rangeOf, runQuery } from "./mem_query.ts";
+import { FoundCache } from "./found.ts";
+import { dropRank, type Haystack, markHits } from "./text.ts";
+import { buildView, groupKey, updateGroups, updateList, updateView } from "./view.ts";
+import { type IndexParts, rangeOf, runQuery } from "./query.ts";
 import type { SnapEntry } from "./snapshot.ts";
-import { RowKeeper } from "./mem_keep.ts";
-import { NumColumns } from "./mem_nums.ts";
+import { RowKeeper } from "./keep.ts";
+import { NumColumns } from "./nums.ts";
 
 import {
   type Doc,

@@ -1,5 +1,5 @@
 import { type Doc, getPath, type OrderBy } from "./doc.ts";
-import { compareEntries, type Entry, keysOf, sortEntries, type View } from "./mem_scan.ts";
+import { compareEntries, type Entry, keysOf, sortEntries, type View } from "./scan.ts";
 
 /**
  * Keeping the cached views and groups of a `MemIndex` in step with one write: the replaced
