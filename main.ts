@@ -18,7 +18,7 @@ import { loginAudit } from "./lib/auth/fold.ts";
 /** A moment without requests, in which background work (warm-up orderings, snapshots) runs. */
 const QUIET_MS = 200;
 
-/** How often changed index snapshots are rewritten (see lib/db/snapshot.ts). */
+/** How often changed index snapshots are rewritten (see lib/index/snapshot.ts). */
 const SNAPSHOT_EVERY_MS = 10 * 60_000;
 
 if (import.meta.main) {

@@ -1,6 +1,6 @@
 /**
  * What a collection's records and queries look like, shared by the in-memory index
- * (mem_index.ts), its scans (mem_scan.ts) and its cached views (mem_view.ts).
+ * (index.ts), its scans (scan.ts) and its cached views (view.ts).
  */
 
 /** A stored record: every entity has a ULID `_id`. */

@@ -21,7 +21,7 @@ import {
 
 /** Writes remembered for `changesSince`. */
 const CHANGE_LOG = 512;
-/** Insertion ranks per block of the search text (see mem_text.ts). */
+/** Insertion ranks per block of the search text (see text.ts). */
 const BLOCK = 512;
 
 export type { Doc, MemIndexOptions, OrderBy, Query, QueryResult, Row } from "./doc.ts";
@@ -36,10 +36,10 @@ const MAX_INCREMENTAL = 256;
  * In-memory copy of one collection with cached orderings and groupings, so a paged,
  * searched and ordered read over 100k records takes milliseconds instead of a KV scan.
  * A write updates the cached orderings, groupings and search texts in place (see
- * mem_view.ts); only a large batch drops them to be rebuilt on the next read.
+ * view.ts); only a large batch drops them to be rebuilt on the next read.
  * (Over 300 lines: one class owns the entries and every structure kept in step with them; the
- * queries over it are in mem_query.ts, the upkeep of views and groups in mem_view.ts, what is
- * kept of a record in mem_keep.ts, the derived numbers in mem_nums.ts.)
+ * queries over it are in query.ts, the upkeep of views and groups in view.ts, what is
+ * kept of a record in keep.ts, the derived numbers in nums.ts.)
  */
 export class MemIndex<T extends Doc> {
   #entries = new Map<string, Entry<T>>();
@@ -222,7 +222,7 @@ export class MemIndex<T extends Doc> {
 
   /**
    * Rows whose value at `field` lies in [`from`, `to`] (inclusive), in ascending order of it
-   * (see `rangeOf`, mem_query.ts).
+   * (see `rangeOf`, query.ts).
    */
   range(field: string, from: string | number, to: string | number): Row<T>[] {
     return rangeOf(this.#view([{ field, dir: "asc" }]), field, from, to);
@@ -232,13 +232,13 @@ export class MemIndex<T extends Doc> {
    * Filters, searches, orders and pages the rows. The first `where` term is the base (a cached
    * view per order: put the broad, stable term first, e.g. a status, so views stay few); the
    * other terms are membership marks; a search finds its candidates in the view's joined text
-   * before any filter (see mem_query.ts).
+   * before any filter (see query.ts).
    */
   query(q: Query): QueryResult<T> {
     return runQuery(this.#parts, q);
   }
 
-  /** What a query reads of this index (mem_query.ts). */
+  /** What a query reads of this index (query.ts). */
   readonly #parts: IndexParts<T> = {
     searchFields: () => this.searchFields,
     list: () => this.#list(),

@@ -32,7 +32,7 @@ export interface IndexParts<T extends Doc> extends FoundSource<T> {
   grams(fields: number[] | null): Grams | null;
   /** Marks by insertion rank of the entries whose searched fields hold one of `needles`. */
   marks(fields: number[] | null, needles: string[]): Uint8Array;
-  /** The hits of recent common terms (see mem_found.ts). */
+  /** The hits of recent common terms (see found.ts). */
   found: FoundCache;
 }
 
