@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from "node:path";
 import { Collection, type CollectionSpec, type KvHolder } from "./collection.ts";
 import { cleanStrays, liveFile } from "./db_file.ts";
-import { Gate } from "./gate.ts";
+import { Gate } from "./switch_gate.ts";
 import { recoverJournals } from "./journal.ts";
 import { dropReserves, openPrivately, reserveDisk } from "./reserve.ts";
 import type { Doc } from "../index/index.ts";
