@@ -95,7 +95,7 @@ export async function ensureAdmin(
   return { created: true, password: generated ? pw : undefined };
 }
 
-/** A session token's key (base64 SHA-256): node's hash is synchronous, ~10x cheaper per request. */
+/** A session token's key (base64 SHA-256): node's hash is synchronous, far cheaper per request. */
 const sha256 = (s: string) => createHash("sha256").update(s).digest("base64");
 
 /** Checks credentials; returns the user or null. */

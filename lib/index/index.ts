@@ -266,8 +266,8 @@ export class MemIndex<T extends Doc> {
   }
 
   /**
-   * Builds the trigram postings `slice` entries at a time, awaiting `pause` in between (the
-   * warm-up: 100,000 patients held the event loop ~150 ms in one piece, 500 ms under load).
+   * Builds the trigram postings `slice` entries at a time, awaiting `pause` in between (in one
+   * piece, a large collection's would hold the event loop too long).
    * Writes meanwhile are applied to the part built; a search meanwhile builds them at once.
    */
   async warmGrams(slice = 10_000, pause: () => Promise<void> = nextTurn): Promise<void> {

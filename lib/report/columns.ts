@@ -5,9 +5,8 @@
  * (`MemIndex.range`), kept until the index changes (`MemIndex.version`): a few writes are
  * patched in place, more rebuild the columns, copying what an unchanged record (the same
  * object) had from the last columns, so only written stays have their codes worked out again.
- * Nothing is kept per record (a small array per stay and its WeakMap entry cost ~15 MB at
- * 75,000 stays). (Over 300 lines: the columns, their patch, their rebuild and its slices for the
- * warm-up share one state and are only correct together.)
+ * Nothing is kept per record (a small array per stay and its WeakMap entry would cost more
+ * than the columns).
  */
 import type { Visit } from "../ipd/model.ts";
 import type { MemIndex, Row } from "../index/index.ts";
@@ -221,8 +220,8 @@ function builder(s: State, rows: Row<Visit>[]) {
 }
 
 /**
- * The columns, built 5,000 stays at a time, letting requests in between (the warm-up: 75,000
- * stays held the event loop ~400 ms in one piece); writes meanwhile are then patched in, or
+ * The columns, built 5,000 stays at a time, letting requests in between (in one piece the
+ * build would hold the event loop too long); writes meanwhile are then patched in, or
  * rebuild what they touched, as `stayColumns` does. A dashboard request that comes meanwhile
  * joins it (`joinStayColumns`).
  */
@@ -239,8 +238,7 @@ export async function warmStayColumns(visits: MemIndex<Visit>): Promise<StayColu
 
 /**
  * The columns for a request: the warm-up's build under way is awaited, else they are brought up
- * to date at once (~200 ms for 75,000 stays from nothing: quicker for the one waiting than slices
- * taking turns with other work).
+ * to date at once (quicker for the one waiting than slices taking turns with other work).
  */
 export async function joinStayColumns(visits: MemIndex<Visit>): Promise<StayColumns> {
   const s = stateOf(visits);
