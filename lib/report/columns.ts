@@ -13,6 +13,7 @@ import type { MemIndex, Row } from "../index/index.ts";
 import { type Period, periodInstants } from "./period.ts";
 import { nextTurn } from "../runtime/turn.ts";
 import { isoMs } from "../index/scan.ts";
+import { lowerBound } from "./column_query.ts";
 
 /** A code list of every stay, back to back: stay i's ids are `ids[offsets[i]..offsets[i+1]]`. */
 export interface CodeColumn {
@@ -277,29 +278,4 @@ export function stayColumns(visits: MemIndex<Visit>): StayColumns {
   s.rows = rows;
   s.version = visits.version;
   return s.cols;
-}
-
-/** The first stay admitted at or after `t`. */
-function lowerBound(times: Float64Array, t: number): number {
-  let a = 0, b = times.length;
-  while (a < b) {
-    const m = (a + b) >>> 1;
-    if (times[m] < t) a = m + 1;
-    else b = m;
-  }
-  return a;
-}
-
-/** The stays admitted in a period: positions [start, end) of the columns. */
-export function periodSlice(cols: StayColumns, p: Period): [number, number] {
-  const { from, to } = periodInstants(p);
-  return [lowerBound(cols.times, Date.parse(from)), lowerBound(cols.times, Date.parse(to) + 1)];
-}
-
-/** How many stays in [start, end) hold each code id. */
-export function codeCounts(col: CodeColumn, start: number, end: number, size: number): Int32Array {
-  const counts = new Int32Array(size);
-  const { ids } = col;
-  for (let k = col.offsets[start], e = col.offsets[end]; k < e; k++) counts[ids[k]]++;
-  return counts;
 }

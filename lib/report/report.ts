@@ -7,7 +7,8 @@
  */
 import type { Visit } from "../ipd/model.ts";
 import type { Doc, MemIndex, Row } from "../index/index.ts";
-import { codeCounts, joinStayColumns, periodSlice, stayColumns } from "./columns.ts";
+import { joinStayColumns, stayColumns } from "./columns.ts";
+import { codeCounts, periodSlice } from "./column_query.ts";
 import type { Store } from "../db/store.ts";
 import { visitsOf } from "../ipd/stay.ts";
 import { type Period, periodInstants, todayPeriod } from "./period.ts";
