@@ -27,7 +27,7 @@ export const jakartaDayNumber = hospitalDayNumber;
 /**
  * The rules of an inpatient stay, free of storage: tariff totals and percentages, length of
  * stay, readmission, analysis colours, the discharge summary and keyword monitoring.
- * Days are calendar days in the hospital's time zone (lib/ipd/hospital_time.ts).
+ * Days are calendar days in the hospital's time zone (lib/hospital_time.ts).
  */
 
 /** A stay is a readmission when the previous one ended less than this many days before. */
