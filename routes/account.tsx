@@ -7,7 +7,7 @@ import { SESSION_COOKIE, users } from "../lib/auth/auth.ts";
 import { PASSWORD_MIN } from "../lib/auth/policy.ts";
 import { clearFailures } from "../lib/auth/throttle.ts";
 import { notFound } from "../lib/errors.ts";
-import { audit } from "../lib/http/client.ts";
+import { audit } from "../lib/http/request.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
 import { renderPage } from "./_render.tsx";

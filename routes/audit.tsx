@@ -12,7 +12,7 @@ import { progressId, track } from "../lib/progress/progress.ts";
 import type { ColumnDef } from "../lib/resource/resource.ts";
 import { firstRows } from "../lib/resource/table_props.ts";
 import { renderPage } from "./_render.tsx";
-import { audit } from "../lib/http/client.ts";
+import { audit } from "../lib/http/request.ts";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const EXPORT_LIMIT = 100_000;

@@ -7,7 +7,7 @@ import { parseTableRequest } from "../lib/resource/datatables.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
 import { renderPage } from "./_render.tsx";
-import { audit } from "../lib/http/client.ts";
+import { audit } from "../lib/http/request.ts";
 import { restoreBackup } from "../lib/backup/restore.ts";
 import type { ColumnDef } from "../lib/resource/resource.ts";
 import { parseOr400, text } from "../lib/resource/validate.ts";

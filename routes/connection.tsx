@@ -4,7 +4,7 @@ import { Island } from "../components/Island.tsx";
 import { readConnection, saveConnection } from "../lib/backup/connection.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
-import { audit } from "../lib/http/client.ts";
+import { audit } from "../lib/http/request.ts";
 import { users } from "../lib/auth/auth.ts";
 import { verifyPassword } from "../lib/auth/password.ts";
 import { badRequest } from "../lib/errors.ts";

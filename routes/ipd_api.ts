@@ -3,7 +3,7 @@ import type { AppEnv } from "../lib/http/env.ts";
 import { listOf, readFields, readForm, textFields } from "../lib/http/http.ts";
 import { deleteVisit, examsOf, getVisit, readmissionOf, saveVisit } from "../lib/ipd/stay.ts";
 import { diff } from "../lib/audit/log.ts";
-import { audit } from "../lib/http/client.ts";
+import { audit } from "../lib/http/request.ts";
 import type { Doc } from "../lib/index/doc.ts";
 import { cancelDischarge, discharge, summaryOf } from "../lib/ipd/discharge.ts";
 import { deleteExam, saveExam } from "../lib/ipd/exam.ts";

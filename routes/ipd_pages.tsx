@@ -1,4 +1,4 @@
-import { audit, can } from "../lib/http/client.ts";
+import { audit, can } from "../lib/http/request.ts";
 import { type Context, Hono } from "hono";
 import { Island } from "../components/Island.tsx";
 import { HospitalMissing } from "../components/HospitalMissing.tsx";

@@ -1,4 +1,4 @@
-import { can } from "../lib/http/client.ts";
+import { can } from "../lib/http/request.ts";
 import { Hono } from "hono";
 import { Island } from "../components/Island.tsx";
 import LoginBackground from "../islands/LoginBackground.tsx";

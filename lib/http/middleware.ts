@@ -4,7 +4,7 @@ import { getCookie } from "hono/cookie";
 import { matchedRoutes } from "hono/route";
 import { readSession, SESSION_COOKIE } from "../auth/auth.ts";
 import { allows, FORBIDDEN } from "../auth/roles.ts";
-import { audit, isHttps } from "./client.ts";
+import { audit, isHttps } from "./request.ts";
 import type { AccessOf, AppEnv } from "./env.ts";
 import { AppError } from "../errors.ts";
 

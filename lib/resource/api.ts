@@ -3,7 +3,7 @@ import { parseTableRequest } from "./datatables.ts";
 import type { AppEnv } from "../http/env.ts";
 import { badRequest, notFound, requireVersion } from "../errors.ts";
 import { readFields } from "../http/http.ts";
-import { audit } from "../http/client.ts";
+import { audit } from "../http/request.ts";
 import { diff } from "../audit/log.ts";
 import { acceptedHeaders, importFile } from "./importer.ts";
 import type { Doc, Row } from "../index/index.ts";
