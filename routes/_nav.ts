@@ -8,7 +8,7 @@ import { NAV as ipd } from "./ipd_pages.tsx";
 import { NAV as settings } from "./settings.tsx";
 
 /** Screens that are not resources (settings pages), listed after the resources' screens. */
-export const SETTINGS_NAV: NavItem[] = [
+const SETTINGS_NAV: NavItem[] = [
   ...settings,
   ...connection,
   ...backup,
