@@ -10,8 +10,6 @@ import {
   DASHBOARD_NOW,
   DASHBOARD_TODAY,
   discharged,
-  dpjp,
-  icd,
   MARCH,
   MARCH_2025,
   seedDashboard,

@@ -10,7 +10,7 @@
  */
 import type { Visit } from "../ipd/model.ts";
 import type { MemIndex, Row } from "../index/index.ts";
-import { type Period, periodInstants } from "./period.ts";
+import { periodInstants } from "./period.ts";
 import { nextTurn } from "../runtime/turn.ts";
 import { isoMs } from "../index/scan.ts";
 import { lowerBound } from "./column_query.ts";
