@@ -10,7 +10,8 @@ import { visitsOf } from "../lib/ipd/stay.ts";
 import { DISCHARGE_COLUMNS } from "../lib/ipd/list.ts";
 import { hospitalDay, toLocalInput } from "../lib/ipd/rules.ts";
 import { Store } from "../lib/db/store.ts";
-import { warmIndexes } from "../app.ts";
+import { warmIndexes } from "../lib/warm/warm.ts";
+import { registry } from "../resources/mod.ts";
 import ipdDef from "../lib/ipd/resource.ts";
 import type { IpdWorld } from "./ipd_data.ts";
 import { appOf, benchSize, ipdData, type IpdFile, printFigure, type Report } from "./ipd_file.ts";
@@ -122,7 +123,7 @@ export async function ipdBench(report: Report, { dir, file, world }: IpdFile): P
   // as a started server does in the background once it listens (main.ts)
   console.log(
     `  pemanasan indeks seperti server setelah start (warmIndexes): ${
-      ((await warmIndexes(store)) / 1000).toFixed(1)
+      ((await warmIndexes(store, registry)) / 1000).toFixed(1)
     } s; putaran pertama = tiap URL pertama kali setelahnya`,
   );
   const get = getter(app, cookie);

@@ -8,7 +8,7 @@ import * as XLSX from "xlsx";
 import type { Hono } from "hono";
 import type { IcdItem, KeywordItem, TitledRef } from "../lib/ipd/model.ts";
 import { newId } from "../lib/db/ids.ts";
-import type { Doc } from "../lib/db/mem_index.ts";
+import type { Doc } from "../lib/index/index.ts";
 import { collectionOf } from "../lib/resource/resource.ts";
 import { writeXlsx } from "../lib/resource/spreadsheet.ts";
 import type { Store } from "../lib/db/store.ts";
