@@ -58,7 +58,7 @@ Deno.test("seams: modules are named after what they do", async () => {
 });
 
 /** Files over 300 lines being reworked on another branch of this issue (the audit outbox). */
-const ELSEWHERE = new Set(["lib/audit/log.ts"]);
+const ELSEWHERE = new Set<string>();
 
 Deno.test("seams: no source file over 300 lines (islands/, components/, resources/ aside)", async () => {
   const long: string[] = [];

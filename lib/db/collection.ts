@@ -7,6 +7,7 @@ import { writeMany, type WriteManyOptions } from "./bulk.ts";
 import { lockedError, unlocked } from "./journal.ts";
 import { tallyError, tallyOps } from "./tally.ts";
 import { intentOps } from "./outbox.ts";
+import { uniqueOps, whyConflict } from "./unique.ts";
 import { possibleId, readMany, WholeRecords } from "./whole_records.ts";
 export type { CollectionSpec, KvHolder } from "../index/doc.ts";
 import { ulid } from "ulid";
@@ -140,32 +141,9 @@ export class Collection<T extends Doc = Doc> {
     return of ? (doc ? of(doc) : 0) - (old ? of(old) : 0) : 0;
   }
 
-  async #whyConflict(doc: Doc, id: string): Promise<Error> {
-    for (const f of this.spec.unique ?? []) {
-      const v = doc[f];
-      if (v == null || v === "") continue;
-      const owner = await this.idBy(f, v);
-      if (owner && owner !== id) {
-        return conflict(`${this.spec.labels?.[f] ?? f} "${v}" sudah digunakan.`);
-      }
-    }
-    return conflict(STALE_MESSAGE);
-  }
-
   /** The unique-key operations of writing `doc` over `old` (used by bulk.ts too). */
   uniqueOps(id: string, doc: Doc, old?: Doc): Op[] {
-    const ops: Op[] = [];
-    for (const f of this.spec.unique ?? []) {
-      const nu = doc[f] == null || doc[f] === "" ? null : this.norm(f, doc[f]);
-      const was = old && old[f] != null && old[f] !== "" ? this.norm(f, old[f]) : null;
-      if (nu === was) continue;
-      if (was !== null) ops.push({ kind: "delete", key: [`${this.name}_by_${f}`, was] });
-      if (nu !== null) {
-        const key = [`${this.name}_by_${f}`, nu];
-        ops.push({ kind: "check", key, versionstamp: null }, { kind: "set", key, value: id });
-      }
-    }
-    return ops;
+    return uniqueOps(this, id, doc, old);
   }
 
   /**
@@ -194,7 +172,7 @@ export class Collection<T extends Doc = Doc> {
         ...this.uniqueOps(id, doc, cur?.value),
         { kind: "set", key: this.key(id), value: doc },
       ],
-      why: () => this.#whyConflict(doc, id),
+      why: () => whyConflict(this, doc, id),
       delta: this.#delta(doc, cur?.value),
     };
   }
