@@ -12,6 +12,8 @@ interface TablePage {
   data?: Row[];
   recordsTotal?: number;
   recordsFiltered?: number;
+  /** The count stopped early: at least `recordsFiltered` match. */
+  recordsCapped?: boolean;
 }
 
 /** Runs `f` when the browser is idle (within 200 ms), or after a short timer without that API. */
@@ -57,7 +59,7 @@ const blockedSend =
 export function useServerTable(o: {
   api: string;
   columns: ColumnDef[];
-  initial: { data: Row[]; recordsTotal: number; recordsFiltered: number };
+  initial: { data: Row[]; recordsTotal: number; recordsFiltered: number; recordsCapped?: boolean };
   pageSize: number;
   params?: Record<string, string>;
   /** The ordering the server rendered the first page with (default: first sortable, asc). */
@@ -67,6 +69,7 @@ export function useServerTable(o: {
   const [rows, setRows] = useState(o.initial.data);
   const [total, setTotal] = useState(o.initial.recordsTotal);
   const [filtered, setFiltered] = useState(o.initial.recordsFiltered);
+  const [capped, setCapped] = useState(!!o.initial.recordsCapped);
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(0);
   const [length, setLength] = useState(o.pageSize);
@@ -112,6 +115,7 @@ export function useServerTable(o: {
         setRows(d.data ?? []);
         setTotal(d.recordsTotal ?? 0);
         setFiltered(d.recordsFiltered ?? 0);
+        setCapped(!!d.recordsCapped);
         setLoading(false);
         if (!d.data?.length && page > 0 && (d.recordsFiltered ?? 0) > 0) {
           setPage(Math.ceil(d.recordsFiltered! / length) - 1);
@@ -128,6 +132,8 @@ export function useServerTable(o: {
     rows,
     total,
     filtered,
+    /** The server stopped counting: at least `filtered` rows match. */
+    capped,
     search,
     /** Searches (from the first page) for what `SearchBox` hands on. */
     setSearch: (q: string) => {
