@@ -174,6 +174,30 @@ async function firstAnswers(base: string, cookie: string) {
   );
 }
 
+/** Prints each request class's count, latencies, errors and conflicts; returns the totals. */
+function printClasses(stats: Map<string, Stat>) {
+  let total = 0, errors = 0, conflicts = 0;
+  const pad = (s: string | number, n: number) => String(s).padStart(n);
+  console.log(
+    `${"kelas".padEnd(22)}${pad("n", 7)}${pad("p50", 9)}${pad("p95", 9)}${pad("p99", 9)}` +
+      `${pad("maks", 9)}${pad("galat", 7)}${pad("409", 6)}`,
+  );
+  for (const [name, s] of stats) {
+    s.times.sort((a, b) => a - b);
+    total += s.times.length + s.errors + s.conflicts;
+    errors += s.errors;
+    conflicts += s.conflicts;
+    const f = (x: number) => pad(Number.isNaN(x) ? "-" : x.toFixed(1), 9);
+    console.log(
+      `${name.padEnd(22)}${pad(s.times.length, 7)}${f(pct(s.times, 0.5))}${f(pct(s.times, 0.95))}` +
+        `${f(pct(s.times, 0.99))}${f(s.times.at(-1) ?? NaN)}${pad(s.errors, 7)}${
+          pad(s.conflicts, 6)
+        }${s.firstError ? `  (${s.firstError})` : ""}`,
+    );
+  }
+  return { total, errors, conflicts };
+}
+
 async function main() {
   const o = args();
   const cookie = await login(o.base, o.code, o.username, o.password);
@@ -229,25 +253,7 @@ async function main() {
   clearInterval(sampler);
   const memAfter = o.pid ? memoryOf(o.pid) : null;
   const cpuAfter = o.pid ? cpuOf(o.pid) : null;
-  let total = 0, errors = 0, conflicts = 0;
-  const pad = (s: string | number, n: number) => String(s).padStart(n);
-  console.log(
-    `${"kelas".padEnd(22)}${pad("n", 7)}${pad("p50", 9)}${pad("p95", 9)}${pad("p99", 9)}` +
-      `${pad("maks", 9)}${pad("galat", 7)}${pad("409", 6)}`,
-  );
-  for (const [name, s] of stats) {
-    s.times.sort((a, b) => a - b);
-    total += s.times.length + s.errors + s.conflicts;
-    errors += s.errors;
-    conflicts += s.conflicts;
-    const f = (x: number) => pad(Number.isNaN(x) ? "-" : x.toFixed(1), 9);
-    console.log(
-      `${name.padEnd(22)}${pad(s.times.length, 7)}${f(pct(s.times, 0.5))}${f(pct(s.times, 0.95))}` +
-        `${f(pct(s.times, 0.99))}${f(s.times.at(-1) ?? NaN)}${pad(s.errors, 7)}${
-          pad(s.conflicts, 6)
-        }${s.firstError ? `  (${s.firstError})` : ""}`,
-    );
-  }
+  const { total, errors, conflicts } = printClasses(stats);
   console.log(
     `Throughput: ${(total / secs).toFixed(1)} req/s (${total} permintaan dalam ${
       secs.toFixed(1)

@@ -47,9 +47,13 @@ export interface Job {
   conflict?: number;
 }
 
+const pick = <T>(rnd: () => number, xs: T[]) => xs[Math.floor(rnd() * xs.length)];
+
+type Get = (path: string) => Promise<Response>;
+type Post = (path: string, fields: Record<string, string>) => Promise<Response>;
+
 /** The request classes a simulated user picks from. */
 export function jobs(base: string, cookie: string, w: World) {
-  const pick = <T>(rnd: () => number, xs: T[]) => xs[Math.floor(rnd() * xs.length)];
   const get = (path: string) =>
     fetch(`${base}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(TIMEOUT_MS) });
   const post = (path: string, fields: Record<string, string>) =>
@@ -59,8 +63,13 @@ export function jobs(base: string, cookie: string, w: World) {
       body: new URLSearchParams(fields),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
+  return { reads: reads(get, w), writes: writes(get, post, w) };
+}
+
+/** Lists, searches and pages. */
+function reads(get: Get, w: World): Job[] {
   const patientCols = registry.get("pasien")!.columns;
-  const reads: Job[] = [
+  return [
     {
       name: "daftar pasien + cari",
       run: (rnd) => {
@@ -118,6 +127,10 @@ export function jobs(base: string, cookie: string, w: World) {
     { name: "halaman /pasien", run: () => get("/pasien") },
     { name: "halaman /ipd", run: () => get("/ipd") },
   ];
+}
+
+/** Saves that may meet another user's save (409). */
+function writes(get: Get, post: Post, w: World): Job[] {
   const patientUpdate: Job = {
     name: "ubah pasien",
     conflict: 409,
@@ -161,5 +174,5 @@ export function jobs(base: string, cookie: string, w: World) {
         tarif_rs: String(100_000 + Math.floor(rnd() * 900_000)),
       }),
   };
-  return { reads, writes: [patientUpdate, examAdd] };
+  return [patientUpdate, examAdd];
 }

@@ -1,28 +1,14 @@
 import assert from "node:assert/strict";
-import { join, normalize, relative } from "node:path";
+import { join } from "node:path";
+import { longFunctions, root, sourceFiles } from "./source_fixtures.ts";
 
-const root = normalize(join(import.meta.dirname!, ".."));
 const read = (path: string) => Deno.readTextFile(join(root, path));
 
-async function* walk(dir: string): AsyncGenerator<string> {
-  for await (const e of Deno.readDir(dir)) {
-    const p = join(dir, e.name);
-    if (e.isDirectory && e.name !== "node_modules" && !e.name.startsWith(".")) yield* walk(p);
-    else if (e.isFile && /\.tsx?$/.test(e.name)) yield p;
-  }
-}
+/** The source folders and the root modules. */
+const SOURCE_DIRS = ["lib", "routes", "resources", "islands", "components", "bench"];
+const ROOT_FILES = ["main.ts", "app.ts", "build.ts", "compile.ts", "licence_server.ts"];
 
 const exists = (path: string) => Deno.stat(join(root, path)).then(() => true, () => false);
-
-/** The lines of the function declared as `name` in `src`, from its head to its closing brace. */
-function functionLines(src: string, name: string): number {
-  const lines = src.split("\n");
-  const start = lines.findIndex((l) => new RegExp(`function ${name}\\b`).test(l));
-  assert.ok(start >= 0, `function ${name} not found`);
-  const indent = lines[start].match(/^\s*/)![0];
-  const end = lines.findIndex((l, i) => i > start && l === `${indent}}`);
-  return end - start + 1;
-}
 
 Deno.test("seams: app.ts only assembles (no warm-up, no nav list of its own)", async () => {
   const app = await read("app.ts");
@@ -33,9 +19,9 @@ Deno.test("seams: app.ts only assembles (no warm-up, no nav list of its own)", a
 
 Deno.test("seams: every route module names its sidebar entries NAV", async () => {
   const odd: string[] = [];
-  for await (const f of walk(join(root, "routes"))) {
-    for (const m of (await Deno.readTextFile(f)).matchAll(/export const (\w+): NavItem/g)) {
-      if (m[1] !== "NAV") odd.push(`${relative(root, f)}: ${m[1]}`);
+  for (const [f, src] of await sourceFiles(["routes"])) {
+    for (const m of src.matchAll(/export const (\w+): NavItem/g)) {
+      if (m[1] !== "NAV") odd.push(`${f}: ${m[1]}`);
     }
   }
   assert.deepEqual(odd, []);
@@ -59,14 +45,8 @@ Deno.test("seams: modules are named after what they do", async () => {
 
 Deno.test("seams: no source file over 300 lines (islands/, components/, resources/ aside)", async () => {
   const long: string[] = [];
-  for (const dir of ["lib", "routes", "bench", "tests"]) {
-    for await (const f of walk(join(root, dir))) {
-      const n = (await Deno.readTextFile(f)).split("\n").length - 1;
-      if (n > 300) long.push(`${relative(root, f)}: ${n}`);
-    }
-  }
-  for (const f of ["main.ts", "app.ts", "build.ts", "compile.ts", "licence_server.ts"]) {
-    const n = (await read(f)).split("\n").length - 1;
+  for (const [f, src] of await sourceFiles(["lib", "routes", "bench", "tests"], ROOT_FILES)) {
+    const n = src.split("\n").length - 1;
     if (n > 300) long.push(`${f}: ${n}`);
   }
   assert.deepEqual(long, []);
@@ -74,28 +54,64 @@ Deno.test("seams: no source file over 300 lines (islands/, components/, resource
 
 Deno.test("seams: no 300-line apology, no stale path in comments", async () => {
   const found: string[] = [];
-  for (const dir of ["lib", "routes", "bench", "tests"]) {
-    for await (const f of walk(join(root, dir))) {
-      if (f.endsWith("layout_seams_test.ts")) continue;
-      const src = await Deno.readTextFile(f);
-      if (/\(over 300 lines/i.test(src)) found.push(`${relative(root, f)}: apology`);
-      if (src.includes("lib/ipd/hospital_time.ts")) found.push(`${relative(root, f)}: path`);
-    }
+  for (const [f, src] of await sourceFiles(["lib", "routes", "bench", "tests"])) {
+    if (f.endsWith("layout_seams_test.ts")) continue;
+    if (/\(over 300 lines/i.test(src)) found.push(`${f}: apology`);
+    if (src.includes("lib/ipd/hospital_time.ts")) found.push(`${f}: path`);
   }
   assert.deepEqual(found, []);
 });
 
-Deno.test("seams: writeMany, streamXlsx and runQuery are 100 lines at most", async () => {
-  const sizes: Record<string, number> = {};
-  const where = {
-    writeMany: "lib/db/bulk.ts",
-    streamXlsx: "lib/resource/xlsx_stream.ts",
-    runQuery: (await exists("lib/index/query.ts")) ? "lib/index/query.ts" : "lib/db/mem_query.ts",
-  };
-  for (const [name, file] of Object.entries(where)) {
-    sizes[name] = functionLines(await read(file), name);
-  }
-  for (const [name, n] of Object.entries(sizes)) assert.ok(n <= 100, `${name}: ${n} lines`);
+/** Functions being reworked on another branch (the Klaim page), split when it is merged. */
+const LONG_ELSEWHERE = new Set(["routes/klaim_api.ts klaimApi"]);
+
+Deno.test("seams: no function over 100 lines without a one-line reason (`// Long: why`)", async () => {
+  const files = await sourceFiles(SOURCE_DIRS, ROOT_FILES);
+  assert.ok(files.length > 200, `modules read: ${files.length}`);
+  const long = longFunctions(files, 100)
+    .filter((l) => !LONG_ELSEWHERE.has(l.replace(/:\d+ (\S+) \(\d+\)$/, " $1")));
+  assert.deepEqual(long, []);
+});
+
+Deno.test("seams: the length check sees functions, arrow constants and class methods", () => {
+  const body = (n: number, indent = "  ") =>
+    Array.from({ length: n }, (_, i) => `${indent}f(${i});`);
+  const src = [
+    "/** Doc. */",
+    "export async function tooLong(a: number) {",
+    ...body(99),
+    "}",
+    "export function fits() {",
+    ...body(98),
+    "}",
+    "// Long: a linear script of steps",
+    "/** Doc. */",
+    "export function allowed() {",
+    ...body(99),
+    "}",
+    "export const Arrow = (",
+    "  a: number,",
+    "): number => {",
+    ...body(99),
+    "};",
+    "export class Box {",
+    "  constructor(private a: number) {}",
+    "  async put(",
+    "    b: number,",
+    "  ): Promise<void> {",
+    ...body(97, "    "),
+    "  }",
+    "  // Long: one state machine",
+    "  #walk() {",
+    ...body(99, "    "),
+    "  }",
+    "}",
+  ].join("\n");
+  assert.deepEqual(longFunctions([["x.ts", src]], 100), [
+    "x.ts:2 tooLong (101)",
+    "x.ts:306 Arrow (103)",
+    "x.ts:411 Box.put (101)",
+  ]);
 });
 
 Deno.test("seams: small_fixes_test.ts is split into tests named after their modules", async () => {
