@@ -1,9 +1,9 @@
-import { AppError, badRequest } from "../errors.ts";
+import { badRequest } from "../errors.ts";
 import { hospitalDay } from "../hospital_time.ts";
 import type { Store } from "../db/store.ts";
 import type { Visit } from "../ipd/model.ts";
 import { visitsOf } from "../ipd/stay.ts";
-import type { Tracker } from "../progress/progress.ts";
+import { tracked, type Tracker } from "../progress/progress.ts";
 import { type Claim, claimsOf } from "./claim_store.ts";
 import { type EklaimClaim, type EklaimRow, lineErrors, parseEklaim } from "./eklaim.ts";
 import { type Grouping, lastGroupings, matchStay, mrnKey, type StayRef, stayRef } from "./match.ts";
@@ -67,14 +67,7 @@ export async function importEklaim(
   now: Date,
   progress: Tracker,
 ): Promise<Reconciliation> {
-  try {
-    const res = await reconcile(store, file, by, now, progress);
-    progress.finish(res.message);
-    return res;
-  } catch (e) {
-    progress.fail(e instanceof AppError ? e.message : "Impor gagal.");
-    throw e;
-  }
+  return await tracked(progress, () => reconcile(store, file, by, now, progress));
 }
 
 async function reconcile(
