@@ -1,4 +1,6 @@
-import { createApp, ensureBundle, prepareStore, STATIC_DIR, warmIndexes } from "./app.ts";
+import { createApp, ensureBundle, prepareStore, STATIC_DIR } from "./app.ts";
+import { warmIndexes } from "./lib/warm/warm.ts";
+import { registry } from "./resources/mod.ts";
 import { readManifest } from "./lib/http/islands.ts";
 import { backupDir } from "./lib/backup/backup.ts";
 import { startDailyBackups } from "./lib/backup/schedule.ts";
@@ -16,7 +18,7 @@ import { loginAudit } from "./lib/auth/fold.ts";
 /** A moment without requests, in which background work (warm-up orderings, snapshots) runs. */
 const QUIET_MS = 200;
 
-/** How often changed index snapshots are rewritten (see lib/db/snapshot.ts). */
+/** How often changed index snapshots are rewritten (see lib/index/snapshot.ts). */
 const SNAPSHOT_EVERY_MS = 10 * 60_000;
 
 if (import.meta.main) {
@@ -89,7 +91,7 @@ if (import.meta.main) {
   const unless = (wait: () => Promise<void>) => () =>
     stopping ? new Promise<void>(() => {}) : wait();
   const pause = unless(() => activity.idle(100));
-  warmIndexes(store, undefined, unless(() => activity.quiet(QUIET_MS)), pause).then((ms) => {
+  warmIndexes(store, registry, unless(() => activity.quiet(QUIET_MS)), pause).then((ms) => {
     if (stopping) return;
     console.log(`Indeks siap dalam ${(ms / 1000).toFixed(1)} s`);
     return saveSnapshots();

@@ -8,18 +8,15 @@
  * and right after writes, in-process (`app.request`, labelled so), plus one figure per table
  * over real HTTP from a separate client process (bench/measure.ts). "First request after
  * restart" runs in a new process. Sections (marked `// ---- name`): regions, ICD, backup,
- * MemIndex, JavaScript, inpatient (bench/ipd_bench.ts), dashboard (bench/report_bench.ts); the
- * file is over 300 lines because the region and ICD sections share its one KV file and session
- * in sequence. A new bench (its own data set) goes in its own file, called at the end.
+ * MemIndex, JavaScript, inpatient (bench/ipd_bench.ts), dashboard (bench/report_bench.ts). The
+ * region and ICD sections share this file's one KV file and session; a bench with its own data
+ * set (backup, JavaScript, inpatient, dashboard) goes in its own file, called from here.
  */
 import { join } from "node:path";
 import * as XLSX from "xlsx";
 import { build } from "../build.ts";
 import { createApp } from "../app.ts";
 import { createSession, ensureAdmin, users } from "../lib/auth/auth.ts";
-import { backupDir, createBackup } from "../lib/backup/backup.ts";
-import { newId } from "../lib/db/ids.ts";
-import { restoreBackup } from "../lib/backup/restore.ts";
 import { loadConfig } from "../lib/config.ts";
 import { Store } from "../lib/db/store.ts";
 import { readTable } from "../lib/resource/spreadsheet.ts";
@@ -29,10 +26,11 @@ import { registry } from "../resources/mod.ts";
 import { memIndexBench } from "./mem_bench.ts";
 import { growthBench } from "./growth_bench.ts";
 import { SHARED_DATA } from "./shared_data.ts";
-import { pageJs } from "./js_size.ts";
+import { pageJsBench } from "./js_size.ts";
+import { backupBench } from "./backup_bench.ts";
 import { ipdBench } from "./ipd_bench.ts";
 import { ipdData } from "./ipd_file.ts";
-import { distinct, firstRequestAfterRestart, getter, overHttp, p95, passes } from "./measure.ts";
+import { distinct, firstRequestAfterRestart, getter, overHttp, passes } from "./measure.ts";
 import { reportBench } from "./report_bench.ts";
 import { pageBench } from "./page_bench.ts";
 import { claimBench } from "./claim_bench.ts";
@@ -270,78 +268,7 @@ console.log(
 );
 
 // ---- backup and restore ---------------------------------------------------------------------
-{
-  // backup and restore: the region set plus 20,000 patients, requests answered meanwhile
-  const store3 = await Store.open(KV_FILE);
-  const app3 = createApp({ config, store: store3 });
-  const admin = (await users(store3).index()).rows()[0].value;
-  const cookie3 = `sid=${await createSession(store3, {
-    userId: admin._id,
-    username: "admin",
-    fullname: "Bench",
-    hospitalCode: "BENCH",
-  })}`;
-  const names = ["Budi", "Siti", "Agus", "Dewi", "Rina", "Joko", "Ayu", "Putu", "Made", "Nur"];
-  await store3.collection({ name: "pasien" }).writeMany(Array.from({ length: 20_000 }, (_, i) => {
-    const first = names[i % 10], last = `${names[(i * 7) % 10]}wati ${i}`;
-    return {
-      _id: newId(),
-      erm: `RM${String(i).padStart(8, "0")}`,
-      first_name: first,
-      last_name: last,
-      fullname: `${first} ${last}`,
-      gender: i % 2 ? "L" : "P",
-      phone: `08${String(1e9 + i)}`,
-    };
-  }));
-  let records = 0;
-  for await (const _ of store3.kv.list({ prefix: [] })) records++;
-  const get = async (u: string) => {
-    const t0 = performance.now();
-    const r = await app3.request(u, { headers: { cookie: cookie3 } });
-    await r.arrayBuffer();
-    if (r.status !== 200) throw new Error(`${u}: ${r.status}`);
-    return performance.now() - t0;
-  };
-  for (const u of listUrls) await get(u); // warm the index and its cached orderings
-  const calm: number[] = [];
-  for (const u of listUrls.slice(0, 100)) calm.push(await get(u));
-  calm.sort((a, b) => a - b);
-  /** Runs `op` while requests go out one after another; returns its time and their latencies. */
-  const during = async (op: () => Promise<unknown>) => {
-    let done = false;
-    const t0 = performance.now();
-    const running = op().finally(() => done = true);
-    const lat: number[] = [];
-    for (let i = 0; !done; i++) lat.push(await get(listUrls[i % listUrls.length]));
-    await running;
-    return { s: (performance.now() - t0) / 1000, lat: lat.sort((a, b) => a - b) };
-  };
-  const bdir = backupDir(dir);
-  const b = await during(() => createBackup(store3, bdir, { name: "bench" }));
-  const size = (await Deno.stat(join(bdir, (await Array.fromAsync(Deno.readDir(bdir)))[0].name)))
-    .size;
-  report(
-    `Backup ${records.toLocaleString("id-ID")} entri KV (${(size / 2 ** 20).toFixed(0)} MB)`,
-    b.s,
-    10,
-    "s",
-  );
-  const line = (what: string, xs: number[]) =>
-    console.log(
-      `  ${what}: ${xs.length} permintaan GET /api/village, p50 ${
-        xs[Math.floor(xs.length / 2)].toFixed(1)
-      } ms, p95 ${p95(xs).toFixed(1)} ms, maks ${xs.at(-1)!.toFixed(1)} ms`,
-    );
-  line("tanpa backup", calm);
-  line("selama backup", b.lat);
-  const ids = (await Array.fromAsync(store3.kv.list<{ _id: string }>({ prefix: ["db_backup"] })))
-    .map((e) => e.value._id);
-  const r = await during(() => restoreBackup(store3, bdir, ids[0]));
-  report("Restore (termasuk backup otomatis sebelum ganti)", r.s, 10, "s");
-  line("selama restore (tertahan sebentar saat basis data diganti)", r.lat);
-  store3.close();
-}
+await backupBench(report, { kvFile: KV_FILE, config, dir, listUrls });
 
 // ---- MemIndex, JavaScript per page ----------------------------------------------------------
 console.log("\nMemIndex 50.000 data, satu tulis lalu satu baca (p95):");
@@ -351,31 +278,7 @@ growthBench(report);
 
 console.log("");
 await build();
-{
-  // what a table page really loads: the scripts it names plus their static imports, gzipped
-  const pageStore = await Store.open(":memory:");
-  const pageApp = createApp({ config, store: pageStore });
-  await ensureAdmin(pageStore, BENCH_PASSWORD);
-  const pageCookie = `sid=${await createSession(pageStore, {
-    userId: await adminId(pageStore),
-    username: "admin",
-    fullname: "Bench",
-    hospitalCode: "BENCH",
-  })}`;
-  // the dashboard carries chart.js (pie and bar parts only)
-  const pages: [string, number][] = [
-    ["/icd", 25],
-    ["/tarif-inacbg", 25],
-    ["/dokter", 25],
-    ["/", 80],
-  ];
-  for (const [path, target] of pages) {
-    const js = await pageJs(pageApp, pageCookie, path);
-    if (!js) throw new Error(`${path}: not 200`);
-    report(`JavaScript halaman ${path} (gzip, ${js.files} berkas)`, js.kb, target, "KB");
-  }
-  pageStore.close();
-}
+await pageJsBench(report, config, BENCH_PASSWORD);
 
 // ---- inpatient and dashboard ----------------------------------------------------------------
 // inpatient stays (issue 5): 50,000 generated stays in their own KV file; the dashboard's

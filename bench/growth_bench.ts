@@ -5,7 +5,7 @@
  * (a rare term after one write; a common one after two writes), the one-match ERM search and an
  * ordered first page. `deno run --v8-flags=--expose-gc bench/growth_bench.ts`, or through `deno task bench`.
  */
-import { MemIndex, type Query } from "../lib/db/mem_index.ts";
+import { MemIndex, type Query } from "../lib/index/index.ts";
 import type { Report } from "./ipd_file.ts";
 
 const SEARCH = ["erm", "fullname", "phone"];

@@ -10,7 +10,8 @@ import { visitsOf } from "../lib/ipd/stay.ts";
 import { DISCHARGE_COLUMNS } from "../lib/ipd/list.ts";
 import { hospitalDay, toLocalInput } from "../lib/ipd/rules.ts";
 import { Store } from "../lib/db/store.ts";
-import { warmIndexes } from "../app.ts";
+import { warmIndexes } from "../lib/warm/warm.ts";
+import { registry } from "../resources/mod.ts";
 import ipdDef from "../lib/ipd/resource.ts";
 import type { IpdWorld } from "./ipd_data.ts";
 import { appOf, benchSize, ipdData, type IpdFile, printFigure, type Report } from "./ipd_file.ts";
@@ -122,7 +123,7 @@ export async function ipdBench(report: Report, { dir, file, world }: IpdFile): P
   // as a started server does in the background once it listens (main.ts)
   console.log(
     `  pemanasan indeks seperti server setelah start (warmIndexes): ${
-      ((await warmIndexes(store)) / 1000).toFixed(1)
+      ((await warmIndexes(store, registry)) / 1000).toFixed(1)
     } s; putaran pertama = tiap URL pertama kali setelahnya`,
   );
   const get = getter(app, cookie);
@@ -193,7 +194,27 @@ export async function ipdBench(report: Report, { dir, file, world }: IpdFile): P
     } ms, bagian ${(100 * sum(audits) / sum(adds)).toFixed(0)}% dari waktu tambah`,
   );
 
-  // exporting the discharged stays of a date range holding about 10,000 of them
+  await exportFigure(report, app, cookie, store, world);
+  gc();
+  console.log(
+    `Memori proses (RSS) dengan indeks rawat inap terisi: ${
+      (Deno.memoryUsage().rss / 2 ** 20).toFixed(0)
+    } MB, heap JS ${(Deno.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
+  );
+  await pageFigures(report, app, cookie, world);
+  store.close();
+}
+
+type App = Awaited<ReturnType<typeof appOf>>["app"];
+
+/** Exporting the discharged stays of a date range holding about 10,000 of them. */
+async function exportFigure(
+  report: Report,
+  app: App,
+  cookie: string,
+  store: Store,
+  world: IpdWorld,
+): Promise<void> {
   const days = (await visitsOf(store).index()).where("status", "pulang")
     .map((r) => hospitalDay(r.value.tanggal_pulang!)).sort();
   const from = days[Math.max(0, days.length - 10_000)];
@@ -214,21 +235,16 @@ export async function ipdBench(report: Report, { dir, file, world }: IpdFile): P
     3,
     "s",
   );
-  gc();
-  console.log(
-    `Memori proses (RSS) dengan indeks rawat inap terisi: ${
-      (Deno.memoryUsage().rss / 2 ** 20).toFixed(0)
-    } MB, heap JS ${(Deno.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
-  );
+}
 
-  // JavaScript of the inpatient pages (needs `build()` first)
+/** JavaScript of the inpatient pages (needs `build()` first). */
+async function pageFigures(report: Report, app: App, cookie: string, world: IpdWorld) {
   for (const path of ["/ipd", `/ipd/${world.openStays[0]._id}`, "/discharge-patient"]) {
     const js = await pageJs(app, cookie, path);
     const name = path.startsWith("/ipd/") ? "/ipd/{id}" : path;
     if (js) report(`JavaScript halaman ${name} (gzip, ${js.files} berkas)`, js.kb, 40, "KB");
     else console.log(`JavaScript halaman ${name}: halaman belum ada`);
   }
-  store.close();
 }
 
 if (import.meta.main) {

@@ -6,22 +6,12 @@
  */
 import type { Hono } from "hono";
 import { examsOf, visitsOf } from "../lib/ipd/stay.ts";
-import type { Examination, IcdItem, KeywordItem, Visit } from "../lib/ipd/model.ts";
+import type { IcdItem, KeywordItem } from "../lib/ipd/model.ts";
 import { READMISSION_REASONS } from "../lib/ipd/model.ts";
-import {
-  examOrder,
-  isReadmission,
-  keywordSummary,
-  stayTotals,
-  summaryIcd,
-} from "../lib/ipd/rules.ts";
-import { newId } from "../lib/db/ids.ts";
 import type { Store } from "../lib/db/store.ts";
 import { Tx } from "../lib/db/tx.ts";
 import { masterData, patients, type Room } from "./ipd_master.ts";
-
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
+import { type Draw, stayOf, stayTimes } from "./ipd_stay.ts";
 
 /** How big a data set to make. */
 export interface IpdDataOptions {
@@ -102,8 +92,8 @@ export async function generateIpd(
   const openSet = new Set<number>();
   while (openSet.size < Math.min(nOpen, admitted)) openSet.add(Math.floor(rnd() * admitted));
 
-  const start = now.getTime() - days * DAY;
-  const reasons = Object.keys(READMISSION_REASONS);
+  const start = now.getTime() - days * 86_400_000;
+  const draw: Draw = { rnd, pick, m, examsPerStay, now, reasons: Object.keys(READMISSION_REASONS) };
   const world: IpdWorld = {
     now,
     rooms: m.rooms,
@@ -125,127 +115,19 @@ export async function generateIpd(
     tx = new Tx(store.kv);
     inTx = 0;
   };
-  const minute = (t: number) => new Date(Math.floor(t / 60_000) * 60_000).toISOString();
 
   for (let p = 0; p < nPatients; p++) {
     const person = people[p];
     const isOpen = openSet.has(p);
-    const k = count[p] - (isOpen ? 1 : 0);
-    // closed stays, one after another, fitted into [start, end]
-    const end = now.getTime() - (isOpen ? 25 * DAY : 2 * HOUR);
-    const times: [number, number][] = [];
-    let t = start + rnd() * (end - start) / Math.max(1, k);
-    for (let i = 0; i < k; i++) {
-      const los = Math.min(30, 1 + Math.floor(-Math.log(1 - rnd()) * 4)) * DAY - rnd() * 20 * HOUR;
-      times.push([t, t + los]);
-      const gap = rnd() < 0.15 ? (1 + rnd() * 27) * DAY : (0.3 + rnd() * 1.4) * (end - start) / k;
-      t += los + gap;
-    }
-    const last = times.at(-1)?.[1] ?? start;
-    if (last > end) {
-      const f = (end - start) / (last - start);
-      for (const s of times) {
-        s[0] = start + (s[0] - start) * f;
-        s[1] = Math.max(s[0] + 3 * HOUR, start + (s[1] - start) * f);
-      }
-    }
-    if (isOpen) {
-      const adm = now.getTime() - (2 * HOUR + rnd() * 20 * DAY);
-      times.push([adm, NaN]);
-    }
     let prevOut: string | null = null;
-    for (const [admAt, outAt] of times) {
-      const open = Number.isNaN(outAt);
-      const visitDate = minute(admAt);
-      const tanggal_pulang = open ? null : minute(outAt);
-      const room = pick(m.rooms);
-      const tariff = pick(m.tariffs);
-      const cls = room.classtype === "first" ? 1 : room.classtype === "second" ? 2 : 3;
-      const tarifIna = Number(tariff[`tarif_kelas_${cls}`]) || 0;
-      const primary = pick(m.icd10);
-      const factor = Math.max(0.3, 0.95 + (rnd() - 0.5) * 0.9);
-      const lastExamAt = open ? Math.max(admAt + HOUR, now.getTime() - 30 * 60_000) : outAt;
-      const stayId = newId();
-      const list: Examination[] = [];
-      for (let j = 0; j < examsPerStay; j++) {
-        const at = admAt + ((j + (open ? 0.5 : 0.8)) / examsPerStay) * (lastExamAt - admAt);
-        const diagnosis = [primary, ...(rnd() < 0.5 ? [pick(m.icd10)] : [])];
-        const tindakan = rnd() < 0.6 ? [pick(m.icd9)] : [];
-        const keyword = rnd() < 0.2 ? [pick(m.keywords)] : [];
-        list.push({
-          _id: newId(),
-          ipdId: stayId,
-          examinationDate: minute(Math.min(at, open ? lastExamAt : outAt)),
-          subject: pick([
-            "Demam 3 hari",
-            "Sesak napas",
-            "Nyeri perut kanan bawah",
-            "Batuk berdahak",
-            "Lemas, mual",
-          ]),
-          object: `TD ${100 + Math.floor(rnd() * 60)}/${60 + Math.floor(rnd() * 30)}, N ${
-            70 + Math.floor(rnd() * 40)
-          }`,
-          assesment: primary.desc,
-          plan: pick([
-            "Infus RL, observasi",
-            "Antibiotik IV",
-            "Cek darah lengkap",
-            "Rencana pulang",
-          ]),
-          keyword,
-          keywordsummary: keywordSummary(keyword),
-          diagnosis,
-          tindakan,
-          grouping: {
-            _id: tariff._id,
-            kode_inacbg: String(tariff.kode_inacbg),
-            desc_inacbg: String(tariff.desc_inacbg ?? ""),
-          },
-          tarifinacbgSelect: room.classtype,
-          tarif_ina: tarifIna,
-          tarif_rs: Math.round(tarifIna * factor / examsPerStay * (0.5 + rnd()) / 1000) * 1000,
-          percentage: null,
-        });
-      }
-      const ordered = examOrder(list);
-      const totals = stayTotals(ordered);
-      for (const e of ordered) e.percentage = totals.percentages.get(e._id)!;
-      const codes = (
-        key: "diagnosis" | "tindakan",
-      ) => [...new Set(ordered.flatMap((e) => e[key].map((i) => i.code)))];
-      const readmisi = isReadmission(prevOut, visitDate);
-      const { order: ipddetails, percentages: _, ...sums } = totals;
-      const summary = open ? { summary_diagnosis: [], summary_tindakan: [] } : summaryIcd(ordered);
-      const dpjp = pick(m.doctors);
-      const visit: Omit<Visit, "_id"> = {
-        pasien: {
-          _id: person._id,
-          fullname: person.fullname,
-          erm: person.erm,
-          gender: person.gender,
-        },
-        visitDate,
-        indicationranap: pick(m.indications),
-        diagnosis_awal: primary.desc,
-        asal: pick(["IGD", "IGD", "Poliklinik", "Rujukan"]),
-        room: { _id: room._id, name: room.name },
-        igd: rnd() < 0.6 ? pick(m.igd) : null,
-        dpjp,
-        episode: rnd() < 0.8 ? pick(m.episodes) : null,
-        criteria: rnd() < 0.5 ? pick(m.criteria) : null,
-        readmisi,
-        readmisi_reason: readmisi ? pick(reasons) : "",
-        openPasien: open ? person._id : null,
-        status: open ? "dirawat" : "pulang",
-        tanggal_pulang,
-        dischargepatient: open ? null : pick(m.discharges),
-        ...summary,
-        ipddetails,
-        ...sums,
-        codes10: codes("diagnosis"),
-        codes9: codes("tindakan"),
-      };
+    for (const [admAt, outAt] of stayTimes(rnd, start, now, count[p], isOpen)) {
+      const { stayId, visit, ordered, open, visitDate, tanggal_pulang } = stayOf(
+        draw,
+        person,
+        admAt,
+        outAt,
+        prevOut,
+      );
       for (const e of ordered) tx.put(exams, e._id, e, null, { check: false });
       tx.put(visits, stayId, visit, null, { check: false });
       if (open) world.openStays.push({ _id: stayId, pasienId: person._id, visitDate });

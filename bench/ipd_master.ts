@@ -8,7 +8,7 @@ import * as XLSX from "xlsx";
 import type { Hono } from "hono";
 import type { IcdItem, KeywordItem, TitledRef } from "../lib/ipd/model.ts";
 import { newId } from "../lib/db/ids.ts";
-import type { Doc } from "../lib/db/mem_index.ts";
+import type { Doc } from "../lib/index/index.ts";
 import { collectionOf } from "../lib/resource/resource.ts";
 import { writeXlsx } from "../lib/resource/spreadsheet.ts";
 import type { Store } from "../lib/db/store.ts";
@@ -53,25 +53,10 @@ async function csvRows(path: string): Promise<Record<string, string>[]> {
   return XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { raw: true, defval: "" });
 }
 
-/** Master data through the API; returns what stays and examinations are built from. */
-export async function masterData(app: Hono<any>, cookie: string, store: Store) {
-  const api = apiOf(app, cookie);
-  const refId = async (res: string, text: string) => {
-    const r = await api.get(`/api/${res}/select2?q=${encodeURIComponent(text)}`);
-    return r.results.find((o: { text: string }) => o.text === text).id as string;
-  };
-  await api.post("/api/setting/hospital", {
-    name: "RSU Bench Casemix",
-    regional: await refId("regional", "Regional 1"),
-    hospitalClass: await refId("hospital-class", "A"),
-    owner: await refId("owner", "Swasta"),
-    type: await refId("hospital-type", "Rumah Sakit Umum"),
-  });
-  await api.upload("icd", await csvRows("icd10/icd10_2010_satusehat.csv"));
-  await api.upload("icd", await csvRows("icd9cm/icd9cm_v32_cms_procedures.csv"));
-  await api.upload("inatarif", await csvRows("inacbg/tarif_inacbg_pmk3_2023_sample.csv"));
-  await api.upload("disputed-claim", await csvRows("dispute_klaim/ba_dispute_klaim_seed.csv"));
+type Api = ReturnType<typeof apiOf>;
 
+/** The class rooms and the wards' rooms, with the class type of each. */
+async function wardRooms(api: Api): Promise<Room[]> {
   const classes: Record<string, string> = {};
   for (
     const [name, classtype] of [["VIP", "first"], ["Kelas I", "first"], ["Kelas II", "second"], [
@@ -107,6 +92,11 @@ export async function masterData(app: Hono<any>, cookie: string, store: Store) {
       });
     }
   }
+  return rooms;
+}
+
+/** 36 doctors: 30 DPJP and 6 of the IGD. */
+async function staff(api: Api) {
   const doctors: { _id: string; fullname: string }[] = [];
   const igd: { _id: string; fullname: string }[] = [];
   const first = [
@@ -136,6 +126,30 @@ export async function masterData(app: Hono<any>, cookie: string, store: Store) {
     await api.post(`/api/doctor/update/${flag}/${d._id}`, { [flag]: "true" });
     (flag === "dpjp" ? doctors : igd).push({ _id: d._id, fullname: d.fullname });
   }
+  return { doctors, igd };
+}
+
+/** Master data through the API; returns what stays and examinations are built from. */
+export async function masterData(app: Hono<any>, cookie: string, store: Store) {
+  const api = apiOf(app, cookie);
+  const refId = async (res: string, text: string) => {
+    const r = await api.get(`/api/${res}/select2?q=${encodeURIComponent(text)}`);
+    return r.results.find((o: { text: string }) => o.text === text).id as string;
+  };
+  await api.post("/api/setting/hospital", {
+    name: "RSU Bench Casemix",
+    regional: await refId("regional", "Regional 1"),
+    hospitalClass: await refId("hospital-class", "A"),
+    owner: await refId("owner", "Swasta"),
+    type: await refId("hospital-type", "Rumah Sakit Umum"),
+  });
+  await api.upload("icd", await csvRows("icd10/icd10_2010_satusehat.csv"));
+  await api.upload("icd", await csvRows("icd9cm/icd9cm_v32_cms_procedures.csv"));
+  await api.upload("inatarif", await csvRows("inacbg/tarif_inacbg_pmk3_2023_sample.csv"));
+  await api.upload("disputed-claim", await csvRows("dispute_klaim/ba_dispute_klaim_seed.csv"));
+
+  const rooms = await wardRooms(api);
+  const { doctors, igd } = await staff(api);
 
   const rowsOf = async (name: string) =>
     (await collectionOf(store, registry.get(name)!).index()).rows().map((r) => r.value);

@@ -13,14 +13,14 @@
  * search 100 times by one user; `--export` downloads the export of every stay once and prints
  * its time and the server's extra RSS.
  *
- * (Over 300 lines: the whole shipped tool, its request classes, login, sampling and report, in
- * the one file `deno task load` runs; split it when a class is added.)
+ * The request classes are in bench/load_jobs.ts.
  */
 import { parseArgs } from "node:util";
 import { tableQuery } from "../lib/resource/datatables.ts";
 import { DISCHARGE_COLUMNS, VISIT_COLUMNS } from "../lib/ipd/columns.ts";
 import { registry } from "../resources/mod.ts";
 import { cpuOf, memoryOf, serverPid } from "./proc.ts";
+import { discover, jobs } from "./load_jobs.ts";
 
 /** What one request class measured. */
 interface Stat {
@@ -31,7 +31,6 @@ interface Stat {
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
-const TIMEOUT_MS = 15_000;
 
 const pct = (xs: number[], p: number) =>
   xs.length ? xs[Math.min(xs.length - 1, Math.floor(xs.length * p))] : NaN;
@@ -101,162 +100,6 @@ async function login(base: string, code: string, username: string, password: str
 }
 
 /** What the run draws its requests from, read from the server first. */
-async function discover(base: string, cookie: string) {
-  const get = async (path: string) => {
-    const r = await fetch(`${base}${path}`, { headers: { cookie } });
-    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()}`);
-    return r.json();
-  };
-  const first = await get("/api/pasien?start=0&length=1");
-  const total: number = first.recordsTotal;
-  const patients: { _id: string; erm: string; fullname: string }[] = [];
-  for (let i = 0; i < 5; i++) {
-    const start = Math.floor((total * i) / 5);
-    patients.push(...(await get(`/api/pasien?start=${start}&length=200`)).data);
-  }
-  const open = (await get("/api/ipd?start=0&length=1000")).data as {
-    _id: string;
-    room: { _id: string };
-    dpjp: { _id: string };
-  }[];
-  if (!patients.length || !open.length) throw new Error("Server tidak berisi data uji.");
-  return {
-    patients,
-    open: open.map((s) => s._id),
-    rooms: [...new Set(open.map((s) => s.room._id))],
-    dpjp: [...new Set(open.map((s) => s.dpjp?._id).filter(Boolean))],
-  };
-}
-
-type World = Awaited<ReturnType<typeof discover>>;
-
-const ICD_TERMS = ["fever", "pneumonia", "J18", "A09", "fracture", "diabetes", "K35", "I10", "tb"];
-const jakartaNow = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 16);
-
-/** One request class: a name and how to send one request of it. */
-interface Job {
-  name: string;
-  run: (rnd: () => number) => Promise<Response>;
-  /** Statuses counted as conflicts rather than errors. */
-  conflict?: number;
-}
-
-function jobs(base: string, cookie: string, w: World) {
-  const pick = <T>(rnd: () => number, xs: T[]) => xs[Math.floor(rnd() * xs.length)];
-  const get = (path: string) =>
-    fetch(`${base}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(TIMEOUT_MS) });
-  const post = (path: string, fields: Record<string, string>) =>
-    fetch(`${base}${path}`, {
-      method: "POST",
-      headers: { cookie, origin: base },
-      body: new URLSearchParams(fields),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  const patientCols = registry.get("pasien")!.columns;
-  const reads: Job[] = [
-    {
-      name: "daftar pasien + cari",
-      run: (rnd) => {
-        const p = pick(rnd, w.patients);
-        const r = rnd();
-        const search = r < 0.4 ? p.erm : r < 0.8 ? p.fullname.split(" ")[1] : p.fullname;
-        return get(
-          `/api/pasien?${tableQuery(patientCols, { draw: 1, start: 0, length: 10, search })}`,
-        );
-      },
-    },
-    {
-      name: "rawat inap + filter",
-      run: (rnd) => {
-        const params: Record<string, string> = {};
-        const r = rnd();
-        if (r < 0.3) params.roomFilter = pick(rnd, w.rooms);
-        else if (r < 0.6) params.dpjpFilter = pick(rnd, w.dpjp);
-        else if (r < 0.8) params.analysisFilter = "negative";
-        else params.statusFilter = "semua";
-        const order: [number, "asc" | "desc"] = [1, "desc"];
-        const q = tableQuery(VISIT_COLUMNS, { draw: 1, start: 0, length: 10, order, params });
-        return get(`/api/ipd?${q}`);
-      },
-    },
-    {
-      name: "pasien pulang",
-      run: (rnd) => {
-        const r = rnd();
-        const params: Record<string, string> = {};
-        if (r < 0.3) {
-          const y = 2022 + Math.floor(rnd() * 4), m = 1 + Math.floor(rnd() * 12);
-          const mm = String(m).padStart(2, "0");
-          params.dateRange = `${y}-${mm}-01 / ${y}-${mm}-28`;
-        }
-        const search = r > 0.7 ? pick(rnd, w.patients).fullname.split(" ")[0] : "";
-        const start = r < 0.5 ? 0 : 10 * Math.floor(rnd() * 20);
-        const order: [number, "asc" | "desc"] = [4, "desc"];
-        const q = tableQuery(DISCHARGE_COLUMNS, {
-          draw: 1,
-          start,
-          length: 10,
-          search,
-          order,
-          params,
-        });
-        return get(`/api/ipd/discharge-patient?${q}`);
-      },
-    },
-    {
-      name: "pilih ICD",
-      run: (rnd) =>
-        get(`/api/icd/select2-icd10?q=${encodeURIComponent(pick(rnd, ICD_TERMS))}&page=1`),
-    },
-    { name: "halaman /pasien", run: () => get("/pasien") },
-    { name: "halaman /ipd", run: () => get("/ipd") },
-  ];
-  const patientUpdate: Job = {
-    name: "ubah pasien",
-    conflict: 409,
-    run: async (rnd) => {
-      const p = pick(rnd, w.patients);
-      const r = await get(`/api/pasien/${p._id}`);
-      if (r.status !== 200) return r;
-      const d = (await r.json()).data;
-      const id = (x: unknown) => (x as { _id?: string } | null)?._id ?? "";
-      return post("/api/pasien/update", {
-        id: d._id,
-        _version: d._version,
-        erm: d.erm,
-        first_name: d.first_name,
-        last_name: d.last_name ?? "",
-        gender: d.gender,
-        phone: `08${Math.floor(1e9 + rnd() * 8e9)}`,
-        province: id(d.province),
-        regency: id(d.regency),
-        district: id(d.district),
-        village: id(d.village),
-        address: d.address ?? "",
-        postalCode: d.postalCode ?? "",
-      });
-    },
-  };
-  const examAdd: Job = {
-    name: "tambah pemeriksaan",
-    conflict: 409,
-    run: (rnd) =>
-      post("/api/ipd/visitexamination/update", {
-        id: "",
-        ipdId: pick(rnd, w.open),
-        examinationDate: jakartaNow(),
-        subject: "Demam hari ke-2",
-        object: "TD 120/80, N 88",
-        assesment: "Observasi",
-        plan: "Lanjut terapi",
-        grouping: "",
-        tarifinacbgSelect: "",
-        tarif_rs: String(100_000 + Math.floor(rnd() * 900_000)),
-      }),
-  };
-  return { reads, writes: [patientUpdate, examAdd] };
-}
-
 const mb = (b: number) => `${(b / 1048576).toFixed(0)} MB`;
 
 /** Downloads the export of every stay (admitted and discharged) alone, watching the RSS. */
@@ -331,6 +174,30 @@ async function firstAnswers(base: string, cookie: string) {
   );
 }
 
+/** Prints each request class's count, latencies, errors and conflicts; returns the totals. */
+function printClasses(stats: Map<string, Stat>) {
+  let total = 0, errors = 0, conflicts = 0;
+  const pad = (s: string | number, n: number) => String(s).padStart(n);
+  console.log(
+    `${"kelas".padEnd(22)}${pad("n", 7)}${pad("p50", 9)}${pad("p95", 9)}${pad("p99", 9)}` +
+      `${pad("maks", 9)}${pad("galat", 7)}${pad("409", 6)}`,
+  );
+  for (const [name, s] of stats) {
+    s.times.sort((a, b) => a - b);
+    total += s.times.length + s.errors + s.conflicts;
+    errors += s.errors;
+    conflicts += s.conflicts;
+    const f = (x: number) => pad(Number.isNaN(x) ? "-" : x.toFixed(1), 9);
+    console.log(
+      `${name.padEnd(22)}${pad(s.times.length, 7)}${f(pct(s.times, 0.5))}${f(pct(s.times, 0.95))}` +
+        `${f(pct(s.times, 0.99))}${f(s.times.at(-1) ?? NaN)}${pad(s.errors, 7)}${
+          pad(s.conflicts, 6)
+        }${s.firstError ? `  (${s.firstError})` : ""}`,
+    );
+  }
+  return { total, errors, conflicts };
+}
+
 async function main() {
   const o = args();
   const cookie = await login(o.base, o.code, o.username, o.password);
@@ -386,25 +253,7 @@ async function main() {
   clearInterval(sampler);
   const memAfter = o.pid ? memoryOf(o.pid) : null;
   const cpuAfter = o.pid ? cpuOf(o.pid) : null;
-  let total = 0, errors = 0, conflicts = 0;
-  const pad = (s: string | number, n: number) => String(s).padStart(n);
-  console.log(
-    `${"kelas".padEnd(22)}${pad("n", 7)}${pad("p50", 9)}${pad("p95", 9)}${pad("p99", 9)}` +
-      `${pad("maks", 9)}${pad("galat", 7)}${pad("409", 6)}`,
-  );
-  for (const [name, s] of stats) {
-    s.times.sort((a, b) => a - b);
-    total += s.times.length + s.errors + s.conflicts;
-    errors += s.errors;
-    conflicts += s.conflicts;
-    const f = (x: number) => pad(Number.isNaN(x) ? "-" : x.toFixed(1), 9);
-    console.log(
-      `${name.padEnd(22)}${pad(s.times.length, 7)}${f(pct(s.times, 0.5))}${f(pct(s.times, 0.95))}` +
-        `${f(pct(s.times, 0.99))}${f(s.times.at(-1) ?? NaN)}${pad(s.errors, 7)}${
-          pad(s.conflicts, 6)
-        }${s.firstError ? `  (${s.firstError})` : ""}`,
-    );
-  }
+  const { total, errors, conflicts } = printClasses(stats);
   console.log(
     `Throughput: ${(total / secs).toFixed(1)} req/s (${total} permintaan dalam ${
       secs.toFixed(1)

@@ -3,7 +3,7 @@
  * as when an examination is added) followed by one read. Prints p95 per kind of read.
  * `deno run bench/mem_bench.ts`, or through `deno task bench`.
  */
-import { MemIndex, type Query } from "../lib/db/mem_index.ts";
+import { MemIndex, type Query } from "../lib/index/index.ts";
 
 const N = 50_000;
 const SEARCH = ["pasien.fullname", "pasien.erm", "room.name", "diagnosis_awal"];

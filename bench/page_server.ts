@@ -10,7 +10,8 @@ import type { Hono } from "hono";
 import { Store } from "../lib/db/store.ts";
 import { SHARED_DATA } from "./shared_data.ts";
 import { appOf } from "./ipd_file.ts";
-import { warmIndexes } from "../app.ts";
+import { warmIndexes } from "../lib/warm/warm.ts";
+import { registry } from "../resources/mod.ts";
 
 const WILAYAH = join(SHARED_DATA, "wilayah");
 
@@ -36,7 +37,7 @@ for (
     ["village", "villages.csv"],
   ]
 ) await upload(app, cookie, res, csv);
-await warmIndexes(store); // as the server does right after it starts (main.ts)
+await warmIndexes(store, registry); // as the server does right after it starts (main.ts)
 const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.fetch);
 console.log(JSON.stringify({ url: `http://127.0.0.1:${server.addr.port}`, cookie }));
 for await (const _ of Deno.stdin.readable) { /* until the bench closes stdin */ }

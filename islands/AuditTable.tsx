@@ -191,7 +191,12 @@ export default function AuditTable(p: AuditTableProps) {
     api: "/api/audit",
     columns: p.columns,
     pageSize: p.pageSize,
-    initial: p.initial as { data: Row[]; recordsTotal: number; recordsFiltered: number },
+    initial: p.initial as {
+      data: Row[];
+      recordsTotal: number;
+      recordsFiltered: number;
+      recordsCapped?: boolean;
+    },
     params,
     order: [-1, "desc"],
   });
@@ -230,10 +235,11 @@ export default function AuditTable(p: AuditTableProps) {
         cell={cell}
       />
       <TableFooter t={t} />
-      {t.filtered > p.cap && (
+      {t.capped && (
         <p class="dt-note" id="audit-capped">
-          Lebih dari {formatNumber(p.cap)}{" "}
-          entri cocok ({formatNumber(p.cap)}+); persempit saringan untuk jumlah yang pasti.
+          Lebih dari {formatNumber(Math.min(t.filtered, p.cap))}{" "}
+          entri cocok ({formatNumber(Math.min(t.filtered, p.cap))}+); persempit saringan untuk
+          jumlah yang pasti.
         </p>
       )}
     </div>

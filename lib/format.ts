@@ -26,8 +26,8 @@ const two = (n: number) => String(n).padStart(2, "0");
 
 /**
  * 1234567 → '1.234.567' (id-ID, no decimals). Whole numbers in the safe range are grouped here,
- * exactly as `Intl.NumberFormat("id-ID")` does, because building that formatter costs a slow
- * PC about 20 ms on every page load; anything else goes to it.
+ * exactly as `Intl.NumberFormat("id-ID")` does, because building that formatter is slow on a
+ * slow PC, on every page load; anything else goes to it.
  */
 export function formatNumber(n: number): string {
   if (!Number.isFinite(n) || Math.abs(n) >= 1e15) {
@@ -109,7 +109,7 @@ export function formatDateTime(v: unknown, zone: ZoneName = hospitalZone()): str
   const d = new Date(v as string);
   if (Number.isNaN(d.getTime())) return String(v);
   // the hospital zones have kept one offset since 1970: a slow PC is spared building Intl's
-  // zone formatter on every page load (about 100 ms); other years go to Intl
+  // zone formatter on every page load; other years go to Intl
   const w = new Date(d.getTime() + zoneOffsetMs(zone));
   const y = w.getUTCFullYear();
   if (y >= 1970 && y <= 9999) {

@@ -5,7 +5,7 @@ import {
   getDefaultAddress,
   REGION_LEVELS,
 } from "../lib/settings/address.ts";
-import type { Doc } from "../lib/db/mem_index.ts";
+import type { Doc } from "../lib/index/index.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import { collectionOf, defineResource } from "../lib/resource/resource.ts";
 import { type Field, model } from "../lib/resource/fields.ts";

@@ -3,7 +3,7 @@ import type { VNode } from "preact";
 import { render } from "preact-render-to-string";
 import { Document, Layout, PARSED } from "../components/Layout.tsx";
 import type { AppEnv } from "../lib/http/env.ts";
-import { can } from "../lib/http/client.ts";
+import { can } from "../lib/http/request.ts";
 import { collectIslands, islandTags, type Manifest } from "../lib/http/islands.ts";
 import { ROLES } from "../lib/auth/roles.ts";
 import { graceNotice } from "../lib/licence/gate.ts";

@@ -7,12 +7,17 @@ import { SESSION_COOKIE, users } from "../lib/auth/auth.ts";
 import { PASSWORD_MIN } from "../lib/auth/policy.ts";
 import { clearFailures } from "../lib/auth/throttle.ts";
 import { notFound } from "../lib/errors.ts";
-import { audit } from "../lib/http/client.ts";
-import type { AppEnv } from "../lib/http/env.ts";
+import { audit } from "../lib/http/request.ts";
+import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
 import { renderPage } from "./_render.tsx";
 
 /** 'Ganti Password' (everyone, for their own account) and the admin's unlock of an account. */
+/** The password change screen in the sidebar. */
+export const NAV: NavItem[] = [
+  { group: "Pengguna", title: "Ganti Password", path: "/akun/password" },
+];
+
 export function accountRoutes() {
   const r = new Hono<AppEnv>();
 

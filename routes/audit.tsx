@@ -3,7 +3,7 @@ import AuditTable from "../islands/AuditTable.tsx";
 import { Island } from "../components/Island.tsx";
 import { type AuditEntry, type AuditFilter, COUNT_CAP } from "../lib/audit/log.ts";
 import { badRequest } from "../lib/errors.ts";
-import type { AppEnv } from "../lib/http/env.ts";
+import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { dayStart, parseDay } from "../lib/hospital_time.ts";
 import { MAX_PAGE } from "../lib/resource/datatables.ts";
 import type { ExportColumn } from "../lib/resource/xlsx_export.ts";
@@ -12,12 +12,15 @@ import { trackJob } from "../lib/http/progress.ts";
 import type { ColumnDef } from "../lib/resource/resource.ts";
 import { firstRows } from "../lib/resource/table_props.ts";
 import { renderPage } from "./_render.tsx";
-import { audit } from "../lib/http/client.ts";
+import { audit } from "../lib/http/request.ts";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const EXPORT_LIMIT = 100_000;
 
 /** Columns of the audit table (every row field of `GET /api/audit`). */
+/** The audit trail screen in the sidebar. */
+export const NAV: NavItem[] = [{ group: "Pengaturan", title: "Jejak Audit", path: "/audit" }];
+
 export const AUDIT_COLUMNS: ColumnDef[] = [
   { data: "at", title: "Waktu", format: "datetime", orderable: false },
   { data: "username", title: "Pengguna", orderable: false },

@@ -14,7 +14,7 @@ import {
 import { BACKGROUND_URL, backgroundId } from "../lib/settings/background.ts";
 import type { AppEnv } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
-import { audit, clientIp, isHttps } from "../lib/http/client.ts";
+import { audit, clientIp, isHttps } from "../lib/http/request.ts";
 import { roleOf } from "../lib/auth/roles.ts";
 import {
   clearFailures,

@@ -8,7 +8,7 @@ import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
 import { renderPage } from "./_render.tsx";
 import { drainOutbox } from "../lib/http/outbox.ts";
-import { audit } from "../lib/http/client.ts";
+import { audit } from "../lib/http/request.ts";
 import { restoreBackup } from "../lib/backup/restore.ts";
 import type { ColumnDef } from "../lib/resource/resource.ts";
 import { parseOr400, text } from "../lib/resource/validate.ts";
@@ -19,7 +19,7 @@ const sizeText = (bytes: number) =>
   `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("id-ID")} KB`;
 
 /** The backup screen in the sidebar. */
-export const backupNav: NavItem[] = [
+export const NAV: NavItem[] = [
   { group: "Pengaturan", title: "Backup Database", path: "/db-backup" },
 ];
 

@@ -5,14 +5,14 @@ import { readConnection, saveConnection } from "../lib/backup/connection.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
 import { drainOutbox } from "../lib/http/outbox.ts";
-import { audit } from "../lib/http/client.ts";
+import { audit } from "../lib/http/request.ts";
 import { users } from "../lib/auth/auth.ts";
 import { verifyPassword } from "../lib/auth/password.ts";
 import { badRequest } from "../lib/errors.ts";
 import { renderPage } from "./_render.tsx";
 
 /** The connection screen in the sidebar. */
-export const connectionNav: NavItem[] = [
+export const NAV: NavItem[] = [
   { group: "Pengaturan", title: "Koneksi Database", path: "/koneksi" },
 ];
 

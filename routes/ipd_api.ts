@@ -4,8 +4,8 @@ import { listOf, readFields, readForm, textFields } from "../lib/http/http.ts";
 import { noClaimGuard } from "../lib/claim/claim_store.ts";
 import { deleteVisit, examsOf, getVisit, readmissionOf, saveVisit } from "../lib/ipd/stay.ts";
 import { diff } from "../lib/audit/log.ts";
-import { audit } from "../lib/http/client.ts";
-import type { Doc } from "../lib/db/doc.ts";
+import { audit } from "../lib/http/request.ts";
+import type { Doc } from "../lib/index/doc.ts";
 import { cancelDischarge, discharge, summaryOf } from "../lib/ipd/discharge.ts";
 import { deleteExam, saveExam } from "../lib/ipd/exam.ts";
 import { exportStays } from "../lib/ipd/export.ts";
@@ -21,25 +21,36 @@ const SAVED = "Data Berhasil di Simpan";
 /** Most rows one export writes. */
 export const EXPORT_LIMIT = 100_000;
 
+const params = (c: Context<AppEnv>) => new URL(c.req.url).searchParams;
+
+/** Audits a create (no `before`), an edit (changed fields) or a delete (whole record). */
+async function record(c: Context<AppEnv>, entity: string, before?: Doc, after?: Doc) {
+  const entityId = (after ?? before)!._id;
+  if (!before) return await audit(c, { action: "create", entity, entityId, after });
+  if (!after) return await audit(c, { action: "delete", entity, entityId, before });
+  const d = diff(before, after);
+  if (d) await audit(c, { action: "update", entity, entityId, ...d });
+}
+
+/** Audits a read of one stay's record (`screen`: which part of it). */
+const viewed = (c: Context<AppEnv>, entityId: string, screen?: string) =>
+  audit(c, { action: "view", entity: "ipd", entityId, ...(screen ? { after: { screen } } : {}) });
+
+/** What a record was before a write (nothing where it is missing). */
+const old = async <T>(p: Promise<{ value: T } | null>) => (await p.catch(() => null))?.value;
+
 /** The inpatient API (SPEC section 7, Inpatient) under `/api/ipd`. */
 export function ipdApi(registry: Registry): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
-  const params = (c: Context<AppEnv>) => new URL(c.req.url).searchParams;
+  mountReads(api, registry);
+  mountWrites(api, registry);
+  return api;
+}
 
+/** The lists, exports and reads of one stay (the `GET`s, in the order they are matched). */
+function mountReads(api: Hono<AppEnv>, registry: Registry) {
   const list = (mode: ListMode) => async (c: Context<AppEnv>) =>
     c.json(await ipdTable(c.get("store"), params(c), mode));
-  /** Audits a create (no `before`), an edit (changed fields) or a delete (whole record). */
-  const record = async (c: Context<AppEnv>, entity: string, before?: Doc, after?: Doc) => {
-    const entityId = (after ?? before)!._id;
-    if (!before) return await audit(c, { action: "create", entity, entityId, after });
-    if (!after) return await audit(c, { action: "delete", entity, entityId, before });
-    const d = diff(before, after);
-    if (d) await audit(c, { action: "update", entity, entityId, ...d });
-  };
-  /** Audits a read of one stay's record (`screen`: which part of it). */
-  const viewed = (c: Context<AppEnv>, entityId: string, screen?: string) =>
-    audit(c, { action: "view", entity: "ipd", entityId, ...(screen ? { after: { screen } } : {}) });
-  const old = async <T>(p: Promise<{ value: T } | null>) => (await p.catch(() => null))?.value;
 
   const download = (mode: ListMode) => async (c: Context<AppEnv>) => {
     const rows = await ipdRows(c.get("store"), params(c), mode, EXPORT_LIMIT);
@@ -59,6 +70,45 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
   api.get("/export-ipd-data", download("dirawat"));
   api.get("/export-ipd-discharge-data", download("pulang"));
 
+  api.get("/:pasienId/check-readmisi", async (c) => {
+    const raw = params(c).get("date")?.trim();
+    const at = raw ? parseDateTime(raw) : new Date().toISOString();
+    if (!at) throw badRequest("Tanggal masuk tidak valid (YYYY-MM-DD HH:mm).");
+    const exclude = params(c).get("id") ?? "";
+    const r = await readmissionOf(c.get("store"), c.req.param("pasienId"), at, exclude);
+    return c.json({ readmisi: r.readmisi, previous: r.previous, dirawat: !!r.open });
+  });
+
+  api.get("/:id/details", async (c) => {
+    const table = await examTable(c.get("store"), c.req.param("id"), params(c));
+    await viewed(c, c.req.param("id"), "details");
+    return c.json(table);
+  });
+
+  api.get("/:id/get-summary-icd", async (c) => {
+    const summary = await summaryOf(c.get("store"), c.req.param("id"));
+    await viewed(c, c.req.param("id"), "summary");
+    return c.json(summary);
+  });
+
+  api.get("/:id/claim-check", async (c) => {
+    const r = await checkStay(c.get("store"), registry, c.req.param("id"));
+    await viewed(c, c.req.param("id"), "claim-check");
+    return c.json({
+      ready: r.ready,
+      findings: r.findings.map(({ rule, level, message }) => ({ rule, level, message })),
+    });
+  });
+
+  api.get("/:id", async (c) => {
+    const row = await getVisit(c.get("store"), c.req.param("id"));
+    await viewed(c, row.value._id);
+    return c.json({ data: stayJson(row) });
+  });
+}
+
+/** Saving, discharging and deleting stays and their examinations, each audited. */
+function mountWrites(api: Hono<AppEnv>, registry: Registry) {
   api.post("/update", async (c) => {
     const f = await readFields(c);
     const id = f.id?.trim();
@@ -103,41 +153,11 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
     return c.json({ success: true, message: "Pasien berhasil dipulangkan.", data: stayJson(row) });
   });
 
-  api.get("/:pasienId/check-readmisi", async (c) => {
-    const raw = params(c).get("date")?.trim();
-    const at = raw ? parseDateTime(raw) : new Date().toISOString();
-    if (!at) throw badRequest("Tanggal masuk tidak valid (YYYY-MM-DD HH:mm).");
-    const exclude = params(c).get("id") ?? "";
-    const r = await readmissionOf(c.get("store"), c.req.param("pasienId"), at, exclude);
-    return c.json({ readmisi: r.readmisi, previous: r.previous, dirawat: !!r.open });
-  });
-
-  api.get("/:id/details", async (c) => {
-    const table = await examTable(c.get("store"), c.req.param("id"), params(c));
-    await viewed(c, c.req.param("id"), "details");
-    return c.json(table);
-  });
-
   api.delete("/:ipdId/details/:detailId", async (c) => {
     const before = await old(examsOf(c.get("store")).find(c.req.param("detailId")));
     const visit = await deleteExam(c.get("store"), c.req.param("ipdId"), c.req.param("detailId"));
     if (before) await record(c, "ipd-detail", before);
     return c.json({ success: true, message: "Pemeriksaan berhasil dihapus.", data: visit });
-  });
-
-  api.get("/:id/get-summary-icd", async (c) => {
-    const summary = await summaryOf(c.get("store"), c.req.param("id"));
-    await viewed(c, c.req.param("id"), "summary");
-    return c.json(summary);
-  });
-
-  api.get("/:id/claim-check", async (c) => {
-    const r = await checkStay(c.get("store"), registry, c.req.param("id"));
-    await viewed(c, c.req.param("id"), "claim-check");
-    return c.json({
-      ready: r.ready,
-      findings: r.findings.map(({ rule, level, message }) => ({ rule, level, message })),
-    });
   });
 
   api.post("/:id/cancel-discharge", async (c) => {
@@ -152,12 +172,6 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
     return c.json({ success: true, message: "Status Kepulangan pasien sudah dibatalkan." });
   });
 
-  api.get("/:id", async (c) => {
-    const row = await getVisit(c.get("store"), c.req.param("id"));
-    await viewed(c, row.value._id);
-    return c.json({ data: stayJson(row) });
-  });
-
   api.delete("/:id", async (c) => {
     const store = c.get("store");
     const id = c.req.param("id");
@@ -167,6 +181,4 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
     for (const r of readmissions) await record(c, "ipd", r.before, r.after);
     return c.json({ success: true, message: "Data berhasil dihapus." });
   });
-
-  return api;
 }

@@ -1,4 +1,4 @@
-import { audit, can } from "../lib/http/client.ts";
+import { audit, can } from "../lib/http/request.ts";
 import { type Context, Hono } from "hono";
 import { Island } from "../components/Island.tsx";
 import { HospitalMissing } from "../components/HospitalMissing.tsx";
@@ -33,7 +33,7 @@ import { checkStay } from "../lib/claim/readiness.ts";
 import { ClaimChecklist } from "../components/claim/ClaimChecklist.tsx";
 
 /** The inpatient screens in the sidebar. */
-export const IPD_NAV: NavItem[] = [
+export const NAV: NavItem[] = [
   { group: "Rawat Inap", title: "Kunjungan Rawat Inap", path: "/ipd" },
   { group: "Rawat Inap", title: "Pasien Pulang", path: "/discharge-patient" },
 ];

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
-import { audit, auditWithChanges } from "../lib/http/client.ts";
+import { audit, auditWithChanges } from "../lib/http/request.ts";
 import { trackJob } from "../lib/http/progress.ts";
 import { diff } from "../lib/audit/log.ts";
 import { badRequest } from "../lib/errors.ts";

@@ -1,4 +1,4 @@
-import { audit, can, clientIp } from "../lib/http/client.ts";
+import { audit, can, clientIp } from "../lib/http/request.ts";
 import { type Context, Hono } from "hono";
 import { DemoBadge } from "../components/DemoBadge.tsx";
 import { Island } from "../components/Island.tsx";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import DataTable from "../islands/DataTable.tsx";
 import { Island } from "../components/Island.tsx";
 import type { AppEnv } from "../lib/http/env.ts";
-import { can } from "../lib/http/client.ts";
+import { can } from "../lib/http/request.ts";
 import { acceptedHeaders } from "../lib/resource/importer.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import { collectionOf, type ResourceDef } from "../lib/resource/resource.ts";

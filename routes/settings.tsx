@@ -1,4 +1,4 @@
-import { can } from "../lib/http/client.ts";
+import { can } from "../lib/http/request.ts";
 import { Hono } from "hono";
 import { Island } from "../components/Island.tsx";
 import LoginBackground from "../islands/LoginBackground.tsx";
@@ -14,17 +14,13 @@ import type { Registry } from "../lib/resource/refs.ts";
 import { settingJson, settingsApi } from "./settings_api.ts";
 
 /** The settings screen in the sidebar. */
-export const SETTINGS_NAV: NavItem = {
-  group: "Pengaturan",
-  title: "Pengaturan",
-  path: "/pengaturan",
-};
+export const NAV: NavItem[] = [{ group: "Pengaturan", title: "Pengaturan", path: "/pengaturan" }];
 
 /** The settings page (hospital profile, default address, login background) and its API. */
 export function settingsRoutes(registry: Registry) {
   const r = new Hono<AppEnv>();
   r.route("/", settingsApi(registry));
-  r.get(SETTINGS_NAV.path, async (c) => {
+  r.get(NAV[0].path, async (c) => {
     const store = c.get("store");
     const [hospital, address, bg] = await Promise.all([
       getHospital(store, registry),

@@ -11,7 +11,7 @@ import { badRequest, notFound } from "../lib/errors.ts";
 import { getHospital, saveHospital } from "../lib/settings/hospital.ts";
 import { tariffOf, tariffSummary } from "../lib/settings/hospital_tariff.ts";
 import { readFields } from "../lib/http/http.ts";
-import { audit } from "../lib/http/client.ts";
+import { audit } from "../lib/http/request.ts";
 import { diff } from "../lib/audit/log.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import type { SettingRow } from "../lib/settings/settings.ts";

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { AuditLog } from "../lib/audit/log.ts";
+import { findIds } from "../lib/audit/query.ts";
 
 const COUNT_CAP = 10_000;
 
@@ -120,5 +121,27 @@ Deno.test("audit export: ids come chunk by chunk, newest first, never all at onc
   const views: string[] = [];
   for await (const c of log.ids({ action: "view" }, 100, 1)) views.push(...c);
   assert.deepEqual(views, (await log.list({ action: "view" }, 0, 10)).rows.map((r) => r.id));
+  await log.close();
+});
+
+Deno.test("audit search: a joined count stops after its time budget once the page is found, and says 'at least'", async () => {
+  const log = await AuditLog.open(":memory:");
+  const n = 600;
+  await Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      log.append(admin, {
+        action: "update",
+        entity: "pasien",
+        entityId: `p${i}`,
+        after: { fullname: "Dewi Wijaya" },
+      })),
+  );
+  const newest = (await log.list({}, 0, 25)).rows.map((r) => r.id);
+  const f = { search: "Dewi Wijaya" };
+  const whole = await findIds(log.kv, f, { start: 0, length: 25, total: n });
+  assert.deepEqual([whole.filtered, whole.capped, whole.ids], [n, false, newest]);
+  // no time left: the count stops at the first check past the page (every 256 matches)
+  const cut = await findIds(log.kv, f, { start: 0, length: 25, total: n, budgetMs: 0 });
+  assert.deepEqual([cut.filtered, cut.capped, cut.ids], [256, true, newest]);
   await log.close();
 });

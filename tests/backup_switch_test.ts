@@ -5,7 +5,7 @@ import { backups } from "../lib/backup/backup.ts";
 import { runDailyBackup } from "../lib/backup/schedule.ts";
 import { pointerOf, writePointer } from "../lib/db/db_file.ts";
 import type { AppError } from "../lib/errors.ts";
-import { Gate } from "../lib/db/gate.ts";
+import { Gate } from "../lib/db/switch_gate.ts";
 import { Store } from "../lib/db/store.ts";
 import { dtQuery, setup, tempDir } from "./helpers.ts";
 

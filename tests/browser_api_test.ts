@@ -1,25 +1,14 @@
 import assert from "node:assert/strict";
-import { join, normalize, relative } from "node:path";
+import { join } from "node:path";
 import { accepted, ApiError, errorText, get, post, request } from "../components/ui/api.ts";
 import { FORBIDDEN } from "../lib/auth/roles.ts";
 import { STALE_MESSAGE } from "../lib/errors.ts";
+import { root, sourceFiles } from "./source_fixtures.ts";
 
-const root = normalize(join(import.meta.dirname!, ".."));
 const API = "components/ui/api.ts";
 
 /** The browser code: every module of islands/ and components/, with its text. */
-async function browserFiles(): Promise<[string, string][]> {
-  const out: [string, string][] = [];
-  const walk = async (dir: string) => {
-    for await (const e of Deno.readDir(dir)) {
-      const p = join(dir, e.name);
-      if (e.isDirectory) await walk(p);
-      else if (/\.tsx?$/.test(e.name)) out.push([relative(root, p), await Deno.readTextFile(p)]);
-    }
-  };
-  for (const d of ["islands", "components"]) await walk(join(root, d));
-  return out;
-}
+const browserFiles = () => sourceFiles(["islands", "components"]);
 
 /** Where `re` occurs in the browser code outside `allowed` (as `file:line`). */
 async function occurrences(re: RegExp, allowed: string[]): Promise<string[]> {
@@ -50,44 +39,7 @@ Deno.test("FormField is the server's field declaration, not a copy of it", async
   assert.match(src, /import type \{[^}]*\bTableField\b[^}]*\} from "..\/..\/lib\/resource\//);
 });
 
-/**
- * Top-level functions (components, hooks) of the browser code longer than `max` lines, as
- * `file:line name (n)`. deno fmt puts a declaration's closing line at column 0.
- */
-async function longFunctions(max: number): Promise<string[]> {
-  const out: string[] = [];
-  const start =
-    /^(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*(\w*)|^(?:export\s+)?const\s+(\w+)\s*=.*(?:=>|\bfunction\b)\s*[({]?\s*$/;
-  for (const [f, src] of await browserFiles()) {
-    const lines = src.split("\n");
-    for (let i = 0; i < lines.length; i++) {
-      const m = lines[i].match(start);
-      if (!m) continue;
-      let j = i + 1;
-      for (; j < lines.length; j++) {
-        if (!/^\S/.test(lines[j])) continue;
-        if (/^[})\]]+;?$/.test(lines[j])) break;
-        if (/^[})\]]/.test(lines[j])) continue; // `}) {` after a parameter type
-        j--; // the next declaration
-        break;
-      }
-      // a one-line reason right above the declaration (or its doc comment) allows more
-      const above = lines.slice(Math.max(0, i - 12), i).reverse();
-      const reason = above.find((l) => !/^\s*(\/\*\*|\*)/.test(l) || /^\/\/ /.test(l));
-      const n = j - i + 1;
-      if (n > max && !/^\/\/ Long: \S/.test(reason ?? "")) {
-        out.push(`${f}:${i + 1} ${m[1] || m[2]} (${n})`);
-      }
-    }
-  }
-  return out;
-}
-
-Deno.test("no browser component or function over 100 lines without a one-line reason", async () => {
-  assert.deepEqual(await longFunctions(100), []);
-});
-
-Deno.test("no browser module over 300 lines", async () => {
+Deno.test("no browser module past 300 lines", async () => {
   const long = (await browserFiles()).filter(([, src]) => src.split("\n").length > 300);
   assert.deepEqual(long.map(([f]) => f), []);
 });

@@ -5,6 +5,7 @@ import {
   counterLinks,
   dpjpLink,
   icdLink,
+  PALETTE,
   tariffLink,
 } from "../lib/report/dashboard.ts";
 import { currentMonth, parsePeriod, periodInstants } from "../lib/report/period.ts";
@@ -88,4 +89,9 @@ Deno.test("report period: current month, dateRange, open ends and the instants o
     from: "2025-02-28T17:00:00.000Z",
     to: "2025-03-31T16:59:59.999Z",
   });
+});
+
+Deno.test("palette: ten slices, ten different colours", () => {
+  assert.ok(PALETTE.length >= 10);
+  assert.equal(new Set(PALETTE.slice(0, 10).map((c) => c.toLowerCase())).size, 10);
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { formatDateTime, formatMoney, formatNumber } from "../lib/format.ts";
+import { formatBytes, formatDateTime, formatMoney, formatNumber } from "../lib/format.ts";
 import { type ZoneName, ZONES } from "../lib/hospital_time.ts";
 
 // the formatters build no Intl formatter for the usual values (a slow PC pays ~100 ms for one);
@@ -72,4 +72,10 @@ Deno.test("format: date-times read as Intl's in each hospital zone, 1970 to 2200
   assert.equal(formatDateTime("2026-11-21T17:30:00Z", "Asia/Jakarta"), "22-11-2026 00:30");
   assert.equal(formatDateTime(""), "-");
   assert.equal(formatDateTime("bukan tanggal"), "bukan tanggal");
+});
+
+Deno.test("backup sizes read in MB and GB", () => {
+  assert.equal(formatBytes(512), "512 B");
+  assert.equal(formatBytes(35_436 * 1024), "34,6 MB");
+  assert.equal(formatBytes(3 * 2 ** 30 + 2 ** 29), "3,5 GB");
 });

@@ -1,4 +1,5 @@
 /** A small inpatient world built through the real API (for API and browser tests). */
+import assert from "node:assert/strict";
 
 /** Something that can call the API with a session: `setup()` in API tests. */
 export interface Api {
@@ -152,6 +153,43 @@ export function admission(
     episode: "",
     criteria: "",
     readmisi_reason: "",
+    ...more,
+  };
+}
+
+type W = Awaited<ReturnType<typeof seedIpd>>;
+
+/** A JSON POST through the test app. */
+export const postJson = (t: Api, path: string, body: unknown) =>
+  t.json(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+/** Admits a stay of the seeded world (asserting 200); the stored stay. */
+export async function admit(t: Api, w: W, more: Record<string, string> = {}) {
+  const r = await t.post("/api/ipd/update", admission(w, more));
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  return r.body.data;
+}
+
+/** An examination form of stay `ipdId` with the seeded codes and tariff (`more` overrides). */
+export function exam(w: W, ipdId: string, more: Record<string, unknown> = {}) {
+  return {
+    id: "",
+    ipdId,
+    examinationDate: "2026-11-01T10:00",
+    subject: "Demam 3 hari",
+    object: "Suhu 38,5",
+    assesment: "Pneumonia",
+    plan: "Antibiotik",
+    keyword: [w.kejang],
+    diagnosis: [w.icd["J18.9"]],
+    tindakan: [w.icd["93.96"]],
+    grouping: w.j4,
+    tarifinacbgSelect: "",
+    tarif_rs: "1500000",
     ...more,
   };
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { MemIndex } from "../lib/db/mem_index.ts";
+import { MemIndex } from "../lib/index/index.ts";
 import type { Visit } from "../lib/ipd/model.ts";
 import { type StayColumns, stayColumns, warmStayColumns } from "../lib/report/columns.ts";
 

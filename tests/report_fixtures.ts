@@ -1,4 +1,6 @@
 /** A small inpatient world for the dashboard, built through the real inpatient API. */
+import assert from "node:assert/strict";
+import type { setup } from "./helpers.ts";
 import { admission, type Api, seedIpd } from "./ipd_fixtures.ts";
 
 /** The dashboard's period in these stays. */
@@ -88,4 +90,27 @@ export async function seedDashboard(t: Api, today = DASHBOARD_TODAY) {
   await exam(c, "2025-03-10T09:00", 1_000_000, ["A09"], []);
   await discharge(c, `${today}T00:45`);
   return { w, today };
+}
+
+/** The test app `setup` gives. */
+export type T = Awaited<ReturnType<typeof setup>>;
+
+/** An instant of a Jakarta day (`time` HH:mm, default 08:00). */
+export const at = (day: string, time = "08:00") =>
+  new Date(`${day}T${time}:00+07:00`).toISOString();
+/** A stay's DPJP field. */
+export const dpjp = (id: string, fullname: string) => ({ dpjp: { _id: id, fullname } });
+/** A stay's fields once discharged at `when`. */
+export const discharged = (when: string) => ({
+  status: "pulang" as const,
+  tanggal_pulang: when,
+  openPasien: null,
+});
+/** March 2025 as the report API's query reads it. */
+export const MARCH = "startDate=2025-03-01&endDate=2025-03-31";
+
+/** Saves an ICD code through the API. */
+export async function icd(t: T, kind: string, code: string, desc: string) {
+  const r = await t.post("/api/icd/update", { id: "", kind, code, code2: "", desc });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
 }

@@ -38,34 +38,3 @@ Deno.test("tableQuery: the browser's request reads back through parseTableReques
   assert.equal(plain.has("order[0][column]"), false);
   assert.deepEqual(parseTableRequest(plain, allowed).query.order, [{ field: "erm", dir: "asc" }]);
 });
-
-/** Lengths of the top-level functions of a deno-fmt'ed file: from `function` to its `}`. */
-function functionLengths(src: string): Record<string, number> {
-  const out: Record<string, number> = {};
-  const lines = src.split("\n");
-  lines.forEach((l, i) => {
-    const m = l.match(/^(?:export )?(?:async )?function\*? (\w+)/);
-    if (!m) return;
-    const end = lines.findIndex((e, j) => j > i && e === "}");
-    out[m[1]] = end - i + 1;
-  });
-  return out;
-}
-
-Deno.test("seams: no function of the resource engine or the table hook is over 100 lines", async () => {
-  const files = ["components/ui/use_server_table.ts"];
-  for await (const e of Deno.readDir(new URL("../lib/resource/", import.meta.url))) {
-    if (e.name.endsWith(".ts")) files.push(`lib/resource/${e.name}`);
-  }
-  const long: string[] = [];
-  let seen = 0;
-  for (const f of files) {
-    const lengths = functionLengths(await Deno.readTextFile(new URL(`../${f}`, import.meta.url)));
-    for (const [name, n] of Object.entries(lengths)) {
-      seen++;
-      if (n > 100) long.push(`${f} ${name}: ${n}`);
-    }
-  }
-  assert.ok(seen > 40, `functions found: ${seen}`);
-  assert.deepEqual(long, []);
-});

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { type Doc, MemIndex, type Query } from "../lib/db/mem_index.ts";
+import { type Doc, MemIndex, type Query } from "../lib/index/index.ts";
 import { type CollectionSpec, SNAPSHOT_MIN } from "../lib/db/collection.ts";
 import { Store } from "../lib/db/store.ts";
 import { tempDir } from "./helpers.ts";

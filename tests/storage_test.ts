@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { Batcher, KV_LIMITS } from "../lib/db/batch.ts";
 import { AppError } from "../lib/errors.ts";
-import { MemIndex } from "../lib/db/mem_index.ts";
+import { MemIndex } from "../lib/index/index.ts";
 import { Store, StoreLockedError } from "../lib/db/store.ts";
 import { JOURNAL, lockKey, recoverJournals } from "../lib/db/journal.ts";
 

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { createApp, warmIndexes } from "../app.ts";
+import { createApp } from "../app.ts";
+import { warmIndexes } from "../lib/warm/warm.ts";
+import { registry } from "../resources/mod.ts";
 import { AuditLog } from "../lib/audit/log.ts";
 import { createSession } from "../lib/auth/auth.ts";
 import { Store } from "../lib/db/store.ts";
@@ -34,7 +36,7 @@ Deno.test("warm-up: after a restart, the lists and the dashboard answer without 
         waited += performance.now() - t0;
       };
       const t0 = performance.now();
-      const ms = await warmIndexes(store, undefined, wait, wait);
+      const ms = await warmIndexes(store, registry, wait, wait);
       const took = performance.now() - t0;
       assert.ok(waited >= 20, `waited ${waited} ms`);
       assert.ok(

@@ -12,6 +12,8 @@ interface TablePage {
   data?: Row[];
   recordsTotal?: number;
   recordsFiltered?: number;
+  /** The count stopped early: at least `recordsFiltered` match. */
+  recordsCapped?: boolean;
 }
 
 /** Runs `f` when the browser is idle (within 200 ms), or after a short timer without that API. */
@@ -57,16 +59,14 @@ const blockedSend =
 export function useServerTable(o: {
   api: string;
   columns: ColumnDef[];
-  initial: { data: Row[]; recordsTotal: number; recordsFiltered: number };
+  initial: { data: Row[]; recordsTotal: number; recordsFiltered: number; recordsCapped?: boolean };
   pageSize: number;
   params?: Record<string, string>;
   /** The ordering the server rendered the first page with (default: first sortable, asc). */
   order?: Order;
 }) {
   const firstSort = o.columns.findIndex((c) => c.orderable !== false);
-  const [rows, setRows] = useState(o.initial.data);
-  const [total, setTotal] = useState(o.initial.recordsTotal);
-  const [filtered, setFiltered] = useState(o.initial.recordsFiltered);
+  const [answer, setAnswer] = useState<TablePage>({ draw: 0, ...o.initial });
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(0);
   const [length, setLength] = useState(o.pageSize);
@@ -109,9 +109,7 @@ export function useServerTable(o: {
       try {
         const d = await get<TablePage>(`${o.api}?${p}`);
         if (n !== draw.current || Number(d.draw) !== n) return;
-        setRows(d.data ?? []);
-        setTotal(d.recordsTotal ?? 0);
-        setFiltered(d.recordsFiltered ?? 0);
+        setAnswer(d);
         setLoading(false);
         if (!d.data?.length && page > 0 && (d.recordsFiltered ?? 0) > 0) {
           setPage(Math.ceil(d.recordsFiltered! / length) - 1);
@@ -125,9 +123,11 @@ export function useServerTable(o: {
   }, [page, length, search, order, tick, extra]);
 
   return {
-    rows,
-    total,
-    filtered,
+    rows: answer.data ?? [],
+    total: answer.recordsTotal ?? 0,
+    filtered: answer.recordsFiltered ?? 0,
+    /** The server stopped counting: at least `filtered` rows match. */
+    capped: !!answer.recordsCapped,
     search,
     /** Searches (from the first page) for what `SearchBox` hands on. */
     setSearch: (q: string) => {

@@ -1,76 +1,29 @@
 import { monotonicFactory } from "ulid";
 import { scrub, words } from "./record.ts";
-import { addCounts, addIndex, type EntryIndex, indexCost, TokenMemory } from "./entry_keys.ts";
+import { TokenMemory } from "./entry_keys.ts";
 import { type AuditFilter, findIds } from "./query.ts";
-import { chainHash, openSigner, type Point, type Signer } from "./sign.ts";
-import { type Chain, CP, HEAD, type Head, PART, readData, type Stored } from "./chain.ts";
+import { openSigner, type Point, type Signer } from "./sign.ts";
+import { type Chain, HEAD, type Head, readData, type Stored } from "./chain.ts";
 import { anchorsOf, containsPoint, verifyChain, type VerifyResult } from "./verify.ts";
 import { migrate } from "./migrate.ts";
-import { hospitalDay } from "../hospital_time.ts";
+import type { AuditActor, AuditEntry, AuditEvent, AuditOptions } from "./types.ts";
+import {
+  commitGroups,
+  type HeadCache,
+  MAX_BATCH,
+  type Pending,
+  type Prepared,
+  writeGroup,
+} from "./write.ts";
 
 export { changeEvent, CHANGES, changesEvents, diff, scrub } from "./record.ts";
 export type { AuditFilter } from "./query.ts";
 export { COUNT_CAP } from "./query.ts";
 export type { Point } from "./sign.ts";
 export type { VerifyResult } from "./verify.ts";
+export type { AuditActor, AuditEntry, AuditEvent, AuditOptions } from "./types.ts";
 
-/** What happened: the action, on which record, and the values before and after. */
-export interface AuditEvent {
-  /** e.g. `login`, `login_failed`, `create`, `update`, `delete`, `restore`, `export`. */
-  action: string;
-  /** The collection or screen: `user`, `ipd`, `ipd-detail`, `db-backup`, `setting`… */
-  entity?: string;
-  entityId?: string;
-  /** Changed fields as they were (a delete: the whole record). */
-  before?: unknown;
-  /** Changed fields as they became (a create: the whole record; an export: filters, rows). */
-  after?: unknown;
-}
-
-/** Who did it, from where. */
-export interface AuditActor {
-  username: string;
-  role: string;
-  ip: string;
-}
-
-/** One entry of the log, as listed. */
-export interface AuditEntry extends AuditEvent, AuditActor {
-  id: string;
-  /** ISO time. */
-  at: string;
-}
-
-/** Options of `AuditLog.open`. */
-export interface AuditOptions {
-  /** The signing key's file (default: `audit.key` beside the log; none in memory). */
-  keyPath?: string;
-  /** A signed checkpoint every this many entries (default 10,000). */
-  checkpointEvery?: number;
-  /** Where anchor lines go (default: stdout, which the service manager keeps; none in memory). */
-  anchor?: (line: string) => void;
-}
-
-interface Pending {
-  entry: AuditEntry;
-  data: string;
-  done: (e?: unknown) => void;
-}
-
-interface Prepared extends Pending {
-  ix: EntryIndex;
-}
-
-/** Entries prepared together; commits are cut from them by size. */
-const MAX_BATCH = 400;
-const MAX_MUTATIONS = 900;
-const MAX_BYTES = 600_000;
-const MAX_KEY_BYTES = 60_000;
-/** Parts of a large entry per commit (each ≤ 40 KB serialized). */
-const PARTS_PER_COMMIT = 12;
 const newId = monotonicFactory();
-
-const bytesOf = (s: string) => s.length * (/[\u0100-\uffff]/.test(s) ? 2 : 1);
 
 /**
  * The append-only, hash-chained audit log, in its own KV store (a restore of the database
@@ -84,7 +37,7 @@ export class AuditLog {
   #flushing: Promise<void> | null = null;
   #running = false;
   /** The head as this process last wrote it (re-read when a commit finds it moved). */
-  #head: { value: Head | null; versionstamp: string | null } | null = null;
+  #cache: HeadCache = { head: null };
   #tokens: TokenMemory;
   #full: Promise<VerifyResult> | null = null;
   #fullWatchers = new Set<(done: number, total: number) => void>();
@@ -166,7 +119,7 @@ export class AuditLog {
         // the next batch is indexed while this one commits (a failed commit's memories may then
         // already be in its index keys: tokens of the records it names, harmless)
         next = this.#pending.length ? this.#prepare() : null;
-        for (const group of this.#groups(prepared)) await this.#commitGroup(group);
+        for (const group of commitGroups(prepared)) await this.#commitGroup(group);
         if (!next && this.#pending.length) next = this.#prepare();
       }
     } finally {
@@ -186,110 +139,16 @@ export class AuditLog {
     }
   }
 
-  /** Cuts prepared entries into commits under KV's limits. */
-  *#groups(all: Prepared[]): Generator<Prepared[]> {
-    let group: Prepared[] = [];
-    let mutations = 0, bytes = 0, keyBytes = 0;
-    // the counters the group adds to: one sum each, however many of its entries count
-    const counters = new Set<string>();
-    for (const p of all) {
-      const c = indexCost(p.ix);
-      const b = bytesOf(p.data.slice(0, PART)) + c.bytes;
-      const added = () => c.counters.filter((k) => !counters.has(k)).length;
-      if (
-        group.length &&
-        (mutations + c.mutations + 2 + added() + 3 > MAX_MUTATIONS || bytes + b > MAX_BYTES ||
-          keyBytes + c.keyBytes > MAX_KEY_BYTES)
-      ) {
-        yield group;
-        group = [];
-        mutations = bytes = keyBytes = 0;
-        counters.clear();
-      }
-      group.push(p);
-      mutations += c.mutations + 2 + added();
-      for (const k of c.counters) counters.add(k);
-      bytes += b;
-      keyBytes += c.keyBytes;
-    }
-    if (group.length) yield group;
-  }
-
   /** Writes a group; if its commit fails (not a conflict), each entry alone, so one bad entry fails alone. */
   async #commitGroup(group: Prepared[]): Promise<void> {
     try {
-      await this.#write(group);
+      await writeGroup(this.#chain, group, this.#cache, this.anchorLine);
       for (const p of group) p.done();
     } catch (e) {
       this.#tokens.forget(group.map((p) => p.ix));
       if (group.length === 1) return group[0].done(e);
       for (const p of group) await this.#commitGroup([p]);
     }
-  }
-
-  /** The parts after the first of a large entry, in their own commits (before the entry's). */
-  async #writeParts(p: Prepared): Promise<void> {
-    const parts = Math.ceil(p.data.length / PART);
-    for (let from = 1; from < parts; from += PARTS_PER_COMMIT) {
-      const op = this.kv.atomic();
-      for (let n = from; n < Math.min(parts, from + PARTS_PER_COMMIT); n++) {
-        op.set(["audit_part", p.entry.id, n], p.data.slice(n * PART, (n + 1) * PART));
-      }
-      if (!(await op.commit()).ok) throw new Error("Bagian entri audit tidak tersimpan.");
-    }
-  }
-
-  async #write(group: Prepared[]): Promise<void> {
-    for (const p of group) if (p.data.length > PART) await this.#writeParts(p);
-    const { signer, every } = this.#chain;
-    const day = hospitalDay(new Date());
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const head = attempt === 0 && this.#head ? this.#head : await this.kv.get<Head>(HEAD);
-      let prev = head.value?.hash ?? "";
-      let count = head.value?.count ?? 0;
-      const op = this.kv.atomic().check({ key: HEAD, versionstamp: head.versionstamp });
-      const counts = new Map();
-      for (const p of group) {
-        const hash = chainHash(prev, p.data);
-        const parts = Math.ceil(p.data.length / PART) || 1;
-        const value: Stored = { prev, hash, data: p.data.slice(0, PART) };
-        if (parts > 1) value.parts = parts;
-        op.set(["audit", p.entry.id], value);
-        addIndex(op, p.entry.id, p.ix, counts);
-        prev = hash;
-        count++;
-        if (count % every === 0) {
-          const cp: Point = { count, id: p.entry.id, hash };
-          op.set([CP, count], { ...cp, sig: signer.sign(cp) });
-        }
-      }
-      addCounts(op, counts);
-      const point: Point = { id: group.at(-1)!.entry.id, hash: prev, count };
-      const next: Head = { ...point, sig: signer.sign(point), day };
-      // the first entry of a hospital day anchors the head as the day before left it
-      const old = head.value;
-      const anchor = old && old.day !== day ? old : null;
-      if (anchor) {
-        op.set(["audit_anchor", anchor.day ?? day], {
-          count: anchor.count,
-          hash: anchor.hash,
-          at: new Date().toISOString(),
-        });
-      }
-      op.set(HEAD, next);
-      const res = await op.commit();
-      if (res.ok) {
-        this.#head = { value: next, versionstamp: res.versionstamp };
-        if (anchor) {
-          this.anchorLine(
-            `jejak audit: kepala hari ${anchor.day ?? "-"}: ${anchor.count} entri, ${anchor.hash}`,
-          );
-        }
-        return;
-      }
-      this.#head = null;
-    }
-    throw new Error("Jejak audit tidak dapat ditulis (terlalu banyak penulisan bersamaan).");
   }
 
   /** Number of entries. */

@@ -37,6 +37,12 @@ export const counted = (f: Field, v: string): boolean => f !== "k" || !isRecordI
 
 /** Counts stop here: past it a list says `capped` ("10.000+"). */
 export const COUNT_CAP = 10_000;
+/**
+ * A count that needs a join (several conditions) stops after this long once the page is
+ * found, and says `capped` with what it counted ("at least N"): common words of two names can
+ * match hundreds of thousands of entries.
+ */
+export const COUNT_BUDGET_MS = 150;
 
 interface Item {
   id: string;
@@ -114,7 +120,8 @@ function conditions(f: AuditFilter): { f: Field; v: string }[] {
 
 /**
  * The ids matching `f`, newest first, from `start` (at most `length`), and how many match:
- * exact when one index counter answers it, else counted up to `COUNT_CAP` (then `capped`).
+ * exact when one index counter answers it, else counted up to `COUNT_CAP` or for
+ * `COUNT_BUDGET_MS` after the page is found (then `capped`: at least `filtered` match).
  */
 export async function findIds(
   kv: Deno.Kv,
@@ -128,6 +135,8 @@ export async function findIds(
     below?: string;
     /** False: the page only, no count past it. */
     count?: boolean;
+    /** How long a joined count may go on once the page is found (`COUNT_BUDGET_MS`). */
+    budgetMs?: number;
   },
 ): Promise<{ ids: string[]; filtered: number; capped: boolean }> {
   const { start, length } = o;
@@ -164,6 +173,8 @@ export async function findIds(
   const limit = exact || o.count === false
     ? start + length
     : Math.max(COUNT_CAP, start + length) + 1;
+  const t0 = performance.now();
+  let out = false;
   while (n < limit) {
     const m = await nextMatch(cursors, bound);
     if (!m) break;
@@ -171,7 +182,15 @@ export async function findIds(
     if (!ok(m.s)) continue;
     if (n >= start && ids.length < length) ids.push(m.id);
     n++;
+    if (
+      n >= start + length && (n & 255) === 0 &&
+      performance.now() - t0 > (o.budgetMs ?? COUNT_BUDGET_MS)
+    ) {
+      out = n < limit;
+      break;
+    }
   }
   if (exact) return { ids, filtered: conds.length ? countOf(conds[0]) : o.total, capped: false };
+  if (out) return { ids, filtered: n, capped: true };
   return n >= limit ? { ids, filtered: limit, capped: true } : { ids, filtered: n, capped: false };
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Collection, CollectionSpec } from "../db/collection.ts";
-import type { Doc } from "../db/mem_index.ts";
+import type { Doc } from "../index/index.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { passwordProblem } from "./policy.ts";
 import { ADMIN_TALLY, type Role, roleOf } from "./roles.ts";
@@ -95,7 +95,7 @@ export async function ensureAdmin(
   return { created: true, password: generated ? pw : undefined };
 }
 
-/** A session token's key (base64 SHA-256): node's hash is synchronous, ~10x cheaper per request. */
+/** A session token's key (base64 SHA-256): node's hash is synchronous, far cheaper per request. */
 const sha256 = (s: string) => createHash("sha256").update(s).digest("base64");
 
 /** Checks credentials; returns the user or null. */

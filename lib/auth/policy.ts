@@ -37,7 +37,7 @@ const APP_WORDS = [
 ];
 
 let zxcvbn: ZxcvbnFactory | null = null;
-/** zxcvbn-ts with its common dictionaries and keyboard layouts, built on first use (~40 ms). */
+/** zxcvbn-ts with its common dictionaries and keyboard layouts, built on first use (it is slow to build). */
 const estimator = () =>
   zxcvbn ??= new ZxcvbnFactory({ dictionary: { ...dictionary }, graphs: adjacencyGraphs });
 

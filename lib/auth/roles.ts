@@ -1,4 +1,4 @@
-import type { Tally } from "../db/doc.ts";
+import type { Tally } from "../index/doc.ts";
 
 /** The role of an account: what its holder may do (see `Access`). */
 export type Role = "admin" | "casemix" | "viewer";

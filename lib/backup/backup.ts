@@ -5,7 +5,7 @@ import type { Collection } from "../db/collection.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { newId } from "../db/ids.ts";
 import { exportLines } from "./kv_dump.ts";
-import type { Doc } from "../db/mem_index.ts";
+import type { Doc } from "../index/index.ts";
 import type { Store } from "../db/store.ts";
 import { hospitalZone, type ZoneName, ZONES } from "../hospital_time.ts";
 

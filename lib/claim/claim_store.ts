@@ -1,6 +1,6 @@
 import type { Check, Collection } from "../db/collection.ts";
 import { conflict } from "../errors.ts";
-import type { Doc } from "../db/doc.ts";
+import type { Doc } from "../index/doc.ts";
 import type { Store } from "../db/store.ts";
 import type { EklaimClaim } from "./eklaim.ts";
 

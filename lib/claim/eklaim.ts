@@ -110,18 +110,8 @@ function rupiah(v: string): number | null {
 
 const codes = (v: string) => v.split(";").map((c) => c.trim().toUpperCase()).filter(Boolean);
 
-/**
- * Reads E-Klaim's TXT export: tab-separated, a header row naming the columns (see
- * `EKLAIM_COLUMNS`; `INACBG` and `KODE_INACBG` are the same column). Rows with `PTD` other
- * than 1 (outpatient) are counted and passed over; without a `PTD` column every row is read as
- * inpatient. A file without the key columns is refused naming them; bad lines are refused
- * naming each line (400), nothing partial.
- */
-export function parseEklaim(bytes: Uint8Array): EklaimFile {
-  const lines = decode(bytes).split(/\r?\n/);
-  const headAt = lines.findIndex((l) => l.trim() !== "");
-  if (headAt < 0) throw badRequest("Berkas kosong: tidak ada baris judul E-Klaim.");
-  const headers = lines[headAt].split("\t").map((h) => clean(h).toUpperCase());
+/** Where each field's column is in the header (-1: absent); refuses a header without a key column. */
+function columnsOf(headers: string[]): Record<Field, number> {
   const col = {} as Record<Field, number>;
   const missing: string[] = [];
   for (
@@ -139,6 +129,22 @@ export function parseEklaim(bytes: Uint8Array): EklaimFile {
       }.`,
     );
   }
+  return col;
+}
+
+/**
+ * Reads E-Klaim's TXT export: tab-separated, a header row naming the columns (see
+ * `EKLAIM_COLUMNS`; `INACBG` and `KODE_INACBG` are the same column). Rows with `PTD` other
+ * than 1 (outpatient) are counted and passed over; without a `PTD` column every row is read as
+ * inpatient. A file without the key columns is refused naming them; bad lines are refused
+ * naming each line (400), nothing partial.
+ */
+export function parseEklaim(bytes: Uint8Array): EklaimFile {
+  const lines = decode(bytes).split(/\r?\n/);
+  const headAt = lines.findIndex((l) => l.trim() !== "");
+  if (headAt < 0) throw badRequest("Berkas kosong: tidak ada baris judul E-Klaim.");
+  const headers = lines[headAt].split("\t").map((h) => clean(h).toUpperCase());
+  const col = columnsOf(headers);
   const errors: string[] = [];
   const rows: EklaimRow[] = [];
   let outpatient = 0;

@@ -1,5 +1,5 @@
 import { hospitalDay } from "../hospital_time.ts";
-import type { Row } from "../db/mem_index.ts";
+import type { Row } from "../index/index.ts";
 import type { Store } from "../db/store.ts";
 import type { Visit } from "../ipd/model.ts";
 import { examOrder } from "../ipd/rules.ts";

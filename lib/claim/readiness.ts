@@ -2,7 +2,7 @@ import type { Examination, Visit } from "../ipd/model.ts";
 import { stayTotals } from "../ipd/rules.ts";
 import { classOfRoom } from "../ipd/exam.ts";
 import { getVisit, previousStay, visitExams, visitsOf } from "../ipd/stay.ts";
-import type { MemIndex } from "../db/mem_index.ts";
+import type { MemIndex } from "../index/index.ts";
 import type { Registry } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
 import type { Store } from "../db/store.ts";

@@ -1,11 +1,11 @@
-import { AppError, badRequest } from "../errors.ts";
+import { badRequest } from "../errors.ts";
 import { hospitalDay } from "../hospital_time.ts";
 import type { Store } from "../db/store.ts";
 import type { Visit } from "../ipd/model.ts";
 import { visitsOf } from "../ipd/stay.ts";
-import type { Tracker } from "../progress/progress.ts";
+import { tracked, type Tracker } from "../progress/progress.ts";
 import { type Claim, claimsOf } from "./claim_store.ts";
-import { type EklaimClaim, lineErrors, parseEklaim } from "./eklaim.ts";
+import { type EklaimClaim, type EklaimRow, lineErrors, parseEklaim } from "./eklaim.ts";
 import { type Grouping, lastGroupings, matchStay, mrnKey, type StayRef, stayRef } from "./match.ts";
 
 /** Most entries each list of a reconciliation carries (the totals count them all). */
@@ -67,14 +67,7 @@ export async function importEklaim(
   now: Date,
   progress: Tracker,
 ): Promise<Reconciliation> {
-  try {
-    const res = await reconcile(store, file, by, now, progress);
-    progress.finish(res.message);
-    return res;
-  } catch (e) {
-    progress.fail(e instanceof AppError ? e.message : "Impor gagal.");
-    throw e;
-  }
+  return await tracked(progress, () => reconcile(store, file, by, now, progress));
 }
 
 async function reconcile(
@@ -100,17 +93,78 @@ async function reconcile(
   const claims = await col.index();
   const sepOwner = new Map(claims.rows().map((r) => [r.value.sep, r.value._id]));
   const stayIndex = await visitsOf(store).index();
-  const byMrn = new Map<string, Visit[]>();
-  for (const r of stayIndex.rows()) {
-    const k = mrnKey(r.value.pasien?.erm);
-    const list = byMrn.get(k);
-    if (list) list.push(r.value);
-    else byMrn.set(k, [r.value]);
-  }
+  const byMrn = Map.groupBy(stayIndex.rows().map((r) => r.value), (v) => mrnKey(v.pasien?.erm));
 
   progress.phase("Mencocokkan baris", rows.length);
+  const { matched, unmatched } = matchRows(rows, byMrn, sepOwner, progress);
+  progress.step(rows.length);
+
+  const groupings = await lastGroupings(
+    store,
+    matched.flatMap((m) => stayIndex.get(m.stay._id) ?? []),
+  );
+  const { changedGroups, tariffGaps, docs, unchanged } = compare(
+    matched,
+    groupings,
+    (id) => claims.get(id)?.value,
+    { file: file.name, by, at: now.toISOString() },
+  );
+  const created = docs.filter((d) => !claims.get(d._id)).length;
+  progress.phase("Menyimpan", docs.length);
+  if (docs.length) {
+    await col.writeMany(docs, {
+      since,
+      onCommit: (n) => progress.step(n),
+      what: "Impor E-Klaim",
+    });
+  }
+
+  const days = rows.map((r) => r.claim.discharge).sort();
+  const period = { from: days[0], to: days.at(-1)! };
+  const claimed = new Set([...claims.rows().map((r) => r.value._id), ...docs.map((d) => d._id)]);
+  const unclaimed = unclaimedOf(stayIndex.rows().map((r) => r.value), claimed, period);
+  const fmt = (n: number) => n.toLocaleString("id-ID");
+  const updated = docs.length - created;
+  return {
+    message: `Impor E-Klaim selesai: ${fmt(rows.length)} baris rawat inap` +
+      (outpatient ? ` (${fmt(outpatient)} baris rawat jalan dilewati)` : "") +
+      `, ${fmt(matched.length)} cocok dengan kunjungan: ${fmt(created)} baru, ` +
+      `${fmt(updated)} diperbarui, ${fmt(unchanged)} tidak berubah; ` +
+      `${fmt(unmatched.length)} baris tidak cocok dengan kunjungan mana pun.`,
+    file: file.name,
+    rows: rows.length,
+    outpatient,
+    matched: matched.length,
+    created,
+    updated,
+    unchanged,
+    period,
+    changedGroups: listed(changedGroups),
+    tariffGaps: listed(tariffGaps),
+    unclaimed: listed(unclaimed),
+    unmatched: listed(unmatched),
+  };
+}
+
+/** A row of the file and the stay it matched. */
+interface Match {
+  claim: EklaimClaim;
+  stay: Visit;
+}
+
+/**
+ * Matches each row with a stay of its MRN (`byMrn`) and dates; a row matching none is
+ * `unmatched`. Refuses the file (`lineErrors`) where a SEP repeats, two rows match one stay, or
+ * a SEP is claimed for another stay (`sepOwner`).
+ */
+function matchRows(
+  rows: EklaimRow[],
+  byMrn: Map<string, Visit[]>,
+  sepOwner: Map<string, string>,
+  progress: Tracker,
+): { matched: Match[]; unmatched: Reconciliation["unmatched"]["items"] } {
   const errors: string[] = [];
-  const matched: { claim: EklaimClaim; stay: Visit }[] = [];
+  const matched: Match[] = [];
   const unmatched: Reconciliation["unmatched"]["items"] = [];
   const sepLine = new Map<string, number>();
   const stayLine = new Map<string, number>();
@@ -148,13 +202,21 @@ async function reconcile(
     }
     matched.push({ claim, stay });
   }
-  progress.step(rows.length);
   if (errors.length) throw lineErrors(errors);
+  return { matched, unmatched };
+}
 
-  const groupings = await lastGroupings(
-    store,
-    matched.flatMap((m) => stayIndex.get(m.stay._id) ?? []),
-  );
+/**
+ * Compares each matched row with the app: its group against the stay's last grouping, its
+ * TARIF_RS against the hospital total, its data against the stored claim (`stored`). `docs` are
+ * the claims to write: new ones `final`, changed ones with E-Klaim's data and their status kept.
+ */
+function compare(
+  matched: Match[],
+  groupings: Map<string, Grouping>,
+  stored: (id: string) => Claim | undefined,
+  source: { file: string; by: string; at: string },
+) {
   const changedGroups: Reconciliation["changedGroups"]["items"] = [];
   const tariffGaps: Reconciliation["tariffGaps"]["items"] = [];
   const docs: Claim[] = [];
@@ -176,7 +238,7 @@ async function reconcile(
         selisih: claim.tarifRs - app,
       });
     }
-    const old = claims.get(stay._id)?.value;
+    const old = stored(stay._id);
     if (old && JSON.stringify(old.eklaim) === JSON.stringify(claim)) {
       unchanged++;
       continue;
@@ -186,8 +248,8 @@ async function reconcile(
       sep: claim.sep,
       pasien: { _id: stay.pasien._id, fullname: stay.pasien.fullname, erm: stay.pasien.erm },
       dpjp: stay.dpjp ? { _id: stay.dpjp._id, fullname: stay.dpjp.fullname } : null,
-      importedAt: now.toISOString(),
-      file: file.name,
+      importedAt: source.at,
+      file: source.file,
     };
     docs.push(
       old ? { ...old, ...copied } : {
@@ -199,51 +261,26 @@ async function reconcile(
         approved: null,
         paid: null,
         paidDate: null,
-        history: [{ status: "final", at: now.toISOString(), by }],
+        history: [{ status: "final", at: source.at, by: source.by }],
       },
     );
   }
-  const created = docs.filter((d) => !claims.get(d._id)).length;
-  progress.phase("Menyimpan", docs.length);
-  if (docs.length) {
-    await col.writeMany(docs, {
-      since,
-      onCommit: (n) => progress.step(n),
-      what: "Impor E-Klaim",
-    });
-  }
+  return { changedGroups, tariffGaps, docs, unchanged };
+}
 
-  const days = rows.map((r) => r.claim.discharge).sort();
-  const period = { from: days[0], to: days.at(-1)! };
-  const claimed = new Set([...claims.rows().map((r) => r.value._id), ...docs.map((d) => d._id)]);
+/** The discharged stays of `period` (hospital days) with no claim, by discharge. */
+function unclaimedOf(
+  stays: Visit[],
+  claimed: Set<string>,
+  period: { from: string; to: string },
+): Reconciliation["unclaimed"]["items"] {
   const unclaimed: Reconciliation["unclaimed"]["items"] = [];
-  for (const { value: v } of stayIndex.rows()) {
+  for (const v of stays) {
     if (v.status !== "pulang" || !v.tanggal_pulang || claimed.has(v._id)) continue;
     const day = hospitalDay(v.tanggal_pulang);
     if (day >= period.from && day <= period.to) {
       unclaimed.push({ ...stayRef(v), dpjp: v.dpjp?.fullname ?? "" });
     }
   }
-  unclaimed.sort((a, b) => (a.pulang! < b.pulang! ? -1 : a.pulang! > b.pulang! ? 1 : 0));
-  const fmt = (n: number) => n.toLocaleString("id-ID");
-  const updated = docs.length - created;
-  return {
-    message: `Impor E-Klaim selesai: ${fmt(rows.length)} baris rawat inap` +
-      (outpatient ? ` (${fmt(outpatient)} baris rawat jalan dilewati)` : "") +
-      `, ${fmt(matched.length)} cocok dengan kunjungan: ${fmt(created)} baru, ` +
-      `${fmt(updated)} diperbarui, ${fmt(unchanged)} tidak berubah; ` +
-      `${fmt(unmatched.length)} baris tidak cocok dengan kunjungan mana pun.`,
-    file: file.name,
-    rows: rows.length,
-    outpatient,
-    matched: matched.length,
-    created,
-    updated,
-    unchanged,
-    period,
-    changedGroups: listed(changedGroups),
-    tariffGaps: listed(tariffGaps),
-    unclaimed: listed(unclaimed),
-    unmatched: listed(unmatched),
-  };
+  return unclaimed.sort((a, b) => (a.pulang! < b.pulang! ? -1 : a.pulang! > b.pulang! ? 1 : 0));
 }

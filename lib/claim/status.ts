@@ -1,7 +1,7 @@
 import { badRequest, conflict, notFound, requireVersion } from "../errors.ts";
 import { formatMoney, readRupiah } from "../format.ts";
 import { hospitalDay, parseDay } from "../hospital_time.ts";
-import type { Row } from "../db/mem_index.ts";
+import type { Row } from "../index/index.ts";
 import type { Store } from "../db/store.ts";
 import { visitsOf } from "../ipd/stay.ts";
 import {

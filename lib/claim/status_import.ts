@@ -1,6 +1,6 @@
 import { AppError, badRequest } from "../errors.ts";
 import type { Store } from "../db/store.ts";
-import type { Tracker } from "../progress/progress.ts";
+import { tracked, type Tracker } from "../progress/progress.ts";
 import { parseUpload } from "../resource/parse.ts";
 import { writeXlsx } from "../resource/spreadsheet.ts";
 import { type Claim, claimsOf, type ClaimStatus } from "./claim_store.ts";
@@ -50,14 +50,7 @@ export async function importStatuses(
   now: Date,
   progress: Tracker,
 ): Promise<StatusImport> {
-  try {
-    const res = await run(store, file, by, now, progress);
-    progress.finish(res.message);
-    return res;
-  } catch (e) {
-    progress.fail(e instanceof AppError ? e.message : "Impor gagal.");
-    throw e;
-  }
+  return await tracked(progress, () => run(store, file, by, now, progress));
 }
 
 async function run(

@@ -16,7 +16,7 @@ import { conflict, storageError } from "../errors.ts";
 import { newId } from "./ids.ts";
 import { tallyNow } from "./tally.ts";
 import { type Change, packedIntentOps, PACKS_PER_COMMIT } from "./outbox.ts";
-import type { Doc } from "./doc.ts";
+import type { Doc } from "../index/doc.ts";
 import type { Check, Collection } from "./collection.ts";
 
 /** The 409 of a `writeMany` that found the collection written by someone else. */
@@ -62,9 +62,82 @@ export async function writeMany<T extends Doc>(
   // the undo and the unique keys need the whole records replaced (a slim index keeps part)
   const held = docs.flatMap((d) => index.get(d._id) ?? []);
   const olds = new Map((await col.full(held, true)).map((r) => [r.value._id, r.value]));
+  const { plan, bytes } = planCommits(col, docs, olds, guards.length);
+  const tally = col.spec.tally;
+  // the tally as the whole write leaves it must keep its minimum (checked again as it commits)
+  let count = tally && plan.some((p) => p.delta) ? await tallyNow(col, ver) : null;
+  if (count && tally) {
+    const total = plan.reduce((a, p) => a + p.delta, 0);
+    if (count.n + total < tally.min) throw conflict(tally.message);
+    const first = plan.find((p) => p.delta)!;
+    first.undo.unshift(count.versionstamp ? [tally.key, count.n] : [tally.key]);
+  }
+  const journal = plan.length > 1 ? newId() : null;
+  // room for the rollback, should the disk fill up mid-way
+  const release = journal && col.reserve
+    ? await col.reserve(Math.min(2 * bytes + (1 << 20), 512 << 20))
+    : () => Promise.resolve();
+  let done = 0;
+  try {
+    for (const [n, p] of plan.entries()) {
+      const ops: Op[] = [
+        { kind: "check", key: col.verKey, versionstamp: ver },
+        ...guards.map((g): Op => ({ kind: "check", ...g })),
+        ...p.ops,
+        ...col.changeOps(p.ids),
+      ];
+      if (n === 0) ops.push(unlocked(col.name));
+      if (count && tally && p.delta) {
+        count = { n: count.n + p.delta, versionstamp: count.versionstamp };
+        ops.push(
+          { kind: "check", key: tally.key, versionstamp: count.versionstamp },
+          { kind: "set", key: tally.key, value: count.n },
+        );
+      }
+      if (journal) {
+        const what = opts.what ?? `Impor data ${col.name}`;
+        ops.push(...journalOps(col.name, journal, n, n === plan.length - 1, p.undo, what));
+      }
+      ver = await col.commit(ops, () => Promise.resolve(conflict(RACED_MESSAGE)));
+      if (count && p.delta) count = { n: count.n, versionstamp: ver };
+      col.applied(p.docs.map((d) => [d._id, { value: d, versionstamp: ver! }]), ver!);
+      done += p.docs.length;
+      onCommit?.(done);
+    }
+  } catch (e) {
+    await release();
+    if (journal) await undoFailed(col, journal, done);
+    throw storageError(e);
+  }
+  await release();
+  if (journal) await dropUndo(col.kv, journal).catch(() => {/* dropped at next open */});
+  return done;
+}
+
+/** One commit of a `writeMany`: its ops, the records it writes, their undo and tally change. */
+interface Part<T extends Doc> {
+  ops: Op[];
+  ids: string[];
+  docs: T[];
+  undo: UndoItem[];
+  delta: number;
+}
+
+/**
+ * The commits of a `writeMany`: each record's set and unique-key ops, grouped within KV limits
+ * (with room for `guardCount` more checks), each with the undo of the keys it touches (what
+ * they held before this write, as the write's own earlier commits leave them) and its change of
+ * the collection's tally. `bytes`: their size, for the ballast a rollback needs.
+ */
+function planCommits<T extends Doc>(
+  col: Collection<T>,
+  docs: T[],
+  olds: Map<string, T>,
+  guardCount: number,
+): { plan: Part<T>[]; bytes: number } {
   // room for the commit's packed audit intents (their bytes are counted with each record)
   const b = new Batcher(
-    { mutations: 10 + PACKS_PER_COMMIT, checks: 3 + guards.length, bytes: 40_000 },
+    { mutations: 10 + PACKS_PER_COMMIT, checks: 3 + guardCount, bytes: 40_000 },
     2 * UNDO_BYTES,
   );
   const changes: Change[] = [];
@@ -109,7 +182,7 @@ export async function writeMany<T extends Doc>(
     undo.push(items);
     deltas.push(tally ? tally.of(doc) - (old ? tally.of(old) : 0) : 0);
   }
-  const plan: { ops: Op[]; ids: string[]; docs: T[]; undo: UndoItem[]; delta: number }[] = [];
+  const plan: Part<T>[] = [];
   let i = 0;
   for (const ops of b.commits) {
     const n = ops.filter((o) => o.kind === "set" && o.key[0] === col.name).length;
@@ -126,71 +199,46 @@ export async function writeMany<T extends Doc>(
     });
     i += n;
   }
-  // the tally as the whole write leaves it must keep its minimum (checked again as it commits)
-  let count = tally && plan.some((p) => p.delta) ? await tallyNow(col, ver) : null;
-  if (count && tally) {
-    const total = plan.reduce((a, p) => a + p.delta, 0);
-    if (count.n + total < tally.min) throw conflict(tally.message);
-    const first = plan.find((p) => p.delta)!;
-    first.undo.unshift(count.versionstamp ? [tally.key, count.n] : [tally.key]);
+  return { plan, bytes: b.totalBytes };
+}
+
+/**
+ * What commit `n` of a journaled write carries besides its records: the first sets the
+ * journal's head and the collection's lock, each its undo entries, the last deletes both.
+ */
+function journalOps(
+  name: string,
+  journal: string,
+  n: number,
+  last: boolean,
+  undo: UndoItem[],
+  what: string,
+): Op[] {
+  const ops: Op[] = [];
+  if (n === 0) {
+    const head: JournalHead = { collections: [name], at: new Date().toISOString() };
+    ops.push({ kind: "set", key: [JOURNAL, journal], value: head });
+    const lock: LockValue = { journal, what };
+    ops.push({ kind: "set", key: lockKey(name), value: lock });
   }
-  const journal = plan.length > 1 ? newId() : null;
-  // room for the rollback, should the disk fill up mid-way
-  const release = journal && col.reserve
-    ? await col.reserve(Math.min(2 * b.totalBytes + (1 << 20), 512 << 20))
-    : () => Promise.resolve();
-  let done = 0;
+  for (const [k, items] of undoChunks(undo).entries()) {
+    ops.push({ kind: "set", key: [JOURNAL_UNDO, journal, n, k], value: items });
+  }
+  if (last) {
+    ops.push({ kind: "delete", key: [JOURNAL, journal] });
+    ops.push({ kind: "delete", key: lockKey(name) });
+  }
+  return ops;
+}
+
+/** Rolls back a journaled write that failed after `done` records (logged if that fails too). */
+async function undoFailed<T extends Doc>(col: Collection<T>, journal: string, done: number) {
+  // a first commit that failed took nothing (unless it committed and then threw)
+  if (done === 0 && !(await col.kv.get([JOURNAL, journal])).versionstamp) return;
   try {
-    for (const [n, p] of plan.entries()) {
-      const ops: Op[] = [
-        { kind: "check", key: col.verKey, versionstamp: ver },
-        ...guards.map((g): Op => ({ kind: "check", ...g })),
-        ...p.ops,
-        ...col.changeOps(p.ids),
-      ];
-      if (n === 0) ops.push(unlocked(col.name));
-      if (count && tally && p.delta) {
-        count = { n: count.n + p.delta, versionstamp: count.versionstamp };
-        ops.push(
-          { kind: "check", key: tally.key, versionstamp: count.versionstamp },
-          { kind: "set", key: tally.key, value: count.n },
-        );
-      }
-      if (journal) {
-        if (n === 0) {
-          const head: JournalHead = { collections: [col.name], at: new Date().toISOString() };
-          ops.push({ kind: "set", key: [JOURNAL, journal], value: head });
-          const lock: LockValue = { journal, what: opts.what ?? `Impor data ${col.name}` };
-          ops.push({ kind: "set", key: lockKey(col.name), value: lock });
-        }
-        for (const [k, items] of undoChunks(p.undo).entries()) {
-          ops.push({ kind: "set", key: [JOURNAL_UNDO, journal, n, k], value: items });
-        }
-        if (n === plan.length - 1) {
-          ops.push({ kind: "delete", key: [JOURNAL, journal] });
-          ops.push({ kind: "delete", key: lockKey(col.name) });
-        }
-      }
-      ver = await col.commit(ops, () => Promise.resolve(conflict(RACED_MESSAGE)));
-      if (count && p.delta) count = { n: count.n, versionstamp: ver };
-      col.applied(p.docs.map((d) => [d._id, { value: d, versionstamp: ver! }]), ver!);
-      done += p.docs.length;
-      onCommit?.(done);
-    }
-  } catch (e) {
-    await release();
-    // a first commit that failed took nothing (unless it committed and then threw)
-    if (journal && (done > 0 || (await col.kv.get([JOURNAL, journal])).versionstamp)) {
-      try {
-        await rollBack(col.kv, journal);
-      } catch (r) {
-        console.error(`Pembatalan impor ${journal} gagal; diulang saat start berikutnya.`, r);
-      }
-      col.reset();
-    }
-    throw storageError(e);
+    await rollBack(col.kv, journal);
+  } catch (r) {
+    console.error(`Pembatalan impor ${journal} gagal; diulang saat start berikutnya.`, r);
   }
-  await release();
-  if (journal) await dropUndo(col.kv, journal).catch(() => {/* dropped at next open */});
-  return done;
+  col.reset();
 }

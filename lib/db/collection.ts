@@ -1,54 +1,31 @@
 import { applyOps, type Op } from "./batch.ts";
 import { conflict, notFound, STALE_MESSAGE } from "../errors.ts";
 import { newId } from "./ids.ts";
-import type { Doc, MemIndex, Row } from "./mem_index.ts";
-import type { CollectionSpec, KvHolder } from "./doc.ts";
+import type { Doc, MemIndex, Row } from "../index/index.ts";
+import type { CollectionSpec, KvHolder } from "../index/doc.ts";
 import { writeMany, type WriteManyOptions } from "./bulk.ts";
 import { lockedError, unlocked } from "./journal.ts";
 import { tallyError, tallyOps } from "./tally.ts";
-import { RecentRows } from "./recent_rows.ts";
 import { intentOps } from "./outbox.ts";
-export type { CollectionSpec, KvHolder } from "./doc.ts";
+import { uniqueOps, whyConflict } from "./unique.ts";
+import { possibleId, readMany, WholeRecords } from "./whole_records.ts";
+export type { CollectionSpec, KvHolder } from "../index/doc.ts";
 import { ulid } from "ulid";
-import { CHANGE_TTL_MS, IndexKeeper } from "./index_keeper.ts";
-export { SNAPSHOT_MIN } from "./index_keeper.ts";
-
-/** One record's staged write or delete, for a commit spanning records (see `Tx`). */
-export interface Staged<T extends Doc = Doc> {
-  id: string;
-  /** The record written, or null for a delete. */
-  doc: T | null;
-  /** The record it replaces or deletes (null: a new record), for the audit outbox. */
-  before: T | null;
-  ops: Op[];
-  /** Why the commit failed, as far as this record can tell (a taken unique value, or stale). */
-  why: () => Promise<Error>;
-  /** What the write adds to the collection's tally (see `CollectionSpec.tally`). */
-  delta: number;
-}
-
-/** A versionstamp check on another record, committed with a write (e.g. its parent). */
-export type Check = { key: Deno.KvKey; versionstamp: string | null };
-
-/** Whole records kept for a slim index's recent pages (~4.5 KB each for a stay). */
-const RECENT = 2_000;
-/** Reads of at most this many rows are pages whose records are kept (an export is not). */
-const RECENT_PAGE = 200;
-
-/** Ids a record can have: ULIDs and codes, at most 100 characters (longer keys make KV throw). */
-const possibleId = (id: unknown) => typeof id === "string" && /^[\w.:-]{1,100}$/.test(id);
+import { CHANGE_TTL_MS, IndexKeeper } from "../index/keeper.ts";
+export { SNAPSHOT_MIN } from "../index/keeper.ts";
+import type { Check, Staged } from "./staged.ts";
+export type { Check, Staged } from "./staged.ts";
 
 /**
  * One entity's records in KV: `[name, id]` holds the record, `[name_by_field, value]` each
  * unique value, `["_meta", "ver", name]` a write counter and `["_chg", name, ulid]` the ids
- * each commit touched, so every instance can keep its in-memory index in step.
- * (Over 300 lines: the record, its unique keys and its staged writes are one unit that `Tx`
- * and `bulk.ts` build on; the index's keeping, bulk writes, tallies and recent rows are apart.)
+ * each commit touched, so every instance can keep its in-memory index in step. The index's
+ * keeping, whole-record reads, bulk writes and tallies are in their own modules.
  */
 export class Collection<T extends Doc = Doc> {
   #keeper: IndexKeeper<T>;
-  /** Whole records of a slim index's recent pages, oldest first (see `full`). */
-  #recent = new RecentRows<T>(RECENT);
+  /** Whole records of a slim index's rows, the recent pages' kept (see `full`). */
+  #whole = new WholeRecords<T>((ids) => this.findMany(ids));
 
   constructor(private holder: KvHolder, readonly spec: CollectionSpec) {
     this.#keeper = new IndexKeeper<T>(holder, spec);
@@ -105,47 +82,17 @@ export class Collection<T extends Doc = Doc> {
   }
 
   /** Reads records straight from KV, in the order of `ids` (missing ones left out). */
-  async findMany(ids: string[]): Promise<Row<T>[]> {
-    ids = ids.filter(possibleId);
-    const out: Row<T>[] = [];
-    // getMany takes at most 10 keys; 50 calls at a time run side by side
-    for (let from = 0; from < ids.length; from += 500) {
-      const reads: Promise<Deno.KvEntryMaybe<T>[]>[] = [];
-      for (let i = from; i < Math.min(ids.length, from + 500); i += 10) {
-        reads.push(this.#kv.getMany<T[]>(ids.slice(i, i + 10).map((id) => this.key(id))));
-      }
-      for (const got of await Promise.all(reads)) {
-        for (const e of got) {
-          if (e.versionstamp) out.push({ value: e.value!, versionstamp: e.versionstamp });
-        }
-      }
-    }
-    return out;
+  findMany(ids: string[]): Promise<Row<T>[]> {
+    return readMany(this.#kv, (id) => this.key(id), ids);
   }
 
   /**
-   * Rows of the index as whole records: a slim index (`spec.slim`) keeps only part of each,
-   * so the page's records are read from KV (at their current version; a record deleted
-   * meanwhile keeps its indexed part, or with `dropGone` is left out: do that before writing
-   * them back). The whole records of the last pages read are kept (`RECENT`) and used while
-   * their versionstamp is the index's. Other indexes hold whole records: returned as they are.
+   * Rows of the index as whole records: a slim index (`spec.slim`) keeps only part of each
+   * (see `WholeRecords.full`; `dropGone` before writing them back). Other indexes hold whole
+   * records: returned as they are.
    */
   async full(rows: Row<T>[], dropGone = false): Promise<Row<T>[]> {
-    if (!this.spec.slim || !rows.length) return rows;
-    const got = new Map<string, Row<T>>();
-    const want: string[] = [];
-    for (const r of rows) {
-      const kept = dropGone ? undefined : this.#recent.get(r);
-      if (kept) got.set(r.value._id, kept);
-      else want.push(r.value._id);
-    }
-    const page = !dropGone && rows.length <= RECENT_PAGE;
-    for (const r of await this.findMany(want)) {
-      got.set(r.value._id, r);
-      if (page) this.#recent.add(r);
-    }
-    if (dropGone) return rows.flatMap((r) => got.get(r.value._id) ?? []);
-    return rows.map((r) => got.get(r.value._id) ?? r);
+    return !this.spec.slim || !rows.length ? rows : await this.#whole.full(rows, dropGone);
   }
 
   /** Looks up a record id by a unique value. */
@@ -165,7 +112,7 @@ export class Collection<T extends Doc = Doc> {
 
   /** Forgets the in-memory index (after the store was switched or restored). */
   reset(): void {
-    this.#recent.clear();
+    this.#whole.clear();
     this.#keeper.reset();
   }
 
@@ -194,32 +141,9 @@ export class Collection<T extends Doc = Doc> {
     return of ? (doc ? of(doc) : 0) - (old ? of(old) : 0) : 0;
   }
 
-  async #whyConflict(doc: Doc, id: string): Promise<Error> {
-    for (const f of this.spec.unique ?? []) {
-      const v = doc[f];
-      if (v == null || v === "") continue;
-      const owner = await this.idBy(f, v);
-      if (owner && owner !== id) {
-        return conflict(`${this.spec.labels?.[f] ?? f} "${v}" sudah digunakan.`);
-      }
-    }
-    return conflict(STALE_MESSAGE);
-  }
-
   /** The unique-key operations of writing `doc` over `old` (used by bulk.ts too). */
   uniqueOps(id: string, doc: Doc, old?: Doc): Op[] {
-    const ops: Op[] = [];
-    for (const f of this.spec.unique ?? []) {
-      const nu = doc[f] == null || doc[f] === "" ? null : this.norm(f, doc[f]);
-      const was = old && old[f] != null && old[f] !== "" ? this.norm(f, old[f]) : null;
-      if (nu === was) continue;
-      if (was !== null) ops.push({ kind: "delete", key: [`${this.name}_by_${f}`, was] });
-      if (nu !== null) {
-        const key = [`${this.name}_by_${f}`, nu];
-        ops.push({ kind: "check", key, versionstamp: null }, { kind: "set", key, value: id });
-      }
-    }
-    return ops;
+    return uniqueOps(this, id, doc, old);
   }
 
   /**
@@ -248,7 +172,7 @@ export class Collection<T extends Doc = Doc> {
         ...this.uniqueOps(id, doc, cur?.value),
         { kind: "set", key: this.key(id), value: doc },
       ],
-      why: () => this.#whyConflict(doc, id),
+      why: () => whyConflict(this, doc, id),
       delta: this.#delta(doc, cur?.value),
     };
   }

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { Op } from "./batch.ts";
 import { sizeOf } from "./batch.ts";
 import { newId } from "./ids.ts";
-import type { Doc } from "./mem_index.ts";
+import type { Doc } from "../index/doc.ts";
 
 /**
  * The audit outbox in the main store: `[OUTBOX, ulid]`. A write made inside an outbox scope

@@ -1,12 +1,12 @@
 import { dirname, join, resolve } from "node:path";
 import { Collection, type CollectionSpec, type KvHolder } from "./collection.ts";
 import { cleanStrays, liveFile } from "./db_file.ts";
-import { Gate } from "./gate.ts";
+import { Gate } from "./switch_gate.ts";
 import { recoverJournals } from "./journal.ts";
 import { dropReserves, openPrivately, reserveDisk } from "./reserve.ts";
-import type { Doc } from "./mem_index.ts";
+import type { Doc } from "../index/index.ts";
 import { ulid } from "ulid";
-import { dropOtherSnapshots, SNAPSHOT_DIR, snapshotPath } from "./snapshot.ts";
+import { dropOtherSnapshots, SNAPSHOT_DIR, snapshotPath } from "../index/snapshot.ts";
 
 /** Thrown when another server already holds the local KV file. */
 export class StoreLockedError extends Error {}

@@ -1,5 +1,5 @@
 import type { Op } from "./batch.ts";
-import type { CollectionSpec, Doc } from "./doc.ts";
+import type { CollectionSpec, Doc } from "../index/doc.ts";
 import { conflict } from "../errors.ts";
 
 /** What a tally is kept for: a collection (see `CollectionSpec.tally`). */

@@ -3,7 +3,7 @@ import { lockedError } from "./journal.ts";
 import { tallyError, tallyOps } from "./tally.ts";
 import type { Check, Collection, Staged } from "./collection.ts";
 import { AppError, badRequest, conflict, STALE_MESSAGE } from "../errors.ts";
-import type { Doc, Row } from "./mem_index.ts";
+import type { Doc, Row } from "../index/index.ts";
 
 /**
  * One atomic commit over records of several collections (a stay and its examinations):

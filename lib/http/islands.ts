@@ -25,7 +25,7 @@ export interface Manifest {
 
 /**
  * The stylesheet and the boot script as every page carries them inline (no request to wait for
- * before the first paint: ~70 ms on a slow PC), with the CSP hashes that let them apply.
+ * before the first paint), with the CSP hashes that let them apply.
  */
 export interface Inline {
   css: string;

@@ -4,7 +4,7 @@ import { getCookie } from "hono/cookie";
 import { matchedRoutes } from "hono/route";
 import { readSession, SESSION_COOKIE } from "../auth/auth.ts";
 import { allows, FORBIDDEN } from "../auth/roles.ts";
-import { actorOf, audit, isHttps } from "./client.ts";
+import { actorOf, audit, isHttps } from "./request.ts";
 import { settleOutbox } from "./outbox.ts";
 import { OutboxScope, withOutbox } from "../db/outbox.ts";
 import type { AccessOf, AppEnv } from "./env.ts";

@@ -12,7 +12,7 @@ import {
 import { resolveIcds } from "./codes.ts";
 import type { IcdItem, Visit } from "./model.ts";
 import { summaryIcd } from "./rules.ts";
-import type { Row } from "../db/mem_index.ts";
+import type { Row } from "../index/index.ts";
 import { embed, type Registry } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
 import { lockKey } from "../db/journal.ts";

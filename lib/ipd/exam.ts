@@ -14,7 +14,7 @@ import { dateField, examsOf, getVisit, visitExams, visitsOf } from "./stay.ts";
 import { resolveIcds, resolveKeywords } from "./codes.ts";
 import type { Examination, Visit } from "./model.ts";
 import { keywordSummary, stayTotals } from "./rules.ts";
-import type { Doc, MemIndex, Row } from "../db/mem_index.ts";
+import type { Doc, MemIndex, Row } from "../index/index.ts";
 import type { Registry } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
 import type { Store } from "../db/store.ts";

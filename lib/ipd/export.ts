@@ -1,7 +1,7 @@
 import type { IcdItem, Visit } from "./model.ts";
 import { hospitalDay, lengthOfStay, percentCell } from "./rules.ts";
 import type { ListMode } from "./list.ts";
-import type { Row } from "../db/mem_index.ts";
+import type { Row } from "../index/index.ts";
 import type { ExportColumn } from "../resource/xlsx_export.ts";
 import { streamXlsx } from "../resource/xlsx_stream.ts";
 import { READMISSION_REASONS } from "./model.ts";

@@ -18,9 +18,9 @@ import {
   rangeDays,
   STAY_NUMBER,
 } from "./rules.ts";
-import type { Doc, Query, Row } from "../db/mem_index.ts";
+import type { Doc, Query, Row } from "../index/index.ts";
 import type { Store } from "../db/store.ts";
-import { nextTurn } from "../db/turn.ts";
+import { nextTurn } from "../runtime/turn.ts";
 
 export { DISCHARGE_COLUMNS };
 export type { ListMode };

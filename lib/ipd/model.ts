@@ -1,4 +1,4 @@
-import type { Doc } from "../db/mem_index.ts";
+import type { Doc } from "../index/index.ts";
 
 /** A code picked from the ICD code sets, copied into the stay (history keeps its text). */
 export interface IcdItem {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { READMISSION_REASONS, type Visit } from "./model.ts";
 import { stayNumbers } from "./rules.ts";
 import { defineResource } from "../resource/resource.ts";
-import type { Doc } from "../db/mem_index.ts";
+import type { Doc } from "../index/index.ts";
 import { text } from "../resource/validate.ts";
 
 const optionalId = z.string().trim().optional().default("");
@@ -85,7 +85,7 @@ export default defineResource({
   unique: ["openPasien"],
   derive: (d) => stayNumbers(d as Visit),
   // the function itself, so that a change to what it keeps changes the index's signature and
-  // a snapshot kept before is rebuilt (lib/db/snapshot.ts `specSig`)
+  // a snapshot kept before is rebuilt (lib/index/snapshot.ts `specSig`)
   slim: slimVisit as unknown as (d: Doc) => Doc,
   labels: { openPasien: "Pasien yang masih dirawat", visitDate: "Tanggal masuk" },
   refs: [

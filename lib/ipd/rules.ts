@@ -1,11 +1,4 @@
-import {
-  dayNumber,
-  daysBetween,
-  hospitalDay,
-  hospitalDayNumber,
-  parseDateTime,
-  utcHour,
-} from "../hospital_time.ts";
+import { daysBetween, hospitalDay, hospitalDayNumber, utcHour } from "../hospital_time.ts";
 export {
   dayOfHour,
   daysBetween,
@@ -18,6 +11,17 @@ export {
   toLocalInput,
   zoneLabel,
 } from "../hospital_time.ts";
+export {
+  durationBounds,
+  durationFilter,
+  DURATIONS,
+  inDuration,
+  inRange,
+  parseDateRange,
+  rangeDays,
+  rangeTest,
+} from "./filters.ts";
+export { keywordCodes, keywordHit, keywordHits, keywordSummary } from "./keywords.ts";
 
 /** @deprecated the hospital's day is not always Jakarta's: use `hospitalDay`. */
 export const jakartaDay = hospitalDay;
@@ -26,27 +30,13 @@ export const jakartaDayNumber = hospitalDayNumber;
 
 /**
  * The rules of an inpatient stay, free of storage: tariff totals and percentages, length of
- * stay, readmission, analysis colours, the discharge summary and keyword monitoring.
- * Days are calendar days in the hospital's time zone (lib/ipd/hospital_time.ts).
+ * stay, readmission, analysis colours, the discharge summary and keyword monitoring (the
+ * lists' date-range and length-of-stay filters are in filters.ts, re-exported here).
+ * Days are calendar days in the hospital's time zone (lib/hospital_time.ts).
  */
 
 /** A stay is a readmission when the previous one ended less than this many days before. */
 export const READMISSION_DAYS = 30;
-
-/** A parsed date range as day numbers (see `hospitalDayNumber`), both ends included. */
-export function rangeDays(range: { from: string; to: string }): [number, number] {
-  return [dayNumber(range.from), dayNumber(range.to)];
-}
-
-/** A test of whether an instant's hospital day lies in a parsed range (inclusive). */
-export function rangeTest(range: { from: string; to: string }): (at: string | null) => boolean {
-  const [from, to] = rangeDays(range);
-  return (at) => {
-    if (!at) return false;
-    const d = hospitalDayNumber(at);
-    return d >= from && d <= to;
-  };
-}
 
 /**
  * (ina - rs) / ina x 100, unrounded: a loss is a loss however small (-0.004 % is below 0 in
@@ -183,59 +173,6 @@ export function stayNumbers(v: {
   ];
 }
 
-/** The length-of-stay filter's choices. */
-export const DURATIONS = [
-  { id: "1-3", text: "1-3 hari" },
-  { id: "4-7", text: "4-7 hari" },
-  { id: "8-14", text: "8-14 hari" },
-  { id: ">14", text: "Lebih dari 14 hari" },
-];
-
-/** The lengths of stay a duration filter takes, both ends included (none: `[1, 0]`). */
-export function durationBounds(filter: string): [number, number] {
-  const f = filter.trim();
-  if (f === ">14" || f === "14+" || f === "15+") return [15, Infinity];
-  const m = f.match(/^(\d+)-(\d+)$/);
-  return m ? [+m[1], +m[2]] : [1, 0];
-}
-
-/** Whether a length of stay falls in a duration filter (`1-3`, `4-7`, `8-14`, `>14`). */
-export function inDuration(days: number, filter: string): boolean {
-  const [lo, hi] = durationBounds(filter);
-  return days >= lo && days <= hi;
-}
-
-/** A known duration filter value, or '' when absent. Throws on anything else. */
-export function durationFilter(v: string | null): string {
-  const f = (v ?? "").trim();
-  if (!f) return "";
-  if (inDuration(1, f) || inDuration(20, f) || /^\d+-\d+$/.test(f)) return f;
-  throw new RangeError(`Filter lama rawat "${f}" tidak dikenal (1-3, 4-7, 8-14 atau >14).`);
-}
-
-/**
- * Reads the date-range filter `YYYY-MM-DD / YYYY-MM-DD` (either side may be left out; one
- * date alone means that day). Returns null when absent; throws on a malformed range.
- */
-export function parseDateRange(v: string | null): { from: string; to: string } | null {
-  const s = (v ?? "").trim();
-  if (!s) return null;
-  const parts = s.split(/\s*(?:\/|\s-\s|\bs\.?d\.?\b)\s*/);
-  const ok = (d: string) => d === "" || (/^\d{4}-\d{2}-\d{2}$/.test(d) && parseDateTime(d) != null);
-  const [from = "", to = parts.length === 1 ? from : ""] = parts;
-  if (parts.length > 2 || !ok(from) || !ok(to) || (from && to && from > to)) {
-    throw new RangeError(
-      `Rentang tanggal "${s}" tidak valid; gunakan YYYY-MM-DD / YYYY-MM-DD.`,
-    );
-  }
-  return { from: from || "0000-01-01", to: to || "9999-12-31" };
-}
-
-/** Whether an instant's hospital day lies in a parsed range (inclusive). */
-export function inRange(at: string | null, range: { from: string; to: string }): boolean {
-  return rangeTest(range)(at);
-}
-
 /**
  * A readmission: the patient's previous stay was discharged less than 30 hospital calendar
  * days before this admission.
@@ -296,98 +233,4 @@ export function summaryIcd<I extends { code: string }>(
     summary_diagnosis: union(exams.map((e) => e.diagnosis)),
     summary_tindakan: union(exams.map((e) => e.tindakan)),
   };
-}
-
-/** A code as keywords compare it (upper case, no dots or spaces), kept per text. */
-const normed = new Map<string, string>();
-const normCode = (c: string) => {
-  let n = normed.get(c);
-  if (n === undefined) {
-    n = c.trim().toUpperCase().replace(/[.\s]/g, "");
-    if (normed.size < 50_000) normed.set(c, n);
-  }
-  return n;
-};
-
-/** The ICD codes a disputed-claim entry names (`83.39;86.3` → two codes). */
-export function keywordCodes(kodeIcd: string): string[] {
-  return kodeIcd.split(/[;,/]/).map((c) => c.trim()).filter(Boolean);
-}
-
-/** A keyword's code as compared: a category (`J18`) also matches its subdivisions. */
-interface KeyCode {
-  code: string;
-  category: boolean;
-}
-
-/** Each keyword text's codes, normalized once (the master list is short and recurs). */
-const keywordNorms = new Map<string, KeyCode[]>();
-const normsOf = (kodeIcd: string) => {
-  let norms = keywordNorms.get(kodeIcd);
-  if (!norms) {
-    norms = keywordCodes(kodeIcd).map(normCode).map((code) => ({
-      code,
-      category: code.length >= 3 && /^[A-Z]/.test(code),
-    }));
-    keywordNorms.set(kodeIcd, norms);
-  }
-  return norms;
-};
-const hits = (norms: KeyCode[], picked: string[]) =>
-  norms.some((k) => picked.some((c) => c === k.code || (k.category && c.startsWith(k.code))));
-
-/**
- * Keyword monitoring: a keyword is hit while one of its ICD codes is among the chosen
- * diagnoses or procedures (a category code like `J18` also matches `J18.9`).
- */
-export function keywordHit(kodeIcd: string, chosen: string[]): boolean {
-  return hits(normsOf(kodeIcd), chosen.map(normCode));
-}
-
-/** Each keyword list's lookup of keywords by code (see `keywordHits`). */
-const lookups = new WeakMap<readonly { kode_icd: string }[], {
-  exact: Map<string, number[]>;
-  category: Map<string, number[]>;
-}>();
-
-/**
- * The keywords of `list` that the chosen codes hit (`keywordHit`), in list order: each code is
- * looked up (whole, and each prefix for category keywords) instead of testing every keyword,
- * the lookup built once per list.
- */
-export function keywordHits<K extends { kode_icd: string }>(
-  list: readonly K[],
-  chosen: string[],
-): K[] {
-  if (!list.length || !chosen.length) return [];
-  let lookup = lookups.get(list);
-  if (!lookup) {
-    lookup = { exact: new Map(), category: new Map() };
-    list.forEach((k, i) => {
-      for (const n of normsOf(k.kode_icd)) {
-        const into = n.category ? lookup!.category : lookup!.exact;
-        into.set(n.code, [...into.get(n.code) ?? [], i]);
-      }
-    });
-    lookups.set(list, lookup);
-  }
-  let found: Set<number> | null = null;
-  const add = (at: number[] | undefined) => at?.forEach((i) => (found ??= new Set()).add(i));
-  for (const c of chosen) {
-    const n = normCode(c);
-    add(lookup.exact.get(n));
-    if (lookup.category.size) {
-      for (let len = 3; len <= n.length; len++) add(lookup.category.get(n.slice(0, len)));
-    }
-  }
-  return found ? list.filter((_, i) => found!.has(i)) : [];
-}
-
-/** The read-only summary built from picked keywords: keyword, recommendation and source. */
-export function keywordSummary(
-  items: { keyword: string; rekomendasi: string; sumber: string }[],
-): string {
-  return items.map((k) =>
-    `${k.keyword}: ${k.rekomendasi || "-"}${k.sumber ? ` (Sumber: ${k.sumber})` : ""}`
-  ).join("\n");
 }

@@ -4,7 +4,7 @@ import type { Check, Collection } from "../db/collection.ts";
 import { badRequest, conflict, notFound, requireVersion, STALE_MESSAGE } from "../errors.ts";
 import { type Examination, READMISSION_REASONS, type Visit } from "./model.ts";
 import { examOrder, isReadmission, parseDateTime } from "./rules.ts";
-import type { Row } from "../db/mem_index.ts";
+import type { Row } from "../index/index.ts";
 import { type Registry, resolveRefs } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
 import type { Store } from "../db/store.ts";

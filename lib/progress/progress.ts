@@ -1,3 +1,4 @@
+import { AppError } from "../errors.ts";
 /** What a long job reports while it runs. */
 export interface Progress {
   id: string;
@@ -100,4 +101,23 @@ export function track(id: string | null, label: string, owner = ""): Tracker {
       emit(p);
     },
   };
+}
+
+/**
+ * Runs a job and ends its report: `finish` with the result's message, or `fail` with the
+ * refusal's Indonesian message (an unexpected error: `failText`), the error thrown on.
+ */
+export async function tracked<T extends { message: string }>(
+  progress: Tracker,
+  job: () => Promise<T>,
+  failText = "Impor gagal.",
+): Promise<T> {
+  try {
+    const res = await job();
+    progress.finish(res.message);
+    return res;
+  } catch (e) {
+    progress.fail(e instanceof AppError ? e.message : failText);
+    throw e;
+  }
 }

@@ -5,15 +5,15 @@
  * (`MemIndex.range`), kept until the index changes (`MemIndex.version`): a few writes are
  * patched in place, more rebuild the columns, copying what an unchanged record (the same
  * object) had from the last columns, so only written stays have their codes worked out again.
- * Nothing is kept per record (a small array per stay and its WeakMap entry cost ~15 MB at
- * 75,000 stays). (Over 300 lines: the columns, their patch, their rebuild and its slices for the
- * warm-up share one state and are only correct together.)
+ * Nothing is kept per record (a small array per stay and its WeakMap entry would cost more
+ * than the columns).
  */
 import type { Visit } from "../ipd/model.ts";
-import type { MemIndex, Row } from "../db/mem_index.ts";
-import { type Period, periodInstants } from "./period.ts";
-import { nextTurn } from "../db/turn.ts";
-import { isoMs } from "../db/mem_scan.ts";
+import type { MemIndex, Row } from "../index/index.ts";
+import { periodInstants } from "./period.ts";
+import { nextTurn } from "../runtime/turn.ts";
+import { isoMs } from "../index/scan.ts";
+import { lowerBound } from "./column_query.ts";
 
 /** A code list of every stay, back to back: stay i's ids are `ids[offsets[i]..offsets[i+1]]`. */
 export interface CodeColumn {
@@ -221,8 +221,8 @@ function builder(s: State, rows: Row<Visit>[]) {
 }
 
 /**
- * The columns, built 5,000 stays at a time, letting requests in between (the warm-up: 75,000
- * stays held the event loop ~400 ms in one piece); writes meanwhile are then patched in, or
+ * The columns, built 5,000 stays at a time, letting requests in between (in one piece the
+ * build would hold the event loop too long); writes meanwhile are then patched in, or
  * rebuild what they touched, as `stayColumns` does. A dashboard request that comes meanwhile
  * joins it (`joinStayColumns`).
  */
@@ -239,8 +239,7 @@ export async function warmStayColumns(visits: MemIndex<Visit>): Promise<StayColu
 
 /**
  * The columns for a request: the warm-up's build under way is awaited, else they are brought up
- * to date at once (~200 ms for 75,000 stays from nothing: quicker for the one waiting than slices
- * taking turns with other work).
+ * to date at once (quicker for the one waiting than slices taking turns with other work).
  */
 export async function joinStayColumns(visits: MemIndex<Visit>): Promise<StayColumns> {
   const s = stateOf(visits);
@@ -279,29 +278,4 @@ export function stayColumns(visits: MemIndex<Visit>): StayColumns {
   s.rows = rows;
   s.version = visits.version;
   return s.cols;
-}
-
-/** The first stay admitted at or after `t`. */
-function lowerBound(times: Float64Array, t: number): number {
-  let a = 0, b = times.length;
-  while (a < b) {
-    const m = (a + b) >>> 1;
-    if (times[m] < t) a = m + 1;
-    else b = m;
-  }
-  return a;
-}
-
-/** The stays admitted in a period: positions [start, end) of the columns. */
-export function periodSlice(cols: StayColumns, p: Period): [number, number] {
-  const { from, to } = periodInstants(p);
-  return [lowerBound(cols.times, Date.parse(from)), lowerBound(cols.times, Date.parse(to) + 1)];
-}
-
-/** How many stays in [start, end) hold each code id. */
-export function codeCounts(col: CodeColumn, start: number, end: number, size: number): Int32Array {
-  const counts = new Int32Array(size);
-  const { ids } = col;
-  for (let k = col.offsets[start], e = col.offsets[end]; k < e; k++) counts[ids[k]]++;
-  return counts;
 }

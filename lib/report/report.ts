@@ -6,8 +6,9 @@
  * "dirawat". Days are the hospital's calendar days.
  */
 import type { Visit } from "../ipd/model.ts";
-import type { Doc, MemIndex, Row } from "../db/mem_index.ts";
-import { codeCounts, joinStayColumns, periodSlice, stayColumns } from "./columns.ts";
+import type { Doc, MemIndex, Row } from "../index/index.ts";
+import { joinStayColumns, stayColumns } from "./columns.ts";
+import { codeCounts, periodSlice } from "./column_query.ts";
 import type { Store } from "../db/store.ts";
 import { visitsOf } from "../ipd/stay.ts";
 import { type Period, periodInstants, todayPeriod } from "./period.ts";

@@ -3,10 +3,10 @@ import { parseTableRequest } from "./datatables.ts";
 import type { AppEnv } from "../http/env.ts";
 import { badRequest, notFound, requireVersion } from "../errors.ts";
 import { readFields } from "../http/http.ts";
-import { audit, auditWithChanges } from "../http/client.ts";
+import { audit, auditWithChanges } from "../http/request.ts";
 import { changeEvent } from "../audit/log.ts";
 import { acceptedHeaders, importFile } from "./importer.ts";
-import type { Doc, Row } from "../db/mem_index.ts";
+import type { Doc, Row } from "../index/index.ts";
 import {
   childLocks,
   refreshChildren,

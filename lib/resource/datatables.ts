@@ -1,4 +1,4 @@
-import type { OrderBy, Query } from "../db/mem_index.ts";
+import type { OrderBy, Query } from "../index/index.ts";
 import type { ColumnDef } from "./resource.ts";
 
 /** A table's ordering as the browser keeps it: column index and direction. */

@@ -1,6 +1,6 @@
 import { AppError } from "../errors.ts";
 import { newId } from "../db/ids.ts";
-import type { Doc } from "../db/mem_index.ts";
+import type { Doc } from "../index/index.ts";
 import { embed, type Registry } from "./refs.ts";
 import type { Check } from "../db/collection.ts";
 import { tallyNow } from "../db/tally.ts";

@@ -4,7 +4,7 @@ import { refreshChildren, type Registry } from "./refs.ts";
 import type { ResourceDef } from "./resource.ts";
 import { IMPORT_LIMITS } from "./spreadsheet.ts";
 import { parseUpload } from "./parse.ts";
-import { track, type Tracker } from "../progress/progress.ts";
+import { track, tracked, type Tracker } from "../progress/progress.ts";
 import type { Store } from "../db/store.ts";
 import { checkRows, checkTally, loadStored } from "./import_rows.ts";
 
@@ -53,14 +53,7 @@ export async function importFile(
   file: File,
   progress: Tracker = track(null, `Impor ${def.label}`),
 ): Promise<ImportResult> {
-  try {
-    const res = await importRows(store, registry, def, file, progress);
-    progress.finish(res.message);
-    return res;
-  } catch (e) {
-    progress.fail(e instanceof AppError ? e.message : "Impor gagal.");
-    throw e;
-  }
+  return await tracked(progress, () => importRows(store, registry, def, file, progress));
 }
 
 /** The file's table after the size, type and emptiness checks. */

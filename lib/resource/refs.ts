@@ -2,7 +2,7 @@ import type { Check, Collection } from "../db/collection.ts";
 import { AppError, badRequest, conflict, notFound, STALE_MESSAGE } from "../errors.ts";
 import { lockKey } from "../db/journal.ts";
 import { RACED_MESSAGE } from "../db/bulk.ts";
-import type { Doc } from "../db/mem_index.ts";
+import type { Doc } from "../index/index.ts";
 import { collectionOf, type RefDef, type ResourceDef } from "./resource.ts";
 import type { Store } from "../db/store.ts";
 

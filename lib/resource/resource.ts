@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { CollectionSpec } from "../db/collection.ts";
 import type { AppEnv } from "../http/env.ts";
-import type { Doc, Row } from "../db/mem_index.ts";
+import type { Doc, Row } from "../index/index.ts";
 import type { Store } from "../db/store.ts";
 
 /** A table column: a field path the server can search and order by. */

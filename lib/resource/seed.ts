@@ -1,5 +1,5 @@
 import { newId } from "../db/ids.ts";
-import type { Doc } from "../db/mem_index.ts";
+import type { Doc } from "../index/index.ts";
 import type { Registry } from "./refs.ts";
 import { collectionOf } from "./resource.ts";
 import type { Store } from "../db/store.ts";

@@ -1,4 +1,4 @@
-import type { Doc, MemIndex } from "../db/mem_index.ts";
+import type { Doc, MemIndex } from "../index/index.ts";
 import type { ResourceDef, SelectDef } from "./resource.ts";
 
 /** Options per select2 page. */

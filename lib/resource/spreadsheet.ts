@@ -65,7 +65,7 @@ export function checkZip(b: Uint8Array): number {
   return total;
 }
 
-/** Heap a parse needs per byte of unpacked sheet XML or CSV text (measured: ~5, with margin). */
+/** Heap a parse needs per byte of unpacked sheet XML or CSV text (about 5, with margin). */
 const HEAP_PER_BYTE = 8;
 
 /** Refuses, before parsing, a file whose parse would need more than `memoryMb` of heap. */

@@ -1,7 +1,7 @@
 import type { ExportColumn } from "./xlsx_export.ts";
 import { zipStream } from "./zip_stream.ts";
 import { hospitalZone, withZone, zoneOffsetMs } from "../hospital_time.ts";
-import { nextTurn } from "../db/turn.ts";
+import { nextTurn } from "../runtime/turn.ts";
 import { heapGuard } from "../runtime/heap_guard.ts";
 
 /**
@@ -72,21 +72,8 @@ const STATIC: Record<string, string> = {
     "</cellXfs></styleSheet>",
 };
 
-/**
- * The .xlsx of `rows` as a stream, with the same cells as `exportXlsx`: header titles, numbers
- * as numbers (rupiah formatted), dates as dates in the hospital's time zone (taken when the
- * stream is made: it is read after the request), every text a shared-string cell (never a formula).
- * `load`, when given, turns each chunk of rows into the rows written (e.g. reads the whole
- * records of an index's slim rows), so only one chunk is held at a time.
- */
-export function streamXlsx<R>(
-  columns: ExportColumn<R>[],
-  rows: R[],
-  sheet = "Data",
-  load?: (chunk: R[]) => Promise<R[]>,
-): ReadableStream<Uint8Array> {
-  const offset = zoneOffsetMs();
-  const zone = hospitalZone(); // rows are read while the answer is sent, after the request
+/** The cells of a sheet: each value as its column's type writes it, every text a shared string. */
+function cellWriter<R>(columns: ExportColumn<R>[], offset: number) {
   const strings = new Map<string, number>();
   const sst = (s: string) => {
     let i = strings.get(s);
@@ -108,54 +95,85 @@ export function streamXlsx<R>(
     if (!Number.isFinite(n)) return text(String(v));
     return `<c r="${ref}" s="${STYLE[type]}"><v>${n}</v></c>`;
   };
-  async function* sheetXml(): AsyncGenerator<Uint8Array> {
-    const guard = heapGuard(); // records read and dropped chunk by chunk
-    const last = `${colName(Math.max(0, columns.length - 1))}${rows.length + 1}`;
-    const cols = columns.map((c, i) =>
-      `<col min="${i + 1}" max="${i + 1}" width="${
-        c.width ?? Math.max(10, c.title.length + 2)
-      }" customWidth="1"/>`
-    ).join("");
-    yield enc.encode(
-      XML + `<worksheet ${NS} xmlns:r="${REL}"><dimension ref="A1:${last}"/>` +
-        `<cols>${cols}</cols><sheetData><row r="1">` +
-        columns.map((c, i) => cell(i, 1, "text", c.title)).join("") + "</row>",
-    );
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      const part = rows.slice(i, i + CHUNK);
-      const got = load ? await load(part) : part;
-      const xml = withZone(zone, () => {
-        let xml = "";
-        for (let k = 0; k < got.length; k++) {
-          const r = i + k + 2;
-          xml += `<row r="${r}">`;
-          for (let c = 0; c < columns.length; c++) {
-            xml += cell(c, r, columns[c].type, columns[c].value(got[k]));
-          }
-          xml += "</row>";
+  return { cell, strings };
+}
+
+/**
+ * The sheet's XML, `CHUNK` rows at a time (each chunk's rows `load`ed first, when given), letting
+ * other requests in between.
+ */
+async function* sheetXml<R>(
+  columns: ExportColumn<R>[],
+  rows: R[],
+  cell: ReturnType<typeof cellWriter<R>>["cell"],
+  zone: ReturnType<typeof hospitalZone>,
+  load?: (chunk: R[]) => Promise<R[]>,
+): AsyncGenerator<Uint8Array> {
+  const guard = heapGuard(); // records read and dropped chunk by chunk
+  const last = `${colName(Math.max(0, columns.length - 1))}${rows.length + 1}`;
+  const cols = columns.map((c, i) =>
+    `<col min="${i + 1}" max="${i + 1}" width="${
+      c.width ?? Math.max(10, c.title.length + 2)
+    }" customWidth="1"/>`
+  ).join("");
+  yield enc.encode(
+    XML + `<worksheet ${NS} xmlns:r="${REL}"><dimension ref="A1:${last}"/>` +
+      `<cols>${cols}</cols><sheetData><row r="1">` +
+      columns.map((c, i) => cell(i, 1, "text", c.title)).join("") + "</row>",
+  );
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const part = rows.slice(i, i + CHUNK);
+    const got = load ? await load(part) : part;
+    const xml = withZone(zone, () => {
+      let xml = "";
+      for (let k = 0; k < got.length; k++) {
+        const r = i + k + 2;
+        xml += `<row r="${r}">`;
+        for (let c = 0; c < columns.length; c++) {
+          xml += cell(c, r, columns[c].type, columns[c].value(got[k]));
         }
-        return xml;
-      });
-      yield enc.encode(xml);
-      guard();
-      await nextTurn(); // let other requests in
-    }
-    yield enc.encode("</sheetData></worksheet>");
-  }
-  function* sharedStrings(): Generator<Uint8Array> {
-    yield enc.encode(
-      XML + `<sst ${NS} count="${strings.size}" uniqueCount="${strings.size}">`,
-    );
-    let xml = "";
-    for (const s of strings.keys()) {
-      xml += `<si><t xml:space="preserve">${esc(s)}</t></si>`;
-      if (xml.length > 65_536) {
-        yield enc.encode(xml);
-        xml = "";
+        xml += "</row>";
       }
-    }
-    yield enc.encode(xml + "</sst>");
+      return xml;
+    });
+    yield enc.encode(xml);
+    guard();
+    await nextTurn(); // let other requests in
   }
+  yield enc.encode("</sheetData></worksheet>");
+}
+
+/** The shared strings table, in pieces of about 64 KB. */
+function* sharedStrings(strings: Map<string, number>): Generator<Uint8Array> {
+  yield enc.encode(
+    XML + `<sst ${NS} count="${strings.size}" uniqueCount="${strings.size}">`,
+  );
+  let xml = "";
+  for (const s of strings.keys()) {
+    xml += `<si><t xml:space="preserve">${esc(s)}</t></si>`;
+    if (xml.length > 65_536) {
+      yield enc.encode(xml);
+      xml = "";
+    }
+  }
+  yield enc.encode(xml + "</sst>");
+}
+
+/**
+ * The .xlsx of `rows` as a stream, with the same cells as `exportXlsx`: header titles, numbers
+ * as numbers (rupiah formatted), dates as dates in the hospital's time zone (taken when the
+ * stream is made: it is read after the request), every text a shared-string cell (never a formula).
+ * `load`, when given, turns each chunk of rows into the rows written (e.g. reads the whole
+ * records of an index's slim rows), so only one chunk is held at a time.
+ */
+export function streamXlsx<R>(
+  columns: ExportColumn<R>[],
+  rows: R[],
+  sheet = "Data",
+  load?: (chunk: R[]) => Promise<R[]>,
+): ReadableStream<Uint8Array> {
+  const zone = hospitalZone(); // rows are read while the answer is sent, after the request
+  const { cell, strings } = cellWriter(columns, zoneOffsetMs());
   const fixed = (name: string) => ({ name, data: () => [enc.encode(STATIC[name])] });
   return zipStream([
     fixed("[Content_Types].xml"),
@@ -173,7 +191,7 @@ export function streamXlsx<R>(
     },
     fixed("xl/_rels/workbook.xml.rels"),
     fixed("xl/styles.xml"),
-    { name: "xl/worksheets/sheet1.xml", data: sheetXml },
-    { name: "xl/sharedStrings.xml", data: sharedStrings },
+    { name: "xl/worksheets/sheet1.xml", data: () => sheetXml(columns, rows, cell, zone, load) },
+    { name: "xl/sharedStrings.xml", data: () => sharedStrings(strings) },
   ]);
 }

@@ -8,7 +8,7 @@ export type Gc = (
 /**
  * Keeps a long job's garbage from growing the process. A job that reads and drops many records
  * (an export of every stay) makes V8 promote them and let the old generation grow to about twice
- * the live heap before it collects: on the five-year data set that was +130 to +240 MB of RSS.
+ * the live heap before it collects.
  * The returned `check`, called between the job's chunks, runs one full collection once the heap
  * has grown by `growthBytes` since the last one (default 64 MB). Needs `gc()`
  * (`--v8-flags=--expose-gc`, as `deno task start`, the service and the binary run); without it

@@ -2,7 +2,7 @@ import type { Gc } from "./heap_guard.ts";
 
 /**
  * glibc's `malloc_trim`, which hands the free pages inside malloc's heap back to the system
- * (glibc keeps them otherwise: buffers freed after a busy spell stayed as ~120 MB of RSS).
+ * (glibc keeps them otherwise, long after a busy spell).
  * Null where there is no glibc (Windows, macOS) or no FFI permission.
  */
 export function mallocTrim(): (() => void) | null {
@@ -34,7 +34,7 @@ export interface IdleOptions {
  * and malloc keeps the pages of freed buffers; left alone the process holds that memory long
  * after the last request. Once the server has been idle for `idleMs` after taking requests, one
  * full collection and one trim run, so a 4 GB clinic PC gets the memory back for its other
- * programs (after a 50-user run: 508 MB → 384 MB). Without `gc()` it does nothing.
+ * programs. Without `gc()` it does nothing.
  */
 export function idleCollector(o: IdleOptions = {}): { touch: () => void; stop: () => void } {
   const gc = o.gc ?? (globalThis as { gc?: Gc }).gc;
@@ -47,7 +47,7 @@ export function idleCollector(o: IdleOptions = {}): { touch: () => void; stop: (
       if (busy && Date.now() - last >= idleMs) {
         busy = false;
         // as under memory pressure: a few full collections that also shrink the heap and hand
-        // its free pages back (~15 MB less RSS than one `gc()`, ~1 s instead of ~0.5 s)
+        // its free pages back, which one plain `gc()` does not
         gc({ type: "major", execution: "sync", flavor: "last-resort" });
         trim?.();
       }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { badRequest } from "../errors.ts";
-import type { Doc } from "../db/mem_index.ts";
+import type { Doc } from "../index/index.ts";
 import type { Registry } from "../resource/refs.ts";
 import {
   type FormSection,

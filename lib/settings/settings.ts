@@ -3,7 +3,7 @@ import type { Check } from "../db/collection.ts";
 import { applyOps } from "../db/batch.ts";
 import { intentOps } from "../db/outbox.ts";
 import { badRequest, conflict, STALE_MESSAGE } from "../errors.ts";
-import type { Doc } from "../db/mem_index.ts";
+import type { Doc } from "../index/index.ts";
 import type { Registry } from "../resource/refs.ts";
 import { collectionOf, type RefDef } from "../resource/resource.ts";
 import type { Store } from "../db/store.ts";

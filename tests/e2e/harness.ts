@@ -1,4 +1,4 @@
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 import type { Config } from "../../lib/config.ts";
 import { allowAnyLicence, type LicenceGate } from "../../lib/licence/gate.ts";
 import { hashPassword } from "../../lib/auth/password.ts";
@@ -133,4 +133,20 @@ export async function importRegions(store: Store, levels = 4): Promise<void> {
   for (const [res, csv] of files.slice(0, levels)) {
     await importFile(store, registry, registry.get(res)!, new File([csv], `${res}.csv`));
   }
+}
+
+/** Opens a page and waits until every island on it is live. */
+export async function open(page: Page, url: string, path: string): Promise<void> {
+  await page.goto(`${url}${path}`);
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>("[data-island]")]
+      .every((el) => el.dataset.hydrated === "true")
+  );
+}
+
+/** Picks an option of a searchable select by typing part of it. */
+export async function pick(page: Page, input: Locator, typed: string, option: string) {
+  await input.click();
+  await input.fill(typed);
+  await page.locator(`[role=option]:has-text('${option}')`).first().click();
 }

@@ -2,23 +2,10 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Locator, Page } from "playwright-core";
 import { PNG } from "../images.ts";
-import { importRegions, login, session } from "./harness.ts";
+import { importRegions, login, open, pick, session } from "./harness.ts";
 
 /** Opens the settings page and waits until every island on it is live. */
-async function openSettings(page: Page, url: string) {
-  await page.goto(`${url}/pengaturan`);
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLElement>("[data-island]")]
-      .every((el) => el.dataset.hydrated === "true")
-  );
-}
-
-/** Picks an option of a searchable select by typing part of it. */
-async function pick(page: Page, input: Locator, typed: string, option: string) {
-  await input.click();
-  await input.fill(typed);
-  await page.locator(`[role=option]:has-text('${option}')`).click();
-}
+const openSettings = (page: Page, url: string) => open(page, url, "/pengaturan");
 
 /** Drops the session and opens the login page (the toasts would cover the logout button). */
 async function loggedOut(page: Page, url: string) {

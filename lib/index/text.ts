@@ -1,5 +1,5 @@
 import type { Doc } from "./doc.ts";
-import { type Entry, SEP, textOf } from "./mem_scan.ts";
+import { type Entry, SEP, textOf } from "./scan.ts";
 
 /**
  * The search text of a `MemIndex`, once per collection and set of searched fields, in

@@ -156,7 +156,7 @@ const D = (t: string, i: number) => t.charCodeAt(i) - 48;
 
 /**
  * `Date.parse` of a stored instant (`2026-11-16T14:13:00.000Z`, as `toISOString` writes it, in
- * either case) read digit by digit, ~10x faster; any other text goes to `Date.parse`.
+ * either case) read digit by digit, much faster; any other text goes to `Date.parse`.
  */
 export function isoMs(t: string): number {
   if (!isInstant(t)) return Date.parse(t);

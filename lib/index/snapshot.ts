@@ -1,6 +1,6 @@
 import { basename, join } from "node:path";
 import { ulid } from "ulid";
-import { nextTurn } from "./turn.ts";
+import { nextTurn } from "../runtime/turn.ts";
 
 /**
  * Index snapshots: a collection's in-memory index written beside a local data file, so a
@@ -108,8 +108,8 @@ export async function writeSnapshot(path: string, lines: string[]): Promise<void
 
 /**
  * The lines of a text file, read in chunks: only one line (one batch of entries) is held as text
- * at a time, not the whole file and its split copy (a 60 MB snapshot read whole took about
- * 250 MB on top of the index while it loaded, and the process kept that memory).
+ * at a time, not the whole file and its split copy (read whole, a large snapshot grew the
+ * process by several times its size, and the process kept that memory).
  */
 async function* linesOf(path: string): AsyncGenerator<string> {
   using file = await Deno.open(path);

@@ -1,4 +1,4 @@
-import { MemIndex, type Row } from "./mem_index.ts";
+import { MemIndex, type Row } from "./index.ts";
 import type { Doc } from "./doc.ts";
 import { readSnapshot, snapshotLines, specSig, writeSnapshot } from "./snapshot.ts";
 import type { CollectionSpec, KvHolder } from "./doc.ts";

@@ -1,13 +1,12 @@
-import { type Entry, gramText, lower, SEP, type View } from "./mem_scan.ts";
-import { Grams } from "./mem_grams.ts";
-import { nextTurn } from "./turn.ts";
-import { FoundCache } from "./mem_found.ts";
-import { dropRank, type Haystack, markHits } from "./mem_text.ts";
-import { buildView, groupKey, updateGroups, updateList, updateView } from "./mem_view.ts";
-import { type IndexParts, rangeOf, runQuery } from "./mem_query.ts";
+import { type Entry, lower, SEP, type View } from "./scan.ts";
+import { GramPostings } from "./postings.ts";
+import { FoundCache } from "./found.ts";
+import { dropRank, type Haystack, markHits } from "./text.ts";
+import { ViewCache } from "./view.ts";
+import { type IndexParts, rangeOf, runQuery } from "./query.ts";
 import type { SnapEntry } from "./snapshot.ts";
-import { RowKeeper } from "./mem_keep.ts";
-import { NumColumns } from "./mem_nums.ts";
+import { RowKeeper } from "./keep.ts";
+import { NumColumns } from "./nums.ts";
 
 import {
   type Doc,
@@ -21,14 +20,12 @@ import {
 
 /** Writes remembered for `changesSince`. */
 const CHANGE_LOG = 512;
-/** Insertion ranks per block of the search text (see mem_text.ts). */
+/** Insertion ranks per block of the search text (see text.ts). */
 const BLOCK = 512;
 
 export type { Doc, MemIndexOptions, OrderBy, Query, QueryResult, Row } from "./doc.ts";
 export { getPath } from "./doc.ts";
 
-/** Cached orderings per index (each holds one array of entries). */
-const MAX_VIEWS = 64;
 /** A batch of more writes than this drops the cached views and groups instead of updating them. */
 const MAX_INCREMENTAL = 256;
 
@@ -36,16 +33,14 @@ const MAX_INCREMENTAL = 256;
  * In-memory copy of one collection with cached orderings and groupings, so a paged,
  * searched and ordered read over 100k records takes milliseconds instead of a KV scan.
  * A write updates the cached orderings, groupings and search texts in place (see
- * mem_view.ts); only a large batch drops them to be rebuilt on the next read.
- * (Over 300 lines: one class owns the entries and every structure kept in step with them; the
- * queries over it are in mem_query.ts, the upkeep of views and groups in mem_view.ts, what is
- * kept of a record in mem_keep.ts, the derived numbers in mem_nums.ts.)
+ * view.ts); only a large batch drops them to be rebuilt on the next read. The queries over it
+ * are in query.ts, what is kept of a record in keep.ts, the derived numbers in nums.ts, the
+ * trigram postings in postings.ts.
  */
 export class MemIndex<T extends Doc> {
   #entries = new Map<string, Entry<T>>();
-  #all: Entry<T>[] | null = null;
-  #views = new Map<string, View<T>>();
-  #groups = new Map<string, Map<string, Entry<T>[]>>();
+  /** The cached orderings and groupings, kept in step with writes. */
+  #cache = new ViewCache<T>(() => this.#entries.values());
   #seq = 0;
   #version = 0;
   /** Records removed so far (see `FoundCache`). */
@@ -56,10 +51,6 @@ export class MemIndex<T extends Doc> {
   #bySeq: (Entry<T> | undefined)[] = [];
   /** The search text per set of searched fields, in blocks of insertion ranks. */
   #hays = new Map<string, Haystack>();
-  /** Trigram postings, built on the first search long enough to use them. */
-  #grams: Grams | null = null;
-  /** Postings being built in slices (`warmGrams`): the entries below `next` are in. */
-  #building: { grams: Grams; next: number } | null = null;
   /** The derived numbers by insertion rank (NaN for holes), built on the first numeric query. */
   #nums: NumColumns | null = null;
 
@@ -74,13 +65,17 @@ export class MemIndex<T extends Doc> {
   ) {
     this.block = opts.block ?? BLOCK;
     this.#keeper = new RowKeeper(opts);
-    this.#gramPos = (opts.grams ?? []).map((f) => searchFields.indexOf(f)).filter((i) => i >= 0);
+    const pos = (opts.grams ?? []).map((f) => searchFields.indexOf(f)).filter((i) => i >= 0);
+    this.#postings = new GramPostings(pos, searchFields.length, {
+      count: () => this.#seq,
+      at: (seq) => this.#bySeq[seq],
+    });
   }
 
   /** Insertion ranks per block of the search text. */
   readonly block: number;
-  /** Positions of the trigram fields among the search fields. */
-  #gramPos: number[];
+  /** Trigram postings, built on the first search long enough to use them. */
+  #postings: GramPostings<T>;
   /** What is kept of each record (slim, embedded records shared). */
   #keeper: RowKeeper<T>;
 
@@ -138,26 +133,18 @@ export class MemIndex<T extends Doc> {
       this.#bySeq[old!.seq] = undefined;
       this.#removals++;
     }
-    const pos = this.#gramPos, seq = (neu ?? old)!.seq;
+    const seq = (neu ?? old)!.seq;
     this.#nums?.set(seq, neu?.nums ?? null);
-    this.#grams?.update(seq, gramText(old, pos), gramText(neu, pos));
-    if (this.#building && seq < this.#building.next) {
-      this.#building.grams.update(seq, gramText(old, pos), gramText(neu, pos));
-    }
+    this.#postings.update(seq, old, neu);
     if (!old || !neu || old.all !== neu.all) {
       for (const h of this.#hays.values()) dropRank(h, this.block, seq);
     }
-    if (this.#all) updateList(this.#all, old, neu);
-    for (const v of this.#views.values()) updateView(v, old, neu);
-    updateGroups(this.#groups, old, neu);
+    this.#cache.update(old, neu);
   }
 
   #drop(): void {
-    this.#grams = null;
-    this.#building = null;
-    this.#all = null;
-    this.#views.clear();
-    this.#groups.clear();
+    this.#postings.drop();
+    this.#cache.drop();
   }
 
   /** Drops every row. */
@@ -222,7 +209,7 @@ export class MemIndex<T extends Doc> {
 
   /**
    * Rows whose value at `field` lies in [`from`, `to`] (inclusive), in ascending order of it
-   * (see `rangeOf`, mem_query.ts).
+   * (see `rangeOf`, query.ts).
    */
   range(field: string, from: string | number, to: string | number): Row<T>[] {
     return rangeOf(this.#view([{ field, dir: "asc" }]), field, from, to);
@@ -232,13 +219,13 @@ export class MemIndex<T extends Doc> {
    * Filters, searches, orders and pages the rows. The first `where` term is the base (a cached
    * view per order: put the broad, stable term first, e.g. a status, so views stay few); the
    * other terms are membership marks; a search finds its candidates in the view's joined text
-   * before any filter (see mem_query.ts).
+   * before any filter (see query.ts).
    */
   query(q: Query): QueryResult<T> {
     return runQuery(this.#parts, q);
   }
 
-  /** What a query reads of this index (mem_query.ts). */
+  /** What a query reads of this index (query.ts). */
   readonly #parts: IndexParts<T> = {
     searchFields: () => this.searchFields,
     list: () => this.#list(),
@@ -247,7 +234,7 @@ export class MemIndex<T extends Doc> {
     view: (order, where) => this.#view(order, where),
     columns: () => this.#columns(),
     bySeq: (seq) => this.#bySeq[seq],
-    grams: (fields) => this.#gramsCover(fields) ? this.#gramIndex() : null,
+    grams: (fields) => this.#postings.covers(fields) ? this.#postings.index() : null,
     marks: (fields, needles) => this.#marks(fields, needles),
     found: new FoundCache(),
     version: () => this.#version,
@@ -256,45 +243,9 @@ export class MemIndex<T extends Doc> {
     entry: (id) => this.#entries.get(id),
   };
 
-  /** Whether the trigram fields hold every field of a search (`fields` null: all of them). */
-  #gramsCover(fields: number[] | null): boolean {
-    const pos = this.#gramPos;
-    if (!pos.length) return false;
-    return fields
-      ? fields.every((f) => pos.includes(f))
-      : this.searchFields.every((_, i) => pos.includes(i));
-  }
-
-  /**
-   * Builds the trigram postings `slice` entries at a time, awaiting `pause` in between (the
-   * warm-up: 100,000 patients held the event loop ~150 ms in one piece, 500 ms under load).
-   * Writes meanwhile are applied to the part built; a search meanwhile builds them at once.
-   */
-  async warmGrams(slice = 10_000, pause: () => Promise<void> = nextTurn): Promise<void> {
-    if (this.#grams || this.#building || !this.#gramPos.length) return;
-    this.#building = { grams: new Grams(), next: 0 };
-    while (this.#building && this.#gramSlice(slice)) await pause();
-  }
-
-  /** The postings, built at once on first use (finishing a build in slices under way). */
-  #gramIndex(): Grams {
-    this.#building ??= this.#grams ? null : { grams: new Grams(), next: 0 };
-    if (this.#building) this.#gramSlice(Infinity);
-    return this.#grams!;
-  }
-
-  /** Appends up to `count` more entries (ascending `seq`) to the build; false once it is done. */
-  #gramSlice(count: number): boolean {
-    const b = this.#building!;
-    for (const end = Math.min(this.#seq, b.next + count); b.next < end; b.next++) {
-      const e = this.#bySeq[b.next];
-      if (e) b.grams.append(e.seq, gramText(e, this.#gramPos)!);
-    }
-    if (b.next < this.#seq) return true;
-    b.grams.trim();
-    this.#grams = b.grams;
-    this.#building = null;
-    return false;
+  /** Builds the trigram postings in slices, awaiting `pause` in between (see `GramPostings`). */
+  warmGrams(slice?: number, pause?: () => Promise<void>): Promise<void> {
+    return this.#postings.warm(slice, pause);
   }
 
   /** Marks by insertion rank of the entries whose searched fields hold one of `needles`. */
@@ -316,38 +267,14 @@ export class MemIndex<T extends Doc> {
   }
 
   #list(): Entry<T>[] {
-    return this.#all ??= [...this.#entries.values()];
+    return this.#cache.list();
   }
 
-  /**
-   * Entries in one order (all of them, or those of one `where` group), cached and kept in step
-   * with writes; at most `MAX_VIEWS` are kept, dropping the oldest.
-   */
   #view(order: OrderBy[], where?: [string, string]): View<T> {
-    const sig = (where ? `${where[0]}=${where[1]}|` : "") +
-      order.map((o) => `${o.field}:${o.dir}`).join(",");
-    let v = this.#views.get(sig);
-    if (!v) {
-      const list = where ? this.#group(where[0]).get(where[1]) ?? [] : this.#list();
-      v = buildView(list, order, where);
-      if (this.#views.size >= MAX_VIEWS) this.#views.delete(this.#views.keys().next().value!);
-      this.#views.set(sig, v);
-    }
-    return v;
+    return this.#cache.view(order, where);
   }
 
   #group(field: string): Map<string, Entry<T>[]> {
-    let g = this.#groups.get(field);
-    if (!g) {
-      g = new Map();
-      for (const e of this.#list()) {
-        const k = groupKey(e, field);
-        const arr = g.get(k);
-        if (arr) arr.push(e);
-        else g.set(k, [e]);
-      }
-      this.#groups.set(field, g);
-    }
-    return g;
+    return this.#cache.group(field);
   }
 }

@@ -1,5 +1,5 @@
 import { type Doc, getPath, type OrderBy } from "./doc.ts";
-import { compareEntries, type Entry, keysOf, sortEntries, type View } from "./mem_scan.ts";
+import { compareEntries, type Entry, keysOf, sortEntries, type View } from "./scan.ts";
 
 /**
  * Keeping the cached views and groups of a `MemIndex` in step with one write: the replaced
@@ -181,5 +181,70 @@ export function updateGroups<T extends Doc>(
       if (list) updateList(list, null, neu);
       else g.set(is, [neu!]);
     }
+  }
+}
+
+/** Cached orderings per index (each holds one array of entries). */
+const MAX_VIEWS = 64;
+
+/** An index's cached list, orderings and groupings over its entries, kept in step with writes. */
+export class ViewCache<T extends Doc> {
+  #all: Entry<T>[] | null = null;
+  #views = new Map<string, View<T>>();
+  #groups = new Map<string, Map<string, Entry<T>[]>>();
+
+  /** `entries`: the index's entries, in insertion order. */
+  constructor(readonly entries: () => Iterable<Entry<T>>) {}
+
+  /** Applies one write (`old` or `neu` null: an insert or a removal) to every cache. */
+  update(old: Entry<T> | null, neu: Entry<T> | null): void {
+    if (this.#all) updateList(this.#all, old, neu);
+    for (const v of this.#views.values()) updateView(v, old, neu);
+    updateGroups(this.#groups, old, neu);
+  }
+
+  /** Drops every cache, to be rebuilt on the next read. */
+  drop(): void {
+    this.#all = null;
+    this.#views.clear();
+    this.#groups.clear();
+  }
+
+  /** Every entry, in insertion order. */
+  list(): Entry<T>[] {
+    return this.#all ??= [...this.entries()];
+  }
+
+  /**
+   * Entries in one order (all of them, or those of one `where` group), cached and kept in step
+   * with writes; at most `MAX_VIEWS` are kept, dropping the oldest.
+   */
+  view(order: OrderBy[], where?: [string, string]): View<T> {
+    const sig = (where ? `${where[0]}=${where[1]}|` : "") +
+      order.map((o) => `${o.field}:${o.dir}`).join(",");
+    let v = this.#views.get(sig);
+    if (!v) {
+      const list = where ? this.group(where[0]).get(where[1]) ?? [] : this.list();
+      v = buildView(list, order, where);
+      if (this.#views.size >= MAX_VIEWS) this.#views.delete(this.#views.keys().next().value!);
+      this.#views.set(sig, v);
+    }
+    return v;
+  }
+
+  /** The entries grouped by their value at `field`, in insertion order (cached). */
+  group(field: string): Map<string, Entry<T>[]> {
+    let g = this.#groups.get(field);
+    if (!g) {
+      g = new Map();
+      for (const e of this.list()) {
+        const k = groupKey(e, field);
+        const arr = g.get(k);
+        if (arr) arr.push(e);
+        else g.set(k, [e]);
+      }
+      this.#groups.set(field, g);
+    }
+    return g;
   }
 }

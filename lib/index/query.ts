@@ -6,11 +6,11 @@ import {
   sortKey,
   textOf,
   type View,
-} from "./mem_scan.ts";
-import { GRAM, type Grams } from "./mem_grams.ts";
-import { part } from "./mem_text.ts";
-import { groupKey } from "./mem_view.ts";
-import type { Found, FoundCache, FoundSource } from "./mem_found.ts";
+} from "./scan.ts";
+import { GRAM, type Grams } from "./grams.ts";
+import { part } from "./text.ts";
+import { groupKey } from "./view.ts";
+import type { Found, FoundCache, FoundSource } from "./found.ts";
 import { type Doc, type OrderBy, type Query, type QueryResult, type Row, walk } from "./doc.ts";
 
 /**
@@ -32,7 +32,7 @@ export interface IndexParts<T extends Doc> extends FoundSource<T> {
   grams(fields: number[] | null): Grams | null;
   /** Marks by insertion rank of the entries whose searched fields hold one of `needles`. */
   marks(fields: number[] | null, needles: string[]): Uint8Array;
-  /** The hits of recent common terms (see mem_found.ts). */
+  /** The hits of recent common terms (see found.ts). */
   found: FoundCache;
 }
 
@@ -58,19 +58,9 @@ function holds<T extends Doc>(e: Entry<T>, s: string, fields: number[] | null): 
  */
 export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResult<T> {
   const all = ix.list();
-  const where = Object.entries(q.where ?? {});
-  const [first, ...rest] = where;
-  // the other terms as membership marks by insertion rank (no record is read)
-  const more = rest.map(([field, value]) => {
-    const marks = new Uint8Array(ix.ranks());
-    for (const e of ix.group(field).get(value) ?? []) marks[e.seq] = 1;
-    return marks;
-  });
+  const [first, ...rest] = Object.entries(q.where ?? {});
+  const keep = keeperOf(ix, rest, q);
   const view = ix.view(q.order ?? [], first);
-  const keep = more.length || q.filter
-    ? (e: Entry<T>) =>
-      more.every((marks) => marks[e.seq] === 1) && (!q.filter || q.filter(e.row.value))
-    : null;
   const start = Math.max(0, q.start ?? 0);
   const end = q.length == null || q.length < 0 ? Infinity : start + q.length;
   const s = q.search?.trim().toLowerCase();
@@ -81,41 +71,100 @@ export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResul
   }
   const idx = (q.searchFields ?? ix.searchFields())
     .map((f) => ix.searchFields().indexOf(f)).filter((i) => i >= 0);
-  const every = !idx.length || idx.length === ix.searchFields().length;
-  const fields = every ? null : idx;
-  let needles: string[] | null = null;
-  if (!s) needles = null;
-  else if (q.match) {
-    const n = q.prefilter?.(s);
-    if (n?.length && n.every((x) => x.length > 1)) needles = n;
-  } else if (!s.includes("\n") && !s.includes("\u0001")) needles = [s];
+  const fields = !idx.length || idx.length === ix.searchFields().length ? null : idx;
+  const needles = s ? needlesOf(s, q) : null;
   const grams = s && !q.match && needles && s.length >= GRAM ? ix.grams(fields) : null;
   let found: Found | null = null;
   if (s && grams) {
-    // many candidates: checked once and kept (`FoundCache`), read in the view's order as a
-    // scan's marks are
-    const key = `${fields ?? "*"}\u0002${s}`;
-    found = ix.found.get(key, ix, (e) => holds(e, s, fields));
-    if (!found) {
-      const seqs = grams.candidates(s);
-      if (seqs.length <= Math.max(256, all.length / 64)) {
-        return { total: all.length, ...rare(ix, seqs, s, view, fields, keep, q, start, end) };
-      }
-      found = {
-        marks: new Uint8Array(ix.ranks()),
-        count: 0,
-        version: ix.version(),
-        removals: ix.removals(),
-      };
-      for (const seq of seqs) {
-        const e = ix.bySeq(seq);
-        if (e && holds(e, s, fields)) found.marks[seq] = 1, found.count++;
-      }
-      ix.found.set(key, found);
+    const got = trigramHits(ix, grams, s, fields, all.length);
+    if (got instanceof Int32Array) {
+      return { total: all.length, ...rare(ix, got, s, view, fields, keep, q, start, end) };
     }
+    found = got;
   }
   const hit = found?.marks ?? (needles && ix.marks(fields, needles));
-  const ranks = (hit || cols) && ranksOf(view);
+  const w = { hit, found, cols, keep, s, fields, q, start, end };
+  return { total: all.length, ...walkView(view, w) };
+}
+
+/** The `where` terms after the first, and the query's filter, as one test (null: none). */
+function keeperOf<T extends Doc>(
+  ix: IndexParts<T>,
+  rest: [string, string][],
+  q: Query,
+): ((e: Entry<T>) => boolean) | null {
+  // the other terms as membership marks by insertion rank (no record is read)
+  const more = rest.map(([field, value]) => {
+    const marks = new Uint8Array(ix.ranks());
+    for (const e of ix.group(field).get(value) ?? []) marks[e.seq] = 1;
+    return marks;
+  });
+  return more.length || q.filter
+    ? (e: Entry<T>) =>
+      more.every((marks) => marks[e.seq] === 1) && (!q.filter || q.filter(e.row.value))
+    : null;
+}
+
+/** The terms a search's marks are made of (null: every entry is checked one by one). */
+function needlesOf(s: string, q: Query): string[] | null {
+  if (q.match) {
+    const n = q.prefilter?.(s);
+    return n?.length && n.every((x) => x.length > 1) ? n : null;
+  }
+  return !s.includes("\n") && !s.includes("\u0001") ? [s] : null;
+}
+
+/**
+ * A search's hits from the trigram postings: few candidates come back as they are (insertion
+ * ranks, for `rare`); many are checked once and kept (`FoundCache`), read in the view's order as
+ * a scan's marks are.
+ */
+function trigramHits<T extends Doc>(
+  ix: IndexParts<T>,
+  grams: Grams,
+  s: string,
+  fields: number[] | null,
+  total: number,
+): Found | Int32Array {
+  const key = `${fields ?? "*"}\u0002${s}`;
+  const cached = ix.found.get(key, ix, (e) => holds(e, s, fields));
+  if (cached) return cached;
+  const seqs = grams.candidates(s);
+  if (seqs.length <= Math.max(256, total / 64)) return seqs;
+  const found: Found = {
+    marks: new Uint8Array(ix.ranks()),
+    count: 0,
+    version: ix.version(),
+    removals: ix.removals(),
+  };
+  for (const seq of seqs) {
+    const e = ix.bySeq(seq);
+    if (e && holds(e, s, fields)) found.marks[seq] = 1, found.count++;
+  }
+  ix.found.set(key, found);
+  return found;
+}
+
+/** What a walk over a view tests its entries with (see `runQuery`). */
+interface Walk<T extends Doc> {
+  hit: Uint8Array | null;
+  found: Found | null;
+  cols: false | undefined | Float64Array[];
+  keep: ((e: Entry<T>) => boolean) | null;
+  s: string | undefined;
+  fields: number[] | null;
+  q: Query;
+  start: number;
+  end: number;
+}
+
+/** Walks a view in its order, keeping the entries that pass, and pages them. */
+function walkView<T extends Doc>(
+  view: View<T>,
+  w: Walk<T>,
+): { filtered: number; rows: Row<T>[] } {
+  const { hit, found, cols, keep, s, fields, q, start, end } = w;
+  const ranks = hit || cols ? ranksOf(view) : null;
   const rows: Row<T>[] = [];
   let filtered = 0;
   if (found && !view.where && !keep && !cols) {
@@ -125,7 +174,7 @@ export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResul
       if (filtered >= start) rows.push(view.entries[k].row);
       filtered++;
     }
-    return { total: all.length, filtered: found.count, rows };
+    return { filtered: found.count, rows };
   }
   if (hit && s && !q.match && !keep && !cols) {
     // a plain search: the view's ranks against the marks, no record read
@@ -134,7 +183,7 @@ export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResul
       if (filtered >= start && filtered < end) rows.push(view.entries[k].row);
       filtered++;
     }
-    return { total: all.length, filtered, rows };
+    return { filtered, rows };
   }
   const enough = Math.max(end, q.countUpTo ?? Infinity);
   for (let k = 0; k < view.entries.length && filtered < enough; k++) {
@@ -146,7 +195,7 @@ export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResul
     if (filtered >= start && filtered < end) rows.push(e.row);
     filtered++;
   }
-  return { total: all.length, filtered, rows };
+  return { filtered, rows };
 }
 
 /**

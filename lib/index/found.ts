@@ -1,5 +1,5 @@
 import type { Doc } from "./doc.ts";
-import type { Entry } from "./mem_scan.ts";
+import type { Entry } from "./scan.ts";
 
 /** A common term's hits: marks by insertion rank and how many, as of an index version. */
 export interface Found {

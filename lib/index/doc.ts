@@ -1,6 +1,6 @@
 /**
  * What a collection's records and queries look like, shared by the in-memory index
- * (mem_index.ts), its scans (mem_scan.ts) and its cached views (mem_view.ts).
+ * (index.ts), its scans (scan.ts) and its cached views (view.ts).
  */
 
 /** A stored record: every entity has a ULID `_id`. */
@@ -138,8 +138,8 @@ export interface MemIndexOptions<T extends Doc = Doc> {
   block?: number;
   /**
    * Search fields whose trigrams are indexed, so a rare term among them is found without a
-   * scan (a search over other fields scans). Trigrams cost memory (~8 bytes per character of
-   * these fields), so only collections searched for rare terms (patients by ERM) declare them.
+   * scan (a search over other fields scans). Trigrams cost memory (several bytes per character
+   * of these fields), so only collections searched for rare terms (patients by ERM) declare them.
    */
   grams?: string[];
   /**

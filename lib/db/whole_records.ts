@@ -1,0 +1,72 @@
+import type { Doc, Row } from "../index/doc.ts";
+import { RecentRows } from "../index/recent_rows.ts";
+
+/** Whole records kept for a slim index's recent pages. */
+const RECENT = 2_000;
+/** Reads of at most this many rows are pages whose records are kept (an export is not). */
+const RECENT_PAGE = 200;
+
+/** Ids a record can have: ULIDs and codes, at most 100 characters (longer keys make KV throw). */
+export const possibleId = (id: unknown): boolean =>
+  typeof id === "string" && /^[\w.:-]{1,100}$/.test(id);
+
+/** Reads records straight from KV, in the order of `ids` (missing ones left out). */
+export async function readMany<T extends Doc>(
+  kv: Deno.Kv,
+  keyOf: (id: string) => Deno.KvKey,
+  ids: string[],
+): Promise<Row<T>[]> {
+  ids = ids.filter(possibleId);
+  const out: Row<T>[] = [];
+  // getMany takes at most 10 keys; 50 calls at a time run side by side
+  for (let from = 0; from < ids.length; from += 500) {
+    const reads: Promise<Deno.KvEntryMaybe<T>[]>[] = [];
+    for (let i = from; i < Math.min(ids.length, from + 500); i += 10) {
+      reads.push(kv.getMany<T[]>(ids.slice(i, i + 10).map(keyOf)));
+    }
+    for (const got of await Promise.all(reads)) {
+      for (const e of got) {
+        if (e.versionstamp) out.push({ value: e.value!, versionstamp: e.versionstamp });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The whole records of a slim index's rows (the index keeps only part of each): the page's
+ * records are read from KV (at their current version), and those of the last pages read are
+ * kept (`RECENT`) and used while their versionstamp is the index's.
+ */
+export class WholeRecords<T extends Doc> {
+  #recent = new RecentRows<T>(RECENT);
+
+  /** `read`: the records of `ids` straight from KV (missing ones left out). */
+  constructor(readonly read: (ids: string[]) => Promise<Row<T>[]>) {}
+
+  /**
+   * `rows` as whole records; a record deleted meanwhile keeps its indexed part, or with
+   * `dropGone` is left out (do that before writing them back).
+   */
+  async full(rows: Row<T>[], dropGone = false): Promise<Row<T>[]> {
+    const got = new Map<string, Row<T>>();
+    const want: string[] = [];
+    for (const r of rows) {
+      const kept = dropGone ? undefined : this.#recent.get(r);
+      if (kept) got.set(r.value._id, kept);
+      else want.push(r.value._id);
+    }
+    const page = !dropGone && rows.length <= RECENT_PAGE;
+    for (const r of await this.read(want)) {
+      got.set(r.value._id, r);
+      if (page) this.#recent.add(r);
+    }
+    if (dropGone) return rows.flatMap((r) => got.get(r.value._id) ?? []);
+    return rows.map((r) => got.get(r.value._id) ?? r);
+  }
+
+  /** Forgets the kept records (after the store was switched or restored). */
+  clear(): void {
+    this.#recent.clear();
+  }
+}

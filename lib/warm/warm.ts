@@ -1,0 +1,96 @@
+import type { Store } from "../db/store.ts";
+import { nextTurn } from "../runtime/turn.ts";
+import { DISCHARGE_COLUMNS, LIST_PAGE, VISIT_COLUMNS } from "../ipd/columns.ts";
+import { ipdTable, warmListOrders } from "../ipd/list.ts";
+import { visitsOf } from "../ipd/stay.ts";
+import { backfillPackages } from "../ipd/exam.ts";
+import { currentMonth } from "../report/period.ts";
+import { medicalRecordInfo } from "../report/report.ts";
+import { warmStayColumns } from "../report/columns.ts";
+import { tableQuery } from "../resource/datatables.ts";
+import type { Registry } from "../resource/refs.ts";
+import { collectionOf, type ResourceDef } from "../resource/resource.ts";
+
+/**
+ * The big collections every office uses, warmed besides the stays: the others (regions, doctors,
+ * rooms…) are small or rarely read, and load on first use.
+ */
+const WARM = ["pasien", "icd"];
+
+/** A search term no record holds, to warm the search structures. */
+const NONE = "\u0000";
+
+/** A resource's default list order: its first sortable column, ascending. */
+function firstOrder(def: ResourceDef): { field: string; dir: "asc" }[] {
+  const first = def.columns.find((col) => col.orderable !== false)?.data;
+  return first ? [{ field: first, dir: "asc" }] : [];
+}
+
+/**
+ * Loads the in-memory indexes the first screens read, in the background right after the server
+ * listens (`main.ts`), so the first list or dashboard after a restart does not pay for them:
+ * first the stays' index is loaded, then the dashboard's figures made (the home page) while the
+ * ICD codes' and patients' indexes load, then their first pages (which build their orderings),
+ * then the patients' trigrams, then both stay lists' first page and searches (which join their
+ * search text), then the patients' searches, each step after `pause()` (the server's lets the
+ * requests in flight finish first, 100 ms at most), and last both lists' orderings
+ * (`warmListOrders`, each after `quiet()`: the server waits for a moment without requests),
+ * then the package of stays written before a stay kept it (`backfillPackages`, likewise).
+ * Returns how long it took; a failure is logged, never thrown (a request would load the index
+ * anyway).
+ */
+export async function warmIndexes(
+  store: Store,
+  registry: Registry,
+  quiet: () => Promise<void> = nextTurn,
+  pause: () => Promise<void> = nextTurn,
+): Promise<number> {
+  const t0 = performance.now();
+  try {
+    const warm = WARM.map((name) => registry.get(name)).filter((def) => !!def);
+    // the stays, then the dashboard's figures (the home page) while the other indexes load
+    const stays = await visitsOf(store).index();
+    const others = (async () => {
+      const out = [];
+      for (const def of warm) out.push({ def, index: await collectionOf(store, def).index() });
+      return out;
+    })();
+    await warmStayColumns(stays);
+    medicalRecordInfo(await visitsOf(store).index(), currentMonth(new Date()));
+    await pause();
+    const loaded = await others;
+    // their first pages (each builds its ordering)
+    for (const { def, index } of loaded) {
+      index.query({ order: firstOrder(def), start: 0, length: def.pageSize ?? 10 });
+      await pause();
+    }
+    // the patients' trigrams in slices, so requests get in between
+    for (const { index } of loaded) await index.warmGrams(10_000, pause);
+    for (
+      const [mode, columns] of [["dirawat", VISIT_COLUMNS], ["pulang", DISCHARGE_COLUMNS]] as const
+    ) {
+      // the first page, then searches that join the search text and build the trigrams
+      for (const search of ["", NONE, NONE.repeat(3)]) {
+        const q = tableQuery(columns, { draw: 0, start: 0, length: LIST_PAGE, order: [0, "asc"] });
+        q.set("search[value]", search);
+        await ipdTable(store, q, mode);
+        await pause();
+      }
+    }
+    // the patients' searches (which join their search text)
+    for (const { def, index } of loaded.filter((l) => l.def.name === "pasien")) {
+      for (const search of [NONE, NONE.repeat(3)]) {
+        index.query({ order: firstOrder(def), search, length: 10 });
+      }
+      await pause(); // requests first
+    }
+    // last, in quiet moments: every index the first screens read is loaded by then, and a busy
+    // office's requests build the few orderings they use themselves
+    await warmListOrders(store, quiet);
+    // stays written before a stay kept its INA-CBG package get it, in quiet moments
+    await backfillPackages(store, quiet);
+  } catch (e) {
+    console.error("Pemanasan indeks gagal (indeks dimuat saat dibutuhkan):", e);
+  }
+  return performance.now() - t0;
+}

@@ -1,0 +1,86 @@
+/** A fresh install: the set-up checklist and the hints under empty lists. */
+import assert from "node:assert/strict";
+import { seedIpd } from "../ipd_fixtures.ts";
+import { launch, open, serve } from "./harness.ts";
+import { countHintAnswers, screen, shot, SIZES } from "./screens_steps.ts";
+
+Deno.test("screens: a fresh install shows the set-up checklist and hints under empty lists", async () => {
+  const srv = await serve();
+  const browser = await launch();
+  try {
+    const s = await screen(browser, srv.url, SIZES[0]);
+    const { page, api } = s;
+    await open(page, srv.url, "/");
+    const list = page.locator(".setup-checklist");
+    const steps = await list.locator("li").evaluateAll((li) =>
+      li.map((l) => [l.getAttribute("data-step"), l.classList.contains("done")])
+    );
+    assert.deepEqual(steps, [
+      ["hospital", false],
+      ["rooms", false],
+      ["doctors", false],
+      ["tariffs", false],
+      ["icd", false],
+    ]);
+    assert.equal(
+      await list.locator("a", { hasText: "Kelas dan ruang" }).getAttribute("href"),
+      "/kelas",
+    );
+    await shot(page, "fresh-dashboard-1366");
+    // 'Tambah Kunjungan' says why Ruang and DPJP are empty, with links
+    await open(page, srv.url, "/ipd");
+    await page.click("button:has-text('Tambah Kunjungan')");
+    const m = page.locator(".modal", { hasText: "Tambah Kunjungan" });
+    await m.locator("[data-empty-hint=room] a[href='/ruang']").waitFor();
+    await m.locator("[data-empty-hint=dpjp] a[href='/dokter']").waitFor();
+    await shot(page, "fresh-visit-form-1366");
+    // once everything is there, the checklist is gone and so are the hints
+    await seedIpd(api);
+    await open(page, srv.url, "/");
+    assert.equal(await page.locator(".setup-checklist").count(), 0);
+    await open(page, srv.url, "/ipd");
+    await countHintAnswers(page);
+    await page.click("button:has-text('Tambah Kunjungan')");
+    await page.locator(".modal #visit-room").waitFor();
+    // the form has read both lists' answers (a hint would be on screen by now)
+    await page.waitForFunction(() => (globalThis as { hintAnswers?: number }).hintAnswers === 2);
+    assert.equal(await page.locator("[data-empty-hint]").count(), 0);
+
+    // the group and tariff forms say the format and refuse bad text before sending it
+    const sent: string[] = [];
+    page.on("request", (r) => r.method() === "POST" && sent.push(r.url()));
+    await open(page, srv.url, "/grup-inacbg");
+    await page.click("button:has-text('Tambah Grup INA-CBG')");
+    const g = page.locator(".modal");
+    assert.match(
+      await g.locator("#kode-hint, [id$='-kode-hint']").first().innerText(),
+      /20 karakter/,
+    );
+    await g.locator("input[name=kode]").fill("A-4-10-I-TERLALU-PANJANG");
+    await g.locator("input[name=deskripsi]").fill("Septikemia");
+    await g.locator("button:has-text('Simpan')").click();
+    assert.equal(await g.locator("input[name=kode]").getAttribute("aria-invalid"), "true");
+    assert.equal(await g.locator("input[name=kode]:invalid").count(), 1);
+    await g.locator("button:has-text('Batal')").click();
+    await open(page, srv.url, "/tarif-inacbg");
+    await page.click("button:has-text('Tambah Tarif INA-CBG')");
+    const f = page.locator(".modal");
+    assert.match(await f.locator("[id$='-kode-hint']").innerText(), /A-4-10-I/);
+    await f.locator("input[name=kode]").fill("1500000");
+    await f.locator("button:has-text('Simpan')").click();
+    assert.equal(await f.locator("input[name=kode]:invalid").count(), 1);
+    assert.match(
+      await f.locator("input[name=kode]").evaluate((el) =>
+        (el as HTMLInputElement).validationMessage
+      ),
+      /tidak sesuai format/,
+    );
+    assert.deepEqual(sent.filter((u) => /inacbg|inatarif/.test(u)), []);
+    await shot(page, "tariff-form-1366");
+    assert.deepEqual(s.errors, []);
+    await s.close();
+  } finally {
+    await browser.close();
+    await srv.close();
+  }
+});

@@ -1,0 +1,16 @@
+import assert from "node:assert/strict";
+import type { setup } from "./helpers.ts";
+
+export type T = Awaited<ReturnType<typeof setup>>;
+export type Row = Record<string, unknown> & { _id: string };
+
+/** Saves a new record of `res` through its API (asserting 200); the stored record. */
+export async function save(t: T, res: string, fields: Record<string, string>): Promise<Row> {
+  const r = await t.post(`/api/${res}/update`, { id: "", ...fields });
+  assert.equal(r.status, 200, `${res}: ${JSON.stringify(r.body)}`);
+  return r.body.data;
+}
+
+/** Every record of `res` (up to 1,000) as its API lists them. */
+export const all = async (t: T, res: string): Promise<Row[]> =>
+  (await t.json(`/api/${res}?length=1000`)).body.data;
