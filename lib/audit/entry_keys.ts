@@ -161,7 +161,7 @@ export function addCounts(op: Deno.AtomicOperation, counts: Map<string, [Field, 
 }
 
 /** Bytes of a text in a key (UTF-8, counted high for letters past ASCII). */
-const keyLength = (v: string) => /[^\x00-\x7f]/.test(v) ? 3 * v.length : v.length;
+const keyLength = (v: string) => /[\u0080-\uffff]/.test(v) ? 3 * v.length : v.length;
 
 /**
  * A rough size of an entry's index keys in a commit: the keys and memories it sets, the counters
