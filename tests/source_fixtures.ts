@@ -14,7 +14,7 @@ export async function sourceFiles(
       const p = join(dir, e.name);
       if (e.isDirectory && e.name !== "node_modules" && !e.name.startsWith(".")) await walk(p);
       else if (e.isFile && /\.tsx?$/.test(e.name)) {
-        out.push([relative(root, p), await Deno.readTextFile(p)]);
+        out.push([relative(root, p).replaceAll("\\", "/"), await Deno.readTextFile(p)]);
       }
     }
   };
