@@ -1,4 +1,5 @@
 import { alertDialog } from "./ui/Dialog.tsx";
+import { alertError } from "./ui/api.ts";
 
 /** A login refused by the licence check, as `POST /auth/login` answers it. */
 export interface LicenceRefused {
@@ -30,6 +31,6 @@ export async function onLicenceRefused(r: LicenceRefused): Promise<void> {
     await alertDialog("Lisensi belum divalidasi", r.message, "info");
     location.href = "/validation";
   } else {
-    await alertDialog("Error!", lines(r.message, r.detail), "error");
+    await alertError(lines(r.message, r.detail), "message");
   }
 }

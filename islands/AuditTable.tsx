@@ -6,6 +6,7 @@ import { SearchBox, TableFooter, TableView } from "../components/ui/ServerTable.
 import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
 import { ProgressPanel, useProgress } from "../components/ui/Progress.tsx";
 import { formatNumber } from "../lib/format.ts";
+import { get, request } from "../components/ui/api.ts";
 
 interface Point {
   count: number;
@@ -54,10 +55,138 @@ const cell = (c: ColumnDef, r: Row) =>
     ? <code class="audit-json" title={JSON.stringify(r[c.data] ?? null)}>{short(r[c.data])}</code>
     : String(r[c.data] ?? "");
 
+/** The chain's head, the daily heads, the full verification and the check of an earlier head. */
+function ChainSection({ chain }: { chain: AuditTableProps["chain"] }) {
+  const job = useProgress();
+  const [full, setFull] = useState(chain.lastFull);
+  const [earlier, setEarlier] = useState<Verify | string | null>(null);
+  const runFull = async () => {
+    const r = await job.run("/api/audit/verify/full", { method: "POST" });
+    if (r.ok && r.body) setFull({ ...r.body as Verify, at: new Date().toISOString() });
+  };
+  return (
+    <section class="audit-chain" id="audit-chain">
+      <p>
+        Kepala rantai saat ini: <strong>{formatNumber(chain.head.count)}</strong> entri, hash{" "}
+        <code>{chain.head.hash || "-"}</code>
+      </p>
+      {chain.anchors.length > 0 && (
+        <table class="table audit-anchors">
+          <caption>Kepala harian (juga tercatat di log server), untuk dicetak</caption>
+          <thead>
+            <tr>
+              <th>Tanggal</th>
+              <th>Entri</th>
+              <th>Hash</th>
+            </tr>
+          </thead>
+          <tbody>
+            {chain.anchors.map((a) => (
+              <tr key={a.day}>
+                <td>{a.day.split("-").reverse().join("-")}</td>
+                <td>{formatNumber(a.count)}</td>
+                <td>
+                  <code>{a.hash}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p id="audit-full">
+        {full
+          ? `Verifikasi penuh terakhir ${formatDateTime(full.at)}: ${verdict(full)}`
+          : "Verifikasi penuh belum pernah dijalankan."}{" "}
+        <button type="button" class="btn btn-light" onClick={runFull} disabled={job.active}>
+          Verifikasi penuh
+        </button>
+      </p>
+      <form
+        class="dt-filters"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const f = new FormData(e.currentTarget as HTMLFormElement);
+          const q = new URLSearchParams({
+            count: String(f.get("count") ?? "").trim(),
+            hash: String(f.get("hash") ?? "").trim(),
+          });
+          const r = await request<Verify & { message?: string }>(`/api/audit/verify?${q}`);
+          setEarlier(
+            r.ok ? r.body : r.body?.message ?? "Kepala terdahulu tidak dapat diperiksa.",
+          );
+        }}
+      >
+        <div class="field">
+          <label for="au-count">Jumlah entri kepala terdahulu</label>
+          <input id="au-count" name="count" type="text" inputMode="numeric" />
+        </div>
+        <div class="field">
+          <label for="au-hash">Hash kepala terdahulu</label>
+          <input id="au-hash" name="hash" type="text" />
+        </div>
+        <button type="submit" class="btn btn-light">Periksa kepala</button>
+        {earlier !== null && (
+          <p role="status" id="audit-earlier">
+            {typeof earlier === "string"
+              ? earlier
+              : earlier.contains
+              ? "Kepala terdahulu masih termuat dalam jejak audit."
+              : "Kepala terdahulu TIDAK termuat: entri sebelumnya telah diubah atau dihapus."}
+          </p>
+        )}
+      </form>
+      {job.active && <ProgressPanel progress={job.progress} label="Verifikasi penuh" />}
+    </section>
+  );
+}
+
+/** The filters of the log (user, action, entity, days) and the export of what they find. */
+function AuditFilters({ params, onFilter }: {
+  params: Record<string, string>;
+  onFilter: (p: Record<string, string>) => void;
+}) {
+  const [days, setDays] = useState<Record<string, string>>({});
+  return (
+    <form
+      class="dt-filters"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const f = new FormData(e.currentTarget as HTMLFormElement);
+        onFilter(Object.fromEntries(
+          FILTERS.map((x) => [x.name, String(f.get(x.name) ?? "").trim()]).filter(([, v]) => v),
+        ));
+      }}
+    >
+      {FILTERS.map((x) => (
+        <div class="field" key={x.name}>
+          <label for={`au-${x.name}`}>{x.label}</label>
+          {x.type === "date"
+            ? (
+              <DateInput
+                id={`au-${x.name}`}
+                name={x.name}
+                value={days[x.name] ?? ""}
+                onChange={(d) => setDays((o) => ({ ...o, [x.name]: d }))}
+              />
+            )
+            : <input id={`au-${x.name}`} name={x.name} type="text" />}
+        </div>
+      ))}
+      <button type="submit" class="btn btn-primary">Saring</button>
+      <a
+        class="btn btn-light"
+        href={`/api/audit/export?${new URLSearchParams(params)}`}
+        download
+      >
+        Ekspor .xlsx
+      </a>
+    </form>
+  );
+}
+
 /** 'Jejak Audit': filters, the log newest first, the chain check and the .xlsx export. */
 export default function AuditTable(p: AuditTableProps) {
   const [params, setParams] = useState<Record<string, string>>({});
-  const [days, setDays] = useState<Record<string, string>>({});
   const t = useServerTable({
     api: "/api/audit",
     columns: p.columns,
@@ -69,17 +198,8 @@ export default function AuditTable(p: AuditTableProps) {
   // the chain check walks the whole log: asked for after the page is shown
   const [v, setV] = useState<Verify | "wait" | "error">("wait");
   useEffect(() => {
-    fetch("/api/audit/verify").then((r) => r.ok ? r.json() : Promise.reject())
-      .then(setV, () => setV("error"));
+    get<Verify>("/api/audit/verify").then(setV, () => setV("error"));
   }, []);
-  const job = useProgress();
-  const [full, setFull] = useState(p.chain.lastFull);
-  const [earlier, setEarlier] = useState<Verify | string | null>(null);
-  const runFull = async () => {
-    const r = await job.run("/api/audit/verify/full", { method: "POST" });
-    const body = await r.json().catch(() => null);
-    if (r.ok && body) setFull({ ...body, at: new Date().toISOString() });
-  };
   return (
     <div class="dt audit">
       <p
@@ -95,112 +215,8 @@ export default function AuditTable(p: AuditTableProps) {
           ? "Rantai hash tidak dapat diperiksa."
           : verdict(v)}
       </p>
-      <section class="audit-chain" id="audit-chain">
-        <p>
-          Kepala rantai saat ini: <strong>{formatNumber(p.chain.head.count)}</strong> entri, hash
-          {" "}
-          <code>{p.chain.head.hash || "-"}</code>
-        </p>
-        {p.chain.anchors.length > 0 && (
-          <table class="table audit-anchors">
-            <caption>Kepala harian (juga tercatat di log server), untuk dicetak</caption>
-            <thead>
-              <tr>
-                <th>Tanggal</th>
-                <th>Entri</th>
-                <th>Hash</th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.chain.anchors.map((a) => (
-                <tr key={a.day}>
-                  <td>{a.day.split("-").reverse().join("-")}</td>
-                  <td>{formatNumber(a.count)}</td>
-                  <td>
-                    <code>{a.hash}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        <p id="audit-full">
-          {full
-            ? `Verifikasi penuh terakhir ${formatDateTime(full.at)}: ${verdict(full)}`
-            : "Verifikasi penuh belum pernah dijalankan."}{" "}
-          <button type="button" class="btn btn-light" onClick={runFull} disabled={job.active}>
-            Verifikasi penuh
-          </button>
-        </p>
-        <form
-          class="dt-filters"
-          onSubmit={async (e) => {
-            e.preventDefault();
-            const f = new FormData(e.currentTarget as HTMLFormElement);
-            const q = new URLSearchParams({
-              count: String(f.get("count") ?? "").trim(),
-              hash: String(f.get("hash") ?? "").trim(),
-            });
-            const r = await fetch(`/api/audit/verify?${q}`);
-            const body = await r.json().catch(() => null);
-            setEarlier(r.ok ? body : body?.message ?? "Kepala terdahulu tidak dapat diperiksa.");
-          }}
-        >
-          <div class="field">
-            <label for="au-count">Jumlah entri kepala terdahulu</label>
-            <input id="au-count" name="count" type="text" inputMode="numeric" />
-          </div>
-          <div class="field">
-            <label for="au-hash">Hash kepala terdahulu</label>
-            <input id="au-hash" name="hash" type="text" />
-          </div>
-          <button type="submit" class="btn btn-light">Periksa kepala</button>
-          {earlier !== null && (
-            <p role="status" id="audit-earlier">
-              {typeof earlier === "string"
-                ? earlier
-                : earlier.contains
-                ? "Kepala terdahulu masih termuat dalam jejak audit."
-                : "Kepala terdahulu TIDAK termuat: entri sebelumnya telah diubah atau dihapus."}
-            </p>
-          )}
-        </form>
-        {job.active && <ProgressPanel progress={job.progress} label="Verifikasi penuh" />}
-      </section>
-      <form
-        class="dt-filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const f = new FormData(e.currentTarget as HTMLFormElement);
-          setParams(Object.fromEntries(
-            FILTERS.map((x) => [x.name, String(f.get(x.name) ?? "").trim()]).filter(([, v]) => v),
-          ));
-        }}
-      >
-        {FILTERS.map((x) => (
-          <div class="field" key={x.name}>
-            <label for={`au-${x.name}`}>{x.label}</label>
-            {x.type === "date"
-              ? (
-                <DateInput
-                  id={`au-${x.name}`}
-                  name={x.name}
-                  value={days[x.name] ?? ""}
-                  onChange={(d) => setDays((o) => ({ ...o, [x.name]: d }))}
-                />
-              )
-              : <input id={`au-${x.name}`} name={x.name} type="text" />}
-          </div>
-        ))}
-        <button type="submit" class="btn btn-primary">Saring</button>
-        <a
-          class="btn btn-light"
-          href={`/api/audit/export?${new URLSearchParams(params)}`}
-          download
-        >
-          Ekspor .xlsx
-        </a>
-      </form>
+      <ChainSection chain={p.chain} />
+      <AuditFilters params={params} onFilter={setParams} />
       <div class="dt-toolbar">
         <SearchBox id="au-q" onSearch={t.setSearch} />
         <small class="dt-hint">Cari menurut No. ERM, nama pasien, ID inap atau ID data.</small>

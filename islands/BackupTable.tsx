@@ -12,7 +12,8 @@ import { Modal } from "../components/ui/Modal.tsx";
 import { Pagination } from "../components/ui/Pagination.tsx";
 import { SearchBox, TableView } from "../components/ui/ServerTable.tsx";
 import { toast } from "../components/ui/Toast.tsx";
-import { messageOf, type Row, useServerTable } from "../components/ui/use_server_table.ts";
+import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
+import { accepted, alertError, ApiError } from "../components/ui/api.ts";
 import { ProgressPanel, useProgress } from "../components/ui/Progress.tsx";
 
 export interface BackupTableProps {
@@ -37,22 +38,52 @@ const cell = (c: ColumnDef, r: Row) =>
     ? size(r.size)
     : String(r[c.data] ?? "");
 
+/** Free space on the backups' disk, and a warning when it is low. */
+function DiskInfo({ disk }: { disk: BackupTableProps["disk"] }) {
+  const free = disk.free;
+  return (
+    <p
+      class={`disk-info${disk.low ? " disk-low" : ""}`}
+      role={disk.low ? "alert" : undefined}
+    >
+      {free === null
+        ? "Ruang disk kosong tidak diketahui."
+        : `Ruang disk kosong: ${formatNumber(Math.round(free / 1024 ** 3 * 10) / 10)} GB` +
+          (disk.low
+            ? ". Peringatan: kurang dari 2 GB; cadangan baru bisa gagal. Kosongkan ruang disk."
+            : ".")}
+    </p>
+  );
+}
+
+/** A backup or restore run with its progress shown: `runJob` gives the message, or throws. */
+function useJob() {
+  const job = useProgress();
+  const [jobLabel, setJobLabel] = useState("");
+  const runJob = async (label: string, url: string, init: RequestInit) => {
+    setJobLabel(label);
+    const res = await job.run(url, init);
+    if (!res.ok) throw new ApiError(res.status, `Status ${res.status}: ${res.message}`);
+    return accepted(res).message;
+  };
+  return { job, jobLabel, runJob };
+}
+
+const confirmRestore = (name: string) =>
+  confirmDialog({
+    title: "Are you sure?",
+    text: `Seluruh basis data akan diganti dengan cadangan "${name}".\n` +
+      "Keadaan sekarang dicadangkan otomatis lebih dulu.",
+    confirmText: "Yes, restore it!",
+    danger: true,
+  });
+
 /** Database backup list: add (name, desc), restore and delete, each confirmed. */
 export default function BackupTable(props: BackupTableProps) {
   const t = useServerTable({ api: API, ...props, order: [0, "desc"] });
   const [form, setForm] = useState<FormValues | null>(null);
   const [saving, setSaving] = useState(false);
-  const job = useProgress();
-  const [jobLabel, setJobLabel] = useState("");
-
-  /** Runs a backup or restore with its progress shown; the answer's message, or throws. */
-  const runJob = async (label: string, url: string, init: RequestInit) => {
-    setJobLabel(label);
-    const res = await job.run(url, init);
-    const msg = await messageOf(res);
-    if (res.status !== 200) throw new Error(`Status ${res.status}: ${msg}`);
-    return msg;
-  };
+  const { job, jobLabel, runJob } = useJob();
 
   const save = async (e: Event) => {
     e.preventDefault();
@@ -67,26 +98,19 @@ export default function BackupTable(props: BackupTableProps) {
       t.reload();
     } catch (err) {
       setSaving(false);
-      alertDialog("Error!", `Terjadi kesalahan: ${(err as Error).message}`, "error");
+      alertError(err);
     }
   };
 
   const restore = async (r: Row) => {
-    const yes = await confirmDialog({
-      title: "Are you sure?",
-      text: `Seluruh basis data akan diganti dengan cadangan "${r.name}".\n` +
-        "Keadaan sekarang dicadangkan otomatis lebih dulu.",
-      confirmText: "Yes, restore it!",
-      danger: true,
-    });
-    if (!yes) return;
+    if (!await confirmRestore(String(r.name))) return;
     const url = `${API}/restore/${encodeURIComponent(String(r._id))}`;
     try {
       await runJob("Pemulihan", url, { method: "POST" });
       await alertDialog("Restored!", "Your database has been replaced.", "success");
       location.reload();
     } catch (err) {
-      alertDialog("Error!", (err as Error).message, "error");
+      alertError(err, "message");
     }
   };
 
@@ -100,21 +124,10 @@ export default function BackupTable(props: BackupTableProps) {
   };
 
   const pages = Math.max(1, Math.ceil(t.filtered / t.length));
-  const free = props.disk.free;
   return (
     <div class="dt blockable">
       {job.active && <ProgressPanel progress={job.progress} label={jobLabel} />}
-      <p
-        class={`disk-info${props.disk.low ? " disk-low" : ""}`}
-        role={props.disk.low ? "alert" : undefined}
-      >
-        {free === null
-          ? "Ruang disk kosong tidak diketahui."
-          : `Ruang disk kosong: ${formatNumber(Math.round(free / 1024 ** 3 * 10) / 10)} GB` +
-            (props.disk.low
-              ? ". Peringatan: kurang dari 2 GB; cadangan baru bisa gagal. Kosongkan ruang disk."
-              : ".")}
-      </p>
+      <DiskInfo disk={props.disk} />
       <div class="dt-toolbar">
         <SearchBox id="bk-q" onSearch={t.setSearch} />
         <button

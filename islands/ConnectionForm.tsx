@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { alertDialog } from "../components/ui/Dialog.tsx";
+import { alertError, request } from "../components/ui/api.ts";
 import { Blocker } from "../components/ui/Blocker.tsx";
 
 export interface ConnectionFormProps {
@@ -22,31 +22,23 @@ export default function ConnectionForm(p: ConnectionFormProps) {
     const form = e.currentTarget as HTMLFormElement;
     const body = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
     if (mode === "remote" && !body.get("ip")?.trim()) {
-      return alertDialog("Error!", IP_REQUIRED, "error");
+      return alertError(IP_REQUIRED, "message");
     }
     if (!body.get("password")) {
-      return alertDialog("Error!", "Masukkan password Anda untuk konfirmasi.", "error");
+      return alertError("Masukkan password Anda untuk konfirmasi.", "message");
     }
     setBusy(true);
     try {
-      const res = await fetch("/connection/save-ip", { method: "POST", body });
-      const text = await res.text();
-      const data = (() => {
-        try {
-          return JSON.parse(text);
-        } catch {
-          return null;
-        }
-      })();
-      if (res.ok && data?.success) {
+      const res = await request("/connection/save-ip", { method: "POST", body });
+      if (res.ok && res.body?.success) {
         location.href = "/ipd";
         return;
       }
       setBusy(false);
-      alertDialog("Error!", data?.message ?? text, "error");
+      alertError(res.message, "message");
     } catch (err) {
       setBusy(false);
-      alertDialog("Error!", `Terjadi kesalahan: ${(err as Error).message}`, "error");
+      alertError(err);
     }
   }
 

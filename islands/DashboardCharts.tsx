@@ -10,6 +10,7 @@ import {
 } from "../lib/report/dashboard.ts";
 import type { DpjpCount, IcdCount, TariffAnalysis } from "../lib/report/report.ts";
 import type { Period } from "../lib/report/period.ts";
+import { get } from "../components/ui/api.ts";
 
 export interface DashboardChartsProps {
   period: Period;
@@ -22,9 +23,8 @@ function useReport<T>(url: string): Load<T> {
   const [load, setLoad] = useState<Load<T>>({ state: "loading" });
   useEffect(() => {
     let live = true;
-    fetch(url, { headers: { accept: "application/json" } })
-      .then((r) => r.ok ? r.json() : Promise.reject(new Error(`${url}: status ${r.status}`)))
-      .then((data: T) => live && setLoad({ state: "ready", data }))
+    get<T>(url)
+      .then((data) => live && setLoad({ state: "ready", data }))
       .catch((e) => {
         console.error("Grafik dasbor gagal dimuat:", e);
         if (live) setLoad({ state: "error" });
@@ -133,6 +133,59 @@ function IcdTable({ items, period, title }: { items: IcdCount[]; period: Period;
   );
 }
 
+/** The two sides of the tariff analysis: patients and the difference, each a link. */
+function TariffTable({ sides, period }: {
+  sides: readonly (readonly ["positive" | "negative", TariffAnalysis["positivePercentage"]])[];
+  period: Period;
+}) {
+  return (
+    <table class="chart-data" aria-label="Data analisis tarif">
+      <thead>
+        <tr>
+          <th>Persentase</th>
+          <th class="num">Jumlah pasien</th>
+          <th class="num">Selisih tarif</th>
+        </tr>
+      </thead>
+      <tbody>
+        {sides.map(([k, v]) => (
+          <tr key={k}>
+            <td>
+              <a href={tariffLink(k, period)}>{v.label}</a>
+            </td>
+            <td class="num">{formatNumber(v.data)}</td>
+            <td class="num">{formatMoney(v.sum)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Patients in care per DPJP, each a link to their list. */
+function DpjpTable({ list }: { list: DpjpCount[] }) {
+  return (
+    <table class="chart-data" aria-label="Data pasien per DPJP">
+      <thead>
+        <tr>
+          <th>DPJP</th>
+          <th class="num">Pasien dirawat</th>
+        </tr>
+      </thead>
+      <tbody>
+        {list.map((d) => (
+          <tr key={d.doctorInfo._id}>
+            <td>
+              <a href={dpjpLink(d.doctorInfo._id)}>{d.doctorInfo.fullname}</a>
+            </td>
+            <td class="num">{formatNumber(d.patientCount)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /**
  * The dashboard's charts (loaded after the server-rendered counters): top ICD-10, top
  * ICD-9-CM, tariff analysis (pies) and patients per DPJP (horizontal bars), each with its
@@ -189,28 +242,7 @@ export default function DashboardCharts({ period }: DashboardChartsProps) {
           );
           return s.length ? s : null;
         }}
-        table={(t) => (
-          <table class="chart-data" aria-label="Data analisis tarif">
-            <thead>
-              <tr>
-                <th>Persentase</th>
-                <th class="num">Jumlah pasien</th>
-                <th class="num">Selisih tarif</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sides(t).map(([k, v]) => (
-                <tr key={k}>
-                  <td>
-                    <a href={tariffLink(k, period)}>{v.label}</a>
-                  </td>
-                  <td class="num">{formatNumber(v.data)}</td>
-                  <td class="num">{formatMoney(v.sum)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        table={(t) => <TariffTable sides={sides(t)} period={period} />}
       />
       <Card
         id="chart-dpjp"
@@ -226,26 +258,7 @@ export default function DashboardCharts({ period }: DashboardChartsProps) {
               href: dpjpLink(d.doctorInfo._id),
             }))
             : null}
-        table={(list) => (
-          <table class="chart-data" aria-label="Data pasien per DPJP">
-            <thead>
-              <tr>
-                <th>DPJP</th>
-                <th class="num">Pasien dirawat</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((d) => (
-                <tr key={d.doctorInfo._id}>
-                  <td>
-                    <a href={dpjpLink(d.doctorInfo._id)}>{d.doctorInfo.fullname}</a>
-                  </td>
-                  <td class="num">{formatNumber(d.patientCount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        table={(list) => <DpjpTable list={list} />}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import { alertDialog, confirmDialog } from "../components/ui/Dialog.tsx";
-import { messageOf } from "../components/ui/use_server_table.ts";
+import { alertError, ApiError, post } from "../components/ui/api.ts";
 import type { VisitRow } from "../lib/ipd/columns.ts";
 import { useVisitList, VisitList, type VisitListProps } from "../components/ipd/VisitList.tsx";
 
@@ -14,20 +14,13 @@ async function cancelDischarge(r: VisitRow, busy: (on: boolean) => void) {
   if (!yes) return;
   busy(true);
   try {
-    const res = await fetch(`/api/ipd/${encodeURIComponent(r._id)}/cancel-discharge`, {
-      method: "POST",
-    });
-    if (res.status === 200) {
-      await alertDialog("Berhasil!", "Status Kepulangan pasien sudah dibatalkan.", "success");
-      location.href = "/ipd";
-      return;
-    }
-    const msg = await messageOf(res);
-    busy(false);
-    alertDialog("Error!", msg, "error");
+    await post(`/api/ipd/${encodeURIComponent(r._id)}/cancel-discharge`);
+    await alertDialog("Berhasil!", "Status Kepulangan pasien sudah dibatalkan.", "success");
+    location.href = "/ipd";
   } catch (e) {
     busy(false);
-    alertDialog("Error!", `Terjadi kesalahan: ${(e as Error).message}`, "error");
+    // the spec: a refusal says the server's message alone, a failure says it went wrong
+    alertError(e, e instanceof ApiError ? "message" : "cause");
   }
 }
 

@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { alertDeleted, alertDialog, confirmDelete } from "../components/ui/Dialog.tsx";
+import { alertDeleted, confirmDelete } from "../components/ui/Dialog.tsx";
+import { alertError, get } from "../components/ui/api.ts";
 import { TableFooter, TableView } from "../components/ui/ServerTable.tsx";
 import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
 import { EXAM_COLUMNS, type VisitRow } from "../lib/ipd/columns.ts";
 import { DischargeForm } from "../components/ipd/DischargeForm.tsx";
 import { ExamForm } from "../components/ipd/ExamForm.tsx";
 import { examCell, type ExamRow } from "../components/ipd/exam_cells.tsx";
-import { getJson } from "../components/ipd/client.ts";
 import type { TariffKey } from "../components/ipd/TariffFields.tsx";
 import { VisitHeader } from "../components/ipd/VisitHeader.tsx";
 
@@ -19,6 +19,16 @@ export interface IpdExamsProps {
   classtype: string;
   /** False for a role that may only read: no add, edit, delete or discharge. */
   canWrite: boolean;
+}
+
+/** An examination's row buttons. */
+function ExamButtons({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+  return (
+    <>
+      <button type="button" class="btn btn-sm btn-light" onClick={onEdit}>Edit</button>
+      <button type="button" class="btn btn-sm btn-danger" onClick={onDelete}>Hapus</button>
+    </>
+  );
 }
 
 /** Examinations of one stay (`/ipd/{id}`): header with totals, add/edit/delete, discharge. */
@@ -39,9 +49,9 @@ export default function IpdExams(props: IpdExamsProps) {
   /** The stay's totals and version change with every examination. */
   const refresh = async () => {
     try {
-      setVisit((await getJson<{ data: VisitRow }>(api)).data);
+      setVisit((await get<{ data: VisitRow }>(api)).data);
     } catch (e) {
-      alertDialog("Error!", `Terjadi kesalahan: ${(e as Error).message}`, "error");
+      alertError(e);
     }
   };
 
@@ -88,22 +98,10 @@ export default function IpdExams(props: IpdExamsProps) {
         cell={examCell}
         actions={open
           ? (r) => (
-            <>
-              <button
-                type="button"
-                class="btn btn-sm btn-light"
-                onClick={() => setForm({ exam: r as ExamRow })}
-              >
-                Edit
-              </button>
-              <button
-                type="button"
-                class="btn btn-sm btn-danger"
-                onClick={() => remove(r as ExamRow)}
-              >
-                Hapus
-              </button>
-            </>
+            <ExamButtons
+              onEdit={() => setForm({ exam: r as ExamRow })}
+              onDelete={() => remove(r as ExamRow)}
+            />
           )
           : undefined}
       />

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { LicenceAgreement } from "../components/LicenceAgreement.tsx";
 import { alertDialog } from "../components/ui/Dialog.tsx";
+import { alertError, request } from "../components/ui/api.ts";
 
 const EMPTY = "Kode Rumah Sakit tidak boleh kosong";
 const lines = (...parts: (string | undefined)[]) => parts.filter(Boolean).join("\n");
@@ -13,14 +14,12 @@ const lines = (...parts: (string | undefined)[]) => parts.filter(Boolean).join("
  */
 async function validate(code: string, admin: Record<string, string>): Promise<boolean> {
   const fail = (what: string, why?: string) =>
-    alertDialog("Error!", lines(`Terjadi kesalahan saat ${what} data`, why), "error").then(() =>
-      false
-    );
+    alertError(lines(`Terjadi kesalahan saat ${what} data`, why), "message").then(() => false);
   type Answer = { data?: { actived?: boolean }[]; message?: string; success?: boolean };
   let answer: Answer | null;
   try {
-    const res = await fetch(`/lisensi/${encodeURIComponent(code)}`);
-    answer = await res.json().catch(() => null);
+    const res = await request<Answer>(`/lisensi/${encodeURIComponent(code)}`);
+    answer = res.body;
     if (!res.ok || !Array.isArray(answer?.data)) return fail("mengambil", answer?.message);
   } catch {
     return fail("mengambil");
@@ -30,11 +29,11 @@ async function validate(code: string, admin: Record<string, string>): Promise<bo
     return false;
   }
   try {
-    const res = await fetch("/validation", {
+    const res = await request<Answer>("/validation", {
       method: "POST",
       body: new URLSearchParams({ hospitalCode: code, ...admin }),
     });
-    const saved: Answer | null = await res.json().catch(() => null);
+    const saved = res.body;
     if (!res.ok || !saved?.success) return fail("menyimpan", saved?.message);
   } catch {
     return fail("menyimpan");

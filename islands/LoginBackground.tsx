@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Blocker } from "../components/ui/Blocker.tsx";
 import { alertDialog, confirmDelete } from "../components/ui/Dialog.tsx";
+import { alertError, post, type Saved, sendForm } from "../components/ui/api.ts";
 import { toast } from "../components/ui/Toast.tsx";
 
 export interface LoginBackgroundProps {
@@ -19,17 +20,15 @@ export default function LoginBackground(p: LoginBackgroundProps) {
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  /** Sends a request with the section blocked; returns its JSON answer or shows the error. */
-  const send = async (url: string, init: RequestInit) => {
+  /** Runs a request with the section blocked; returns its JSON answer or shows the error. */
+  const send = async (call: () => Promise<Saved<unknown>>) => {
     setBusy(true);
     try {
-      const res = await fetch(url, init);
-      const d = await res.json().catch(() => ({}));
-      if (!res.ok) throw new Error(d.message || `Status ${res.status}`);
+      const d = await call();
       toast({ title: "Success", text: d.message });
       return d;
     } catch (err) {
-      alertDialog("Error!", (err as Error).message, "error");
+      alertError(err, "message");
       return null;
     } finally {
       setBusy(false);
@@ -43,25 +42,22 @@ export default function LoginBackground(p: LoginBackgroundProps) {
       return alertDialog("Stop!", "Pilih tepat satu berkas gambar.", "warning");
     }
     if (files[0].size > p.maxBytes) {
-      return alertDialog(
-        "Error!",
+      return alertError(
         `Ukuran gambar paling besar ${bytes(p.maxBytes)} byte (berkas ini ${
           bytes(files[0].size)
         } byte).`,
-        "error",
+        "message",
       );
     }
-    const body = new FormData();
-    body.append("file", files[0]);
-    const d = await send("/setting/upload-background", { method: "POST", body });
-    if (d?.id) setId(d.id);
+    const d = await send(() => sendForm("/setting/upload-background", { file: files[0] }));
+    if (typeof d?.id === "string") setId(d.id);
   };
 
   const remove = async () => {
     const yes = await confirmDelete("Gambar latar halaman login akan dihapus.");
     if (!yes || !id) return;
     const body = new URLSearchParams({ filename: id });
-    if (await send("/setting/delete-background", { method: "DELETE", body })) setId(null);
+    if (await send(() => post("/setting/delete-background", body, "DELETE"))) setId(null);
   };
 
   return (

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { LicenceAgreement } from "../components/LicenceAgreement.tsx";
-import { alertDialog } from "../components/ui/Dialog.tsx";
-import { onLicenceRefused } from "../components/licence_refusal.ts";
+import { alertError, request } from "../components/ui/api.ts";
+import { type LicenceRefused, onLicenceRefused } from "../components/licence_refusal.ts";
 
 const RELOAD = "Tolong di Reload Lagi Halaman Anda.";
 const INVALID = "Respon tidak valid dari server.";
@@ -23,17 +23,16 @@ export default function LoginForm({ hospitalCode = "" }: { hospitalCode?: string
     setBusy(true);
     setError("");
     try {
-      const res = await fetch("/auth/login", { method: "POST", body });
-      const data = await res.json().catch(() => null);
+      const { body: data } = await request("/auth/login", { method: "POST", body });
       if (data?.success) {
         location.href = "/";
         return;
       }
       if (data?.licence) {
-        await onLicenceRefused(data);
+        await onLicenceRefused(data as LicenceRefused);
       } else if (typeof data?.success !== "boolean") {
         // not an answer of this server (proxy page, crash): say so, then start over
-        await alertDialog("Error!", data?.message || INVALID, "error");
+        await alertError(data?.message || INVALID, "message");
         location.reload();
         return;
       } else {

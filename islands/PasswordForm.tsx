@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { alertDialog } from "../components/ui/Dialog.tsx";
-import { postForm } from "../components/ui/Form.tsx";
+import { alertError, post } from "../components/ui/api.ts";
 
 export interface PasswordFormProps {
   username: string;
@@ -17,7 +17,7 @@ export default function PasswordForm(p: PasswordFormProps) {
     const form = e.currentTarget as HTMLFormElement;
     const f = new FormData(form);
     if (f.get("newPassword") !== f.get("confirm")) {
-      return alertDialog("Error!", "Konfirmasi password baru tidak sama.", "error");
+      return alertError("Konfirmasi password baru tidak sama.", "message");
     }
     setBusy(true);
     try {
@@ -25,11 +25,11 @@ export default function PasswordForm(p: PasswordFormProps) {
         oldPassword: String(f.get("oldPassword") ?? ""),
         newPassword: String(f.get("newPassword") ?? ""),
       });
-      const msg = await postForm("/api/user/password", body);
+      const { message } = await post("/api/user/password", body);
       form.reset();
-      await alertDialog("Berhasil", msg, "success");
+      await alertDialog("Berhasil", message, "success");
     } catch (err) {
-      alertDialog("Error!", (err as Error).message, "error");
+      alertError(err, "message");
     } finally {
       setBusy(false);
     }

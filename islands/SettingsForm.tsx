@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Blocker } from "../components/ui/Blocker.tsx";
-import { alertDialog } from "../components/ui/Dialog.tsx";
+import { alertError, post } from "../components/ui/api.ts";
 import {
   type FormField,
   FormFields,
@@ -38,14 +38,12 @@ export default function SettingsForm(p: SettingsFormProps) {
     setSaving(true);
     try {
       const body = payload(p.fields, values, new URLSearchParams({ _version: version }));
-      const res = await fetch(p.api, { method: "POST", body });
-      const d = await res.json().catch(() => ({}));
-      if (!res.ok || d.success === false) throw new Error(d.message || `Status ${res.status}`);
+      const d = await post<{ _version?: string }>(p.api, body);
       setVersion(String(d.data?._version ?? ""));
-      if (d.info) setInfo(d.info);
-      toast({ title: "Success", text: d.message || "Data Berhasil di Simpan" });
+      if (typeof d.info === "string" && d.info) setInfo(d.info);
+      toast({ title: "Success", text: d.message });
     } catch (err) {
-      alertDialog("Error!", `Terjadi kesalahan: ${(err as Error).message}`, "error");
+      alertError(err);
     }
     setSaving(false);
   };

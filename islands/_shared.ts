@@ -5,6 +5,8 @@ import "preact/hooks";
 import "preact/compat";
 import "preact/jsx-runtime";
 import "../components/ui/Dialog.tsx";
+import "../components/ui/api.ts";
+import "../components/ui/Field.tsx";
 import "../components/ui/Toast.tsx";
 import "../components/ui/ServerTable.tsx";
 import "../components/ui/use_server_table.ts";

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { type Option, Select } from "../ui/Select.tsx";
+import { get } from "../ui/api.ts";
 
 /**
  * A select of a titled reference (care status, ER criterion) that shows the chosen entry's
@@ -19,8 +20,10 @@ export function DescSelect({ id, resource, value, desc, onChange }: {
     setShown("");
     if (!o) return;
     try {
-      const res = await fetch(`/api/${resource}/${encodeURIComponent(o.id)}`);
-      if (res.ok) setShown(String((await res.json()).data?.desc ?? ""));
+      const d = await get<{ data?: { desc?: string } }>(
+        `/api/${resource}/${encodeURIComponent(o.id)}`,
+      );
+      setShown(String(d.data?.desc ?? ""));
     } catch (e) {
       console.error(e);
     }

@@ -1,15 +1,15 @@
 import { useEffect, useState } from "react";
 import type { IcdItem } from "../../lib/ipd/model.ts";
 import { toLocalInput } from "../../lib/ipd/rules.ts";
-import { alertDialog } from "../ui/Dialog.tsx";
-import { postForm } from "../ui/Form.tsx";
+import { alertError, get, post } from "../ui/api.ts";
 import { FormModal } from "../ui/Modal.tsx";
 import { MultiSelect } from "../ui/MultiSelect.tsx";
 import { type Option, Select } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
-import { getJson, icdOption, idList } from "./client.ts";
+import { icdOption, idList } from "./client.ts";
 import { DateInput } from "../ui/DateInput.tsx";
+import { Field } from "../ui/Field.tsx";
 
 /**
  * Discharges a stay: date-time, discharge method and the summary diagnoses and procedures,
@@ -24,12 +24,12 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
   const [busy, setBusy] = useState(true);
 
   useEffect(() => {
-    getJson<{ summary_diagnosis: IcdItem[]; summary_tindakan: IcdItem[] }>(
+    get<{ summary_diagnosis: IcdItem[]; summary_tindakan: IcdItem[] }>(
       `/api/ipd/${encodeURIComponent(visit._id)}/get-summary-icd`,
     ).then((d) => {
       setDiag((d.summary_diagnosis ?? []).map(icdOption));
       setTind((d.summary_tindakan ?? []).map(icdOption));
-    }).catch((e) => alertDialog("Error!", `Terjadi kesalahan: ${e.message}`, "error"))
+    }).catch((e) => alertError(e))
       .finally(() => setBusy(false));
   }, [visit._id]);
 
@@ -38,7 +38,7 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
     if (busy) return;
     setBusy(true);
     try {
-      const msg = await postForm(
+      const { message } = await post(
         "/api/ipd/discharge-patient/update",
         new URLSearchParams({
           id: visit._id,
@@ -49,11 +49,11 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
           summary_tindakan: idList(tind),
         }),
       );
-      toast({ title: "Success", text: msg });
+      toast({ title: "Success", text: message });
       location.href = "/discharge-patient";
     } catch (err) {
       setBusy(false);
-      alertDialog("Error!", `Terjadi kesalahan: ${(err as Error).message}`, "error");
+      alertError(err);
     }
   };
 
@@ -68,16 +68,10 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
       formClass="form form-grid"
       onSubmit={save}
     >
-      <div class="field">
-        <label for="discharge-date">
-          Tanggal Pulang<span class="req" aria-hidden="true">*</span>
-        </label>
+      <Field id="discharge-date" label="Tanggal Pulang" required>
         <DateInput id="discharge-date" time required value={date} onChange={setDate} />
-      </div>
-      <div class="field">
-        <label for="discharge-method">
-          Cara Pulang<span class="req" aria-hidden="true">*</span>
-        </label>
+      </Field>
+      <Field id="discharge-method" label="Cara Pulang" required>
         <Select
           id="discharge-method"
           url="/api/discharge-patient/select2"
@@ -85,9 +79,8 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
           value={method}
           onChange={setMethod}
         />
-      </div>
-      <div class="field span-2">
-        <label for="discharge-diagnosis">Diagnosa (ICD-10)</label>
+      </Field>
+      <Field id="discharge-diagnosis" label="Diagnosa (ICD-10)" class="span-2">
         <MultiSelect
           id="discharge-diagnosis"
           url="/api/icd/select2-icd10"
@@ -95,9 +88,8 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
           values={diag}
           onChange={setDiag}
         />
-      </div>
-      <div class="field span-2">
-        <label for="discharge-tindakan">Tindakan (ICD-9-CM)</label>
+      </Field>
+      <Field id="discharge-tindakan" label="Tindakan (ICD-9-CM)" class="span-2">
         <MultiSelect
           id="discharge-tindakan"
           url="/api/icd/select2-icd9"
@@ -105,7 +97,7 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
           values={tind}
           onChange={setTind}
         />
-      </div>
+      </Field>
     </FormModal>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { alertDialog } from "../ui/Dialog.tsx";
-import { type FormField, FormFields, type FormValues, payload, postAnswer } from "../ui/Form.tsx";
+import { alertError, post } from "../ui/api.ts";
+import { type FormField, FormFields, type FormValues, payload } from "../ui/Form.tsx";
 import { FormModal } from "../ui/Modal.tsx";
 import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
@@ -32,7 +32,7 @@ export function PatientForm({ open, onClose, onCreated }: {
     setSaving(true);
     try {
       const body = payload(FIELDS, values, new URLSearchParams({ id: "" }));
-      const d = await postAnswer<{ _id: string; erm: string; fullname: string }>(
+      const d = await post<{ _id: string; erm: string; fullname: string }>(
         "/api/pasien/update",
         body,
       );
@@ -42,7 +42,7 @@ export function PatientForm({ open, onClose, onCreated }: {
       onCreated({ id: d.data!._id, text: `${d.data!.erm} - ${d.data!.fullname}` });
     } catch (err) {
       setSaving(false);
-      alertDialog("Error!", `Terjadi kesalahan: ${(err as Error).message}`, "error");
+      alertError(err);
     }
   };
   return (

@@ -6,8 +6,123 @@ import PrintButton from "../../islands/PrintButton.tsx";
 import { Island } from "../Island.tsx";
 import { patientText } from "./cells.tsx";
 
+const CLASSES: Record<string, string> = { first: "Kelas 1", second: "Kelas 2", third: "Kelas 3" };
+
 const codes = (items: { code: string; desc: string }[]) =>
   items.length ? items.map((i) => `${i.code} - ${i.desc}`).join("; ") : "-";
+
+/** The patient and the stay, as label-value pairs. */
+function StayFacts({ v, days, tz }: { v: Visit; days: number; tz: string }) {
+  const facts: [string, string][] = [
+    ["Pasien", `${patientText(v.pasien)} · ${v.pasien.gender || "-"}`],
+    ["DPJP", v.dpjp?.fullname ?? "-"],
+    ["Ruang", v.room?.name ?? "-"],
+    ["Tanggal Masuk", `${formatDateTime(v.visitDate)} ${tz}`],
+    [
+      "Tanggal Pulang",
+      v.tanggal_pulang ? `${formatDateTime(v.tanggal_pulang)} ${tz}` : "Masih dirawat",
+    ],
+    ["Lama Rawat", `${days} Hari`],
+    ["Diagnosa Awal", v.diagnosis_awal || "-"],
+    ["Readmisi", v.readmisi ? "Ya" : "Tidak"],
+  ];
+  return (
+    <dl class="print-facts">
+      {facts.map(([t, d]) => (
+        <div key={t}>
+          <dt>{t}</dt>
+          <dd>{d}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Each examination with its codes, tariffs and the hospital bill up to it; then the totals. */
+function ExamTable({ v, exams }: { v: Visit; exams: Examination[] }) {
+  let rs = 0;
+  return (
+    <table class="print-table">
+      <thead>
+        <tr>
+          <th>No</th>
+          <th>Tanggal</th>
+          <th>Diagnosa (ICD-10)</th>
+          <th>Tindakan (ICD-9-CM)</th>
+          <th>Grouping INA-CBG</th>
+          <th class="num">Tarif INA-CBG</th>
+          <th class="num">Tarif RS</th>
+          <th class="num">Tagihan RS s.d. hari ini</th>
+          <th class="num">Analisa</th>
+        </tr>
+      </thead>
+      <tbody>
+        {exams.length
+          ? exams.map((e, i) => {
+            rs += e.tarif_rs;
+            return (
+              <tr key={e._id}>
+                <td>{i + 1}</td>
+                <td class="nowrap">{formatDateTime(e.examinationDate)}</td>
+                <td>{codes(e.diagnosis)}</td>
+                <td>{codes(e.tindakan)}</td>
+                <td>
+                  {e.grouping
+                    ? `${e.grouping.kode_inacbg} (${CLASSES[e.tarifinacbgSelect] ?? "-"})`
+                    : "tetap (paket sebelumnya)"}
+                </td>
+                <td class="num">{e.grouping ? formatMoney(e.tarif_ina) : "-"}</td>
+                <td class="num">{formatMoney(e.tarif_rs)}</td>
+                <td class="num">{formatMoney(rs)}</td>
+                <td class="num">{formatPercent(e.percentage)}</td>
+              </tr>
+            );
+          })
+          : (
+            <tr>
+              <td colSpan={9}>Belum ada pemeriksaan.</td>
+            </tr>
+          )}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th colSpan={5}>Total (paket INA-CBG yang berlaku)</th>
+          <td class="num" data-total="ina">{formatMoney(v.tarifInaTotal)}</td>
+          <td class="num" data-total="rs">{formatMoney(v.tarifRsTotal)}</td>
+          <td />
+          <td class="num" data-total="pct">{formatPercent(v.percentageTotal)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
+/** How the patient went home and the summary codes (or that they are still in). */
+function DischargeSummary({ v }: { v: Visit }) {
+  return (
+    <section class="print-summary">
+      <h3>Ringkasan Pulang</h3>
+      {v.status === "pulang"
+        ? (
+          <dl class="print-facts">
+            <div>
+              <dt>Cara Pulang</dt>
+              <dd>{v.dischargepatient?.desc ?? "-"}</dd>
+            </div>
+            <div class="wide">
+              <dt>Diagnosa</dt>
+              <dd>{codes(v.summary_diagnosis)}</dd>
+            </div>
+            <div class="wide">
+              <dt>Tindakan</dt>
+              <dd>{codes(v.summary_tindakan)}</dd>
+            </div>
+          </dl>
+        )
+        : <p>Pasien belum pulang.</p>}
+    </section>
+  );
+}
 
 /**
  * A stay as one A4 sheet (`/ipd/{id}/print`): the hospital, the patient and the stay, each
@@ -20,9 +135,7 @@ export function StayPrint({ hospital, address, visit: v, exams, now }: {
   exams: Examination[];
   now: Date;
 }) {
-  const days = lengthOfStay(v.visitDate, v.tanggal_pulang, now);
   const tz = zoneLabel();
-  let rs = 0;
   return (
     <article class="print-sheet">
       <div class="print-tools no-print">
@@ -39,119 +152,9 @@ export function StayPrint({ hospital, address, visit: v, exams, now }: {
           <p>{`Dicetak ${formatDateTime(now)} ${tz}`}</p>
         </div>
       </header>
-      <dl class="print-facts">
-        <div>
-          <dt>Pasien</dt>
-          <dd>{`${patientText(v.pasien)} · ${v.pasien.gender || "-"}`}</dd>
-        </div>
-        <div>
-          <dt>DPJP</dt>
-          <dd>{v.dpjp?.fullname ?? "-"}</dd>
-        </div>
-        <div>
-          <dt>Ruang</dt>
-          <dd>{v.room?.name ?? "-"}</dd>
-        </div>
-        <div>
-          <dt>Tanggal Masuk</dt>
-          <dd>{`${formatDateTime(v.visitDate)} ${tz}`}</dd>
-        </div>
-        <div>
-          <dt>Tanggal Pulang</dt>
-          <dd>
-            {v.tanggal_pulang ? `${formatDateTime(v.tanggal_pulang)} ${tz}` : "Masih dirawat"}
-          </dd>
-        </div>
-        <div>
-          <dt>Lama Rawat</dt>
-          <dd>{`${days} Hari`}</dd>
-        </div>
-        <div>
-          <dt>Diagnosa Awal</dt>
-          <dd>{v.diagnosis_awal || "-"}</dd>
-        </div>
-        <div>
-          <dt>Readmisi</dt>
-          <dd>{v.readmisi ? "Ya" : "Tidak"}</dd>
-        </div>
-      </dl>
-      <table class="print-table">
-        <thead>
-          <tr>
-            <th>No</th>
-            <th>Tanggal</th>
-            <th>Diagnosa (ICD-10)</th>
-            <th>Tindakan (ICD-9-CM)</th>
-            <th>Grouping INA-CBG</th>
-            <th class="num">Tarif INA-CBG</th>
-            <th class="num">Tarif RS</th>
-            <th class="num">Tagihan RS s.d. hari ini</th>
-            <th class="num">Analisa</th>
-          </tr>
-        </thead>
-        <tbody>
-          {exams.length
-            ? exams.map((e, i) => {
-              rs += e.tarif_rs;
-              return (
-                <tr key={e._id}>
-                  <td>{i + 1}</td>
-                  <td class="nowrap">{formatDateTime(e.examinationDate)}</td>
-                  <td>{codes(e.diagnosis)}</td>
-                  <td>{codes(e.tindakan)}</td>
-                  <td>
-                    {e.grouping
-                      ? `${e.grouping.kode_inacbg} (${
-                        { first: "Kelas 1", second: "Kelas 2", third: "Kelas 3" }[
-                          e.tarifinacbgSelect
-                        ] ?? "-"
-                      })`
-                      : "tetap (paket sebelumnya)"}
-                  </td>
-                  <td class="num">{e.grouping ? formatMoney(e.tarif_ina) : "-"}</td>
-                  <td class="num">{formatMoney(e.tarif_rs)}</td>
-                  <td class="num">{formatMoney(rs)}</td>
-                  <td class="num">{formatPercent(e.percentage)}</td>
-                </tr>
-              );
-            })
-            : (
-              <tr>
-                <td colSpan={9}>Belum ada pemeriksaan.</td>
-              </tr>
-            )}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th colSpan={5}>Total (paket INA-CBG yang berlaku)</th>
-            <td class="num" data-total="ina">{formatMoney(v.tarifInaTotal)}</td>
-            <td class="num" data-total="rs">{formatMoney(v.tarifRsTotal)}</td>
-            <td />
-            <td class="num" data-total="pct">{formatPercent(v.percentageTotal)}</td>
-          </tr>
-        </tfoot>
-      </table>
-      <section class="print-summary">
-        <h3>Ringkasan Pulang</h3>
-        {v.status === "pulang"
-          ? (
-            <dl class="print-facts">
-              <div>
-                <dt>Cara Pulang</dt>
-                <dd>{v.dischargepatient?.desc ?? "-"}</dd>
-              </div>
-              <div class="wide">
-                <dt>Diagnosa</dt>
-                <dd>{codes(v.summary_diagnosis)}</dd>
-              </div>
-              <div class="wide">
-                <dt>Tindakan</dt>
-                <dd>{codes(v.summary_tindakan)}</dd>
-              </div>
-            </dl>
-          )
-          : <p>Pasien belum pulang.</p>}
-      </section>
+      <StayFacts v={v} days={lengthOfStay(v.visitDate, v.tanggal_pulang, now)} tz={tz} />
+      <ExamTable v={v} exams={exams} />
+      <DischargeSummary v={v} />
       <footer class="print-sign">
         <div>
           <p>Petugas Casemix</p>

@@ -4,7 +4,7 @@ import { HospitalMissing } from "../HospitalMissing.tsx";
 import { formatMoney, readRupiah } from "../../lib/format.ts";
 import { type Option, Select } from "../ui/Select.tsx";
 import { Percent } from "./cells.tsx";
-import { getJson } from "./client.ts";
+import { get } from "../ui/api.ts";
 
 /** A tariff option of an INA-CBG grouping (`GET /api/inatarif/{id}`). */
 export interface TariffOption {
@@ -40,6 +40,43 @@ export const rsNumber = (v: string) => readRupiah(v, TARIF_RS).value ?? NaN;
 /** Why the server would refuse the typed hospital tariff ('' when it would not). */
 export const rsProblem = (v: string) => readRupiah(v, TARIF_RS).error ?? "";
 
+/** The hospital tariff of the day, as typed; said refused under it once left. */
+function RsInput({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const rs = rsNumber(value);
+  const problem = rsProblem(value);
+  const rsInput = useRef<HTMLInputElement>(null);
+  // said under the field once the clerk left it or tried to save; the form never sends it
+  const [told, setTold] = useState(false);
+  useEffect(() => rsInput.current?.setCustomValidity(problem), [problem]);
+  return (
+    <div class="field">
+      <label for="exam-tarif_rs">Tarif RS (tagihan hari ini)</label>
+      <input
+        id="exam-tarif_rs"
+        ref={rsInput}
+        inputMode="numeric"
+        autoComplete="off"
+        value={value}
+        placeholder="Rp 0"
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={told && problem ? "exam-tarif_rs-error" : undefined}
+        onInput={(e) => {
+          e.currentTarget.setCustomValidity(rsProblem(e.currentTarget.value));
+          onChange(e.currentTarget.value);
+        }}
+        onInvalid={() => setTold(true)}
+        onBlur={() => {
+          setTold(true);
+          if (Number.isFinite(rs)) onChange(formatMoney(rs));
+        }}
+      />
+      {told && problem && (
+        <small class="field-error" id="exam-tarif_rs-error" role="alert">{problem}</small>
+      )}
+    </div>
+  );
+}
+
 /**
  * Grouping (INA-CBG tariffs of the hospital's regional and class), its class option (the
  * room's class preselected), the INA tariff it gives, the hospital tariff of the day and the
@@ -57,7 +94,7 @@ export function TariffFields({ v, set, tariff, classtype, prevRs }: {
     if (!g) return set({ grouping: null, options: [], tarifinacbgSelect: "", tarif_ina: null });
     if (!keep) set({ grouping: g, options: [], tarifinacbgSelect: "", tarif_ina: null });
     try {
-      const options = await getJson<TariffOption[]>(`/api/inatarif/${encodeURIComponent(g.id)}`);
+      const options = await get<TariffOption[]>(`/api/inatarif/${encodeURIComponent(g.id)}`);
       if (loaded.current !== g.id) return;
       if (keep) return set({ options });
       const pick = options.find((o) => o.id === classtype);
@@ -71,11 +108,6 @@ export function TariffFields({ v, set, tariff, classtype, prevRs }: {
   }, []);
 
   const rs = rsNumber(v.tarif_rs);
-  const problem = rsProblem(v.tarif_rs);
-  const rsInput = useRef<HTMLInputElement>(null);
-  // said under the field once the clerk left it or tried to save; the form never sends it
-  const [told, setTold] = useState(false);
-  useEffect(() => rsInput.current?.setCustomValidity(problem), [problem]);
   const cumulative = prevRs + (Number.isFinite(rs) ? rs : 0);
   const pct = percentage(v.tarif_ina, cumulative);
   const off = tariff.missing.length > 0;
@@ -124,31 +156,7 @@ export function TariffFields({ v, set, tariff, classtype, prevRs }: {
           value={v.tarif_ina == null ? "" : formatMoney(v.tarif_ina)}
         />
       </div>
-      <div class="field">
-        <label for="exam-tarif_rs">Tarif RS (tagihan hari ini)</label>
-        <input
-          id="exam-tarif_rs"
-          ref={rsInput}
-          inputMode="numeric"
-          autoComplete="off"
-          value={v.tarif_rs}
-          placeholder="Rp 0"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={told && problem ? "exam-tarif_rs-error" : undefined}
-          onInput={(e) => {
-            e.currentTarget.setCustomValidity(rsProblem(e.currentTarget.value));
-            set({ tarif_rs: e.currentTarget.value });
-          }}
-          onInvalid={() => setTold(true)}
-          onBlur={() => {
-            setTold(true);
-            if (Number.isFinite(rs)) set({ tarif_rs: formatMoney(rs) });
-          }}
-        />
-        {told && problem && (
-          <small class="field-error" id="exam-tarif_rs-error" role="alert">{problem}</small>
-        )}
-      </div>
+      <RsInput value={v.tarif_rs} onChange={(tarif_rs) => set({ tarif_rs })} />
       <div class="field">
         <span class="label">Analisa</span>
         <output id="exam-analysis" class="analysis" aria-live="polite">

@@ -4,7 +4,8 @@ import { READMISSION_REASONS } from "../../lib/ipd/model.ts";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { Modal } from "../ui/Modal.tsx";
 import { TableView } from "../ui/ServerTable.tsx";
-import { messageOf, type Row, tableQuery } from "../ui/use_server_table.ts";
+import { type Row, tableQuery } from "../ui/use_server_table.ts";
+import { errorText, get } from "../ui/api.ts";
 import { hasExams, Percent } from "./cells.tsx";
 import { EXAM_COLUMNS, type VisitRow } from "../../lib/ipd/columns.ts";
 import { examCell } from "./exam_cells.tsx";
@@ -23,9 +24,8 @@ function Item({ label, children }: { label: string; children: ComponentChildren 
 /** The examinations of a stay, all at once (read-only). */
 async function examsOf(id: string): Promise<Row[]> {
   const q = tableQuery(EXAM_COLUMNS, { draw: 1, start: 0, length: 1000, order: [0, "asc"] });
-  const res = await fetch(`/api/ipd/${encodeURIComponent(id)}/details?${q}`);
-  if (!res.ok) throw new Error(await messageOf(res));
-  return (await res.json()).data ?? [];
+  return (await get<{ data?: Row[] }>(`/api/ipd/${encodeURIComponent(id)}/details?${q}`)).data ??
+    [];
 }
 
 /** The detail view of a stay: patient, doctors, care status, ER criterion, examinations. */
@@ -98,7 +98,7 @@ export function VisitDetail(
           </section>
           <section>
             <h3>Pemeriksaan</h3>
-            {error ? <p class="alert alert-danger">{`Terjadi kesalahan: ${error}`}</p> : (
+            {error ? <p class="alert alert-danger">{errorText(error)}</p> : (
               <TableView
                 columns={EXAM_COLUMNS.map((c) => ({ ...c, orderable: false }))}
                 rows={exams ?? []}

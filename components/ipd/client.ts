@@ -1,4 +1,4 @@
-/** Small browser helpers of the inpatient screens: ICD options, id lists, JSON reads. */
+/** Small browser helpers of the inpatient screens: ICD options and id lists. */
 import type { IcdItem } from "../../lib/ipd/model.ts";
 import type { Option } from "../ui/Select.tsx";
 
@@ -10,11 +10,3 @@ export const codesOf = (list: Option[]) => list.map((o) => o.text.split(" - ")[0
 
 /** Chosen ids as the API takes a list: comma-separated. */
 export const idList = (list: Option[]) => list.map((o) => o.id).join(",");
-
-/** Reads a JSON answer; throws with the server's message when it failed. */
-export async function getJson<T = any>(url: string): Promise<T> {
-  const res = await fetch(url);
-  const d = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(d.message || `Status ${res.status}`);
-  return d;
-}

@@ -1,34 +1,11 @@
 import { useState } from "react";
 import { formatMoney, readRupiah } from "../../lib/format.ts";
+import type { TableField } from "../../lib/resource/table_props.ts";
+import { Field } from "./Field.tsx";
 import { type Option, Select } from "./Select.tsx";
 
-/** A form field (structurally the same as `FieldDef` / `TableField` on the server). */
-export interface FormField {
-  name: string;
-  label: string;
-  type?: "text" | "number" | "money" | "email" | "password" | "textarea" | "select";
-  /** Row field an edit preloads this input from, when it differs from `name`. */
-  source?: string;
-  /** For money inputs: a second field sent with the plain number (e.g. `tarif_Kelas3`). */
-  raw?: string;
-  required?: boolean;
-  /** Async options; `parent` names the field this select depends on, sent as `param`. */
-  options?: { url: string; parent?: string; param?: string };
-  choices?: Option[];
-  /** Shown but not submitted (it only narrows another select). */
-  virtual?: boolean;
-  placeholder?: string;
-  /** On edit: the row field holding `{_id, ...}` to preload the select with. */
-  from?: string;
-  /** The field of that object used as the option text (default `desc`). */
-  display?: string;
-  /** Longest accepted text. */
-  maxLength?: number;
-  /** A regular expression the whole text must match. */
-  pattern?: string;
-  /** The format, said under the field. */
-  hint?: string;
-}
+/** A form field as the server declares it (`TableField`): the island gets it as JSON. */
+export type FormField = TableField;
 
 /** Text for plain inputs, the chosen option (or null) for selects. */
 export type FormValues = Record<string, string | Option | null>;
@@ -89,25 +66,6 @@ export function payload(fields: FormField[], values: FormValues, into = new URLS
     if (f.raw) into.set(f.raw, typeof v === "string" ? plainNumber(v) : "");
   }
   return into;
-}
-
-/**
- * Posts a form; resolves with the server's answer, its `message` defaulting to 'Data Berhasil
- * di Simpan'; rejects with the message (or the status) when the save failed.
- */
-export async function postAnswer<T = unknown>(
-  url: string,
-  body: BodyInit,
-): Promise<{ message: string; data?: T }> {
-  const res = await fetch(url, { method: "POST", body });
-  const d = await res.json().catch(() => ({}));
-  if (!res.ok || d.success === false) throw new Error(d.message || `Status ${res.status}`);
-  return { ...d, message: d.message || "Data Berhasil di Simpan" };
-}
-
-/** Posts a form; resolves with the server's message (see `postAnswer`). */
-export async function postForm(url: string, body: BodyInit): Promise<string> {
-  return (await postAnswer(url, body)).message;
 }
 
 /**
@@ -201,11 +159,7 @@ export function FormFields({ idPrefix, fields, values, onChange }: {
   return (
     <>
       {fields.map((f) => (
-        <div class="field" key={f.name}>
-          <label for={`${idPrefix}-${f.name}`}>
-            {f.label}
-            {f.required && <span class="req" aria-hidden="true">*</span>}
-          </label>
+        <Field key={f.name} id={`${idPrefix}-${f.name}`} label={f.label} required={f.required}>
           {control(f, `${idPrefix}-${f.name}`)}
           {f.hint && <small class="hint" id={`${idPrefix}-${f.name}-hint`}>{f.hint}</small>}
           {told[f.name] && problemOf(f) && (
@@ -213,7 +167,7 @@ export function FormFields({ idPrefix, fields, values, onChange }: {
               {problemOf(f)}
             </small>
           )}
-        </div>
+        </Field>
       ))}
     </>
   );

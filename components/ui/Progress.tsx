@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Progress } from "../../lib/progress/progress.ts";
 import { formatNumber } from "../../lib/format.ts";
+import { type Answer, get, request } from "./api.ts";
 
 const amount = (n: number, unit: Progress["unit"]) =>
   unit === "byte" ? `${formatNumber(Math.round(n / 1024 / 1024 * 10) / 10)} MB` : formatNumber(n);
@@ -43,25 +44,24 @@ export function ProgressPanel({ progress, label }: { progress: Progress | null; 
 
 /**
  * Runs a request that starts a long job, naming it with an `X-Progress-Id` header, and polls
- * `GET /api/progress/:id` while it runs. `run(url, init)` resolves with the response.
+ * `GET /api/progress/:id` while it runs. `run(url, init)` resolves with the answer (`request`).
  */
 export function useProgress() {
   const [progress, setProgress] = useState<Progress | null>(null);
   const [active, setActive] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => clearInterval(timer.current), []);
-  const run = async (url: string, init: RequestInit): Promise<Response> => {
+  const run = async (url: string, init: RequestInit): Promise<Answer> => {
     const id = crypto.randomUUID();
     setProgress(null);
     setActive(true);
     timer.current = setInterval(async () => {
       try {
-        const r = await fetch(`/api/progress/${id}`);
-        if (r.ok) setProgress(await r.json());
+        setProgress(await get<Progress>(`/api/progress/${id}`));
       } catch { /* next tick */ }
     }, 250) as unknown as number;
     try {
-      return await fetch(url, {
+      return await request(url, {
         ...init,
         headers: { ...init.headers as Record<string, string>, "x-progress-id": id },
       });

@@ -1,10 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { type Option, OptionList, useRemoteRows } from "./SelectList.tsx";
 
-/** One option, as select2 endpoints return it. */
-export interface Option {
-  id: string;
-  text: string;
-}
+export type { Option };
 
 export interface SelectProps {
   /** Id of the text input (point a `<label for>` at it). */
@@ -30,6 +27,100 @@ const filtered = (choices: Option[] | undefined, q: string) => {
   return (choices ?? []).filter((o) => o.text.toLowerCase().includes(needle));
 };
 
+/** The state of a select: open, typed text, highlighted row, and what the keys do. */
+function useSelect(p: SelectProps) {
+  const [open, setOpen] = useState(false);
+  const [q, setQ] = useState("");
+  const [page, setPage] = useState(1);
+  const [active, setActive] = useState(0);
+  const activeAt = useRef(0);
+  /** The query an early Enter waits for. */
+  const waiting = useRef<string | null>(null);
+  const props = useRef(p);
+  props.current = p;
+  const paramKey = JSON.stringify(p.params ?? {});
+  const keyOf = (text: string) => `${p.url ?? ""}\n${paramKey}\n${text}`;
+  const moveTo = (i: number) => {
+    activeAt.current = i;
+    setActive(i);
+  };
+  const r = useRemoteRows(p, { open, q, page, key: keyOf(q) }, (key, rows) => {
+    const i = Math.max(0, Math.min(rows.length - 1, activeAt.current));
+    if (i !== activeAt.current) moveTo(i);
+    if (waiting.current === key) {
+      waiting.current = null;
+      if (rows[i]) pick(rows[i]);
+    }
+  }, (key) => {
+    if (waiting.current === key) waiting.current = null;
+  });
+  // static options are filtered as typed: always the rows of the current text
+  const rows = p.url ? r.items : filtered(p.choices, q);
+  const fresh = !p.url || r.shownFor === keyOf(q);
+  const current = fresh && rows.length ? Math.min(active, rows.length - 1) : -1;
+  /** The rows of `typed`, when they are the ones shown (null while they are on their way). */
+  const rowsOf = (typed: string) =>
+    !p.url
+      ? filtered(p.choices, typed)
+      : r.shown.current.key === keyOf(typed)
+      ? r.shown.current.items
+      : null;
+
+  const show = () => {
+    if (p.disabled || open) return;
+    setQ("");
+    setPage(1);
+    r.showRows(null, []);
+    moveTo(0);
+    setOpen(true);
+  };
+  const hide = () => {
+    r.stop();
+    waiting.current = null;
+    setOpen(false);
+    setQ("");
+  };
+  function pick(o: Option) {
+    hide();
+    if (o.id !== props.current.value?.id) props.current.onChange(o);
+  }
+  const next = () => {
+    if (r.more && !r.loading) setPage((n) => n + 1);
+  };
+  const type = (text: string) => {
+    if (!open) show();
+    waiting.current = null;
+    setQ(text);
+    setPage(1);
+    moveTo(0);
+  };
+  const onKey = (e: KeyboardEvent) => {
+    const typed = (e.currentTarget as HTMLInputElement).value;
+    const list = rowsOf(typed);
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      e.preventDefault();
+      if (!open) return show();
+      waiting.current = null;
+      const d = e.key === "ArrowDown" ? 1 : -1;
+      if (!list) return moveTo(Math.max(0, activeAt.current + d)); // kept for the rows on their way
+      const i = Math.max(0, Math.min(list.length - 1, activeAt.current + d));
+      moveTo(i);
+      if (i >= list.length - 3) next();
+    } else if (e.key === "Enter" && open) {
+      e.preventDefault();
+      if (!list) waiting.current = keyOf(typed);
+      else if (list[Math.min(activeAt.current, list.length - 1)]) {
+        pick(list[Math.min(activeAt.current, list.length - 1)]);
+      }
+    } else if (e.key === "Escape" && open) {
+      e.preventDefault();
+      e.stopPropagation();
+      hide();
+    }
+  };
+  return { open, q, rows, fresh, current, r, show, hide, pick, next, type, onKey, moveTo };
+}
+
 /**
  * A searchable select that loads its options page by page (select2-like combobox).
  *
@@ -39,150 +130,9 @@ const filtered = (choices: Option[] | undefined, q: string) => {
  * there are none, nothing is chosen. Typing, Escape or leaving the field drop a waiting Enter.
  */
 export function Select(p: SelectProps) {
-  const [open, setOpen] = useState(false);
-  const [q, setQ] = useState("");
-  const [items, setItems] = useState<Option[]>([]);
-  /** The query (`keyOf`) whose rows `items` are. */
-  const [shownFor, setShownFor] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const [more, setMore] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [active, setActive] = useState(0);
-  const seq = useRef(0);
-  // read by key events and late answers, which may come before the next render
-  const shown = useRef<{ key: string | null; items: Option[] }>({ key: null, items: [] });
-  const activeAt = useRef(0);
-  /** The query an early Enter waits for. */
-  const waiting = useRef<string | null>(null);
-  const props = useRef(p);
-  props.current = p;
+  const s = useSelect(p);
+  const { open, current } = s;
   const listId = `${p.id}-list`;
-  const paramKey = JSON.stringify(p.params ?? {});
-  const keyOf = (text: string) => `${p.url ?? ""}\n${paramKey}\n${text}`;
-
-  const showRows = (key: string | null, rows: Option[]) => {
-    shown.current = { key, items: rows };
-    setItems(rows);
-    setShownFor(key);
-  };
-  const moveTo = (i: number) => {
-    activeAt.current = i;
-    setActive(i);
-  };
-
-  useEffect(() => {
-    if (!open || !p.url) return;
-    const n = ++seq.current;
-    const key = keyOf(q);
-    setLoading(true);
-    setFailed(false);
-    const t = setTimeout(async () => {
-      const url = new URL(p.url!, location.href);
-      url.searchParams.set("q", q);
-      url.searchParams.set("page", String(page));
-      for (const [k, v] of Object.entries(p.params ?? {})) url.searchParams.set(k, v);
-      try {
-        const res = await fetch(url);
-        if (!res.ok) throw new Error(String(res.status));
-        const d = await res.json();
-        if (n !== seq.current) return;
-        const got: Option[] = (d.results ?? []).map((o: Option) => ({
-          id: String(o.id),
-          text: String(o.text),
-        }));
-        const rows = page > 1 ? [...shown.current.items, ...got] : got;
-        showRows(key, rows);
-        setMore(!!d.pagination?.more);
-        setLoading(false);
-        const i = Math.max(0, Math.min(rows.length - 1, activeAt.current));
-        if (i !== activeAt.current) moveTo(i);
-        if (waiting.current === key) {
-          waiting.current = null;
-          if (rows[i]) pick(rows[i]);
-        }
-      } catch (e) {
-        if (n !== seq.current) return;
-        console.error(e);
-        if (waiting.current === key) waiting.current = null;
-        setFailed(true);
-        setMore(false);
-        setLoading(false);
-      }
-    }, page === 1 && q ? 250 : 0);
-    return () => clearTimeout(t);
-  }, [open, q, page, p.url, paramKey]);
-
-  // static options are filtered as typed: always the rows of the current text
-  const rows = p.url ? items : filtered(p.choices, q);
-  const fresh = !p.url || shownFor === keyOf(q);
-  const current = fresh && rows.length ? Math.min(active, rows.length - 1) : -1;
-
-  useEffect(() => {
-    if (open && current >= 0) {
-      document.getElementById(`${listId}-${current}`)?.scrollIntoView({ block: "nearest" });
-    }
-  }, [current, open]);
-
-  const show = () => {
-    if (p.disabled || open) return;
-    setQ("");
-    setPage(1);
-    showRows(null, []);
-    moveTo(0);
-    setOpen(true);
-  };
-  const hide = () => {
-    seq.current++;
-    waiting.current = null;
-    setOpen(false);
-    setLoading(false);
-    setQ("");
-  };
-  function pick(o: Option) {
-    hide();
-    if (o.id !== props.current.value?.id) props.current.onChange(o);
-  }
-  const next = () => {
-    if (more && !loading) setPage((n) => n + 1);
-  };
-
-  const onKey = (e: KeyboardEvent) => {
-    const typed = (e.currentTarget as HTMLInputElement).value;
-    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-      e.preventDefault();
-      if (!open) return show();
-      waiting.current = null;
-      const d = e.key === "ArrowDown" ? 1 : -1;
-      if (!p.url || shown.current.key === keyOf(typed)) {
-        const list = p.url ? shown.current.items : filtered(p.choices, typed);
-        const i = Math.max(0, Math.min(list.length - 1, activeAt.current + d));
-        moveTo(i);
-        if (i >= list.length - 3) next();
-      } else moveTo(Math.max(0, activeAt.current + d)); // kept for the rows on their way
-    } else if (e.key === "Enter" && open) {
-      e.preventDefault();
-      if (p.url && shown.current.key !== keyOf(typed)) {
-        waiting.current = keyOf(typed);
-        return;
-      }
-      const list = p.url ? shown.current.items : filtered(p.choices, typed);
-      const o = list[Math.min(activeAt.current, list.length - 1)];
-      if (o) pick(o);
-    } else if (e.key === "Escape" && open) {
-      e.preventDefault();
-      e.stopPropagation();
-      hide();
-    }
-  };
-
-  const info = loading
-    ? "Memuat..."
-    : failed
-    ? "Gagal memuat pilihan"
-    : rows.length
-    ? ""
-    : "Tidak ada hasil";
   return (
     <div class={`select${open ? " open" : ""}${p.disabled ? " disabled" : ""}`}>
       <input
@@ -194,20 +144,14 @@ export function Select(p: SelectProps) {
         aria-expanded={open ? "true" : "false"}
         aria-controls={listId}
         aria-activedescendant={open && current >= 0 ? `${listId}-${current}` : undefined}
-        value={open ? q : p.value?.text ?? ""}
+        value={open ? s.q : p.value?.text ?? ""}
         placeholder={open && p.value ? p.value.text : p.placeholder ?? "Pilih..."}
         disabled={p.disabled}
         required={p.required}
-        onClick={show}
-        onInput={(e) => {
-          if (!open) show();
-          waiting.current = null;
-          setQ(e.currentTarget.value);
-          setPage(1);
-          moveTo(0);
-        }}
-        onKeyDown={onKey}
-        onBlur={hide}
+        onClick={s.show}
+        onInput={(e) => s.type(e.currentTarget.value)}
+        onKeyDown={s.onKey}
+        onBlur={s.hide}
       />
       {p.name && <input type="hidden" name={p.name} value={p.value?.id ?? ""} />}
       {p.value && !p.disabled && (
@@ -221,32 +165,18 @@ export function Select(p: SelectProps) {
         </button>
       )}
       {open && (
-        <ul
-          id={listId}
-          role="listbox"
-          class={`select-list${fresh ? "" : " stale"}`}
-          aria-busy={fresh ? undefined : "true"}
-          onMouseDown={(e) => e.preventDefault()}
-          onScroll={(e) => {
-            const el = e.currentTarget;
-            if (el.scrollTop + el.clientHeight >= el.scrollHeight - 24) next();
-          }}
-        >
-          {rows.map((o, i) => (
-            <li
-              key={o.id}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={o.id === p.value?.id ? "true" : "false"}
-              class={i === current ? "active" : undefined}
-              onMouseEnter={() => fresh && moveTo(i)}
-              onClick={() => pick(o)}
-            >
-              {o.text}
-            </li>
-          ))}
-          {info && <li class="select-info" role="presentation">{info}</li>}
-        </ul>
+        <OptionList
+          listId={listId}
+          rows={s.rows}
+          current={current}
+          fresh={s.fresh}
+          value={p.value}
+          loading={s.r.loading}
+          failed={s.r.failed}
+          onHover={s.moveTo}
+          onPick={s.pick}
+          onEnd={s.next}
+        />
       )}
     </div>
   );

@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { alertDialog } from "./Dialog.tsx";
+import { alertError, post } from "./api.ts";
 import { toast } from "./Toast.tsx";
-import { messageOf } from "./use_server_table.ts";
 
 /**
  * A per-row on/off switch that saves at once (`POST {api}/update/{field}/{id}`); when the
@@ -20,15 +19,12 @@ export function SwitchCell({ api, field, id, value, label }: {
     setOn(next);
     setBusy(true);
     try {
-      const res = await fetch(`${api}/update/${field}/${encodeURIComponent(id)}`, {
-        method: "POST",
-        body: new URLSearchParams({ [field]: String(next) }),
-      });
-      if (!res.ok) throw new Error(await messageOf(res));
+      const url = `${api}/update/${field}/${encodeURIComponent(id)}`;
+      await post(url, new URLSearchParams({ [field]: String(next) }));
       toast({ title: "Success", text: `${label} ${next ? "aktif" : "nonaktif"}` });
     } catch (e) {
       setOn(!next);
-      alertDialog("Error!", `Terjadi kesalahan: ${(e as Error).message}`, "error");
+      alertError(e);
     }
     setBusy(false);
   };

@@ -1,9 +1,17 @@
 import { useEffect, useRef, useState } from "react";
 import type { ColumnDef } from "../../lib/resource/resource.ts";
 import type { Order } from "./TableHead.tsx";
-import { alertDialog } from "./Dialog.tsx";
+import { accepted, alertError, get, request } from "./api.ts";
 
 export type Row = Record<string, unknown>;
+
+/** One answer of a DataTables server-side endpoint. */
+interface TablePage {
+  draw: number | string;
+  data?: Row[];
+  recordsTotal?: number;
+  recordsFiltered?: number;
+}
 
 /** Runs `f` when the browser is idle (within 200 ms), or after a short timer without that API. */
 function whenIdle(f: () => void): () => void {
@@ -13,16 +21,6 @@ function whenIdle(f: () => void): () => void {
   }
   const id = setTimeout(f, 20);
   return () => clearTimeout(id);
-}
-
-/** The message of a failed response: its JSON `message`, else its text. */
-export async function messageOf(res: Response): Promise<string> {
-  const t = await res.text().catch(() => "");
-  try {
-    return JSON.parse(t).message ?? t;
-  } catch {
-    return t || res.statusText;
-  }
 }
 
 /**
@@ -56,6 +54,29 @@ export function tableQuery(columns: ColumnDef[], q: {
   });
   return p;
 }
+
+/** Runs `fill` once, when the browser is first idle, if the first rows are not the page. */
+function useIdleFill(partial: boolean, fill: () => void) {
+  useEffect(() => partial ? whenIdle(fill) : undefined, []);
+}
+
+/**
+ * Sends a request with the table blocked: on success reloads and calls `ok` with the server's
+ * message; otherwise shows 'Error!' with the status, or 'Terjadi kesalahan' when no answer came.
+ */
+const blockedSend =
+  (setLoading: (on: boolean) => void, reload: () => void) =>
+  async (url: string, init: RequestInit, ok: (msg: string) => void | Promise<void>) => {
+    setLoading(true);
+    try {
+      const { message } = accepted(await request(url, init));
+      reload();
+      return await ok(message);
+    } catch (e) {
+      setLoading(false);
+      alertError(e, "status");
+    }
+  };
 
 /**
  * State of a DataTables server-side table: search (`SearchBox` waits for typing to stop), ordering, paging and
@@ -93,15 +114,11 @@ export function useServerTable(o: {
     if (mounted.current) setPage(0);
   }, [extra]);
 
-  useEffect(() => {
-    const { data, recordsFiltered } = o.initial;
-    if (data.length >= Math.min(o.pageSize, recordsFiltered)) return;
-    return whenIdle(() => {
-      if (draw.current) return; // the user already asked for another page
-      quiet.current = true;
-      reload();
-    });
-  }, []);
+  useIdleFill(o.initial.data.length < Math.min(o.pageSize, o.initial.recordsFiltered), () => {
+    if (draw.current) return; // the user already asked for another page
+    quiet.current = true;
+    reload();
+  });
 
   useEffect(() => {
     if (!mounted.current) {
@@ -121,28 +138,19 @@ export function useServerTable(o: {
     quiet.current = false;
     (async () => {
       try {
-        const res = await fetch(`${o.api}?${p}`);
-        if (!res.ok) {
-          const msg = await messageOf(res);
-          if (n !== draw.current) return;
-          setLoading(false);
-          await alertDialog("Error!", `Terjadi kesalahan: ${msg}`, "error");
-          if (res.status === 401) location.href = "/auth/login";
-          return;
-        }
-        const d = await res.json();
+        const d = await get<TablePage>(`${o.api}?${p}`);
         if (n !== draw.current || Number(d.draw) !== n) return;
         setRows(d.data ?? []);
         setTotal(d.recordsTotal ?? 0);
         setFiltered(d.recordsFiltered ?? 0);
         setLoading(false);
-        if (!d.data?.length && page > 0 && d.recordsFiltered > 0) {
-          setPage(Math.ceil(d.recordsFiltered / length) - 1);
+        if (!d.data?.length && page > 0 && (d.recordsFiltered ?? 0) > 0) {
+          setPage(Math.ceil(d.recordsFiltered! / length) - 1);
         }
       } catch (e) {
         if (n !== draw.current) return;
         setLoading(false);
-        alertDialog("Error!", `Terjadi kesalahan: ${(e as Error).message}`, "error");
+        alertError(e);
       }
     })();
   }, [page, length, search, order, tick, extra]);
@@ -172,25 +180,7 @@ export function useServerTable(o: {
     loading,
     setLoading,
     reload,
-    /**
-     * Sends a request with the table blocked: on 200 reloads and calls `ok` with the server's
-     * message; otherwise shows 'Error!' with the status, or 'Terjadi kesalahan' when it failed.
-     */
-    send: async (url: string, init: RequestInit, ok: (msg: string) => void | Promise<void>) => {
-      setLoading(true);
-      try {
-        const res = await fetch(url, init);
-        const msg = await messageOf(res);
-        if (res.status === 200) {
-          reload();
-          return await ok(msg);
-        }
-        setLoading(false);
-        alertDialog("Error!", `Status ${res.status}: ${msg}`, "error");
-      } catch {
-        setLoading(false);
-        alertDialog("Error!", "Terjadi kesalahan", "error");
-      }
-    },
+    /** Sends a request with the table blocked (see `blockedSend`). */
+    send: blockedSend(setLoading, reload),
   };
 }

@@ -1,0 +1,123 @@
+/**
+ * The one way the browser talks to the server: every request of islands/ and components/ goes
+ * through here, so an answer is read, and a failure worded, the same way on every screen.
+ */
+import { FORBIDDEN } from "../../lib/auth/roles.ts";
+import { STALE_MESSAGE } from "../../lib/errors.ts";
+import { alertDialog } from "./Dialog.tsx";
+
+/** Where the browser goes once the session has ended (a 401). */
+export const LOGIN_PAGE = "/auth/login";
+
+/** The message of a refusal that came without one (a proxy's page, an empty body). */
+const FALLBACK: Record<number, string> = {
+  401: "Sesi tidak valid, silakan login kembali.",
+  403: FORBIDDEN,
+  409: STALE_MESSAGE,
+};
+
+/** A request the server refused: its status and its (Indonesian) message. */
+export class ApiError extends Error {
+  constructor(readonly status: number, message: string, readonly body?: unknown) {
+    super(message);
+  }
+}
+
+/** An answer as read, whatever its status. */
+export interface Answer<T = Record<string, any>> {
+  status: number;
+  ok: boolean;
+  /** The JSON body, or null when the body is not JSON. */
+  body: T | null;
+  /** The body's `message`; for a refusal without one, a message by status. */
+  message: string;
+}
+
+/** Sends a request and reads its answer whatever its status; throws only when none came. */
+export async function request<T = Record<string, any>>(
+  url: string | URL,
+  init: RequestInit = {},
+): Promise<Answer<T>> {
+  const res = await fetch(url, {
+    ...init,
+    headers: { accept: "application/json", ...init.headers as Record<string, string> },
+  });
+  const text = await res.text().catch(() => "");
+  let body: T | null = null;
+  try {
+    body = JSON.parse(text);
+  } catch { /* not JSON: a proxy's page, a plain-text answer */ }
+  return { status: res.status, ok: res.ok, body, message: messageOf(res, body, text) };
+}
+
+/** The body's `message`; a refusal without one: its text, or a message by its status. */
+function messageOf(res: Response, body: unknown, text: string): string {
+  const said = (body as { message?: unknown } | null)?.message;
+  if (typeof said === "string" && said) return said;
+  if (res.ok) return "";
+  return FALLBACK[res.status] ?? (body === null && text.trim() || `Status ${res.status}`);
+}
+
+/** The answer when it is a success; otherwise throws its `ApiError`. */
+export function accepted<T>(a: Answer<T>): Answer<T> {
+  const refused = (a.body as { success?: unknown } | null)?.success === false;
+  if (!a.ok || refused) throw new ApiError(a.status, a.message || `Status ${a.status}`, a.body);
+  return a;
+}
+
+/** Reads JSON (`GET`); throws an `ApiError` with the server's message when refused. */
+export async function get<T = Record<string, any>>(url: string | URL): Promise<T> {
+  return accepted(await request<T>(url)).body as T;
+}
+
+/** A saving request's answer: the server's message ('Data Berhasil di Simpan' by default). */
+export type Saved<T> = { message: string; data?: T; [k: string]: unknown };
+
+/**
+ * Posts a form (`URLSearchParams`; `method` may be another, e.g. `DELETE`) and resolves with
+ * the JSON answer; throws an `ApiError` when refused (a status or `success: false`).
+ */
+export async function post<T = unknown>(
+  url: string,
+  body?: URLSearchParams | FormData,
+  method = "POST",
+): Promise<Saved<T>> {
+  const a = accepted(await request<Saved<T>>(url, { method, body }));
+  return { ...a.body, message: a.body?.message || "Data Berhasil di Simpan" };
+}
+
+/** Sends files and fields as one multipart form (`FormData`); as `post` otherwise. */
+export function sendForm<T = unknown>(
+  url: string,
+  fields: Record<string, string | Blob>,
+  method = "POST",
+): Promise<Saved<T>> {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  return post<T>(url, body, method);
+}
+
+/**
+ * How a failure is said under 'Error!': `cause` 'Terjadi kesalahan: {message}' (a save, a
+ * read), `message` the message alone, `status` 'Status {n}: {message}' ('Terjadi kesalahan'
+ * when no answer came: an import, a delete, a row action).
+ */
+export type Say = "cause" | "message" | "status";
+
+/** The text of a failure as `say` words it. */
+export function errorText(e: unknown, say: Say = "cause"): string {
+  const msg = e instanceof Error ? e.message : String(e);
+  if (say === "status") {
+    return e instanceof ApiError ? `Status ${e.status}: ${msg}` : "Terjadi kesalahan";
+  }
+  return say === "message" ? msg : `Terjadi kesalahan: ${msg}`;
+}
+
+/**
+ * The spec's error dialog ('Error!'); after a 401 (the session ended) the browser goes to the
+ * login page once it is closed.
+ */
+export async function alertError(e: unknown, say: Say = "cause"): Promise<void> {
+  await alertDialog("Error!", errorText(e, say), "error");
+  if (e instanceof ApiError && e.status === 401) location.href = LOGIN_PAGE;
+}
