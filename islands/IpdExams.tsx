@@ -67,7 +67,7 @@ export default function IpdExams(props: IpdExamsProps) {
   return (
     <div class="ipd-exams">
       <VisitHeader visit={visit} />
-      <div class="dt-toolbar ipd-actions">
+      <div class="dt-toolbar ipd-actions" id="ringkasan-pulang">
         <a class="btn btn-light" href={visit.status !== "pulang" ? "/ipd" : "/discharge-patient"}>
           Kembali
         </a>
@@ -89,6 +89,7 @@ export default function IpdExams(props: IpdExamsProps) {
           </>
         )}
       </div>
+      <div id="pemeriksaan" />
       <TableView
         columns={EXAM_COLUMNS}
         rows={t.rows}

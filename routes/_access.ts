@@ -57,6 +57,8 @@ export const ACCESS: Record<string, Access> = {
   "DELETE /api/ipd/:ipdId/details/:detailId": "work",
   "GET /api/ipd/:id/get-summary-icd": "read",
   "POST /api/ipd/:id/cancel-discharge": "work",
+  // a stay's claim readiness (Kelengkapan Klaim)
+  "GET /api/ipd/:id/claim-check": "read",
   "GET /api/ipd/:id": "read",
   "DELETE /api/ipd/:id": "work",
   // claims after discharge: E-Klaim import, status (one or in bulk), figures

@@ -12,6 +12,7 @@ import { examTable, ipdRows, ipdTable, type ListMode, stayJson } from "../lib/ip
 import { parseDateTime } from "../lib/ipd/rules.ts";
 import { badRequest } from "../lib/errors.ts";
 import type { Registry } from "../lib/resource/refs.ts";
+import { checkStay } from "../lib/claim/readiness.ts";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const SAVED = "Data Berhasil di Simpan";
@@ -123,6 +124,14 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
     "/:id/get-summary-icd",
     async (c) => c.json(await summaryOf(c.get("store"), c.req.param("id"))),
   );
+
+  api.get("/:id/claim-check", async (c) => {
+    const r = await checkStay(c.get("store"), registry, c.req.param("id"));
+    return c.json({
+      ready: r.ready,
+      findings: r.findings.map(({ rule, level, message }) => ({ rule, level, message })),
+    });
+  });
 
   api.post("/:id/cancel-discharge", async (c) => {
     const before = await old(getVisit(c.get("store"), c.req.param("id")));

@@ -29,6 +29,8 @@ import { examTable, ipdTable, stayJson } from "../lib/ipd/list.ts";
 import { renderPage } from "./_render.tsx";
 import type { Registry } from "../lib/resource/refs.ts";
 import { collectionOf } from "../lib/resource/resource.ts";
+import { checkStay } from "../lib/claim/readiness.ts";
+import { ClaimChecklist } from "../components/claim/ClaimChecklist.tsx";
 
 /** The inpatient screens in the sidebar. */
 export const IPD_NAV: NavItem[] = [
@@ -109,10 +111,11 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
         body: <p class="alert alert-danger">Kunjungan rawat inap tidak ditemukan.</p>,
       });
     }
-    const [exams, hospital, address] = await Promise.all([
+    const [exams, hospital, address, claim] = await Promise.all([
       visitExams(store, row.value),
       getHospital(store, registry),
       getDefaultAddress(store, registry),
+      checkStay(store, registry, row.value._id),
     ]);
     return renderPage(c, {
       title: `Ringkasan Rawat Inap ${row.value.pasien.fullname}`,
@@ -124,6 +127,7 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
           visit={row.value}
           exams={exams.map((e) => e.value)}
           now={new Date()}
+          claim={claim}
         />
       ),
     });
@@ -144,10 +148,11 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
     }
     await audit(c, { action: "view", entity: "ipd", entityId: id });
     const q = tableQuery(EXAM_COLUMNS, { draw: 0, start: 0, length: 100, order: [0, "asc"] });
-    const [initial, tariff, classtype] = await Promise.all([
+    const [initial, tariff, classtype, claim] = await Promise.all([
       examTable(store, id, q),
       hospitalTariff(store, registry),
       roomClass(store, registry, row.value.room._id),
+      checkStay(store, registry, id),
     ]);
     return renderPage(c, {
       title: "Pemeriksaan Rawat Inap",
@@ -155,6 +160,7 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
         <>
           <input type="hidden" id="ipd_id" value={id} />
           <HospitalMissing missing={tariff.missing} />
+          <ClaimChecklist check={claim} open={row.value.status === "pulang"} />
           <Island
             name="IpdExams"
             component={IpdExams}

@@ -72,6 +72,8 @@ const TABLE: Record<string, [Want, Want, Want, Want]> = {
   "POST /api/klaim/import-eklaim": [OK, OK, 403, 401],
   "POST /api/klaim/import-status": [OK, OK, 403, 401],
   "POST /api/klaim/:ipdId/status": [OK, OK, 403, 401],
+  // a stay's claim readiness: every role reads it
+  "GET /api/ipd/:id/claim-check": [OK, OK, OK, 401],
   // master data: admin and casemix
   "POST /api/pasien/update": [OK, OK, 403, 401],
   "POST /api/pasien/import": [OK, OK, 403, 401],

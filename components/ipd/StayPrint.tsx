@@ -5,6 +5,8 @@ import { zoneLabel } from "../../lib/hospital_time.ts";
 import PrintButton from "../../islands/PrintButton.tsx";
 import { Island } from "../Island.tsx";
 import { patientText } from "./cells.tsx";
+import { ClaimChecklist } from "../claim/ClaimChecklist.tsx";
+import type { ClaimCheck } from "../../lib/claim/readiness.ts";
 
 const CLASSES: Record<string, string> = { first: "Kelas 1", second: "Kelas 2", third: "Kelas 3" };
 
@@ -128,12 +130,14 @@ function DischargeSummary({ v }: { v: Visit }) {
  * A stay as one A4 sheet (`/ipd/{id}/print`): the hospital, the patient and the stay, each
  * examination with its codes, tariffs and running analysis, the totals and the discharge summary.
  */
-export function StayPrint({ hospital, address, visit: v, exams, now }: {
+export function StayPrint({ hospital, address, visit: v, exams, now, claim }: {
   hospital: string;
   address: string;
   visit: Visit;
   exams: Examination[];
   now: Date;
+  /** The stay's claim readiness, printed after the discharge summary. */
+  claim?: ClaimCheck;
 }) {
   const tz = zoneLabel();
   return (
@@ -155,6 +159,7 @@ export function StayPrint({ hospital, address, visit: v, exams, now }: {
       <StayFacts v={v} days={lengthOfStay(v.visitDate, v.tanggal_pulang, now)} tz={tz} />
       <ExamTable v={v} exams={exams} />
       <DischargeSummary v={v} />
+      {claim && <ClaimChecklist check={claim} />}
       <footer class="print-sign">
         <div>
           <p>Petugas Casemix</p>

@@ -7,7 +7,7 @@ import { dateField, examsOf, getVisit, visitExams, visitsOf } from "./stay.ts";
 import { resolveIcds, resolveKeywords } from "./codes.ts";
 import type { Examination, Visit } from "./model.ts";
 import { keywordSummary, stayTotals } from "./rules.ts";
-import type { Row } from "../db/mem_index.ts";
+import type { Doc, MemIndex, Row } from "../db/mem_index.ts";
 import type { Registry } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
 import type { Store } from "../db/store.ts";
@@ -17,7 +17,8 @@ import { money, parseOr400, text } from "../resource/validate.ts";
 /** Examinations one stay can hold (keeps a stay's commit within KV limits). */
 export const EXAM_LIMIT = 400;
 
-const CLASS_NO: Record<string, number> = { first: 1, second: 2, third: 3 };
+/** The class number of a treatment class (first|second|third). */
+export const CLASS_NO: Record<string, number> = { first: 1, second: 2, third: 3 };
 
 const schema = z.object({
   ipdId: z.string({ error: "Kunjungan wajib diisi." }).trim().min(1, {
@@ -36,14 +37,19 @@ const schema = z.object({
   tarif_rs: money("Tarif RS", { required: true }),
 });
 
+/** The treatment class of a room read from the rooms' and classes' indexes ('' when unknown). */
+export function classOfRoom(rooms: MemIndex<Doc>, classes: MemIndex<Doc>, roomId: string): string {
+  const classId = (rooms.get(roomId)?.value.classroom as { _id?: string } | null)?._id;
+  return String((classId && classes.get(classId)?.value.classtype) ?? "");
+}
+
 /** The room's treatment class (first|second|third), the tariff option an exam starts from. */
 export async function roomClass(store: Store, registry: Registry, roomId: string) {
   const [rooms, classes] = await Promise.all([
     collectionOf(store, registry.get("room")!).index(),
     collectionOf(store, registry.get("class-room")!).index(),
   ]);
-  const classId = (rooms.get(roomId)?.value.classroom as { _id?: string } | null)?._id;
-  return String((classId && classes.get(classId)?.value.classtype) ?? "");
+  return classOfRoom(rooms, classes, roomId);
 }
 
 type Grouping = Pick<Examination, "grouping" | "tarifinacbgSelect" | "tarif_ina">;

@@ -66,6 +66,15 @@ export interface Visit extends Doc {
   latestTarifIna: number | null;
   latestTarifRs: number | null;
   latestPercentage: number | null;
+  /**
+   * The INA-CBG code of the package in force and its tariff class (`stayTotals`); absent on
+   * stays last written before they were kept (read them from the examinations then).
+   */
+  inacbg?: string | null;
+  inacbgKelas?: string;
+  /** The summary's codes, kept by the in-memory index in place of the summary (`slimVisit`). */
+  summary10?: string[];
+  summary9?: string[];
   /** Distinct ICD-10 / ICD-9-CM codes over all examinations (each counted once per stay). */
   codes10: string[];
   codes9: string[];

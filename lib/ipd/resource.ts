@@ -3,6 +3,7 @@ import { z } from "zod";
 import { READMISSION_REASONS, type Visit } from "./model.ts";
 import { stayNumbers } from "./rules.ts";
 import { defineResource } from "../resource/resource.ts";
+import type { Doc } from "../db/mem_index.ts";
 import { text } from "../resource/validate.ts";
 
 const optionalId = z.string().trim().optional().default("");
@@ -34,6 +35,9 @@ export function slimVisit(v: Visit): Visit {
     ...keep,
     codes10: (v.codes10 ?? []).map(code),
     codes9: (v.codes9 ?? []).map(code),
+    summary10: (v.summary_diagnosis ?? []).map((i) => code(i.code)),
+    summary9: (v.summary_tindakan ?? []).map((i) => code(i.code)),
+    ...(v.inacbg ? { inacbg: code(v.inacbg) } : {}),
   } as Visit;
 }
 
@@ -80,7 +84,9 @@ export default defineResource({
   ],
   unique: ["openPasien"],
   derive: (d) => stayNumbers(d as Visit),
-  slim: (d) => slimVisit(d as Visit),
+  // the function itself, so that a change to what it keeps changes the index's signature and
+  // a snapshot kept before is rebuilt (lib/db/snapshot.ts `specSig`)
+  slim: slimVisit as unknown as (d: Doc) => Doc,
   labels: { openPasien: "Pasien yang masih dirawat", visitDate: "Tanggal masuk" },
   refs: [
     {

@@ -75,7 +75,9 @@ export interface TariffDay {
   tarif_ina: number;
   tarif_rs: number;
   /** The chosen INA-CBG grouping; null when none was chosen (the stay's package is kept). */
-  grouping?: unknown;
+  grouping?: { kode_inacbg: string } | null;
+  /** The treatment class of the chosen tariff (first|second|third). */
+  tarifinacbgSelect?: string;
 }
 
 /** Whether an examination chose a grouping (without the field: whether it has an INA tariff). */
@@ -93,6 +95,10 @@ export interface StayTotals {
   latestTarifIna: number | null;
   latestTarifRs: number | null;
   latestPercentage: number | null;
+  /** The INA-CBG code of the package in force (the latest grouping chosen); null when none. */
+  inacbg: string | null;
+  /** The treatment class (first|second|third) of that package's tariff; '' when none. */
+  inacbgKelas: string;
 }
 
 /** Orders examinations by date, then id. */
@@ -120,9 +126,15 @@ export function stayTotals(days: TariffDay[]): StayTotals {
   const percentages = new Map<string, number | null>();
   let rs = 0;
   let ina = 0;
+  let inacbg: string | null = null;
+  let inacbgKelas = "";
   for (const d of sorted) {
     rs += d.tarif_rs;
-    if (graded(d)) ina = d.tarif_ina;
+    if (graded(d)) {
+      ina = d.tarif_ina;
+      inacbg = d.grouping?.kode_inacbg ?? null;
+      inacbgKelas = d.tarifinacbgSelect ?? "";
+    }
     percentages.set(d._id, percentage(ina, rs));
   }
   const last = sorted.at(-1);
@@ -135,6 +147,8 @@ export function stayTotals(days: TariffDay[]): StayTotals {
     latestTarifIna: last ? ina : null,
     latestTarifRs: last ? last.tarif_rs : null,
     latestPercentage: last ? percentages.get(last._id)! : null,
+    inacbg,
+    inacbgKelas,
   };
 }
 
@@ -291,15 +305,34 @@ export function keywordCodes(kodeIcd: string): string[] {
   return kodeIcd.split(/[;,/]/).map((c) => c.trim()).filter(Boolean);
 }
 
+/** Each keyword text's codes, normalized once (the master list is short and recurs). */
+const keywordNorms = new Map<string, string[]>();
+const normsOf = (kodeIcd: string) => {
+  let norms = keywordNorms.get(kodeIcd);
+  if (!norms) keywordNorms.set(kodeIcd, norms = keywordCodes(kodeIcd).map(normCode));
+  return norms;
+};
+const hits = (norms: string[], picked: string[]) =>
+  norms.some((k) =>
+    picked.some((c) => c === k || (k.length >= 3 && c.startsWith(k) && /^[A-Z]/.test(k)))
+  );
+
 /**
  * Keyword monitoring: a keyword is hit while one of its ICD codes is among the chosen
  * diagnoses or procedures (a category code like `J18` also matches `J18.9`).
  */
 export function keywordHit(kodeIcd: string, chosen: string[]): boolean {
+  return hits(normsOf(kodeIcd), chosen.map(normCode));
+}
+
+/** The keywords of `list` that the chosen codes hit (`keywordHit`, codes read once for all). */
+export function keywordHits<K extends { kode_icd: string }>(
+  list: readonly K[],
+  chosen: string[],
+): K[] {
+  if (!list.length) return [];
   const picked = chosen.map(normCode);
-  return keywordCodes(kodeIcd).map(normCode).some((k) =>
-    picked.some((c) => c === k || (k.length >= 3 && c.startsWith(k) && /^[A-Z]/.test(k)))
-  );
+  return list.filter((k) => hits(normsOf(k.kode_icd), picked));
 }
 
 /** The read-only summary built from picked keywords: keyword, recommendation and source. */

@@ -57,7 +57,7 @@ export function dateField(
 }
 
 /** The stay among `stays` discharged last at or before `visitDate` (an admission), if any. */
-function previousStay(stays: Visit[], visitDate: string): Visit | undefined {
+export function previousStay(stays: Visit[], visitDate: string): Visit | undefined {
   let prev: Visit | undefined;
   for (const v of stays) {
     if (v.tanggal_pulang && v.tanggal_pulang <= visitDate) {

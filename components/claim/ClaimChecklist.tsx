@@ -1,0 +1,47 @@
+import { CLAIM_RULES, type ClaimCheck } from "../../lib/claim/readiness.ts";
+
+const LEVEL = { blok: "Blok", peringatan: "Peringatan" } as const;
+
+/**
+ * A stay's claim readiness (Kelengkapan Klaim) as a checklist of every rule: met, or its
+ * finding with a link to where it is fixed. Server-rendered on the stay page (folded to its
+ * verdict unless `open`: while the patient is admitted the examinations come first) and on
+ * its print (open).
+ */
+export function ClaimChecklist({ check, open = true }: { check: ClaimCheck; open?: boolean }) {
+  const found = new Map(check.findings.map((f) => [f.rule, f]));
+  const blocks = check.findings.filter((f) => f.level === "blok").length;
+  const warnings = check.findings.length - blocks;
+  const tone = check.ready ? (warnings ? "alert-warning" : "alert-success") : "alert-danger";
+  return (
+    <details id="kelengkapan-klaim" class="card claim-check" open={open}>
+      <summary>
+        <h3>Kelengkapan Klaim</h3>
+        <span class={`alert ${tone}`}>
+          <strong>{check.ready ? "Siap klaim" : "Belum siap klaim"}</strong>
+          {` · ${blocks} blok, ${warnings} peringatan`}
+        </span>
+      </summary>
+      <ul class="claim-rules">
+        {CLAIM_RULES.map((r) => {
+          const f = found.get(r.rule);
+          return (
+            <li key={r.rule} data-rule={r.rule} data-status={f ? f.level : "ok"}>
+              <span class={`claim-mark claim-${f ? f.level : "ok"}`}>
+                {f ? LEVEL[f.level] : "OK"}
+              </span>
+              <span class="claim-title">
+                {r.title} <code class="claim-code">{r.rule}</code>
+              </span>
+              {f && (
+                <span class="claim-message">
+                  {f.message} <a class="no-print" href={f.link}>Perbaiki</a>
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}

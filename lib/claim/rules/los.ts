@@ -1,0 +1,95 @@
+import { hospitalDayNumber } from "../../hospital_time.ts";
+import { lengthOfStay } from "../../ipd/rules.ts";
+
+/** Stays counted for a median; fewer give none. */
+export const LOS_MIN_STAYS = 10;
+/** Calendar months before the month of a discharge that a median counts. */
+export const LOS_WINDOW_MONTHS = 12;
+
+/** Months since year 0 (year * 12 + month - 1) of a day number (days since 1970-01-01). */
+export function monthOfDay(day: number): number {
+  const z = day + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  return year * 12 + month - 1;
+}
+
+/** What a median reads of a stay. */
+export interface LosStay {
+  status: string;
+  visitDate: string;
+  tanggal_pulang: string | null;
+  inacbg?: string | null;
+}
+
+/** Each month's median of one code, from its first month with a stay (NaN: none). */
+interface CodeMedians {
+  first: number;
+  medians: Float64Array;
+}
+
+/**
+ * Sweeps one code's months in order with a histogram of lengths of stay over the window
+ * (the month leaving it removed, the month entering it added): each month's median is read
+ * from the counts, no window is sorted.
+ */
+function sweep(entries: { month: number; los: number }[]): CodeMedians {
+  let first = Infinity, last = -Infinity, top = 0;
+  for (const e of entries) {
+    first = Math.min(first, e.month);
+    last = Math.max(last, e.month);
+    top = Math.max(top, e.los);
+  }
+  const byMonth: number[][] = Array.from({ length: last - first + 1 }, () => []);
+  for (const e of entries) byMonth[e.month - first].push(e.los);
+  const hist = new Int32Array(top + 1);
+  const medians = new Float64Array(last - first + LOS_WINDOW_MONTHS + 1).fill(NaN);
+  let count = 0;
+  /** The value of rank `k` (0-based) in the window. */
+  const at = (k: number) => {
+    let seen = 0;
+    for (let v = 0; v <= top; v++) if ((seen += hist[v]) > k) return v;
+    return top;
+  };
+  for (let q = 1; q < medians.length; q++) {
+    for (const los of byMonth[q - 1] ?? []) hist[los]++, count++;
+    for (const los of byMonth[q - 1 - LOS_WINDOW_MONTHS] ?? []) hist[los]--, count--;
+    if (count >= LOS_MIN_STAYS) medians[q] = (at((count - 1) >> 1) + at(count >> 1)) / 2;
+  }
+  return { first, medians };
+}
+
+/**
+ * The hospital's median length of stay per INA-CBG code, from its discharged stays, for a
+ * discharge: over the stays of that code discharged in the 12 calendar months before the
+ * discharge's month (hospital days), none where fewer than 10 count. One pass over the stays
+ * builds it; a code's medians for every month are swept once, when first asked.
+ */
+export function losMedians(stays: Iterable<LosStay>) {
+  const byCode = new Map<string, { month: number; los: number }[]>();
+  for (const s of stays) {
+    if (s.status !== "pulang" || !s.tanggal_pulang || !s.inacbg) continue;
+    const los = lengthOfStay(s.visitDate, s.tanggal_pulang);
+    let list = byCode.get(s.inacbg);
+    if (!list) byCode.set(s.inacbg, list = []);
+    list.push({ month: monthOfDay(hospitalDayNumber(s.tanggal_pulang)), los });
+  }
+  const swept = new Map<string, CodeMedians>();
+  return (code: string, discharge: string): number | null => {
+    let t = swept.get(code);
+    if (!t) {
+      const entries = byCode.get(code);
+      if (!entries) return null;
+      swept.set(code, t = sweep(entries));
+    }
+    const m = t.medians[monthOfDay(hospitalDayNumber(discharge)) - t.first];
+    return m === undefined || Number.isNaN(m) ? null : m;
+  };
+}

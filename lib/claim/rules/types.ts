@@ -1,0 +1,51 @@
+/** What the readiness rules read of a stay (a `Visit` with its summary, lib/ipd/model.ts). */
+export interface ClaimStay {
+  _id: string;
+  pasien: { _id: string };
+  visitDate: string;
+  status: "dirawat" | "pulang";
+  tanggal_pulang: string | null;
+  dpjp: { _id: string; fullname: string } | null;
+  room: { _id: string; name: string };
+  /** The discharge summary's ICD-10 codes: the first is the primary diagnosis. */
+  summary10: string[];
+  /** The discharge summary's ICD-9-CM codes. */
+  summary9: string[];
+  /** The codes chosen in the examinations (each once). */
+  codes10: string[];
+  codes9: string[];
+  /** The INA-CBG code of the package in force and its tariff class (lib/ipd `stayTotals`). */
+  inacbg: string | null;
+  inacbgKelas: string;
+}
+
+/** The patient's stay discharged last before this one was admitted. */
+export interface PreviousStay {
+  _id: string;
+  tanggal_pulang: string;
+  inacbg: string | null;
+}
+
+/** A disputed-claim keyword of the master list (resource `disputed-claim`). */
+export interface DisputedKeyword {
+  keyword: string;
+  kode_icd: string;
+  rekomendasi: string;
+}
+
+/**
+ * What the rules need beyond the stay, built once for many stays (lib/claim/readiness.ts
+ * `claimContext`): the hospital's length-of-stay medians, the patient's previous stay, the
+ * rooms' classes and the disputed-claim keywords.
+ */
+export interface ClaimContext {
+  /**
+   * The hospital's median length of stay for INA-CBG `code` over the 12 calendar months
+   * before the month of `discharge`; null where fewer than 10 stays count.
+   */
+  medianLos(code: string, discharge: string): number | null;
+  previousStay(stay: ClaimStay): PreviousStay | null;
+  /** The room's class (first|second|third), '' when unknown. */
+  roomClass(roomId: string): string;
+  keywords: readonly DisputedKeyword[];
+}

@@ -1,0 +1,27 @@
+import assert from "node:assert/strict";
+import { isAsteriskCode } from "../lib/claim/asterisk.ts";
+import { ASTERISK_CATEGORIES, ASTERISK_SUBCODES } from "../lib/claim/asterisk_codes.ts";
+
+Deno.test("asterisk: known manifestation codes are asterisk codes, their dagger codes are not", () => {
+  // G01* meningitis in bacterial diseases, H36.0* diabetic retinopathy (ICD-10 Volume 1)
+  for (const code of ["G01*", "G01", "H36.0*", "H36.0", "h36.0", " G01 ", "H36.00", "N08.3"]) {
+    assert.equal(isAsteriskCode(code), true, code);
+  }
+  // A17.0† tuberculous meningitis and E11.3† are the dagger codes (underlying disease)
+  for (const code of ["A17.0", "A17.0†", "E11.3", "J18.9", "G00.9", "H35.0", "", "X"]) {
+    assert.equal(isAsteriskCode(code), false, code);
+  }
+});
+
+Deno.test("asterisk: the kept list has the 82 categories of ICD-10 Volume 1, each subdivision within one", () => {
+  assert.equal(ASTERISK_CATEGORIES.length, 82);
+  assert.equal(new Set(ASTERISK_CATEGORIES).size, 82);
+  assert.equal(ASTERISK_SUBCODES.length, 289);
+  for (const c of ASTERISK_SUBCODES) {
+    assert.match(c, /^[A-Z]\d\d\.\d$/);
+    assert.ok(ASTERISK_CATEGORIES.includes(c.slice(0, 3)), c);
+  }
+  // first and last rows of the source's asterisk list, by chapter
+  assert.deepEqual([ASTERISK_CATEGORIES[0], ASTERISK_CATEGORIES.at(-1)], ["D63", "N77"]);
+  assert.deepEqual([ASTERISK_SUBCODES[0], ASTERISK_SUBCODES.at(-1)], ["D63.0", "N77.8"]);
+});
