@@ -9,6 +9,7 @@ import { homeRoutes } from "./routes/home.tsx";
 import { ipdApi } from "./routes/ipd_api.ts";
 import { klaimApi } from "./routes/klaim_api.ts";
 import { IPD_NAV, ipdPages } from "./routes/ipd_pages.tsx";
+import { KLAIM_NAV, klaimPages } from "./routes/klaim_pages.tsx";
 import { licenceRoutes } from "./routes/licence.tsx";
 import { reportApi } from "./routes/report_api.ts";
 import { resourceRoutes } from "./routes/resources.tsx";
@@ -213,7 +214,7 @@ export async function warmIndexes(
  */
 export function createApp(opts: AppOptions): Hono<AppEnv> {
   const registry = opts.registry ?? defaultRegistry;
-  const nav = navOf(registry, [...IPD_NAV, ...SETTINGS_NAV]);
+  const nav = navOf(registry, [...IPD_NAV, ...KLAIM_NAV, ...SETTINGS_NAV]);
   const now = opts.now ?? (() => new Date());
   const access = accessOf(registry);
   let ready: Promise<{ store: Store; manifest: Manifest; audit: AuditLog }> | null = null;
@@ -261,8 +262,9 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.route("/", auditRoutes());
   app.route("/", reportApi(registry));
   app.route("/api/ipd", ipdApi(registry));
-  app.route("/api/klaim", klaimApi());
+  app.route("/api/klaim", klaimApi(registry));
   app.route("/", ipdPages(registry));
+  app.route("/", klaimPages(registry));
   app.route("/", resourceRoutes(registry));
   app.route("/", connectionRoutes(opts.connectTimeoutMs));
   app.route("/", backupRoutes());

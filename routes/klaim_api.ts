@@ -10,6 +10,12 @@ import { claimFigures } from "../lib/claim/figures.ts";
 import { importEklaim } from "../lib/claim/reconcile.ts";
 import { claimOf, PENDING_REASONS, setStatus } from "../lib/claim/status.ts";
 import { importStatuses, statusTemplate } from "../lib/claim/status_import.ts";
+import { klaimRows, klaimTable } from "../lib/claim/list.ts";
+import { exportKlaim } from "../lib/claim/klaim_export.ts";
+import type { Registry } from "../lib/resource/refs.ts";
+
+/** Most rows one export writes. */
+export const EXPORT_LIMIT = 100_000;
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -27,9 +33,28 @@ async function upload(c: Context<AppEnv>, what: string) {
 
 const username = (c: Context<AppEnv>) => c.get("session")?.username ?? "-";
 
-/** Claims after discharge under `/api/klaim`: E-Klaim import, status, bulk status, figures. */
-export function klaimApi(): Hono<AppEnv> {
+/**
+ * Claims after discharge under `/api/klaim`: the list and its export, E-Klaim import, status,
+ * bulk status, figures.
+ */
+export function klaimApi(registry: Registry): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
+  const params = (c: Context<AppEnv>) => new URL(c.req.url).searchParams;
+
+  api.get("/", async (c) => c.json(await klaimTable(c.get("store"), registry, params(c))));
+
+  api.get("/export", async (c) => {
+    const rows = await klaimRows(c.get("store"), registry, params(c), EXPORT_LIMIT);
+    const file = exportKlaim(rows, c.get("now")());
+    await audit(c, {
+      action: "export",
+      entity: "klaim",
+      after: { filters: Object.fromEntries(params(c)), rows: rows.length },
+    });
+    c.header("content-type", XLSX_TYPE);
+    c.header("content-disposition", `attachment; filename="${file.filename}"`);
+    return c.body(file.body);
+  });
 
   api.post("/import-eklaim", async (c) => {
     const file = await upload(c, "TXT E-Klaim");

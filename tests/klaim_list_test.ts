@@ -1,0 +1,184 @@
+import assert from "node:assert/strict";
+import * as XLSX from "xlsx";
+import { dtQuery, setup, versionOf } from "./helpers.ts";
+import { seedIpd } from "./ipd_fixtures.ts";
+import { admitDischarge, type EklaimLine, eklaimTxt } from "./claim_fixtures.ts";
+
+type T = Awaited<ReturnType<typeof setup>>;
+const NOW = new Date("2026-11-24T05:00:00Z");
+
+/**
+ * Two discharged stays: Siti (000123, 01-11 to 04-11-2026) with her discharge summary, ready
+ * to claim; Rahma (000456, 08-11 to 10-11-2026) without a summary diagnosis (blocked).
+ */
+async function world(t: T) {
+  const w = await seedIpd(t);
+  const siti = await admitDischarge(
+    t,
+    w,
+    w.pasien,
+    { masuk: "2026-11-01", pulang: "2026-11-04" },
+    w.j4,
+    "1500000",
+  );
+  // discharged again, now with the summary diagnosis
+  assert.equal((await t.post(`/api/ipd/${siti}/cancel-discharge`, {})).status, 200);
+  const summary = await t.json("/api/ipd/discharge-patient/update", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      id: siti,
+      _version: await versionOf(t, "ipd", siti),
+      tanggal_pulang: "2026-11-04T11:00",
+      dischargepatient: w.pulang,
+      summary_diagnosis: [w.icd["J18.9"]],
+      summary_tindakan: [],
+    }),
+  });
+  assert.equal(summary.status, 200, JSON.stringify(summary.body));
+  const rahma = await admitDischarge(
+    t,
+    w,
+    w.pasien2,
+    { masuk: "2026-11-08", pulang: "2026-11-10" },
+    w.j4,
+    "2500000",
+  );
+  return { w, siti, rahma };
+}
+
+const COLUMNS = ["pasien.fullname", "pasien.erm", "dpjp.fullname", "room.name", "tanggal_pulang"];
+const list = async (t: T, filters: Record<string, string> = {}) => {
+  const q = `${dtQuery(COLUMNS, { length: 100 })}&${new URLSearchParams(filters)}`;
+  return await t.json(`/api/klaim?${q}`);
+};
+const names = (r: { body: { data: { pasien: { fullname: string } }[] } }) =>
+  r.body.data.map((d) => d.pasien.fullname).sort();
+
+const SITI: EklaimLine = {
+  sep: "0301R0011126V000001",
+  mrn: "000123",
+  admission: "2026-11-01",
+  discharge: "2026-11-04",
+  inacbg: "J-4-16-II",
+  tarif: 5_200_000,
+  tarifRs: 1_500_000,
+};
+
+Deno.test("klaim list API: readiness, claim status and packages per discharged stay; every filter", async () => {
+  await using t = await setup({ now: () => NOW });
+  const { w, siti, rahma } = await world(t);
+
+  let r = await list(t);
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  assert.equal(r.body.recordsFiltered, 2);
+  const byId = Object.fromEntries(r.body.data.map((d: { _id: string }) => [d._id, d]));
+  assert.equal(byId[siti].ready, true);
+  assert.equal(byId[siti].status, "belum");
+  assert.equal(byId[siti].inacbgApp, "J-4-16-I");
+  // J-4-16-I for a class 2 room: tarif_Kelas2 = 4,000,000 + 1,000,000 (tests/ipd_fixtures.ts)
+  assert.equal(byId[siti].tarifApp, 5_000_000);
+  assert.equal(byId[siti].inacbgFinal, null);
+  assert.equal(byId[rahma].ready, false);
+  assert.ok(byId[rahma].rules.includes("DIAGNOSIS_UTAMA"), byId[rahma].rules.join());
+  assert.ok(byId[rahma].blok >= 1);
+  assert.equal(byId[rahma].dpjp.fullname, byId[siti].dpjp.fullname);
+
+  // the latest discharge first by default
+  const plain = await t.json("/api/klaim");
+  assert.deepEqual(plain.body.data.map((d: { _id: string }) => d._id), [rahma, siti]);
+
+  assert.deepEqual(names(await list(t, { readyFilter: "siap" })), [byId[siti].pasien.fullname]);
+  assert.deepEqual(names(await list(t, { readyFilter: "perbaikan" })), [
+    byId[rahma].pasien.fullname,
+  ]);
+  assert.deepEqual(names(await list(t, { ruleFilter: "DIAGNOSIS_UTAMA" })), [
+    byId[rahma].pasien.fullname,
+  ]);
+  assert.deepEqual(names(await list(t, { ruleFilter: "KELAS_TARIF" })), []);
+  assert.deepEqual(
+    names(await list(t, { dateRange: "2026-11-01 / 2026-11-05" })),
+    [byId[siti].pasien.fullname],
+  );
+  assert.equal((await list(t, { dpjpFilter: w.dpjp })).body.recordsFiltered, 2);
+  assert.equal((await list(t, { roomFilter: w.room })).body.recordsFiltered, 2);
+  assert.equal(
+    (await list(t, { roomFilter: "01HZZZZZZZZZZZZZZZZZZZZZZZ" })).body.recordsFiltered,
+    0,
+  );
+  assert.equal((await list(t, { klaimStatus: "belum" })).body.recordsFiltered, 2);
+
+  for (
+    const [f, msg] of [
+      [{ ruleFilter: "BUKAN" }, /Filter aturan "BUKAN" tidak dikenal/],
+      [{ klaimStatus: "lunas" }, /Filter status klaim "lunas" tidak dikenal/],
+      [{ readyFilter: "ya" }, /Filter kelengkapan/],
+      [{ dateRange: "2026-13-01" }, /Rentang tanggal/],
+    ] as const
+  ) {
+    const bad = await list(t, f);
+    assert.equal(bad.status, 400, JSON.stringify(f));
+    assert.match(bad.body.message, msg);
+  }
+
+  // the E-Klaim import makes Siti's claim final with E-Klaim's group; a status follows
+  const imp = await t.upload("/api/klaim/import-eklaim", "eklaim.txt", eklaimTxt([SITI]));
+  assert.equal(imp.status, 200, JSON.stringify(imp.body));
+  r = await list(t, { klaimStatus: "final" });
+  assert.equal(r.body.recordsFiltered, 1);
+  const row = r.body.data[0];
+  assert.deepEqual(
+    [row._id, row.sep, row.inacbgApp, row.inacbgFinal, row.tarifFinal],
+    [siti, SITI.sep, "J-4-16-I", "J-4-16-II", 5_200_000],
+  );
+  assert.deepEqual(names(await list(t, { klaimStatus: "belum" })), [byId[rahma].pasien.fullname]);
+  const version = async () => (await t.json(`/api/klaim/${siti}`)).body.data._version as string;
+  assert.equal(
+    (await t.post(`/api/klaim/${siti}/status`, { status: "terkirim", _version: await version() }))
+      .status,
+    200,
+  );
+  const p = await t.post(`/api/klaim/${siti}/status`, {
+    status: "pending",
+    reason: "Resume medis belum ditandatangani",
+    _version: await version(),
+  });
+  assert.equal(p.status, 200, JSON.stringify(p.body));
+  r = await list(t, { klaimStatus: "pending" });
+  assert.equal(r.body.recordsFiltered, 1);
+  assert.equal(r.body.data[0].reason, "Resume medis belum ditandatangani");
+});
+
+Deno.test("klaim export: the filtered list as .xlsx; a bad filter is refused; a viewer reads the list but gets no import or status change", async () => {
+  await using t = await setup({ now: () => NOW });
+  const { rahma } = await world(t);
+  const res = await t.req("/api/klaim/export?readyFilter=perbaikan");
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get("content-disposition") ?? "", /klaim-2026-11-24\.xlsx/);
+  const wb = XLSX.read(new Uint8Array(await res.arrayBuffer()), { type: "array" });
+  const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(wb.Sheets[wb.SheetNames[0]]);
+  assert.equal(rows.length, 1);
+  assert.equal(rows[0]["No. ERM"], "000456");
+  assert.equal(rows[0]["Kelengkapan"], "Perlu perbaikan");
+  assert.match(String(rows[0]["Aturan"]), /DIAGNOSIS_UTAMA/);
+  assert.equal(rows[0]["Status Klaim"], "Belum diklaim");
+  const all = await t.req("/api/klaim/export");
+  const wb2 = XLSX.read(new Uint8Array(await all.arrayBuffer()), { type: "array" });
+  assert.equal(XLSX.utils.sheet_to_json(wb2.Sheets[wb2.SheetNames[0]]).length, 2);
+  const bad = await t.req("/api/klaim/export?klaimStatus=x");
+  assert.equal(bad.status, 400);
+
+  const viewer = await t.as("viewer");
+  const v = await viewer.json("/api/klaim");
+  assert.equal(v.status, 200);
+  assert.equal(v.body.recordsFiltered, 2);
+  const page = await (await viewer.req("/klaim")).text();
+  assert.match(page, /Perlu perbaikan/);
+  assert.doesNotMatch(page, /Impor E-Klaim|Ubah Status/);
+  const casemix = await t.as("casemix");
+  const cpage = await (await casemix.req(`/klaim?readyFilter=perbaikan`)).text();
+  assert.match(cpage, /Impor E-Klaim/);
+  assert.match(cpage, new RegExp(`/ipd/${rahma}#kelengkapan-klaim`));
+  const badPage = await casemix.req("/klaim?readyFilter=ya");
+  assert.equal(badPage.status, 400);
+});
