@@ -257,7 +257,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.use("*", limitBody(IMPORT_LIMITS.bytes));
   app.route("/", authRoutes(opts.licence ?? serviceGate(opts.config)));
   app.route("/", licenceRoutes());
-  app.route("/", homeRoutes());
+  app.route("/", homeRoutes(registry));
   app.route("/", accountRoutes());
   app.route("/", auditRoutes());
   app.route("/", reportApi(registry));

@@ -182,3 +182,70 @@ Deno.test("klaim export: the filtered list as .xlsx; a bad filter is refused; a 
   const badPage = await casemix.req("/klaim?readyFilter=ya");
   assert.equal(badPage.status, 400);
 });
+
+Deno.test("dashboard: 'Siap klaim' and 'Perlu perbaikan' for the period open the filtered Klaim list; the claim figures per month, pending reasons and DPJP", async () => {
+  await using t = await setup({ now: () => NOW });
+  const { siti } = await world(t);
+  const counter = (html: string, name: string) => {
+    const m = html.match(
+      new RegExp(`href="([^"]+)" data-counter="${name}"[^>]*><span class="stat-value">([\\d.]+)<`),
+    );
+    assert.ok(m, `no counter ${name}`);
+    return { href: m[1].replaceAll("&amp;", "&"), n: Number(m[2]) };
+  };
+  let html = await (await t.req("/?startDate=01-11-2026&endDate=30-11-2026")).text();
+  const siap = counter(html, "siap");
+  const perbaikan = counter(html, "perbaikan");
+  assert.deepEqual([siap.n, perbaikan.n], [1, 1]);
+  assert.equal(siap.href, "/klaim?dateRange=2026-11-01%20/%202026-11-30&readyFilter=siap");
+  assert.equal(
+    perbaikan.href,
+    "/klaim?dateRange=2026-11-01%20/%202026-11-30&readyFilter=perbaikan",
+  );
+  // the link's list holds what the counter counted
+  const page = await (await t.req(siap.href)).text();
+  assert.match(page, new RegExp(`/ipd/${siti}#kelengkapan-klaim`));
+  // another period counts nothing
+  html = await (await t.req("/?startDate=01-10-2026&endDate=31-10-2026")).text();
+  assert.deepEqual([counter(html, "siap").n, counter(html, "perbaikan").n], [0, 0]);
+  assert.match(html, /Belum ada klaim dalam periode ini/);
+
+  // Siti's claim: imported, sent, pending (koding), sent again, approved 4.800.000, paid
+  assert.equal(
+    (await t.upload("/api/klaim/import-eklaim", "e.txt", eklaimTxt([SITI]))).status,
+    200,
+  );
+  for (
+    const f of <Record<string, string>[]> [
+      { status: "terkirim" },
+      { status: "pending", reason: "koding" },
+      { status: "terkirim" },
+      { status: "layak", amount: "4800000" },
+      { status: "dibayar", amount: "4800000", date: "20-11-2026" },
+    ]
+  ) {
+    const _version = (await t.json(`/api/klaim/${siti}`)).body.data._version;
+    const r = await t.post(`/api/klaim/${siti}/status`, { ...f, _version });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+  }
+  html = await (await t.req("/?startDate=01-11-2026&endDate=30-11-2026")).text();
+  const month = html.match(/<tr data-month="2026-11">(.*?)<\/tr>/)?.[1] ?? "";
+  const cells = [...month.matchAll(/<td class="num">([^<]*)<\/td>/g)].map((m) => m[1]);
+  // claimed 1 (package 5.200.000), pending 0, dispute 0, paid 1 (4.800.000)
+  assert.deepEqual(cells, [
+    "1",
+    "Rp 5.200.000",
+    "0",
+    "Rp 0",
+    "0",
+    "Rp 0",
+    "1",
+    "Rp 4.800.000",
+  ]);
+  assert.match(html, /Koding tidak sesuai kaidah koding klinis<\/td><td class="num">1</);
+  // package 5.200.000 against 4.800.000 approved: a gap of 400.000 for dr. Budi's claim
+  assert.match(
+    html,
+    /Rp 5\.200\.000<\/td><td class="num">Rp 4\.800\.000<\/td><td class="num">Rp 400\.000</,
+  );
+});
