@@ -249,3 +249,16 @@ Deno.test("dashboard: 'Siap klaim' and 'Perlu perbaikan' for the period open the
     /Rp 5\.200\.000<\/td><td class="num">Rp 4\.800\.000<\/td><td class="num">Rp 400\.000</,
   );
 });
+
+Deno.test("dashboard and lists: a period filter asked before the first stay still works once stays exist", async () => {
+  await using t = await setup({ now: () => NOW });
+  // a fresh database: the dashboard (its claim counters filter by discharge day) opens first
+  const empty = await (await t.req("/?startDate=01-11-2026&endDate=30-11-2026")).text();
+  assert.match(empty, /data-counter="siap"/);
+  await world(t);
+  const html = await (await t.req("/?startDate=01-11-2026&endDate=30-11-2026")).text();
+  assert.match(html, /data-counter="siap"[^>]*><span class="stat-value">1</);
+  const r = await list(t, { dateRange: "2026-11-01 / 2026-11-05" });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  assert.equal(r.body.recordsFiltered, 1);
+});
