@@ -36,6 +36,7 @@ import { collectionOf, type ResourceDef } from "./lib/resource/resource.ts";
 import { tableQuery } from "./components/ui/use_server_table.ts";
 import { DISCHARGE_COLUMNS, LIST_PAGE, VISIT_COLUMNS } from "./lib/ipd/columns.ts";
 import { ipdTable, warmListOrders } from "./lib/ipd/list.ts";
+import { backfillPackages } from "./lib/ipd/exam.ts";
 import { visitsOf } from "./lib/ipd/stay.ts";
 import { currentMonth } from "./lib/report/period.ts";
 import { medicalRecordInfo } from "./lib/report/report.ts";
@@ -150,7 +151,8 @@ function firstOrder(def: ResourceDef): { field: string; dir: "asc" }[] {
  * then the patients' trigrams, then both stay lists' first page and searches (which join their
  * search text), then the patients' searches, each step after `pause()` (the server's lets the
  * requests in flight finish first, 100 ms at most), and last both lists' orderings
- * (`warmListOrders`, each after `quiet()`: the server waits for a moment without requests).
+ * (`warmListOrders`, each after `quiet()`: the server waits for a moment without requests),
+ * then the package of stays written before a stay kept it (`backfillPackages`, likewise).
  * Returns how long it took; a failure is logged, never thrown (a request would load the index
  * anyway).
  */
@@ -202,6 +204,8 @@ export async function warmIndexes(
     // last, in quiet moments: every index the first screens read is loaded by then, and a busy
     // office's requests build the few orderings they use themselves
     await warmListOrders(store, quiet);
+    // stays written before a stay kept its INA-CBG package get it, in quiet moments
+    await backfillPackages(store, quiet);
   } catch (e) {
     console.error("Pemanasan indeks gagal (indeks dimuat saat dibutuhkan):", e);
   }

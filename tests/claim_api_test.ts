@@ -3,6 +3,8 @@ import { setup, versionOf } from "./helpers.ts";
 import { admission, seedIpd } from "./ipd_fixtures.ts";
 import { checkStay, claimChecks } from "../lib/claim/readiness.ts";
 import { registry } from "../resources/mod.ts";
+import { backfillPackages } from "../lib/ipd/exam.ts";
+import { visitsOf } from "../lib/ipd/stay.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
 type W = Awaited<ReturnType<typeof seedIpd>>;
@@ -166,4 +168,28 @@ Deno.test("claim-check: the readiness of every discharged stay, read from the in
   const r = await postJson(t, `/api/ipd/${warned}/cancel-discharge`, {});
   assert.equal(r.status, 200, JSON.stringify(r.body));
   assert.deepEqual([...(await claimChecks(t.store, registry)).keys()], [ready]);
+});
+
+Deno.test("claim-check: stays written before the package was kept get it from their examinations, in the background", async () => {
+  await using t = await setup();
+  const w = await seedIpd(t);
+  const id = await stayWithExam(t, w);
+  assert.equal((await discharge(t, w, id, [w.icd["93.96"]])).status, 200);
+  // as a stay written by the previous version: no package on it
+  const col = visitsOf(t.store);
+  const row = (await col.find(id))!;
+  const { _id, inacbg: _i, inacbgKelas: _k, ...old } = row.value;
+  await col.update(id, old, row.versionstamp);
+  assert.equal((await col.index()).get(id)!.value.inacbg, undefined);
+  // the list of every stay's readiness cannot tell its package yet
+  assert.deepEqual(
+    (await claimChecks(t.store, registry)).get(id)!.findings.map((f) => f.rule),
+    ["GROUPING"],
+  );
+  assert.equal(await backfillPackages(t.store), 1);
+  assert.equal((await col.index()).get(id)!.value.inacbg, "J-4-16-I");
+  assert.equal((await col.find(id))!.value.inacbgKelas, "second");
+  assert.deepEqual((await claimChecks(t.store, registry)).get(id)!.findings, []);
+  // nothing left to do
+  assert.equal(await backfillPackages(t.store), 0);
 });

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { CLAIM_RULES, claimCheck, type ClaimStay } from "../lib/claim/readiness.ts";
 import { losMedians } from "../lib/claim/rules/los.ts";
+import { keywordHit, keywordHits } from "../lib/ipd/rules.ts";
 import { context, previous, readyStay } from "./claim_fixtures.ts";
 
 /** The rule codes a stay trips, in table order. */
@@ -186,4 +187,32 @@ Deno.test("readiness KELAS_TARIF: a tariff class other than the room's asks for 
     tripped(readyStay({ inacbgKelas: "first", room: { _id: "R9", name: "X" } })),
     [],
   );
+});
+
+Deno.test("readiness KEYWORD_DISPUTE: the keyword lookup finds what the examinations' monitor (keywordHit) finds", () => {
+  const list = [
+    { kode_icd: "J18", keyword: "pneumonia" },
+    { kode_icd: "R56.8", keyword: "kejang" },
+    { kode_icd: "88.78;88.76", keyword: "usg" },
+    { kode_icd: "o80 / Z37.0", keyword: "persalinan" },
+    { kode_icd: "A0", keyword: "pendek" },
+  ];
+  const cases: [string[], string[]][] = [
+    [["J18.9"], ["pneumonia"]],
+    [["J18"], ["pneumonia"]],
+    [["J1"], []],
+    [["R56.8", "88.76"], ["kejang", "usg"]],
+    [["R56"], []],
+    [["88.7"], []],
+    [["O80.0"], ["persalinan"]],
+    [["z37.0 "], ["persalinan"]],
+    [["A0"], ["pendek"]],
+    [["A09"], []],
+    [[], []],
+  ];
+  for (const [codes, want] of cases) {
+    const got = keywordHits(list, codes).map((k) => k.keyword);
+    assert.deepEqual(got, want, codes.join());
+    assert.deepEqual(got, list.filter((k) => keywordHit(k.kode_icd, codes)).map((k) => k.keyword));
+  }
 });

@@ -10,18 +10,20 @@
  * without the `*` and without the `.-` of a category with subdivisions (as the app stores codes:
  * `G01`, `H36.0`). Origin and licence: the classification is WHO's ICD-10 (© World Health
  * Organization), distributed by DIMDI; the repository states no licence; only the codes (facts
- * of the classification) are kept. Read in full for chapters III–XIV (D50–N99), where all 82
- * asterisk categories of ICD-10 Volume 1 lie; see lib/claim/README.md.
+ * of the classification) are kept. The file was read from its start to offset 96,000 and from
+ * 160,000 to 880,000 (A00–C21 and D10–S68, chapters I, III–XVIII and the start of II and
+ * XIX); the rest (neoplasms C21–D30; S68–U85: injuries, external causes, factors Z) was not
+ * read (see lib/claim/README.md).
  */
 
-/** The 82 three-character asterisk categories (every subdivision of each is an asterisk code). */
+/** The 83 three-character asterisk categories (every subdivision of each is an asterisk code). */
 export const ASTERISK_CATEGORIES: readonly string[] = [
   "D63 D77 E35 E90 F00 F02 G01 G02 G05 G07 G13 G22 G26 G32",
   "G46 G53 G55 G59 G63 G73 G94 G99 H03 H06 H13 H19 H22 H28",
   "H32 H36 H42 H45 H48 H58 H62 H67 H75 H82 H94 I32 I39 I41",
   "I43 I52 I68 I79 I98 J17 J91 J99 K23 K67 K77 K87 K93 L14",
   "L45 L54 L62 L86 L99 M01 M03 M07 M09 M14 M36 M49 M63 M68",
-  "M73 M82 M90 N08 N16 N22 N29 N33 N37 N51 N74 N77",
+  "M73 M82 M90 N08 N16 N22 N29 N33 N37 N51 N74 N77 P75",
 ].join(" ").split(" ");
 
 /** The four-character asterisk subdivisions listed in the source (289). */

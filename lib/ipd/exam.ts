@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { formatDateTime } from "../format.ts";
-import { badRequest, conflict, notFound, requireVersion, STALE_MESSAGE } from "../errors.ts";
+import {
+  AppError,
+  badRequest,
+  conflict,
+  notFound,
+  requireVersion,
+  STALE_MESSAGE,
+} from "../errors.ts";
 import { hospitalTariff } from "../settings/hospital_tariff.ts";
 import { newId } from "../db/ids.ts";
 import { dateField, examsOf, getVisit, visitExams, visitsOf } from "./stay.ts";
@@ -226,4 +233,45 @@ export async function deleteExam(store: Store, ipdId: string, id: string): Promi
   );
   await tx.commit();
   return res.visit;
+}
+
+/** Stays per commit of `backfillPackages` (a stay with its summary is a few KB). */
+const BACKFILL_BATCH = 50;
+
+/**
+ * Writes the package in force (`inacbg`, `inacbgKelas`, from `stayTotals`) onto the stays last
+ * written before the stay kept it, from their examinations, `BACKFILL_BATCH` stays per commit
+ * with `pause()` between commits. Each stay is checked against the version read: one changed
+ * meanwhile was written with its package, and its batch is left for the next start. Returns
+ * how many stays it wrote.
+ */
+export async function backfillPackages(
+  store: Store,
+  pause: () => Promise<void> = () => Promise.resolve(),
+): Promise<number> {
+  const col = visitsOf(store);
+  const todo = (await col.index()).rows().filter((r) => r.value.inacbg === undefined)
+    .map((r) => r.value._id);
+  let done = 0;
+  for (let i = 0; i < todo.length; i += BACKFILL_BATCH) {
+    const rows = (await col.findMany(todo.slice(i, i + BACKFILL_BATCH)))
+      .filter((r) => r.value.inacbg === undefined);
+    const tx = new Tx(store.kv);
+    for (const row of rows) {
+      const exams = await examsOf(store).findMany(row.value.ipddetails ?? []);
+      const { inacbg, inacbgKelas } = stayTotals(exams.map((e) => e.value));
+      const { _id, ...rest } = row.value;
+      tx.put(col, _id, { ...rest, inacbg, inacbgKelas }, row);
+    }
+    if (rows.length) {
+      try {
+        await tx.commit();
+        done += rows.length;
+      } catch (e) {
+        if (!(e instanceof AppError) || e.status !== 409) throw e;
+      }
+    }
+    await pause();
+  }
+  return done;
 }
