@@ -107,84 +107,86 @@ function Card<T>(
 
 const NO_DATA = "Belum ada data pada periode ini.";
 
-/** A top-ICD table: code (link to its stays), description, number of stays. */
-function IcdTable({ items, period, title }: { items: IcdCount[]; period: Period; title: string }) {
+/** A chart's numbers as a table; the columns `num` (by index) hold numbers. */
+function ChartData({ label, head, num, rows }: {
+  label: string;
+  head: string[];
+  num: number[];
+  rows: [key: string, cells: ComponentChildren[]][];
+}) {
+  const cls = (i: number) => num.includes(i) ? "num" : undefined;
   return (
-    <table class="chart-data" aria-label={`Data ${title}`}>
+    <table class="chart-data" aria-label={label}>
       <thead>
         <tr>
-          <th>Kode</th>
-          <th>Deskripsi</th>
-          <th class="num">Jumlah pasien</th>
+          {head.map((h, i) => <th key={h} class={cls(i)}>{h}</th>)}
         </tr>
       </thead>
       <tbody>
-        {items.map((i) => (
-          <tr key={i.code}>
-            <td>
-              <a href={icdLink(i.code, period)}>{i.code}</a>
-            </td>
-            <td>{i.desc || "-"}</td>
-            <td class="num">{formatNumber(i.count)}</td>
+        {rows.map(([key, cells]) => (
+          <tr key={key}>
+            {cells.map((c, i) => <td key={i} class={cls(i)}>{c}</td>)}
           </tr>
         ))}
       </tbody>
     </table>
   );
 }
+
+/** The codes counted, each a link to the visit list filtered by it. */
+const IcdTable = (
+  { items, period, title }: { items: IcdCount[]; period: Period; title: string },
+) => (
+  <ChartData
+    label={`Data ${title}`}
+    head={["Kode", "Deskripsi", "Jumlah pasien"]}
+    num={[2]}
+    rows={items.map((i) => [
+      i.code,
+      [
+        <a key="a" href={icdLink(i.code, period)}>{i.code}</a>,
+        i.desc || "-",
+        formatNumber(i.count),
+      ],
+    ])}
+  />
+);
 
 /** The two sides of the tariff analysis: patients and the difference, each a link. */
-function TariffTable({ sides, period }: {
+const TariffTable = ({ sides, period }: {
   sides: readonly (readonly ["positive" | "negative", TariffAnalysis["positivePercentage"]])[];
   period: Period;
-}) {
-  return (
-    <table class="chart-data" aria-label="Data analisis tarif">
-      <thead>
-        <tr>
-          <th>Persentase</th>
-          <th class="num">Jumlah pasien</th>
-          <th class="num">Selisih tarif</th>
-        </tr>
-      </thead>
-      <tbody>
-        {sides.map(([k, v]) => (
-          <tr key={k}>
-            <td>
-              <a href={tariffLink(k, period)}>{v.label}</a>
-            </td>
-            <td class="num">{formatNumber(v.data)}</td>
-            <td class="num">{formatMoney(v.sum)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
+}) => (
+  <ChartData
+    label="Data analisis tarif"
+    head={["Persentase", "Jumlah pasien", "Selisih tarif"]}
+    num={[1, 2]}
+    rows={sides.map(([k, v]) => [
+      k,
+      [
+        <a key="a" href={tariffLink(k, period)}>{v.label}</a>,
+        formatNumber(v.data),
+        formatMoney(v.sum),
+      ],
+    ])}
+  />
+);
 
 /** Patients in care per DPJP, each a link to their list. */
-function DpjpTable({ list }: { list: DpjpCount[] }) {
-  return (
-    <table class="chart-data" aria-label="Data pasien per DPJP">
-      <thead>
-        <tr>
-          <th>DPJP</th>
-          <th class="num">Pasien dirawat</th>
-        </tr>
-      </thead>
-      <tbody>
-        {list.map((d) => (
-          <tr key={d.doctorInfo._id}>
-            <td>
-              <a href={dpjpLink(d.doctorInfo._id)}>{d.doctorInfo.fullname}</a>
-            </td>
-            <td class="num">{formatNumber(d.patientCount)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
+const DpjpTable = ({ list }: { list: DpjpCount[] }) => (
+  <ChartData
+    label="Data pasien per DPJP"
+    head={["DPJP", "Pasien dirawat"]}
+    num={[1]}
+    rows={list.map((d) => [
+      d.doctorInfo._id,
+      [
+        <a key="a" href={dpjpLink(d.doctorInfo._id)}>{d.doctorInfo.fullname}</a>,
+        formatNumber(d.patientCount),
+      ],
+    ])}
+  />
+);
 
 /**
  * The dashboard's charts (loaded after the server-rendered counters): top ICD-10, top

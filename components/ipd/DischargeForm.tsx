@@ -7,7 +7,7 @@ import { MultiSelect } from "../ui/MultiSelect.tsx";
 import { type Option, Select } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
-import { icdOption, idList } from "./client.ts";
+import { icdOption, idList } from "./icd_options.ts";
 import { DateInput } from "../ui/DateInput.tsx";
 import { Field } from "../ui/Field.tsx";
 

@@ -16,7 +16,7 @@ import { MultiSelect } from "../ui/MultiSelect.tsx";
 import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
 import type { ExamRow } from "./exam_cells.tsx";
-import { codesOf, icdOption, idList } from "./client.ts";
+import { codesOf, icdOption, idList } from "./icd_options.ts";
 import { rsProblem, TariffFields, type TariffKey, type TariffValues } from "./TariffFields.tsx";
 import { DateInput } from "../ui/DateInput.tsx";
 

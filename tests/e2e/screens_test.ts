@@ -55,7 +55,7 @@ async function open(page: Page, url: string, path: string) {
 
 /**
  * Counts, in `globalThis.hintAnswers`, the answers to the visit form's two "is this list empty?"
- * requests once the form has handled them: a task after the answer's JSON was read, so the
+ * requests once the form has handled them: a task after the answer's body was read, so the
  * form's own callback and its render have run.
  */
 function countHintAnswers(page: Page) {
@@ -66,9 +66,9 @@ function countHintAnswers(page: Page) {
     globalThis.fetch = async (...a: Parameters<typeof fetch>) => {
       const res = await fetch(...a);
       if (/\/api\/(room\/select2|doctor\/dpjpselect2)\?q=&page=1$/.test(String(a[0]))) {
-        const json = res.json.bind(res);
-        res.json = async () => {
-          const d = await json();
+        const text = res.text.bind(res);
+        res.text = async () => {
+          const d = await text();
           setTimeout(() => w.hintAnswers!++);
           return d;
         };
