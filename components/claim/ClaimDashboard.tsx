@@ -70,8 +70,8 @@ export function ClaimFiguresView({ figures: f }: { figures: ClaimFigures }) {
       {f.months.length === 0
         ? <p class="muted">Belum ada klaim dalam periode ini.</p>
         : (
-          <div class="dt-wrap">
-            <table class="table" data-table="bulan">
+          <div class="data-wrap">
+            <table class="data-table" data-table="bulan">
               <thead>
                 <tr>
                   <th rowSpan={2}>Bulan</th>
@@ -106,7 +106,7 @@ export function ClaimFiguresView({ figures: f }: { figures: ClaimFigures }) {
           {f.topPending.length === 0
             ? <p class="muted">Tidak ada.</p>
             : (
-              <table class="table" data-table="pending">
+              <table class="data-table" data-table="pending">
                 <thead>
                   <tr>
                     <th>Alasan</th>
@@ -129,7 +129,7 @@ export function ClaimFiguresView({ figures: f }: { figures: ClaimFigures }) {
           {f.gapPerDpjp.length === 0
             ? <p class="muted">Tidak ada.</p>
             : (
-              <table class="table" data-table="dpjp">
+              <table class="data-table" data-table="dpjp">
                 <thead>
                   <tr>
                     <th>DPJP</th>

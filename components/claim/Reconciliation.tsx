@@ -23,8 +23,8 @@ function Part({ id, title, total, shown, head, children }: {
         {title} <span class="badge" data-count={total}>{formatNumber(total)}</span>
       </h4>
       {total === 0 ? <p class="muted">Tidak ada.</p> : (
-        <div class="dt-wrap">
-          <table class="table">
+        <div class="data-wrap">
+          <table class="data-table">
             <thead>
               <tr>{head.map((h) => <th key={h}>{h}</th>)}</tr>
             </thead>
