@@ -83,7 +83,7 @@ export function StatusDialog({ row, onClose, onSaved }: {
       onSubmit={save}
     >
       {info && !info.data && (
-        <p class="alert alert-warning">Stay ini belum diklaim (belum ada data E-Klaim).</p>
+        <p class="alert alert-warning">Kunjungan ini belum diklaim (belum ada data E-Klaim).</p>
       )}
       {info?.data && (
         <>
