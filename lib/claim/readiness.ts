@@ -206,21 +206,16 @@ export async function claimContext(store: Store, registry: Registry): Promise<Cl
   };
 }
 
-/** What the readiness of a discharged stay was computed from, to tell what a write touched. */
+/** What a discharged stay's check read (patient; `sig`: the median's inputs, package and dates). */
 interface Kept {
   pasien: string;
-  /** The median's inputs: package and dates. */
   sig: string;
   code: string | null;
 }
 
 /** The readiness of every discharged stay by store, patched after writes to a few stays. */
-const bulk = new WeakMap<Store, {
-  others: string;
-  version: number;
-  checks: Map<string, ClaimCheck>;
-  kept: Map<string, Kept>;
-}>();
+type Bulk = { others: string; version: number; checks: Map<string, ClaimCheck> };
+const bulk = new WeakMap<Store, Bulk & { kept: Map<string, Kept> }>();
 
 /** More changed stays than this since the last build: built again whole. */
 const PATCH_MAX = 200;
