@@ -34,6 +34,7 @@ import { distinct, firstRequestAfterRestart, getter, overHttp, passes } from "./
 import { reportBench } from "./report_bench.ts";
 import { pageBench } from "./page_bench.ts";
 import { claimBench } from "./claim_bench.ts";
+import { klaimListBench } from "./klaim_list_bench.ts";
 import { xlsxWithDimension } from "./xlsx_dimension.ts";
 
 const BENCH_PASSWORD = "Uji-Casemix-2026!";
@@ -289,6 +290,7 @@ await ipdBench(report, ipd);
 await reportBench(report, ipd);
 await pageBench(report, ipd);
 await claimBench(report, ipd);
+await klaimListBench(report, ipd);
 await Deno.remove(ipd.dir, { recursive: true });
 
 await Deno.remove(dir, { recursive: true });

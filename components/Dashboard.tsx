@@ -5,6 +5,7 @@ import type { Period } from "../lib/report/period.ts";
 import PeriodForm from "../islands/PeriodForm.tsx";
 import { formatNumber } from "../lib/format.ts";
 import { Island } from "./Island.tsx";
+import { ClaimCounters, ClaimFiguresView, type ClaimSummary } from "./claim/ClaimDashboard.tsx";
 
 /** Shown when the counters cannot be worked out (SPEC: dashboard info failure). */
 export const INFO_FAILED = "Could not load new patient information.";
@@ -45,20 +46,24 @@ function Counters(
   );
 }
 
-/** The dashboard at `/`: period, counters, then the charts island. */
+/** The dashboard at `/`: period, counters, the claims' counters, charts, the claim figures. */
 export function Dashboard(
-  { info, period, today, error }: {
+  { info, period, today, error, claims }: {
     info: MedicalRecordInfo | null;
     period: Period;
     today: string;
     error: string;
+    /** Null when they could not be worked out (the rest of the dashboard still shows). */
+    claims?: ClaimSummary | null;
   },
 ) {
   return (
     <div class="dashboard">
       <Island name="PeriodForm" component={PeriodForm} props={{ period, error }} />
       <Counters info={info} period={period} today={today} />
+      {claims && <ClaimCounters summary={claims} period={period} />}
       <Island name="DashboardCharts" component={DashboardCharts} props={{ period }} />
+      {claims && <ClaimFiguresView figures={claims.figures} />}
     </div>
   );
 }

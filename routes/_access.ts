@@ -61,7 +61,11 @@ export const ACCESS: Record<string, Access> = {
   "GET /api/ipd/:id/claim-check": "read",
   "GET /api/ipd/:id": "read",
   "DELETE /api/ipd/:id": "work",
-  // claims after discharge: E-Klaim import, status (one or in bulk), figures
+  // claims after discharge: the list and its export, E-Klaim import, status (one or in bulk),
+  // figures; every role reads, admin and casemix change
+  "GET /klaim": "read",
+  "GET /api/klaim": "read",
+  "GET /api/klaim/export": "read",
   "POST /api/klaim/import-eklaim": "work",
   "POST /api/klaim/import-status": "work",
   "GET /api/klaim/template": "read",

@@ -5,6 +5,7 @@ import { NAV as audit } from "./audit.tsx";
 import { NAV as backup } from "./backup.tsx";
 import { NAV as connection } from "./connection.tsx";
 import { NAV as ipd } from "./ipd_pages.tsx";
+import { NAV as klaim } from "./klaim_pages.tsx";
 import { NAV as settings } from "./settings.tsx";
 
 /** Screens that are not resources (settings pages), listed after the resources' screens. */
@@ -31,5 +32,6 @@ export function navOf(registry: Registry, extra: NavItem[] = []): NavItem[] {
   return items.concat(extra);
 }
 
-/** The whole sidebar: the start page, the resources' screens, the inpatient screens, settings. */
-export const appNav = (registry: Registry): NavItem[] => navOf(registry, [...ipd, ...SETTINGS_NAV]);
+/** The whole sidebar: the start page, the resources' screens, the inpatient and claim screens, settings. */
+export const appNav = (registry: Registry): NavItem[] =>
+  navOf(registry, [...ipd, ...klaim, ...SETTINGS_NAV]);

@@ -7,13 +7,32 @@ import { hospitalDay } from "../lib/ipd/rules.ts";
 import { renderPage } from "./_render.tsx";
 import { type MedicalRecordInfo, medicalRecordInfo, reportStays } from "../lib/report/report.ts";
 import { currentMonth, parsePeriod, type Period, PeriodError } from "../lib/report/period.ts";
+import type { Registry } from "../lib/resource/refs.ts";
+import { readinessCounts } from "../lib/claim/list.ts";
+import { claimFigures } from "../lib/claim/figures.ts";
+import { claimsOf } from "../lib/claim/claim_store.ts";
+import type { ClaimSummary } from "../components/claim/ClaimDashboard.tsx";
+import type { Store } from "../lib/db/store.ts";
+
+/** The claims' counters and figures of the period (the figures by month of discharge). */
+async function claimSummary(store: Store, registry: Registry, p: Period): Promise<ClaimSummary> {
+  const [counts, claims] = await Promise.all([
+    readinessCounts(store, registry, { from: p.startDate, to: p.endDate }),
+    claimsOf(store).index(),
+  ]);
+  const figures = claimFigures(claims.rows().map((r) => r.value), {
+    from: p.startDate.slice(0, 7),
+    to: p.endDate.slice(0, 7),
+  });
+  return { ...counts, figures };
+}
 
 /**
  * The start page: the dashboard for a period (`?startDate=&endDate=`, default the current
- * month). The counters are rendered here, so they show without script; the charts island
- * fetches the rest. A malformed period answers 400 with the current month and the reason.
+ * month). The counters and the claim figures are rendered here, so they show without script;
+ * the charts island fetches the rest. A malformed period answers 400 with the current month and the reason.
  */
-export function homeRoutes() {
+export function homeRoutes(registry: Registry) {
   const r = new Hono<AppEnv>();
   r.get("/", async (c) => {
     const now = c.get("now")();
@@ -35,6 +54,12 @@ export function homeRoutes() {
     } catch (e) {
       console.error("Ringkasan dasbor gagal dihitung:", e);
     }
+    let claims: ClaimSummary | null = null;
+    try {
+      claims = await claimSummary(c.get("store"), registry, period);
+    } catch (e) {
+      console.error("Ringkasan klaim dasbor gagal dihitung:", e);
+    }
     const steps = await setupSteps(c.get("store"));
     return renderPage(c, {
       title: "Beranda",
@@ -42,7 +67,13 @@ export function homeRoutes() {
       body: (
         <>
           <SetupChecklist steps={steps} />
-          <Dashboard info={info} period={period} today={hospitalDay(now)} error={error} />
+          <Dashboard
+            info={info}
+            period={period}
+            today={hospitalDay(now)}
+            error={error}
+            claims={claims}
+          />
         </>
       ),
     });

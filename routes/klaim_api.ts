@@ -10,6 +10,12 @@ import { claimFigures } from "../lib/claim/figures.ts";
 import { importEklaim } from "../lib/claim/reconcile.ts";
 import { claimOf, PENDING_REASONS, setStatus } from "../lib/claim/status.ts";
 import { importStatuses, statusTemplate } from "../lib/claim/status_import.ts";
+import { klaimRows, klaimTable } from "../lib/claim/list.ts";
+import { exportKlaim } from "../lib/claim/klaim_export.ts";
+import type { Registry } from "../lib/resource/refs.ts";
+
+/** Most rows one export writes. */
+export const EXPORT_LIMIT = 100_000;
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -27,10 +33,43 @@ async function upload(c: Context<AppEnv>, what: string) {
 
 const username = (c: Context<AppEnv>) => c.get("session")?.username ?? "-";
 
-/** Claims after discharge under `/api/klaim`: E-Klaim import, status, bulk status, figures. */
-export function klaimApi(): Hono<AppEnv> {
-  const api = new Hono<AppEnv>();
+type Api = Hono<AppEnv>;
+const params = (c: Context<AppEnv>) => new URL(c.req.url).searchParams;
 
+/** A `YYYY-MM` month of the query (`from` or `to`), or undefined; 400 naming it when malformed. */
+function month(c: Context<AppEnv>, k: "from" | "to"): string | undefined {
+  const v = params(c).get(k)?.trim() ?? "";
+  if (v && !/^\d{4}-(0[1-9]|1[0-2])$/.test(v)) {
+    throw badRequest(`Bulan ${k === "from" ? "awal" : "akhir"} harus YYYY-MM.`);
+  }
+  return v || undefined;
+}
+
+/** The list, its Excel export and the dashboard's figures. */
+function readRoutes(api: Api, registry: Registry): void {
+  api.get("/", async (c) => c.json(await klaimTable(c.get("store"), registry, params(c))));
+
+  api.get("/export", async (c) => {
+    const rows = await klaimRows(c.get("store"), registry, params(c), EXPORT_LIMIT);
+    const file = exportKlaim(rows, c.get("now")());
+    await audit(c, {
+      action: "export",
+      entity: "klaim",
+      after: { filters: Object.fromEntries(params(c)), rows: rows.length },
+    });
+    c.header("content-type", XLSX_TYPE);
+    c.header("content-disposition", `attachment; filename="${file.filename}"`);
+    return c.body(file.body);
+  });
+
+  api.get("/dashboard", async (c) => {
+    const claims = (await claimsOf(c.get("store")).index()).rows().map((r) => r.value);
+    return c.json(claimFigures(claims, { from: month(c, "from"), to: month(c, "to") }));
+  });
+}
+
+/** E-Klaim's TXT and the bulk status file (with its template). */
+function importRoutes(api: Api): void {
   api.post("/import-eklaim", async (c) => {
     const file = await upload(c, "TXT E-Klaim");
     const res = await importEklaim(
@@ -82,20 +121,10 @@ export function klaimApi(): Hono<AppEnv> {
     c.header("content-disposition", 'attachment; filename="template-status-klaim.xlsx"');
     return c.body(statusTemplate());
   });
+}
 
-  api.get("/dashboard", async (c) => {
-    const q = new URL(c.req.url).searchParams;
-    const month = (k: string) => {
-      const v = q.get(k)?.trim() ?? "";
-      if (v && !/^\d{4}-(0[1-9]|1[0-2])$/.test(v)) {
-        throw badRequest(`Bulan ${k === "from" ? "awal" : "akhir"} harus YYYY-MM.`);
-      }
-      return v || undefined;
-    };
-    const claims = (await claimsOf(c.get("store")).index()).rows().map((r) => r.value);
-    return c.json(claimFigures(claims, { from: month("from"), to: month("to") }));
-  });
-
+/** One claim: what it is and may become, and its status change. */
+function statusRoutes(api: Api): void {
   api.get("/:ipdId", async (c) => {
     const { claim, status, next } = await claimOf(c.get("store"), c.req.param("ipdId"));
     await audit(c, {
@@ -133,6 +162,16 @@ export function klaimApi(): Hono<AppEnv> {
       data: { ...after.value, _version: after.versionstamp },
     });
   });
+}
 
+/**
+ * Claims after discharge under `/api/klaim`: the list and its export, E-Klaim import, status,
+ * bulk status, figures.
+ */
+export function klaimApi(registry: Registry): Api {
+  const api = new Hono<AppEnv>();
+  readRoutes(api, registry);
+  importRoutes(api);
+  statusRoutes(api);
   return api;
 }

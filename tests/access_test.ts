@@ -72,6 +72,10 @@ const TABLE: Record<string, [Want, Want, Want, Want]> = {
   "POST /api/klaim/import-eklaim": [OK, OK, 403, 401],
   "POST /api/klaim/import-status": [OK, OK, 403, 401],
   "POST /api/klaim/:ipdId/status": [OK, OK, 403, 401],
+  // the Klaim page, its list and export: every role reads
+  "GET /klaim": [OK, OK, OK, 302],
+  "GET /api/klaim": [OK, OK, OK, 401],
+  "GET /api/klaim/export": [OK, OK, OK, 401],
   // a stay's claim readiness: every role reads it
   "GET /api/ipd/:id/claim-check": [OK, OK, OK, 401],
   // master data: admin and casemix

@@ -78,7 +78,9 @@ Deno.test("dashboard page: a bad period shows why and the current month; failing
   } finally {
     console.error = log;
   }
-  assert.equal(errors.length, 1);
+  // one line each for the patient counters and the claims' counters and figures
+  assert.equal(errors.length, 2);
+  assert.match(String(errors[1]), /Ringkasan klaim dasbor gagal dihitung/);
 });
 
 /** The list API behind a page link (`/ipd?...`, `/discharge-patient?...`): how many it finds. */

@@ -62,15 +62,10 @@ Deno.test("seams: no 300-line apology, no stale path in comments", async () => {
   assert.deepEqual(found, []);
 });
 
-/** Functions being reworked on another branch (the Klaim page), split when it is merged. */
-const LONG_ELSEWHERE = new Set(["routes/klaim_api.ts klaimApi"]);
-
 Deno.test("seams: no function over 100 lines without a one-line reason (`// Long: why`)", async () => {
   const files = await sourceFiles(SOURCE_DIRS, ROOT_FILES);
   assert.ok(files.length > 200, `modules read: ${files.length}`);
-  const long = longFunctions(files, 100)
-    .filter((l) => !LONG_ELSEWHERE.has(l.replace(/:\d+ (\S+) \(\d+\)$/, " $1")));
-  assert.deepEqual(long, []);
+  assert.deepEqual(longFunctions(files, 100), []);
 });
 
 Deno.test("seams: the length check sees functions, arrow constants and class methods", () => {

@@ -160,6 +160,12 @@ export function claimStayOf(visit: Visit, exams: Examination[] = []): ClaimStay 
 /** The median tables by stays' index, rebuilt when the index has changed. */
 const medians = new WeakMap<MemIndex<Visit>, { version: number; of: ClaimContext["medianLos"] }>();
 
+/** The medians built for `index` still hold at its version: no discharged stay's inputs moved. */
+function keepMedians(index: MemIndex<Visit>): void {
+  const have = medians.get(index);
+  if (have) have.version = index.version;
+}
+
 function mediansOf(index: MemIndex<Visit>): ClaimContext["medianLos"] {
   const have = medians.get(index);
   if (have?.version === index.version) return have.of;
@@ -200,13 +206,33 @@ export async function claimContext(store: Store, registry: Registry): Promise<Cl
   };
 }
 
-/** The readiness of every discharged stay, by stores, kept while no index it reads changes. */
-const bulk = new WeakMap<Store, { key: string; checks: Map<string, ClaimCheck> }>();
+/** What a discharged stay's check read (patient; `sig`: the median's inputs, package and dates). */
+interface Kept {
+  pasien: string;
+  sig: string;
+  code: string | null;
+}
+
+/** The readiness of every discharged stay by store, patched after writes to a few stays. */
+type Bulk = { others: string; version: number; checks: Map<string, ClaimCheck> };
+const bulk = new WeakMap<Store, Bulk & { kept: Map<string, Kept> }>();
+
+/** More changed stays than this since the last build: built again whole. */
+const PATCH_MAX = 200;
+
+const keptOf = (v: Visit): Kept => ({
+  pasien: v.pasien._id,
+  sig: `${v.inacbg ?? ""}|${v.visitDate}|${v.tanggal_pulang ?? ""}`,
+  code: v.inacbg ?? null,
+});
 
 /**
  * The readiness of every discharged stay, by id, from the in-memory indexes only (the stays'
  * index keeps the summary's codes and the package): for the claim list and its counters. Kept
- * until a stay, room, class or disputed-claim keyword changes.
+ * until a room, class or disputed-claim keyword changes (then built again); after writes to a
+ * few stays only the checks they can change are redone: the stays written, their patients'
+ * stays (readmission), and, when a discharged stay's package or dates changed (the medians),
+ * the stays of the packages it had and has.
  */
 export async function claimChecks(
   store: Store,
@@ -218,16 +244,49 @@ export async function claimChecks(
     ),
   );
   const stays = await visitsOf(store).index();
-  const key = [stays, ...indexes].map((i) => i.version).join(".");
+  const others = indexes.map((i) => i.version).join(".");
   const have = bulk.get(store);
-  if (have?.key === key) return have.checks;
-  const ctx = await claimContext(store, registry);
-  const checks = new Map<string, ClaimCheck>();
-  for (const r of stays.where("status", "pulang")) {
-    checks.set(r.value._id, claimCheck(claimStayOf(r.value), ctx));
+  if (have?.others === others && have.version === stays.version) return have.checks;
+  const changed = have?.others === others ? stays.changesSince(have.version) : null;
+  if (!have || !changed || changed.length > PATCH_MAX) {
+    const ctx = await claimContext(store, registry);
+    const checks = new Map<string, ClaimCheck>(), kept = new Map<string, Kept>();
+    for (const r of stays.where("status", "pulang")) {
+      checks.set(r.value._id, claimCheck(claimStayOf(r.value), ctx));
+      kept.set(r.value._id, keptOf(r.value));
+    }
+    bulk.set(store, { others, version: stays.version, checks, kept });
+    return checks;
   }
-  bulk.set(store, { key, checks });
-  return checks;
+  const redo = new Set<string>(), patients = new Set<string>(), codes = new Set<string>();
+  let medians = false;
+  for (const id of new Set(changed)) {
+    const was = have.kept.get(id);
+    const now = stays.get(id)?.value;
+    const k = now?.status === "pulang" ? keptOf(now) : null;
+    redo.add(id);
+    for (const p of [was?.pasien, now?.pasien._id]) if (p) patients.add(p);
+    if ((was?.sig ?? null) !== (k?.sig ?? null)) {
+      medians = true;
+      for (const c of [was?.code, k?.code]) if (c) codes.add(c);
+    }
+  }
+  if (!medians) keepMedians(stays);
+  for (const p of patients) for (const r of stays.where("pasien._id", p)) redo.add(r.value._id);
+  for (const c of codes) for (const r of stays.where("inacbg", c)) redo.add(r.value._id);
+  const ctx = await claimContext(store, registry);
+  for (const id of redo) {
+    const v = stays.get(id)?.value;
+    if (v?.status === "pulang") {
+      have.checks.set(id, claimCheck(claimStayOf(v), ctx));
+      have.kept.set(id, keptOf(v));
+    } else {
+      have.checks.delete(id);
+      have.kept.delete(id);
+    }
+  }
+  have.version = stays.version;
+  return have.checks;
 }
 
 /** The readiness of stay `id` (404 when there is none). */

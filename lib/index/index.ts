@@ -260,6 +260,8 @@ export class MemIndex<T extends Doc> {
   #columns(): Float64Array[] {
     if (!this.#nums) {
       const width = this.#entries.values().next().value?.nums?.length ?? 0;
+      // no record yet: nothing to test, and columns built now would have no width for ever
+      if (!width) return [];
       this.#nums = new NumColumns(width, Math.max(1024, Math.ceil(this.#seq * 1.25)));
       for (const e of this.#entries.values()) this.#nums.set(e.seq, e.nums);
     }

@@ -1,0 +1,159 @@
+import type { ClaimFigures } from "../../lib/claim/figures.ts";
+import { klaimLink } from "../../lib/claim/columns.ts";
+import { formatMoney, formatNumber } from "../../lib/format.ts";
+import type { Period } from "../../lib/report/period.ts";
+
+/** The claims part of the dashboard, for the period. */
+export interface ClaimSummary {
+  siap: number;
+  perbaikan: number;
+  figures: ClaimFigures;
+}
+
+const MONTHS = [
+  "Januari",
+  "Februari",
+  "Maret",
+  "April",
+  "Mei",
+  "Juni",
+  "Juli",
+  "Agustus",
+  "September",
+  "Oktober",
+  "November",
+  "Desember",
+];
+const monthText = (m: string) => `${MONTHS[Number(m.slice(5, 7)) - 1]} ${m.slice(0, 4)}`;
+const tally = (t: { n: number; rp: number }) => (
+  <>
+    <td class="num">{formatNumber(t.n)}</td>
+    <td class="num">{formatMoney(t.rp)}</td>
+  </>
+);
+
+/** 'Siap klaim' and 'Perlu perbaikan': discharged stays of the period, each a filtered list. */
+export function ClaimCounters({ summary, period }: { summary: ClaimSummary; period: Period }) {
+  const dateRange = `${period.startDate} / ${period.endDate}`;
+  return (
+    <ul class="stats claim-stats" aria-label="Kelengkapan klaim">
+      <li>
+        <a class="stat" href={klaimLink({ dateRange, readyFilter: "siap" })} data-counter="siap">
+          <span class="stat-value">{formatNumber(summary.siap)}</span>
+          <span class="stat-label">Siap klaim</span>
+          <small>Pulang dalam periode</small>
+        </a>
+      </li>
+      <li>
+        <a
+          class="stat bad"
+          href={klaimLink({ dateRange, readyFilter: "perbaikan" })}
+          data-counter="perbaikan"
+        >
+          <span class="stat-value">{formatNumber(summary.perbaikan)}</span>
+          <span class="stat-label">Perlu perbaikan</span>
+          <small>Pulang dalam periode</small>
+        </a>
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * The claim figures of the period's months: claimed, pending, disputed and paid (counts and
+ * rupiah), the top pending reasons, and the package against the approved amount per DPJP.
+ */
+export function ClaimFiguresView({ figures: f }: { figures: ClaimFigures }) {
+  return (
+    <section class="card claim-figures" aria-label="Klaim BPJS">
+      <h3>Klaim BPJS per bulan pulang</h3>
+      {f.months.length === 0
+        ? <p class="muted">Belum ada klaim dalam periode ini.</p>
+        : (
+          <div class="data-wrap">
+            <table class="data-table" data-table="bulan">
+              <thead>
+                <tr>
+                  <th rowSpan={2}>Bulan</th>
+                  <th colSpan={2}>Diklaim</th>
+                  <th colSpan={2}>Pending</th>
+                  <th colSpan={2}>Dispute</th>
+                  <th colSpan={2}>Dibayar</th>
+                </tr>
+                <tr>
+                  {[1, 2, 3, 4].map((
+                    i,
+                  ) => [<th key={`n${i}`}>Kasus</th>, <th key={`r${i}`}>Rupiah</th>])}
+                </tr>
+              </thead>
+              <tbody>
+                {f.months.map((m) => (
+                  <tr key={m.month} data-month={m.month}>
+                    <th scope="row">{monthText(m.month)}</th>
+                    {tally(m.diklaim)}
+                    {tally(m.pending)}
+                    {tally(m.dispute)}
+                    {tally(m.dibayar)}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      <div class="claim-figures-pair">
+        <div>
+          <h4>Alasan pending terbanyak</h4>
+          {f.topPending.length === 0
+            ? <p class="muted">Tidak ada.</p>
+            : (
+              <table class="data-table" data-table="pending">
+                <thead>
+                  <tr>
+                    <th>Alasan</th>
+                    <th class="num">Kasus</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {f.topPending.map((r) => (
+                    <tr key={`${r.reasonCode}:${r.reason}`}>
+                      <td>{r.reason}</td>
+                      <td class="num">{formatNumber(r.n)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+        </div>
+        <div>
+          <h4>Selisih paket dan disetujui per DPJP</h4>
+          {f.gapPerDpjp.length === 0
+            ? <p class="muted">Tidak ada.</p>
+            : (
+              <table class="data-table" data-table="dpjp">
+                <thead>
+                  <tr>
+                    <th>DPJP</th>
+                    <th class="num">Kasus</th>
+                    <th class="num">Paket</th>
+                    <th class="num">Disetujui</th>
+                    <th class="num">Selisih</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {f.gapPerDpjp.map((d) => (
+                    <tr key={d.dpjp}>
+                      <td>{d.dpjp}</td>
+                      <td class="num">{formatNumber(d.n)}</td>
+                      <td class="num">{formatMoney(d.paket)}</td>
+                      <td class="num">{formatMoney(d.disetujui)}</td>
+                      <td class="num">{formatMoney(d.selisih)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { Select } from "../ui/Select.tsx";
+import { DateInput } from "../ui/DateInput.tsx";
+import { Field } from "../ui/Field.tsx";
+import { rangeParts } from "../ipd/Filters.tsx";
+import { CLAIM_STATUSES } from "../../lib/claim/claim_store.ts";
+import type { KlaimFilters } from "../../lib/claim/columns.ts";
+
+/** A readiness rule as the filter offers it. */
+export interface RuleOption {
+  rule: string;
+  title: string;
+  level: string;
+}
+
+/**
+ * The Klaim list's filters: discharge period, DPJP, room, readiness rule, claim status and
+ * readiness, with a button clearing them all.
+ */
+export function KlaimFilterBar({ filters, labels, rules, onChange }: {
+  filters: KlaimFilters;
+  labels: Record<string, string>;
+  rules: RuleOption[];
+  onChange: (filters: KlaimFilters, labels?: Record<string, string>) => void;
+}) {
+  const set = (k: keyof KlaimFilters, v: string, label?: string) => {
+    const next = { ...filters };
+    if (v) next[k] = v;
+    else delete next[k];
+    onChange(next, label === undefined ? undefined : { ...labels, [k]: label });
+  };
+  const [from, to] = rangeParts(filters.dateRange);
+  const setRange = (f: string, t: string) => set("dateRange", f || t ? `${f} / ${t}` : "");
+  const pick = (k: "dpjpFilter" | "roomFilter", url: string, label: string, all: string) => (
+    <Field id={`klaim-${k}`} label={label}>
+      <Select
+        id={`klaim-${k}`}
+        url={url}
+        placeholder={all}
+        value={filters[k] ? { id: filters[k]!, text: labels[k] ?? filters[k]! } : null}
+        onChange={(o) =>
+          set(k, o?.id ?? "", o?.text ?? "")}
+      />
+    </Field>
+  );
+  return (
+    <div class="ipd-filters klaim-filters">
+      <div class="ipd-filter-inputs">
+        <Field id="klaim-from" label="Tanggal Pulang dari">
+          <DateInput id="klaim-from" value={from} onChange={(d) => setRange(d, to)} />
+        </Field>
+        <Field id="klaim-to" label="sampai">
+          <DateInput id="klaim-to" value={to} onChange={(d) => setRange(from, d)} />
+        </Field>
+        {pick("dpjpFilter", "/api/doctor/select2", "DPJP", "Semua DPJP")}
+        {pick("roomFilter", "/api/room/select2", "Ruang", "Semua ruang")}
+        <Field id="klaim-rule" label="Aturan">
+          <select
+            id="klaim-rule"
+            value={filters.ruleFilter ?? ""}
+            onChange={(e) => set("ruleFilter", e.currentTarget.value)}
+          >
+            <option value="">Semua aturan</option>
+            {rules.map((r) => (
+              <option key={r.rule} value={r.rule}>{`${r.title} (${r.level})`}</option>
+            ))}
+          </select>
+        </Field>
+        <Field id="klaim-status" label="Status Klaim">
+          <select
+            id="klaim-status"
+            value={filters.klaimStatus ?? ""}
+            onChange={(e) => set("klaimStatus", e.currentTarget.value)}
+          >
+            <option value="">Semua status</option>
+            {Object.entries(CLAIM_STATUSES).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
+          </select>
+        </Field>
+        <Field id="klaim-ready" label="Kelengkapan">
+          <select
+            id="klaim-ready"
+            value={filters.readyFilter ?? ""}
+            onChange={(e) => set("readyFilter", e.currentTarget.value)}
+          >
+            <option value="">Semua</option>
+            <option value="siap">Siap klaim</option>
+            <option value="perbaikan">Perlu perbaikan</option>
+          </select>
+        </Field>
+      </div>
+      {Object.keys(filters).length > 0 && (
+        <button
+          type="button"
+          class="btn btn-sm btn-light"
+          onClick={() => onChange({})}
+        >
+          Hapus semua filter
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { useEffect, useState } from "react";
+import { FormModal } from "../ui/Modal.tsx";
+import { Field } from "../ui/Field.tsx";
+import { DateInput } from "../ui/DateInput.tsx";
+import { plainNumber } from "../ui/Form.tsx";
+import { alertError, get, post } from "../ui/api.ts";
+import { toast } from "../ui/Toast.tsx";
+import { CLAIM_STATUSES, type ClaimStatus } from "../../lib/claim/claim_store.ts";
+import { formatMoney } from "../../lib/format.ts";
+import type { KlaimRow } from "../../lib/claim/columns.ts";
+
+/** What `GET /api/klaim/{ipdId}` answers. */
+interface ClaimInfo {
+  status: ClaimStatus;
+  next: ClaimStatus[];
+  reasons: Record<string, string>;
+  data: { _version: string; sep: string; approved: number | null } | null;
+}
+
+const NEEDS_REASON: ClaimStatus[] = ["pending", "dispute"];
+const NEEDS_AMOUNT: ClaimStatus[] = ["layak", "dibayar"];
+
+/**
+ * The status change of one claim: only the statuses the claim may take next (read from the
+ * server), with the reason (the common BPJS reasons or free text), the amount and the day
+ * paid as the chosen status needs them.
+ */
+export function StatusDialog({ row, onClose, onSaved }: {
+  row: KlaimRow | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [info, setInfo] = useState<ClaimInfo | null>(null);
+  const [status, setStatus] = useState("");
+  const [reason, setReason] = useState("");
+  const [other, setOther] = useState("");
+  const [amount, setAmount] = useState("");
+  const [date, setDate] = useState("");
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setInfo(null);
+    if (!row) return;
+    setStatus("");
+    setReason("");
+    setOther("");
+    setAmount("");
+    setDate("");
+    get<ClaimInfo>(`/api/klaim/${encodeURIComponent(row._id)}`).then((i) => {
+      setInfo(i);
+      setStatus(i.next[0] ?? "");
+    }).catch((e) => {
+      onClose();
+      alertError(e);
+    });
+  }, [row?._id]);
+  const s = status as ClaimStatus;
+  const save = async (e: Event) => {
+    e.preventDefault();
+    if (!row || !info?.data) return;
+    setBusy(true);
+    try {
+      const body = new URLSearchParams({ status, _version: info.data._version });
+      if (NEEDS_REASON.includes(s)) body.set("reason", reason === "lainnya" ? other : reason);
+      if (NEEDS_AMOUNT.includes(s)) body.set("amount", plainNumber(amount));
+      if (s === "dibayar") body.set("date", date);
+      const res = await post(`/api/klaim/${encodeURIComponent(row._id)}/status`, body);
+      toast({ type: "success", title: res.message });
+      onSaved();
+      onClose();
+    } catch (err) {
+      alertError(err, "message");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FormModal
+      open={!!row}
+      title={`Status Klaim ${row?.pasien.fullname ?? ""}`}
+      onClose={onClose}
+      busy={busy || (!!row && !info)}
+      formId="klaim-status-form"
+      onSubmit={save}
+    >
+      {info && !info.data && (
+        <p class="alert alert-warning">Kunjungan ini belum diklaim (belum ada data E-Klaim).</p>
+      )}
+      {info?.data && (
+        <>
+          <p>
+            {`SEP ${info.data.sep} · status sekarang: `}
+            <strong data-current>{CLAIM_STATUSES[info.status]}</strong>
+          </p>
+          {info.next.length === 0
+            ? <p class="alert alert-info">Status ini sudah final; tidak ada perubahan lagi.</p>
+            : (
+              <Field id="klaim-new-status" label="Status baru" required>
+                <select
+                  id="klaim-new-status"
+                  value={status}
+                  required
+                  onChange={(e) => setStatus(e.currentTarget.value)}
+                >
+                  {info.next.map((n) => <option key={n} value={n}>{CLAIM_STATUSES[n]}</option>)}
+                </select>
+              </Field>
+            )}
+          <StatusDetails
+            status={s}
+            reasons={info.reasons}
+            approved={info.data.approved}
+            value={{ reason, other, amount, date }}
+            set={{ reason: setReason, other: setOther, amount: setAmount, date: setDate }}
+          />
+        </>
+      )}
+    </FormModal>
+  );
+}
+
+type Details = { reason: string; other: string; amount: string; date: string };
+
+/** What the chosen status needs: a reason (pending, dispute), an amount (layak, dibayar), a day. */
+function StatusDetails({ status, reasons, approved, value, set }: {
+  status: ClaimStatus;
+  reasons: Record<string, string>;
+  approved: number | null;
+  value: Details;
+  set: { [K in keyof Details]: (v: string) => void };
+}) {
+  return (
+    <>
+      {NEEDS_REASON.includes(status) && (
+        <Field id="klaim-reason" label="Alasan" required>
+          <select
+            id="klaim-reason"
+            value={value.reason}
+            required
+            onChange={(e) => set.reason(e.currentTarget.value)}
+          >
+            <option value="">Pilih alasan...</option>
+            {Object.entries(reasons).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
+          </select>
+        </Field>
+      )}
+      {NEEDS_REASON.includes(status) && value.reason === "lainnya" && (
+        <Field id="klaim-reason-text" label="Alasan lain" required>
+          <input
+            id="klaim-reason-text"
+            type="text"
+            required
+            maxLength={500}
+            value={value.other}
+            onInput={(e) =>
+              set.other(e.currentTarget.value)}
+          />
+        </Field>
+      )}
+      {NEEDS_AMOUNT.includes(status) && (
+        <Field
+          id="klaim-amount"
+          label={status === "layak" ? "Jumlah disetujui (Rp)" : "Jumlah dibayar (Rp)"}
+          required
+        >
+          <input
+            id="klaim-amount"
+            type="text"
+            inputMode="numeric"
+            required
+            value={value.amount}
+            onInput={(e) => set.amount(e.currentTarget.value)}
+          />
+          {status === "dibayar" && approved != null && (
+            <small class="hint">{`Disetujui ${formatMoney(approved)}`}</small>
+          )}
+        </Field>
+      )}
+      {status === "dibayar" && (
+        <Field id="klaim-date" label="Tanggal bayar" required>
+          <DateInput id="klaim-date" value={value.date} onChange={set.date} required />
+        </Field>
+      )}
+    </>
+  );
+}

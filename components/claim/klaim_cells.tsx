@@ -1,0 +1,81 @@
+import type { ColumnDef } from "../../lib/resource/resource.ts";
+import { formatDateTime, formatMoney, formatNumber } from "../../lib/format.ts";
+import { type KlaimRow, STATUS_TEXT } from "../../lib/claim/columns.ts";
+import type { Row } from "../ui/use_server_table.ts";
+
+const day = (d: string | null) => d ? d.split("-").reverse().join("-") : "";
+
+/** Readiness: 'Siap', or 'Perlu perbaikan' with its findings, linking to the stay's checklist. */
+function Readiness({ r }: { r: KlaimRow }) {
+  const n = r.blok + r.peringatan;
+  return (
+    <a
+      class={`claim-ready ${r.ready ? "ok" : "fix"}`}
+      href={`/ipd/${encodeURIComponent(r._id)}#kelengkapan-klaim`}
+      title={r.rules.join(", ")}
+      data-ready={r.ready ? "siap" : "perbaikan"}
+    >
+      {r.ready ? "Siap" : "Perlu perbaikan"}
+      {n > 0 && <small>{` (${formatNumber(n)} temuan)`}</small>}
+    </a>
+  );
+}
+
+/** The claim status with its detail: the reason, the approved or paid amount and day. */
+function Status({ r }: { r: KlaimRow }) {
+  const detail = r.status === "pending" || r.status === "dispute"
+    ? r.reason
+    : r.status === "layak"
+    ? `disetujui ${formatMoney(r.approved)}`
+    : r.status === "dibayar"
+    ? `${formatMoney(r.paid)} · ${day(r.paidDate)}`
+    : "";
+  return (
+    <span class="claim-status">
+      <span class={`badge status-${r.status}`} data-status={r.status}>
+        {STATUS_TEXT[r.status]}
+      </span>
+      {r.sep && <small class="muted">{` SEP ${r.sep}`}</small>}
+      {detail && <small class="claim-detail">{detail}</small>}
+    </span>
+  );
+}
+
+/** INA-CBG as the app last chose it against E-Klaim's final group (marked when they differ). */
+function Packages({ r }: { r: KlaimRow }) {
+  const differs = r.inacbgFinal !== null && r.inacbgFinal !== r.inacbgApp;
+  return (
+    <span class={`claim-packages${differs ? " differs" : ""}`}>
+      <span>{`${r.inacbgApp ?? "-"} · ${formatMoney(r.tarifApp)}`}</span>
+      <span>
+        {r.inacbgFinal === null
+          ? "final: -"
+          : `final: ${r.inacbgFinal} · ${formatMoney(r.tarifFinal)}`}
+      </span>
+    </span>
+  );
+}
+
+/** A cell of the Klaim list. */
+export function klaimCell(c: ColumnDef, row: Row) {
+  const r = row as KlaimRow;
+  switch (c.data) {
+    case "pasien.fullname":
+      return r.pasien.fullname;
+    case "pasien.erm":
+      return r.pasien.erm;
+    case "dpjp.fullname":
+      return r.dpjp?.fullname ?? "-";
+    case "room.name":
+      return r.room?.name ?? "-";
+    case "tanggal_pulang":
+      return <span class="nowrap">{formatDateTime(r.tanggal_pulang)}</span>;
+    case "ready":
+      return <Readiness r={r} />;
+    case "status":
+      return <Status r={r} />;
+    case "inacbg":
+      return <Packages r={r} />;
+  }
+  return "";
+}

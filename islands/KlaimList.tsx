@@ -1,0 +1,106 @@
+import { useEffect, useState } from "react";
+import { formatNumber } from "../lib/format.ts";
+import { SearchBox, TableFooter, TableView } from "../components/ui/ServerTable.tsx";
+import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
+import {
+  CLAIMS_CHANGED,
+  KLAIM_COLUMNS,
+  KLAIM_ORDER,
+  KLAIM_PAGE,
+  type KlaimFilters,
+  type KlaimRow,
+} from "../lib/claim/columns.ts";
+import { klaimCell } from "../components/claim/klaim_cells.tsx";
+import { KlaimFilterBar, type RuleOption } from "../components/claim/KlaimFilters.tsx";
+import { StatusDialog } from "../components/claim/StatusDialog.tsx";
+
+/** Props of the Klaim list: the first page as the server rendered it, with its filters. */
+export interface KlaimListProps {
+  initial: { data: Row[]; recordsTotal: number; recordsFiltered: number };
+  filters: KlaimFilters;
+  /** Display text of id filters (room, DPJP). */
+  labels: Record<string, string>;
+  /** Why the filters of the query string were refused (the list then starts empty). */
+  error?: string;
+  /** False for a viewer: no status change. */
+  canWrite: boolean;
+  rules: RuleOption[];
+}
+
+/**
+ * The Klaim list (`/klaim`): discharged stays with readiness and claim status, filters kept in
+ * the address bar, export of the filtered list, and the status change of a row.
+ */
+export default function KlaimList(props: KlaimListProps) {
+  const [filters, setFilters] = useState(props.filters);
+  const [labels, setLabels] = useState(props.labels);
+  const [editing, setEditing] = useState<KlaimRow | null>(null);
+  const t = useServerTable({
+    api: "/api/klaim",
+    columns: KLAIM_COLUMNS,
+    initial: props.initial,
+    pageSize: KLAIM_PAGE,
+    params: filters as Record<string, string>,
+    order: KLAIM_ORDER,
+  });
+  useEffect(() => {
+    const reload = () => t.reload();
+    addEventListener(CLAIMS_CHANGED, reload);
+    return () => removeEventListener(CLAIMS_CHANGED, reload);
+  }, []);
+  const query = new URLSearchParams(filters as Record<string, string>).toString();
+  const error = query === new URLSearchParams(props.filters).toString() ? props.error : undefined;
+  const change = (f: KlaimFilters, l?: Record<string, string>) => {
+    setFilters(f);
+    if (l) setLabels(l);
+    history.replaceState(
+      null,
+      "",
+      `${location.pathname}${
+        f && Object.keys(f).length ? `?${new URLSearchParams(f as Record<string, string>)}` : ""
+      }`,
+    );
+  };
+  return (
+    <div class="dt klaim-list">
+      <KlaimFilterBar filters={filters} labels={labels} rules={props.rules} onChange={change} />
+      {error && <p class="alert alert-danger" role="alert">{error}</p>}
+      <div class="dt-toolbar">
+        <p class="ipd-total">
+          Total: <strong data-total>{formatNumber(t.filtered)}</strong> pasien pulang
+        </p>
+        <SearchBox id="klaim-q" onSearch={t.setSearch} />
+        <a class="btn btn-light" href={`/api/klaim/export?${query}`} download>Unduh Excel</a>
+      </div>
+      <TableView
+        columns={KLAIM_COLUMNS}
+        rows={t.rows}
+        order={t.order}
+        onSort={t.sortBy}
+        loading={t.loading}
+        cell={klaimCell}
+        actions={props.canWrite
+          ? (r) => (
+            <button
+              type="button"
+              class="btn btn-sm btn-light"
+              onClick={() => setEditing(r as KlaimRow)}
+              disabled={(r as KlaimRow).status === "belum"}
+              title={(r as KlaimRow).status === "belum" ? "Impor E-Klaim dahulu" : undefined}
+            >
+              Ubah Status
+            </button>
+          )
+          : undefined}
+      />
+      <TableFooter t={t} />
+      {props.canWrite && (
+        <StatusDialog
+          row={editing}
+          onClose={() => setEditing(null)}
+          onSaved={t.reload}
+        />
+      )}
+    </div>
+  );
+}

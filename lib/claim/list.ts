@@ -1,0 +1,147 @@
+import ipdDef from "../ipd/resource.ts";
+import { listQuery } from "../ipd/list.ts";
+import { visitsOf } from "../ipd/stay.ts";
+import type { Visit } from "../ipd/model.ts";
+import { parseTableRequest } from "../resource/datatables.ts";
+import type { Registry } from "../resource/refs.ts";
+import type { Doc, Row } from "../index/doc.ts";
+import type { Store } from "../db/store.ts";
+import { badRequest } from "../errors.ts";
+import { type Claim, CLAIM_STATUSES, claimsOf } from "./claim_store.ts";
+import { CLAIM_RULES, type ClaimCheck, claimChecks } from "./readiness.ts";
+import { KLAIM_COLUMNS, type KlaimRow } from "./columns.ts";
+
+const ORDERABLE = KLAIM_COLUMNS.filter((c) => c.orderable !== false).map((c) => c.data);
+const NOT_READY: ClaimCheck = { ready: false, findings: [] };
+
+/** What a list needs besides the stays: each stay's readiness and claim (both kept in memory). */
+async function lookups(store: Store, registry: Registry) {
+  const [checks, claims] = await Promise.all([
+    claimChecks(store, registry),
+    claimsOf(store).index(),
+  ]);
+  return {
+    check: (id: string) => checks.get(id) ?? NOT_READY,
+    claim: (id: string) => claims.get(id)?.value ?? null,
+  };
+}
+
+type Lookups = Awaited<ReturnType<typeof lookups>>;
+
+/**
+ * The query of the Klaim list: discharged stays, with the discharge list's filters (period by
+ * discharge day `dateRange`, `dpjpFilter`, `roomFilter`) and its own: `ruleFilter` (a stay with
+ * a finding of that readiness rule), `klaimStatus` (a claim status; `belum` = no claim) and
+ * `readyFilter` (`siap` ready, `perbaikan` not). An unknown value is refused (400).
+ */
+function klaimQuery(params: URLSearchParams, look: Lookups) {
+  const base = listQuery(params, "pulang");
+  const rule = params.get("ruleFilter")?.trim() ?? "";
+  if (rule && !CLAIM_RULES.some((r) => r.rule === rule)) {
+    throw badRequest(`Filter aturan "${rule}" tidak dikenal.`);
+  }
+  const status = params.get("klaimStatus")?.trim() ?? "";
+  if (status && !(status in CLAIM_STATUSES)) {
+    throw badRequest(`Filter status klaim "${status}" tidak dikenal.`);
+  }
+  const ready = params.get("readyFilter")?.trim() ?? "";
+  if (ready && ready !== "siap" && ready !== "perbaikan") {
+    throw badRequest('Filter kelengkapan harus "siap" atau "perbaikan".');
+  }
+  const tests: ((d: Doc) => boolean)[] = [];
+  if (base.filter) tests.push(base.filter);
+  if (ready) tests.push((d) => look.check(d._id).ready === (ready === "siap"));
+  if (rule) tests.push((d) => look.check(d._id).findings.some((f) => f.rule === rule));
+  if (status) tests.push((d) => (look.claim(d._id)?.status ?? "belum") === status);
+  return {
+    ...base,
+    filter: tests.length ? (d: Doc) => tests.every((t) => t(d)) : undefined,
+  };
+}
+
+/** A stay as a row of the Klaim list: who, where, when, readiness, claim and packages. */
+function klaimRow(v: Visit, check: ClaimCheck, claim: Claim | null): KlaimRow {
+  const count = (level: string) => check.findings.filter((f) => f.level === level).length;
+  return {
+    _id: v._id,
+    pasien: { fullname: v.pasien?.fullname ?? "", erm: v.pasien?.erm ?? "" },
+    dpjp: v.dpjp ?? null,
+    room: v.room ?? null,
+    tanggal_pulang: v.tanggal_pulang,
+    ready: check.ready,
+    blok: count("blok"),
+    peringatan: count("peringatan"),
+    rules: check.findings.map((f) => f.rule),
+    status: claim?.status ?? "belum",
+    sep: claim?.sep ?? "",
+    reason: claim?.reason ?? "",
+    approved: claim?.approved ?? null,
+    paid: claim?.paid ?? null,
+    paidDate: claim?.paidDate ?? null,
+    inacbgApp: v.inacbg ?? null,
+    tarifApp: v.tarifInaTotal ?? 0,
+    inacbgFinal: claim?.eklaim.inacbg ?? null,
+    tarifFinal: claim?.eklaim.tarif ?? null,
+  };
+}
+
+function run(params: URLSearchParams, look: Lookups) {
+  const req = parseTableRequest(params, {
+    search: ipdDef.search,
+    order: ORDERABLE,
+    pageSize: 100,
+  });
+  if (!params.has("order[0][column]")) req.query.order = [{ field: "tanggal_pulang", dir: "desc" }];
+  return { req, query: { ...req.query, searchFields: ipdDef.search, ...klaimQuery(params, look) } };
+}
+
+const stays = (store: Store) => visitsOf(store).index();
+
+/**
+ * The DataTables answer of the Klaim list (`GET /api/klaim`), read from the in-memory indexes
+ * only: the stays' (slim) records, the readiness of every discharged stay (`claimChecks`) and
+ * the claims.
+ */
+export async function klaimTable(store: Store, registry: Registry, params: URLSearchParams) {
+  const [look, index] = await Promise.all([lookups(store, registry), stays(store)]);
+  const { req, query } = run(params, look);
+  const res = index.query(query);
+  return {
+    draw: req.draw,
+    recordsTotal: res.total,
+    recordsFiltered: res.filtered,
+    data: res.rows.map((r) => klaimRow(r.value, look.check(r.value._id), look.claim(r.value._id))),
+  };
+}
+
+/** Every row of a filtered Klaim list in its order (for the export), at most `limit`. */
+export async function klaimRows(
+  store: Store,
+  registry: Registry,
+  params: URLSearchParams,
+  limit = 100_000,
+): Promise<KlaimRow[]> {
+  const [look, index] = await Promise.all([lookups(store, registry), stays(store)]);
+  const { query } = run(params, look);
+  const res = index.query({ ...query, start: 0, length: limit });
+  return res.rows.map((r: Row<Visit>) =>
+    klaimRow(r.value, look.check(r.value._id), look.claim(r.value._id))
+  );
+}
+
+/**
+ * The dashboard's counters: discharged stays of the period (hospital days `from`..`to`,
+ * `YYYY-MM-DD`) ready to claim and needing a fix.
+ */
+export async function readinessCounts(
+  store: Store,
+  registry: Registry,
+  period: { from: string; to: string },
+): Promise<{ siap: number; perbaikan: number }> {
+  const [look, index] = await Promise.all([lookups(store, registry), stays(store)]);
+  const params = new URLSearchParams({ dateRange: `${period.from} / ${period.to}` });
+  const all = index.query({ ...listQuery(params, "pulang"), start: 0, length: -1 });
+  let siap = 0;
+  for (const r of all.rows) if (look.check(r.value._id).ready) siap++;
+  return { siap, perbaikan: all.rows.length - siap };
+}

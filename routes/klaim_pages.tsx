@@ -1,0 +1,96 @@
+import { type Context, Hono } from "hono";
+import { can } from "../lib/http/request.ts";
+import { Island } from "../components/Island.tsx";
+import KlaimList from "../islands/KlaimList.tsx";
+import KlaimImport from "../islands/KlaimImport.tsx";
+import type { AppEnv, NavItem } from "../lib/http/env.ts";
+import { AppError } from "../lib/errors.ts";
+import type { Registry } from "../lib/resource/refs.ts";
+import { collectionOf } from "../lib/resource/resource.ts";
+import { tableQuery } from "../lib/resource/datatables.ts";
+import { firstRows } from "../lib/resource/table_props.ts";
+import { klaimTable } from "../lib/claim/list.ts";
+import { CLAIM_RULES } from "../lib/claim/readiness.ts";
+import {
+  KLAIM_COLUMNS,
+  KLAIM_FILTER_KEYS,
+  KLAIM_ORDER,
+  KLAIM_PAGE,
+  type KlaimFilters,
+} from "../lib/claim/columns.ts";
+import { renderPage } from "./_render.tsx";
+
+/** The claims screen in the sidebar. */
+export const NAV: NavItem[] = [{ group: "Rawat Inap", title: "Klaim", path: "/klaim" }];
+
+/** Rows filling a 1366x768 screen (a row takes two lines). */
+const SCREENFUL = 8;
+
+function filtersOf(q: URLSearchParams): KlaimFilters {
+  const out: KlaimFilters = {};
+  for (const k of KLAIM_FILTER_KEYS) {
+    const v = q.get(k)?.trim();
+    if (v) out[k] = v;
+  }
+  return out;
+}
+
+/** Display text of the id filters (room and DPJP names); the id itself when unknown. */
+async function filterLabels(c: Context<AppEnv>, registry: Registry, f: KlaimFilters) {
+  const labels: Record<string, string> = {};
+  const name = async (resource: string, id: string, field: string) => {
+    const row = await collectionOf(c.get("store"), registry.get(resource)!).find(id);
+    return String(row?.value[field] ?? id);
+  };
+  if (f.roomFilter) labels.roomFilter = await name("room", f.roomFilter, "name");
+  if (f.dpjpFilter) labels.dpjpFilter = await name("doctor", f.dpjpFilter, "fullname");
+  return labels;
+}
+
+/** The Klaim page (`/klaim`): discharged stays with readiness and claim status, the imports. */
+export function klaimPages(registry: Registry): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  r.get("/klaim", async (c) => {
+    const filters = filtersOf(new URL(c.req.url).searchParams);
+    const q = tableQuery(KLAIM_COLUMNS, {
+      draw: 0,
+      start: 0,
+      length: firstRows(KLAIM_PAGE, SCREENFUL),
+      order: KLAIM_ORDER,
+      params: filters as Record<string, string>,
+    });
+    let initial = { data: [] as Record<string, unknown>[], recordsTotal: 0, recordsFiltered: 0 };
+    let error: string | undefined;
+    try {
+      initial = await klaimTable(c.get("store"), registry, q);
+    } catch (e) {
+      if (!(e instanceof AppError) || e.status !== 400) throw e;
+      error = e.message;
+    }
+    const canWrite = can(c, "POST", "/api/klaim/:ipdId/status");
+    return renderPage(c, {
+      title: "Klaim",
+      status: error ? 400 : 200,
+      body: (
+        <div class="klaim-page">
+          {can(c, "POST", "/api/klaim/import-eklaim") && (
+            <Island name="KlaimImport" component={KlaimImport} props={{}} />
+          )}
+          <Island
+            name="KlaimList"
+            component={KlaimList}
+            props={{
+              initial,
+              filters,
+              labels: await filterLabels(c, registry, filters),
+              error,
+              canWrite,
+              rules: CLAIM_RULES.map((r) => ({ rule: r.rule, title: r.title, level: r.level })),
+            }}
+          />
+        </div>
+      ),
+    });
+  });
+  return r;
+}

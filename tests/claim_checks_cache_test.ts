@@ -1,0 +1,105 @@
+import assert from "node:assert/strict";
+import { setup, versionOf } from "./helpers.ts";
+import { admission, seedIpd } from "./ipd_fixtures.ts";
+import { admitDischarge } from "./claim_fixtures.ts";
+import { checkStay, claimChecks } from "../lib/claim/readiness.ts";
+import { registry } from "../resources/mod.ts";
+
+type T = Awaited<ReturnType<typeof setup>>;
+
+const postJson = (t: T, path: string, body: unknown) =>
+  t.json(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+/** Every discharged stay's kept readiness is what its own check says (checkStay, one stay). */
+async function sameAsEachOwn(t: T, checks: Map<string, unknown>, ids: string[]) {
+  assert.deepEqual([...checks.keys()].sort(), [...ids].sort());
+  for (const id of ids) {
+    assert.deepEqual(checks.get(id), await checkStay(t.store, registry, id), id);
+  }
+}
+
+Deno.test("claimChecks after writes: only the checks a write can change are redone, and every check stays each stay's own", async () => {
+  await using t = await setup();
+  const w = await seedIpd(t);
+  const patient = async (erm: string, first_name: string) =>
+    (await t.post("/api/pasien/update", { id: "", erm, first_name, last_name: "", gender: "P" }))
+      .body.data._id as string;
+  const others = [await patient("000777", "Ani"), await patient("000888", "Dewi")];
+  // eleven short stays of J-4-16-I, one a month in 2025 (Siti and Rahma in turn, Ani and Dewi
+  // the last two), then Rahma's long stay in December: over twice the median of the 12 months
+  // before
+  const short: { id: string; pasien: string; day: string }[] = [];
+  for (let i = 0; i < 11; i++) {
+    const pasien = i >= 9 ? others[i - 9] : i % 2 ? w.pasien2 : w.pasien;
+    const day = `2025-${String(i + 1).padStart(2, "0")}-05`;
+    const id = await admitDischarge(
+      t,
+      w,
+      pasien,
+      { masuk: day, pulang: day.replace(/05$/, "06") },
+      w.j4,
+      "1000000",
+    );
+    short.push({ id, pasien, day });
+  }
+  const long = await admitDischarge(
+    t,
+    w,
+    w.pasien2,
+    { masuk: "2025-12-01", pulang: "2025-12-15" },
+    w.j4,
+    "9000000",
+  );
+  const ids = [...short.map((s) => s.id), long];
+  const c1 = new Map(await claimChecks(t.store, registry));
+  await sameAsEachOwn(t, c1, ids);
+  const rules = (m: Map<string, unknown>, id: string) =>
+    (m.get(id) as { findings: { rule: string }[] }).findings.map((f) => f.rule);
+  assert.ok(rules(c1, long).includes("LAMA_RAWAT"), rules(c1, long).join());
+
+  // Ani's and Dewi's stays move to J-4-16-II: nine J-4-16-I stays are left in the window, too
+  // few for a median, so Rahma's long stay (not written) no longer trips LAMA_RAWAT
+  for (const s of short.slice(9)) {
+    assert.equal((await t.post(`/api/ipd/${s.id}/cancel-discharge`, {})).status, 200);
+    const exam = await postJson(t, "/api/ipd/visitexamination/update", {
+      id: "",
+      ipdId: s.id,
+      examinationDate: `${s.day}T12:00`,
+      subject: "Kontrol",
+      object: "",
+      assesment: "",
+      plan: "",
+      keyword: [],
+      diagnosis: [w.icd["J18.9"]],
+      tindakan: [],
+      grouping: w.j5,
+      tarifinacbgSelect: "",
+      tarif_rs: "100000",
+    });
+    assert.equal(exam.status, 200, JSON.stringify(exam.body));
+    const out = await t.post("/api/ipd/discharge-patient/update", {
+      id: s.id,
+      _version: await versionOf(t, "ipd", s.id),
+      tanggal_pulang: `${s.day.replace(/05$/, "06")}T11:00`,
+      dischargepatient: w.pulang,
+    });
+    assert.equal(out.status, 200, JSON.stringify(out.body));
+  }
+  const c2 = new Map(await claimChecks(t.store, registry));
+  assert.ok(!rules(c2, long).includes("LAMA_RAWAT"), rules(c2, long).join());
+  await sameAsEachOwn(t, new Map(c2), ids);
+
+  // Siti is admitted again: Rahma's checks are not redone (the same objects)
+  const open = await t.post("/api/ipd/update", admission(w, { visitDate: "2026-01-05T08:00" }));
+  assert.equal(open.status, 200, JSON.stringify(open.body));
+  const c3 = await claimChecks(t.store, registry);
+  for (const s of short.filter((s) => s.pasien === w.pasien2)) {
+    assert.equal(c3.get(s.id), c2.get(s.id), `Rahma's stay of ${s.day} was checked again`);
+  }
+  assert.equal(c3.get(long), c2.get(long));
+  await sameAsEachOwn(t, new Map(c3), ids);
+});
