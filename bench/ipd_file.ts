@@ -53,6 +53,16 @@ export const benchSize = (stays: number): IpdDataOptions => ({
   progress: (m) => console.log(`  ... ${m}`),
 });
 
+/** The five-year hospital of `deno task bench:data`: 100,000 patients, 75,000 stays, 375,000 exams. */
+export const FIVE_YEARS: IpdDataOptions = {
+  stays: 75_000,
+  patients: 100_000,
+  open: 3_000,
+  examsPerStay: 5,
+  days: 5 * 365,
+  progress: (m) => console.log(`  ... ${m}`),
+};
+
 /** The generated data set in a KV file (closed), with what was generated. */
 export interface IpdFile {
   dir: string;

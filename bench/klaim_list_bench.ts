@@ -2,11 +2,12 @@
  * The Klaim list (issue 28) for `deno task bench`: the readiness of every discharged stay
  * (`claimChecks`, built once and kept until a stay, room, class or keyword changes), then
  * `GET /api/klaim` first page and filtered (period, DPJP, room, rule, status, readiness), each
- * p95 against 50 ms: first pass, warm, and right after an examination is added to an open stay
- * (which makes the next request rebuild the readiness of every discharged stay). Run after
+ * p95 against 50 ms: first pass, warm, right after an examination is added to an open stay (the
+ * next request redoes that patient's stays), and right after a discharge (its package's stays
+ * and the medians). Run after
  * bench/claim_bench.ts, so claims exist for the status filters. Alone:
- * `deno run -A --unstable-kv bench/klaim_list_bench.ts [stays]` (default 3,000; the five-year
- * data set has 75,000).
+ * `deno run -A --unstable-kv bench/klaim_list_bench.ts [stays]` (default: the five-year
+ * hospital, 75,000 stays).
  */
 import { toLocalInput } from "../lib/ipd/rules.ts";
 import { visitsOf } from "../lib/ipd/stay.ts";
@@ -14,7 +15,15 @@ import { claimChecks } from "../lib/claim/readiness.ts";
 import { Store } from "../lib/db/store.ts";
 import { registry } from "../resources/mod.ts";
 import { claimBench } from "./claim_bench.ts";
-import { appOf, benchSize, ipdData, type IpdFile, printFigure, type Report } from "./ipd_file.ts";
+import {
+  appOf,
+  benchSize,
+  FIVE_YEARS,
+  ipdData,
+  type IpdFile,
+  printFigure,
+  type Report,
+} from "./ipd_file.ts";
 import { collectionOf } from "../lib/resource/resource.ts";
 import { getter, p95, passes } from "./measure.ts";
 
@@ -142,9 +151,15 @@ export async function klaimListBench(report: Report, { dir, file, world }: IpdFi
   store.close();
 }
 
-if (import.meta.main) {
-  const data = await ipdData(benchSize(Number(Deno.args[0] ?? 3_000)));
-  await claimBench(printFigure, data);
-  await klaimListBench(printFigure, data);
+/** The E-Klaim import, then the Klaim list, on a data set of its own (the five-year hospital). */
+export async function claimsBench(report: Report, opts = FIVE_YEARS): Promise<void> {
+  console.log("");
+  const data = await ipdData(opts);
+  await claimBench(report, data);
+  await klaimListBench(report, data);
   await Deno.remove(data.dir, { recursive: true });
+}
+
+if (import.meta.main) {
+  await claimsBench(printFigure, Deno.args[0] ? benchSize(Number(Deno.args[0])) : FIVE_YEARS);
 }

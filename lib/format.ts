@@ -21,6 +21,22 @@ function dateFormat(zone: ZoneName): Intl.DateTimeFormat {
   return f;
 }
 
+/** The months' Indonesian names, January first. */
+export const MONTHS = [
+  "Januari",
+  "Februari",
+  "Maret",
+  "April",
+  "Mei",
+  "Juni",
+  "Juli",
+  "Agustus",
+  "September",
+  "Oktober",
+  "November",
+  "Desember",
+] as const;
+
 const isEmpty = (v: unknown) => v == null || v === "";
 const two = (n: number) => String(n).padStart(2, "0");
 

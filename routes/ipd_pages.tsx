@@ -5,7 +5,6 @@ import { HospitalMissing } from "../components/HospitalMissing.tsx";
 import {
   DISCHARGE_COLUMNS,
   EXAM_COLUMNS,
-  type Filters,
   filtersOf,
   LIST_PAGE,
   type ListMode,
@@ -27,8 +26,8 @@ import { StayPrint } from "../components/ipd/StayPrint.tsx";
 import { roomClass } from "../lib/ipd/exam.ts";
 import { examTable, ipdTable, stayJson } from "../lib/ipd/list.ts";
 import { renderPage } from "./_render.tsx";
+import { filterLabels } from "./_filter_labels.ts";
 import type { Registry } from "../lib/resource/refs.ts";
-import { collectionOf } from "../lib/resource/resource.ts";
 import { checkStay } from "../lib/claim/readiness.ts";
 import { ClaimChecklist } from "../components/claim/ClaimChecklist.tsx";
 
@@ -37,18 +36,6 @@ export const NAV: NavItem[] = [
   { group: "Rawat Inap", title: "Kunjungan Rawat Inap", path: "/ipd" },
   { group: "Rawat Inap", title: "Pasien Pulang", path: "/discharge-patient" },
 ];
-
-/** Display text of the id filters (room and doctor names); the id itself when unknown. */
-async function filterLabels(c: Context<AppEnv>, registry: Registry, f: Filters) {
-  const labels: Record<string, string> = {};
-  const name = async (resource: string, id: string, field: string) => {
-    const row = await collectionOf(c.get("store"), registry.get(resource)!).find(id);
-    return String(row?.value[field] ?? id);
-  };
-  if (f.roomFilter) labels.roomFilter = await name("room", f.roomFilter, "name");
-  if (f.dpjpFilter) labels.dpjpFilter = await name("doctor", f.dpjpFilter, "fullname");
-  return labels;
-}
 
 /** Rows filling a 1366x768 screen: a stay takes two lines, a discharge with its codes four. */
 const SCREENFUL: Record<ListMode, number> = { dirawat: 8, pulang: 6 };

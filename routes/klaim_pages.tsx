@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { can } from "../lib/http/request.ts";
 import { Island } from "../components/Island.tsx";
 import KlaimList from "../islands/KlaimList.tsx";
@@ -6,7 +6,6 @@ import KlaimImport from "../islands/KlaimImport.tsx";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Registry } from "../lib/resource/refs.ts";
-import { collectionOf } from "../lib/resource/resource.ts";
 import { tableQuery } from "../lib/resource/datatables.ts";
 import { firstRows } from "../lib/resource/table_props.ts";
 import { klaimTable } from "../lib/claim/list.ts";
@@ -19,6 +18,7 @@ import {
   type KlaimFilters,
 } from "../lib/claim/columns.ts";
 import { renderPage } from "./_render.tsx";
+import { filterLabels } from "./_filter_labels.ts";
 
 /** The claims screen in the sidebar. */
 export const NAV: NavItem[] = [{ group: "Rawat Inap", title: "Klaim", path: "/klaim" }];
@@ -33,18 +33,6 @@ function filtersOf(q: URLSearchParams): KlaimFilters {
     if (v) out[k] = v;
   }
   return out;
-}
-
-/** Display text of the id filters (room and DPJP names); the id itself when unknown. */
-async function filterLabels(c: Context<AppEnv>, registry: Registry, f: KlaimFilters) {
-  const labels: Record<string, string> = {};
-  const name = async (resource: string, id: string, field: string) => {
-    const row = await collectionOf(c.get("store"), registry.get(resource)!).find(id);
-    return String(row?.value[field] ?? id);
-  };
-  if (f.roomFilter) labels.roomFilter = await name("room", f.roomFilter, "name");
-  if (f.dpjpFilter) labels.dpjpFilter = await name("doctor", f.dpjpFilter, "fullname");
-  return labels;
 }
 
 /** The Klaim page (`/klaim`): discharged stays with readiness and claim status, the imports. */

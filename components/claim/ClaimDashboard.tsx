@@ -1,6 +1,6 @@
 import type { ClaimFigures } from "../../lib/claim/figures.ts";
 import { klaimLink } from "../../lib/claim/columns.ts";
-import { formatMoney, formatNumber } from "../../lib/format.ts";
+import { formatMoney, formatNumber, MONTHS } from "../../lib/format.ts";
 import type { Period } from "../../lib/report/period.ts";
 
 /** The claims part of the dashboard, for the period. */
@@ -10,20 +10,6 @@ export interface ClaimSummary {
   figures: ClaimFigures;
 }
 
-const MONTHS = [
-  "Januari",
-  "Februari",
-  "Maret",
-  "April",
-  "Mei",
-  "Juni",
-  "Juli",
-  "Agustus",
-  "September",
-  "Oktober",
-  "November",
-  "Desember",
-];
 const monthText = (m: string) => `${MONTHS[Number(m.slice(5, 7)) - 1]} ${m.slice(0, 4)}`;
 const tally = (t: { n: number; rp: number }) => (
   <>

@@ -1,20 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { hospitalDay, readWallClock } from "../../lib/hospital_time.ts";
+import { MONTHS } from "../../lib/format.ts";
 
-const MONTHS = [
-  "Januari",
-  "Februari",
-  "Maret",
-  "April",
-  "Mei",
-  "Juni",
-  "Juli",
-  "Agustus",
-  "September",
-  "Oktober",
-  "November",
-  "Desember",
-];
 const WEEKDAYS = ["Sen", "Sel", "Rab", "Kam", "Jum", "Sab", "Min"];
 const pad = (n: number) => String(n).padStart(2, "0");
 
