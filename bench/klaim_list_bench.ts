@@ -11,7 +11,7 @@
  */
 import { toLocalInput } from "../lib/ipd/rules.ts";
 import { visitsOf } from "../lib/ipd/stay.ts";
-import { claimChecks } from "../lib/claim/readiness.ts";
+import { claimChecks } from "../lib/claim/checks.ts";
 import { Store } from "../lib/db/store.ts";
 import { registry } from "../resources/mod.ts";
 import { claimBench } from "./claim_bench.ts";

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { setup, versionOf } from "./helpers.ts";
 import { admission, seedIpd } from "./ipd_fixtures.ts";
-import { checkStay, claimChecks } from "../lib/claim/readiness.ts";
+import { checkStay } from "../lib/claim/readiness.ts";
+import { claimChecks } from "../lib/claim/checks.ts";
 import { registry } from "../resources/mod.ts";
 import { backfillPackages } from "../lib/ipd/exam.ts";
 import { visitsOf } from "../lib/ipd/stay.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { CLAIM_RULES, claimCheck, type ClaimStay } from "../lib/claim/readiness.ts";
-import { losMedians } from "../lib/claim/rules/los.ts";
+import { LosMedians, losMedians } from "../lib/claim/rules/los.ts";
 import { keywordHit, keywordHits } from "../lib/ipd/rules.ts";
 import { context, previous, readyStay } from "./claim_fixtures.ts";
 
@@ -119,6 +119,7 @@ Deno.test("readiness LAMA_RAWAT: over twice the hospital's median asks for revie
 
 Deno.test("readiness LAMA_RAWAT: the median counts the 12 months before the discharge's month, from 10 stays", () => {
   const stay = (code: string, inDay: string, outDay: string) => ({
+    _id: `${code} ${inDay} ${outDay}`,
     status: "pulang",
     visitDate: `${inDay}T01:00:00.000Z`,
     tanggal_pulang: `${outDay}T03:00:00.000Z`,
@@ -139,6 +140,18 @@ Deno.test("readiness LAMA_RAWAT: the median counts the 12 months before the disc
     stay("B-1-01-I", "2025-06-01", "2025-06-03"),
   ]);
   assert.equal(median("A-1-01-I", "2026-03-10T05:00:00.000Z"), 3.5);
+  // kept up to date stay by stay: one of the ten moved to another code leaves nine, no median;
+  // back, the median again; one made 10 days long moves it to 4
+  const kept = new LosMedians(stays);
+  assert.equal(kept.median("A-1-01-I", "2026-03-10T05:00:00.000Z"), 3.5);
+  kept.set(stays[0]._id, { ...stays[0], inacbg: "B-1-01-I" });
+  assert.equal(kept.median("A-1-01-I", "2026-03-10T05:00:00.000Z"), null);
+  kept.set(stays[0]._id, stays[0]);
+  assert.equal(kept.median("A-1-01-I", "2026-03-10T05:00:00.000Z"), 3.5);
+  kept.set(stays[0]._id, { ...stays[0], tanggal_pulang: "2025-03-11T03:00:00.000Z" });
+  assert.equal(kept.median("A-1-01-I", "2026-03-10T05:00:00.000Z"), 4);
+  kept.set(stays[9]._id, null);
+  assert.equal(kept.median("A-1-01-I", "2026-03-10T05:00:00.000Z"), null);
   // a stay of 8 days trips (8 > 7), one of 7 does not
   const ctx = context({ medianLos: median });
   const of = (days: number) =>

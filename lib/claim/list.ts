@@ -8,7 +8,8 @@ import type { Doc, Row } from "../index/doc.ts";
 import type { Store } from "../db/store.ts";
 import { badRequest } from "../errors.ts";
 import { type Claim, CLAIM_STATUSES, claimsOf } from "./claim_store.ts";
-import { CLAIM_RULES, type ClaimCheck, claimChecks } from "./readiness.ts";
+import { CLAIM_RULES, type ClaimCheck } from "./readiness.ts";
+import { claimChecks } from "./checks.ts";
 import { KLAIM_COLUMNS, type KlaimRow } from "./columns.ts";
 
 const ORDERABLE = KLAIM_COLUMNS.filter((c) => c.orderable !== false).map((c) => c.data);

@@ -8,7 +8,7 @@ import { collectionOf } from "../resource/resource.ts";
 import type { Store } from "../db/store.ts";
 import { deliveryOutcomeProblem, primaryDiagnosisProblem } from "./rules/coding.ts";
 import { classProblem, groupingProblem, lengthOfStayProblem } from "./rules/package.ts";
-import { losMedians } from "./rules/los.ts";
+import { LosMedians } from "./rules/los.ts";
 import {
   dischargeProblem,
   keywordProblem,
@@ -157,21 +157,28 @@ export function claimStayOf(visit: Visit, exams: Examination[] = []): ClaimStay 
   };
 }
 
-/** The median tables by stays' index, rebuilt when the index has changed. */
-const medians = new WeakMap<MemIndex<Visit>, { version: number; of: ClaimContext["medianLos"] }>();
+/** More changed stays than this since the last build: built again whole. */
+export const PATCH_MAX = 200;
 
-/** The medians built for `index` still hold at its version: no discharged stay's inputs moved. */
-function keepMedians(index: MemIndex<Visit>): void {
-  const have = medians.get(index);
-  if (have) have.version = index.version;
-}
+/** The median table by stays' index, and the index version it reflects. */
+const medians = new WeakMap<MemIndex<Visit>, { version: number; table: LosMedians }>();
 
-function mediansOf(index: MemIndex<Visit>): ClaimContext["medianLos"] {
+/**
+ * The medians of `index` at its version: kept, brought up to date with the stays written since
+ * (each one's entry moved), or built again when too much changed.
+ */
+function mediansOf(index: MemIndex<Visit>): LosMedians {
   const have = medians.get(index);
-  if (have?.version === index.version) return have.of;
-  const of = losMedians(index.where("status", "pulang").map((r) => r.value));
-  medians.set(index, { version: index.version, of });
-  return of;
+  if (have?.version === index.version) return have.table;
+  const changed = have ? index.changesSince(have.version) : null;
+  if (have && changed && changed.length <= PATCH_MAX) {
+    for (const id of new Set(changed)) have.table.set(id, index.get(id)?.value ?? null);
+    have.version = index.version;
+    return have.table;
+  }
+  const table = new LosMedians(index.where("status", "pulang").map((r) => r.value));
+  medians.set(index, { version: index.version, table });
+  return table;
 }
 
 /**
@@ -187,8 +194,9 @@ export async function claimContext(store: Store, registry: Registry): Promise<Cl
     col("class-room"),
     col("disputed-claim"),
   ]);
+  const table = mediansOf(stays);
   return {
-    medianLos: mediansOf(stays),
+    medianLos: (code, discharge) => table.median(code, discharge),
     previousStay(s) {
       const mine = stays.where("pasien._id", s.pasien._id).map((r) => r.value)
         .filter((v) => v._id !== s._id);
@@ -204,89 +212,6 @@ export async function claimContext(store: Store, registry: Registry): Promise<Cl
       rekomendasi: String(r.value.rekomendasi ?? ""),
     })),
   };
-}
-
-/** What a discharged stay's check read (patient; `sig`: the median's inputs, package and dates). */
-interface Kept {
-  pasien: string;
-  sig: string;
-  code: string | null;
-}
-
-/** The readiness of every discharged stay by store, patched after writes to a few stays. */
-type Bulk = { others: string; version: number; checks: Map<string, ClaimCheck> };
-const bulk = new WeakMap<Store, Bulk & { kept: Map<string, Kept> }>();
-
-/** More changed stays than this since the last build: built again whole. */
-const PATCH_MAX = 200;
-
-const keptOf = (v: Visit): Kept => ({
-  pasien: v.pasien._id,
-  sig: `${v.inacbg ?? ""}|${v.visitDate}|${v.tanggal_pulang ?? ""}`,
-  code: v.inacbg ?? null,
-});
-
-/**
- * The readiness of every discharged stay, by id, from the in-memory indexes only (the stays'
- * index keeps the summary's codes and the package): for the claim list and its counters. Kept
- * until a room, class or disputed-claim keyword changes (then built again); after writes to a
- * few stays only the checks they can change are redone: the stays written, their patients'
- * stays (readmission), and, when a discharged stay's package or dates changed (the medians),
- * the stays of the packages it had and has.
- */
-export async function claimChecks(
-  store: Store,
-  registry: Registry,
-): Promise<Map<string, ClaimCheck>> {
-  const indexes = await Promise.all(
-    ["room", "class-room", "disputed-claim"].map((n) =>
-      collectionOf(store, registry.get(n)!).index()
-    ),
-  );
-  const stays = await visitsOf(store).index();
-  const others = indexes.map((i) => i.version).join(".");
-  const have = bulk.get(store);
-  if (have?.others === others && have.version === stays.version) return have.checks;
-  const changed = have?.others === others ? stays.changesSince(have.version) : null;
-  if (!have || !changed || changed.length > PATCH_MAX) {
-    const ctx = await claimContext(store, registry);
-    const checks = new Map<string, ClaimCheck>(), kept = new Map<string, Kept>();
-    for (const r of stays.where("status", "pulang")) {
-      checks.set(r.value._id, claimCheck(claimStayOf(r.value), ctx));
-      kept.set(r.value._id, keptOf(r.value));
-    }
-    bulk.set(store, { others, version: stays.version, checks, kept });
-    return checks;
-  }
-  const redo = new Set<string>(), patients = new Set<string>(), codes = new Set<string>();
-  let medians = false;
-  for (const id of new Set(changed)) {
-    const was = have.kept.get(id);
-    const now = stays.get(id)?.value;
-    const k = now?.status === "pulang" ? keptOf(now) : null;
-    redo.add(id);
-    for (const p of [was?.pasien, now?.pasien._id]) if (p) patients.add(p);
-    if ((was?.sig ?? null) !== (k?.sig ?? null)) {
-      medians = true;
-      for (const c of [was?.code, k?.code]) if (c) codes.add(c);
-    }
-  }
-  if (!medians) keepMedians(stays);
-  for (const p of patients) for (const r of stays.where("pasien._id", p)) redo.add(r.value._id);
-  for (const c of codes) for (const r of stays.where("inacbg", c)) redo.add(r.value._id);
-  const ctx = await claimContext(store, registry);
-  for (const id of redo) {
-    const v = stays.get(id)?.value;
-    if (v?.status === "pulang") {
-      have.checks.set(id, claimCheck(claimStayOf(v), ctx));
-      have.kept.set(id, keptOf(v));
-    } else {
-      have.checks.delete(id);
-      have.kept.delete(id);
-    }
-  }
-  have.version = stays.version;
-  return have.checks;
 }
 
 /** The readiness of stay `id` (404 when there is none). */

@@ -4,6 +4,7 @@ import { DISCHARGE_COLUMNS, LIST_PAGE, VISIT_COLUMNS } from "../ipd/columns.ts";
 import { ipdTable, warmListOrders } from "../ipd/list.ts";
 import { visitsOf } from "../ipd/stay.ts";
 import { backfillPackages } from "../ipd/exam.ts";
+import { claimChecks } from "../claim/checks.ts";
 import { currentMonth } from "../report/period.ts";
 import { medicalRecordInfo } from "../report/report.ts";
 import { warmStayColumns } from "../report/columns.ts";
@@ -35,7 +36,8 @@ function firstOrder(def: ResourceDef): { field: string; dir: "asc" }[] {
  * search text), then the patients' searches, each step after `pause()` (the server's lets the
  * requests in flight finish first, 100 ms at most), and last both lists' orderings
  * (`warmListOrders`, each after `quiet()`: the server waits for a moment without requests),
- * then the package of stays written before a stay kept it (`backfillPackages`, likewise).
+ * then the package of stays written before a stay kept it (`backfillPackages`, likewise), then
+ * the readiness of every discharged stay (`claimChecks`, after `quiet()`).
  * Returns how long it took; a failure is logged, never thrown (a request would load the index
  * anyway).
  */
@@ -89,6 +91,9 @@ export async function warmIndexes(
     await warmListOrders(store, quiet);
     // stays written before a stay kept its INA-CBG package get it, in quiet moments
     await backfillPackages(store, quiet);
+    // then the readiness of every discharged stay (the dashboard's claim counters, the Klaim list)
+    await quiet();
+    await claimChecks(store, registry);
   } catch (e) {
     console.error("Pemanasan indeks gagal (indeks dimuat saat dibutuhkan):", e);
   }

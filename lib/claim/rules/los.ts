@@ -66,30 +66,73 @@ function sweep(entries: { month: number; los: number }[]): CodeMedians {
   return { first, medians };
 }
 
+/** A discharged stay's place in the medians: its code, discharge month and length of stay. */
+export interface LosEntry {
+  code: string;
+  month: number;
+  los: number;
+}
+
+/** The entry a stay gives the medians, or null (not discharged, or no package). */
+export function losEntry(s: LosStay): LosEntry | null {
+  if (s.status !== "pulang" || !s.tanggal_pulang || !s.inacbg) return null;
+  return {
+    code: s.inacbg,
+    month: monthOfDay(hospitalDayNumber(s.tanggal_pulang)),
+    los: lengthOfStay(s.visitDate, s.tanggal_pulang),
+  };
+}
+
 /**
  * The hospital's median length of stay per INA-CBG code, from its discharged stays, for a
  * discharge: over the stays of that code discharged in the 12 calendar months before the
- * discharge's month (hospital days), none where fewer than 10 count. One pass over the stays
- * builds it; a code's medians for every month are swept once, when first asked.
+ * discharge's month (hospital days), none where fewer than 10 count. Built in one pass over the
+ * stays; a code's medians for every month are swept once, when first asked, and again only after
+ * one of its stays changed (`set`).
  */
-export function losMedians(stays: Iterable<LosStay>) {
-  const byCode = new Map<string, { month: number; los: number }[]>();
-  for (const s of stays) {
-    if (s.status !== "pulang" || !s.tanggal_pulang || !s.inacbg) continue;
-    const los = lengthOfStay(s.visitDate, s.tanggal_pulang);
-    let list = byCode.get(s.inacbg);
-    if (!list) byCode.set(s.inacbg, list = []);
-    list.push({ month: monthOfDay(hospitalDayNumber(s.tanggal_pulang)), los });
+export class LosMedians {
+  #byCode = new Map<string, Map<string, LosEntry>>();
+  #of = new Map<string, LosEntry>();
+  #swept = new Map<string, CodeMedians>();
+
+  constructor(stays: Iterable<LosStay & { _id: string }> = []) {
+    for (const s of stays) this.set(s._id, s);
   }
-  const swept = new Map<string, CodeMedians>();
-  return (code: string, discharge: string): number | null => {
-    let t = swept.get(code);
+
+  /** Puts stay `id` as it is now (`null`: gone); answers the entries it had and has. */
+  set(id: string, stay: LosStay | null): { was: LosEntry | null; now: LosEntry | null } {
+    const was = this.#of.get(id) ?? null;
+    const now = stay ? losEntry(stay) : null;
+    if (was) {
+      this.#byCode.get(was.code)?.delete(id);
+      this.#swept.delete(was.code);
+      this.#of.delete(id);
+    }
+    if (now) {
+      let m = this.#byCode.get(now.code);
+      if (!m) this.#byCode.set(now.code, m = new Map());
+      m.set(id, now);
+      this.#of.set(id, now);
+      this.#swept.delete(now.code);
+    }
+    return { was, now };
+  }
+
+  /** The median for a stay of `code` discharged at `discharge`, or null (under 10 stays). */
+  median(code: string, discharge: string): number | null {
+    let t = this.#swept.get(code);
     if (!t) {
-      const entries = byCode.get(code);
-      if (!entries) return null;
-      swept.set(code, t = sweep(entries));
+      const entries = this.#byCode.get(code);
+      if (!entries?.size) return null;
+      this.#swept.set(code, t = sweep([...entries.values()]));
     }
     const m = t.medians[monthOfDay(hospitalDayNumber(discharge)) - t.first];
     return m === undefined || Number.isNaN(m) ? null : m;
-  };
+  }
+}
+
+/** `LosMedians` over `stays`, as the function the rules call. */
+export function losMedians(stays: Iterable<LosStay & { _id: string }>) {
+  const t = new LosMedians(stays);
+  return (code: string, discharge: string): number | null => t.median(code, discharge);
 }
