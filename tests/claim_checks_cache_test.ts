@@ -108,4 +108,38 @@ Deno.test("claimChecks after writes: only the checks a write can change are redo
   }
   assert.equal(c3.get(long), c2.get(long));
   await sameAsEachOwn(t, new Map(c3), ids);
+
+  // Dewi's stays of J-4-16-II discharged in October 2026 and November 2026; Ani's October 2025
+  // discharge (J-4-16-II) is moved to three days later: the medians of November 2025 to October
+  // 2026 counted it, so Dewi's October stay is checked again and her November one is not
+  const oct = await admitDischarge(
+    t,
+    w,
+    others[1],
+    { masuk: "2026-10-10", pulang: "2026-10-11" },
+    w.j5,
+    "1",
+  );
+  const nov = await admitDischarge(
+    t,
+    w,
+    others[1],
+    { masuk: "2026-11-15", pulang: "2026-11-16" },
+    w.j5,
+    "1",
+  );
+  const c4 = new Map(await claimChecks(t.store, registry));
+  const ani = short[9];
+  assert.equal((await t.post(`/api/ipd/${ani.id}/cancel-discharge`, {})).status, 200);
+  const again = await t.post("/api/ipd/discharge-patient/update", {
+    id: ani.id,
+    _version: await versionOf(t, "ipd", ani.id),
+    tanggal_pulang: "2025-10-09T11:00",
+    dischargepatient: w.pulang,
+  });
+  assert.equal(again.status, 200, JSON.stringify(again.body));
+  const c5 = new Map(await claimChecks(t.store, registry));
+  assert.notEqual(c5.get(oct), c4.get(oct), "the October 2026 stay was not checked again");
+  assert.equal(c5.get(nov), c4.get(nov), "the November 2026 stay was checked again");
+  await sameAsEachOwn(t, c5, [...ids, oct, nov]);
 });
