@@ -1,3 +1,4 @@
+import { importRefusal } from "../resource/importer.ts";
 import { badRequest } from "../errors.ts";
 import { parseDay } from "../hospital_time.ts";
 
@@ -64,22 +65,6 @@ export interface EklaimRow {
 export interface EklaimFile {
   rows: EklaimRow[];
   outpatient: number;
-}
-
-/** How many line errors a refusal lists before it only counts the rest. */
-const SHOWN = 20;
-
-/** The refusal of a file with line errors (all-or-nothing: nothing was stored). */
-export function lineErrors(errors: string[]): Error {
-  const shown = errors.slice(0, SHOWN).join("\n");
-  const more = errors.length > SHOWN
-    ? `\n... dan ${(errors.length - SHOWN).toLocaleString("id-ID")} kesalahan lainnya.`
-    : "";
-  return badRequest(
-    `Impor dibatalkan, tidak ada data yang disimpan. ${errors.length.toLocaleString("id-ID")} ` +
-      `kesalahan:\n${shown}${more}`,
-    errors.slice(0, SHOWN),
-  );
 }
 
 /** Bytes as text: UTF-8, else Windows-1252 (files saved by Windows tools). */
@@ -221,6 +206,6 @@ export function parseEklaim(bytes: Uint8Array): EklaimFile {
       },
     });
   }
-  if (errors.length) throw lineErrors(errors);
+  if (errors.length) throw importRefusal(errors);
   return { rows, outpatient };
 }

@@ -5,7 +5,9 @@ import type { Visit } from "../ipd/model.ts";
 import { visitsOf } from "../ipd/stay.ts";
 import { tracked, type Tracker } from "../progress/progress.ts";
 import { type Claim, claimsOf } from "./claim_store.ts";
-import { type EklaimClaim, type EklaimRow, lineErrors, parseEklaim } from "./eklaim.ts";
+import { type EklaimClaim, type EklaimRow, parseEklaim } from "./eklaim.ts";
+import { importRefusal } from "../resource/importer.ts";
+import { formatNumber } from "../format.ts";
 import { type Grouping, lastGroupings, matchStay, mrnKey, type StayRef, stayRef } from "./match.ts";
 
 /** Most entries each list of a reconciliation carries (the totals count them all). */
@@ -83,7 +85,7 @@ async function reconcile(
   if (!rows.length) {
     throw badRequest(
       `Berkas tidak berisi baris rawat inap (PTD 1)${
-        outpatient ? `; ${outpatient.toLocaleString("id-ID")} baris rawat jalan dilewati` : ""
+        outpatient ? `; ${formatNumber(outpatient)} baris rawat jalan dilewati` : ""
       }.`,
     );
   }
@@ -123,14 +125,13 @@ async function reconcile(
   const period = { from: days[0], to: days.at(-1)! };
   const claimed = new Set([...claims.rows().map((r) => r.value._id), ...docs.map((d) => d._id)]);
   const unclaimed = unclaimedOf(stayIndex.rows().map((r) => r.value), claimed, period);
-  const fmt = (n: number) => n.toLocaleString("id-ID");
   const updated = docs.length - created;
   return {
-    message: `Impor E-Klaim selesai: ${fmt(rows.length)} baris rawat inap` +
-      (outpatient ? ` (${fmt(outpatient)} baris rawat jalan dilewati)` : "") +
-      `, ${fmt(matched.length)} cocok dengan kunjungan: ${fmt(created)} baru, ` +
-      `${fmt(updated)} diperbarui, ${fmt(unchanged)} tidak berubah; ` +
-      `${fmt(unmatched.length)} baris tidak cocok dengan kunjungan mana pun.`,
+    message: `Impor E-Klaim selesai: ${formatNumber(rows.length)} baris rawat inap` +
+      (outpatient ? ` (${formatNumber(outpatient)} baris rawat jalan dilewati)` : "") +
+      `, ${formatNumber(matched.length)} cocok dengan kunjungan: ${formatNumber(created)} baru, ` +
+      `${formatNumber(updated)} diperbarui, ${formatNumber(unchanged)} tidak berubah; ` +
+      `${formatNumber(unmatched.length)} baris tidak cocok dengan kunjungan mana pun.`,
     file: file.name,
     rows: rows.length,
     outpatient,
@@ -154,7 +155,7 @@ interface Match {
 
 /**
  * Matches each row with a stay of its MRN (`byMrn`) and dates; a row matching none is
- * `unmatched`. Refuses the file (`lineErrors`) where a SEP repeats, two rows match one stay, or
+ * `unmatched`. Refuses the file (`importRefusal`) where a SEP repeats, two rows match one stay, or
  * a SEP is claimed for another stay (`sepOwner`).
  */
 function matchRows(
@@ -202,7 +203,7 @@ function matchRows(
     }
     matched.push({ claim, stay });
   }
-  if (errors.length) throw lineErrors(errors);
+  if (errors.length) throw importRefusal(errors);
   return { matched, unmatched };
 }
 

@@ -4,7 +4,8 @@ import { tracked, type Tracker } from "../progress/progress.ts";
 import { parseUpload } from "../resource/parse.ts";
 import { writeXlsx } from "../resource/spreadsheet.ts";
 import { type Claim, claimsOf, type ClaimStatus } from "./claim_store.ts";
-import { lineErrors } from "./eklaim.ts";
+import { importRefusal } from "../resource/importer.ts";
+import { formatNumber } from "../format.ts";
 import { transition } from "./status.ts";
 
 /** The columns of the status file (the template's headers first, then accepted aliases). */
@@ -134,7 +135,7 @@ async function run(
       errors.push(`Baris ${line}: ${e.message}`);
     }
   }
-  if (errors.length) throw lineErrors(errors);
+  if (errors.length) throw importRefusal(errors);
   progress.phase("Menyimpan", docs.length);
   if (docs.length) {
     await claims.writeMany(docs, {
@@ -143,10 +144,9 @@ async function run(
       what: "Impor status klaim",
     });
   }
-  const fmt = (n: number) => n.toLocaleString("id-ID");
   return {
-    message: `Impor status klaim selesai: ${fmt(changed.length)} klaim diubah, ` +
-      `${fmt(unchanged)} tidak berubah.`,
+    message: `Impor status klaim selesai: ${formatNumber(changed.length)} klaim diubah, ` +
+      `${formatNumber(unchanged)} tidak berubah.`,
     rows: changed.length + unchanged,
     unchanged,
     changed,

@@ -6,6 +6,7 @@ import { IMPORT_LIMITS } from "./spreadsheet.ts";
 import { parseUpload } from "./parse.ts";
 import { track, tracked, type Tracker } from "../progress/progress.ts";
 import type { Store } from "../db/store.ts";
+import { formatNumber } from "../format.ts";
 import { checkRows, checkTally, loadStored } from "./import_rows.ts";
 
 /** How many row errors a message lists before it only counts the rest. */
@@ -37,7 +38,19 @@ export function acceptedHeaders(def: ResourceDef): Record<string, string[]> {
 function rowErrors(errors: string[]): string {
   const shown = errors.slice(0, SHOWN_ERRORS).join("\n");
   const more = errors.length - SHOWN_ERRORS;
-  return more > 0 ? `${shown}\n... dan ${more.toLocaleString("id-ID")} kesalahan lainnya.` : shown;
+  return more > 0 ? `${shown}\n... dan ${formatNumber(more)} kesalahan lainnya.` : shown;
+}
+
+/**
+ * The refusal of an all-or-nothing import with row (or line) errors: 400 counting them and
+ * listing the first 20; nothing was stored.
+ */
+export function importRefusal(errors: string[]): AppError {
+  return badRequest(
+    `Impor dibatalkan, tidak ada data yang disimpan. ${formatNumber(errors.length)} ` +
+      `kesalahan:\n${rowErrors(errors)}`,
+    errors.slice(0, SHOWN_ERRORS),
+  );
 }
 
 /**
@@ -115,13 +128,7 @@ async function importRows(
   const out = await checkRows(store, registry, def, s, table, colOf, progress);
   await checkTally(def, s, out);
   const { errors, warnings, docs, created, unchanged, skipped } = out;
-  if (errors.length) {
-    throw badRequest(
-      `Impor dibatalkan, tidak ada data yang disimpan. ${errors.length.toLocaleString("id-ID")} ` +
-        `kesalahan:\n${rowErrors(errors)}`,
-      errors.slice(0, SHOWN_ERRORS),
-    );
-  }
+  if (errors.length) throw importRefusal(errors);
   progress.phase("Menyimpan", docs.length);
   await s.col.writeMany(docs, {
     onCommit: (n) => progress.step(n),
@@ -135,14 +142,18 @@ async function importRows(
     if (!(e instanceof AppError)) throw e;
     warnings.push(`Data terkait belum diperbarui: ${e.message}`);
   });
-  const fmt = (n: number) => n.toLocaleString("id-ID");
   const warned = warnings.length
-    ? `\nPeringatan (${fmt(warnings.length)} baris, tetap diimpor):\n${rowErrors(warnings)}`
+    ? `\nPeringatan (${formatNumber(warnings.length)} baris, tetap diimpor):\n${
+      rowErrors(warnings)
+    }`
     : "";
   return {
-    message: `Impor ${def.label} berhasil: ${fmt(created)} baru, ${fmt(updated)} diperbarui, ` +
-      `${fmt(unchanged)} tidak berubah` +
-      (skipped ? `, ${fmt(skipped)} baris kosong dilewati.` : ".") + warned,
+    message:
+      `Impor ${def.label} berhasil: ${formatNumber(created)} baru, ${
+        formatNumber(updated)
+      } diperbarui, ` +
+      `${formatNumber(unchanged)} tidak berubah` +
+      (skipped ? `, ${formatNumber(skipped)} baris kosong dilewati.` : ".") + warned,
     created,
     updated,
     unchanged,
