@@ -200,15 +200,16 @@ export async function pageBench(report: Report, ipd: IpdFile): Promise<void> {
   }).spawn();
   try {
     const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    let first = "";
-    while (!first.includes("\n")) {
+    // the server's log lines (the audit log's head, …) come first; its address is the JSON line
+    let out = "", ready: string | undefined;
+    while (!(ready = out.split("\n").find((l) => l.startsWith("{") && l.endsWith("}")))) {
       const { value, done } = await reader.read();
       if (done) throw new Error("page_server.ts berhenti sebelum siap");
-      first += value;
+      out += value;
     }
     reader.releaseLock();
     child.stdout.cancel().catch(() => {});
-    const { url, cookie } = JSON.parse(first.split("\n")[0]) as { url: string; cookie: string };
+    const { url, cookie } = JSON.parse(ready) as { url: string; cookie: string };
     console.log(
       `Halaman siap dipakai (Chromium, CPU diperlambat ${THROTTLE}x, cache kosong, 1366x768, ` +
         `median ${RUNS} kali; server di prosesnya sendiri lewat loopback):`,
