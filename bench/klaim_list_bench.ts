@@ -12,6 +12,7 @@
 import { toLocalInput } from "../lib/ipd/rules.ts";
 import { visitsOf } from "../lib/ipd/stay.ts";
 import { claimChecks } from "../lib/claim/checks.ts";
+import { maskReady } from "../lib/claim/mask.ts";
 import { Store } from "../lib/db/store.ts";
 import { registry } from "../resources/mod.ts";
 import { claimBench } from "./claim_bench.ts";
@@ -57,7 +58,7 @@ export async function klaimListBench(report: Report, { dir, file, world }: IpdFi
   const t0 = performance.now();
   const checks = await claimChecks(store, registry);
   const ms = performance.now() - t0;
-  const ready = [...checks.values()].filter((c) => c.ready).length;
+  const ready = [...checks.values()].filter((c) => maskReady(c.mask)).length;
   console.log(
     `  kelengkapan klaim ${stays.toLocaleString("id-ID")} pasien pulang (claimChecks, sekali ` +
       `lalu disimpan): ${ms.toFixed(0)} ms; ${ready.toLocaleString("id-ID")} siap klaim`,

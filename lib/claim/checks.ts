@@ -5,27 +5,52 @@ import type { Registry } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
 import type { Store } from "../db/store.ts";
 import { LOS_WINDOW_MONTHS, type LosEntry, losEntry } from "./rules/los.ts";
-import { type ClaimCheck, claimCheck, claimContext, claimStayOf, PATCH_MAX } from "./readiness.ts";
+import { type ClaimContext, claimContext, claimStayOf, PATCH_MAX } from "./readiness.ts";
+import { claimMask } from "./mask.ts";
 
-/** What a discharged stay's check read: its patient, and its entry in the medians. */
-interface Kept {
-  pasien: string;
-  los: LosEntry | null;
+/**
+ * A discharged stay's kept readiness: the rules it trips (`mask`, bit i = `CLAIM_RULES[i]`; see
+ * lib/claim/mask.ts) and what its check read: its patient and its entry in the medians (`code`,
+ * `month`, `los`; `code` null when it has none), flat to keep 72,000 of them small. A new object
+ * each time the stay is checked again.
+ */
+export interface KeptCheck {
+  readonly mask: number;
+  readonly pasien: string;
+  readonly code: string | null;
+  readonly month: number;
+  readonly los: number;
 }
 
 /** The readiness of every discharged stay by store, patched after writes to a few stays. */
-type Bulk = { others: string; version: number; checks: Map<string, ClaimCheck> };
-const bulk = new WeakMap<Store, Bulk & { kept: Map<string, Kept> }>();
+type Bulk = { others: string; version: number; checks: Map<string, KeptCheck> };
+const bulk = new WeakMap<Store, Bulk>();
 
-const keptOf = (v: Visit): Kept => ({ pasien: v.pasien._id, los: losEntry(v) });
+function keptOf(v: Visit, ctx: ClaimContext): KeptCheck {
+  const e = losEntry(v);
+  const mask = claimMask(claimStayOf(v), ctx);
+  return {
+    mask,
+    pasien: v.pasien._id,
+    code: e?.code ?? null,
+    month: e?.month ?? 0,
+    los: e?.los ?? 0,
+  };
+}
+const entryOf = (k: KeptCheck | undefined): LosEntry | null =>
+  k?.code ? { code: k.code, month: k.month, los: k.los } : null;
 const sameLos = (a: LosEntry | null, b: LosEntry | null) =>
   a?.code === b?.code && a?.month === b?.month && a?.los === b?.los;
 
 /** The discharged stays of `code` whose median counts month `month` (the 12 months after it). */
-function countingMonth(stays: MemIndex<Visit>, kept: Map<string, Kept>, e: LosEntry): string[] {
+function countingMonth(
+  stays: MemIndex<Visit>,
+  kept: Map<string, KeptCheck>,
+  e: LosEntry,
+): string[] {
   return stays.where("inacbg", e.code).map((r) => r.value._id).filter((id) => {
-    const m = kept.get(id)?.los?.month;
-    return m !== undefined && m > e.month && m <= e.month + LOS_WINDOW_MONTHS;
+    const k = kept.get(id);
+    return !!k?.code && k.month > e.month && k.month <= e.month + LOS_WINDOW_MONTHS;
   });
 }
 
@@ -40,7 +65,7 @@ function countingMonth(stays: MemIndex<Visit>, kept: Map<string, Kept>, e: LosEn
 export async function claimChecks(
   store: Store,
   registry: Registry,
-): Promise<Map<string, ClaimCheck>> {
+): Promise<ReadonlyMap<string, KeptCheck>> {
   const indexes = await Promise.all(
     ["room", "class-room", "disputed-claim"].map((n) =>
       collectionOf(store, registry.get(n)!).index()
@@ -53,37 +78,29 @@ export async function claimChecks(
   const changed = have?.others === others ? stays.changesSince(have.version) : null;
   if (!have || !changed || changed.length > PATCH_MAX) {
     const ctx = await claimContext(store, registry);
-    const checks = new Map<string, ClaimCheck>(), kept = new Map<string, Kept>();
-    for (const r of stays.where("status", "pulang")) {
-      checks.set(r.value._id, claimCheck(claimStayOf(r.value), ctx));
-      kept.set(r.value._id, keptOf(r.value));
-    }
-    bulk.set(store, { others, version: stays.version, checks, kept });
+    const checks = new Map<string, KeptCheck>();
+    for (const r of stays.where("status", "pulang")) checks.set(r.value._id, keptOf(r.value, ctx));
+    bulk.set(store, { others, version: stays.version, checks });
     return checks;
   }
   const redo = new Set<string>(), patients = new Set<string>(), moved: LosEntry[] = [];
   for (const id of new Set(changed)) {
-    const was = have.kept.get(id);
+    const was = have.checks.get(id);
     const now = stays.get(id)?.value;
-    const k = now?.status === "pulang" ? keptOf(now) : null;
+    const k = now?.status === "pulang" ? losEntry(now) : undefined;
     redo.add(id);
     for (const p of [was?.pasien, now?.pasien._id]) if (p) patients.add(p);
-    if (!sameLos(was?.los ?? null, k?.los ?? null)) {
-      for (const e of [was?.los, k?.los]) if (e) moved.push(e);
+    if (!sameLos(entryOf(was), k ?? null)) {
+      for (const e of [entryOf(was), k]) if (e) moved.push(e);
     }
   }
   for (const p of patients) for (const r of stays.where("pasien._id", p)) redo.add(r.value._id);
-  for (const e of moved) for (const id of countingMonth(stays, have.kept, e)) redo.add(id);
+  for (const e of moved) for (const id of countingMonth(stays, have.checks, e)) redo.add(id);
   const ctx = await claimContext(store, registry);
   for (const id of redo) {
     const v = stays.get(id)?.value;
-    if (v?.status === "pulang") {
-      have.checks.set(id, claimCheck(claimStayOf(v), ctx));
-      have.kept.set(id, keptOf(v));
-    } else {
-      have.checks.delete(id);
-      have.kept.delete(id);
-    }
+    if (v?.status === "pulang") have.checks.set(id, keptOf(v, ctx));
+    else have.checks.delete(id);
   }
   have.version = stays.version;
   return have.checks;

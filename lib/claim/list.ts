@@ -8,21 +8,24 @@ import type { Doc, Row } from "../index/doc.ts";
 import type { Store } from "../db/store.ts";
 import { badRequest } from "../errors.ts";
 import { type Claim, CLAIM_STATUSES, claimsOf } from "./claim_store.ts";
-import { CLAIM_RULES, type ClaimCheck } from "./readiness.ts";
+import { CLAIM_RULES } from "./readiness.ts";
 import { claimChecks } from "./checks.ts";
+import { maskCount, maskReady, maskRules, ruleBit, UNCHECKED } from "./mask.ts";
 import { KLAIM_COLUMNS, type KlaimRow } from "./columns.ts";
 
 const ORDERABLE = KLAIM_COLUMNS.filter((c) => c.orderable !== false).map((c) => c.data);
-const NOT_READY: ClaimCheck = { ready: false, findings: [] };
 
-/** What a list needs besides the stays: each stay's readiness and claim (both kept in memory). */
+/**
+ * What a list needs besides the stays: each stay's readiness (the rules it trips, as bits; a stay
+ * not checked yet is not ready) and claim (both kept in memory).
+ */
 async function lookups(store: Store, registry: Registry) {
   const [checks, claims] = await Promise.all([
     claimChecks(store, registry),
     claimsOf(store).index(),
   ]);
   return {
-    check: (id: string) => checks.get(id) ?? NOT_READY,
+    mask: (id: string) => checks.get(id)?.mask ?? UNCHECKED,
     claim: (id: string) => claims.get(id)?.value ?? null,
   };
 }
@@ -51,8 +54,8 @@ function klaimQuery(params: URLSearchParams, look: Lookups) {
   }
   const tests: ((d: Doc) => boolean)[] = [];
   if (base.filter) tests.push(base.filter);
-  if (ready) tests.push((d) => look.check(d._id).ready === (ready === "siap"));
-  if (rule) tests.push((d) => look.check(d._id).findings.some((f) => f.rule === rule));
+  if (ready) tests.push((d) => maskReady(look.mask(d._id)) === (ready === "siap"));
+  if (rule) tests.push((d) => (look.mask(d._id) & ruleBit(rule)) !== 0);
   if (status) tests.push((d) => (look.claim(d._id)?.status ?? "belum") === status);
   return {
     ...base,
@@ -61,18 +64,17 @@ function klaimQuery(params: URLSearchParams, look: Lookups) {
 }
 
 /** A stay as a row of the Klaim list: who, where, when, readiness, claim and packages. */
-function klaimRow(v: Visit, check: ClaimCheck, claim: Claim | null): KlaimRow {
-  const count = (level: string) => check.findings.filter((f) => f.level === level).length;
+function klaimRow(v: Visit, mask: number, claim: Claim | null): KlaimRow {
   return {
     _id: v._id,
     pasien: { fullname: v.pasien?.fullname ?? "", erm: v.pasien?.erm ?? "" },
     dpjp: v.dpjp ?? null,
     room: v.room ?? null,
     tanggal_pulang: v.tanggal_pulang,
-    ready: check.ready,
-    blok: count("blok"),
-    peringatan: count("peringatan"),
-    rules: check.findings.map((f) => f.rule),
+    ready: maskReady(mask),
+    blok: maskCount(mask, "blok"),
+    peringatan: maskCount(mask, "peringatan"),
+    rules: maskRules(mask),
     status: claim?.status ?? "belum",
     sep: claim?.sep ?? "",
     reason: claim?.reason ?? "",
@@ -111,7 +113,7 @@ export async function klaimTable(store: Store, registry: Registry, params: URLSe
     draw: req.draw,
     recordsTotal: res.total,
     recordsFiltered: res.filtered,
-    data: res.rows.map((r) => klaimRow(r.value, look.check(r.value._id), look.claim(r.value._id))),
+    data: res.rows.map((r) => klaimRow(r.value, look.mask(r.value._id), look.claim(r.value._id))),
   };
 }
 
@@ -126,7 +128,7 @@ export async function klaimRows(
   const { query } = run(params, look);
   const res = index.query({ ...query, start: 0, length: limit });
   return res.rows.map((r: Row<Visit>) =>
-    klaimRow(r.value, look.check(r.value._id), look.claim(r.value._id))
+    klaimRow(r.value, look.mask(r.value._id), look.claim(r.value._id))
   );
 }
 
@@ -143,6 +145,6 @@ export async function readinessCounts(
   const params = new URLSearchParams({ dateRange: `${period.from} / ${period.to}` });
   const all = index.query({ ...listQuery(params, "pulang"), start: 0, length: -1 });
   let siap = 0;
-  for (const r of all.rows) if (look.check(r.value._id).ready) siap++;
+  for (const r of all.rows) if (maskReady(look.mask(r.value._id))) siap++;
   return { siap, perbaikan: all.rows.length - siap };
 }

@@ -8,7 +8,10 @@ import { text } from "../resource/validate.ts";
 
 const optionalId = z.string().trim().optional().default("");
 
-/** ICD codes as one string each in memory (a code recurs in thousands of stays). */
+/**
+ * ICD codes and other short repeated values (status, class, reason) as one string each in
+ * memory (a code recurs in thousands of stays).
+ */
 const codeTexts = new Map<string, string>();
 const code = (c: string) => {
   const have = codeTexts.get(c);
@@ -16,6 +19,15 @@ const code = (c: string) => {
   codeTexts.set(c, c);
   return c;
 };
+
+const NONE: string[] = Object.freeze([]) as unknown as string[];
+
+/** Codes as kept: one shared empty list, else the codes as one string each. */
+const codes = (list: string[]) => list.length ? list.map(code) : NONE;
+
+/** `list`, or `same` when it holds the same codes (a summary repeating the examinations'). */
+const orSame = (list: string[], same: string[]) =>
+  list.length === same.length && list.every((c, i) => c === same[i]) ? same : list;
 
 /**
  * What the stays' index keeps: what the lists order, filter and group by and what the
@@ -31,13 +43,17 @@ export function slimVisit(v: Visit): Visit {
     asal: _o,
     ...keep
   } = v;
+  const codes10 = codes(v.codes10 ?? []), codes9 = codes(v.codes9 ?? []);
   return {
     ...keep,
-    codes10: (v.codes10 ?? []).map(code),
-    codes9: (v.codes9 ?? []).map(code),
-    summary10: (v.summary_diagnosis ?? []).map((i) => code(i.code)),
-    summary9: (v.summary_tindakan ?? []).map((i) => code(i.code)),
+    status: code(v.status),
+    codes10,
+    codes9,
+    summary10: orSame(codes((v.summary_diagnosis ?? []).map((i) => i.code)), codes10),
+    summary9: orSame(codes((v.summary_tindakan ?? []).map((i) => i.code)), codes9),
     ...(v.inacbg ? { inacbg: code(v.inacbg) } : {}),
+    ...(v.inacbgKelas ? { inacbgKelas: code(v.inacbgKelas) } : {}),
+    ...(v.readmisi_reason ? { readmisi_reason: code(v.readmisi_reason) } : {}),
   } as Visit;
 }
 

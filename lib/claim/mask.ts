@@ -1,0 +1,38 @@
+import { CLAIM_RULES, type ClaimCheck, type ClaimContext, type ClaimStay } from "./readiness.ts";
+
+const BIT = new Map(CLAIM_RULES.map((r, i) => [r.rule, 1 << i]));
+const BLOK = CLAIM_RULES.reduce((m, r, i) => r.level === "blok" ? m | (1 << i) : m, 0);
+
+/**
+ * The rules a stay trips, as bits (bit i = `CLAIM_RULES[i]`): what a list keeps of a stay's
+ * readiness (a small integer instead of messages and links, which the stay's own check gives).
+ */
+export function claimMask(stay: ClaimStay, ctx: ClaimContext): number {
+  let mask = 0;
+  CLAIM_RULES.forEach((r, i) => {
+    if (r.check(stay, ctx)) mask |= 1 << i;
+  });
+  return mask;
+}
+
+/** The bits of a check's findings (as `claimMask` gives them). */
+export function maskOf(check: ClaimCheck): number {
+  return check.findings.reduce((m, f) => m | (BIT.get(f.rule) ?? 0), 0);
+}
+
+/** The bit of a rule code (0 for an unknown code). */
+export const ruleBit = (rule: string): number => BIT.get(rule) ?? 0;
+
+/** A stay not checked yet: not ready, no rule named. */
+export const UNCHECKED = 1 << 30;
+
+/** Ready to claim: checked, and no `blok` rule tripped. */
+export const maskReady = (mask: number): boolean => (mask & (BLOK | UNCHECKED)) === 0;
+
+/** The rule codes of a mask, in the table's order. */
+export const maskRules = (mask: number): string[] =>
+  CLAIM_RULES.filter((_, i) => mask & (1 << i)).map((r) => r.rule);
+
+/** How many rules of `level` a mask trips. */
+export const maskCount = (mask: number, level: "blok" | "peringatan"): number =>
+  CLAIM_RULES.filter((r, i) => r.level === level && mask & (1 << i)).length;
