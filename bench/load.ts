@@ -4,8 +4,12 @@
  * only), logged in as `admin` with `ADMIN_PASSWORD` and hospital code `DEMO` (`--code`). Each
  * simulated user sends one request after another: the patient list with a search, the
  * inpatient list with filters, the discharged list, the ICD select, the `/pasien` and `/ipd`
- * pages and, for the `--writes` share, patient updates (with `_version`; 409s counted apart)
- * and examination adds. Prints throughput, p50/p95/p99 per class, errors, the server's RSS
+ * pages and, for the `--writes` share, patient updates (a read, then the save with `_version`;
+ * 409s counted apart) and examination adds; search terms typed from the server's own names,
+ * numbers and codes, pages, orders and filters varied (bench/load_jobs.ts). Each HTTP request
+ * is one sample and every answer's time counts (bench/load_record.ts). Prints throughput in
+ * HTTP requests, p50/p95/p99 per class over every answer, non-2xx answers, 409s and timeouts
+ * apart, the server's RSS
  * (from /proc/PID/status; without `--pid` the process listening on the URL's port is found
  * through /proc/net/tcp) before, at its peak, right after and `--settle` seconds after the run,
  * and its CPU time per request. `--first` instead times the first
@@ -20,20 +24,10 @@ import { tableQuery } from "../lib/resource/datatables.ts";
 import { DISCHARGE_COLUMNS, VISIT_COLUMNS } from "../lib/ipd/columns.ts";
 import { registry } from "../resources/mod.ts";
 import { cpuOf, memoryOf, serverPid } from "./proc.ts";
-import { discover, jobs } from "./load_jobs.ts";
-
-/** What one request class measured. */
-interface Stat {
-  times: number[];
-  errors: number;
-  conflicts: number;
-  firstError?: string;
-}
+import { discover, readJobs, sender, TIMEOUT_MS, writeJobs } from "./load_jobs.ts";
+import { pct, printClasses, Recorder } from "./load_record.ts";
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
-
-const pct = (xs: number[], p: number) =>
-  xs.length ? xs[Math.min(xs.length - 1, Math.floor(xs.length * p))] : NaN;
 
 function args() {
   const { values } = parseArgs({
@@ -174,39 +168,13 @@ async function firstAnswers(base: string, cookie: string) {
   );
 }
 
-/** Prints each request class's count, latencies, errors and conflicts; returns the totals. */
-function printClasses(stats: Map<string, Stat>) {
-  let total = 0, errors = 0, conflicts = 0;
-  const pad = (s: string | number, n: number) => String(s).padStart(n);
-  console.log(
-    `${"kelas".padEnd(22)}${pad("n", 7)}${pad("p50", 9)}${pad("p95", 9)}${pad("p99", 9)}` +
-      `${pad("maks", 9)}${pad("galat", 7)}${pad("409", 6)}`,
-  );
-  for (const [name, s] of stats) {
-    s.times.sort((a, b) => a - b);
-    total += s.times.length + s.errors + s.conflicts;
-    errors += s.errors;
-    conflicts += s.conflicts;
-    const f = (x: number) => pad(Number.isNaN(x) ? "-" : x.toFixed(1), 9);
-    console.log(
-      `${name.padEnd(22)}${pad(s.times.length, 7)}${f(pct(s.times, 0.5))}${f(pct(s.times, 0.95))}` +
-        `${f(pct(s.times, 0.99))}${f(s.times.at(-1) ?? NaN)}${pad(s.errors, 7)}${
-          pad(s.conflicts, 6)
-        }${s.firstError ? `  (${s.firstError})` : ""}`,
-    );
-  }
-  return { total, errors, conflicts };
-}
-
 async function main() {
   const o = args();
   const cookie = await login(o.base, o.code, o.username, o.password);
   if (o.exportAll) return await exportAll(o.base, cookie, o.pid);
   if (o.first) return await firstAnswers(o.base, cookie);
   const world = await discover(o.base, cookie);
-  const { reads, writes } = jobs(o.base, cookie, world);
-  const stats = new Map<string, Stat>();
-  for (const j of [...reads, ...writes]) stats.set(j.name, { times: [], errors: 0, conflicts: 0 });
+  const reads = readJobs(world), writes = writeJobs(world);
   const memBefore = o.pid ? memoryOf(o.pid) : null;
   const cpuBefore = o.pid ? cpuOf(o.pid) : null;
   let peak = memBefore?.rss ?? 0;
@@ -214,51 +182,45 @@ async function main() {
     ? setInterval(() => {
       const m = memoryOf(o.pid!);
       if (m) peak = Math.max(peak, m.rss);
-    }, 500)
+    }, 250)
     : undefined;
   console.log(
     `Uji beban ${o.base}: ${o.users} pengguna, ${o.seconds} s, tulis ${o.writes * 100} %, ` +
       `server PID ${o.pid ?? "tidak diketahui"}`,
   );
-  const t0 = performance.now();
-  const end = t0 + o.seconds * 1000;
-  let slowFirst30 = 0;
+  const rec = new Recorder(TIMEOUT_MS);
+  const send = sender(o.base, cookie, rec);
+  const end = rec.t0 + o.seconds * 1000;
+  let toolErrors = 0;
   const user = async (u: number) => {
     const rnd = randomOf(1000 + u);
     while (performance.now() < end) {
       const job = rnd() < o.writes
         ? writes[Math.floor(rnd() * writes.length)]
         : reads[Math.floor(rnd() * reads.length)];
-      const s = stats.get(job.name)!;
-      const a = performance.now();
       try {
-        const r = await job.run(rnd);
-        await r.arrayBuffer();
-        const ms = performance.now() - a;
-        if (r.status === 200) s.times.push(ms);
-        else if (job.conflict === r.status) s.conflicts++;
-        else {
-          s.errors++;
-          s.firstError ??= `${r.status}`;
-        }
-        if (a - t0 < 30_000 && ms > 1000) slowFirst30++;
+        await job.run(rnd, send);
       } catch (e) {
-        s.errors++;
-        s.firstError ??= e instanceof Error ? e.message : String(e);
+        // an answer the job could not read (its request is counted already)
+        toolErrors++;
+        if (toolErrors === 1) console.error(`${job.name}: ${e instanceof Error ? e.message : e}`);
       }
     }
   };
   await Promise.all(Array.from({ length: o.users }, (_, u) => user(u)));
-  const secs = (performance.now() - t0) / 1000;
+  const secs = (performance.now() - rec.t0) / 1000;
   clearInterval(sampler);
   const memAfter = o.pid ? memoryOf(o.pid) : null;
   const cpuAfter = o.pid ? cpuOf(o.pid) : null;
-  const { total, errors, conflicts } = printClasses(stats);
+  printClasses(rec);
+  const { total, errors, conflicts } = rec.totals();
   console.log(
-    `Throughput: ${(total / secs).toFixed(1)} req/s (${total} permintaan dalam ${
+    `Throughput: ${(total / secs).toFixed(1)} req/s (${total} permintaan HTTP dalam ${
       secs.toFixed(1)
-    } s); galat ${errors}; konflik 409 ${conflicts}; permintaan > 1 s dalam 30 s pertama: ${slowFirst30}`,
+    } s); galat ${errors} (non-2xx, timeout, gagal sambung); konflik 409 ${conflicts}; ` +
+      `permintaan > 1 s dalam 30 s pertama: ${rec.slowFirst30}`,
   );
+  if (toolErrors) console.log(`Jawaban yang tak terbaca oleh alat: ${toolErrors}`);
   if (memBefore && memAfter) {
     console.log(
       `RSS server: sebelum ${mb(memBefore.rss)}, puncak selama uji ${mb(peak)}, sesudah ${
@@ -280,7 +242,7 @@ async function main() {
       } ms per permintaan`,
     );
   }
-  if (errors) Deno.exitCode = 1;
+  if (errors || toolErrors) Deno.exitCode = 1;
 }
 
 if (import.meta.main) {
