@@ -189,6 +189,7 @@ async function main() {
       `server PID ${o.pid ?? "tidak diketahui"}`,
   );
   const rec = new Recorder(TIMEOUT_MS);
+  rec.declare([...reads, ...writes].flatMap((j) => j.classes ?? [j.name]));
   const send = sender(o.base, cookie, rec);
   const end = rec.t0 + o.seconds * 1000;
   let toolErrors = 0;

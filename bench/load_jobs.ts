@@ -70,6 +70,8 @@ const jakartaNow = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slic
 /** One job a simulated user picks: it sends its requests through `send`. */
 export interface Job {
   name: string;
+  /** The classes its requests are counted in, when not only `name`. */
+  classes?: string[];
   run: (rnd: () => number, send: Send) => Promise<void>;
 }
 
@@ -200,6 +202,7 @@ const refId = (x: unknown) => (x as { _id?: string } | null)?._id ?? "";
 export function writeJobs(w: World): Job[] {
   const patientUpdate: Job = {
     name: "ubah pasien",
+    classes: ["baca pasien (untuk ubah)", "ubah pasien"],
     run: async (rnd, send) => {
       const p = pick(rnd, w.patients);
       const read = await send("baca pasien (untuk ubah)", `/api/pasien/${p._id}`);

@@ -31,6 +31,11 @@ export class Recorder {
 
   constructor(readonly timeoutMs: number) {}
 
+  /** Lists the classes in this order (a class first met later comes after them). */
+  declare(classes: string[]): void {
+    for (const c of classes) this.#stat(c);
+  }
+
   #stat(cls: string): Stat {
     let s = this.stats.get(cls);
     if (!s) {
