@@ -7,25 +7,35 @@ import { Pagination } from "./Pagination.tsx";
 import { alignClass, type Order, TableHead } from "./TableHead.tsx";
 import type { Row } from "./use_server_table.ts";
 
+/** How long typing must stop before the search is sent (ms). */
+export const SEARCH_DELAY = 500;
+
 /**
  * The table's search box. It keeps what is typed itself and hands it on (`onSearch`) once typing
  * has stopped for 500 ms, so a keystroke redraws the box alone, not the table's 100 rows (a slow
- * PC would lag behind the typing).
+ * PC would lag behind the typing). The 500 ms count from the keystroke: text typed before the
+ * page's scripts were ready is announced later (lib/client/boot.ts, `data-typed-at`), and the
+ * wait already spent is not paid again.
  */
 export function SearchBox({ id, onSearch }: {
   id: string;
   onSearch: (q: string) => void;
 }) {
-  const [q, setQ] = useState("");
+  const [q, setQ] = useState({ text: "", at: 0 });
   const sent = useRef("");
   useEffect(() => {
-    if (q === sent.current) return;
+    if (q.text === sent.current) return;
     const t = setTimeout(() => {
-      sent.current = q;
-      onSearch(q);
-    }, 500);
+      sent.current = q.text;
+      onSearch(q.text);
+    }, Math.max(0, SEARCH_DELAY - (performance.now() - q.at)));
     return () => clearTimeout(t);
   }, [q]);
+  const typed = (el: HTMLInputElement) => {
+    const at = Number(el.dataset.typedAt) || performance.now();
+    delete el.dataset.typedAt;
+    setQ({ text: el.value, at });
+  };
   return (
     <div class="dt-search-box">
       <label for={id}>Cari</label>
@@ -33,9 +43,9 @@ export function SearchBox({ id, onSearch }: {
         id={id}
         class="dt-search"
         type="search"
-        value={q}
+        value={q.text}
         autoComplete="off"
-        onInput={(e) => setQ(e.currentTarget.value)}
+        onInput={(e) => typed(e.currentTarget)}
       />
     </div>
   );

@@ -2,7 +2,8 @@
 // The server-rendered rows are there to read at first paint; each island is then hydrated when
 // the page is idle or at its first use, whichever comes first. A click or submit made before
 // that is held and replayed once the island's handlers are attached; text typed meanwhile stays
-// in its field and is announced again (`input`/`change`), so nothing the user did is lost.
+// in its field and is announced again (`input`/`change`), so nothing the user did is lost; the
+// field's `data-typed-at` tells when it was last typed (`performance.now()` time).
 
 type Data = {
   hydrate: string;
@@ -34,6 +35,9 @@ function arm(root: HTMLElement, load: () => Promise<void>): () => void {
       held.push(e);
     } else if (ANNOUNCE.includes(e.type) && e.target) {
       changed.set(e.target, (changed.get(e.target) ?? new Set()).add(e.type));
+      // when it was typed: a delay counted from the keystroke, not from its announcement
+      const field = e.target as HTMLElement;
+      if (field.dataset) field.dataset.typedAt = String(e.timeStamp);
     }
     start();
   };

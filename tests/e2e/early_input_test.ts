@@ -43,3 +43,44 @@ Deno.test("browser: a click and a search made before the table is hydrated are k
   assert.match(await page.locator(".dt-table tbody tr").innerText(), /K03\s+kata 3/);
   assert.deepEqual(s.errors, []);
 });
+
+Deno.test("browser: a search typed before hydration waits its 500 ms from the keystroke, not from hydration", async () => {
+  await using s = await session();
+  const { page, url } = s;
+  await login(page, url);
+  await page.waitForSelector("[data-hydrated=true]");
+  let release!: () => void;
+  const held = new Promise<void>((ok) => release = ok);
+  await page.route(/\/static\/build\/hydrate-[A-Z0-9]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // the page notes when its table was hydrated (performance.now() time)
+  await page.addInitScript(() => {
+    new MutationObserver((_, obs) => {
+      if (document.querySelector("[data-island=DataTable][data-hydrated=true]")) {
+        (globalThis as unknown as { hydratedAt: number }).hydratedAt = performance.now();
+        obs.disconnect();
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-hydrated"] });
+  });
+  await page.goto(`${url}/dispute-klaim`);
+  await page.waitForSelector("[data-island=DataTable][data-ready=true]");
+  const sent = page.waitForResponse((r) =>
+    new URL(r.url()).searchParams.get("search[value]") === "k"
+  );
+  await page.locator(".dt-search").press("k");
+  // the scripts arrive 700 ms after the keystroke: its 500 ms are over, so the search goes
+  // as soon as the table is hydrated (a delay counted from hydration would wait 500 ms more)
+  await new Promise((ok) => setTimeout(ok, 700));
+  release();
+  await sent;
+  const gap = await page.evaluate(() => {
+    const req = performance.getEntriesByType("resource")
+      .find((e) => new URL(e.name).searchParams.get("search[value]") === "k")!;
+    return req.startTime - (globalThis as unknown as { hydratedAt: number }).hydratedAt;
+  });
+  assert.ok(gap < 250, `search sent ${gap.toFixed(0)} ms after the table was hydrated`);
+  assert.equal(await page.locator(".dt-search").inputValue(), "k");
+  assert.deepEqual(s.errors, []);
+});
