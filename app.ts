@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { join } from "node:path";
 import { registry as defaultRegistry } from "./resources/mod.ts";
 import { authRoutes } from "./routes/auth.tsx";
-import { backupRoutes } from "./routes/backup.tsx";
+import { backupRoutes, UPLOAD_PATH } from "./routes/backup.tsx";
 import { progressRoutes } from "./routes/progress.ts";
 import { connectionRoutes } from "./routes/connection.tsx";
 import { homeRoutes } from "./routes/home.tsx";
@@ -150,7 +150,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   });
   app.use("*", hospitalZoneScope());
   app.use("*", authorize(access, opts.config.sessionIdleMinutes * 60_000));
-  app.use("*", limitBody(IMPORT_LIMITS.bytes));
+  app.use("*", limitBody(IMPORT_LIMITS.bytes, (path) => path === UPLOAD_PATH));
   app.use("*", auditOutbox());
   app.route("/", authRoutes(opts.licence ?? serviceGate(opts.config)));
   app.route("/", licenceRoutes());

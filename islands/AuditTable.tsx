@@ -135,7 +135,9 @@ function ChainSection({ chain }: { chain: AuditTableProps["chain"] }) {
           </p>
         )}
       </form>
-      {job.active && <ProgressPanel progress={job.progress} label="Verifikasi penuh" />}
+      {job.active && (
+        <ProgressPanel progress={job.progress} label="Verifikasi penuh" start="Memulai" />
+      )}
     </section>
   );
 }

@@ -1,11 +1,11 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { ColumnDef } from "../lib/resource/resource.ts";
+import { alertDeleted, alertDialog } from "../components/ui/Dialog.tsx";
 import {
-  alertDeleted,
-  alertDialog,
-  confirmDelete,
-  confirmDialog,
-} from "../components/ui/Dialog.tsx";
+  confirmBackupDelete,
+  confirmRestore,
+  confirmUpload,
+} from "../components/backup/confirm.ts";
 import { type FormField, FormFields, type FormValues, payload } from "../components/ui/Form.tsx";
 import { formatBytes, formatDateTime, formatNumber } from "../lib/format.ts";
 import { Modal } from "../components/ui/Modal.tsx";
@@ -22,9 +22,12 @@ export interface BackupTableProps {
   initial: { data: Row[]; recordsTotal: number; recordsFiltered: number };
   /** Free space on the backups' disk (bytes, null when unknown); `low` below 2 GB. */
   disk: { free: number | null; low: boolean };
+  /** The largest backup file accepted to restore from (bytes, `BACKUP_UPLOAD_MAX_MB`). */
+  uploadMax: number;
 }
 
 const API = "/api/db-backup";
+const UPLOAD = `${API}/upload`;
 const FIELDS: FormField[] = [
   { name: "name", label: "Nama", required: true },
   { name: "desc", label: "Keterangan", type: "textarea" },
@@ -56,12 +59,15 @@ function DiskInfo({ disk }: { disk: BackupTableProps["disk"] }) {
   );
 }
 
-/** A backup or restore run with its progress shown: `runJob` gives the message, or throws. */
+/**
+ * A backup or restore run with its progress shown: `runJob` gives the message, or throws. Until
+ * the server names its phase the panel says `start` (only an upload says 'Mengunggah berkas').
+ */
 function useJob() {
   const job = useProgress();
-  const [jobLabel, setJobLabel] = useState("");
-  const runJob = async (label: string, url: string, init: RequestInit) => {
-    setJobLabel(label);
+  const [jobLabel, setJobLabel] = useState({ label: "", start: "" });
+  const runJob = async (label: string, start: string, url: string, init: RequestInit) => {
+    setJobLabel({ label, start });
     const res = await job.run(url, init);
     if (!res.ok) throw new ApiError(res.status, `Status ${res.status}: ${res.message}`);
     return accepted(res).message;
@@ -69,16 +75,70 @@ function useJob() {
   return { job, jobLabel, runJob };
 }
 
-const confirmRestore = (name: string) =>
-  confirmDialog({
-    title: "Are you sure?",
-    text: `Seluruh basis data akan diganti dengan cadangan "${name}".\n` +
-      "Keadaan sekarang dicadangkan otomatis lebih dulu.",
-    confirmText: "Yes, restore it!",
-    danger: true,
-  });
+/** The spec's message after a restore, then the page again (the data under it has changed). */
+async function restored() {
+  await alertDialog("Restored!", "Your database has been replaced.", "success");
+  location.reload();
+}
 
-/** Database backup list: add (name, desc), restore and delete, each confirmed. */
+/** A backup's row buttons: restore, download (a plain link: the browser saves the file), delete. */
+function RowButtons({ r, restore, remove }: {
+  r: Row;
+  restore: (r: Row) => void;
+  remove: (r: Row) => void;
+}) {
+  return (
+    <>
+      <button type="button" class="btn btn-sm btn-light" onClick={() => restore(r)}>
+        Restore
+      </button>
+      <a class="btn btn-sm btn-light" href={`${API}/download/${r._id}`} download>Unduh</a>
+      <button type="button" class="btn btn-sm btn-danger" onClick={() => remove(r)}>
+        Hapus
+      </button>
+    </>
+  );
+}
+
+/** Restoring a listed backup, or a picked backup file (`fileRef`'s input, `restoreFile`). */
+function useRestores(runJob: ReturnType<typeof useJob>["runJob"], uploadMax: number) {
+  const restore = async (r: Row) => {
+    if (!await confirmRestore(r)) return;
+    const url = `${API}/restore/${encodeURIComponent(String(r._id))}`;
+    try {
+      await runJob("Pemulihan", "Memulai pemulihan", url, { method: "POST" });
+      await restored();
+    } catch (err) {
+      alertError(err, "message");
+    }
+  };
+
+  // a backup file from elsewhere (one downloaded here before): sent as the body, streamed
+  const fileRef = useRef<HTMLInputElement>(null);
+  const restoreFile = async () => {
+    const file = fileRef.current?.files?.[0];
+    if (fileRef.current) fileRef.current.value = "";
+    if (!file || !await confirmUpload(file, uploadMax)) return;
+    const headers = {
+      "content-type": "application/octet-stream",
+      "x-file-name": encodeURIComponent(file.name),
+    };
+    try {
+      const label = "Pemulihan dari berkas";
+      await runJob(label, "Mengunggah berkas", UPLOAD, { method: "POST", body: file, headers });
+      await restored();
+    } catch (err) {
+      alertError(err, "message");
+    }
+  };
+
+  return { restore, fileRef, restoreFile };
+}
+
+/**
+ * Database backup list: add (name, desc), restore, download and delete, and a restore from a
+ * backup file, each confirmed with the backup it acts on.
+ */
 export default function BackupTable(props: BackupTableProps) {
   const t = useServerTable({ api: API, ...props, order: [0, "desc"] });
   const [form, setForm] = useState<FormValues | null>(null);
@@ -92,7 +152,7 @@ export default function BackupTable(props: BackupTableProps) {
     const body = payload(FIELDS, form);
     setForm(null);
     try {
-      const msg = await runJob("Cadangan", API, { method: "POST", body });
+      const msg = await runJob("Cadangan", "Mencadangkan", API, { method: "POST", body });
       setSaving(false);
       toast({ title: "Success", text: msg });
       t.reload();
@@ -102,20 +162,10 @@ export default function BackupTable(props: BackupTableProps) {
     }
   };
 
-  const restore = async (r: Row) => {
-    if (!await confirmRestore(String(r.name))) return;
-    const url = `${API}/restore/${encodeURIComponent(String(r._id))}`;
-    try {
-      await runJob("Pemulihan", url, { method: "POST" });
-      await alertDialog("Restored!", "Your database has been replaced.", "success");
-      location.reload();
-    } catch (err) {
-      alertError(err, "message");
-    }
-  };
+  const { restore, fileRef, restoreFile } = useRestores(runJob, props.uploadMax);
 
   const remove = async (r: Row) => {
-    const yes = await confirmDelete();
+    const yes = await confirmBackupDelete(r);
     if (!yes) return;
     const url = `${API}/delete/${encodeURIComponent(String(r._id))}`;
     await t.send(url, { method: "DELETE" }, async () => {
@@ -126,7 +176,9 @@ export default function BackupTable(props: BackupTableProps) {
   const pages = Math.max(1, Math.ceil(t.filtered / t.length));
   return (
     <div class="dt blockable">
-      {job.active && <ProgressPanel progress={job.progress} label={jobLabel} />}
+      {job.active && (
+        <ProgressPanel progress={job.progress} label={jobLabel.label} start={jobLabel.start} />
+      )}
       <DiskInfo disk={props.disk} />
       <div class="dt-toolbar">
         <SearchBox id="bk-q" onSearch={t.setSearch} />
@@ -137,6 +189,14 @@ export default function BackupTable(props: BackupTableProps) {
         >
           Tambah Backup
         </button>
+        <button
+          type="button"
+          class="btn btn-light bk-upload"
+          onClick={() => fileRef.current?.click()}
+        >
+          Pulihkan dari Berkas
+        </button>
+        <input ref={fileRef} type="file" accept=".kvbak" hidden onChange={restoreFile} />
       </div>
       <TableView
         columns={props.columns}
@@ -145,16 +205,7 @@ export default function BackupTable(props: BackupTableProps) {
         onSort={t.sortBy}
         loading={t.loading}
         cell={cell}
-        actions={(r) => (
-          <>
-            <button type="button" class="btn btn-sm btn-light" onClick={() => restore(r)}>
-              Restore
-            </button>
-            <button type="button" class="btn btn-sm btn-danger" onClick={() => remove(r)}>
-              Hapus
-            </button>
-          </>
-        )}
+        actions={(r) => <RowButtons r={r} restore={restore} remove={remove} />}
       />
       <div class="dt-footer">
         <div class="dt-info">{`${formatNumber(t.filtered)} cadangan`}</div>

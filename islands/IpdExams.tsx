@@ -9,6 +9,7 @@ import { ExamForm } from "../components/ipd/ExamForm.tsx";
 import { examCell, type ExamRow } from "../components/ipd/exam_cells.tsx";
 import type { TariffKey } from "../components/ipd/TariffFields.tsx";
 import { VisitHeader } from "../components/ipd/VisitHeader.tsx";
+import { stayRecord } from "../components/ipd/cells.tsx";
 
 export interface IpdExamsProps {
   visit: VisitRow;
@@ -56,7 +57,7 @@ export default function IpdExams(props: IpdExamsProps) {
   };
 
   const remove = async (r: ExamRow) => {
-    const yes = await confirmDelete();
+    const yes = await confirmDelete(undefined, stayRecord(visit, r.examinationDate));
     if (!yes) return;
     t.send(`${api}/details/${encodeURIComponent(r._id)}`, { method: "DELETE" }, async () => {
       await refresh();

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { alertDeleted, confirmDelete } from "../components/ui/Dialog.tsx";
 import type { VisitRow } from "../lib/ipd/columns.ts";
 import { VisitForm } from "../components/ipd/VisitForm.tsx";
+import { stayRecord } from "../components/ipd/cells.tsx";
 import { useVisitList, VisitList, type VisitListProps } from "../components/ipd/VisitList.tsx";
 
 /** The inpatient visit list (`/ipd`): filters, add/edit, detail, examinations, delete. */
@@ -10,7 +11,7 @@ export default function IpdList(props: VisitListProps) {
   const [form, setForm] = useState<{ row?: VisitRow } | null>(null);
 
   const remove = async (r: VisitRow) => {
-    const yes = await confirmDelete();
+    const yes = await confirmDelete(undefined, stayRecord(r));
     if (!yes) return;
     v.t.send(`/api/ipd/${encodeURIComponent(r._id)}`, { method: "DELETE" }, () => {
       alertDeleted();

@@ -24,6 +24,8 @@ export interface Config {
   demoHospitalCode?: string;
   /** Automatic daily backups kept (older ones are deleted); 0 turns them off. */
   backupKeep: number;
+  /** Largest backup file accepted as an upload to restore from (bytes; `BACKUP_UPLOAD_MAX_MB`). */
+  backupUploadBytes: number;
   /** Store the demo hospital world at start when the database has no data (lib/demo/data.ts). */
   demoData: boolean;
   /** Minutes without a request after which a session ends (besides the 12-hour limit). */
@@ -116,7 +118,7 @@ function licenceUrlOf(env: Env): string | undefined {
 /**
  * Reads `DATA_DIR`, `DB_PATH`, `HOST` (default 0.0.0.0), `PORT` (default 8000), `ADMIN_PASSWORD`, `ALLOWED_ORIGINS`, `LICENCE_URL`,
  * `LICENCE_GRACE_DAYS` (default 7), `LICENCE_TIMEOUT_MS` (default 8000), `BACKUP_KEEP`
- * (default 7), `DEMO_DATA` (1: demo data on an empty database), `SESSION_IDLE_MINUTES` (default
+ * (default 7), `BACKUP_UPLOAD_MAX_MB` (default 2048), `DEMO_DATA` (1: demo data on an empty database), `SESSION_IDLE_MINUTES` (default
  * 30), `TRUST_PROXY` (N: behind N reverse proxies) and `AUDIT_PATH`.
  */
 export function loadConfig(env: Env = Deno.env): Config {
@@ -134,6 +136,7 @@ export function loadConfig(env: Env = Deno.env): Config {
     licenceGraceDays: numberOf(env, "LICENCE_GRACE_DAYS", 7, 0),
     licenceTimeoutMs: numberOf(env, "LICENCE_TIMEOUT_MS", 8000, 100),
     backupKeep: numberOf(env, "BACKUP_KEEP", 7, 0),
+    backupUploadBytes: numberOf(env, "BACKUP_UPLOAD_MAX_MB", 2048, 1) * 2 ** 20,
     demoData: flagOf(env, "DEMO_DATA"),
     sessionIdleMinutes: numberOf(env, "SESSION_IDLE_MINUTES", 30, 1),
     trustProxy: proxiesOf(env),

@@ -88,6 +88,9 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/db-backup": "admin",
   "POST /api/db-backup/restore/:id": "admin",
   "DELETE /api/db-backup/delete/:id": "admin",
+  // a backup file taken off the machine, and one sent back to restore from
+  "GET /api/db-backup/download/:id": "admin",
+  "POST /api/db-backup/upload": "admin",
   "GET /audit": "admin",
   "GET /api/audit": "admin",
   "GET /api/audit/verify": "admin",

@@ -1,22 +1,28 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import BackupTable from "../islands/BackupTable.tsx";
 import { Island } from "../components/Island.tsx";
-import { backupDir, backups, createBackup, deleteBackup } from "../lib/backup/backup.ts";
+import {
+  backupDir,
+  backups,
+  createBackup,
+  deleteBackup,
+  openBackup,
+} from "../lib/backup/backup.ts";
 import { parseTableRequest } from "../lib/resource/datatables.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
 import { renderPage } from "./_render.tsx";
 import { drainOutbox } from "../lib/http/outbox.ts";
 import { audit } from "../lib/http/request.ts";
-import { restoreBackup } from "../lib/backup/restore.ts";
+import { restoreBackup, type Restored } from "../lib/backup/restore.ts";
+import { restoreUpload } from "../lib/backup/upload.ts";
+import type { Tracker } from "../lib/progress/progress.ts";
 import type { ColumnDef } from "../lib/resource/resource.ts";
 import { parseOr400, text } from "../lib/resource/validate.ts";
 import { trackJob } from "../lib/http/progress.ts";
 import { diskSpace } from "../lib/backup/disk.ts";
-
-const sizeText = (bytes: number) =>
-  `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("id-ID")} KB`;
+import { formatBytes, formatDateTime } from "../lib/format.ts";
 
 /** The backup screen in the sidebar. */
 export const NAV: NavItem[] = [
@@ -54,7 +60,76 @@ const list = async (store: AppEnv["Variables"]["store"], params: URLSearchParams
   };
 };
 
-/** The backup page and `/api/db-backup` (list, add, restore, delete). */
+/** Where a backup file is uploaded to restore from (its body is streamed, see `limitBody`). */
+export const UPLOAD_PATH = "/api/db-backup/upload";
+
+/** The uploaded file's name as the browser sent it (`X-File-Name`, URI-encoded), for the log. */
+function uploadName(c: Context<AppEnv>): string {
+  try {
+    return decodeURIComponent(c.req.header("x-file-name") ?? "").slice(0, 255);
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * A restore request: the audit outbox drained first (its entries belong to the database being
+ * replaced), the restore run with its progress, audited, and answered with what happened.
+ */
+async function restoring(
+  c: Context<AppEnv>,
+  label: string,
+  run: (progress: Tracker) => Promise<Restored & { upload?: unknown }>,
+) {
+  const progress = trackJob(c, label);
+  try {
+    await drainOutbox(c.get("store").kv, c.get("audit"));
+    const { restored, before, upload } = await run(progress);
+    await audit(c, {
+      action: "restore",
+      entity: "db-backup",
+      entityId: restored._id,
+      after: { restored, automaticBackup: before, ...(upload ? { upload } : {}) },
+    });
+    const made = formatDateTime(restored.created);
+    const message = `Basis data diganti dengan cadangan "${restored.name}" (dibuat ${made}). ` +
+      `Keadaan sebelumnya tersimpan sebagai "${before.name}".`;
+    progress.finish(message);
+    return c.json({ success: true, message });
+  } catch (e) {
+    progress.fail((e as Error).message);
+    throw e;
+  }
+}
+
+/**
+ * A backup file as a download, audited, streamed from the file as it is sent. The gate is left
+ * when the handler returns, so a restore does not wait for a slow download (backup files are
+ * never rewritten in place).
+ */
+async function download(c: Context<AppEnv>, dir: string, id: string) {
+  const { doc, file, size } = await openBackup(c.get("store"), dir, id);
+  try {
+    await audit(c, {
+      action: "download",
+      entity: "db-backup",
+      entityId: doc._id,
+      after: { name: doc.name, path: doc.path, size },
+    });
+  } catch (e) {
+    file.close();
+    throw e;
+  }
+  return new Response(file.readable, {
+    headers: {
+      "content-type": "application/octet-stream",
+      "content-length": String(size),
+      "content-disposition": `attachment; filename="${doc.path}"`,
+    },
+  });
+}
+
+/** The backup page and `/api/db-backup` (list, add, restore, delete, download, upload). */
 export function backupRoutes() {
   const r = new Hono<AppEnv>();
   const dir = (c: { get(k: "config"): AppEnv["Variables"]["config"] }) =>
@@ -75,6 +150,7 @@ export function backupRoutes() {
             pageSize: PAGE,
             initial,
             disk: await diskSpace(dir(c)),
+            uploadMax: c.get("config").backupUploadBytes,
           }}
         />
       ),
@@ -96,7 +172,7 @@ export function backupRoutes() {
         progress,
       });
       await audit(c, { action: "backup", entity: "db-backup", entityId: doc._id, after: doc });
-      const message = `Cadangan "${doc.name}" berhasil dibuat (${sizeText(doc.size)}).`;
+      const message = `Cadangan "${doc.name}" berhasil dibuat (${formatBytes(doc.size)}).`;
       progress.finish(message);
       return c.json({ success: true, message, data: doc });
     } catch (e) {
@@ -105,32 +181,29 @@ export function backupRoutes() {
     }
   });
 
-  r.post("/api/db-backup/restore/:id", async (c) => {
-    const progress = trackJob(c, "Pemulihan");
-    try {
-      // entries still waiting in the outbox go to the log before the database is replaced
-      await drainOutbox(c.get("store").kv, c.get("audit"));
-      const { restored, before } = await restoreBackup(
-        c.get("store"),
-        dir(c),
-        c.req.param("id"),
+  r.post(
+    "/api/db-backup/restore/:id",
+    (c) =>
+      restoring(
+        c,
+        "Pemulihan",
+        (progress) => restoreBackup(c.get("store"), dir(c), c.req.param("id"), progress),
+      ),
+  );
+
+  // a backup file sent as the body itself (never a form: it is streamed to disk, not held)
+  r.post(UPLOAD_PATH, (c) =>
+    restoring(c, "Pemulihan dari berkas", async (progress) => {
+      const declared = c.req.header("content-length");
+      const done = await restoreUpload(c.get("store"), dir(c), c.req.raw.body, {
+        limit: c.get("config").backupUploadBytes,
+        declared: declared && /^\d+$/.test(declared) ? Number(declared) : null,
         progress,
-      );
-      await audit(c, {
-        action: "restore",
-        entity: "db-backup",
-        entityId: restored._id,
-        after: { restored, automaticBackup: before },
       });
-      const message = `Basis data diganti dengan cadangan "${restored.name}". ` +
-        `Keadaan sebelumnya tersimpan sebagai "${before.name}".`;
-      progress.finish(message);
-      return c.json({ success: true, message });
-    } catch (e) {
-      progress.fail((e as Error).message);
-      throw e;
-    }
-  });
+      return { ...done, upload: { fileName: uploadName(c), bytes: done.received } };
+    }));
+
+  r.get("/api/db-backup/download/:id", (c) => download(c, dir(c), c.req.param("id")));
 
   r.delete("/api/db-backup/delete/:id", async (c) => {
     const doc = await deleteBackup(c.get("store"), dir(c), c.req.param("id"));

@@ -56,6 +56,8 @@ const TABLE: Record<string, [Want, Want, Want, Want]> = {
   "POST /api/db-backup": [OK, 403, 403, 401],
   "POST /api/db-backup/restore/:id": [OK, 403, 403, 401],
   "DELETE /api/db-backup/delete/:id": [OK, 403, 403, 401],
+  "GET /api/db-backup/download/:id": [OK, 403, 403, 401],
+  "POST /api/db-backup/upload": [OK, 403, 403, 401],
   "GET /audit": [OK, 403, 403, 302],
   "GET /api/audit": [OK, 403, 403, 401],
   "GET /api/audit/verify": [OK, 403, 403, 401],

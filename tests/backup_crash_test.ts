@@ -29,7 +29,7 @@ const MIN_RUNS = Number(Deno.env.get("CRASH_RUNS") || 9), MAX_RUNS = 24, PER_STA
 const LANES = 3;
 const STAGES = ["awal", "tengah", "akhir"] as const;
 type Stage = (typeof STAGES)[number];
-type Mode = "add" | "restore";
+type Mode = "add" | "restore" | "upload";
 interface State {
   label: string;
   count: number;
@@ -277,5 +277,15 @@ Deno.test("crash: SIGKILL at the start, middle and end of a restore leaves entir
   });
   assertCovered(landed);
   await serverStarts(dirs.at(-1)!);
+  await cleanup(tpl, dirs);
+});
+
+Deno.test("crash: SIGKILL at the start, middle and end of a restore from an uploaded file: the old or the new database, no upload left half", async () => {
+  const { tpl, landed, dirs } = await crashRuns("upload", ({ state }, stage, states) => {
+    // the file is received aside (a temporary file, removed at the restart) and checked; then
+    // as a restore: B until the pointer names the restored database, A from then on
+    assert.deepEqual(state, stage === "akhir" ? states.A : states.B, stage);
+  });
+  assertCovered(landed);
   await cleanup(tpl, dirs);
 });

@@ -58,3 +58,45 @@ Deno.test("streamed xlsx: an empty export is a valid workbook with only the head
     ["Nama", "Jumlah", "Waktu", "Analisa (%)", "Hari"],
   ]);
 });
+
+/** The text of one part of an .xlsx (a ZIP), as written. */
+function part(bytes: Uint8Array, name: string): string {
+  const zip = XLSX.CFB.read(bytes, { type: "array" });
+  const i = zip.FullPaths.findIndex((p: string) => p.endsWith(`/${name}`));
+  assert.ok(i >= 0, `${name} in the archive`);
+  return new TextDecoder().decode(zip.FileIndex[i].content as Uint8Array);
+}
+
+Deno.test("streamed xlsx: filter buttons on the header row, the header frozen (the sheet's XML)", async () => {
+  const rows: R[] = Array.from({ length: 3 }, (_, i) => ({
+    name: `P${i}`,
+    amount: i,
+    at: "2026-01-01T00:00:00Z",
+    pct: 0,
+    days: i,
+  }));
+  const bytes = new Uint8Array(
+    await new Response(streamXlsx(columns, rows, "Pasien 'A'")).arrayBuffer(),
+  );
+  const sheet = part(bytes, "xl/worksheets/sheet1.xml");
+  // the autofilter spans the header and the 3 rows under it, right after the cells
+  assert.ok(sheet.includes('</sheetData><autoFilter ref="A1:E4"/></worksheet>'), sheet.slice(-200));
+  // the pane is split below row 1 and frozen, before the columns as the schema orders it
+  assert.match(
+    sheet,
+    /<dimension ref="A1:E4"\/><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"\/>.*<\/sheetViews><cols>/,
+  );
+  // Excel's name for the filtered range, quoted sheet name and all
+  assert.ok(
+    part(bytes, "xl/workbook.xml").includes(
+      '<definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">' +
+        "'Pasien ''A'''!$A$1:$E$4</definedName>",
+    ),
+  );
+  // and SheetJS reads the filter back
+  const ws = XLSX.read(bytes).Sheets["Pasien 'A'"];
+  assert.deepEqual(ws["!autofilter"], { ref: "A1:E4" });
+
+  const empty = new Uint8Array(await new Response(streamXlsx(columns, [])).arrayBuffer());
+  assert.ok(part(empty, "xl/worksheets/sheet1.xml").includes('<autoFilter ref="A1:E1"/>'));
+});

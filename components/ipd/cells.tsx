@@ -8,6 +8,23 @@ import type { Row } from "../ui/use_server_table.ts";
 export const patientText = (p: { fullname?: string; erm?: string } | null | undefined) =>
   p ? `${p.fullname ?? ""} (${p.erm ?? ""})` : "-";
 
+/**
+ * The record a stay's confirmation acts on: 'Budi Santoso · No. ERM 000123', then when the stay
+ * began ('Masuk 24-11-2026 10:00'), and for an examination when it was ('Pemeriksaan …').
+ */
+export function stayRecord(
+  v: { pasien?: { fullname?: string; erm?: string } | null; visitDate?: string },
+  examinationDate?: string,
+): string {
+  const who = `${v.pasien?.fullname ?? "-"} · No. ERM ${v.pasien?.erm ?? "-"}`;
+  const when = examinationDate
+    ? `Pemeriksaan ${formatDateTime(examinationDate)}`
+    : v.visitDate
+    ? `Masuk ${formatDateTime(v.visitDate)}`
+    : "";
+  return when ? `${who}\n${when}` : who;
+}
+
 /** A percentage with its analysis colour as a class: `pct pct-red|yellow|green`. */
 export function Percent({ value, where }: { value: unknown; where: "list" | "exam" }) {
   const p = typeof value === "number" ? value : null;

@@ -8,6 +8,11 @@ export interface DialogOptions {
   title: string;
   /** Body text; each line (`\n`) becomes its own paragraph. */
   text?: string;
+  /**
+   * The record the dialog acts on ('Budi Santoso · No. ERM 000123'), shown under the title
+   * beside the (spec's) text, so the reader sees what is about to change; lines as in `text`.
+   */
+  record?: string;
   icon?: DialogIcon;
   /** Confirm button label (default 'OK'). */
   confirmText?: string;
@@ -33,6 +38,8 @@ function DialogBox({ o, done }: { o: DialogOptions; done: (ok: boolean) => void 
   useFocusTrap(ref, true, () => done(false));
   const icon = o.icon ?? "info";
   const lines = (o.text ?? "").split("\n").filter((l) => l.trim());
+  const record = (o.record ?? "").split("\n").filter((l) => l.trim());
+  const described = [record.length && `${id}-r`, lines.length && `${id}-d`].filter(Boolean);
   return (
     <div class="dialog-backdrop">
       <div
@@ -41,11 +48,16 @@ function DialogBox({ o, done }: { o: DialogOptions; done: (ok: boolean) => void 
         role={o.cancelText || icon === "error" || icon === "warning" ? "alertdialog" : "dialog"}
         aria-modal="true"
         aria-labelledby={`${id}-t`}
-        aria-describedby={lines.length ? `${id}-d` : undefined}
+        aria-describedby={described.length ? described.join(" ") : undefined}
         tabIndex={-1}
       >
         <div class="dialog-icon" aria-hidden="true">{GLYPH[icon]}</div>
         <h2 id={`${id}-t`}>{o.title}</h2>
+        {record.length > 0 && (
+          <div id={`${id}-r`} class="dialog-record">
+            {record.map((l, i) => <p key={i}>{l}</p>)}
+          </div>
+        )}
         {lines.length > 0 && (
           <div id={`${id}-d`} class="dialog-text">
             {lines.map((l, i) => <p key={i}>{l}</p>)}
@@ -102,9 +114,21 @@ export function confirmDialog(o: DialogOptions): Promise<boolean> {
   return showDialog({ icon: "warning", cancelText: "Batal", ...o });
 }
 
-/** The standard delete confirmation ('Are you sure?' … 'Yes, delete it!'). */
-export const confirmDelete = (text = "You won't be able to revert this!"): Promise<boolean> =>
-  confirmDialog({ title: "Are you sure?", text, confirmText: "Yes, delete it!", danger: true });
+/**
+ * The standard delete confirmation ('Are you sure?' … 'Yes, delete it!'); `record` names what
+ * is deleted (see `DialogOptions.record`).
+ */
+export const confirmDelete = (
+  text = "You won't be able to revert this!",
+  record?: string,
+): Promise<boolean> =>
+  confirmDialog({
+    title: "Are you sure?",
+    text,
+    record,
+    confirmText: "Yes, delete it!",
+    danger: true,
+  });
 
 /** The standard message after a delete. */
 export const alertDeleted = () => alertDialog("Deleted!", "Your file has been deleted.", "success");

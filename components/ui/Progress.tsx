@@ -1,23 +1,31 @@
 import { useEffect, useRef, useState } from "react";
 import type { Progress } from "../../lib/progress/progress.ts";
-import { formatNumber } from "../../lib/format.ts";
+import { formatBytes, formatNumber } from "../../lib/format.ts";
 import { type Answer, get, request } from "./api.ts";
 
+// sizes as the backup list and its messages write them (one formatter: 3,61 MB)
 const amount = (n: number, unit: Progress["unit"]) =>
-  unit === "byte" ? `${formatNumber(Math.round(n / 1024 / 1024 * 10) / 10)} MB` : formatNumber(n);
+  unit === "byte" ? formatBytes(n) : formatNumber(n);
 
 /**
  * How far a long job (import, backup, restore) has got: its phase, a bar, rows or bytes done
- * out of the total. Shown over its nearest positioned ancestor, like the Blocker.
+ * out of the total. Shown over its nearest positioned ancestor, like the Blocker. Until the
+ * server names its first phase the panel says `start` (default: an upload's 'Mengunggah berkas').
  */
-export function ProgressPanel({ progress, label }: { progress: Progress | null; label: string }) {
+export function ProgressPanel(
+  { progress, label, start = "Mengunggah berkas" }: {
+    progress: Progress | null;
+    label: string;
+    start?: string;
+  },
+) {
   const p = progress;
   const pct = p && p.total > 0 ? Math.min(100, Math.round((p.done / p.total) * 100)) : null;
   return (
     <div class="blocker" role="status" aria-live="polite">
       <div class="progress-panel">
         <strong>{p?.label ?? label}</strong>
-        <span class="progress-phase">{p ? p.phase : "Mengunggah berkas"}…</span>
+        <span class="progress-phase">{p ? p.phase : start}…</span>
         <div
           class="progress-track"
           role="progressbar"

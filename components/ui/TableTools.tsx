@@ -35,6 +35,20 @@ export function resourceCell(c: ColumnDef, row: Row, api: string, canWrite: bool
   return typeof v === "object" ? String((v as Row).desc ?? (v as Row).name ?? "") : String(v);
 }
 
+/**
+ * The record a row's confirmation acts on: the resource's label, then its first two columns as
+ * the table shows them ('Pasien: 000123 – Budi Santoso'); switch columns are left out.
+ */
+export function recordText(label: string, columns: ColumnDef[], row: Row): string {
+  const texts = columns
+    .filter((c) => c.format !== "switch" && c.format !== "bool")
+    .slice(0, 2)
+    .map((c) => String(resourceCell(c, row, "", false)).trim())
+    .filter(Boolean)
+    .map((t) => t.length > 80 ? `${t.slice(0, 79)}…` : t);
+  return `${label}: ${texts.join(" – ") || "-"}`;
+}
+
 /** 'Tampilkan {n} data': the page sizes, the resource's own among them. */
 export function LengthPicker({ id, pageSize, value, onChange }: {
   id: string;

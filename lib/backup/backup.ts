@@ -49,7 +49,8 @@ export function safePath(dir: string, rel: string): string {
   return full;
 }
 
-const docOf = (h: BackupHeader, path: string): BackupDoc => ({
+/** A backup's list entry, from its file's header and its path in the folder. */
+export const docOf = (h: BackupHeader, path: string): BackupDoc => ({
   _id: h.id,
   name: h.name,
   desc: h.desc,
@@ -139,6 +140,22 @@ export async function createBackup(
   const doc = docOf(written, rel);
   await backups(store).writeMany([doc]);
   return doc;
+}
+
+/**
+ * A listed backup's file opened for reading (a download streams it), with its size; 404 when
+ * it is not listed or its file is gone.
+ */
+export async function openBackup(
+  store: Store,
+  dir: string,
+  id: string,
+): Promise<{ doc: BackupDoc; file: Deno.FsFile; size: number }> {
+  const doc = await findBackup(store, id);
+  const file = await Deno.open(safePath(dir, doc.path), { read: true }).catch(() => {
+    throw notFound(`Berkas cadangan ${doc.path} tidak ada lagi di folder backups.`);
+  });
+  return { doc, file, size: (await file.stat()).size };
 }
 
 /** Removes a backup's file and its entry. */

@@ -133,8 +133,31 @@ export async function restoreBackup(
   dir: string,
   id: string,
   progress?: Tracker,
-): Promise<{ restored: BackupDoc; before: BackupDoc }> {
+): Promise<Restored> {
   const doc = await findBackup(store, id);
+  return await aloneRestoring(store, async () => {
+    const file = safePath(dir, doc.path);
+    await Deno.stat(file).catch(() => {
+      throw notFound(`Berkas cadangan ${doc.path} tidak ada lagi di folder backups.`);
+    });
+    return await restoreFrom(store, dir, { doc, file }, progress);
+  });
+}
+
+/** What a restore replaced the database with, and the automatic backup of what it was. */
+export interface Restored {
+  restored: BackupDoc;
+  before: BackupDoc;
+}
+
+/** Stores with a restore under way (one at a time: a second one is refused). */
+const running = new WeakSet<Store>();
+
+/**
+ * Runs `job` as the store's only restore: a second one meanwhile gets 409, and a KV Connect
+ * store, which cannot be replaced in one step, 400.
+ */
+export async function aloneRestoring<T>(store: Store, job: () => Promise<T>): Promise<T> {
   if (running.has(store)) {
     throw conflict("Pemulihan lain sedang berjalan. Tunggu sampai selesai lalu coba lagi.");
   }
@@ -146,21 +169,25 @@ export async function restoreBackup(
   }
   running.add(store);
   try {
-    return await restoreFrom(store, dir, doc, progress);
+    return await job();
   } finally {
     running.delete(store);
   }
 }
 
-/** Stores with a restore under way (one at a time: a second one is refused). */
-const running = new WeakSet<Store>();
-
-async function restoreFrom(store: Store, dir: string, doc: BackupDoc, progress?: Tracker) {
-  const file = safePath(dir, doc.path);
-  await Deno.stat(file).catch(() => {
-    throw notFound(`Berkas cadangan ${doc.path} tidak ada lagi di folder backups.`);
-  });
-  const aside = await buildAside(store, file, dir, progress);
+/**
+ * Restores the backup file `src.file` (listed as `src.doc`); call it inside `aloneRestoring`.
+ * `src.keep`, when given, runs once the file has been verified and unpacked, before anything
+ * live changes (an uploaded file is moved into the backups folder there).
+ */
+export async function restoreFrom(
+  store: Store,
+  dir: string,
+  src: { doc: BackupDoc; file: string; keep?: () => Promise<void> },
+  progress?: Tracker,
+): Promise<Restored> {
+  const doc = src.doc;
+  const aside = await buildAside(store, src.file, dir, progress);
   let pointed = false;
   let before: BackupDoc;
   const backupNow = () =>
@@ -174,6 +201,7 @@ async function restoreFrom(store: Store, dir: string, doc: BackupDoc, progress?:
     // the automatic backup is taken while requests still run; if any collection was written
     // after it began, it is taken again with requests held back, so it holds the last state
     // (the backup list itself is left out: it is rebuilt from the files after the switch)
+    await src.keep?.();
     const ver = await counters(store.kv, ["db_backup"]);
     let auto = await backupNow();
     before = await store.gate.exclusive(async () => {

@@ -112,9 +112,13 @@ export const auditOutbox = (): MiddlewareHandler<AppEnv> => async (c, next) => {
 /**
  * Caps request bodies before they are read: imports (`…/import`, `…/import-{kind}`) may send up
  * to the import limit, every other request 1 MB. Oversized bodies get 413 with an Indonesian
- * message.
+ * message. Paths `streamed` names pass as they are: their handler reads the body as a stream and
+ * caps it itself (a backup upload, far larger than anything held in memory).
  */
-export const limitBody = (importBytes: number): MiddlewareHandler => {
+export const limitBody = (
+  importBytes: number,
+  streamed: (path: string) => boolean = () => false,
+): MiddlewareHandler => {
   const cap = (max: number) =>
     bodyLimit({
       maxSize: max,
@@ -128,5 +132,6 @@ export const limitBody = (importBytes: number): MiddlewareHandler => {
   const other = cap(2 ** 20);
   // `/import` and its kinds (`/import-eklaim`, `/import-status`)
   const isImport = (path: string) => /\/import(-[a-z]+)?$/.test(path);
-  return (c, next) => (isImport(c.req.path) ? forImport : other)(c, next);
+  return (c, next) =>
+    streamed(c.req.path) ? next() : (isImport(c.req.path) ? forImport : other)(c, next);
 };

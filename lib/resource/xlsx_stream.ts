@@ -72,6 +72,20 @@ const STATIC: Record<string, string> = {
     "</cellXfs></styleSheet>",
 };
 
+/**
+ * The header row frozen: it stays in view while the rows scroll (a pane split below row 1, as
+ * Excel writes it; SheetJS CE leaves `!freeze`/`!views` out, which is why this writer says it).
+ */
+const FROZEN_HEADER = '<sheetViews><sheetView workbookViewId="0">' +
+  '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
+  '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>';
+
+/** The filtered range: the header row (its buttons) and every row under it (`A1:E2346`). */
+const filterRange = (columns: number, rows: number, abs = false) => {
+  const [d, end] = [abs ? "$" : "", colName(Math.max(0, columns - 1))];
+  return `${d}A${d}1:${d}${end}${d}${rows + 1}`;
+};
+
 /** The cells of a sheet: each value as its column's type writes it, every text a shared string. */
 function cellWriter<R>(columns: ExportColumn<R>[], offset: number) {
   const strings = new Map<string, number>();
@@ -110,14 +124,14 @@ async function* sheetXml<R>(
   load?: (chunk: R[]) => Promise<R[]>,
 ): AsyncGenerator<Uint8Array> {
   const guard = heapGuard(); // records read and dropped chunk by chunk
-  const last = `${colName(Math.max(0, columns.length - 1))}${rows.length + 1}`;
+  const range = filterRange(columns.length, rows.length);
   const cols = columns.map((c, i) =>
     `<col min="${i + 1}" max="${i + 1}" width="${
       c.width ?? Math.max(10, c.title.length + 2)
     }" customWidth="1"/>`
   ).join("");
   yield enc.encode(
-    XML + `<worksheet ${NS} xmlns:r="${REL}"><dimension ref="A1:${last}"/>` +
+    XML + `<worksheet ${NS} xmlns:r="${REL}"><dimension ref="${range}"/>` + FROZEN_HEADER +
       `<cols>${cols}</cols><sheetData><row r="1">` +
       columns.map((c, i) => cell(i, 1, "text", c.title)).join("") + "</row>",
   );
@@ -140,7 +154,8 @@ async function* sheetXml<R>(
     guard();
     await nextTurn(); // let other requests in
   }
-  yield enc.encode("</sheetData></worksheet>");
+  // filter buttons on the header row (`autoFilter` comes right after `sheetData`)
+  yield enc.encode(`</sheetData><autoFilter ref="${range}"/></worksheet>`);
 }
 
 /** The shared strings table, in pieces of about 64 KB. */
@@ -160,8 +175,8 @@ function* sharedStrings(strings: Map<string, number>): Generator<Uint8Array> {
 }
 
 /**
- * The .xlsx of `rows` as a stream, with the same cells as `exportXlsx`: header titles, numbers
- * as numbers (rupiah formatted), dates as dates in the hospital's time zone (taken when the
+ * The .xlsx of `rows` as a stream (every export's writer): header titles with filter buttons
+ * (autofilter) on a frozen header row, numbers as numbers (rupiah formatted), dates as dates in the hospital's time zone (taken when the
  * stream is made: it is read after the request), every text a shared-string cell (never a formula).
  * `load`, when given, turns each chunk of rows into the rows written (e.g. reads the whole
  * records of an index's slim rows), so only one chunk is held at a time.
@@ -175,6 +190,7 @@ export function streamXlsx<R>(
   const zone = hospitalZone(); // rows are read while the answer is sent, after the request
   const { cell, strings } = cellWriter(columns, zoneOffsetMs());
   const fixed = (name: string) => ({ name, data: () => [enc.encode(STATIC[name])] });
+  const name = sheet.slice(0, 31);
   return zipStream([
     fixed("[Content_Types].xml"),
     fixed("_rels/.rels"),
@@ -183,9 +199,12 @@ export function streamXlsx<R>(
       data: () => [
         enc.encode(
           XML + `<workbook ${NS} xmlns:r="${REL}"><sheets>` +
-            `<sheet name="${
-              esc(sheet.slice(0, 31))
-            }" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+            `<sheet name="${esc(name)}" sheetId="1" r:id="rId1"/></sheets>` +
+            // the autofilter's range, as Excel names it
+            '<definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" ' +
+            `hidden="1">'${esc(name.replaceAll("'", "''"))}'!${
+              filterRange(columns.length, rows.length, true)
+            }</definedName></definedNames></workbook>`,
         ),
       ],
     },

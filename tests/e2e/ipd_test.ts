@@ -202,7 +202,7 @@ Deno.test("browser: admission, examinations with tariffs, discharge, exports, ca
     page,
     "Konfirmasi?",
     "Apakah kamu yakin ingin membatalkan status pasien ini?",
-    "Ya, Batalkan!",
+    "Ya, batalkan kepulangan",
   );
   await dialog(page, "Berhasil!", "Status Kepulangan pasien sudah dibatalkan.");
   await page.waitForURL(`${url}/ipd`);

@@ -88,7 +88,7 @@ Deno.test("browser: a casemix user fixes an unready stay, imports E-Klaim, follo
   await open(page, url, "/discharge-patient");
   await page.locator("tr", { hasText: "Siti (000123)" }).locator("button:has-text('Batal Pulang')")
     .click();
-  await dialog(page, "Konfirmasi?", "membatalkan status pasien", "Ya, Batalkan!");
+  await dialog(page, "Konfirmasi?", "membatalkan status pasien", "Ya, batalkan kepulangan");
   await dialog(page, "Berhasil!", "Status Kepulangan pasien sudah dibatalkan.");
   await page.waitForURL(`${url}/ipd`);
   await open(page, url, `/ipd/${id}`);

@@ -1,0 +1,104 @@
+import { join } from "node:path";
+import { ulid } from "ulid";
+import { type BackupDoc, backupFileName, backups, docOf, safePath } from "./backup.ts";
+import { type BackupHeader, badBackup, decodeHeader, HEADER_BYTES } from "./format.ts";
+import { aloneRestoring, type Restored, restoreFrom } from "./restore.ts";
+import type { Tracker } from "../progress/progress.ts";
+import type { Store } from "../db/store.ts";
+import { AppError, badRequest, storageError } from "../errors.ts";
+import { formatBytes } from "../format.ts";
+
+/** An uploaded backup file being received (removed at start like the other `.tmp-` files). */
+const tmpName = () => `.tmp-${ulid()}.upload`;
+
+const tooLarge = (limit: number) =>
+  new AppError(
+    413,
+    `Berkas cadangan terlalu besar (paling besar ${formatBytes(limit)}). Basis data tidak diubah.`,
+  );
+
+const noFile = () => badRequest("Pilih berkas cadangan (.kvbak) yang akan dipulihkan.");
+
+async function writeAll(f: Deno.FsFile, b: Uint8Array) {
+  for (let n = 0; n < b.length;) n += await f.write(b.subarray(n));
+}
+
+/**
+ * Receives an uploaded backup file (the request body, streamed) into a temporary file in `dir`,
+ * never holding it whole in memory. Refused before anything is kept: no file (400), more than
+ * `limit` bytes, declared or sent (413), a file that does not begin with a Casemix RS backup
+ * header (422, told from the first 4 KiB), or one whose length is not the header's (422).
+ */
+async function receive(
+  body: ReadableStream<Uint8Array> | null,
+  dir: string,
+  o: { limit: number; declared: number | null; progress?: Tracker },
+): Promise<{ tmp: string; header: BackupHeader }> {
+  if (!body || o.declared === 0) throw noFile();
+  if (o.declared !== null && o.declared > o.limit) throw tooLarge(o.limit);
+  await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+  const tmp = join(dir, tmpName());
+  const f = await Deno.open(tmp, { write: true, createNew: true, mode: 0o600 });
+  const head = new Uint8Array(HEADER_BYTES);
+  let header: BackupHeader | null = null;
+  let n = 0;
+  o.progress?.phase("Mengunggah berkas", o.declared ?? 0, "byte");
+  try {
+    for await (const chunk of body) {
+      if (n + chunk.length > o.limit) throw tooLarge(o.limit);
+      if (n < HEADER_BYTES) head.set(chunk.subarray(0, HEADER_BYTES - n), n);
+      n += chunk.length;
+      if (!header && n >= HEADER_BYTES) {
+        header = decodeHeader(head); // not a backup of this app: refused at once
+        if (HEADER_BYTES + header.size > o.limit) throw tooLarge(o.limit);
+      }
+      await writeAll(f, chunk).catch((e) => Promise.reject(storageError(e)));
+      o.progress?.step(n);
+    }
+    if (!header) throw n ? badBackup("berkas terpotong.") : noFile();
+    if (n !== HEADER_BYTES + header.size) {
+      throw badBackup("ukuran berkas tidak cocok dengan kepalanya (terpotong atau ditambah).");
+    }
+    await f.sync();
+  } catch (e) {
+    f.close();
+    await Deno.remove(tmp).catch(() => {});
+    throw e;
+  }
+  f.close();
+  return { tmp, header };
+}
+
+/**
+ * Restores the database from an uploaded backup file, with the checks of any restore: the file
+ * is received aside (`receive`), then verified whole (checksum, SQLite check) and unpacked
+ * before anything live changes, a bad one refused with 422. Once verified it is kept in the
+ * backups folder under its own name (it shows in the list and can be restored again), unless
+ * the same backup is there already. One restore at a time; not into a KV Connect store.
+ */
+export function restoreUpload(
+  store: Store,
+  dir: string,
+  body: ReadableStream<Uint8Array> | null,
+  o: { limit: number; declared: number | null; progress?: Tracker },
+): Promise<Restored & { received: number }> {
+  return aloneRestoring(store, async () => {
+    const { tmp, header } = await receive(body, dir, o);
+    try {
+      const listed = (await backups(store).find(header.id))?.value;
+      const onDisk = listed &&
+        await Deno.stat(safePath(dir, listed.path)).then(() => true, () => false);
+      const made = new Date(header.created);
+      const name = backupFileName(Number.isNaN(made.getTime()) ? new Date() : made, header.id);
+      const doc: BackupDoc = onDisk ? listed : docOf(header, name);
+      const keep = async () => {
+        if (onDisk) return await Deno.remove(tmp);
+        await Deno.rename(tmp, safePath(dir, doc.path));
+      };
+      const done = await restoreFrom(store, dir, { doc, file: tmp, keep }, o.progress);
+      return { ...done, received: HEADER_BYTES + header.size };
+    } finally {
+      await Deno.remove(tmp).catch(() => {}); // refused, or kept under its name
+    }
+  });
+}
