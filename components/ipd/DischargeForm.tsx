@@ -12,6 +12,36 @@ import { DateInput } from "../ui/DateInput.tsx";
 import { Field } from "../ui/Field.tsx";
 import { useFieldErrors } from "../ui/use_field_errors.ts";
 
+/** The server's input names of the form's fields (`POST /api/ipd/discharge-patient/update`). */
+const SERVER_NAMES = {
+  tanggal_pulang: "date",
+  dischargepatient: "method",
+  summary_diagnosis: "diagnosis",
+  summary_tindakan: "tindakan",
+};
+
+/** The summary diagnoses or procedures of a discharge, with the server's refusal under them. */
+function SummaryCodes({ name, label, url, values, error, onChange }: {
+  name: "diagnosis" | "tindakan";
+  label: string;
+  url: string;
+  values: Option[];
+  error?: string;
+  onChange: (v: Option[]) => void;
+}) {
+  return (
+    <Field id={`discharge-${name}`} label={label} class="span-2" error={error}>
+      <MultiSelect
+        id={`discharge-${name}`}
+        url={url}
+        exclude={name}
+        values={values}
+        onChange={onChange}
+      />
+    </Field>
+  );
+}
+
 /**
  * Discharges a stay: date-time, discharge method and the summary diagnoses and procedures,
  * prefilled from the examinations (editable). On success the browser goes to
@@ -25,12 +55,7 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
   const [busy, setBusy] = useState(true);
   // changed by the clerk (the summary codes arrive after opening: not a change)
   const [dirty, setDirty] = useState(false);
-  const errs = useFieldErrors((n) => `discharge-${n}`, {
-    tanggal_pulang: "date",
-    dischargepatient: "method",
-    summary_diagnosis: "diagnosis",
-    summary_tindakan: "tindakan",
-  });
+  const errs = useFieldErrors((n) => `discharge-${n}`, SERVER_NAMES);
   /** A setter of field `name` that marks the form changed and clears its refusal. */
   const edit = <T,>(name: string, set: (v: T) => void) => (v: T) => {
     setDirty(true);
@@ -102,34 +127,22 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
           onChange={edit("method", setMethod)}
         />
       </Field>
-      <Field
-        id="discharge-diagnosis"
+      <SummaryCodes
+        name="diagnosis"
         label="Diagnosa (ICD-10)"
-        class="span-2"
+        url="/api/icd/select2-icd10"
+        values={diag}
         error={errs.errors.diagnosis}
-      >
-        <MultiSelect
-          id="discharge-diagnosis"
-          url="/api/icd/select2-icd10"
-          exclude="diagnosis"
-          values={diag}
-          onChange={edit("diagnosis", setDiag)}
-        />
-      </Field>
-      <Field
-        id="discharge-tindakan"
+        onChange={edit("diagnosis", setDiag)}
+      />
+      <SummaryCodes
+        name="tindakan"
         label="Tindakan (ICD-9-CM)"
-        class="span-2"
+        url="/api/icd/select2-icd9"
+        values={tind}
         error={errs.errors.tindakan}
-      >
-        <MultiSelect
-          id="discharge-tindakan"
-          url="/api/icd/select2-icd9"
-          exclude="tindakan"
-          values={tind}
-          onChange={edit("tindakan", setTind)}
-        />
-      </Field>
+        onChange={edit("tindakan", setTind)}
+      />
     </FormModal>
   );
 }

@@ -41,13 +41,40 @@ function tariffOf(exam: ExamRow | undefined, rows: ExamRow[]): TariffValues {
   };
 }
 
-/** The chosen keywords and ICD codes as the API takes them: comma-separated ids. */
-const codesBody = (keywords: KeywordItem[], diag: Option[], tind: Option[]) => ({
-  keyword: keywords.map((k) => k._id).join(","),
-  keywordsummary: keywordSummary(keywords),
-  diagnosis: idList(diag),
-  tindakan: idList(tind),
+/** The SOAP notes a form starts from. */
+const soapOf = (exam?: ExamRow): Soap => ({
+  subject: exam?.subject ?? "",
+  object: exam?.object ?? "",
+  assesment: exam?.assesment ?? "",
+  plan: exam?.plan ?? "",
 });
+
+/** What an examination form holds. */
+interface ExamValues {
+  date: string;
+  soap: Soap;
+  keywords: KeywordItem[];
+  diag: Option[];
+  tind: Option[];
+  tv: TariffValues;
+}
+
+/** The examination as `POST /api/ipd/visitexamination/update` takes it (lists: ids, commas). */
+const examBody = (ipdId: string, exam: ExamRow | undefined, v: ExamValues) =>
+  new URLSearchParams({
+    id: exam?._id ?? "",
+    _version: exam?._version ?? "",
+    ipdId,
+    examinationDate: v.date,
+    ...v.soap,
+    keyword: v.keywords.map((k) => k._id).join(","),
+    keywordsummary: keywordSummary(v.keywords),
+    diagnosis: idList(v.diag),
+    tindakan: idList(v.tind),
+    grouping: v.tv.grouping?.id ?? "",
+    tarifinacbgSelect: v.tv.tarifinacbgSelect,
+    tarif_rs: plainNumber(v.tv.tarif_rs),
+  });
 
 /**
  * Add/edit an examination: SOAP notes, disputed-claim keywords (read-only summary; a keyword
@@ -67,12 +94,7 @@ export function ExamForm({ ipdId, exam, rows, tariff, classtype, onClose, onSave
   const [date, setDate] = useState(() =>
     toLocalInput(exam?.examinationDate ?? new Date().toISOString())
   );
-  const [soap, setSoap] = useState<Soap>(() => ({
-    subject: exam?.subject ?? "",
-    object: exam?.object ?? "",
-    assesment: exam?.assesment ?? "",
-    plan: exam?.plan ?? "",
-  }));
+  const [soap, setSoap] = useState<Soap>(() => soapOf(exam));
   const [keywords, pickKeywords] = useKeywords(exam?.keyword ?? []);
   const [diag, setDiag] = useState<Option[]>(() => (exam?.diagnosis ?? []).map(icdOption));
   const [tind, setTind] = useState<Option[]>(() => (exam?.tindakan ?? []).map(icdOption));
@@ -81,30 +103,21 @@ export function ExamForm({ ipdId, exam, rows, tariff, classtype, onClose, onSave
   const codes = codesOf([...diag, ...tind]);
   const errs = useFieldErrors((n) => `exam-${n}`, { examinationDate: "date" });
   const { errors, clear } = errs;
-  const dirty = useChanged([date, soap, keywords.map((k) => k._id), diag, tind, {
-    ...tv,
-    options: null, // loaded with the form, not a change
-  }]);
+  const values: ExamValues = { date, soap, keywords, diag, tind, tv };
+  // the grouping's class options are loaded with the form: not a change
+  const dirty = useChanged({
+    ...values,
+    keywords: keywords.map((k) => k._id),
+    tv: { ...tv, options: 0 },
+  });
 
   const save = async (e: Event) => {
     e.preventDefault();
     if (saving || rsProblem(tv.tarif_rs)) return;
     setSaving(true);
     try {
-      const { message } = await post(
-        "/api/ipd/visitexamination/update",
-        new URLSearchParams({
-          id: exam?._id ?? "",
-          _version: exam?._version ?? "",
-          ipdId,
-          examinationDate: date,
-          ...soap,
-          ...codesBody(keywords, diag, tind),
-          grouping: tv.grouping?.id ?? "",
-          tarifinacbgSelect: tv.tarifinacbgSelect,
-          tarif_rs: plainNumber(tv.tarif_rs),
-        }),
-      );
+      const url = "/api/ipd/visitexamination/update";
+      const { message } = await post(url, examBody(ipdId, exam, values));
       setSaving(false);
       toast({ title: "Success", text: message });
       onSaved();
