@@ -6,7 +6,14 @@ import {
   confirmDelete,
   confirmDialog,
 } from "../components/ui/Dialog.tsx";
-import { FormFields, type FormValues, payload, valuesFrom } from "../components/ui/Form.tsx";
+import {
+  changed,
+  FormFields,
+  type FormValues,
+  payload,
+  valuesFrom,
+} from "../components/ui/Form.tsx";
+import { useFieldErrors } from "../components/ui/use_field_errors.ts";
 import { accepted, alertError, get, post } from "../components/ui/api.ts";
 import { FormModal } from "../components/ui/Modal.tsx";
 import { SearchBox, TableFooter, TableView } from "../components/ui/ServerTable.tsx";
@@ -26,18 +33,28 @@ interface FormState {
   id: string;
   version: string;
   values: FormValues;
+  /** The values it was opened with (changed ones ask before the form is closed). */
+  initial: FormValues;
 }
 
-/** The add/edit form of a resource: `open(row?)`, and its save (`POST {api}/update`). */
-function useRecordForm(props: TableProps, reload: () => void) {
+/**
+ * The add/edit form of a resource: `open(row?)`, and its save (`POST {api}/update`); a refusal
+ * naming a field is said under it (ids `{uid}-f-{name}`).
+ */
+function useRecordForm(props: TableProps, uid: string, reload: () => void) {
   const [form, setForm] = useState<FormState | null>(null);
   const [saving, setSaving] = useState(false);
-  const open = (row?: Row) =>
+  const errs = useFieldErrors((name) => `${uid}-f-${name}`);
+  const open = (row?: Row) => {
+    errs.reset();
+    const values = valuesFrom(props.fields, row ?? props.defaults);
     setForm({
       id: row ? String(row._id ?? "") : "",
       version: row ? String(row._version ?? "") : "",
-      values: valuesFrom(props.fields, row ?? props.defaults),
+      values,
+      initial: values,
     });
+  };
   const save = async (e: Event) => {
     e.preventDefault();
     if (!form || saving) return;
@@ -55,10 +72,10 @@ function useRecordForm(props: TableProps, reload: () => void) {
       reload();
     } catch (err) {
       setSaving(false);
-      alertError(err);
+      errs.fail(err);
     }
   };
-  return { form, setForm, saving, open, save };
+  return { form, setForm, saving, open, save, errs };
 }
 
 /** The import of a file (`POST {api}/import`) with its progress shown. */
@@ -98,6 +115,7 @@ function RecordModal({ uid, label, fields, f }: {
       open={!!f.form}
       title={`${f.form?.id ? "Edit" : "Tambah"} ${label}`}
       onClose={() => f.setForm(null)}
+      dirty={!!f.form && changed(f.form.initial, f.form.values)}
       busy={f.saving}
       formId={`${uid}-form`}
       onSubmit={f.save}
@@ -109,6 +127,8 @@ function RecordModal({ uid, label, fields, f }: {
         fields={fields}
         values={f.form?.values ?? {}}
         onChange={(values) => f.setForm((x) => x && { ...x, values })}
+        errors={f.errs.errors}
+        onEdit={f.errs.clear}
       />
     </FormModal>
   );
@@ -122,7 +142,7 @@ export default function DataTable(props: TableProps) {
   const { columns, fields, api, label, canWrite } = props;
   const uid = `dt${api.replace(/\W/g, "-")}`;
   const t = useServerTable({ api, columns, initial: props.initial, pageSize: props.pageSize });
-  const f = useRecordForm(props, t.reload);
+  const f = useRecordForm(props, uid, t.reload);
   const { job, fileRef, doImport } = useImport(props, t.reload);
 
   const remove = async (row: Row) => {

@@ -7,6 +7,18 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+
+  /**
+   * The form fields the error is about (input name → message), sent as `{ field, fields }` so
+   * the form shows it under the field; unset when it belongs to no field.
+   */
+  fields?: Record<string, string>;
+
+  /** This error, said of the form input `name` (its message, or `message`, under it). */
+  at(name: string, message: string = this.message): this {
+    this.fields = { ...this.fields, [name]: message };
+    return this;
+  }
 }
 
 /** 400: the request or its data is not acceptable. */

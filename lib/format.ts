@@ -37,6 +37,14 @@ export const MONTHS = [
   "Desember",
 ] as const;
 
+/**
+ * A phone number as staff write one (the browser's pattern and the server's check): digits, a
+ * leading `+`, spaces, `-`, `.` and brackets (`0812-3456 7890`, `+62 21 (555) 1234`); no letters.
+ */
+export const PHONE_PATTERN = String.raw`\+?[0-9 ().-]+`;
+/** What a phone field says under it. */
+export const PHONE_HINT = "Angka saja; boleh diawali +, dipisah spasi, - atau tanda kurung.";
+
 const isEmpty = (v: unknown) => v == null || v === "";
 const two = (n: number) => String(n).padStart(2, "0");
 

@@ -148,13 +148,8 @@ const TIME = String.raw`(?:[T ]+(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?)?$`;
 const YMD = new RegExp(String.raw`^(\d{4})-(\d{1,2})-(\d{1,2})` + TIME);
 const DMY = new RegExp(String.raw`^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})` + TIME);
 
-/**
- * Reads a date or date-time as staff type it, without a zone: `DD-MM-YYYY` (the date fields'
- * format; `/` or `.` also separate), `YYYY-MM-DD`, each with an optional ` HH:mm[:ss]` (or
- * `THH:mm`). Null when it is not a real calendar date (31-02, 24:00, years outside 1900-2999).
- * The one place typed dates are read: `parseDateTime`, `parseDay` and the date fields use it.
- */
-export function readWallClock(input: string): WallClock | null {
+/** The parts of a text in one of the date formats, unchecked (month 13 and 31-11 pass). */
+function partsOf(input: string): WallClock | null {
   const s = input.trim();
   let m = s.match(YMD);
   let y: number, mo: number, d: number;
@@ -165,9 +160,40 @@ export function readWallClock(input: string): WallClock | null {
     [d, mo, y] = [+m[1], +m[2], +m[3]];
   }
   const [h, mi, se] = [+(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)];
-  if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || se > 59) return null;
-  if (new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d || y < 1900 || y > 2999) return null;
   return { year: y, month: mo, day: d, hour: h, minute: mi, second: se, timed: m[4] != null };
+}
+
+/**
+ * Why `readWallClock` refuses a text: `format` (no date format it knows), `time` (past 23:59),
+ * `year` (outside 1900-2999) or `calendar` (a day the calendar lacks: 31-11, 29-02-2025, month
+ * 13); null when it reads it. Date fields say each in its own words.
+ */
+export function wallClockProblem(input: string): "format" | "time" | "year" | "calendar" | null {
+  const w = partsOf(input);
+  return w ? problemOf(w) : "format";
+}
+
+/** What is wrong with well-formed parts (see `wallClockProblem`). */
+function problemOf(w: WallClock): "time" | "year" | "calendar" | null {
+  if (w.hour > 23 || w.minute > 59 || w.second > 59) return "time";
+  if (w.year < 1900 || w.year > 2999) return "year";
+  const { year: y, month: mo, day: d } = w;
+  if (mo < 1 || mo > 12 || d < 1 || new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d) {
+    return "calendar";
+  }
+  return null;
+}
+
+/**
+ * Reads a date or date-time as staff type it, without a zone: `DD-MM-YYYY` (the date fields'
+ * format; `/` or `.` also separate), `YYYY-MM-DD`, each with an optional ` HH:mm[:ss]` (or
+ * `THH:mm`). Null when it is not a real calendar date (31-02, 24:00, years outside 1900-2999;
+ * `wallClockProblem` says which). The one place typed dates are read: `parseDateTime`,
+ * `parseDay` and the date fields use it.
+ */
+export function readWallClock(input: string): WallClock | null {
+  const w = partsOf(input);
+  return w && !problemOf(w) ? w : null;
 }
 
 /** A typed day (`DD-MM-YYYY` or `YYYY-MM-DD`, no time) as `YYYY-MM-DD`; null when invalid. */

@@ -1,5 +1,8 @@
 import type { Field } from "../lib/resource/fields.ts";
-import { gender as genderCheck, GENDERS } from "../lib/resource/validate.ts";
+import { gender as genderCheck, GENDERS, text } from "../lib/resource/validate.ts";
+import { PHONE_HINT, PHONE_PATTERN } from "../lib/format.ts";
+
+const PHONE_RE = new RegExp(`^(?:${PHONE_PATTERN})$`);
 
 /** The fields patients and doctors share: names (shown joined as `fullname`), gender, phone. */
 export const { fullname, first_name, last_name, gender, phone }: Record<string, Field> = {
@@ -7,5 +10,19 @@ export const { fullname, first_name, last_name, gender, phone }: Record<string, 
   first_name: { label: "Nama Depan", check: { max: 100 }, column: false },
   last_name: { label: "Nama Belakang", check: { max: 100, required: false }, column: false },
   gender: { label: "Jenis Kelamin", check: genderCheck, choices: GENDERS },
-  phone: { label: "Telepon", check: { max: 30, required: false } },
+  phone: {
+    label: "Telepon",
+    // no letters: the browser refuses them as typed (the form's `pattern`), the server too
+    check: (l) =>
+      text(l, { max: 30, required: false }).refine((v) => !v || PHONE_RE.test(v), {
+        error:
+          `${l} hanya boleh berisi angka (boleh diawali +, dipisah spasi, - atau tanda kurung).`,
+      }),
+    form: {
+      pattern: PHONE_PATTERN,
+      maxLength: 30,
+      hint: PHONE_HINT,
+      placeholder: "mis. 0812 3456 7890",
+    },
+  },
 };

@@ -8,6 +8,7 @@ import { getCookie } from "hono/cookie";
 import { SESSION_COOKIE } from "../lib/auth/auth.ts";
 import { defineResource } from "../lib/resource/resource.ts";
 import { model } from "../lib/resource/fields.ts";
+import { phone } from "./person.ts";
 import { email, gender, GENDERS } from "../lib/resource/validate.ts";
 
 /**
@@ -24,7 +25,7 @@ export default defineResource({
   ...model({
     fullname: { label: "Nama Lengkap", check: { max: 200 } },
     email: { label: "Email", check: (l) => email(l, { required: true }), form: { type: "email" } },
-    phone: { label: "Telepon", check: { max: 30, required: false } },
+    phone,
     username: {
       label: "Username",
       check: z.string({ error: "Username wajib diisi." }).trim().min(1, {
@@ -72,7 +73,7 @@ export default defineResource({
     const roleChanged = !!old && roleOf(old) !== role;
     if (password) {
       const weak = passwordProblem(String(password), String(doc.username ?? ""));
-      if (weak) throw badRequest(weak);
+      if (weak) throw badRequest(weak).at("password");
       return {
         ...rest,
         role,
@@ -80,7 +81,9 @@ export default defineResource({
         sessionGen: gen + 1,
       };
     }
-    if (!old?.passwordHash) throw badRequest("Password wajib diisi untuk pengguna baru.");
+    if (!old?.passwordHash) {
+      throw badRequest("Password wajib diisi untuk pengguna baru.").at("password");
+    }
     return {
       ...rest,
       role,

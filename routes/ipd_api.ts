@@ -2,7 +2,14 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import { listOf, readFields, readForm, textFields } from "../lib/http/http.ts";
 import { noClaimGuard } from "../lib/claim/claim_store.ts";
-import { deleteVisit, examsOf, getVisit, readmissionOf, saveVisit } from "../lib/ipd/stay.ts";
+import {
+  deleteVisit,
+  examsOf,
+  getVisit,
+  readmissionOf,
+  saveVisit,
+  stillAdmitted,
+} from "../lib/ipd/stay.ts";
 import { diff } from "../lib/audit/log.ts";
 import { audit } from "../lib/http/request.ts";
 import type { Doc } from "../lib/index/doc.ts";
@@ -76,7 +83,13 @@ function mountReads(api: Hono<AppEnv>, registry: Registry) {
     if (!at) throw badRequest("Tanggal masuk tidak valid (YYYY-MM-DD HH:mm).");
     const exclude = params(c).get("id") ?? "";
     const r = await readmissionOf(c.get("store"), c.req.param("pasienId"), at, exclude);
-    return c.json({ readmisi: r.readmisi, previous: r.previous, dirawat: !!r.open });
+    return c.json({
+      readmisi: r.readmisi,
+      previous: r.previous,
+      dirawat: !!r.open,
+      // what saving would refuse, said as soon as the patient is picked
+      ...(r.open ? { dirawatText: stillAdmitted(r.open) } : {}),
+    });
   });
 
   api.get("/:id/details", async (c) => {

@@ -81,7 +81,13 @@ Deno.test("db-backup: bad input gets 4xx with an Indonesian message and changes 
   await addProvince(t, "11", "Aceh");
   assert.deepEqual(await t.post("/api/db-backup", { name: " ", desc: "" }), {
     status: 400,
-    body: { success: false, message: "Nama wajib diisi.", errors: ["Nama wajib diisi."] },
+    body: {
+      success: false,
+      message: "Nama wajib diisi.",
+      errors: ["Nama wajib diisi."],
+      field: "name",
+      fields: { name: "Nama wajib diisi." },
+    },
   });
   for (const id of ["01HZZZZZZZZZZZZZZZZZZZZZZZ", "..%2F..%2Fetc", "x"]) {
     const r = await t.post(`/api/db-backup/restore/${id}`, {});

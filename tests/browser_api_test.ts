@@ -85,6 +85,24 @@ Deno.test("api: a refusal carries its status and the server's message", async ()
   assert.equal(saved.data?._version, "v2");
 });
 
+Deno.test("api: a refusal names the form fields it is about (ApiError.fields), first first", () => {
+  const body = {
+    success: false,
+    message: "No. ERM wajib diisi. Nama depan wajib diisi.",
+    field: "first_name",
+    fields: { erm: "No. ERM wajib diisi.", first_name: "Nama depan wajib diisi." },
+  };
+  assert.deepEqual(Object.entries(new ApiError(400, body.message, body).fields), [
+    ["first_name", "Nama depan wajib diisi."],
+    ["erm", "No. ERM wajib diisi."],
+  ]);
+  // a field named without its own message gets the refusal's
+  const one = new ApiError(409, 'No. ERM "1" sudah digunakan.', { field: "erm" });
+  assert.deepEqual(one.fields, { erm: 'No. ERM "1" sudah digunakan.' });
+  assert.deepEqual(new ApiError(409, "Data sudah berubah.", { success: false }).fields, {});
+  assert.deepEqual(new ApiError(502, "Bad Gateway").fields, {});
+});
+
 Deno.test("api: 401, 403 and 409 without a message get the app's Indonesian one", async () => {
   await using s = stub((path) => new Response(null, { status: Number(path.slice(1)) }));
   const said = async (status: number) => (await refusal(get(`${s.url}/${status}`))).message;

@@ -9,6 +9,7 @@ import {
   parseDay,
   toLocalInput,
   utcHour,
+  wallClockProblem,
   zoneLabel,
   type ZoneName,
 } from "../lib/hospital_time.ts";
@@ -81,4 +82,17 @@ Deno.test("hospital time: typed days and date-times as Indonesians write them", 
   assert.equal(parseDateTime("22-11-2026 24:00"), null);
   assert.equal(parseDateTime("22-11-2026 14:30", "Asia/Jakarta"), "2026-11-22T07:30:00.000Z");
   assert.equal(parseDateTime("2026-11-22T07:30:00Z", "Asia/Jayapura"), "2026-11-22T07:30:00.000Z");
+});
+
+Deno.test("hospital time: why typed text is not a date (the date fields say each their own way)", () => {
+  assert.equal(wallClockProblem("24-11-2026"), null);
+  assert.equal(wallClockProblem("24-11-2026 14:30"), null);
+  assert.equal(wallClockProblem("31-11-2026"), "calendar");
+  assert.equal(wallClockProblem("29-02-2025 08:00"), "calendar");
+  assert.equal(wallClockProblem("2026-13-01"), "calendar");
+  assert.equal(wallClockProblem("00-11-2026"), "calendar");
+  assert.equal(wallClockProblem("24-11-2026 24:00"), "time");
+  assert.equal(wallClockProblem("24-11-1899"), "year");
+  assert.equal(wallClockProblem("24 November 2026"), "format");
+  assert.equal(wallClockProblem("24-11-26"), "format");
 });

@@ -10,6 +10,37 @@ import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { icdOption, idList } from "./icd_options.ts";
 import { DateInput } from "../ui/DateInput.tsx";
 import { Field } from "../ui/Field.tsx";
+import { useFieldErrors } from "../ui/use_field_errors.ts";
+
+/** The server's input names of the form's fields (`POST /api/ipd/discharge-patient/update`). */
+const SERVER_NAMES = {
+  tanggal_pulang: "date",
+  dischargepatient: "method",
+  summary_diagnosis: "diagnosis",
+  summary_tindakan: "tindakan",
+};
+
+/** The summary diagnoses or procedures of a discharge, with the server's refusal under them. */
+function SummaryCodes({ name, label, url, values, error, onChange }: {
+  name: "diagnosis" | "tindakan";
+  label: string;
+  url: string;
+  values: Option[];
+  error?: string;
+  onChange: (v: Option[]) => void;
+}) {
+  return (
+    <Field id={`discharge-${name}`} label={label} class="span-2" error={error}>
+      <MultiSelect
+        id={`discharge-${name}`}
+        url={url}
+        exclude={name}
+        values={values}
+        onChange={onChange}
+      />
+    </Field>
+  );
+}
 
 /**
  * Discharges a stay: date-time, discharge method and the summary diagnoses and procedures,
@@ -22,6 +53,15 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
   const [diag, setDiag] = useState<Option[]>([]);
   const [tind, setTind] = useState<Option[]>([]);
   const [busy, setBusy] = useState(true);
+  // changed by the clerk (the summary codes arrive after opening: not a change)
+  const [dirty, setDirty] = useState(false);
+  const errs = useFieldErrors((n) => `discharge-${n}`, SERVER_NAMES);
+  /** A setter of field `name` that marks the form changed and clears its refusal. */
+  const edit = <T,>(name: string, set: (v: T) => void) => (v: T) => {
+    setDirty(true);
+    errs.clear(name);
+    set(v);
+  };
 
   useEffect(() => {
     get<{ summary_diagnosis: IcdItem[]; summary_tindakan: IcdItem[] }>(
@@ -53,7 +93,7 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
       location.href = "/discharge-patient";
     } catch (err) {
       setBusy(false);
-      alertError(err);
+      errs.fail(err);
     }
   };
 
@@ -63,41 +103,46 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
       title="Pasien Pulang"
       size="lg"
       busy={busy}
+      dirty={dirty}
       onClose={onClose}
       formId="discharge-form"
       formClass="form form-grid"
       onSubmit={save}
     >
-      <Field id="discharge-date" label="Tanggal Pulang" required>
-        <DateInput id="discharge-date" time required value={date} onChange={setDate} />
+      <Field id="discharge-date" label="Tanggal Pulang" required error={errs.errors.date}>
+        <DateInput
+          id="discharge-date"
+          time
+          required
+          value={date}
+          onChange={edit("date", setDate)}
+        />
       </Field>
-      <Field id="discharge-method" label="Cara Pulang" required>
+      <Field id="discharge-method" label="Cara Pulang" required error={errs.errors.method}>
         <Select
           id="discharge-method"
           url="/api/discharge-patient/select2"
           required
           value={method}
-          onChange={setMethod}
+          onChange={edit("method", setMethod)}
         />
       </Field>
-      <Field id="discharge-diagnosis" label="Diagnosa (ICD-10)" class="span-2">
-        <MultiSelect
-          id="discharge-diagnosis"
-          url="/api/icd/select2-icd10"
-          exclude="diagnosis"
-          values={diag}
-          onChange={setDiag}
-        />
-      </Field>
-      <Field id="discharge-tindakan" label="Tindakan (ICD-9-CM)" class="span-2">
-        <MultiSelect
-          id="discharge-tindakan"
-          url="/api/icd/select2-icd9"
-          exclude="tindakan"
-          values={tind}
-          onChange={setTind}
-        />
-      </Field>
+      <SummaryCodes
+        name="diagnosis"
+        label="Diagnosa (ICD-10)"
+        url="/api/icd/select2-icd10"
+        values={diag}
+        error={errs.errors.diagnosis}
+        onChange={edit("diagnosis", setDiag)}
+      />
+      <SummaryCodes
+        name="tindakan"
+        label="Tindakan (ICD-9-CM)"
+        url="/api/icd/select2-icd9"
+        values={tind}
+        error={errs.errors.tindakan}
+        onChange={edit("tindakan", setTind)}
+      />
     </FormModal>
   );
 }

@@ -1,6 +1,8 @@
 import { useState } from "react";
-import { alertError, post } from "../ui/api.ts";
-import { type FormField, FormFields, type FormValues, payload } from "../ui/Form.tsx";
+import { PHONE_HINT, PHONE_PATTERN } from "../../lib/format.ts";
+import { post } from "../ui/api.ts";
+import { changed, type FormField, FormFields, type FormValues, payload } from "../ui/Form.tsx";
+import { useFieldErrors } from "../ui/use_field_errors.ts";
 import { FormModal } from "../ui/Modal.tsx";
 import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
@@ -14,7 +16,7 @@ const FIELDS: FormField[] = [
     label: "Jenis Kelamin",
     choices: [{ id: "L", text: "Laki-laki" }, { id: "P", text: "Perempuan" }],
   },
-  { name: "phone", label: "Telepon" },
+  { name: "phone", label: "Telepon", pattern: PHONE_PATTERN, maxLength: 30, hint: PHONE_HINT },
 ];
 
 /** A short new-patient form; `onCreated` gets the saved patient as a select option. */
@@ -25,6 +27,13 @@ export function PatientForm({ open, onClose, onCreated }: {
 }) {
   const [values, setValues] = useState<FormValues>({});
   const [saving, setSaving] = useState(false);
+  const errs = useFieldErrors((n) => `pasien-baru-${n}`);
+  // closing throws the typed patient away (after 'Buang perubahan?' when it has any)
+  const close = () => {
+    setValues({});
+    errs.reset();
+    onClose();
+  };
   const save = async (e: Event) => {
     e.preventDefault();
     e.stopPropagation(); // the visit form around it must not submit
@@ -42,7 +51,7 @@ export function PatientForm({ open, onClose, onCreated }: {
       onCreated({ id: d.data!._id, text: `${d.data!.erm} - ${d.data!.fullname}` });
     } catch (err) {
       setSaving(false);
-      alertError(err);
+      errs.fail(err);
     }
   };
   return (
@@ -51,12 +60,20 @@ export function PatientForm({ open, onClose, onCreated }: {
       title="Tambah Pasien"
       size="sm"
       busy={saving}
-      onClose={onClose}
+      dirty={changed({}, values)}
+      onClose={close}
       formId="pasien-baru-form"
       formClass="form"
       onSubmit={save}
     >
-      <FormFields idPrefix="pasien-baru" fields={FIELDS} values={values} onChange={setValues} />
+      <FormFields
+        idPrefix="pasien-baru"
+        fields={FIELDS}
+        values={values}
+        onChange={setValues}
+        errors={errs.errors}
+        onEdit={errs.clear}
+      />
     </FormModal>
   );
 }

@@ -41,7 +41,12 @@ export const rsNumber = (v: string) => readRupiah(v, TARIF_RS).value ?? NaN;
 export const rsProblem = (v: string) => readRupiah(v, TARIF_RS).error ?? "";
 
 /** The hospital tariff of the day, as typed; said refused under it once left. */
-function RsInput({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+function RsInput({ value, error, onChange }: {
+  value: string;
+  /** The server's refusal of it. */
+  error?: string;
+  onChange: (v: string) => void;
+}) {
   const rs = rsNumber(value);
   const problem = rsProblem(value);
   const rsInput = useRef<HTMLInputElement>(null);
@@ -70,20 +75,27 @@ function RsInput({ value, onChange }: { value: string; onChange: (v: string) => 
           if (Number.isFinite(rs)) onChange(formatMoney(rs));
         }}
       />
-      {told && problem && (
-        <small class="field-error" id="exam-tarif_rs-error" role="alert">{problem}</small>
+      {(error || told && problem) && (
+        <small class="field-error" id="exam-tarif_rs-error" role="alert">{error || problem}</small>
       )}
     </div>
   );
 }
+
+/** The server's refusal of control `id`, under it (`useFieldErrors` marks the control). */
+const Said = ({ id, text }: { id: string; text: string }) => (
+  <small class="field-error" id={`${id}-error`} role="alert">{text}</small>
+);
 
 /**
  * Grouping (INA-CBG tariffs of the hospital's regional and class), its class option (the
  * room's class preselected), the INA tariff it gives, the hospital tariff of the day and the
  * analysis against everything billed up to this day (`prevRs` + this day).
  */
-export function TariffFields({ v, set, tariff, classtype, prevRs }: {
+export function TariffFields({ v, set, tariff, classtype, prevRs, errors = {} }: {
   v: TariffValues;
+  /** The server's refusals of these fields, by input name. */
+  errors?: Record<string, string>;
   set: (patch: Partial<TariffValues>) => void;
   tariff: TariffKey;
   classtype: string;
@@ -132,6 +144,7 @@ export function TariffFields({ v, set, tariff, classtype, prevRs }: {
             load(g, false);
           }}
         />
+        {errors.grouping && <Said id="exam-grouping" text={errors.grouping} />}
       </div>
       <div class="field">
         <label for="exam-tarifinacbgSelect">Kelas Tarif</label>
@@ -147,6 +160,9 @@ export function TariffFields({ v, set, tariff, classtype, prevRs }: {
           <option value="">Pilih kelas tarif</option>
           {v.options.map((o) => <option key={o.id} value={o.id}>{o.text}</option>)}
         </select>
+        {errors.tarifinacbgSelect && (
+          <Said id="exam-tarifinacbgSelect" text={errors.tarifinacbgSelect} />
+        )}
       </div>
       <div class="field">
         <label for="exam-tarif_ina">Tarif INA-CBG</label>
@@ -156,7 +172,11 @@ export function TariffFields({ v, set, tariff, classtype, prevRs }: {
           value={v.tarif_ina == null ? "" : formatMoney(v.tarif_ina)}
         />
       </div>
-      <RsInput value={v.tarif_rs} onChange={(tarif_rs) => set({ tarif_rs })} />
+      <RsInput
+        value={v.tarif_rs}
+        error={errors.tarif_rs}
+        onChange={(tarif_rs) => set({ tarif_rs })}
+      />
       <div class="field">
         <span class="label">Analisa</span>
         <output id="exam-analysis" class="analysis" aria-live="polite">

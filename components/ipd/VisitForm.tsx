@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { toLocalInput } from "../../lib/ipd/rules.ts";
-import { alertError, get, post } from "../ui/api.ts";
+import { get, post } from "../ui/api.ts";
+import { useChanged } from "../ui/Form.tsx";
+import { type FieldErrors, useFieldErrors } from "../ui/use_field_errors.ts";
 import { alertDialog } from "../ui/Dialog.tsx";
 import { Field } from "../ui/Field.tsx";
 import { FormModal } from "../ui/Modal.tsx";
@@ -45,6 +47,9 @@ function valuesOf(v?: VisitRow): Values {
   };
 }
 
+/** The server's input names of the form's fields (`POST /api/ipd/update`), where they differ. */
+const SERVER_NAMES = { pasienId: "pasien", room_id: "room", igd_id: "igd", dpjp_id: "dpjp" };
+
 /** The stay as `POST /api/ipd/update` takes it (the reason only when it is a readmission). */
 function bodyOf(v: Values, row: VisitRow | undefined, readmisi: boolean): URLSearchParams {
   const id = (o: Option | null) => o?.id ?? "";
@@ -65,28 +70,45 @@ function bodyOf(v: Values, row: VisitRow | undefined, readmisi: boolean): URLSea
   });
 }
 
-/** Whether the server counts a stay of `pasienId` from `date` as a readmission (latest asked). */
-function useReadmission(pasienId: string | undefined, date: string, initial: boolean): boolean {
-  const [readmisi, setReadmisi] = useState(initial);
+/** What the server says of admitting `pasienId` at `date`, asked when either changes. */
+interface Admission {
+  /** A readmission: a reason is required. */
+  readmisi: boolean;
+  /** The patient is still admitted in another stay: why saving would be refused ('' if not). */
+  dirawat: string;
+}
+
+/**
+ * Whether the server counts a stay of `pasienId` from `date` as a readmission, and whether the
+ * patient is still admitted elsewhere (latest asked; `row`: the stay edited, left out).
+ */
+function useAdmission(pasienId: string | undefined, date: string, row?: VisitRow): Admission {
+  const [a, setA] = useState<Admission>({ readmisi: !!row?.readmisi, dirawat: "" });
   const seq = useRef(0);
   useEffect(() => {
     const n = ++seq.current;
-    if (!pasienId) return setReadmisi(false);
-    const url = `/api/ipd/${encodeURIComponent(pasienId)}/check-readmisi?date=` +
-      encodeURIComponent(date);
-    get<{ readmisi?: boolean }>(url)
-      .then((d) => n === seq.current && setReadmisi(!!d.readmisi))
+    if (!pasienId) return setA({ readmisi: false, dirawat: "" });
+    const url = `/api/ipd/${encodeURIComponent(pasienId)}/check-readmisi?` +
+      new URLSearchParams({ date, id: row?._id ?? "" });
+    get<{ readmisi?: boolean; dirawatText?: string }>(url)
+      .then((d) => {
+        if (n !== seq.current) return;
+        // a discharged stay may be edited while the patient is admitted again (lib/ipd/stay.ts)
+        const open = !row || row.status === "dirawat";
+        setA({ readmisi: !!d.readmisi, dirawat: open ? d.dirawatText ?? "" : "" });
+      })
       .catch((e) => console.error("Cek readmisi gagal:", e));
   }, [pasienId, date]);
-  return readmisi;
+  return a;
 }
 
 /** The stay's own fields: admission date, references, first diagnosis and origin. */
-function StayFields({ v, set, row, empty }: {
+function StayFields({ v, set, row, empty, errors }: {
   v: Values;
   set: <K extends keyof Values>(k: K, x: Values[K]) => void;
   row?: VisitRow;
   empty: string[];
+  errors: FieldErrors;
 }) {
   const sel = (k: keyof Values, label: string, url: string, required = false) => (
     <RefSelect
@@ -96,11 +118,12 @@ function StayFields({ v, set, row, empty }: {
       required={required}
       value={v[k] as Option | null}
       empty={empty}
+      error={errors[k]}
       onChange={(o) => set(k, o)}
     />
   );
   const text = (k: "diagnosis_awal" | "asal", label: string) => (
-    <Field id={`visit-${k}`} label={label}>
+    <Field id={`visit-${k}`} label={label} error={errors[k]}>
       <input
         id={`visit-${k}`}
         value={v[k]}
@@ -111,19 +134,20 @@ function StayFields({ v, set, row, empty }: {
     </Field>
   );
   const desc = (k: "episode" | "criteria", label: string) => (
-    <Field id={`visit-${k}`} label={label}>
+    <Field id={`visit-${k}`} label={label} error={errors[k]}>
       <DescSelect
         id={`visit-${k}`}
         resource={k}
         value={v[k]}
         desc={row?.[k]?.desc ?? ""}
-        onChange={(o) => set(k, o)}
+        onChange={(o) =>
+          set(k, o)}
       />
     </Field>
   );
   return (
     <>
-      <Field id="visit-visitDate" label="Tanggal Masuk" required>
+      <Field id="visit-visitDate" label="Tanggal Masuk" required error={errors.visitDate}>
         <DateInput
           id="visit-visitDate"
           time
@@ -155,12 +179,21 @@ export function VisitForm({ row, onClose, onSaved }: {
   onSaved: () => void;
 }) {
   const [v, setV] = useState(() => valuesOf(row));
-  const readmisi = useReadmission(v.pasien?.id, v.visitDate, !!row?.readmisi);
+  const { readmisi, dirawat } = useAdmission(v.pasien?.id, v.visitDate, row);
   const [reasonMissing, setReasonMissing] = useState(false);
   const empty = useEmptyLists();
   const [newPatient, setNewPatient] = useState(false);
   const [saving, setSaving] = useState(false);
-  const set = <K extends keyof Values>(k: K, x: Values[K]) => setV((o) => ({ ...o, [k]: x }));
+  const errs = useFieldErrors((n) => `visit-${n}`, SERVER_NAMES);
+  const dirty = useChanged(v);
+  const set = <K extends keyof Values>(k: K, x: Values[K]) => {
+    errs.clear(k);
+    setV((o) => ({ ...o, [k]: x }));
+  };
+  // a patient still admitted is said as soon as picked, not after the whole form is filled
+  useEffect(() => {
+    if (dirawat) errs.tell("pasien", dirawat);
+  }, [dirawat]);
 
   const save = async (e: Event) => {
     e.preventDefault();
@@ -180,7 +213,7 @@ export function VisitForm({ row, onClose, onSaved }: {
       onSaved();
     } catch (err) {
       setSaving(false);
-      alertError(err);
+      errs.fail(err);
     }
   };
 
@@ -191,6 +224,7 @@ export function VisitForm({ row, onClose, onSaved }: {
         size="lg"
         title={row ? "Edit Kunjungan" : "Tambah Kunjungan"}
         busy={saving}
+        dirty={dirty}
         onClose={onClose}
         formId="visit-form"
         formClass="form form-grid"
@@ -198,6 +232,7 @@ export function VisitForm({ row, onClose, onSaved }: {
       >
         <PatientPicker
           value={v.pasien}
+          error={errs.errors.pasien}
           onChange={(o) => set("pasien", o)}
           onNew={() => setNewPatient(true)}
         />
@@ -205,10 +240,11 @@ export function VisitForm({ row, onClose, onSaved }: {
           <ReadmissionReason
             value={v.readmisi_reason}
             missing={reasonMissing}
+            error={errs.errors.readmisi_reason}
             onChange={(r) => set("readmisi_reason", r)}
           />
         )}
-        <StayFields v={v} set={set} row={row} empty={empty} />
+        <StayFields v={v} set={set} row={row} empty={empty} errors={errs.errors} />
       </FormModal>
       <PatientForm
         open={newPatient}

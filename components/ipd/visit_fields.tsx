@@ -38,18 +38,20 @@ export function useEmptyLists(): string[] {
 }
 
 /** A reference select of the visit form, with the hint of an empty list under it. */
-export function RefSelect({ k, label, url, required, value, empty, onChange }: {
+export function RefSelect({ k, label, url, required, value, empty, error, onChange }: {
   k: string;
   label: string;
   url: string;
   required?: boolean;
   value: Option | null;
   empty: string[];
+  /** The server's refusal of this field. */
+  error?: string;
   onChange: (o: Option | null) => void;
 }) {
   const hint = EMPTY_HINTS[k];
   return (
-    <Field id={`visit-${k}`} label={label} required={required}>
+    <Field id={`visit-${k}`} label={label} required={required} error={error}>
       <Select id={`visit-${k}`} url={url} required={required} value={value} onChange={onChange} />
       {hint && empty.includes(k) && (
         <small class="field-hint-empty" data-empty-hint={k}>
@@ -60,14 +62,18 @@ export function RefSelect({ k, label, url, required, value, empty, onChange }: {
   );
 }
 
-/** The patient select, with 'Pasien Baru' beside it while none is chosen. */
-export function PatientPicker({ value, onChange, onNew }: {
+/**
+ * The patient select, with 'Pasien Baru' beside it while none is chosen; `error`: why this
+ * patient cannot be admitted (still admitted), said as soon as picked.
+ */
+export function PatientPicker({ value, error, onChange, onNew }: {
   value: Option | null;
+  error?: string;
   onChange: (o: Option | null) => void;
   onNew: () => void;
 }) {
   return (
-    <Field id="visit-pasien" label="Pasien" required class="span-2">
+    <Field id="visit-pasien" label="Pasien" required class="span-2" error={error}>
       <div class="with-button">
         <Select
           id="visit-pasien"
@@ -83,15 +89,25 @@ export function PatientPicker({ value, onChange, onNew }: {
   );
 }
 
-/** The reason a readmission needs; `missing` once a save was tried without one. */
-export function ReadmissionReason({ value, missing, onChange }: {
+/**
+ * The reason a readmission needs; `missing` once a save was tried without one, `error` the
+ * server's refusal of it.
+ */
+export function ReadmissionReason({ value, missing, error, onChange }: {
   value: string;
   missing: boolean;
+  error?: string;
   onChange: (v: string) => void;
 }) {
-  const told = missing && !value;
+  const told = missing && !value && !error;
   return (
-    <Field id="visit-readmisi_reason" label="Alasan Readmisi" required class="span-2 readmisi">
+    <Field
+      id="visit-readmisi_reason"
+      label="Alasan Readmisi"
+      required
+      class="span-2 readmisi"
+      error={error}
+    >
       <p class="alert alert-warning">
         Pasien pulang dari rawat inap sebelumnya kurang dari 30 hari yang lalu (readmisi).
       </p>

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { hospitalDay, readWallClock } from "../../lib/hospital_time.ts";
+import { hospitalDay, readWallClock, wallClockProblem } from "../../lib/hospital_time.ts";
 import { MONTHS } from "../../lib/format.ts";
 
 const WEEKDAYS = ["Sen", "Sel", "Rab", "Kam", "Jum", "Sab", "Min"];
@@ -12,17 +12,41 @@ export function showValue(value: string): string {
   return `${m[3]}-${m[2]}-${m[1]}` + (m[4] ? ` ${m[4]}:${m[5]}` : "");
 }
 
-/** What was typed as the field's value (`YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`), null if invalid. */
-export function readValue(text: string, withTime: boolean): string | null {
+/** Typed text in a date format: digits only, as typed on a keypad (DDMMYYYY[HHmm]), spaced. */
+function spelled(text: string): string {
   const t = text.trim();
-  // digits only, as typed on a keypad: DDMMYYYY[HHmm]
   const digits = t.match(/^(\d{2})(\d{2})(\d{4})(?:\s*(\d{2})(\d{2}))?$/);
-  const w = readWallClock(
-    digits ? `${digits[1]}-${digits[2]}-${digits[3]} ${digits[4] ?? "00"}:${digits[5] ?? "00"}` : t,
-  );
-  if (!w || (withTime && !w.timed && !digits)) return null;
+  return digits
+    ? `${digits[1]}-${digits[2]}-${digits[3]}` + (digits[4] ? ` ${digits[4]}:${digits[5]}` : "")
+    : t;
+}
+
+/**
+ * What was typed as the field's value (`YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`), null if invalid. A
+ * date-time field takes a bare date as that day at 00:00 (the time is optional).
+ */
+export function readValue(text: string, withTime: boolean): string | null {
+  const w = readWallClock(spelled(text));
+  if (!w) return null;
   const day = `${w.year}-${pad(w.month)}-${pad(w.day)}`;
   return withTime ? `${day}T${pad(w.hour)}:${pad(w.minute)}` : day;
+}
+
+/** Why typed text is refused, in the clerk's words ('' when it is not). */
+export function dateProblem(text: string, format: string): string {
+  if (!text.trim()) return "";
+  switch (wallClockProblem(spelled(text))) {
+    case "calendar":
+      return "Tanggal tidak ada di kalender";
+    case "time":
+      return "Jam tidak valid (00:00 sampai 23:59)";
+    case "year":
+      return "Tahun harus antara 1900 dan 2999";
+    case "format":
+      return `Format tanggal: ${format}`;
+    default:
+      return "";
+  }
 }
 
 export interface DateInputProps {
@@ -40,26 +64,29 @@ export interface DateInputProps {
 
 /**
  * A date or date-time field written as Indonesians write dates, whatever the browser's language:
- * typed (`22-11-2026 14:30`, or `221120261430`) or picked from a calendar (arrow keys move,
- * Enter picks, Escape closes). The format is said in the placeholder; an invalid entry is marked.
+ * typed (`22-11-2026 14:30`, `22-11-2026` for 00:00, or `221120261430`) or picked from a
+ * calendar (arrow keys move, Enter picks, Escape closes). The format is said in the placeholder;
+ * an invalid entry is marked, and why is said under it once the clerk leaves it or saves
+ * ('Tanggal tidak ada di kalender' for 31-11-2026).
  */
 export function DateInput(p: DateInputProps) {
   const format = p.time ? "DD-MM-YYYY HH:mm" : "DD-MM-YYYY";
   const [text, setText] = useState(showValue(p.value));
-  const [bad, setBad] = useState(false);
   const [open, setOpen] = useState(false);
+  const [told, setTold] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const problem = dateProblem(text, format);
+  const bad = problem !== "";
   useEffect(() => {
     if (readValue(text, !!p.time) !== p.value) setText(showValue(p.value));
   }, [p.value]);
   useEffect(() => {
-    input.current?.setCustomValidity(bad ? `Format tanggal: ${format}` : "");
-  }, [bad]);
+    input.current?.setCustomValidity(problem);
+  }, [problem]);
 
   const typed = (t: string) => {
     setText(t);
     const v = readValue(t, !!p.time);
-    setBad(t.trim() !== "" && v == null);
     if (v != null) p.onChange(v);
     else if (t.trim() === "") p.onChange("");
   };
@@ -67,56 +94,64 @@ export function DateInput(p: DateInputProps) {
     const time = p.time ? `T${p.value.slice(11, 16) || "08:00"}` : "";
     const v = day + time;
     setText(showValue(v));
-    setBad(false);
     p.onChange(v);
     setOpen(false);
     input.current?.focus();
   };
+  const said = told && bad ? `${p.id}-problem` : undefined;
   return (
-    <div class="date-input">
-      <input
-        ref={input}
-        id={p.id}
-        name={p.name}
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder={format}
-        title={`Format ${format}${p.time ? " (24 jam)" : ""}`}
-        value={text}
-        required={p.required}
-        disabled={p.disabled}
-        aria-invalid={bad || undefined}
-        onInput={(e) => typed(e.currentTarget.value)}
-        onBlur={() => !bad && text && setText(showValue(readValue(text, !!p.time) ?? text))}
-        onKeyDown={(e) => {
-          if (e.key === "ArrowDown" && e.altKey) {
-            e.preventDefault();
-            setOpen(true);
-          }
-        }}
-      />
-      <button
-        type="button"
-        class="date-input-btn"
-        aria-label="Pilih tanggal dari kalender"
-        aria-expanded={open}
-        disabled={p.disabled}
-        onClick={() => setOpen(!open)}
-      >
-        <span class="cal-icon" aria-hidden="true" />
-      </button>
-      {open && (
-        <Calendar
-          value={p.value.slice(0, 10)}
-          onPick={pick}
-          onClose={() => {
-            setOpen(false);
-            input.current?.focus();
+    <>
+      <div class="date-input">
+        <input
+          ref={input}
+          id={p.id}
+          name={p.name}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={format}
+          title={`Format ${format}${p.time ? " (24 jam)" : ""}`}
+          value={text}
+          required={p.required}
+          disabled={p.disabled}
+          aria-invalid={bad || undefined}
+          aria-describedby={said}
+          onInput={(e) => typed(e.currentTarget.value)}
+          onInvalid={() => setTold(true)}
+          onBlur={() => {
+            setTold(true);
+            if (!bad && text) setText(showValue(readValue(text, !!p.time) ?? text));
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "ArrowDown" && e.altKey) {
+              e.preventDefault();
+              setOpen(true);
+            }
           }}
         />
-      )}
-    </div>
+        <button
+          type="button"
+          class="date-input-btn"
+          aria-label="Pilih tanggal dari kalender"
+          aria-expanded={open}
+          disabled={p.disabled}
+          onClick={() => setOpen(!open)}
+        >
+          <span class="cal-icon" aria-hidden="true" />
+        </button>
+        {open && (
+          <Calendar
+            value={p.value.slice(0, 10)}
+            onPick={pick}
+            onClose={() => {
+              setOpen(false);
+              input.current?.focus();
+            }}
+          />
+        )}
+      </div>
+      {said && <small class="field-error" id={said} role="alert">{problem}</small>}
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { render } from "preact";
 import { useRef } from "react";
-import { useFocusTrap } from "./Modal.tsx";
+import { useFocusTrap } from "./focus_trap.ts";
 
 export type DialogIcon = "success" | "error" | "warning" | "info" | "question";
 

@@ -2,13 +2,15 @@ import type { ComponentChildren } from "preact";
 
 /**
  * A form row: the label of the control `id` (marked '*' when `required`) above the control,
- * then whatever follows it (hints, messages). `class` adds to `field` (e.g. `span-2`).
+ * then whatever follows it (hints, messages). `class` adds to `field` (e.g. `span-2`). `error`
+ * (the server's refusal of this field, `useFieldErrors`) is said under it as `{id}-error`.
  */
-export function Field({ id, label, required, class: extra, children }: {
+export function Field({ id, label, required, class: extra, error, children }: {
   id: string;
   label: ComponentChildren;
   required?: boolean;
   class?: string;
+  error?: string;
   children: ComponentChildren;
 }) {
   return (
@@ -18,6 +20,7 @@ export function Field({ id, label, required, class: extra, children }: {
         {required && <span class="req" aria-hidden="true">*</span>}
       </label>
       {children}
+      {error && <small class="field-error" id={`${id}-error`} role="alert">{error}</small>}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { formatMoney, readRupiah } from "../../lib/format.ts";
 import type { TableField } from "../../lib/resource/table_props.ts";
 import { Field } from "./Field.tsx";
@@ -33,6 +33,23 @@ export function valuesFrom(fields: FormField[], row?: Record<string, unknown>): 
     }
   }
   return out;
+}
+
+/** Whether `values` differ from `initial`, the values a form was opened with (selects by id). */
+export function changed(initial: FormValues, values: FormValues): boolean {
+  const key = (v: string | Option | null | undefined) => typeof v === "string" ? v : v?.id ?? "";
+  return Object.keys({ ...initial, ...values }).some((k) => key(initial[k]) !== key(values[k]));
+}
+
+/**
+ * Whether `value` (a form's state) differs from what it was on the first render, compared as
+ * JSON: a form with changes asks before it is closed (`FormModal`'s `dirty`).
+ */
+export function useChanged(value: unknown): boolean {
+  const first = useRef<string | null>(null);
+  const now = JSON.stringify(value ?? null);
+  if (first.current === null) first.current = now;
+  return now !== first.current;
 }
 
 /** Sets one value; a changed select clears every select below it in its cascade. */
@@ -92,15 +109,22 @@ export function fieldProblem(f: FormField, v: string): string {
   return "";
 }
 
-/** Labelled inputs for `fields`; ids are `{idPrefix}-{name}`. */
-export function FormFields({ idPrefix, fields, values, onChange }: {
+/**
+ * Labelled inputs for `fields`; ids are `{idPrefix}-{name}`. `errors` are the server's
+ * refusals of fields (`useFieldErrors`), said under them until `onEdit` tells the field changed.
+ */
+export function FormFields({ idPrefix, fields, values, onChange, errors, onEdit }: {
   idPrefix: string;
   fields: FormField[];
   values: FormValues;
   onChange: (values: FormValues) => void;
+  errors?: Record<string, string>;
+  onEdit?: (name: string) => void;
 }) {
-  const set = (name: string, v: string | Option | null) =>
+  const set = (name: string, v: string | Option | null) => {
+    onEdit?.(name);
     onChange(withValue(fields, values, name, v));
+  };
   // a problem is said under its field once the clerk left it or tried to save
   const [told, setTold] = useState<Record<string, boolean>>({});
   const tell = (name: string) => !told[name] && setTold((t) => ({ ...t, [name]: true }));
@@ -159,10 +183,16 @@ export function FormFields({ idPrefix, fields, values, onChange }: {
   return (
     <>
       {fields.map((f) => (
-        <Field key={f.name} id={`${idPrefix}-${f.name}`} label={f.label} required={f.required}>
+        <Field
+          key={f.name}
+          id={`${idPrefix}-${f.name}`}
+          label={f.label}
+          required={f.required}
+          error={errors?.[f.name]}
+        >
           {control(f, `${idPrefix}-${f.name}`)}
           {f.hint && <small class="hint" id={`${idPrefix}-${f.name}-hint`}>{f.hint}</small>}
-          {told[f.name] && problemOf(f) && (
+          {told[f.name] && problemOf(f) && !errors?.[f.name] && (
             <small class="field-error" id={`${idPrefix}-${f.name}-error`} role="alert">
               {problemOf(f)}
             </small>

@@ -1,62 +1,8 @@
-import type { ComponentChildren, RefObject } from "preact";
-import { useEffect, useLayoutEffect, useRef } from "react";
+import type { ComponentChildren } from "preact";
+import { useEffect, useRef } from "react";
 import { Blocker } from "./Blocker.tsx";
-
-const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), " +
-  "select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
-
-/** Active traps, innermost last: only the topmost one handles keys. */
-const traps: HTMLElement[] = [];
-
-/**
- * Keeps Tab focus inside `ref` while `active`, focuses its `[data-autofocus]` element (or the
- * first focusable one) on activation, calls `onEscape` on Esc and gives focus back on release.
- */
-export function useFocusTrap(
-  ref: RefObject<HTMLElement | null>,
-  active: boolean,
-  onEscape?: () => void,
-) {
-  const esc = useRef(onEscape);
-  esc.current = onEscape;
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!active || !el) return;
-    const before = document.activeElement as HTMLElement | null;
-    const items = () =>
-      [...el.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((x) => x.offsetParent !== null);
-    const start = el.querySelector<HTMLElement>("[data-autofocus]") ??
-      items().find((x) => !x.classList.contains("modal-close")) ?? el;
-    start.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (traps[traps.length - 1] !== el) return;
-      if (e.key === "Escape" && esc.current) {
-        e.preventDefault();
-        e.stopImmediatePropagation();
-        esc.current();
-      } else if (e.key === "Tab") {
-        const list = items();
-        if (!list.length) return e.preventDefault();
-        const first = list[0], last = list[list.length - 1];
-        const cur = document.activeElement;
-        if (e.shiftKey && (cur === first || !el.contains(cur))) {
-          e.preventDefault();
-          last.focus();
-        } else if (!e.shiftKey && (cur === last || !el.contains(cur))) {
-          e.preventDefault();
-          first.focus();
-        }
-      }
-    };
-    traps.push(el);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      traps.splice(traps.indexOf(el), 1);
-      document.removeEventListener("keydown", onKey);
-      if (before?.isConnected) before.focus();
-    };
-  }, [active]);
-}
+import { confirmDialog } from "./Dialog.tsx";
+import { useFocusTrap } from "./focus_trap.ts";
 
 let seq = 0;
 
@@ -71,14 +17,39 @@ export interface ModalProps {
   /** Shows 'Processing...' over the modal and ignores close requests. */
   busy?: boolean;
   size?: "sm" | "md" | "lg";
+  /** Unsaved changes: Esc, × and the backdrop ask 'Buang perubahan?' before `onClose`. */
+  dirty?: boolean;
 }
 
-/** An accessible modal dialog (rendered only while open). */
-export function Modal({ open, title, onClose, children, footer, busy, size = "md" }: ModalProps) {
+/** Asks before changes are thrown away; true when the clerk agrees. */
+export const confirmDiscard = (): Promise<boolean> =>
+  confirmDialog({
+    title: "Buang perubahan?",
+    text: "Perubahan pada formulir ini belum disimpan dan akan hilang.",
+    confirmText: "Ya, buang perubahan",
+    cancelText: "Kembali ke formulir",
+    danger: true,
+  });
+
+/**
+ * An accessible modal dialog (rendered only while open): a fixed header and footer, the body
+ * scrolling between them when it is taller than the window.
+ */
+export function Modal(
+  { open, title, onClose, children, footer, busy, size = "md", dirty }: ModalProps,
+) {
   const ref = useRef<HTMLDivElement>(null);
   const id = useRef(`modal-${++seq}`).current;
-  const close = () => {
-    if (!busy) onClose();
+  const asking = useRef(false);
+  const close = async () => {
+    if (busy || asking.current) return;
+    if (dirty) {
+      asking.current = true;
+      const ok = await confirmDiscard();
+      asking.current = false;
+      if (!ok) return;
+    }
+    onClose();
   };
   useFocusTrap(ref, open, close);
   useEffect(() => {
@@ -91,7 +62,7 @@ export function Modal({ open, title, onClose, children, footer, busy, size = "md
     <div
       class="modal-backdrop"
       onMouseDown={(e) => {
-        if (e.target === e.currentTarget) close();
+        if (e.target === e.currentTarget) void close();
       }}
     >
       <div
@@ -105,7 +76,7 @@ export function Modal({ open, title, onClose, children, footer, busy, size = "md
       >
         <div class="modal-header">
           <h2 id={id}>{title}</h2>
-          <button type="button" class="modal-close" aria-label="Tutup" onClick={close}>
+          <button type="button" class="modal-close" aria-label="Tutup" onClick={() => void close()}>
             ×
           </button>
         </div>

@@ -21,12 +21,23 @@ export interface MultiSelectProps {
 
 /**
  * Several options picked from an async select: the chosen ones as removable chips, then a
- * search input whose list leaves them out (`exclude` query parameter).
+ * search input whose list leaves them out (`exclude` query parameter). The chips' × are out of
+ * the Tab order (Tab goes from the field before straight to the search); Backspace in the empty
+ * search removes the last chip.
  */
 export function MultiSelect(p: MultiSelectProps) {
   const ids = p.values.map((o) => o.id);
   return (
-    <div class="multi">
+    <div
+      class="multi"
+      onKeyDown={(e) => {
+        const input = e.target as HTMLInputElement;
+        if (e.key !== "Backspace" || input.id !== p.id || input.value || p.disabled) return;
+        if (!p.values.length) return;
+        e.preventDefault();
+        p.onChange(p.values.slice(0, -1));
+      }}
+    >
       {p.values.length > 0 && (
         <ul class="chips">
           {p.values.map((o) => (
@@ -38,6 +49,7 @@ export function MultiSelect(p: MultiSelectProps) {
                   type="button"
                   class="chip-remove"
                   aria-label={`Hapus ${o.text}`}
+                  tabIndex={-1}
                   onClick={() => p.onChange(p.values.filter((v) => v.id !== o.id))}
                 >
                   ×

@@ -150,7 +150,15 @@ export function Select(p: SelectProps) {
         required={p.required}
         onClick={s.show}
         onInput={(e) => s.type(e.currentTarget.value)}
-        onKeyDown={s.onKey}
+        onKeyDown={(e) => {
+          // the × is out of the Tab order: Backspace or Delete clears a chosen value
+          const clears = e.key === "Backspace" || e.key === "Delete";
+          if (clears && p.value && !p.disabled && !(open && s.q)) {
+            e.preventDefault();
+            return p.onChange(null);
+          }
+          s.onKey(e);
+        }}
         onBlur={s.hide}
       />
       {p.name && <input type="hidden" name={p.name} value={p.value?.id ?? ""} />}
@@ -159,6 +167,7 @@ export function Select(p: SelectProps) {
           type="button"
           class="select-clear"
           aria-label="Kosongkan pilihan"
+          tabIndex={-1}
           onClick={() => p.onChange(null)}
         >
           ×

@@ -21,6 +21,23 @@ export class ApiError extends Error {
   constructor(readonly status: number, message: string, readonly body?: unknown) {
     super(message);
   }
+
+  /**
+   * The form inputs the refusal is about, input name → message (the answer's `{ field,
+   * fields }`, lib/http/http.ts `onError`), the one to focus first; empty when it names none.
+   */
+  get fields(): Record<string, string> {
+    const b = this.body as { field?: unknown; fields?: unknown } | null | undefined;
+    const said = b?.fields && typeof b.fields === "object"
+      ? b.fields as Record<string, unknown>
+      : {};
+    const out: Record<string, string> = {};
+    for (const k of [b?.field, ...Object.keys(said)]) {
+      if (typeof k !== "string" || !k || k in out) continue;
+      out[k] = typeof said[k] === "string" && said[k] ? said[k] as string : this.message;
+    }
+    return out;
+  }
 }
 
 /** An answer as read, whatever its status. */

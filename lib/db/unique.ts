@@ -23,7 +23,7 @@ export async function whyConflict(
     if (v == null || v === "") continue;
     const owner = await col.idBy(f, v);
     if (owner && owner !== id) {
-      return conflict(`${col.spec.labels?.[f] ?? f} "${v}" sudah digunakan.`);
+      return conflict(`${col.spec.labels?.[f] ?? f} "${v}" sudah digunakan.`).at(f);
     }
   }
   return conflict(STALE_MESSAGE);

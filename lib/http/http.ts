@@ -82,5 +82,12 @@ export function onError(err: Error, c: Context): Response {
     );
   }
   const details = err instanceof AppError ? err.details : undefined;
-  return c.json({ success: false, message, ...(details ? { errors: details } : {}) }, status);
+  // the fields it names (lib/errors.ts `at`): the first is the one a form marks and focuses
+  const fields = err instanceof AppError ? err.fields : undefined;
+  return c.json({
+    success: false,
+    message,
+    ...(details ? { errors: details } : {}),
+    ...(fields ? { field: Object.keys(fields)[0], fields } : {}),
+  }, status);
 }

@@ -48,7 +48,10 @@ export async function discharge(
   if (v.status === "pulang") {
     throw conflict(`Pasien ini sudah dipulangkan pada ${formatDateTime(v.tanggal_pulang)}.`);
   }
-  const at = dateField(fields.tanggal_pulang, "Tanggal pulang", { futureDays: 1 });
+  const at = dateField(fields.tanggal_pulang, "Tanggal pulang", {
+    futureDays: 1,
+    field: "tanggal_pulang",
+  });
   if (at < v.visitDate) {
     throw badRequest(
       `Tanggal pulang tidak boleh sebelum tanggal masuk (${formatDateTime(v.visitDate)}).`,
@@ -72,7 +75,7 @@ export async function discharge(
     );
   }
   const methodId = (fields.dischargepatient ?? "").trim();
-  if (!methodId) throw badRequest("Cara pulang wajib dipilih.");
+  if (!methodId) throw badRequest("Cara pulang wajib dipilih.").at("dischargepatient");
   const methods = collectionOf(store, registry.get("discharge-patient")!);
   const method = await methods.find(methodId);
   if (!method) throw badRequest("Cara pulang tidak ditemukan.");

@@ -75,7 +75,7 @@ async function loadGrouping(
     collectionOf(store, registry.get("inatarif")!).find(id),
     hospitalTariff(store, registry),
   ]);
-  if (!row) throw badRequest("Grouping INA-CBG tidak ditemukan.");
+  if (!row) throw badRequest("Grouping INA-CBG tidak ditemukan.").at("grouping");
   const t = row.value;
   if (ht.missing.length) {
     throw badRequest(
@@ -89,7 +89,9 @@ async function loadGrouping(
     );
   }
   return (cls) => {
-    if (!cls) throw badRequest("Pilih kelas tarif INA-CBG (Kelas 1, 2 atau 3).");
+    if (!cls) {
+      throw badRequest("Pilih kelas tarif INA-CBG (Kelas 1, 2 atau 3).").at("tarifinacbgSelect");
+    }
     return {
       grouping: {
         _id: t._id,
@@ -171,13 +173,16 @@ export async function saveExam(
     loadGrouping(store, registry, input.grouping),
   ]);
   assertOpen(visit.value);
-  const at = dateField(input.examinationDate, "Tanggal pemeriksaan", { futureDays: 1 });
+  const at = dateField(input.examinationDate, "Tanggal pemeriksaan", {
+    futureDays: 1,
+    field: "examinationDate",
+  });
   if (at < visit.value.visitDate) {
     throw badRequest(
       `Tanggal pemeriksaan tidak boleh sebelum tanggal masuk (${
         formatDateTime(visit.value.visitDate)
       }).`,
-    );
+    ).at("examinationDate");
   }
   const [rows, cls] = await Promise.all([
     visitExams(store, visit.value),

@@ -39,19 +39,26 @@ export function assertFresh(row: Row, version: string | undefined): void {
 
 /**
  * A date-time field, or 400 naming it: `YYYY-MM-DD HH:mm` (or ISO 8601), a real calendar
- * date, year 1900 to next year (`dateTimeProblem`); `futureDays` refuses later instants.
+ * date, year 1900 to next year (`dateTimeProblem`); `futureDays` refuses later instants. The
+ * refusal is said at the form input `field` when given.
  */
 export function dateField(
   value: string | undefined,
   label: string,
-  opts: { futureDays?: number } = {},
+  opts: { futureDays?: number; field?: string } = {},
 ): string {
+  const refuse = (msg: string) => {
+    const e = badRequest(msg);
+    return opts.field ? e.at(opts.field) : e;
+  };
   const problem = dateTimeProblem(value ?? "", label);
-  if (problem) throw badRequest(problem);
+  if (problem) throw refuse(problem);
   const at = parseDateTime(value ?? "");
-  if (at && opts.futureDays !== undefined) notTooFarAhead(at, label, opts.futureDays);
+  if (at && opts.futureDays !== undefined) {
+    notTooFarAhead(at, label, opts.futureDays, undefined, opts.field);
+  }
   if (!at) {
-    throw badRequest(`${label} wajib diisi dengan tanggal dan jam yang valid (YYYY-MM-DD HH:mm).`);
+    throw refuse(`${label} wajib diisi dengan tanggal dan jam yang valid (YYYY-MM-DD HH:mm).`);
   }
   return at;
 }
@@ -141,7 +148,7 @@ export async function readmissionOf(
       `Tanggal masuk jatuh di dalam kunjungan lain pasien ini (${
         formatDateTime(overlap.visitDate)
       } s.d. ${formatDateTime(overlap.tanggal_pulang)}).`,
-    );
+    ).at("visitDate");
   }
   return {
     readmisi: isReadmission(prev?.tanggal_pulang ?? null, visitDate),
@@ -155,7 +162,8 @@ async function assertDoctorRole(store: Store, registry: Registry, id: string, fl
   const doc = await collectionOf(store, registry.get("doctor")!).find(id);
   if (doc && !doc.value[flag]) {
     const role = flag === "igd" ? "dokter IGD" : "DPJP";
-    throw badRequest(`${doc.value.fullname} bukan ${role}; aktifkan di daftar Dokter.`);
+    throw badRequest(`${doc.value.fullname} bukan ${role}; aktifkan di daftar Dokter.`)
+      .at(`${flag}_id`);
   }
 }
 
@@ -177,6 +185,12 @@ export const EMPTY_STAY = {
   codes9: [],
 };
 
+/** Why a patient with the open stay `open` cannot be admitted again (said when picked, too). */
+export const stillAdmitted = (open: Visit): string =>
+  `Pasien ${open.pasien.fullname} masih dirawat sejak ${
+    formatDateTime(open.visitDate)
+  }; pulangkan pasien dari kunjungan itu dulu.`;
+
 /**
  * Admits a patient (no `id`) or edits a stay: one open stay per patient (409), no overlap
  * with the patient's other stays, a reason required for a readmission, doctors in their role,
@@ -189,7 +203,10 @@ export async function saveVisit(
 ): Promise<Row<Visit>> {
   const id = fields.id?.trim() ?? "";
   const input = parseOr400(ipdDef.schema, fields);
-  const visitDate = dateField(input.visitDate as string, "Tanggal masuk", { futureDays: 1 });
+  const visitDate = dateField(input.visitDate as string, "Tanggal masuk", {
+    futureDays: 1,
+    field: "visitDate",
+  });
   const col = visitsOf(store);
   const old = id ? await getVisit(store, id) : null;
   if (old) assertFresh(old, fields._version);
@@ -199,20 +216,14 @@ export async function saveVisit(
   const pasienId = input.pasienId as string;
   const check = await readmissionOf(store, pasienId, visitDate, id);
   const isOpen = !old || old.value.status === "dirawat";
-  if (check.open && isOpen) {
-    throw conflict(
-      `Pasien ${check.open.pasien.fullname} masih dirawat sejak ${
-        formatDateTime(check.open.visitDate)
-      }; pulangkan pasien dari kunjungan itu dulu.`,
-    );
-  }
+  if (check.open && isOpen) throw conflict(stillAdmitted(check.open)).at("pasienId");
   const reason = String(input.readmisi_reason ?? "");
   if (check.readmisi && !reason) {
     throw badRequest(
       `Harap pilih alasan readmisi: pasien pulang dari rawat inap sebelumnya pada ${
         formatDateTime(check.previous!.tanggal_pulang)
       } (kurang dari 30 hari).`,
-    );
+    ).at("readmisi_reason");
   }
   if (old) {
     const first = (await visitExams(store, old.value))[0]?.value;
@@ -221,10 +232,10 @@ export async function saveVisit(
         `Tanggal masuk tidak boleh setelah pemeriksaan pertama (${
           formatDateTime(first.examinationDate)
         }).`,
-      );
+      ).at("visitDate");
     }
     if (old.value.tanggal_pulang && old.value.tanggal_pulang < visitDate) {
-      throw badRequest("Tanggal masuk tidak boleh setelah tanggal pulang.");
+      throw badRequest("Tanggal masuk tidak boleh setelah tanggal pulang.").at("visitDate");
     }
   }
   const data = {

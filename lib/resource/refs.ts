@@ -51,7 +51,7 @@ export async function resolveRefs(
     }
     const parentCol = collectionOf(store, registry.get(ref.resource)!);
     const row = await parentCol.find(id);
-    if (!row) throw badRequest(`${ref.label} tidak ditemukan.`);
+    if (!row) throw badRequest(`${ref.label} tidak ditemukan.`).at(ref.input);
     doc[ref.field] = embed(ref, row.value);
     checks.push({ key: parentCol.key(id), versionstamp: row.versionstamp });
     const lock: Check = { key: lockKey(parentCol.name), versionstamp: null };

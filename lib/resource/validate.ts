@@ -56,12 +56,18 @@ export function issues(error: z.ZodError): string[] {
   return error.issues.map((i) => i.message);
 }
 
-/** Parses with a schema or throws a 400 naming every problem. */
+/** Parses with a schema or throws a 400 naming every problem, each at its field. */
 export function parseOr400<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const r = schema.safeParse(data);
   if (!r.success) {
     const msgs = issues(r.error);
-    throw badRequest(msgs.join(" "), msgs);
+    const e = badRequest(msgs.join(" "), msgs);
+    for (const i of r.error.issues) {
+      const name = i.path[0];
+      // the first problem of each input is the one said under it
+      if (typeof name === "string" && !e.fields?.[name]) e.at(name, i.message);
+    }
+    throw e;
   }
   return r.data;
 }
@@ -159,9 +165,16 @@ export function dateTimeProblem(
 }
 
 /** Refuses an instant more than `days` days after `now` (admission, examination). */
-export function notTooFarAhead(iso: string, label: string, days = 1, now = new Date()): void {
+export function notTooFarAhead(
+  iso: string,
+  label: string,
+  days = 1,
+  now = new Date(),
+  field?: string,
+): void {
   if (Date.parse(iso) > now.getTime() + days * 86_400_000) {
-    throw badRequest(`${label} tidak boleh lebih dari ${days} hari setelah hari ini.`);
+    const e = badRequest(`${label} tidak boleh lebih dari ${days} hari setelah hari ini.`);
+    throw field ? e.at(field) : e;
   }
 }
 

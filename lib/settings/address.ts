@@ -70,7 +70,7 @@ export function assertNested(docs: Record<string, Doc | null | undefined>): void
     const above = docs[REGION_LEVELS[i - 1].field];
     if (!above || (mine[l.parentField] as RefValue | null)?._id !== above._id) {
       const msg = `${l.label} tidak berada di ${REGION_LEVELS[i - 1].label} yang dipilih.`;
-      throw badRequest(msg, [msg]);
+      throw badRequest(msg, [msg]).at(l.field);
     }
   }
 }

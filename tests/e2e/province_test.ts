@@ -19,18 +19,17 @@ Deno.test("browser: add, edit, search and delete a province; import a CSV", asyn
   await page.waitForSelector(".modal", { state: "detached" });
   assert.match(await rowWith(page, "Aceh"), /11\s+Aceh/);
 
-  // a duplicate kode keeps the modal open with the server's message
+  // a duplicate kode keeps the modal open with the server's message under Kode, focused
   await page.click("button:has-text('Tambah Provinsi')");
   await page.getByLabel("Kode").fill("11");
   await page.getByLabel("Nama").fill("Ganda");
   await page.click(".modal button:has-text('Simpan')");
-  await page.waitForSelector(".dialog");
-  assert.match(
-    await page.locator(".dialog").innerText(),
-    /Error![\s\S]*Terjadi kesalahan: Kode "11" sudah digunakan/,
-  );
-  await page.click(".dialog button:has-text('OK')");
-  assert.equal(await page.locator(".modal").count(), 1);
+  const said = page.locator(".modal .field-error");
+  await said.waitFor();
+  assert.equal(await said.innerText(), 'Kode "11" sudah digunakan.');
+  await page.waitForFunction(() => document.activeElement?.getAttribute("name") === "kode");
+  assert.equal(await page.getByLabel("Kode").getAttribute("aria-invalid"), "true");
+  assert.equal(await page.locator(".dialog").count(), 0);
   await page.click(".modal button:has-text('Batal')");
 
   // edit

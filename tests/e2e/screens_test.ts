@@ -142,12 +142,12 @@ Deno.test("screens: dates show and take DD-MM-YYYY HH:mm in an English browser; 
     await date.fill("07-11-2026 23:45");
     assert.equal(await date.getAttribute("aria-invalid"), null);
     await pick(page, m.locator("#visit-pasien"), "000123", "000123 - Siti");
-    // Siti already has an open stay: the server says so, and the time typed is kept
+    // Siti already has an open stay: the server says so at her field, and the time typed is kept
     await pick(page, m.locator("#visit-room"), "mel", "Melati");
     await pick(page, m.locator("#visit-dpjp"), "budi", "dr. Budi");
     await m.locator("button:has-text('Simpan')").click();
-    await page.locator(".dialog", { hasText: "Terjadi kesalahan" }).waitFor();
-    await page.locator(".dialog button:has-text('OK')").click();
+    await page.waitForFunction(() => document.activeElement?.id === "visit-pasien");
+    assert.match(await m.locator("#visit-pasien-error").innerText(), /masih dirawat/);
     assert.equal(await date.inputValue(), "07-11-2026 23:45");
     await m.locator("button:has-text('Batal')").click();
 

@@ -1,0 +1,171 @@
+import { useState } from "react";
+import type { KeywordItem } from "../../lib/ipd/model.ts";
+import { keywordHit, keywordSummary } from "../../lib/ipd/rules.ts";
+import { get } from "../ui/api.ts";
+import { Field } from "../ui/Field.tsx";
+import { MultiSelect } from "../ui/MultiSelect.tsx";
+import type { Option } from "../ui/Select.tsx";
+import type { FieldErrors } from "../ui/use_field_errors.ts";
+
+export const SOAP = [
+  ["subject", "Subjectif"],
+  ["object", "Objectif"],
+  ["assesment", "Asesmen/Action"],
+  ["plan", "Planning"],
+] as const;
+export type Soap = Record<(typeof SOAP)[number][0], string>;
+
+/** The chosen disputed-claim keywords; a newly picked one is read for its code and advice. */
+export function useKeywords(initial: KeywordItem[]) {
+  const [keywords, setKeywords] = useState<KeywordItem[]>(initial);
+  const pick = (list: Option[]) => {
+    const known = new Map(keywords.map((k) => [k._id, k]));
+    setKeywords(
+      list.map((o) =>
+        known.get(o.id) ?? { _id: o.id, keyword: o.text, kode_icd: "", rekomendasi: "", sumber: "" }
+      ),
+    );
+    for (const o of list.filter((o) => !known.has(o.id))) {
+      get<{ data: Partial<KeywordItem> }>(`/api/disputed-claim/${encodeURIComponent(o.id)}`)
+        .then(({ data: d }) =>
+          setKeywords((ks) =>
+            ks.map((k) =>
+              k._id === o.id
+                ? {
+                  ...k,
+                  kode_icd: d.kode_icd ?? "",
+                  rekomendasi: d.rekomendasi ?? "",
+                  sumber: d.sumber ?? "",
+                }
+                : k
+            )
+          )
+        ).catch((e) => console.error(e));
+    }
+  };
+  return [keywords, pick] as const;
+}
+
+/** Disputed-claim keywords: a chip is highlighted while its ICD code is among `codes`. */
+function KeywordField({ keywords, codes, error, onChange }: {
+  keywords: KeywordItem[];
+  codes: string[];
+  error?: string;
+  onChange: (list: Option[]) => void;
+}) {
+  return (
+    <>
+      <Field id="exam-keyword" label="Keyword Dispute Klaim" class="span-2" error={error}>
+        <MultiSelect
+          id="exam-keyword"
+          url="/api/disputed-claim/select2"
+          exclude="keyword"
+          values={keywords.map((k) => ({ id: k._id, text: k.keyword }))}
+          onChange={onChange}
+          chipClass={(o) => {
+            const k = keywords.find((x) => x._id === o.id);
+            return k && keywordHit(k.kode_icd, codes) ? "chip-hit" : undefined;
+          }}
+        />
+      </Field>
+      {keywords.length > 0 && (
+        <Field id="exam-keywordsummary" label="Ringkasan Keyword" class="span-2">
+          <textarea id="exam-keywordsummary" rows={3} readOnly value={keywordSummary(keywords)} />
+        </Field>
+      )}
+    </>
+  );
+}
+
+/** The SOAP notes, one text area each. */
+export function SoapFields({ soap, errors, onChange }: {
+  soap: Soap;
+  errors: FieldErrors;
+  onChange: (k: keyof Soap, v: string) => void;
+}) {
+  return (
+    <>
+      {SOAP.map(([k, label]) => (
+        <Field key={k} id={`exam-${k}`} label={label} error={errors[k]}>
+          <textarea
+            id={`exam-${k}`}
+            rows={3}
+            value={soap[k]}
+            onInput={(e) => onChange(k, e.currentTarget.value)}
+          />
+        </Field>
+      ))}
+    </>
+  );
+}
+
+/** An ICD code list (diagnoses or procedures), picked from its lookup. */
+function IcdField({ name, label, url, values, error, onChange }: {
+  name: "diagnosis" | "tindakan";
+  label: string;
+  url: string;
+  values: Option[];
+  error?: string;
+  onChange: (v: Option[]) => void;
+}) {
+  return (
+    <Field id={`exam-${name}`} label={label} class="span-2" error={error}>
+      <MultiSelect
+        id={`exam-${name}`}
+        url={url}
+        exclude={name}
+        values={values}
+        onChange={onChange}
+      />
+    </Field>
+  );
+}
+
+/** The chosen codes of an examination: disputed-claim keywords, ICD-10 and ICD-9-CM codes. */
+export interface Codes {
+  keywords: KeywordItem[];
+  diag: Option[];
+  tind: Option[];
+}
+
+/**
+ * The keywords (highlighted while their ICD code is among the chosen ones) and the two ICD code
+ * lists, each with the server's refusal of it under it; `on` sets one of them.
+ */
+export function CodeFields({ c, codes, errors, on }: {
+  c: Codes;
+  codes: string[];
+  errors: FieldErrors;
+  on: {
+    keyword: (l: Option[]) => void;
+    diagnosis: (l: Option[]) => void;
+    tindakan: (l: Option[]) => void;
+  };
+}) {
+  return (
+    <>
+      <KeywordField
+        keywords={c.keywords}
+        codes={codes}
+        error={errors.keyword}
+        onChange={on.keyword}
+      />
+      <IcdField
+        name="diagnosis"
+        label="Diagnosa (ICD-10)"
+        url="/api/icd/select2-icd10"
+        values={c.diag}
+        error={errors.diagnosis}
+        onChange={on.diagnosis}
+      />
+      <IcdField
+        name="tindakan"
+        label="Tindakan (ICD-9-CM)"
+        url="/api/icd/select2-icd9"
+        values={c.tind}
+        error={errors.tindakan}
+        onChange={on.tindakan}
+      />
+    </>
+  );
+}
