@@ -20,6 +20,8 @@ export interface DialogOptions {
   cancelText?: string;
   /** Styles the confirm button as dangerous (red). */
   danger?: boolean;
+  /** Focuses the cancel button first (Enter keeps what is there, e.g. unsaved work). */
+  focusCancel?: boolean;
 }
 
 const GLYPH: Record<DialogIcon, string> = {
@@ -67,13 +69,18 @@ function DialogBox({ o, done }: { o: DialogOptions; done: (ok: boolean) => void 
           <button
             type="button"
             class={`btn ${o.danger ? "btn-danger" : "btn-primary"}`}
-            data-autofocus
+            data-autofocus={o.focusCancel && o.cancelText ? undefined : true}
             onClick={() => done(true)}
           >
             {o.confirmText ?? "OK"}
           </button>
           {o.cancelText && (
-            <button type="button" class="btn btn-light" onClick={() => done(false)}>
+            <button
+              type="button"
+              class="btn btn-light"
+              data-autofocus={o.focusCancel ? true : undefined}
+              onClick={() => done(false)}
+            >
               {o.cancelText}
             </button>
           )}

@@ -29,6 +29,7 @@ export const confirmDiscard = (): Promise<boolean> =>
     confirmText: "Ya, buang perubahan",
     cancelText: "Kembali ke formulir",
     danger: true,
+    focusCancel: true,
   });
 
 /**

@@ -58,7 +58,8 @@ async function patientForm(page: Page, url: string, size: string) {
   assert.equal(await m.locator(`${F}-erm-error`).count(), 0);
   assert.equal(await erm.getAttribute("aria-invalid"), null);
 
-  // Escape on a changed form asks; Escape again keeps it, Enter throws it away
+  // Escape on a changed form asks; Escape again keeps it, and so does Enter (the safe button
+  // has focus); only the discard button throws it away
   await page.keyboard.press("Escape");
   const ask = page.locator(".dialog", { hasText: "Buang perubahan?" });
   await ask.waitFor();
@@ -70,6 +71,10 @@ async function patientForm(page: Page, url: string, size: string) {
   await page.keyboard.press("Escape");
   await ask.waitFor();
   await page.keyboard.press("Enter");
+  await ask.waitFor({ state: "detached" });
+  assert.equal(await erm.inputValue(), "0001239");
+  await page.keyboard.press("Escape");
+  await ask.locator("button:has-text('Ya, buang perubahan')").click();
   await m.waitFor({ state: "detached" });
 
   // an unchanged form closes at once; × on a changed one asks too
