@@ -10,7 +10,7 @@ import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { DescSelect } from "./DescSelect.tsx";
 import { PatientForm } from "./PatientForm.tsx";
 import { DateInput } from "../ui/DateInput.tsx";
-import { PatientPicker, ReadmissionReason, RefSelect, useEmptyLists } from "./visit_fields.tsx";
+import { PatientPicker, ReadmissionReason, RefSelect } from "./visit_fields.tsx";
 
 interface Values {
   pasien: Option | null;
@@ -82,11 +82,10 @@ function useReadmission(pasienId: string | undefined, date: string, initial: boo
 }
 
 /** The stay's own fields: admission date, references, first diagnosis and origin. */
-function StayFields({ v, set, row, empty }: {
+function StayFields({ v, set, row }: {
   v: Values;
   set: <K extends keyof Values>(k: K, x: Values[K]) => void;
   row?: VisitRow;
-  empty: string[];
 }) {
   const sel = (k: keyof Values, label: string, url: string, required = false) => (
     <RefSelect
@@ -95,7 +94,6 @@ function StayFields({ v, set, row, empty }: {
       url={url}
       required={required}
       value={v[k] as Option | null}
-      empty={empty}
       onChange={(o) => set(k, o)}
     />
   );
@@ -157,7 +155,6 @@ export function VisitForm({ row, onClose, onSaved }: {
   const [v, setV] = useState(() => valuesOf(row));
   const readmisi = useReadmission(v.pasien?.id, v.visitDate, !!row?.readmisi);
   const [reasonMissing, setReasonMissing] = useState(false);
-  const empty = useEmptyLists();
   const [newPatient, setNewPatient] = useState(false);
   const [saving, setSaving] = useState(false);
   const set = <K extends keyof Values>(k: K, x: Values[K]) => setV((o) => ({ ...o, [k]: x }));
@@ -208,7 +205,7 @@ export function VisitForm({ row, onClose, onSaved }: {
             onChange={(r) => set("readmisi_reason", r)}
           />
         )}
-        <StayFields v={v} set={set} row={row} empty={empty} />
+        <StayFields v={v} set={set} row={row} />
       </FormModal>
       <PatientForm
         open={newPatient}
