@@ -1,5 +1,6 @@
 import { defineResource } from "../lib/resource/resource.ts";
 import { type Field, model, optionOf, toggle } from "../lib/resource/fields.ts";
+import { doctorGap } from "../lib/settings/setup_checks.ts";
 import { first_name, fullname, gender, last_name, phone } from "./person.ts";
 
 const FLAGS = ["dpjp", "igd", "approval"];
@@ -30,16 +31,22 @@ export default defineResource({
     last_title: { label: "Gelar Belakang", ...title(60, "mis. Sp.PD") },
     phone,
     gender,
-    dpjp: toggle("DPJP"),
-    igd: toggle("IGD"),
+    dpjp: toggle("DPJP", "Dapat dipilih sebagai DPJP kunjungan rawat inap."),
+    igd: toggle("IGD", "Dapat dipilih sebagai dokter IGD."),
     approval: toggle("Approval"),
   }),
   search: ["fullname", "phone"],
   toggles: FLAGS,
   optionText: optionOf("fullname"),
   selects: {
-    dpjpselect2: { where: { dpjp: "true" } },
-    igdpselect2: { where: { igd: "true" } },
+    dpjpselect2: {
+      where: { dpjp: "true" },
+      whyEmpty: ({ store, registry }) => doctorGap(store, registry),
+    },
+    igdpselect2: {
+      where: { igd: "true" },
+      whyEmpty: ({ store, registry }) => doctorGap(store, registry, "igd"),
+    },
   },
   import: {
     format: "xlsx",

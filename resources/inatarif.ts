@@ -3,6 +3,8 @@ import { collectionOf, defineResource } from "../lib/resource/resource.ts";
 import { type Field, model } from "../lib/resource/fields.ts";
 import type { Store } from "../lib/db/store.ts";
 import { money } from "../lib/resource/validate.ts";
+import { kelasRsText, tariffKeyOf } from "../lib/settings/hospital_tariff.ts";
+import { tariffGap } from "../lib/settings/setup_checks.ts";
 import { CLASS_TYPES } from "./class_room.ts";
 import inacbg, { INACBG_CODE, INACBG_HINT } from "./inacbg.ts";
 
@@ -99,7 +101,8 @@ export default defineResource({
     kelas_rs: {
       label: "Kelas RS",
       check: { max: 10 },
-      form: { choices: TARIFF_CODES.map((c) => ({ id: c, text: c })) },
+      // shown and offered as staff say them ('Kelas C, Pemerintah'); stored as E-Klaim codes
+      choices: Object.fromEntries(TARIFF_CODES.map((c) => [c, kelasRsText(c)])),
     },
     kepemilikan: { label: "Kepemilikan", check: { max: 20, required: false }, ...hidden },
     jenis_rawat: { label: "Jenis Rawat", check: { max: 10, required: false }, ...hidden },
@@ -127,6 +130,8 @@ export default defineResource({
   unique: ["_key"],
   labels: { _key: "Regional, kelas RS dan kode" },
   params: { regional: "regional", kelas_rs: "kelas_rs" },
+  // an empty grouping picker says why: the profile, or tariffs of another regional or class
+  selects: { select2: { whyEmpty: ({ store, registry }) => tariffGap(store, registry) } },
   pageSize: 100,
   optionText: (d) => `${d.kode_inacbg} - ${String(d.desc_inacbg ?? "").trim()}`,
   single: (d) =>
@@ -183,7 +188,7 @@ export default defineResource({
       if (v == null) throw badRequest(`Tarif Kelas ${k} wajib diisi dengan angka.`);
       out[`tarif_kelas_${k}`] = v;
     }
-    out._key = `Regional ${regional} · ${kelas_rs} · ${out.kode_inacbg}`;
+    out._key = tariffKeyOf(regional, kelas_rs, kode);
     return out;
   },
 });

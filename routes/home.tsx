@@ -60,7 +60,7 @@ export function homeRoutes(registry: Registry) {
     } catch (e) {
       console.error("Ringkasan klaim dasbor gagal dihitung:", e);
     }
-    const steps = await setupSteps(c.get("store"));
+    const steps = await setupSteps(c.get("store"), registry);
     return renderPage(c, {
       title: "Beranda",
       status: error ? 400 : 200,

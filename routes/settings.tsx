@@ -6,8 +6,7 @@ import SettingsForm from "../islands/SettingsForm.tsx";
 import { ADDRESS_FIELDS, getDefaultAddress } from "../lib/settings/address.ts";
 import { BACKGROUND_MAX_BYTES, BACKGROUND_URL, backgroundId } from "../lib/settings/background.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
-import { getHospital, HOSPITAL_FIELDS } from "../lib/settings/hospital.ts";
-import { DEFAULT_ZONE } from "../lib/hospital_time.ts";
+import { getHospital, HOSPITAL_FIELDS, zoneChosen } from "../lib/settings/hospital.ts";
 import { tariffOf, tariffSummary } from "../lib/settings/hospital_tariff.ts";
 import { renderPage } from "./_render.tsx";
 import type { Registry } from "../lib/resource/refs.ts";
@@ -39,7 +38,11 @@ export function settingsRoutes(registry: Registry) {
               title: "Profil Rumah Sakit",
               api: "/api/setting/hospital",
               fields: HOSPITAL_FIELDS,
-              row: { timezone: DEFAULT_ZONE, ...settingJson(hospital) },
+              // the zone starts empty until someone picks it (WIB stands in meanwhile)
+              row: {
+                ...settingJson(hospital),
+                ...(zoneChosen(hospital.value) ? {} : { timezone: "" }),
+              },
               info: tariffSummary(tariffOf(hospital.value)),
               canWrite: can(c, "POST", "/api/setting/hospital"),
             }}

@@ -41,7 +41,7 @@ Deno.test("hospital profile: saved with references embedded, read back, tariff k
   const form = await profileForm(t);
   const saved = await t.post("/api/setting/hospital", form);
   assert.equal(saved.status, 200);
-  assert.equal(saved.body.info, "Tarif INA-CBG yang berlaku: Regional 3, kelas_rs CS.");
+  assert.equal(saved.body.info, "Tarif INA-CBG yang berlaku: Regional 3, Kelas C, Swasta.");
   const stored = await readSetting<HospitalProfile>(t.store, "hospital");
   assert.deepEqual(stored.value, {
     name: "RSUD Sehat Sentosa",
@@ -50,6 +50,7 @@ Deno.test("hospital profile: saved with references embedded, read back, tariff k
     owner: { _id: form.owner, desc: "Swasta" },
     type: { _id: form.type, desc: "Rumah Sakit Umum" },
     timezone: "Asia/Jakarta",
+    timezoneChosen: false, // saved without a zone: the default stands in, not chosen
   });
   const got = await t.json("/api/setting/hospital");
   assert.equal(got.body.data.name, "RSUD Sehat Sentosa");

@@ -114,6 +114,8 @@ Deno.test("fields: derived, hidden, form-only and choice fields; `first` reorder
       choices: [{ id: "a", text: "Jenis A" }, { id: "b", text: "Jenis B" }],
     },
     { name: "code", label: "Kode", required: true },
+    // a toggle is a switch in the form too
+    { name: "on", label: "Aktif", type: "switch" },
   ]);
   // a check given as a function gets the message label: money's own message names it
   assert.deepEqual(messages(m, { code: "X", kind: "abc" }).length, 1);

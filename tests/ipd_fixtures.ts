@@ -44,6 +44,7 @@ export async function seedIpd(t: Api, hospital: Record<string, string> = {}) {
       hospitalClass: await refId(t, "hospital-class", "C"),
       owner: await refId(t, "owner", "Swasta"),
       type: await refId(t, "hospital-type", "Rumah Sakit Umum"),
+      timezone: "Asia/Jakarta",
       ...hospital,
     }),
     "hospital",

@@ -137,6 +137,7 @@ export function TariffFields({ v, set, tariff, classtype, prevRs, errors = {} }:
           url="/api/inatarif/select2"
           params={{ regional: tariff.regional ?? "", kelas_rs: tariff.kelasRs ?? "" }}
           disabled={off}
+          checkEmpty={!off}
           value={v.grouping}
           placeholder="Cari kode atau deskripsi INA-CBG"
           onChange={(g) => {

@@ -12,7 +12,7 @@ import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { DescSelect } from "./DescSelect.tsx";
 import { PatientForm } from "./PatientForm.tsx";
 import { DateInput } from "../ui/DateInput.tsx";
-import { PatientPicker, ReadmissionReason, RefSelect, useEmptyLists } from "./visit_fields.tsx";
+import { PatientPicker, ReadmissionReason, RefSelect } from "./visit_fields.tsx";
 
 interface Values {
   pasien: Option | null;
@@ -103,11 +103,10 @@ function useAdmission(pasienId: string | undefined, date: string, row?: VisitRow
 }
 
 /** The stay's own fields: admission date, references, first diagnosis and origin. */
-function StayFields({ v, set, row, empty, errors }: {
+function StayFields({ v, set, row, errors }: {
   v: Values;
   set: <K extends keyof Values>(k: K, x: Values[K]) => void;
   row?: VisitRow;
-  empty: string[];
   errors: FieldErrors;
 }) {
   const sel = (k: keyof Values, label: string, url: string, required = false) => (
@@ -117,7 +116,6 @@ function StayFields({ v, set, row, empty, errors }: {
       url={url}
       required={required}
       value={v[k] as Option | null}
-      empty={empty}
       error={errors[k]}
       onChange={(o) => set(k, o)}
     />
@@ -181,7 +179,6 @@ export function VisitForm({ row, onClose, onSaved }: {
   const [v, setV] = useState(() => valuesOf(row));
   const { readmisi, dirawat } = useAdmission(v.pasien?.id, v.visitDate, row);
   const [reasonMissing, setReasonMissing] = useState(false);
-  const empty = useEmptyLists();
   const [newPatient, setNewPatient] = useState(false);
   const [saving, setSaving] = useState(false);
   const errs = useFieldErrors((n) => `visit-${n}`, SERVER_NAMES);
@@ -244,7 +241,7 @@ export function VisitForm({ row, onClose, onSaved }: {
             onChange={(r) => set("readmisi_reason", r)}
           />
         )}
-        <StayFields v={v} set={set} row={row} empty={empty} errors={errs.errors} />
+        <StayFields v={v} set={set} row={row} errors={errs.errors} />
       </FormModal>
       <PatientForm
         open={newPatient}

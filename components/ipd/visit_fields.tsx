@@ -1,63 +1,33 @@
-import { useEffect, useState } from "react";
 import { READMISSION_REASONS } from "../../lib/ipd/model.ts";
-import { get } from "../ui/api.ts";
 import { Field } from "../ui/Field.tsx";
 import { type Option, Select } from "../ui/Select.tsx";
 
 const REASONS = Object.entries(READMISSION_REASONS);
 
-/** What to say under a list that has nothing to pick yet. */
-const EMPTY_HINTS: Partial<
-  Record<string, { url: string; text: string; href: string; link: string }>
-> = {
-  room: {
-    url: "/api/room/select2",
-    text: "Belum ada ruang rawat inap.",
-    href: "/ruang",
-    link: "Tambahkan di Data Master › Ruang",
-  },
-  dpjp: {
-    url: "/api/doctor/dpjpselect2",
-    text: "Belum ada dokter yang ditandai DPJP.",
-    href: "/dokter",
-    link: "Tambahkan atau tandai di Pengguna › Dokter",
-  },
-};
-
-/** The lists with nothing to pick on a fresh install (said under the field, with a link). */
-export function useEmptyLists(): string[] {
-  const [empty, setEmpty] = useState<string[]>([]);
-  useEffect(() => {
-    for (const [k, h] of Object.entries(EMPTY_HINTS)) {
-      get<{ results?: unknown[] }>(`${h!.url}?q=&page=1`).then((d) => {
-        if (!d.results?.length) setEmpty((e) => [...e, k]);
-      }).catch((e) => console.error(e));
-    }
-  }, []);
-  return empty;
-}
-
-/** A reference select of the visit form, with the hint of an empty list under it. */
-export function RefSelect({ k, label, url, required, value, empty, error, onChange }: {
+/**
+ * A reference select of the visit form. A required one asks when shown whether its list is
+ * empty, and says the server's reason under it (no room yet, no doctor marked DPJP) with a link.
+ */
+export function RefSelect({ k, label, url, required, value, error, onChange }: {
   k: string;
   label: string;
   url: string;
   required?: boolean;
   value: Option | null;
-  empty: string[];
   /** The server's refusal of this field. */
   error?: string;
   onChange: (o: Option | null) => void;
 }) {
-  const hint = EMPTY_HINTS[k];
   return (
     <Field id={`visit-${k}`} label={label} required={required} error={error}>
-      <Select id={`visit-${k}`} url={url} required={required} value={value} onChange={onChange} />
-      {hint && empty.includes(k) && (
-        <small class="field-hint-empty" data-empty-hint={k}>
-          {hint.text} <a href={hint.href}>{hint.link}</a>
-        </small>
-      )}
+      <Select
+        id={`visit-${k}`}
+        url={url}
+        required={required}
+        value={value}
+        checkEmpty={required}
+        onChange={onChange}
+      />
     </Field>
   );
 }

@@ -152,6 +152,22 @@ export function FormFields({ idPrefix, fields, values, onChange, errors, onEdit 
         />
       );
     }
+    if (f.type === "switch") {
+      return (
+        <span class="switch">
+          <input
+            id={id}
+            type="checkbox"
+            role="switch"
+            name={f.name}
+            checked={v === "true"}
+            aria-describedby={f.hint ? `${id}-hint` : undefined}
+            onChange={(e) => set(f.name, String(e.currentTarget.checked))}
+          />
+          <span class="switch-track" aria-hidden="true" />
+        </span>
+      );
+    }
     const common = {
       id,
       name: f.name,

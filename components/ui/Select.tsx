@@ -1,5 +1,11 @@
 import { useRef, useState } from "react";
-import { type Option, OptionList, useRemoteRows } from "./SelectList.tsx";
+import {
+  type EmptyReason,
+  type Option,
+  OptionList,
+  useEmptyReason,
+  useRemoteRows,
+} from "./SelectList.tsx";
 
 export type { Option };
 
@@ -19,6 +25,11 @@ export interface SelectProps {
   disabled?: boolean;
   required?: boolean;
   placeholder?: string;
+  /**
+   * Ask once when shown whether the list is empty, so the server's reason (set-up missing, with
+   * the link to the fix) is said under the field before it is opened.
+   */
+  checkEmpty?: boolean;
 }
 
 /** The static options whose text holds `q` (case-insensitive). */
@@ -44,7 +55,9 @@ function useSelect(p: SelectProps) {
     activeAt.current = i;
     setActive(i);
   };
-  const r = useRemoteRows(p, { open, q, page, key: keyOf(q) }, (key, rows) => {
+  const empty = useEmptyReason(p, !!p.checkEmpty);
+  const r = useRemoteRows(p, { open, q, page, key: keyOf(q) }, (key, rows, reason) => {
+    if (reason !== undefined) empty.told(reason);
     const i = Math.max(0, Math.min(rows.length - 1, activeAt.current));
     if (i !== activeAt.current) moveTo(i);
     if (waiting.current === key) {
@@ -118,7 +131,8 @@ function useSelect(p: SelectProps) {
       hide();
     }
   };
-  return { open, q, rows, fresh, current, r, show, hide, pick, next, type, onKey, moveTo };
+  const reason = empty.reason;
+  return { open, q, rows, fresh, current, r, reason, show, hide, pick, next, type, onKey, moveTo };
 }
 
 /**
@@ -131,6 +145,26 @@ function useSelect(p: SelectProps) {
  */
 export function Select(p: SelectProps) {
   const s = useSelect(p);
+  // why the list is empty (set-up missing), under the field: its link is a Tab stop
+  const why = s.reason && !p.disabled ? s.reason : null;
+  return (
+    <>
+      <SelectBox p={p} s={s} why={why} />
+      {why && (
+        <small class="field-hint-empty" id={`${p.id}-empty`} data-empty-reason>
+          {why.text} <a href={why.href}>{why.link}</a>
+        </small>
+      )}
+    </>
+  );
+}
+
+/** The combobox: its input, the clear button and the open list. */
+function SelectBox({ p, s, why }: {
+  p: SelectProps;
+  s: ReturnType<typeof useSelect>;
+  why: EmptyReason | null;
+}) {
   const { open, current } = s;
   const listId = `${p.id}-list`;
   return (
@@ -144,6 +178,7 @@ export function Select(p: SelectProps) {
         aria-expanded={open ? "true" : "false"}
         aria-controls={listId}
         aria-activedescendant={open && current >= 0 ? `${listId}-${current}` : undefined}
+        aria-describedby={why ? `${p.id}-empty` : undefined}
         value={open ? s.q : p.value?.text ?? ""}
         placeholder={open && p.value ? p.value.text : p.placeholder ?? "Pilih..."}
         disabled={p.disabled}
@@ -182,6 +217,7 @@ export function Select(p: SelectProps) {
           value={p.value}
           loading={s.r.loading}
           failed={s.r.failed}
+          reason={why}
           onHover={s.moveTo}
           onPick={s.pick}
           onEnd={s.next}

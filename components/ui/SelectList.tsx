@@ -7,6 +7,13 @@ export interface Option {
   text: string;
 }
 
+/** Why a lookup has nothing to offer (set-up missing), and the link to the fix: from the server. */
+export interface EmptyReason {
+  text: string;
+  href: string;
+  link: string;
+}
+
 /** Where a select's rows come from: a select2-style endpoint and extra query parameters. */
 interface RowSource {
   url?: string;
@@ -19,9 +26,30 @@ async function optionPage(p: RowSource, q: string, page: number) {
   url.searchParams.set("q", q);
   url.searchParams.set("page", String(page));
   for (const [k, v] of Object.entries(p.params ?? {})) url.searchParams.set(k, v);
-  const d = await get<{ results?: Option[]; pagination?: { more?: boolean } }>(url);
+  const d = await get<
+    { results?: Option[]; pagination?: { more?: boolean }; empty?: EmptyReason }
+  >(url);
   const rows: Option[] = (d.results ?? []).map((o) => ({ id: String(o.id), text: String(o.text) }));
-  return { rows, more: !!d.pagination?.more };
+  return { rows, more: !!d.pagination?.more, empty: d.empty ?? null };
+}
+
+/**
+ * Why the select has nothing to offer, as the server last said (null while it offers rows):
+ * asked once when shown if `check`, and on every first page it loads (`told`).
+ */
+export function useEmptyReason(p: RowSource, check: boolean) {
+  const [reason, setReason] = useState<EmptyReason | null>(null);
+  const paramKey = JSON.stringify(p.params ?? {});
+  useEffect(() => {
+    if (!check || !p.url) return;
+    let live = true;
+    optionPage(p, "", 1).then((got) => live && setReason(got.empty))
+      .catch((e) => console.error(e));
+    return () => {
+      live = false;
+    };
+  }, [check, p.url, paramKey]);
+  return { reason, told: (r: EmptyReason | null) => setReason(r) };
 }
 
 /**
@@ -32,7 +60,8 @@ async function optionPage(p: RowSource, q: string, page: number) {
 export function useRemoteRows(
   p: RowSource,
   at: { open: boolean; q: string; page: number; key: string },
-  arrived: (key: string, rows: Option[]) => void,
+  /** `empty`: the server's reason with a first page (undefined with a later page). */
+  arrived: (key: string, rows: Option[], empty?: EmptyReason | null) => void,
   lost: (key: string) => void,
 ) {
   const [items, setItems] = useState<Option[]>([]);
@@ -63,7 +92,7 @@ export function useRemoteRows(
         showRows(key, rows);
         setMore(got.more);
         setLoading(false);
-        arrived(key, rows);
+        arrived(key, rows, page === 1 ? got.empty : undefined);
       } catch (e) {
         if (n !== seq.current) return;
         console.error(e);
@@ -84,7 +113,7 @@ export function useRemoteRows(
 
 /** The open list: the rows, the highlighted one kept in view, and what to say when empty. */
 export function OptionList(
-  { listId, rows, current, fresh, value, loading, failed, onHover, onPick, onEnd }: {
+  { listId, rows, current, fresh, value, loading, failed, reason, onHover, onPick, onEnd }: {
     listId: string;
     rows: Option[];
     current: number;
@@ -92,6 +121,8 @@ export function OptionList(
     value: Option | null;
     loading: boolean;
     failed: boolean;
+    /** Why there is nothing to offer, said instead of 'Tidak ada hasil'. */
+    reason?: EmptyReason | null;
     onHover: (i: number) => void;
     onPick: (o: Option) => void;
     onEnd: () => void;
@@ -108,7 +139,7 @@ export function OptionList(
     ? "Gagal memuat pilihan"
     : rows.length
     ? ""
-    : "Tidak ada hasil";
+    : reason?.text ?? "Tidak ada hasil";
   return (
     <ul
       id={listId}

@@ -95,6 +95,7 @@ async function masterData(store: Store, registry: Registry, plan: ReturnType<typ
     hospitalClass: (await idsBy(store, registry, "hospital-class")).get(h.hospitalClass)!,
     owner: (await idsBy(store, registry, "owner")).get(h.owner)!,
     type: (await idsBy(store, registry, "hospital-type")).get(h.type)!,
+    timezone: "Asia/Jakarta",
   });
   return { rooms, doctors, patients, icd, keywords, tariffs };
 }

@@ -8,7 +8,7 @@ import {
   requireVersion,
   STALE_MESSAGE,
 } from "../errors.ts";
-import { hospitalTariff } from "../settings/hospital_tariff.ts";
+import { hospitalTariff, tariffSetText } from "../settings/hospital_tariff.ts";
 import { newId } from "../db/ids.ts";
 import { dateField, examsOf, getVisit, visitExams, visitsOf } from "./stay.ts";
 import { resolveIcds, resolveKeywords } from "./codes.ts";
@@ -84,8 +84,9 @@ async function loadGrouping(
   }
   if (t.regional !== ht.regional || t.kelas_rs !== ht.kelasRs) {
     throw badRequest(
-      `Grouping ${t.kode_inacbg} adalah tarif regional ${t.regional} kelas ${t.kelas_rs}, ` +
-        `bukan tarif rumah sakit ini (regional ${ht.regional}, kelas ${ht.kelasRs}).`,
+      `Grouping ${t.kode_inacbg} adalah tarif ${
+        tariffSetText(String(t.regional), String(t.kelas_rs))
+      }, bukan tarif rumah sakit ini (${tariffSetText(ht.regional, ht.kelasRs)}).`,
     );
   }
   return (cls) => {

@@ -15,7 +15,7 @@ import {
   resolveRefs,
 } from "./refs.ts";
 import { collectionOf, type ResourceDef } from "./resource.ts";
-import { paramFilter, select2 } from "./select2.ts";
+import { emptyReason, paramFilter, select2 } from "./select2.ts";
 import { writeXlsx } from "./spreadsheet.ts";
 import type { Store } from "../db/store.ts";
 import { isSaneId, parseOr400 } from "./validate.ts";
@@ -193,11 +193,16 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
 
   const selects = { select2: {}, ...def.selects };
   for (const [path, sel] of Object.entries(selects)) {
-    api.get(
-      `/${path}`,
-      async (c) =>
-        c.json(select2(def, await col(c).index(), params(c), filtersOf(def, params(c)), sel)),
-    );
+    api.get(`/${path}`, async (c) => {
+      const index = await col(c).index();
+      const base = filtersOf(def, params(c));
+      const answer = select2(def, index, params(c), base, sel);
+      if (answer.results.length || (params(c).get("page") ?? "1") !== "1") return c.json(answer);
+      // nothing to offer: say why when set-up is missing (the picker shows it, with its link)
+      const ctx = { store: c.get("store"), registry };
+      const empty = await emptyReason(def, index, base, sel, params(c), ctx);
+      return c.json(empty ? { ...answer, empty } : answer);
+    });
   }
 
   if (def.import) mountImport(api, def, def.import, registry);

@@ -128,10 +128,13 @@ export const capitals: NonNullable<CollectionSpec["normalize"]> = (_f, v) =>
 export const optionOf = (field: string) => (d: Record<string, unknown>): string =>
   String(d[field] ?? "");
 
-/** A yes/no flag switched in its table cell and saved at once (`toggles`), not in the form. */
-export const toggle = (label: string): Field => ({
+/**
+ * A yes/no flag switched in its table cell and saved at once (`toggles`), and a switch in the
+ * form (`hint` said under it).
+ */
+export const toggle = (label: string, hint?: string): Field => ({
   label,
   check: flag,
   column: { format: "switch", orderable: false },
-  form: false,
+  form: { type: "switch", ...(hint ? { hint } : {}) },
 });

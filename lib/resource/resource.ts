@@ -25,7 +25,8 @@ export interface ColumnDef {
 export interface FieldDef {
   name: string;
   label: string;
-  type?: "text" | "number" | "money" | "email" | "password" | "textarea" | "select";
+  /** `switch`: a yes/no flag (sent as "true" or "false"). */
+  type?: "text" | "number" | "money" | "email" | "password" | "textarea" | "select" | "switch";
   /** Row field an edit preloads this input from, when it differs from `name`. */
   source?: string;
   /** For money inputs: a second field sent with the plain number (e.g. `tarif_Kelas3`). */
@@ -101,6 +102,23 @@ export interface SelectDef {
    * contain at least one, so the lookup tries only those records.
    */
   prefilter?: (q: string) => string[];
+  /**
+   * Why the lookup has nothing to offer at all (whatever is typed) when set-up is missing, with
+   * the link to the fix (null: no such reason). Asked only for an empty answer whose filters
+   * leave no record; without it, or when it answers null, an empty collection is said with a
+   * link to its screen.
+   */
+  whyEmpty?: (ctx: { store: Store; registry: Map<string, ResourceDef> }) => Promise<
+    EmptyReason | null
+  >;
+}
+
+/** Why a picker has nothing to offer, said to the user, and the link to the fix. */
+export interface EmptyReason {
+  text: string;
+  href: string;
+  /** The link's text: 'Impor di Data Master › Tarif INA-CBG'. */
+  link: string;
 }
 
 /** What the hooks of a resource can reach. */

@@ -1,5 +1,6 @@
 import type { Doc, MemIndex } from "../index/index.ts";
-import type { ResourceDef, SelectDef } from "./resource.ts";
+import type { EmptyReason, ResourceDef, SelectDef } from "./resource.ts";
+import type { Store } from "../db/store.ts";
 
 /** Options per select2 page. */
 export const SELECT_PAGE = 20;
@@ -30,6 +31,39 @@ export function paramFilter(
     if (v) where[field] = v;
   }
   return where;
+}
+
+/** A resource's screen as a link: `{verb} di Data Master › Ruang` (null without a screen). */
+export function screenLink(def: ResourceDef | undefined, verb: string) {
+  if (!def?.page) return null;
+  return {
+    href: def.page.path,
+    link: `${verb} di ${def.page.group} › ${def.page.title ?? def.label}`,
+  };
+}
+
+/**
+ * Why an empty select2 answer is empty when no record passes the lookup's filters, typed text
+ * aside: the lookup's own `whyEmpty` (set-up still missing), else, for an empty collection,
+ * 'Daftar Ruang masih kosong.' with a link to its screen. Null when records are there and the
+ * typed text found none of them.
+ */
+export async function emptyReason(
+  def: ResourceDef,
+  index: MemIndex<Doc>,
+  base: Record<string, string>,
+  sel: SelectDef,
+  params: URLSearchParams,
+  ctx: { store: Store; registry: Map<string, ResourceDef> },
+): Promise<EmptyReason | null> {
+  const where = { ...base, ...sel.where, ...paramFilter(params, sel.params) };
+  if (index.query({ where, start: 0, length: 0, countUpTo: 1 }).filtered > 0) return null;
+  const own = await sel.whyEmpty?.(ctx);
+  if (own) return own;
+  const screen = screenLink(def, "Isi");
+  return index.size === 0 && screen
+    ? { text: `Daftar ${def.page?.title ?? def.label} masih kosong.`, ...screen }
+    : null;
 }
 
 /**

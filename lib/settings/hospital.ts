@@ -21,7 +21,15 @@ export interface HospitalProfile {
   type: RefValue | null;
   /** The hospital's time zone (absent on profiles saved before it existed: Asia/Jakarta). */
   timezone?: ZoneName;
+  /**
+   * False when the profile was saved without a zone (the default, Asia/Jakarta, stands in until
+   * someone picks one); absent on profiles saved before it was recorded, which count as chosen.
+   */
+  timezoneChosen?: boolean;
 }
+
+/** Whether someone has picked the hospital's time zone (a saved profile, not the default). */
+export const zoneChosen = (p: HospitalProfile | null): boolean => !!p && p.timezoneChosen !== false;
 
 /** The time zone choices, as staff know them: 'WITA (Asia/Makassar, UTC+8)'. */
 export const ZONE_CHOICES = (Object.keys(ZONES) as ZoneName[]).map((id) => ({
@@ -43,6 +51,7 @@ const schema = z.object({
   timezone: z.string().trim().optional().transform((v) => v || DEFAULT_ZONE).refine(isZone, {
     error: "Zona waktu harus WIB (Asia/Jakarta), WITA (Asia/Makassar) atau WIT (Asia/Jayapura).",
   }),
+  timezoneChosen: z.string().transform((v) => v === "true"),
 });
 
 /** The profile form's fields (selects preload from the embedded references). */
@@ -67,7 +76,11 @@ export const getHospital = (store: Store, registry: Registry) =>
 
 /**
  * Validates and saves the profile form (`name`, `regional`, `hospitalClass`, `owner`, `type` as
- * reference ids, `timezone`, optional `_version`): 400 naming the field, 409 when stale.
+ * reference ids, `timezone`, optional `_version`): 400 naming the field, 409 when stale. Without
+ * a `timezone` the default is saved, marked as not chosen (`timezoneChosen: false`).
  */
 export const saveHospital = (store: Store, registry: Registry, fields: Record<string, string>) =>
-  saveSection<HospitalProfile>(store, registry, HOSPITAL, fields);
+  saveSection<HospitalProfile>(store, registry, HOSPITAL, {
+    ...fields,
+    timezoneChosen: fields.timezone?.trim() ? "true" : "false",
+  });

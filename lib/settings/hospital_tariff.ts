@@ -63,9 +63,39 @@ export async function hospitalTariff(
   return tariffOf((await getHospital(store, registry)).value);
 }
 
+/** The national special hospitals' tariff codes, as staff name those hospitals. */
+const SPECIAL: Record<string, string> = {
+  RSCM: "RSUPN Cipto Mangunkusumo (RSCM)",
+  RSJP: "RS Jantung Harapan Kita (RSJP)",
+  RSD: "RS Kanker Dharmais (RSD)",
+  RSAB: "RSAB Harapan Kita (RSAB)",
+};
+
+/**
+ * An E-Klaim `kelas_rs` code as staff say it: 'CP' → 'Kelas C, Pemerintah', 'AS' → 'Kelas A,
+ * Swasta', 'RSCM' → 'RSUPN Cipto Mangunkusumo (RSCM)'; anything else as it is.
+ */
+export function kelasRsText(code: string | null | undefined): string {
+  const c = String(code ?? "").trim().toUpperCase();
+  const m = /^([A-D])([PS])$/.exec(c);
+  if (m) return `Kelas ${m[1]}, ${m[2] === "P" ? "Pemerintah" : "Swasta"}`;
+  return SPECIAL[c] ?? String(code ?? "");
+}
+
+/** A tariff set as staff say it: 'Regional 3, Kelas C, Swasta'. */
+export const tariffSetText = (regional: string | null, kelasRs: string | null) =>
+  `Regional ${regional}, ${kelasRsText(kelasRs)}`;
+
+/**
+ * A tariff's unique key (`_key` of resources/inatarif.ts): 'Regional 3 · CS · A-4-10-I'. With
+ * an empty `kode`, the start every key of that regional and class shares.
+ */
+export const tariffKeyOf = (regional: string, kelasRs: string, kode = "") =>
+  `Regional ${regional} · ${kelasRs} · ${kode}`;
+
 /** One line about the tariff key, for the settings page. */
 export function tariffSummary(t: HospitalTariff): string {
   return t.missing.length
     ? `Tarif INA-CBG belum bisa dipilih; lengkapi: ${t.missing.join(", ")}.`
-    : `Tarif INA-CBG yang berlaku: Regional ${t.regional}, kelas_rs ${t.kelasRs}.`;
+    : `Tarif INA-CBG yang berlaku: ${tariffSetText(t.regional, t.kelasRs)}.`;
 }

@@ -1,71 +1,94 @@
 /**
- * What a fresh install still lacks before staff can record stays: the hospital profile, classes
- * and rooms, doctors, INA-CBG tariffs and ICD codes. The dashboard lists the steps, each with a
- * link, until every one is done.
+ * What a fresh install still lacks before staff can record stays: the hospital profile and its
+ * time zone, the region lists, classes and rooms, a DPJP doctor, INA-CBG tariffs of the
+ * hospital's regional and class, and ICD codes. The dashboard lists the steps, each with a
+ * link, until every one is done; each step is checked as the app uses it (setup_checks.ts).
  */
 import type { Store } from "../db/store.ts";
+import type { Registry } from "../resource/refs.ts";
+import type { EmptyReason } from "../resource/resource.ts";
+import { doctorGap, hasAny, profileGap, regionGap, tariffGap, zoneGap } from "./setup_checks.ts";
 
 /** One step of the first set-up. */
 export interface SetupStep {
   key: string;
   title: string;
-  /** What to do, said to the user. */
+  /** What to do, said to the user; once checked, what is still missing. */
   hint: string;
   href: string;
   done: boolean;
 }
 
-const STEPS: { key: string; title: string; hint: string; href: string; has: string[] }[] = [
+type Check = (store: Store, registry: Registry) => Promise<EmptyReason | null>;
+
+/** Not done, nothing more to say than the step's own hint and link. */
+const UNDONE: EmptyReason = { text: "", href: "", link: "" };
+
+/** A step done once every collection in `names` holds a record. */
+const filled = (...names: string[]): Check => async (store) =>
+  (await Promise.all(names.map((c) => hasAny(store, c)))).every(Boolean) ? null : UNDONE;
+
+const STEPS: { key: string; title: string; hint: string; href: string; check: Check }[] = [
   {
     key: "hospital",
     title: "Profil rumah sakit",
-    hint: "Nama, regional, kelas dan zona waktu rumah sakit (menentukan tarif INA-CBG).",
+    hint: "Nama, regional, kelas dan kepemilikan rumah sakit (menentukan tarif INA-CBG).",
     href: "/pengaturan#profil-rs",
-    has: [],
+    check: profileGap,
+  },
+  {
+    key: "timezone",
+    title: "Zona waktu rumah sakit",
+    hint: "Pilih WIB, WITA atau WIT: semua jam dicatat dan ditampilkan dalam zona ini.",
+    href: "/pengaturan#profil-rs",
+    check: zoneGap,
+  },
+  {
+    key: "regions",
+    title: "Data wilayah",
+    hint: "Impor provinsi, kabupaten/kota, kecamatan dan kelurahan untuk alamat pasien.",
+    href: "/provinsi",
+    check: regionGap,
   },
   {
     key: "rooms",
     title: "Kelas dan ruang rawat inap",
     hint: "Buat kelas perawatan, lalu ruang di setiap kelas.",
     href: "/kelas",
-    has: ["class-room", "room"],
+    check: filled("class-room", "room"),
   },
   {
     key: "doctors",
-    title: "Dokter",
+    title: "Dokter DPJP",
     hint: "Daftarkan dokter, tandai DPJP dan dokter IGD.",
     href: "/dokter",
-    has: ["doctor"],
+    check: doctorGap,
   },
   {
     key: "tariffs",
     title: "Tarif INA-CBG",
-    hint: "Impor tarif INA-CBG untuk regional dan kelas rumah sakit.",
+    hint: "Impor tarif INA-CBG untuk regional, kelas dan kepemilikan rumah sakit.",
     href: "/tarif-inacbg",
-    has: ["inatarif"],
+    check: tariffGap,
   },
   {
     key: "icd",
     title: "Kode ICD-10 dan ICD-9-CM",
     hint: "Impor kode diagnosa dan tindakan.",
     href: "/icd",
-    has: ["icd"],
+    check: filled("icd"),
   },
 ];
 
-/** Whether a collection holds at least one record (one key read, no index built). */
-async function hasAny(store: Store, collection: string): Promise<boolean> {
-  for await (const _ of store.kv.list({ prefix: [collection] }, { limit: 1 })) return true;
-  return false;
-}
-
-/** The set-up steps and whether each is done. */
-export async function setupSteps(store: Store): Promise<SetupStep[]> {
-  const hospital = (await store.kv.get(["setting", "hospital"])).value != null;
-  return await Promise.all(STEPS.map(async ({ has, ...s }) => ({
-    ...s,
-    done: s.key === "hospital"
-      ? hospital
-      : (await Promise.all(has.map((c) => hasAny(store, c)))).every(Boolean),
-  })));
+/** The set-up steps and whether each is done; a step not done says what is missing. */
+export async function setupSteps(store: Store, registry: Registry): Promise<SetupStep[]> {
+  return await Promise.all(STEPS.map(async ({ check, ...s }) => {
+    const gap = await check(store, registry);
+    return {
+      ...s,
+      done: !gap,
+      hint: gap?.text || s.hint,
+      href: gap?.href || s.href,
+    };
+  }));
 }

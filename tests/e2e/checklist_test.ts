@@ -1,7 +1,7 @@
 /** A fresh install: the set-up checklist and the hints under empty lists. */
 import assert from "node:assert/strict";
 import { seedIpd } from "../ipd_fixtures.ts";
-import { launch, open, serve } from "./harness.ts";
+import { importRegions, launch, open, serve } from "./harness.ts";
 import { countHintAnswers, screen, shot, SIZES } from "./screens_steps.ts";
 
 Deno.test("screens: a fresh install shows the set-up checklist and hints under empty lists", async () => {
@@ -17,6 +17,8 @@ Deno.test("screens: a fresh install shows the set-up checklist and hints under e
     );
     assert.deepEqual(steps, [
       ["hospital", false],
+      ["timezone", false],
+      ["regions", false],
       ["rooms", false],
       ["doctors", false],
       ["tariffs", false],
@@ -27,15 +29,16 @@ Deno.test("screens: a fresh install shows the set-up checklist and hints under e
       "/kelas",
     );
     await shot(page, "fresh-dashboard-1366");
-    // 'Tambah Kunjungan' says why Ruang and DPJP are empty, with links
+    // 'Tambah Kunjungan' says why Ruang and DPJP are empty (the server's reasons), with links
     await open(page, srv.url, "/ipd");
     await page.click("button:has-text('Tambah Kunjungan')");
     const m = page.locator(".modal", { hasText: "Tambah Kunjungan" });
-    await m.locator("[data-empty-hint=room] a[href='/ruang']").waitFor();
-    await m.locator("[data-empty-hint=dpjp] a[href='/dokter']").waitFor();
+    await m.locator("#visit-room-empty a[href='/ruang']").waitFor();
+    await m.locator("#visit-dpjp-empty a[href='/dokter']").waitFor();
     await shot(page, "fresh-visit-form-1366");
     // once everything is there, the checklist is gone and so are the hints
     await seedIpd(api);
+    await importRegions(srv.store);
     await open(page, srv.url, "/");
     assert.equal(await page.locator(".setup-checklist").count(), 0);
     await open(page, srv.url, "/ipd");
@@ -44,7 +47,7 @@ Deno.test("screens: a fresh install shows the set-up checklist and hints under e
     await page.locator(".modal #visit-room").waitFor();
     // the form has read both lists' answers (a hint would be on screen by now)
     await page.waitForFunction(() => (globalThis as { hintAnswers?: number }).hintAnswers === 2);
-    assert.equal(await page.locator("[data-empty-hint]").count(), 0);
+    assert.equal(await page.locator("[data-empty-reason]").count(), 0);
 
     // the group and tariff forms say the format and refuse bad text before sending it
     const sent: string[] = [];

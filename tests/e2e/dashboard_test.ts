@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { DASHBOARD_NOW, seedDashboard } from "../report_fixtures.ts";
-import { login, session } from "./harness.ts";
+import { importRegions, login, session } from "./harness.ts";
 
 type S = Awaited<ReturnType<typeof session>>;
 
@@ -16,7 +16,10 @@ async function seed(s: S) {
   };
   const post = (path: string, fields: Record<string, string>) =>
     json(path, { method: "POST", body: new URLSearchParams(fields) });
-  return await seedDashboard({ json, post });
+  const world = await seedDashboard({ json, post });
+  // the set-up is complete (no checklist above the charts): the regions too
+  await importRegions(s.store);
+  return world;
 }
 
 /** Waits for the filtered list at `url` and checks it shows `n` stays. */

@@ -97,9 +97,9 @@ Deno.test("browser: INA-CBG tariffs import from .xlsx and show under a grouped h
   const row = await rowWith(page, "A-4-10-I");
   assert.match(
     row,
-    /1\s+AP\s+A-4-10-I\s+SEPTIKEMIA \(RINGAN\)\s+Rp 3\.702\.300\s+Rp 4\.313\.200\s+Rp 4\.924\.100/,
+    /1\s+Kelas A, Pemerintah\s+A-4-10-I\s+SEPTIKEMIA \(RINGAN\)\s+Rp 3\.702\.300\s+Rp 4\.313\.200\s+Rp 4\.924\.100/,
   );
-  await rowWith(page, "AS");
+  await rowWith(page, "Kelas A, Swasta");
   const cell = page.locator(".dt-table tbody tr", { hasText: "(RINGAN)" }).locator("td").nth(4);
   assert.equal(await cell.getAttribute("class"), "num");
   assert.equal(await cell.evaluate((el) => getComputedStyle(el).textAlign), "right");
