@@ -109,6 +109,29 @@ export function fieldProblem(f: FormField, v: string): string {
   return "";
 }
 
+/** A form field's on/off switch ('true' / 'false'). */
+function SwitchInput({ id, f, on, set }: {
+  id: string;
+  f: FormField;
+  on: boolean;
+  set: (on: boolean) => void;
+}) {
+  return (
+    <span class="switch">
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        name={f.name}
+        checked={on}
+        aria-describedby={f.hint ? `${id}-hint` : undefined}
+        onChange={(e) => set(e.currentTarget.checked)}
+      />
+      <span class="switch-track" aria-hidden="true" />
+    </span>
+  );
+}
+
 /**
  * Labelled inputs for `fields`; ids are `{idPrefix}-{name}`. `errors` are the server's
  * refusals of fields (`useFieldErrors`), said under them until `onEdit` tells the field changed.
@@ -153,20 +176,7 @@ export function FormFields({ idPrefix, fields, values, onChange, errors, onEdit 
       );
     }
     if (f.type === "switch") {
-      return (
-        <span class="switch">
-          <input
-            id={id}
-            type="checkbox"
-            role="switch"
-            name={f.name}
-            checked={v === "true"}
-            aria-describedby={f.hint ? `${id}-hint` : undefined}
-            onChange={(e) => set(f.name, String(e.currentTarget.checked))}
-          />
-          <span class="switch-track" aria-hidden="true" />
-        </span>
-      );
+      return <SwitchInput id={id} f={f} on={v === "true"} set={(on) => set(f.name, String(on))} />;
     }
     const common = {
       id,
