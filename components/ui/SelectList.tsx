@@ -5,6 +5,8 @@ import { get } from "./api.ts";
 export interface Option {
   id: string;
   text: string;
+  /** A second line under the text (an ICD code's Indonesian name); never the chosen value. */
+  note?: string;
 }
 
 /** Where a select's rows come from: a select2-style endpoint and extra query parameters. */
@@ -20,7 +22,11 @@ async function optionPage(p: RowSource, q: string, page: number) {
   url.searchParams.set("page", String(page));
   for (const [k, v] of Object.entries(p.params ?? {})) url.searchParams.set(k, v);
   const d = await get<{ results?: Option[]; pagination?: { more?: boolean } }>(url);
-  const rows: Option[] = (d.results ?? []).map((o) => ({ id: String(o.id), text: String(o.text) }));
+  const rows: Option[] = (d.results ?? []).map((o) => ({
+    id: String(o.id),
+    text: String(o.text),
+    ...o.note ? { note: String(o.note) } : {},
+  }));
   return { rows, more: !!d.pagination?.more };
 }
 
@@ -132,6 +138,7 @@ export function OptionList(
           onClick={() => onPick(o)}
         >
           {o.text}
+          {o.note && <span class="select-note">{o.note}</span>}
         </li>
       ))}
       {info && <li class="select-info" role="presentation">{info}</li>}

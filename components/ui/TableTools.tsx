@@ -82,6 +82,10 @@ export function Lookups({ uid, lookups, onPick }: {
   );
 }
 
+/** The files an import takes: 'CSV', 'Excel .xlsx' or 'Excel .xlsx atau CSV'. */
+export const fileKind = (imp: NonNullable<TableProps["import"]>) =>
+  imp.format === "csv" ? "CSV" : imp.csv ? "Excel .xlsx atau CSV" : "Excel .xlsx";
+
 /** The import file input, its button and the template download. */
 export function ImportBar({ uid, imp, fileRef, busy, onImport }: {
   uid: string;
@@ -93,7 +97,7 @@ export function ImportBar({ uid, imp, fileRef, busy, onImport }: {
   return (
     <div class="dt-import">
       <label for={`${uid}-file`}>
-        File impor ({imp.format === "csv" ? "CSV" : "Excel .xlsx"})
+        File impor ({fileKind(imp)})
       </label>
       <input
         id={`${uid}-file`}
@@ -101,7 +105,8 @@ export function ImportBar({ uid, imp, fileRef, busy, onImport }: {
         type="file"
         accept={imp.format === "csv"
           ? ".csv,text/csv"
-          : ".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
+          : ".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" +
+            (imp.csv ? ",.csv,text/csv" : "")}
       />
       <button type="button" class="btn" disabled={busy} onClick={onImport}>
         Impor
