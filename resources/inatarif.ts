@@ -3,6 +3,7 @@ import { collectionOf, defineResource } from "../lib/resource/resource.ts";
 import { type Field, model } from "../lib/resource/fields.ts";
 import type { Store } from "../lib/db/store.ts";
 import { money } from "../lib/resource/validate.ts";
+import { formatMoney } from "../lib/format.ts";
 import { CLASS_TYPES } from "./class_room.ts";
 import inacbg, { INACBG_CODE, INACBG_HINT } from "./inacbg.ts";
 
@@ -132,7 +133,7 @@ export default defineResource({
   single: (d) =>
     CLASSES.map((k) => ({
       id: Object.keys(CLASS_TYPES)[k - 1],
-      text: `Kelas ${k} - Rp ${Number(d[`tarif_kelas_${k}`]).toLocaleString("id-ID")}`,
+      text: `Kelas ${k} - ${formatMoney(d[`tarif_kelas_${k}`])}`,
       value: Number(d[`tarif_kelas_${k}`]),
     })),
   import: {

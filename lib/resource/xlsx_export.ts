@@ -10,7 +10,8 @@ export interface ExportColumn<R> {
 }
 
 const FORMATS = {
-  money: '"Rp "#,##0',
+  // the sign before the currency, as the screens write it ('-Rp 13.300.100')
+  money: '"Rp "#,##0;-"Rp "#,##0',
   number: "0",
   percent: "0.00",
   datetime: "dd-mm-yyyy hh:mm",
