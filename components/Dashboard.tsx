@@ -1,3 +1,4 @@
+import type { ComponentChildren } from "preact";
 import DashboardCharts from "../islands/DashboardCharts.tsx";
 import { counterLinks } from "../lib/report/dashboard.ts";
 import type { MedicalRecordInfo } from "../lib/report/report.ts";
@@ -10,30 +11,44 @@ import { ClaimCounters, ClaimFiguresView, type ClaimSummary } from "./claim/Clai
 /** Shown when the counters cannot be worked out (SPEC: dashboard info failure). */
 export const INFO_FAILED = "Could not load new patient information.";
 
-const COUNTERS: { key: keyof MedicalRecordInfo; label: string; note: string; tone: string }[] = [
+type Counter = { key: keyof MedicalRecordInfo; label: string; note: string; tone: string };
+
+/** Today's and the present counters: they never follow the period. */
+const NOW: Counter[] = [
   { key: "pasien_baru", label: "Pasien Baru", note: "Masuk hari ini", tone: "" },
   { key: "pasien_sedang_dirawat", label: "Sedang Dirawat", note: "Belum pulang", tone: "" },
   { key: "pasien_pulang_hari_ini", label: "Pulang Hari Ini", note: "Keluar hari ini", tone: "" },
-  { key: "pasien_readmisi_count", label: "Readmisi", note: "Masuk dalam periode", tone: "warn" },
   {
+    // a count of stays (the spec's key keeps its name)
     key: "negativePercentage",
-    label: "Persentase Negatif",
-    note: "Dirawat, tarif RS di atas INA-CBG",
+    label: "Pasien Tarif Negatif",
+    note: "Sedang dirawat, tarif RS di atas INA-CBG",
     tone: "bad",
   },
 ];
 
-/** The five counters, each a link to the list it counts; server-rendered (no script needed). */
-function Counters(
-  { info, period, today }: { info: MedicalRecordInfo | null; period: Period; today: string },
-) {
+/** The counter that follows the period (the claims' two join it). */
+const IN_PERIOD: Counter[] = [
+  { key: "pasien_readmisi_count", label: "Readmisi", note: "Masuk dalam periode", tone: "warn" },
+];
+
+/** Counters, each a link to the list it counts; server-rendered (no script needed). */
+function Counters({ info, period, today, list, label, children }: {
+  info: MedicalRecordInfo | null;
+  period: Period;
+  today: string;
+  list: Counter[];
+  label: string;
+  /** More counters after these (the claims'). */
+  children?: ComponentChildren;
+}) {
   if (!info) {
     return <p class="alert alert-danger counters-failed" role="alert">{INFO_FAILED}</p>;
   }
   const links = counterLinks(period, today);
   return (
-    <ul class="stats" aria-label="Ringkasan pasien">
-      {COUNTERS.map((c) => (
+    <ul class="stats" aria-label={label}>
+      {list.map((c) => (
         <li key={c.key}>
           <a class={c.tone ? `stat ${c.tone}` : "stat"} href={links[c.key]} data-counter={c.key}>
             <span class="stat-value">{formatNumber(info[c.key].count)}</span>
@@ -42,11 +57,26 @@ function Counters(
           </a>
         </li>
       ))}
+      {children}
     </ul>
   );
 }
 
-/** The dashboard at `/`: period, counters, the claims' counters, charts, the claim figures. */
+/** A part of the dashboard under its heading. */
+const Part = (
+  { id, title, children }: { id: string; title: string; children: ComponentChildren },
+) => (
+  <section class="dash-part" aria-labelledby={id}>
+    <h2 id={id} class="dash-title">{title}</h2>
+    {children}
+  </section>
+);
+
+/**
+ * The dashboard at `/`, in three parts: today's and the present counters; the period (its form
+ * first, then what follows it: readmissions, the claims' counters, the top codes, the tariff
+ * analysis, the claim figures); the patients now in care per DPJP.
+ */
 export function Dashboard(
   { info, period, today, error, claims }: {
     info: MedicalRecordInfo | null;
@@ -57,13 +87,23 @@ export function Dashboard(
     claims?: ClaimSummary | null;
   },
 ) {
+  const at = { info, period, today };
   return (
     <div class="dashboard">
-      <Island name="PeriodForm" component={PeriodForm} props={{ period, error }} />
-      <Counters info={info} period={period} today={today} />
-      {claims && <ClaimCounters summary={claims} period={period} />}
-      <Island name="DashboardCharts" component={DashboardCharts} props={{ period }} />
-      {claims && <ClaimFiguresView figures={claims.figures} />}
+      <Part id="dash-now" title="Hari ini">
+        <Counters {...at} list={NOW} label="Pasien hari ini" />
+      </Part>
+      <Part id="dash-period" title="Menurut periode">
+        <Island name="PeriodForm" component={PeriodForm} props={{ period, error }} />
+        <Counters {...at} list={IN_PERIOD} label="Readmisi dan kelengkapan klaim dalam periode">
+          {claims && <ClaimCounters summary={claims} period={period} />}
+        </Counters>
+        <Island name="DashboardCharts" component={DashboardCharts} props={{ period }} />
+        {claims && <ClaimFiguresView figures={claims.figures} />}
+      </Part>
+      <Part id="dash-care" title="Sedang dirawat">
+        <Island name="DashboardCharts" component={DashboardCharts} props={{ period, now: true }} />
+      </Part>
     </div>
   );
 }

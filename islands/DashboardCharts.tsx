@@ -14,6 +14,8 @@ import { get } from "../components/ui/api.ts";
 
 export interface DashboardChartsProps {
   period: Period;
+  /** The chart of the present (patients now in care per DPJP) instead of the period's. */
+  now?: boolean;
 }
 
 type Load<T> = { state: "loading" } | { state: "error" } | { state: "ready"; data: T };
@@ -107,6 +109,12 @@ function Card<T>(
 
 const NO_DATA = "Belum ada data pada periode ini.";
 
+/** '5 pasien'. */
+const patients = (n: number) => `${formatNumber(n)} pasien`;
+
+/** A slice's tooltip: its label and how many patients it holds. */
+const withTip = (s: Slice): Slice => ({ ...s, tip: { title: s.label, body: patients(s.value) } });
+
 /** A chart's numbers as a table; the columns `num` (by index) hold numbers. */
 function ChartData({ label, head, num, rows }: {
   label: string;
@@ -188,20 +196,55 @@ const DpjpTable = ({ list }: { list: DpjpCount[] }) => (
   />
 );
 
+/** Patients now in care per DPJP (horizontal bars): the present, whatever the period. */
+function DpjpChart() {
+  const dpjp = useReport<DpjpCount[]>("/api/report/dpjp-info");
+  return (
+    <div class="chart-grid">
+      <Card
+        id="chart-dpjp"
+        title="Pasien Dirawat per DPJP"
+        load={dpjp}
+        empty="Belum ada pasien yang sedang dirawat."
+        kind="bar"
+        slices={(list) =>
+          list.length
+            ? list.map((d) => ({
+              label: d.doctorInfo.fullname,
+              value: d.patientCount,
+              href: dpjpLink(d.doctorInfo._id),
+            })).map(withTip)
+            : null}
+        table={(list) => <DpjpTable list={list} />}
+      />
+    </div>
+  );
+}
+
 /**
- * The dashboard's charts (loaded after the server-rendered counters): top ICD-10, top
- * ICD-9-CM, tariff analysis (pies) and patients per DPJP (horizontal bars), each with its
- * numbers in a table and every slice, bar and row linking to the filtered visit list.
+ * The dashboard's charts (loaded after the server-rendered counters), each with its numbers in
+ * a table and every slice, bar and row linking to the filtered visit list: the period's top
+ * ICD-10, top ICD-9-CM and tariff analysis (pies), or with `now` the patients per DPJP.
  */
-export default function DashboardCharts({ period }: DashboardChartsProps) {
+export default function DashboardCharts({ period, now }: DashboardChartsProps) {
+  return now ? <DpjpChart /> : <PeriodCharts period={period} />;
+}
+
+/** The period's pies: top ICD-10, top ICD-9-CM, the tariff analysis. */
+function PeriodCharts({ period }: { period: Period }) {
   const qs = `startDate=${period.startDate}&endDate=${period.endDate}`;
   const icd10 = useReport<IcdCount[]>(`/api/report/top-icd-10?${qs}`);
   const icd9 = useReport<IcdCount[]>(`/api/report/top-icd-9?${qs}`);
   const tariff = useReport<TariffAnalysis>(`/api/report/analysis-tarif-info?${qs}`);
-  const dpjp = useReport<DpjpCount[]>("/api/report/dpjp-info");
+  // the tooltip names the code: 'K74.6 - Other and unspecified cirrhosis of liver', '5 pasien'
   const icdSlices = (items: IcdCount[]) =>
     items.length
-      ? items.map((i) => ({ label: i.code, value: i.count, href: icdLink(i.code, period) }))
+      ? items.map((i) => ({
+        label: i.code,
+        value: i.count,
+        href: icdLink(i.code, period),
+        tip: { title: i.desc ? `${i.code} - ${i.desc}` : i.code, body: patients(i.count) },
+      }))
       : null;
   const sides = (t: TariffAnalysis) =>
     [
@@ -242,25 +285,9 @@ export default function DashboardCharts({ period }: DashboardChartsProps) {
               href: tariffLink(k, period),
             })),
           );
-          return s.length ? s : null;
+          return s.length ? s.map(withTip) : null;
         }}
         table={(t) => <TariffTable sides={sides(t)} period={period} />}
-      />
-      <Card
-        id="chart-dpjp"
-        title="Pasien Dirawat per DPJP"
-        load={dpjp}
-        empty="Belum ada pasien yang sedang dirawat."
-        kind="bar"
-        slices={(list) =>
-          list.length
-            ? list.map((d) => ({
-              label: d.doctorInfo.fullname,
-              value: d.patientCount,
-              href: dpjpLink(d.doctorInfo._id),
-            }))
-            : null}
-        table={(list) => <DpjpTable list={list} />}
       />
     </div>
   );

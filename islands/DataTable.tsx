@@ -18,6 +18,7 @@ import { accepted, alertError, get, post } from "../components/ui/api.ts";
 import { FormModal } from "../components/ui/Modal.tsx";
 import { SearchBox, TableFooter, TableView } from "../components/ui/ServerTable.tsx";
 import {
+  fileKind,
   ImportBar,
   LengthPicker,
   Lookups,
@@ -85,7 +86,7 @@ function useImport(props: TableProps, reload: () => void) {
   const doImport = async () => {
     const file = fileRef.current?.files?.[0];
     if (!file) {
-      const kind = props.import?.format !== "xlsx" ? "CSV" : ".xlsx";
+      const kind = fileKind(props.import!).replace("Excel ", "");
       return alertDialog("Stop!", `Harap pilih file ${kind} terlebih dahulu.`, "warning");
     }
     const body = new FormData();

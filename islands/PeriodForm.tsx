@@ -22,9 +22,10 @@ export default function PeriodForm({ period, error }: { period: Period; error: s
       <button type="submit" class="btn btn-primary">Tampilkan</button>
       <a class="btn btn-light" href="/">Bulan ini</a>
       <p class="muted period-note">
-        Periode {showDay(period.startDate)} s.d.{" "}
-        {showDay(period.endDate)}: readmisi, ICD terbanyak dan analisis tarif dihitung dari pasien
-        yang masuk dalam periode ini.
+        Periode {showDay(period.startDate)} s.d. {showDay(period.endDate)}{" "}
+        berlaku untuk bagian ini: readmisi, ICD terbanyak dan analisis tarif dihitung dari pasien
+        yang masuk dalam periode, kelengkapan dan klaim BPJS dari pasien yang pulang dalam periode.
+        Angka hari ini di atas dan pasien per DPJP di bawah tidak mengikuti periode.
       </p>
       {error && <p class="alert alert-danger" role="alert">{error}</p>}
     </form>

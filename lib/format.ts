@@ -62,9 +62,14 @@ export function formatNumber(n: number): string {
   return n < 0 || Object.is(n, -0) ? `-${digits}` : digits;
 }
 
-/** 1234567 → 'Rp 1.234.567'; empty or not a number → '-'. */
+/**
+ * 1234567 → 'Rp 1.234.567', -13300100 → '-Rp 13.300.100' (the sign before the currency, as
+ * Indonesians write a loss); empty or not a number → '-'.
+ */
 export function formatMoney(v: unknown): string {
-  return isEmpty(v) || !Number.isFinite(Number(v)) ? "-" : `Rp ${formatNumber(Number(v))}`;
+  if (isEmpty(v) || !Number.isFinite(Number(v))) return "-";
+  const n = Number(v), digits = formatNumber(Math.abs(n));
+  return n < 0 && digits !== "0" ? `-Rp ${digits}` : `Rp ${digits}`;
 }
 
 /** Largest rupiah amount accepted (Rp 100 miliar, well inside safe integers). */

@@ -18,6 +18,13 @@ const KIND_ALIASES: Record<string, string> = Object.fromEntries([
     .map((a) => [a, "icd9"]),
 ]);
 
+/**
+ * An Indonesian name as staff write it: no space before a comma or a closing bracket, none after
+ * an opening one ('Demam , tidak spesifik' → 'Demam, tidak spesifik', as the WHO list spaces it).
+ */
+export const tidyName = (s: string) =>
+  s.replace(/\s+([,.;:)\]])/g, "$1").replace(/([([])\s+/g, "$1").replace(/\s{2,}/g, " ").trim();
+
 const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
 
 /** True when `word` starts a word of `text` (both lowercase). */
@@ -37,16 +44,19 @@ function parse(q: string) {
   return parsed;
 }
 
-/** Lookup match: the code (or its dotless form) starts with the query, or every word does. */
-export function icdMatch([code, code2, desc]: string[], q: string): boolean {
+/**
+ * Lookup match: the code (or its dotless form) starts with the query, or every word starts a
+ * word of the English or the Indonesian description ('demam' finds A01.0 Typhoid fever).
+ */
+export function icdMatch([code, code2, desc, indo = ""]: string[], q: string): boolean {
   const { dotless, words } = parse(q);
   if (code.startsWith(q) || code2.startsWith(dotless)) return true;
-  return words.length > 0 && words.every((w) => startsWord(desc, w));
+  return words.length > 0 && words.every((w) => startsWord(desc, w) || startsWord(indo, w));
 }
 
 /**
- * What a match must contain somewhere in code, code2 or desc: the query (code prefix), its
- * dotless form (code2 prefix) or its longest word (every word starts a word of desc).
+ * What a match must contain somewhere in its search fields: the query (code prefix), its
+ * dotless form (code2 prefix) or its longest word (every word starts a word of a description).
  */
 export function icdNeedles(q: string): string[] {
   const { dotless, words } = parse(q);
@@ -74,13 +84,18 @@ export default defineResource({
       form: { placeholder: "Kosongkan: dibuat dari kode (tanpa titik)" },
     },
     desc: { label: "Deskripsi", check: { max: 500, trim: false }, form: { type: "textarea" } },
+    desc_indo: {
+      label: "Deskripsi (Indonesia)",
+      check: { max: 500, required: false },
+      form: { type: "textarea", placeholder: "Boleh kosong, mis. Demam tifoid" },
+    },
     kind: {
       label: "Jenis",
       choices: ICD_KINDS,
       check: (l) => oneOf(l, Object.keys(ICD_KINDS), { aliases: KIND_ALIASES }),
     },
   }, { form: ["kind"] }),
-  search: ["code", "code2", "desc"],
+  search: ["code", "code2", "desc", "desc_indo"],
   unique: ["_key"],
   labels: { _key: "Kode dan jenis" },
   pageSize: 100,
@@ -90,22 +105,26 @@ export default defineResource({
     { label: "Cari ICD-9-CM", select: "select2-icd9" },
   ],
   optionText: (d) => `${d.code} - ${String(d.desc).trim()}`,
+  optionNote: (d) => String(d.desc_indo ?? ""),
   selects: {
     "select2-icd10": lookup("icd10", "diagnosis"),
     "select2-icd9": lookup("icd9", "tindakan"),
   },
   import: {
     format: "xlsx",
+    csv: true,
     key: "_key",
     maxRows: 50_000,
-    template: ["code", "code2", "desc", "kind"],
+    template: ["code", "code2", "desc", "desc_indo", "kind"],
     aliases: {
       code: ["kode", "kode_icd"],
       code2: ["kode_tanpa_titik", "kode2"],
-      desc: ["str", "deskripsi", "deskripsi_panjang", "nama", "description"],
+      desc: ["str", "deskripsi", "deskripsi_panjang", "nama", "description", "nama_en"],
+      desc_indo: ["nama_id", "deskripsi_indonesia", "nama_indonesia"],
       kind: ["jenis", "sab", "tipe"],
     },
     derived: ["kind"],
+    keep: ["desc_indo"],
     transform: (row) => ({
       ...row,
       kind: String(row.kind ?? "").trim() ? row.kind : kindOfCode(String(row.code ?? "")),
@@ -116,6 +135,7 @@ export default defineResource({
     return {
       ...doc,
       code2: String(doc.code2 ?? "") || otherForm(code),
+      desc_indo: tidyName(String(doc.desc_indo ?? "")),
       _key: `${code.toUpperCase()} (${doc.kind === "icd9" ? "ICD-9-CM" : "ICD-10"})`,
     };
   },

@@ -5,6 +5,7 @@ import type { Store } from "../lib/db/store.ts";
 import { money } from "../lib/resource/validate.ts";
 import { kelasRsText, tariffKeyOf } from "../lib/settings/hospital_tariff.ts";
 import { tariffGap } from "../lib/settings/setup_checks.ts";
+import { formatMoney } from "../lib/format.ts";
 import { CLASS_TYPES } from "./class_room.ts";
 import inacbg, { INACBG_CODE, INACBG_HINT } from "./inacbg.ts";
 
@@ -137,7 +138,7 @@ export default defineResource({
   single: (d) =>
     CLASSES.map((k) => ({
       id: Object.keys(CLASS_TYPES)[k - 1],
-      text: `Kelas ${k} - Rp ${Number(d[`tarif_kelas_${k}`]).toLocaleString("id-ID")}`,
+      text: `Kelas ${k} - ${formatMoney(d[`tarif_kelas_${k}`])}`,
       value: Number(d[`tarif_kelas_${k}`]),
     })),
   import: {

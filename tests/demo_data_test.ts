@@ -156,6 +156,18 @@ Deno.test("demo data: DEMO_DATA=1 on an empty database stores a coherent world o
     );
     assert.ok(hits.flat().some((e: { keywordHits: string[] }) => e.keywordHits.length > 0));
 
+    // the demo's ICD-10 codes carry their Indonesian names: 'demam' finds them
+    const demam = await t.json("/api/icd/select2-icd10?q=demam");
+    assert.deepEqual(
+      demam.body.results.map((o: { text: string; note: string }) => `${o.text} / ${o.note}`),
+      [
+        "A01.0 - Typhoid fever / Demam tifoid",
+        "A90 - Dengue fever [classical dengue] / Demam berdarah [dengue klasik]",
+        "A91 - Dengue haemorrhagic fever / Demam berdarah dengue",
+        "R50.9 - Fever, unspecified / Demam, tidak spesifik",
+      ],
+    );
+
     // the screens have something to show
     const info = await t.json("/api/report/dpjp-info");
     assert.equal(info.status, 200);

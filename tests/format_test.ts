@@ -40,8 +40,19 @@ Deno.test("format: numbers group as Intl's id-ID, sign, rounding and odd values 
   for (const v of values) assert.equal(formatNumber(v), intl.format(v), `${v}`);
   assert.equal(formatNumber(1234567), "1.234.567");
   assert.equal(formatMoney(8345000), "Rp 8.345.000");
-  assert.equal(formatMoney("-1500.5"), "Rp -1.501");
   assert.equal(formatMoney(""), "-");
+});
+
+Deno.test("format: negative money puts the sign before Rp ('-Rp 13.300.100')", () => {
+  assert.equal(formatMoney(-13_300_100), "-Rp 13.300.100");
+  assert.equal(formatMoney("-1500.5"), "-Rp 1.501");
+  assert.equal(formatMoney(-1), "-Rp 1");
+  assert.equal(formatMoney(-2_000_000_000_000_000), "-Rp 2.000.000.000.000.000");
+  // nothing to lose: no sign
+  assert.equal(formatMoney(-0), "Rp 0");
+  assert.equal(formatMoney(-0.4), "Rp 0");
+  assert.equal(formatMoney(0), "Rp 0");
+  assert.equal(formatMoney("abc"), "-");
 });
 
 Deno.test("format: date-times read as Intl's in each hospital zone, 1970 to 2200 and before", () => {

@@ -19,7 +19,7 @@ const TEMPLATES: Record<string, string[]> = {
     "tarif_kelas_2",
     "tarif_kelas_1",
   ],
-  icd: ["code", "code2", "desc", "kind"],
+  icd: ["code", "code2", "desc", "desc_indo", "kind"],
   "disputed-claim": ["kode_icd", "keyword", "rekomendasi", "sumber"],
   doctor: [
     "front_title",
@@ -64,7 +64,13 @@ Deno.test("import templates: each .xlsx template is a real workbook with only th
 Deno.test("import templates: a template filled with one row imports that row", async () => {
   await using t = await setup();
   const rows: Record<string, Record<string, string>> = {
-    icd: { code: "A00.0", code2: "A000", desc: "Cholera due to Vibrio cholerae 01", kind: "" },
+    icd: {
+      code: "A00.0",
+      code2: "A000",
+      desc: "Cholera due to Vibrio cholerae 01",
+      desc_indo: "Kolera",
+      kind: "",
+    },
     "disputed-claim": {
       kode_icd: "J18.9",
       keyword: "pneumonia tanpa foto toraks",

@@ -30,7 +30,7 @@ async function ok(r: Promise<{ status: number; body: any }>, what: string) {
  *
  * So: 1 new today, 2 admitted, 1 discharged today, 1 readmission in March, 2 admitted below
  * 0 %; March's top ICD-10 A09 2, J18.9 2, ICD-9-CM 89.14 1, 93.96 1; March's tariffs: 2 at or
- * above 0 % (Rp 7,500,000), 1 below (Rp -1,000,000); the DPJP has 2 patients.
+ * above 0 % (Rp 7,500,000), 1 below (-Rp 1,000,000); the DPJP has 2 patients.
  */
 export async function seedDashboard(t: Api, today = DASHBOARD_TODAY) {
   const w = await seedIpd(t);

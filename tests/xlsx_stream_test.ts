@@ -23,7 +23,7 @@ Deno.test("streamed xlsx: many chunks of rows read back cell for cell by SheetJS
   const odd = ['=HYPERLINK("http://x")', 'A & B <c> "d"', "tab\there", "bel\u0007l", "Ñoño 日本"];
   const rows: R[] = Array.from({ length: 2_345 }, (_, i) => ({
     name: i < odd.length ? odd[i] : `Pasien ${i % 300}`,
-    amount: i % 7 === 0 ? null : i * 1000,
+    amount: i % 7 === 0 ? null : i === 9 ? -13_300_100 : i * 1000,
     at: new Date(Date.UTC(2026, 0, 1, 3, i % 60)).toISOString(),
     pct: Math.round(i * 13.37) / 100,
     days: i % 30,
@@ -44,7 +44,10 @@ Deno.test("streamed xlsx: many chunks of rows read back cell for cell by SheetJS
   }
   assert.equal(ws.A2.t, "s");
   assert.equal(ws.A2.f, undefined);
-  assert.equal(ws.B3.z, '"Rp "#,##0');
+  assert.equal(ws.B3.z, '"Rp "#,##0;-"Rp "#,##0');
+  // a loss reads with the sign before the currency, as on the screens ('-Rp 13.300.100')
+  assert.equal(ws.B11.v, -13_300_100);
+  assert.equal(ws.B11.w, "-Rp 13,300,100"); // SheetJS writes US grouping; Excel the user's
   assert.equal(ws.C2.t, "n");
   assert.equal(XLSX.SSF.format("dd-mm-yyyy hh:mm", ws.C2.v), "01-01-2026 10:00");
   assert.equal(ws.D2.z, "0.00");

@@ -18,11 +18,14 @@ const tally = (t: { n: number; rp: number }) => (
   </>
 );
 
-/** 'Siap klaim' and 'Perlu perbaikan': discharged stays of the period, each a filtered list. */
+/**
+ * 'Siap klaim' and 'Perlu perbaikan': discharged stays of the period, each a filtered list (two
+ * items of the dashboard's list of the period's counters).
+ */
 export function ClaimCounters({ summary, period }: { summary: ClaimSummary; period: Period }) {
   const dateRange = `${period.startDate} / ${period.endDate}`;
   return (
-    <ul class="stats claim-stats" aria-label="Kelengkapan klaim">
+    <>
       <li>
         <a class="stat" href={klaimLink({ dateRange, readyFilter: "siap" })} data-counter="siap">
           <span class="stat-value">{formatNumber(summary.siap)}</span>
@@ -41,7 +44,7 @@ export function ClaimCounters({ summary, period }: { summary: ClaimSummary; peri
           <small>Pulang dalam periode</small>
         </a>
       </li>
-    </ul>
+    </>
   );
 }
 

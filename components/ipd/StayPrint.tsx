@@ -4,7 +4,7 @@ import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { zoneLabel } from "../../lib/hospital_time.ts";
 import PrintButton from "../../islands/PrintButton.tsx";
 import { Island } from "../Island.tsx";
-import { patientText } from "./cells.tsx";
+import { patientText, When } from "./cells.tsx";
 import { ClaimChecklist } from "../claim/ClaimChecklist.tsx";
 import type { ClaimCheck } from "../../lib/claim/readiness.ts";
 
@@ -40,17 +40,77 @@ function StayFacts({ v, days, tz }: { v: Visit; days: number; tz: string }) {
   );
 }
 
+/** An examination's codes: one per line, each code whole. */
+const CodeLines = ({ items }: { items: { code: string; desc: string }[] }) =>
+  items.length
+    ? (
+      <>
+        {items.map((i, n) => (
+          <div key={n}>
+            <span class="nowrap">{i.code}</span>
+            {` - ${i.desc}`}
+          </div>
+        ))}
+      </>
+    )
+    : <>-</>;
+
+/** The table's columns, widths in static/app.css (`.print-table col.*`): it fits A4. */
+const COLS = ["no", "date", "group", "ina", "rs", "bill", "pct"];
+
+/**
+ * One examination: its date, grouping and figures on a row, its codes on the page-wide row
+ * under it (codes in columns of their own wrapped into many lines on A4), kept together.
+ */
+function ExamRows({ e, n, bill }: { e: Examination; n: number; bill: number }) {
+  return (
+    <tbody class="print-exam">
+      <tr>
+        <td>{n}</td>
+        <td>
+          <When at={e.examinationDate} />
+        </td>
+        <td>
+          {e.grouping
+            ? `${e.grouping.kode_inacbg} (${CLASSES[e.tarifinacbgSelect] ?? "-"})`
+            : "tetap (paket sebelumnya)"}
+        </td>
+        <td class="num">{e.grouping ? formatMoney(e.tarif_ina) : "-"}</td>
+        <td class="num">{formatMoney(e.tarif_rs)}</td>
+        <td class="num">{formatMoney(bill)}</td>
+        <td class="num">{formatPercent(e.percentage)}</td>
+      </tr>
+      <tr class="print-codes">
+        <td />
+        <td colSpan={6}>
+          <dl>
+            <dt>Diagnosa (ICD-10)</dt>
+            <dd>
+              <CodeLines items={e.diagnosis} />
+            </dd>
+            <dt>Tindakan (ICD-9-CM)</dt>
+            <dd>
+              <CodeLines items={e.tindakan} />
+            </dd>
+          </dl>
+        </td>
+      </tr>
+    </tbody>
+  );
+}
+
 /** Each examination with its codes, tariffs and the hospital bill up to it; then the totals. */
 function ExamTable({ v, exams }: { v: Visit; exams: Examination[] }) {
   let rs = 0;
   return (
     <table class="print-table">
+      <colgroup>
+        {COLS.map((c) => <col key={c} class={c} />)}
+      </colgroup>
       <thead>
         <tr>
           <th>No</th>
           <th>Tanggal</th>
-          <th>Diagnosa (ICD-10)</th>
-          <th>Tindakan (ICD-9-CM)</th>
           <th>Grouping INA-CBG</th>
           <th class="num">Tarif INA-CBG</th>
           <th class="num">Tarif RS</th>
@@ -58,37 +118,18 @@ function ExamTable({ v, exams }: { v: Visit; exams: Examination[] }) {
           <th class="num">Analisa</th>
         </tr>
       </thead>
-      <tbody>
-        {exams.length
-          ? exams.map((e, i) => {
-            rs += e.tarif_rs;
-            return (
-              <tr key={e._id}>
-                <td>{i + 1}</td>
-                <td class="nowrap">{formatDateTime(e.examinationDate)}</td>
-                <td>{codes(e.diagnosis)}</td>
-                <td>{codes(e.tindakan)}</td>
-                <td>
-                  {e.grouping
-                    ? `${e.grouping.kode_inacbg} (${CLASSES[e.tarifinacbgSelect] ?? "-"})`
-                    : "tetap (paket sebelumnya)"}
-                </td>
-                <td class="num">{e.grouping ? formatMoney(e.tarif_ina) : "-"}</td>
-                <td class="num">{formatMoney(e.tarif_rs)}</td>
-                <td class="num">{formatMoney(rs)}</td>
-                <td class="num">{formatPercent(e.percentage)}</td>
-              </tr>
-            );
-          })
-          : (
+      {exams.length
+        ? exams.map((e, i) => <ExamRows key={e._id} e={e} n={i + 1} bill={rs += e.tarif_rs} />)
+        : (
+          <tbody>
             <tr>
-              <td colSpan={9}>Belum ada pemeriksaan.</td>
+              <td colSpan={7}>Belum ada pemeriksaan.</td>
             </tr>
-          )}
-      </tbody>
+          </tbody>
+        )}
       <tfoot>
         <tr>
-          <th colSpan={5}>Total (paket INA-CBG yang berlaku)</th>
+          <th colSpan={3}>Total (paket INA-CBG yang berlaku)</th>
           <td class="num" data-total="ina">{formatMoney(v.tarifInaTotal)}</td>
           <td class="num" data-total="rs">{formatMoney(v.tarifRsTotal)}</td>
           <td />

@@ -5,6 +5,8 @@ import { get } from "./api.ts";
 export interface Option {
   id: string;
   text: string;
+  /** A second line under the text (an ICD code's Indonesian name); never the chosen value. */
+  note?: string;
 }
 
 /** Why a lookup has nothing to offer (set-up missing), and the link to the fix: from the server. */
@@ -29,7 +31,11 @@ async function optionPage(p: RowSource, q: string, page: number) {
   const d = await get<
     { results?: Option[]; pagination?: { more?: boolean }; empty?: EmptyReason }
   >(url);
-  const rows: Option[] = (d.results ?? []).map((o) => ({ id: String(o.id), text: String(o.text) }));
+  const rows: Option[] = (d.results ?? []).map((o) => ({
+    id: String(o.id),
+    text: String(o.text),
+    ...o.note ? { note: String(o.note) } : {},
+  }));
   return { rows, more: !!d.pagination?.more, empty: d.empty ?? null };
 }
 
@@ -163,6 +169,7 @@ export function OptionList(
           onClick={() => onPick(o)}
         >
           {o.text}
+          {o.note && <span class="select-note">{o.note}</span>}
         </li>
       ))}
       {info && <li class="select-info" role="presentation">{info}</li>}

@@ -96,6 +96,10 @@ export function Lookups({ uid, lookups, onPick }: {
   );
 }
 
+/** The files an import takes: 'CSV', 'Excel .xlsx' or 'Excel .xlsx atau CSV'. */
+export const fileKind = (imp: NonNullable<TableProps["import"]>) =>
+  imp.format === "csv" ? "CSV" : imp.csv ? "Excel .xlsx atau CSV" : "Excel .xlsx";
+
 /** The import file input, its button and the template download. */
 export function ImportBar({ uid, imp, fileRef, busy, onImport }: {
   uid: string;
@@ -107,7 +111,7 @@ export function ImportBar({ uid, imp, fileRef, busy, onImport }: {
   return (
     <div class="dt-import">
       <label for={`${uid}-file`}>
-        File impor ({imp.format === "csv" ? "CSV" : "Excel .xlsx"})
+        File impor ({fileKind(imp)})
       </label>
       <input
         id={`${uid}-file`}
@@ -115,7 +119,8 @@ export function ImportBar({ uid, imp, fileRef, busy, onImport }: {
         type="file"
         accept={imp.format === "csv"
           ? ".csv,text/csv"
-          : ".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
+          : ".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" +
+            (imp.csv ? ",.csv,text/csv" : "")}
       />
       <button type="button" class="btn" disabled={busy} onClick={onImport}>
         Impor

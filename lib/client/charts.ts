@@ -51,16 +51,52 @@ function linkOptions(hrefs: (string | null)[]) {
   };
 }
 
+/** Text cut into lines of at most `width` characters at spaces (a long ICD name in a tooltip). */
+export function wrapText(text: string, width = 40): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) lines.push(line), line = word;
+    else line = line ? `${line} ${word}` : word;
+  }
+  return line ? [...lines, line] : lines;
+}
+
+/**
+ * Each element's tooltip: its `tip` (a code and its name over its figures, never the chart's
+ * title: chart.js would say '10 Diagnosis (ICD-10) Terbanyak: 5'), else its label and value.
+ */
+function tooltipOptions(slices: Slice[]) {
+  return {
+    callbacks: {
+      title: (items: { dataIndex: number }[]) => {
+        const s = slices[items[0]?.dataIndex];
+        return s ? wrapText(s.tip?.title ?? s.label) : "";
+      },
+      label: (item: { dataIndex: number }) => {
+        const s = slices[item.dataIndex];
+        return s ? s.tip?.body ?? String(s.value) : "";
+      },
+    },
+  };
+}
+
 /** True when the user asked the system for less motion: charts are then drawn at once. */
 const reducedMotion = () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
 /**
  * What a chart tells the page about itself, on its canvas: `data-points` (each element's label
- * and resting centre in CSS pixels from the canvas's top left, kept current on every layout)
- * and `data-ready="true"` once the opening animation is over (at once with reduced motion).
+ * and resting centre in CSS pixels from the canvas's top left, kept current on every layout),
+ * `data-ready="true"` once the opening animation is over (at once with reduced motion) and
+ * `data-tip`, the tooltip shown (its lines joined by ' / '; empty when none is).
  */
 const statePlugin: Plugin = {
   id: "casemixState",
+  afterDraw(chart) {
+    const t = chart.tooltip;
+    const lines = t && t.opacity > 0 ? [...t.title, ...t.body.flatMap((b) => b.lines)] : [];
+    chart.canvas.dataset.tip = lines.join(" / ");
+  },
   afterUpdate(chart) {
     const labels = chart.data.labels ?? [];
     const points = chart.getDatasetMeta(0).data.map((el, i) => {
@@ -98,7 +134,7 @@ export function drawPie(canvas: HTMLCanvasElement, slices: Slice[], label: strin
       responsive: true,
       maintainAspectRatio: false,
       ...motionOptions(canvas),
-      plugins: { legend: { position: "bottom" } },
+      plugins: { legend: { position: "bottom" }, tooltip: tooltipOptions(slices) },
       ...linkOptions(slices.map((s) => s.href)),
     },
   });
@@ -121,7 +157,7 @@ export function drawBar(canvas: HTMLCanvasElement, bars: Slice[], label: string)
       scales: {
         x: { beginAtZero: true, max: barMax(bars.map((b) => b.value)), ticks: { precision: 0 } },
       },
-      plugins: { legend: { display: false } },
+      plugins: { legend: { display: false }, tooltip: tooltipOptions(bars) },
       ...linkOptions(bars.map((b) => b.href)),
     },
   });

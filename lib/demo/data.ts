@@ -67,7 +67,9 @@ async function masterData(store: Store, registry: Registry, plan: ReturnType<typ
   for (const p of plan.patients) patients.push(await save("pasien", { ...p }));
   const icd = new Map<string, string>();
   for (const [kind, list] of [["icd10", codes.icd10], ["icd9", codes.icd9]] as const) {
-    for (const [code, desc] of list) icd.set(code, await save("icd", { kind, code, desc }));
+    for (const [code, desc, desc_indo = ""] of list) {
+      icd.set(code, await save("icd", { kind, code, desc, desc_indo }));
+    }
   }
   const keywords = new Map<string, string>();
   for (const k of codes.keywords) keywords.set(k.keyword, await save("disputed-claim", k));

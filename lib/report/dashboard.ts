@@ -55,6 +55,11 @@ export const SMALL_SLICE = 0.1;
 /** One slice of a pie, with where clicking it leads. */
 export interface Slice {
   label: string;
+  /**
+   * Its tooltip: a title (a code and its name: the label is only the code) and a line of
+   * figures ('5 pasien'); without one, the label and the value.
+   */
+  tip?: { title: string; body: string };
   value: number;
   href: string | null;
 }

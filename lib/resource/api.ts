@@ -120,11 +120,8 @@ function mountImport(
     });
     const file = body.file;
     if (!(file instanceof File) || file.size === 0) {
-      throw badRequest(
-        spec.format === "csv"
-          ? "Harap pilih file CSV terlebih dahulu."
-          : "Harap pilih file .xlsx terlebih dahulu.",
-      );
+      const kind = spec.format === "csv" ? "CSV" : spec.csv ? ".xlsx atau CSV" : ".xlsx";
+      throw badRequest(`Harap pilih file ${kind} terlebih dahulu.`);
     }
     const progress = trackJob(c, `Impor ${def.label}`);
     const res = await importFile(c.get("store"), registry, def, file, progress);

@@ -169,6 +169,11 @@ export async function checkRows(
     seen.set(key, line);
     const old = s.byKey.get(key);
     const full = { ...old, ...doc, _id: old?._id ?? newId() } as Doc;
+    for (const f of spec.keep ?? []) {
+      if (!old || f in colOf) continue;
+      if (old[f] === undefined) delete full[f];
+      else full[f] = old[f];
+    }
     const clash = [...s.taken.keys()].find((f) => {
       const v = full[f] == null || full[f] === "" ? "" : s.col.norm(f, full[f]);
       const owner = s.taken.get(f)!.get(v);

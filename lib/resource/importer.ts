@@ -72,16 +72,17 @@ export async function importFile(
 /** The file's table after the size, type and emptiness checks. */
 async function readTable(def: ResourceDef, file: File, progress: Tracker) {
   const spec = def.import!;
-  const kind = spec.format === "csv" ? "CSV" : ".xlsx";
+  const kind = spec.format === "csv" ? "CSV" : spec.csv ? ".xlsx atau CSV" : ".xlsx";
   if (file.size > IMPORT_LIMITS.bytes) {
     throw badRequest(`Berkas terlalu besar (maksimal ${IMPORT_LIMITS.bytes / 1024 / 1024} MB).`);
   }
   const ext = file.name.toLowerCase().split(".").pop();
-  if (ext !== spec.format) throw badRequest(`Berkas harus ${kind} (bukan .${ext}).`);
+  const format = spec.csv && ext === "csv" ? "csv" : spec.format;
+  if (ext !== format) throw badRequest(`Berkas harus ${kind} (bukan .${ext}).`);
   progress.phase("Membaca berkas", file.size, "byte");
   const table = await parseUpload(
     new Uint8Array(await file.arrayBuffer()),
-    spec.format,
+    format,
     spec.maxRows ?? 200_000,
   );
   progress.step(file.size);

@@ -69,6 +69,8 @@ export interface RefDef {
 /** How an import file maps onto the resource. */
 export interface ImportDef {
   format: "csv" | "xlsx";
+  /** An .xlsx import that takes a CSV file too (the public code lists come as CSV). */
+  csv?: boolean;
   /** Field used to match rows to stored records (upsert). */
   key: string;
   /** Extra accepted column headers per field (own field names always work). */
@@ -78,6 +80,11 @@ export interface ImportDef {
   template?: string[];
   /** Fields whose column may be absent because `transform` fills them. */
   derived?: string[];
+  /**
+   * Optional fields a file without their column leaves as stored (else they are emptied):
+   * a code list without Indonesian names keeps the names an earlier file brought.
+   */
+  keep?: string[];
   /** Reshapes a row's raw cells (by field name) before validation, e.g. derives a kind. */
   transform?: (input: Record<string, unknown>) => Record<string, unknown>;
   /** A warning about a valid row that is imported anyway (shown after the import). */
@@ -157,6 +164,11 @@ export interface ResourceDef<T extends Doc = Doc> {
   deletable?: boolean;
   /** Text of a select2 option (default: `desc`). */
   optionText?: (doc: T) => string;
+  /**
+   * A second line of a select2 option, shown under its text but never taken as its value
+   * (the ICD code's Indonesian name beside the English one); empty: none.
+   */
+  optionNote?: (doc: T) => string;
   import?: ImportDef;
   /** Delete confirmation text (default "You won't be able to revert this!"). */
   deleteText?: string;

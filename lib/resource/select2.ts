@@ -93,7 +93,10 @@ export function select2(
     countUpTo: page * SELECT_PAGE + 1, // enough to tell whether there is a next page
   });
   return {
-    results: res.rows.map((r) => ({ id: r.value._id, text: optionText(def, r.value) })),
+    results: res.rows.map((r) => {
+      const note = def.optionNote?.(r.value);
+      return { id: r.value._id, text: optionText(def, r.value), ...note ? { note } : {} };
+    }),
     pagination: { more: page * SELECT_PAGE < res.filtered },
   };
 }

@@ -37,7 +37,7 @@ export interface TableProps {
   defaults?: Record<string, unknown>;
   /** Quick-find selects: picking an option opens that record's edit form. */
   lookups: { label: string; url: string }[];
-  import?: { format: "csv" | "xlsx"; template: string; headers: string };
+  import?: { format: "csv" | "xlsx"; csv?: boolean; template: string; headers: string };
   /** False for a role that may only read: no add, edit, delete, import or row actions. */
   canWrite: boolean;
   /** Row buttons: `POST {api}/{path}/{id}` after confirming `confirm`. */
@@ -76,7 +76,12 @@ export function tableProps(
       url: `/api/${def.name}/${l.select}`,
     })),
     import: def.import
-      ? { format: def.import.format, template: `/api/${def.name}/template`, headers: importHeaders }
+      ? {
+        format: def.import.format,
+        ...def.import.csv ? { csv: true } : {},
+        template: `/api/${def.name}/template`,
+        headers: importHeaders,
+      }
       : undefined,
     initial,
   };

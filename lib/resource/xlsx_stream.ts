@@ -57,7 +57,8 @@ const STATIC: Record<string, string> = {
     `<Relationship Id="rId3" Type="${REL}/sharedStrings" Target="sharedStrings.xml"/>` +
     "</Relationships>",
   "xl/styles.xml": XML + `<styleSheet ${NS}>` +
-    '<numFmts count="2"><numFmt numFmtId="164" formatCode="&quot;Rp &quot;#,##0"/>' +
+    '<numFmts count="2"><numFmt numFmtId="164" ' +
+    'formatCode="&quot;Rp &quot;#,##0;-&quot;Rp &quot;#,##0"/>' + // '-Rp 13.300.100'
     '<numFmt numFmtId="165" formatCode="dd-mm-yyyy hh:mm"/></numFmts>' +
     '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>' +
     '<fills count="2"><fill><patternFill patternType="none"/></fill>' +

@@ -124,7 +124,7 @@ Deno.test("browser: dashboard counters and chart numbers for a known data set, l
       href: `/ipd?statusFilter=semua&analysisFilter=positive&dateRange=${MARCH}`,
     },
     {
-      cells: ["Negatif (< 0%)", "1", "Rp -1.000.000"],
+      cells: ["Negatif (< 0%)", "1", "-Rp 1.000.000"],
       href: `/ipd?statusFilter=semua&analysisFilter=negative&dateRange=${MARCH}`,
     },
   ]);
