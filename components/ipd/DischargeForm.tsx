@@ -3,11 +3,11 @@ import type { IcdItem } from "../../lib/ipd/model.ts";
 import { toLocalInput } from "../../lib/ipd/rules.ts";
 import { alertError, get, post } from "../ui/api.ts";
 import { FormModal } from "../ui/Modal.tsx";
-import { MultiSelect } from "../ui/MultiSelect.tsx";
 import { type Option, Select } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { icdOption, idList } from "./icd_options.ts";
+import { IcdField } from "./exam_fields.tsx";
 import { DateInput } from "../ui/DateInput.tsx";
 import { Field } from "../ui/Field.tsx";
 import { useFieldErrors } from "../ui/use_field_errors.ts";
@@ -19,28 +19,6 @@ const SERVER_NAMES = {
   summary_diagnosis: "diagnosis",
   summary_tindakan: "tindakan",
 };
-
-/** The summary diagnoses or procedures of a discharge, with the server's refusal under them. */
-function SummaryCodes({ name, label, url, values, error, onChange }: {
-  name: "diagnosis" | "tindakan";
-  label: string;
-  url: string;
-  values: Option[];
-  error?: string;
-  onChange: (v: Option[]) => void;
-}) {
-  return (
-    <Field id={`discharge-${name}`} label={label} class="span-2" error={error}>
-      <MultiSelect
-        id={`discharge-${name}`}
-        url={url}
-        exclude={name}
-        values={values}
-        onChange={onChange}
-      />
-    </Field>
-  );
-}
 
 /**
  * Discharges a stay: date-time, discharge method and the summary diagnoses and procedures,
@@ -127,18 +105,16 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
           onChange={edit("method", setMethod)}
         />
       </Field>
-      <SummaryCodes
+      <IcdField
+        form="discharge"
         name="diagnosis"
-        label="Diagnosa (ICD-10)"
-        url="/api/icd/select2-icd10"
         values={diag}
         error={errs.errors.diagnosis}
         onChange={edit("diagnosis", setDiag)}
       />
-      <SummaryCodes
+      <IcdField
+        form="discharge"
         name="tindakan"
-        label="Tindakan (ICD-9-CM)"
-        url="/api/icd/select2-icd9"
         values={tind}
         error={errs.errors.tindakan}
         onChange={edit("tindakan", setTind)}

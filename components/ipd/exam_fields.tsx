@@ -99,20 +99,29 @@ export function SoapFields({ soap, errors, onChange }: {
   );
 }
 
-/** An ICD code list (diagnoses or procedures), picked from its lookup. */
-function IcdField({ name, label, url, values, error, onChange }: {
+/** The ICD code lists of a form: diagnoses (ICD-10) and procedures (ICD-9-CM). */
+const ICD_LISTS = {
+  diagnosis: { label: "Diagnosa (ICD-10)", url: "/api/icd/select2-icd10" },
+  tindakan: { label: "Tindakan (ICD-9-CM)", url: "/api/icd/select2-icd9" },
+};
+
+/**
+ * An ICD code list (diagnoses or procedures) of the examination or discharge form, picked from
+ * its lookup, with the server's refusal under it.
+ */
+export function IcdField({ form, name, values, error, onChange }: {
+  form: "exam" | "discharge";
   name: "diagnosis" | "tindakan";
-  label: string;
-  url: string;
   values: Option[];
   error?: string;
   onChange: (v: Option[]) => void;
 }) {
+  const id = `${form}-${name}`;
   return (
-    <Field id={`exam-${name}`} label={label} class="span-2" error={error}>
+    <Field id={id} label={ICD_LISTS[name].label} class="span-2" error={error}>
       <MultiSelect
-        id={`exam-${name}`}
-        url={url}
+        id={id}
+        url={ICD_LISTS[name].url}
         exclude={name}
         values={values}
         onChange={onChange}
@@ -151,17 +160,15 @@ export function CodeFields({ c, codes, errors, on }: {
         onChange={on.keyword}
       />
       <IcdField
+        form="exam"
         name="diagnosis"
-        label="Diagnosa (ICD-10)"
-        url="/api/icd/select2-icd10"
         values={c.diag}
         error={errors.diagnosis}
         onChange={on.diagnosis}
       />
       <IcdField
+        form="exam"
         name="tindakan"
-        label="Tindakan (ICD-9-CM)"
-        url="/api/icd/select2-icd9"
         values={c.tind}
         error={errors.tindakan}
         onChange={on.tindakan}
