@@ -25,7 +25,10 @@ console.log("ready");
 if (mode === "add") await createBackup(store, dir, { name: "baru" });
 else if (mode === "restore") await restoreBackup(store, dir, a._id);
 else {
-  const body = (await Deno.open(sent)).readable;
+  // as over the LAN: the body's first bytes come a moment after the request
+  const body = (await Deno.open(sent)).readable.pipeThrough(
+    new TransformStream({ start: () => new Promise((ok) => setTimeout(ok, 150)) }),
+  );
   await restoreUpload(store, dir, body, { limit: 2 ** 30, declared: null });
 }
 console.log("done");

@@ -38,10 +38,14 @@ async function receive(
   if (o.declared !== null && o.declared > o.limit) throw tooLarge(o.limit);
   await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
   const tmp = join(dir, tmpName());
-  const f = await Deno.open(tmp, { write: true, createNew: true, mode: 0o600 });
+  // the file is made once the header has come and been read: a file that is not a backup of
+  // this app never touches the disk (at most its first 4 KiB and one chunk are held)
+  let f: Deno.FsFile | null = null;
+  const early: Uint8Array[] = [];
   const head = new Uint8Array(HEADER_BYTES);
   let header: BackupHeader | null = null;
   let n = 0;
+  const write = (c: Uint8Array) => writeAll(f!, c).catch((e) => Promise.reject(storageError(e)));
   o.progress?.phase("Mengunggah berkas", o.declared ?? 0, "byte");
   try {
     for await (const chunk of body) {
@@ -51,18 +55,23 @@ async function receive(
       if (!header && n >= HEADER_BYTES) {
         header = decodeHeader(head); // not a backup of this app: refused at once
         if (HEADER_BYTES + header.size > o.limit) throw tooLarge(o.limit);
+        f = await Deno.open(tmp, { write: true, createNew: true, mode: 0o600 });
+        for (const c of early.splice(0)) await write(c);
       }
-      await writeAll(f, chunk).catch((e) => Promise.reject(storageError(e)));
+      if (f) await write(chunk);
+      else early.push(chunk);
       o.progress?.step(n);
     }
-    if (!header) throw n ? badBackup("berkas terpotong.") : noFile();
+    if (!header || !f) throw n ? badBackup("berkas terpotong.") : noFile();
     if (n !== HEADER_BYTES + header.size) {
       throw badBackup("ukuran berkas tidak cocok dengan kepalanya (terpotong atau ditambah).");
     }
     await f.sync();
   } catch (e) {
-    f.close();
-    await Deno.remove(tmp).catch(() => {});
+    if (f) {
+      f.close();
+      await Deno.remove(tmp).catch(() => {});
+    }
     throw e;
   }
   f.close();
