@@ -156,7 +156,8 @@ export function eklaimTxt(
 
 /**
  * A stay admitted and discharged through the API (08:00 and 11:00 on the days given), with one
- * examination choosing `grouping` and billing `tarifRs`; returns its id.
+ * examination choosing `grouping` and billing `tarifRs`, discharged with the summary's
+ * diagnoses `summary10` (codes of `w.icd`; none by default); returns its id.
  */
 export async function admitDischarge(
   t: T,
@@ -165,6 +166,7 @@ export async function admitDischarge(
   days: { masuk: string; pulang: string },
   grouping: string,
   tarifRs: string,
+  summary10: string[] = [],
 ) {
   const stay = await t.post(
     "/api/ipd/update",
@@ -195,11 +197,16 @@ export async function admitDischarge(
     }),
   });
   assert.equal(exam.status, 200, JSON.stringify(exam.body));
-  const out = await t.post("/api/ipd/discharge-patient/update", {
-    id,
-    _version: (await t.store.kv.get(["ipd", id])).versionstamp!,
-    tanggal_pulang: `${days.pulang}T11:00`,
-    dischargepatient: w.pulang,
+  const out = await t.json("/api/ipd/discharge-patient/update", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      id,
+      _version: (await t.store.kv.get(["ipd", id])).versionstamp!,
+      tanggal_pulang: `${days.pulang}T11:00`,
+      dischargepatient: w.pulang,
+      ...summary10.length ? { summary_diagnosis: summary10.map((c) => w.icd[c]) } : {},
+    }),
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   return id as string;

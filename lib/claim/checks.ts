@@ -54,6 +54,9 @@ function countingMonth(
   });
 }
 
+/** Whether the readiness of every discharged stay has been built for `store` (kept since). */
+export const readinessBuilt = (store: Store): boolean => bulk.has(store);
+
 /**
  * The readiness of every discharged stay, by id, from the in-memory indexes only (the stays'
  * index keeps the summary's codes and the package): for the claim list and its counters. Kept
