@@ -86,8 +86,15 @@ export async function tariffGap(store: Store, registry: Registry): Promise<Empty
       link: PROFILE_LINK,
     };
   }
+  // the hospital's own set: one key read; the others are listed only to say what is there
+  const col = collectionOf(store, registry.get("inatarif")!);
+  const [prefix] = col.uniqueKey("_key", "");
+  const range = {
+    start: [prefix, tariffKeyOf(t.regional!, t.kelasRs!)],
+    end: [prefix, tariffKeyOf(t.regional!, t.kelasRs!, "\uffff")],
+  };
+  for await (const _ of store.kv.list(range, { limit: 1 })) return null;
   const sets = await tariffSets(store, registry);
-  if (sets.some((s) => s.regional === t.regional && s.kelasRs === t.kelasRs)) return null;
   const mine = tariffSetText(t.regional, t.kelasRs);
   const fix = fixAt(registry, "inatarif", "Impor");
   if (!sets.length) return { text: `Belum ada tarif INA-CBG (perlu ${mine}).`, ...fix };
