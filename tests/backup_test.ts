@@ -4,22 +4,13 @@ import { encodeHeader, HEADER_BYTES, readHeader } from "../lib/backup/format.ts"
 import { createHash } from "node:crypto";
 import { backups } from "../lib/backup/backup.ts";
 import { dtQuery, setup, tempDir } from "./helpers.ts";
+import { addProvince, files, provinces } from "./backup_fixtures.ts";
 
 const COLS = ["created", "name", "desc", "path", "size"];
 type T = Awaited<ReturnType<typeof setup>>;
 
-const provinces = async (t: T) =>
-  (await t.json(`/api/province?${dtQuery(["kode", "desc"], { length: 100 })}`)).body.data
-    .map((r: { kode: string; desc: string }) => `${r.kode} ${r.desc}`);
-const addProvince = (t: T, kode: string, desc: string) =>
-  t.post("/api/province/update", { kode, desc });
 const list = async (t: T) =>
   (await t.json(`/api/db-backup?${dtQuery(COLS, { length: 100 })}`)).body;
-const files = async (dir: string) => {
-  const out: string[] = [];
-  for await (const e of Deno.readDir(dir)) out.push(e.name);
-  return out.sort();
-};
 
 Deno.test("db-backup: add, change data, restore brings it back; pre-restore backup; session kept; delete", async () => {
   await using tmp = await tempDir();

@@ -6,20 +6,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { HEADER_BYTES } from "../lib/backup/format.ts";
-import { dtQuery, setup, tempDir } from "./helpers.ts";
+import { setup, tempDir } from "./helpers.ts";
+import { addProvince, files, provinces } from "./backup_fixtures.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
 
-const provinces = async (t: T) =>
-  (await t.json(`/api/province?${dtQuery(["kode", "desc"], { length: 100 })}`)).body.data
-    .map((r: { kode: string; desc: string }) => `${r.kode} ${r.desc}`);
-const addProvince = (t: T, kode: string, desc: string) =>
-  t.post("/api/province/update", { kode, desc });
-const files = async (dir: string) => {
-  const out: string[] = [];
-  for await (const e of Deno.readDir(dir)) out.push(e.name);
-  return out.sort();
-};
 /** Sends `body` as an uploaded backup file (the request body itself, as the screen does). */
 const upload = async (t: T, body: BodyInit, headers: Record<string, string> = {}) => {
   const res = await t.req("/api/db-backup/upload", {
