@@ -149,6 +149,48 @@ function sweepLastRequests(now: number) {
 }
 
 /**
+ * How long a session read from KV is trusted in this process. This process's own writes and
+ * deletes of a session change the kept copy at once; another process sharing a remote store
+ * ends a session here at most this much later.
+ */
+const SESSION_READ_MS = 5_000;
+
+/** Sessions read from each store, by key hash, with when they were read. */
+const sessionReads = new WeakMap<Deno.Kv, Map<string, { s: StoredSession; at: number }>>();
+/** Counts this process's session writes, so a read that raced one is not kept. */
+let sessionWrites = 0;
+
+function readSessions(kv: Deno.Kv) {
+  let m = sessionReads.get(kv);
+  if (!m) sessionReads.set(kv, m = new Map());
+  return m;
+}
+
+/** Keeps (or, with null, forgets) this process's own write of a session. */
+function wroteSession(kv: Deno.Kv, id: string, s: StoredSession | null) {
+  sessionWrites++;
+  if (s) readSessions(kv).set(id, { s, at: Date.now() });
+  else readSessions(kv).delete(id);
+}
+
+/**
+ * A stored session, read from KV at most once per `SESSION_READ_MS`: most requests find their
+ * session in memory and run without waiting on the store.
+ */
+async function storedSession(kv: Deno.Kv, id: string, now: number) {
+  const m = readSessions(kv);
+  const kept = m.get(id);
+  if (kept && now - kept.at < SESSION_READ_MS) return kept.s;
+  const writes = sessionWrites;
+  const s = (await kv.get<StoredSession>(["session", id])).value;
+  if (m.size >= 1000) { for (const [k, v] of m) if (now - v.at >= SESSION_READ_MS) m.delete(k); }
+  if (writes !== sessionWrites) m.delete(id);
+  else if (s) m.set(id, { s, at: now });
+  else m.delete(id);
+  return s;
+}
+
+/**
  * The session for a cookie token, or null: expired (12 h), idle for `idleMs` since its last
  * request, of an account that is gone, or older than the account's last password or role
  * change. The role is the account's current one.
@@ -161,8 +203,8 @@ export async function readSession(
   if (!token || token.length > 100) return null;
   const id = sha256(token);
   const key = ["session", id];
-  const s = (await store.kv.get<StoredSession>(key)).value;
   const now = Date.now();
+  const s = await storedSession(store.kv, id, now);
   const last = Math.max(s?.lastSeen ?? now, lastRequest.get(id) ?? 0);
   if (!s || s.expiresAt <= now || now - last >= idleMs) {
     lastRequest.delete(id);
@@ -173,7 +215,9 @@ export async function readSession(
   lastRequest.set(id, now);
   if (now - (s.lastSeen ?? 0) >= SEEN_WRITE_MS) {
     sweepLastRequests(now);
-    await store.kv.set(key, { ...s, lastSeen: now }, { expireIn: s.expiresAt - now });
+    const seen = { ...s, lastSeen: now };
+    await store.kv.set(key, seen, { expireIn: s.expiresAt - now });
+    wroteSession(store.kv, id, seen);
   }
   return { ...s, role: roleOf(user) };
 }
@@ -188,17 +232,18 @@ export async function keepOnlySession(
   keepToken: string | undefined,
 ): Promise<void> {
   if (!keepToken) return;
-  const key = ["session", sha256(keepToken)];
+  const id = sha256(keepToken), key = ["session", id];
   const s = await store.kv.get<StoredSession>(key);
   if (!s.value) return;
-  await store.kv.set(key, { ...s.value, gen }, {
-    expireIn: Math.max(1000, s.value.expiresAt - Date.now()),
-  });
+  const kept = { ...s.value, gen };
+  await store.kv.set(key, kept, { expireIn: Math.max(1000, s.value.expiresAt - Date.now()) });
+  wroteSession(store.kv, id, kept);
 }
 
 /** Ends a session. */
 export async function endSession(store: Store, token: string | undefined): Promise<void> {
   if (!token) return;
   lastRequest.delete(sha256(token));
+  wroteSession(store.kv, sha256(token), null);
   await store.kv.delete(["session", sha256(token)]);
 }

@@ -119,6 +119,9 @@ export async function openKvAt(base: string): Promise<Opened> {
   }
 }
 
+/** Default of `Store.indexRecheckMs`. */
+export const INDEX_RECHECK_MS = 1_000;
+
 /** The app's storage: a KV handle (switchable at run time) and its collections. */
 export class Store implements KvHolder {
   #collections = new Map<string, Collection<Doc>>();
@@ -133,6 +136,13 @@ export class Store implements KvHolder {
     this.#path = o.path;
     this.#unlock = o.unlock;
   }
+
+  /**
+   * How long an index trusts its last look at the write counter (see `KvHolder`): 1 s, so
+   * another server on a shared remote store is seen within a second. 0 makes every read look
+   * (tests of several instances on one store).
+   */
+  indexRecheckMs = INDEX_RECHECK_MS;
 
   /** Opens KV at `path` (file, `:memory:` or KV Connect URL), locking a local file. */
   static async open(path: string): Promise<Store> {

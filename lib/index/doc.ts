@@ -29,6 +29,12 @@ export interface Query {
   order?: OrderBy[];
   /** Equality filters on field paths, e.g. `{ "provinceId._id": "01H..." }`. */
   where?: Record<string, string>;
+  /**
+   * The `where` fields that may be the base of a cached view (default: the first term, any
+   * field). A narrow field left out (a room, a doctor) is a membership mark over the view of
+   * the others instead of a view per value and order.
+   */
+  viewFields?: string[];
   /** Extra predicate applied after `where`. */
   filter?: (doc: Doc) => boolean;
   /**
@@ -128,6 +134,12 @@ export interface KvHolder {
    * declaration) is never read back.
    */
   readonly snapshotTag?: string;
+  /**
+   * How long (ms) an index answers from memory after it last found the write counter unmoved:
+   * another instance's writes show up at most this much later; this instance's own at once.
+   * 0 or absent: the counter is read before every read.
+   */
+  readonly indexRecheckMs?: number;
   /** Reserves disk room for a rollback (local files only); returns its release. */
   reserve?(bytes: number): Promise<() => Promise<void>>;
 }

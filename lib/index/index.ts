@@ -268,6 +268,11 @@ export class MemIndex<T extends Doc> {
     return this.#nums.cols;
   }
 
+  /** The cached orderings (`field:dir`, after `where=value|` for a group's), least recently asked first. */
+  cachedViews(): string[] {
+    return this.#cache.signatures();
+  }
+
   #list(): Entry<T>[] {
     return this.#cache.list();
   }

@@ -58,7 +58,10 @@ function holds<T extends Doc>(e: Entry<T>, s: string, fields: number[] | null): 
  */
 export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResult<T> {
   const all = ix.list();
-  const [first, ...rest] = Object.entries(q.where ?? {});
+  const terms = Object.entries(q.where ?? {});
+  const at = q.viewFields ? terms.findIndex(([f]) => q.viewFields!.includes(f)) : 0;
+  const first = at >= 0 ? terms[at] : undefined;
+  const rest = terms.filter((_, i) => i !== at);
   const keep = keeperOf(ix, rest, q);
   const view = ix.view(q.order ?? [], first);
   const start = Math.max(0, q.start ?? 0);

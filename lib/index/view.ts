@@ -217,19 +217,28 @@ export class ViewCache<T extends Doc> {
 
   /**
    * Entries in one order (all of them, or those of one `where` group), cached and kept in step
-   * with writes; at most `MAX_VIEWS` are kept, dropping the oldest.
+   * with writes; at most `MAX_VIEWS` are kept, dropping the one asked for least recently.
    */
   view(order: OrderBy[], where?: [string, string]): View<T> {
     const sig = (where ? `${where[0]}=${where[1]}|` : "") +
       order.map((o) => `${o.field}:${o.dir}`).join(",");
     let v = this.#views.get(sig);
-    if (!v) {
+    if (v) {
+      // the least recently asked goes first
+      this.#views.delete(sig);
+      this.#views.set(sig, v);
+    } else {
       const list = where ? this.group(where[0]).get(where[1]) ?? [] : this.list();
       v = buildView(list, order, where);
       if (this.#views.size >= MAX_VIEWS) this.#views.delete(this.#views.keys().next().value!);
       this.#views.set(sig, v);
     }
     return v;
+  }
+
+  /** The cached views' signatures, the least recently asked first. */
+  signatures(): string[] {
+    return [...this.#views.keys()];
   }
 
   /** The entries grouped by their value at `field`, in insertion order (cached). */

@@ -44,7 +44,7 @@ export function listQuery(
   params: URLSearchParams,
   mode: ListMode,
   now = new Date(),
-): Pick<Query, "where" | "filter" | "numeric"> {
+): Pick<Query, "where" | "viewFields" | "filter" | "numeric"> {
   const where: Record<string, string> = {};
   const all = mode === "dirawat" && params.get("statusFilter") === "semua";
   if (!all) where.status = mode;
@@ -85,6 +85,8 @@ export function listQuery(
   if (readmisi) tests.push((c, k) => c[STAY_NUMBER.readmisi][k] === 1);
   return {
     where,
+    // one view per status and order; a room or a doctor is a mark over it
+    viewFields: ["status"],
     numeric: tests.length < 2 ? tests[0] : (c, k) => {
       for (let i = 0; i < tests.length; i++) if (!tests[i](c, k)) return false;
       return true;

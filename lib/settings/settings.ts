@@ -39,6 +39,32 @@ export async function readSetting<T>(
   return { value: e.value, versionstamp: e.versionstamp };
 }
 
+/** How long a section read for display is used before it is read again. */
+const SETTING_READ_MS = 1_000;
+const kept = new WeakMap<Deno.Kv, Map<SettingSection, { row: SettingRow<unknown>; at: number }>>();
+const keptSettings = (kv: Deno.Kv) => {
+  let m = kept.get(kv);
+  if (!m) kept.set(kv, m = new Map());
+  return m;
+};
+
+/**
+ * A section for display (a page's defaults, the request's time zone): read from KV at most
+ * once a second; this process's own saves show at once, another server's within the second.
+ * Updates read with `readForUpdate`.
+ */
+export async function readSettingKept<T>(
+  store: Store,
+  section: SettingSection,
+): Promise<SettingRow<T>> {
+  const m = keptSettings(store.kv), now = performance.now();
+  const k = m.get(section);
+  if (k && now - k.at < SETTING_READ_MS) return k.row as SettingRow<T>;
+  const row = await readSetting<T>(store, section);
+  m.set(section, { row, at: now });
+  return row;
+}
+
 /**
  * Reads a section for an update. `expected` is the version the form was loaded at ("" when the
  * section did not exist then); when given and stale the update is refused with 409.
@@ -84,6 +110,7 @@ export async function writeSetting<T>(
   );
   const res = await op.commit();
   if (!res.ok) throw conflict(STALE_MESSAGE);
+  keptSettings(store.kv).delete(section);
   return value === null ? null : res.versionstamp;
 }
 
@@ -126,7 +153,7 @@ export async function freshRefs<T extends object>(
   for (const ref of refs) {
     const cur = out[ref.field] as RefValue | null | undefined;
     if (!cur?._id) continue;
-    const row = await collectionOf(store, registry.get(ref.resource)!).find(cur._id);
+    const row = (await collectionOf(store, registry.get(ref.resource)!).index()).get(cur._id);
     out[ref.field] = row ? refValue(row.value) : null;
   }
   return out as unknown as T;
@@ -147,7 +174,7 @@ export async function getSection<T extends object>(
   registry: Registry,
   s: FormSection,
 ): Promise<SettingRow<T>> {
-  const row = await readSetting<T>(store, s.section);
+  const row = await readSettingKept<T>(store, s.section);
   if (!row.value) return row;
   return { ...row, value: await freshRefs(store, registry, s.refs, row.value) };
 }

@@ -8,15 +8,18 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import { DEFAULT_ZONE, isZone, setZoneProvider, type ZoneName } from "../hospital_time.ts";
 import type { Store } from "../db/store.ts";
+import { readSettingKept } from "./settings.ts";
 
 const scope = new AsyncLocalStorage<ZoneName>();
 // outside a request (start-up, timers) the zone is the default unless run with `inZone`
 setZoneProvider(() => scope.getStore());
 
-/** The zone saved in the hospital profile (`timezone`), default Asia/Jakarta. */
+/**
+ * The zone saved in the hospital profile (`timezone`), default Asia/Jakarta (the profile read
+ * at most once a second, see `readSettingKept`).
+ */
 export async function storedZone(store: Store): Promise<ZoneName> {
-  const e = await store.kv.get<{ timezone?: string }>(["setting", "hospital"]);
-  const z = e.value?.timezone;
+  const z = (await readSettingKept<{ timezone?: string }>(store, "hospital")).value?.timezone;
   return isZone(z) ? z : DEFAULT_ZONE;
 }
 
