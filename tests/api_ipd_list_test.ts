@@ -181,3 +181,29 @@ Deno.test("ipd exports: real .xlsx with the filters, numbers, dates and formula-
   assert.equal(text.includes("<f>"), false);
   assert.equal((await t.json("/api/ipd/export-ipd-data?dateRange=x")).status, 400);
 });
+
+Deno.test("ipd lists: admitted stays are answered whole from memory, discharged ones read from KV", async () => {
+  await using t = await setup();
+  const { stays } = await world(t);
+  const kv = t.store.kv;
+  const read: string[] = [];
+  const getMany = kv.getMany.bind(kv);
+  kv.getMany = ((keys: Deno.KvKey[], o?: { consistency?: Deno.KvConsistencyLevel }) => {
+    for (const k of keys) if (k[0] === "ipd") read.push(String(k[1]));
+    return getMany(keys, o);
+  }) as typeof kv.getMany;
+  const open = (await t.json("/api/ipd")).body.data;
+  assert.deepEqual(read, [], "no stay read for the admitted list");
+  const stored = (await kv.get<Record<string, unknown>>(["ipd", stays[2]])).value!;
+  assert.deepEqual(
+    [open[0]._id, open[0].diagnosis_awal, open[0].asal, open[0].examCount, open[0].summary10],
+    [stays[2], stored.diagnosis_awal, stored.asal, 0, undefined],
+  );
+  assert.ok(String(stored.diagnosis_awal).length > 0);
+  const done = (await t.json("/api/ipd/discharge-patient")).body.data;
+  assert.deepEqual(read.sort(), [stays[0], stays[1]].sort(), "discharged stays read whole");
+  assert.equal(
+    done.find((d: { _id: string }) => d._id === stays[0]).summary_diagnosis[0].code,
+    "J18.9",
+  );
+});

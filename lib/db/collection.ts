@@ -92,7 +92,11 @@ export class Collection<T extends Doc = Doc> {
    * records: returned as they are.
    */
   async full(rows: Row<T>[], dropGone = false): Promise<Row<T>[]> {
-    return !this.spec.slim || !rows.length ? rows : await this.#whole.full(rows, dropGone);
+    if (!this.spec.slim || !rows.length) return rows;
+    const whole = this.spec.whole;
+    // kept whole in memory: nothing to read (unless the caller writes them back)
+    if (!dropGone && whole && rows.every((r) => whole(r.value))) return rows;
+    return await this.#whole.full(rows, dropGone);
   }
 
   /** Looks up a record id by a unique value. */
@@ -244,15 +248,17 @@ export class Collection<T extends Doc = Doc> {
   /**
    * Replaces a record. When `expected` (the versionstamp the edit was loaded at) is given and
    * the record changed since, or it changes during the commit, the edit fails with 409.
-   * `data` may be a function of the stored record (to merge a partial change).
+   * `data` may be a function of the stored record (to merge a partial change). `read`: the
+   * record as the caller just read it (one read less; its versionstamp is checked in the commit).
    */
   async update(
     id: string,
     data: Omit<T, "_id"> | ((cur: T) => Omit<T, "_id"> | Promise<Omit<T, "_id">>),
     expected?: string,
     checks: Check[] = [],
+    read?: Row<T> | null,
   ): Promise<Row<T>> {
-    const cur = await this.find(id);
+    const cur = read ?? await this.find(id);
     if (!cur) throw notFound();
     if (expected && expected !== cur.versionstamp) throw conflict(STALE_MESSAGE);
     return this.#put(id, typeof data === "function" ? await data(cur.value) : data, cur, checks);

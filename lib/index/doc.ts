@@ -96,6 +96,8 @@ export interface CollectionSpec {
   derive?: (doc: any) => number[];
   /** What the index keeps of a record (see `MemIndexOptions.slim`); read whole ones with `full`. */
   slim?: (doc: any) => any;
+  /** Records `slim` keeps whole (tested on the kept record): `full` needs no read for them. */
+  whole?: (doc: any) => boolean;
   /** Fields of embedded records kept once in memory (see `MemIndexOptions.share`). */
   share?: string[];
   /** Labels for messages about fields, e.g. `{ kode: "Kode" }`. */

@@ -101,7 +101,8 @@ export function listQuery(
 
 /** A stay as the lists send it: the record, its version and the length of stay so far. */
 export function stayJson(r: Row<Visit>, now = new Date()): Record<string, unknown> {
-  const { openPasien: _, ...v } = r.value;
+  // the index's own codes of the summary (a stay kept whole in memory holds them) are not sent
+  const { openPasien: _, summary10: _d, summary9: _t, ...v } = r.value;
   return {
     ...v,
     _version: r.versionstamp,

@@ -29,10 +29,15 @@ const codes = (list: string[]) => list.length ? list.map(code) : NONE;
 const orSame = (list: string[], same: string[]) =>
   list.length === same.length && list.every((c, i) => c === same[i]) ? same : list;
 
+/** Whether the index keeps a stay whole: those still admitted (a few thousand at most). */
+export const keptWhole = (v: Visit): boolean => v.status === "dirawat";
+
 /**
  * What the stays' index keeps: what the lists order, filter and group by and what the
- * dashboard counts. The long texts (summaries, first diagnosis, origin) and the examination
- * ids stay in KV; the lists and exports read the page's whole stays (`Collection.full`).
+ * dashboard counts. Of a discharged stay the long texts (summaries, first diagnosis, origin)
+ * and the examination ids stay in KV, and the lists and exports read the page's whole stays
+ * (`Collection.full`); a stay still admitted is kept whole, so the list of admitted stays and
+ * its page read nothing from KV.
  */
 export function slimVisit(v: Visit): Visit {
   const {
@@ -41,8 +46,9 @@ export function slimVisit(v: Visit): Visit {
     ipddetails: _i,
     diagnosis_awal: _a,
     asal: _o,
-    ...keep
+    ...rest
   } = v;
+  const keep = keptWhole(v) ? v : rest;
   const codes10 = codes(v.codes10 ?? []), codes9 = codes(v.codes9 ?? []);
   return {
     ...keep,
@@ -103,6 +109,7 @@ export default defineResource({
   // the function itself, so that a change to what it keeps changes the index's signature and
   // a snapshot kept before is rebuilt (lib/index/snapshot.ts `specSig`)
   slim: slimVisit as unknown as (d: Doc) => Doc,
+  whole: keptWhole as unknown as (d: Doc) => boolean,
   labels: { openPasien: "Pasien yang masih dirawat", visitDate: "Tanggal masuk" },
   refs: [
     {

@@ -81,11 +81,10 @@ export async function saveRecord(
     before = old;
     return { ...old, ...(def.prepare ? await def.prepare(doc, { store, registry, old, c }) : doc) };
   };
-  if (!isSaneId(id) || !(await col.find(id))) throw notFound();
-  const row = await col.update(id, merge, requireVersion(fields._version), [
-    ...checks,
-    ...childLocks(registry, def),
-  ]);
+  const read = isSaneId(id) ? await col.find(id) : null;
+  if (!read) throw notFound();
+  const checked = [...checks, ...childLocks(registry, def)];
+  const row = await col.update(id, merge, requireVersion(fields._version), checked, read);
   await refreshChildren(store, registry, def, row.value);
   if (c) {
     const ev = before && changeEvent(def.name, id, before, row.value);

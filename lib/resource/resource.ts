@@ -186,6 +186,8 @@ export interface ResourceDef<T extends Doc = Doc> {
    * whole records from KV (`Collection.full`); without it the index keeps whole records.
    */
   slim?: (doc: T) => T;
+  /** Records `slim` keeps whole, e.g. the few still open (see `CollectionSpec.whole`). */
+  whole?: (doc: T) => boolean;
   /** Stored fields never sent to a client (e.g. a password hash). */
   hidden?: string[];
   /** Records inserted once, the first time the app starts on an empty collection. */
@@ -252,6 +254,7 @@ export function collectionOf<T extends Doc = Doc>(store: Store, def: ResourceDef
     derive: def.derive as CollectionSpec["derive"],
     grams: def.grams,
     slim: def.slim as CollectionSpec["slim"],
+    whole: def.whole as CollectionSpec["whole"],
     // embedded parents are kept once in memory, shared by the records holding them
     share: def.refs?.map((r) => r.field),
   };
