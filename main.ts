@@ -18,6 +18,9 @@ import { loginAudit } from "./lib/auth/fold.ts";
 /** A moment without requests, in which background work (warm-up orderings, snapshots) runs. */
 const QUIET_MS = 200;
 
+/** How long after the start the warm-up waits (then for a quiet moment) before loading. */
+const WARM_AFTER_MS = 2_000;
+
 /** How often changed index snapshots are rewritten (see lib/index/snapshot.ts). */
 const SNAPSHOT_EVERY_MS = 10 * 60_000;
 
@@ -91,11 +94,16 @@ if (import.meta.main) {
   const unless = (wait: () => Promise<void>) => () =>
     stopping ? new Promise<void>(() => {}) : wait();
   const pause = unless(() => activity.idle(100));
-  warmIndexes(store, registry, unless(() => activity.quiet(QUIET_MS)), pause).then((ms) => {
-    if (stopping) return;
-    console.log(`Indeks siap dalam ${(ms / 1000).toFixed(1)} s`);
-    return saveSnapshots();
-  });
+  // the warm-up starts once the start is 2 s behind and the server quiet, so a clerk logging in
+  // right away and opening a list is not kept waiting behind it (a request loads what it reads)
+  const settled = new Promise((ok) => setTimeout(ok, WARM_AFTER_MS))
+    .then(() => activity.quiet(QUIET_MS));
+  settled.then(() => warmIndexes(store, registry, unless(() => activity.quiet(QUIET_MS)), pause))
+    .then((ms) => {
+      if (stopping) return;
+      console.log(`Indeks siap dalam ${(ms / 1000).toFixed(1)} s`);
+      return saveSnapshots();
+    });
   const snapshots = setInterval(saveSnapshots, SNAPSHOT_EVERY_MS);
   console.log(
     demo

@@ -92,7 +92,7 @@ async function reconcile(
   const col = claimsOf(store);
   // the counter before the index the rows are checked against: a write after fails the import
   const since = (await col.kv.get(col.verKey)).versionstamp;
-  const claims = await col.index();
+  const claims = await col.index(true);
   const sepOwner = new Map(claims.rows().map((r) => [r.value.sep, r.value._id]));
   const stayIndex = await visitsOf(store).index();
   const byMrn = Map.groupBy(stayIndex.rows().map((r) => r.value), (v) => mrnKey(v.pasien?.erm));

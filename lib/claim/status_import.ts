@@ -82,7 +82,7 @@ async function run(
   }
   const claims = claimsOf(store);
   const since = (await claims.kv.get(claims.verKey)).versionstamp;
-  const index = await claims.index();
+  const index = await claims.index(true);
   const bySep = new Map(index.rows().map((r) => [r.value.sep.toUpperCase(), r.value]));
 
   progress.phase("Memeriksa baris", table.rows.length);

@@ -57,7 +57,7 @@ export async function writeMany<T extends Doc>(
 ): Promise<number> {
   const { onCommit, guards = [] } = opts;
   let ver = opts.since !== undefined ? opts.since : (await col.kv.get(col.verKey)).versionstamp;
-  const index = await col.index();
+  const index = await col.index(true);
   index.willWrite(docs.length);
   // the undo and the unique keys need the whole records replaced (a slim index keeps part)
   const held = docs.flatMap((d) => index.get(d._id) ?? []);

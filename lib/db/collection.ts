@@ -104,9 +104,12 @@ export class Collection<T extends Doc = Doc> {
     return (await this.#kv.get<string>(this.uniqueKey(field, value))).value;
   }
 
-  /** The in-memory index, brought up to date with every write made by any instance. */
-  index(): Promise<MemIndex<T>> {
-    return this.#keeper.index();
+  /**
+   * The in-memory index, brought up to date with every write made by any instance (`fresh`:
+   * holding every write of a counter read before, for a write guarded by it; see `IndexKeeper`).
+   */
+  index(fresh = false): Promise<MemIndex<T>> {
+    return this.#keeper.index(fresh);
   }
 
   /** Writes the index's snapshot if worth it (see `IndexKeeper.saveSnapshot`). */

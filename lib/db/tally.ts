@@ -7,7 +7,7 @@ export interface Tallied {
   readonly kv: Deno.Kv;
   readonly spec: CollectionSpec;
   readonly verKey: Deno.KvKey;
-  index(): Promise<{ rows(): { value: Doc }[] }>;
+  index(fresh?: boolean): Promise<{ rows(): { value: Doc }[] }>;
 }
 
 /**
@@ -24,7 +24,7 @@ export async function tallyNow(
   if (got.versionstamp) return { n: got.value!, versionstamp: got.versionstamp };
   if (ver === undefined) ver = (await col.kv.get(col.verKey)).versionstamp;
   let n = 0;
-  for (const r of (await col.index()).rows()) n += tally.of(r.value);
+  for (const r of (await col.index(true)).rows()) n += tally.of(r.value);
   return { n, versionstamp: null };
 }
 

@@ -64,12 +64,18 @@ export class IndexKeeper<T extends Doc> {
     this.#own.set(key, Date.now());
   }
 
-  /** The in-memory index, brought up to date with every write made by any instance. */
-  async index(): Promise<MemIndex<T>> {
+  /**
+   * The in-memory index, brought up to date with every write made by any instance. `fresh`:
+   * look at the write counter whatever `indexRecheckMs` allows, so the index holds every write
+   * the counter holds when read before this call (a write guarded by that counter counts on it).
+   */
+  async index(fresh = false): Promise<MemIndex<T>> {
     while (this.#syncing) await this.#syncing;
     // most reads need no round trip to the store: the request runs to its answer in one go
     const asked = performance.now();
-    if (this.#loaded && asked - this.#checkedAt < (this.holder.indexRecheckMs ?? 0)) {
+    if (
+      !fresh && this.#loaded && asked - this.#checkedAt < (this.holder.indexRecheckMs ?? 0)
+    ) {
       return this.#index;
     }
     const ver = await this.holder.kv.get<Deno.KvU64>(this.#verKey);

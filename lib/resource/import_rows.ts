@@ -45,7 +45,7 @@ export async function loadStored(
   const spec = def.import!;
   const col = collectionOf(store, def);
   const since = (await col.kv.get(col.verKey)).versionstamp;
-  const index = await col.index();
+  const index = await col.index(true);
   const keyOf = (v: unknown) => col.norm(spec.key, v);
   const byKey = new Map<string, Doc>();
   for (const r of index.rows()) byKey.set(keyOf(r.value[spec.key]), r.value);
@@ -66,7 +66,7 @@ export async function loadStored(
       guards.push({ key: pcol.verKey, versionstamp: (await col.kv.get(pcol.verKey)).versionstamp });
     }
     const m = new Map<string, Doc>();
-    for (const r of (await pcol.index()).rows()) m.set(pcol.norm(by, r.value[by]), r.value);
+    for (const r of (await pcol.index(true)).rows()) m.set(pcol.norm(by, r.value[by]), r.value);
     const label = (labelsOf(pdef)[by] ?? by).toLowerCase();
     parents.set(ref.input, { find: (v) => m.get(pcol.norm(by, v)), by: label });
   }

@@ -105,7 +105,7 @@ export function removeUnreferenced(
         key: ccol.verKey,
         versionstamp: (await store.kv.get(ccol.verKey)).versionstamp,
       });
-      const index = await ccol.index();
+      const index = await ccol.index(true);
       const n = fields.reduce((a, f) => a + index.countWhere(`${f}._id`, id), 0);
       if (n > 0) {
         throw conflict(
@@ -135,7 +135,7 @@ export async function refreshChildren(
     const col = collectionOf(store, child);
     await retried(async () => {
       const since = (await store.kv.get(col.verKey)).versionstamp;
-      const index = await col.index();
+      const index = await col.index(true);
       const fresh = new Map(list.map((p) => [p._id, embed(ref, p)]));
       const differs = (d: Doc) => {
         const f = fresh.get((d[ref.field] as Doc | null)?._id ?? "");
