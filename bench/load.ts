@@ -24,7 +24,7 @@ import { tableQuery } from "../lib/resource/datatables.ts";
 import { DISCHARGE_COLUMNS, VISIT_COLUMNS } from "../lib/ipd/columns.ts";
 import { registry } from "../resources/mod.ts";
 import { cpuOf, memoryOf, serverPid } from "./proc.ts";
-import { discover, readJobs, sender, TIMEOUT_MS, writeJobs } from "./load_jobs.ts";
+import { discover, login, readJobs, sender, TIMEOUT_MS, writeJobs } from "./load_jobs.ts";
 import { pct, printClasses, Recorder } from "./load_record.ts";
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
@@ -79,18 +79,6 @@ function randomOf(seed: number) {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
-}
-
-async function login(base: string, code: string, username: string, password: string) {
-  const r = await fetch(`${base}/auth/login`, {
-    method: "POST",
-    headers: { origin: base },
-    body: new URLSearchParams({ hospitalCode: code, username, password }),
-  });
-  const body = await r.text();
-  if (r.status !== 200) throw new Error(`Login gagal: ${r.status} ${body}`);
-  const cookie = r.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  return cookie;
 }
 
 /** What the run draws its requests from, read from the server first. */

@@ -30,6 +30,19 @@ async function spread(get: Get, path: string, n: number, size: number) {
   return { rows, total };
 }
 
+/** Logs in over HTTP; returns the session cookie (throws naming the status otherwise). */
+export async function login(base: string, code: string, username: string, password: string) {
+  const r = await fetch(`${base}/auth/login`, {
+    method: "POST",
+    headers: { origin: base },
+    body: new URLSearchParams({ hospitalCode: code, username, password }),
+  });
+  const body = await r.text();
+  if (r.status !== 200) throw new Error(`Login gagal: ${r.status} ${body}`);
+  const cookie = r.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return cookie;
+}
+
 /** What the load draws from, read from the server first: patients, ICD codes, open stays. */
 export async function discover(base: string, cookie: string) {
   const get: Get = async (path) => {

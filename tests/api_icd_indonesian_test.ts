@@ -5,20 +5,11 @@ import { MemIndex } from "../lib/index/index.ts";
 import { readTable, writeXlsx } from "../lib/resource/spreadsheet.ts";
 import { icdMatch, icdNeedles, otherForm, tidyName } from "../resources/icd.ts";
 import { setup } from "./helpers.ts";
-import type { Row, T } from "./master_fixtures.ts";
+import { BILINGUAL_ICD10, type Row, type T } from "./master_fixtures.ts";
 
 /** Issue 29: the ICD lookups and the ICD list find codes by Indonesian words too. */
 
-/** A cut of the bilingual WHO list (`icd10_who_en_id_fendis0709.csv`), as the file spaces it. */
-const BILINGUAL = [
-  "kode,nama_en,nama_id",
-  "A01.0,Typhoid fever,Demam tifoid",
-  "A09,Diarrhoea and gastroenteritis of presumed infectious origin," +
-  "Diare dan gastroenteritis oleh penyebab penyakit menular",
-  "A90,Dengue fever [classical dengue],Demam berdarah [ dengue klasik ]",
-  'R50.9,"Fever, unspecified","Demam , tidak spesifik"',
-  'K74.6,"Other and unspecified cirrhosis of liver","Lain dan tidak spesifik sirosis hati"',
-].join("\n");
+const BILINGUAL = BILINGUAL_ICD10.join("\n");
 
 const icd10 = async (t: T, q: string) => {
   const r = await t.json(`/api/icd/select2-icd10?q=${encodeURIComponent(q)}`);

@@ -14,3 +14,17 @@ export async function save(t: T, res: string, fields: Record<string, string>): P
 /** Every record of `res` (up to 1,000) as its API lists them. */
 export const all = async (t: T, res: string): Promise<Row[]> =>
   (await t.json(`/api/${res}?length=1000`)).body.data;
+
+/**
+ * A cut of the bilingual WHO ICD-10 list (`icd10_who_en_id_fendis0709.csv`), spaced as the file
+ * is.
+ */
+export const BILINGUAL_ICD10 = [
+  "kode,nama_en,nama_id",
+  "A01.0,Typhoid fever,Demam tifoid",
+  "A09,Diarrhoea and gastroenteritis of presumed infectious origin," +
+  "Diare dan gastroenteritis oleh penyebab penyakit menular",
+  "A90,Dengue fever [classical dengue],Demam berdarah [ dengue klasik ]",
+  'R50.9,"Fever, unspecified","Demam , tidak spesifik"',
+  'K74.6,"Other and unspecified cirrhosis of liver","Lain dan tidak spesifik sirosis hati"',
+];

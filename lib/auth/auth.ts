@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from "./password.ts";
 import { passwordProblem } from "./policy.ts";
 import { ADMIN_TALLY, type Role, roleOf } from "./roles.ts";
 import type { Store } from "../db/store.ts";
+import { KeptReads } from "../db/kept_reads.ts";
 
 /** A login account. `passwordHash` never leaves the server. */
 export interface User extends Doc {
@@ -155,40 +156,8 @@ function sweepLastRequests(now: number) {
  */
 const SESSION_READ_MS = 5_000;
 
-/** Sessions read from each store, by key hash, with when they were read. */
-const sessionReads = new WeakMap<Deno.Kv, Map<string, { s: StoredSession; at: number }>>();
-/** Counts this process's session writes, so a read that raced one is not kept. */
-let sessionWrites = 0;
-
-function readSessions(kv: Deno.Kv) {
-  let m = sessionReads.get(kv);
-  if (!m) sessionReads.set(kv, m = new Map());
-  return m;
-}
-
-/** Keeps (or, with null, forgets) this process's own write of a session. */
-function wroteSession(kv: Deno.Kv, id: string, s: StoredSession | null) {
-  sessionWrites++;
-  if (s) readSessions(kv).set(id, { s, at: Date.now() });
-  else readSessions(kv).delete(id);
-}
-
-/**
- * A stored session, read from KV at most once per `SESSION_READ_MS`: most requests find their
- * session in memory and run without waiting on the store.
- */
-async function storedSession(kv: Deno.Kv, id: string, now: number) {
-  const m = readSessions(kv);
-  const kept = m.get(id);
-  if (kept && now - kept.at < SESSION_READ_MS) return kept.s;
-  const writes = sessionWrites;
-  const s = (await kv.get<StoredSession>(["session", id])).value;
-  if (m.size >= 1000) { for (const [k, v] of m) if (now - v.at >= SESSION_READ_MS) m.delete(k); }
-  if (writes !== sessionWrites) m.delete(id);
-  else if (s) m.set(id, { s, at: now });
-  else m.delete(id);
-  return s;
-}
+/** Sessions read from each store, by key hash (`Date.now()` ages them, as the idle limit). */
+const sessionReads = new KeptReads<StoredSession>(SESSION_READ_MS, () => Date.now());
 
 /**
  * The session for a cookie token, or null: expired (12 h), idle for `idleMs` since its last
@@ -204,7 +173,12 @@ export async function readSession(
   const id = sha256(token);
   const key = ["session", id];
   const now = Date.now();
-  const s = await storedSession(store.kv, id, now);
+  // most requests find their session in memory and run without waiting on the store
+  const s = await sessionReads.get(
+    store.kv,
+    id,
+    async () => (await store.kv.get<StoredSession>(key)).value,
+  );
   const last = Math.max(s?.lastSeen ?? now, lastRequest.get(id) ?? 0);
   if (!s || s.expiresAt <= now || now - last >= idleMs) {
     lastRequest.delete(id);
@@ -217,7 +191,7 @@ export async function readSession(
     sweepLastRequests(now);
     const seen = { ...s, lastSeen: now };
     await store.kv.set(key, seen, { expireIn: s.expiresAt - now });
-    wroteSession(store.kv, id, seen);
+    sessionReads.wrote(store.kv, id, seen);
   }
   return { ...s, role: roleOf(user) };
 }
@@ -237,13 +211,13 @@ export async function keepOnlySession(
   if (!s.value) return;
   const kept = { ...s.value, gen };
   await store.kv.set(key, kept, { expireIn: Math.max(1000, s.value.expiresAt - Date.now()) });
-  wroteSession(store.kv, id, kept);
+  sessionReads.wrote(store.kv, id, kept);
 }
 
 /** Ends a session. */
 export async function endSession(store: Store, token: string | undefined): Promise<void> {
   if (!token) return;
   lastRequest.delete(sha256(token));
-  wroteSession(store.kv, sha256(token), null);
+  sessionReads.wrote(store.kv, sha256(token), null);
   await store.kv.delete(["session", sha256(token)]);
 }

@@ -25,10 +25,11 @@ export type { Check, Staged } from "./staged.ts";
 export class Collection<T extends Doc = Doc> {
   #keeper: IndexKeeper<T>;
   /** Whole records of a slim index's rows, the recent pages' kept (see `full`). */
-  #whole = new WholeRecords<T>((ids) => this.findMany(ids));
+  #whole: WholeRecords<T>;
 
   constructor(private holder: KvHolder, readonly spec: CollectionSpec) {
     this.#keeper = new IndexKeeper<T>(holder, spec);
+    this.#whole = new WholeRecords<T>((ids) => this.findMany(ids), spec.whole);
   }
 
   get name(): string {
@@ -92,11 +93,7 @@ export class Collection<T extends Doc = Doc> {
    * records: returned as they are.
    */
   async full(rows: Row<T>[], dropGone = false): Promise<Row<T>[]> {
-    if (!this.spec.slim || !rows.length) return rows;
-    const whole = this.spec.whole;
-    // kept whole in memory: nothing to read (unless the caller writes them back)
-    if (!dropGone && whole && rows.every((r) => whole(r.value))) return rows;
-    return await this.#whole.full(rows, dropGone);
+    return !this.spec.slim || !rows.length ? rows : await this.#whole.full(rows, dropGone);
   }
 
   /** Looks up a record id by a unique value. */

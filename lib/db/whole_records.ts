@@ -41,8 +41,14 @@ export async function readMany<T extends Doc>(
 export class WholeRecords<T extends Doc> {
   #recent = new RecentRows<T>(RECENT);
 
-  /** `read`: the records of `ids` straight from KV (missing ones left out). */
-  constructor(readonly read: (ids: string[]) => Promise<Row<T>[]>) {}
+  /**
+   * `read`: the records of `ids` straight from KV (missing ones left out); `whole`: which
+   * index rows the slim index keeps whole (returned as they are, nothing read).
+   */
+  constructor(
+    readonly read: (ids: string[]) => Promise<Row<T>[]>,
+    readonly whole?: (doc: T) => boolean,
+  ) {}
 
   /**
    * `rows` as whole records; a record deleted meanwhile keeps its indexed part, or with
@@ -52,7 +58,7 @@ export class WholeRecords<T extends Doc> {
     const got = new Map<string, Row<T>>();
     const want: string[] = [];
     for (const r of rows) {
-      const kept = dropGone ? undefined : this.#recent.get(r);
+      const kept = dropGone ? undefined : this.whole?.(r.value) ? r : this.#recent.get(r);
       if (kept) got.set(r.value._id, kept);
       else want.push(r.value._id);
     }

@@ -7,6 +7,7 @@ import type { Doc } from "../index/index.ts";
 import type { Registry } from "../resource/refs.ts";
 import { collectionOf, type RefDef } from "../resource/resource.ts";
 import type { Store } from "../db/store.ts";
+import { KeptReads } from "../db/kept_reads.ts";
 import { parseOr400 } from "../resource/validate.ts";
 
 /** The settings sections, each one KV record under `["setting", section]`. */
@@ -39,14 +40,8 @@ export async function readSetting<T>(
   return { value: e.value, versionstamp: e.versionstamp };
 }
 
-/** How long a section read for display is used before it is read again. */
-const SETTING_READ_MS = 1_000;
-const kept = new WeakMap<Deno.Kv, Map<SettingSection, { row: SettingRow<unknown>; at: number }>>();
-const keptSettings = (kv: Deno.Kv) => {
-  let m = kept.get(kv);
-  if (!m) kept.set(kv, m = new Map());
-  return m;
-};
+/** Sections read for display, each used for a second before it is read again. */
+const keptSettings = new KeptReads<SettingRow<unknown>>(1_000, () => performance.now());
 
 /**
  * A section for display (a page's defaults, the request's time zone): read from KV at most
@@ -57,12 +52,8 @@ export async function readSettingKept<T>(
   store: Store,
   section: SettingSection,
 ): Promise<SettingRow<T>> {
-  const m = keptSettings(store.kv), now = performance.now();
-  const k = m.get(section);
-  if (k && now - k.at < SETTING_READ_MS) return k.row as SettingRow<T>;
-  const row = await readSetting<T>(store, section);
-  m.set(section, { row, at: now });
-  return row;
+  const row = await keptSettings.get(store.kv, section, () => readSetting<unknown>(store, section));
+  return row! as SettingRow<T>;
 }
 
 /**
@@ -110,7 +101,7 @@ export async function writeSetting<T>(
   );
   const res = await op.commit();
   if (!res.ok) throw conflict(STALE_MESSAGE);
-  keptSettings(store.kv).delete(section);
+  keptSettings.wrote(store.kv, section, null);
   return value === null ? null : res.versionstamp;
 }
 

@@ -8,18 +8,13 @@ import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
 import { admit, type Api, exam, postJson, type seedIpd } from "../ipd_fixtures.ts";
 import { DASHBOARD_NOW, seedDashboard } from "../report_fixtures.ts";
+import { BILINGUAL_ICD10 } from "../master_fixtures.ts";
 import { apiOf, launch, login, open, openTable, rowCount, serve } from "./harness.ts";
 import { SHOTS, SIZES } from "./screens_steps.ts";
 
-/** A cut of the bilingual WHO ICD-10 list, spaced as the file is. */
+/** The bilingual cut, with two codes the dashboard's stays use. */
 const BILINGUAL = [
-  "kode,nama_en,nama_id",
-  "A01.0,Typhoid fever,Demam tifoid",
-  "A09,Diarrhoea and gastroenteritis of presumed infectious origin," +
-  "Diare dan gastroenteritis oleh penyebab penyakit menular",
-  "A90,Dengue fever [classical dengue],Demam berdarah [ dengue klasik ]",
-  'R50.9,"Fever, unspecified","Demam , tidak spesifik"',
-  "K74.6,Other and unspecified cirrhosis of liver,Lain dan tidak spesifik sirosis hati",
+  ...BILINGUAL_ICD10,
   'J18.9,"Pneumonia, unspecified","Pneumonia , tidak spesifik"',
   "R56.8,Other and unspecified convulsions,Kejang lain dan tidak spesifik",
 ].join("\n");

@@ -1,0 +1,40 @@
+/**
+ * Values read from KV and kept in this process for `ms`, per store and key: a request that finds
+ * one runs without waiting on the store. This process's own writes replace or drop the kept
+ * value at once (`wrote`), and a read that raced such a write is not kept; another process
+ * sharing the store is seen at most `ms` later. Null (nothing stored) is never kept.
+ */
+export class KeptReads<V> {
+  #byKv = new WeakMap<Deno.Kv, Map<string, { value: V; at: number }>>();
+  /** Writes so far, so a read that raced one is not kept. */
+  #writes = 0;
+
+  /** `clock`: the time in ms the kept values are aged by. */
+  constructor(readonly ms: number, readonly clock: () => number) {}
+
+  #of(kv: Deno.Kv) {
+    let m = this.#byKv.get(kv);
+    if (!m) this.#byKv.set(kv, m = new Map());
+    return m;
+  }
+
+  /** The value of `key`: the kept one while younger than `ms`, else `read()` (and kept). */
+  async get(kv: Deno.Kv, key: string, read: () => Promise<V | null>): Promise<V | null> {
+    const m = this.#of(kv), now = this.clock();
+    const kept = m.get(key);
+    if (kept && now - kept.at < this.ms) return kept.value;
+    const writes = this.#writes;
+    const value = await read();
+    if (m.size >= 1000) { for (const [k, v] of m) if (now - v.at >= this.ms) m.delete(k); }
+    if (writes === this.#writes && value != null) m.set(key, { value, at: now });
+    else m.delete(key);
+    return value;
+  }
+
+  /** This process wrote `key`: keeps `value`, or with null forgets the key. */
+  wrote(kv: Deno.Kv, key: string, value: V | null): void {
+    this.#writes++;
+    if (value != null) this.#of(kv).set(key, { value, at: this.clock() });
+    else this.#of(kv).delete(key);
+  }
+}
