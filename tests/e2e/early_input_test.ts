@@ -74,12 +74,14 @@ Deno.test("browser: a search typed before hydration waits its 500 ms from the ke
   // as soon as the table is hydrated (a delay counted from hydration would wait 500 ms more)
   await new Promise((ok) => setTimeout(ok, 700));
   release();
-  await sent;
-  const gap = await page.evaluate(() => {
+  await (await sent).finished();
+  // the resource entry is added once the body has arrived: wait for it, not for the headers
+  const gap = (await (await page.waitForFunction(() => {
     const req = performance.getEntriesByType("resource")
-      .find((e) => new URL(e.name).searchParams.get("search[value]") === "k")!;
-    return req.startTime - (globalThis as unknown as { hydratedAt: number }).hydratedAt;
-  });
+      .find((e) => new URL(e.name).searchParams.get("search[value]") === "k");
+    const at = (globalThis as unknown as { hydratedAt: number }).hydratedAt;
+    return req ? { gap: req.startTime - at } : null;
+  })).jsonValue() as { gap: number }).gap;
   assert.ok(gap < 250, `search sent ${gap.toFixed(0)} ms after the table was hydrated`);
   assert.equal(await page.locator(".dt-search").inputValue(), "k");
   assert.deepEqual(s.errors, []);
