@@ -34,6 +34,7 @@ import {
 import { drainOutbox } from "./lib/http/outbox.ts";
 import { AuditLog } from "./lib/audit/log.ts";
 import { accessOf } from "./routes/_access.ts";
+import { Admission, admitted } from "./lib/http/admission.ts";
 import { accountRoutes } from "./routes/account.tsx";
 import { auditRoutes } from "./routes/audit.tsx";
 import { IMPORT_LIMITS } from "./lib/resource/spreadsheet.ts";
@@ -132,6 +133,8 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.onError(onError);
   app.use("*", securityHeaders(opts.config.trustProxy));
   app.use("/static/*", serveStatic(STATIC_DIR));
+  // static files are not queued: a page's scripts never wait behind other users' lists
+  app.use("*", admitted(new Admission(opts.config.requestsAtOnce)));
   app.use("*", gzipAnswers());
   app.use("*", sameOrigin(opts.config.allowedOrigins));
   app.use("*", async (c, next) => {

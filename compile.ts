@@ -10,6 +10,7 @@
 import { join } from "node:path";
 import { build } from "./build.ts";
 import type { BuildInfo } from "./lib/runtime/version.ts";
+import { V8_FLAGS } from "./lib/runtime/v8_flags.ts";
 
 const root = import.meta.dirname!;
 
@@ -35,8 +36,8 @@ export function compileArgs(target: string, output = outputOf(target)): string[]
     "--unstable-kv",
     ...PERMISSIONS,
     "--no-prompt",
-    // `gc()` for the collection after a busy spell (lib/runtime/idle_gc.ts)
-    "--v8-flags=--expose-gc",
+    // `gc()`, and the heap's growth kept in bounds (lib/runtime/v8_flags.ts)
+    `--v8-flags=${V8_FLAGS}`,
     // packages from Deno's cache, only those the server imports (a node_modules folder would
     // bring esbuild, Playwright and chart.js along)
     "--node-modules-dir=none",

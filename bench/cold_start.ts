@@ -11,6 +11,7 @@
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { login } from "./load_jobs.ts";
+import { V8_FLAGS } from "../lib/runtime/v8_flags.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -53,7 +54,7 @@ async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {
 
 async function start(dir: string, label: string, path: string) {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--unstable-kv", "--v8-flags=--expose-gc", "main.ts"],
+    args: ["run", "-A", "--unstable-kv", `--v8-flags=${V8_FLAGS}`, "main.ts"],
     env: { DATA_DIR: dir, PORT: String(port), ADMIN_PASSWORD: password! },
     stdout: "null",
     stderr: "inherit",

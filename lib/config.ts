@@ -30,6 +30,8 @@ export interface Config {
   demoData: boolean;
   /** Minutes without a request after which a session ends (besides the 12-hour limit). */
   sessionIdleMinutes: number;
+  /** Requests worked on at once; the rest wait their turn, writes first (lib/http/admission.ts). */
+  requestsAtOnce: number;
   /**
    * Reverse proxies in front of the app (0: none). Their `X-Forwarded-For` / `X-Forwarded-Proto`
    * entries are trusted: the one this many hops from the end is the client's.
@@ -119,7 +121,7 @@ function licenceUrlOf(env: Env): string | undefined {
  * Reads `DATA_DIR`, `DB_PATH`, `HOST` (default 0.0.0.0), `PORT` (default 8000), `ADMIN_PASSWORD`, `ALLOWED_ORIGINS`, `LICENCE_URL`,
  * `LICENCE_GRACE_DAYS` (default 7), `LICENCE_TIMEOUT_MS` (default 8000), `BACKUP_KEEP`
  * (default 7), `BACKUP_UPLOAD_MAX_MB` (default 2048), `DEMO_DATA` (1: demo data on an empty database), `SESSION_IDLE_MINUTES` (default
- * 30), `TRUST_PROXY` (N: behind N reverse proxies) and `AUDIT_PATH`.
+ * 30), `REQUESTS_AT_ONCE` (default 6), `TRUST_PROXY` (N: behind N reverse proxies) and `AUDIT_PATH`.
  */
 export function loadConfig(env: Env = Deno.env): Config {
   const dataDir = env.get("DATA_DIR") || "./data";
@@ -139,6 +141,7 @@ export function loadConfig(env: Env = Deno.env): Config {
     backupUploadBytes: numberOf(env, "BACKUP_UPLOAD_MAX_MB", 2048, 1) * 2 ** 20,
     demoData: flagOf(env, "DEMO_DATA"),
     sessionIdleMinutes: numberOf(env, "SESSION_IDLE_MINUTES", 30, 1),
+    requestsAtOnce: numberOf(env, "REQUESTS_AT_ONCE", 6, 1),
     trustProxy: proxiesOf(env),
     auditPath: env.get("AUDIT_PATH") || undefined,
   };

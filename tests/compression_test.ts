@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { STATIC_DIR } from "../app.ts";
 import { setup } from "./helpers.ts";
-import { acceptsGzip } from "../lib/http/gzip.ts";
+import { acceptsGzip, gzipAnswers } from "../lib/http/gzip.ts";
+import { Hono } from "hono";
 import { readManifest } from "../lib/http/islands.ts";
 
 const bytes = async (r: Response) => new Uint8Array(await r.arrayBuffer());
@@ -91,4 +92,31 @@ Deno.test("compression: a gzipped answer keeps its status and headers, small one
   assert.equal(missing.status, 404);
   assert.equal(missing.headers.get("content-encoding"), null);
   assert.match((await missing.json()).message, /./);
+});
+
+Deno.test("compression: an answer's body is read without asking for it as a stream", async () => {
+  // `res.body` turns a text answer into a stream whose text Deno keeps in a WeakMap: each page's
+  // text then outlived young-generation collections (promoted, the old generation's growth)
+  const page = `<!DOCTYPE html><p>${"Pasien rawat inap … ".repeat(200)}</p>`;
+  let asked = 0;
+  const app = new Hono();
+  app.use("*", gzipAnswers());
+  app.get("/", (c) => {
+    const res = c.html(page);
+    const body = Object.getOwnPropertyDescriptor(Response.prototype, "body")!.get!;
+    Object.defineProperty(res, "body", {
+      get() {
+        asked++;
+        return body.call(this);
+      },
+    });
+    return res;
+  });
+  const zipped = await app.request("/", { headers: { "accept-encoding": "gzip" } });
+  assert.equal(zipped.headers.get("content-encoding"), "gzip");
+  assert.equal(new TextDecoder().decode(gunzipSync(await zipped.bytes())), page);
+  const plain = await app.request("/", { headers: { "accept-encoding": "identity" } });
+  assert.equal(plain.headers.get("content-encoding"), null);
+  assert.equal(await plain.text(), page);
+  assert.equal(asked, 0);
 });

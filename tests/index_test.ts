@@ -225,3 +225,30 @@ Deno.test("mem index: stored instants order as their text, ranked as times (with
   const q: Query = { order: [{ field: "name", dir: "asc" }] };
   assert.deepEqual(ids(fresh(idx).query(q).rows), naive(idx, q).rows, "mixed");
 });
+
+Deno.test("mem index: a block's kept hits (one bit per rank) answer as a scan, blocks of any size", () => {
+  for (const block of [40, 64, 7]) {
+    const idx = new MemIndex<Rec>(SEARCH, derive, { block });
+    const next = random(block);
+    const names = ["sari", "budi", "siti", "agus", "dewi"];
+    for (let i = 0; i < 300; i++) {
+      const n = `${names[Math.floor(next() * 5)]} ${Math.floor(next() * 40)}`;
+      put(idx, rec(`r${String(i).padStart(3, "0")}`, n, String(i % 4), "dirawat", i));
+    }
+    const order = [{ field: "total", dir: "asc" as const }];
+    // the same few terms again and again (kept hits), with writes between some of them
+    for (let round = 0; round < 60; round++) {
+      const search = ["s", "sa", "si", "i 1", "dewi", "b", "3"][round % 7];
+      const q = { search, order, start: round % 3, length: 25 };
+      assert.deepEqual(
+        { ...idx.query(q), rows: ids(idx.query(q).rows) },
+        naive(idx, q),
+        `block ${block}, round ${round}: ${search}`,
+      );
+      if (round % 5 === 4) {
+        const i = Math.floor(next() * 300);
+        put(idx, rec(`r${String(i).padStart(3, "0")}`, `siti ${round}`, "1", "dirawat", i));
+      }
+    }
+  }
+});

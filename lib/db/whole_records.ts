@@ -1,8 +1,12 @@
 import type { Doc, Row } from "../index/doc.ts";
 import { RecentRows } from "../index/recent_rows.ts";
 
-/** Whole records kept for a slim index's recent pages. */
-const RECENT = 2_000;
+/**
+ * Whole records kept for a slim index's recent pages (a clerk paging back and forth): a few
+ * pages' worth, so under many users' random pages the kept records die young instead of being
+ * promoted to V8's old generation and dropped there.
+ */
+const RECENT = 200;
 /** Reads of at most this many rows are pages whose records are kept (an export is not). */
 const RECENT_PAGE = 200;
 

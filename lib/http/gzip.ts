@@ -4,6 +4,8 @@ import { gzipSync } from "node:zlib";
 /** Answers smaller than this are sent as they are (the gzip header would eat the gain). */
 const THRESHOLD = 1024;
 const COMPRESSIBLE = /^(text\/html|application\/json)/;
+/** Statuses whose answers carry no body. */
+const NO_BODY = new Set([101, 103, 204, 205, 304]);
 
 /** Whether an `Accept-Encoding` header accepts gzip (listed without `q=0`, or `*`). */
 export function acceptsGzip(header: string | undefined): boolean {
@@ -25,7 +27,10 @@ export function gzipAnswers(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (!res.body || res.headers.has("content-encoding")) return;
+    // `res.body` is never touched: asking for it turns a string answer into a stream, which Deno
+    // keeps its text for in a WeakMap, so every page's text outlived young-generation collections
+    // and was promoted (most of the old generation's growth under load)
+    if (res.headers.has("content-encoding") || NO_BODY.has(res.status)) return;
     if (!COMPRESSIBLE.test(res.headers.get("content-type") ?? "")) return;
     if (/no-transform/i.test(res.headers.get("cache-control") ?? "")) return;
     if (!acceptsGzip(c.req.header("accept-encoding"))) return;

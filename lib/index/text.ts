@@ -22,12 +22,14 @@ interface Block {
   /** The rank of each part's entry. */
   seqs: Int32Array;
   /**
-   * The last terms searched in this block (at most `TERMS`, newest last) and the ranks of the
-   * entries holding each: paging through a search, or several users searching the same few
-   * names, re-scans only blocks a write touched since.
+   * The last terms searched in this block (at most `TERMS`, newest last) and, for each, a bit
+   * per rank of the block set for the entries holding it: paging through a search, or several
+   * users searching the same few names, re-scans only blocks a write touched since. A bit set
+   * (64 bytes for 512 ranks) stays on V8's heap whatever the matches; a list of ranks of a
+   * one-letter term was a buffer outside it, kept until the next full collection.
    */
   terms: string[];
-  hits: Int32Array[];
+  hits: Uint32Array[];
 }
 
 /** An entry's part of a haystack over `fields` (line breaks read as spaces). */
@@ -67,8 +69,11 @@ function join<T extends Doc>(
   };
 }
 
-/** Terms whose hits a block keeps (a few dozen names searched again and again by an office). */
-const TERMS = 32;
+/**
+ * Terms whose hits a block keeps: a clerk paging through one search, or typing on from it. Few,
+ * so hits of terms not asked again die young instead of being promoted and kept a while.
+ */
+const TERMS = 4;
 
 /** Drops the text of the block holding rank `seq` (its entry was written). */
 export function dropRank(h: Haystack, size: number, seq: number): void {
@@ -94,12 +99,13 @@ export function markHits<T extends Doc>(
       const b = h.blocks[i] ??= join(bySeq, i * size, Math.min(ranks, (i + 1) * size), h.fields);
       let at = b.terms.indexOf(s);
       if (at < 0) {
-        const found: number[] = [];
+        const found = new Uint32Array(Math.ceil(size / 32));
         let k = 0, p = 0;
         const { text, offsets, seqs } = b;
         while ((p = text.indexOf(s, p)) !== -1) {
           while (offsets[k + 1] <= p) k++;
-          found.push(seqs[k]);
+          const r = seqs[k] - i * size;
+          found[r >>> 5] |= 1 << (r & 31);
           if (++k >= seqs.length) break;
           p = offsets[k];
         }
@@ -108,9 +114,14 @@ export function markHits<T extends Doc>(
           b.hits.shift();
         }
         at = b.terms.push(s) - 1;
-        b.hits.push(Int32Array.from(found));
+        b.hits.push(found);
       }
-      for (const seq of b.hits[at]) marks[seq] = 1;
+      const bits = b.hits[at], base = i * size;
+      for (let w = 0; w < bits.length; w++) {
+        for (let word = bits[w]; word !== 0; word &= word - 1) {
+          marks[base + w * 32 + 31 - Math.clz32(word & -word)] = 1;
+        }
+      }
     }
   }
   return marks;
