@@ -43,6 +43,12 @@ export interface Query {
    * than reading each record.
    */
   numeric?: (cols: Float64Array[], k: number) => boolean;
+  /**
+   * What `numeric` tests, as text (the same key, the same test): its hits are then kept as a
+   * bit set among the recent filters and brought up to date after writes, instead of testing
+   * every record on every request (see filter_bits.ts). Without it `numeric` runs each time.
+   */
+  numericKey?: string;
   /** Replaces substring search: gets the lowercased search fields and the lowercased query. */
   match?: (text: string[], q: string) => boolean;
   /**

@@ -1,9 +1,10 @@
 import type { Doc } from "./doc.ts";
 import type { Entry } from "./scan.ts";
+import { grownBits, putBit } from "./bits.ts";
 
-/** A common term's hits: marks by insertion rank and how many, as of an index version. */
+/** A term's hits: a bit per insertion rank (bits.ts) and how many, as of an index version. */
 export interface Found {
-  marks: Uint8Array;
+  marks: Uint32Array;
   count: number;
   version: number;
   removals: number;
@@ -28,7 +29,7 @@ export interface FoundSource<T extends Doc> {
  */
 export class FoundCache {
   #terms = new Map<string, Found>();
-  constructor(readonly max = 32) {}
+  constructor(readonly max = 128) {}
 
   /** The hits of `key` brought up to date (`holds` re-checks one record), or null. */
   get<T extends Doc>(
@@ -42,17 +43,12 @@ export class FoundCache {
     if (f.version !== src.version()) {
       const ids = f.removals === src.removals() ? src.changesSince(f.version) : null;
       if (!ids) return null;
-      if (src.ranks() > f.marks.length) {
-        const more = new Uint8Array(Math.ceil(src.ranks() * 1.25));
-        more.set(f.marks);
-        f.marks = more;
-      }
+      f.marks = grownBits(f.marks, src.ranks());
       for (const id of ids) {
         const e = src.entry(id);
         if (!e) return null;
-        const now = holds(e) ? 1 : 0;
-        f.count += now - f.marks[e.seq];
-        f.marks[e.seq] = now;
+        const now = holds(e);
+        f.count += Number(now) - Number(putBit(f.marks, e.seq, now));
       }
       f.version = src.version();
     }

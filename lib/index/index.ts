@@ -248,8 +248,8 @@ export class MemIndex<T extends Doc> {
     return this.#postings.warm(slice, pause);
   }
 
-  /** Marks by insertion rank of the entries whose searched fields hold one of `needles`. */
-  #marks(fields: number[] | null, needles: string[]): Uint8Array {
+  /** Marks (bits by insertion rank) of the entries whose searched fields hold one of `needles`. */
+  #marks(fields: number[] | null, needles: string[]): Uint32Array {
     const sig = fields ? fields.join(",") : "*";
     let h = this.#hays.get(sig);
     if (!h) this.#hays.set(sig, h = { blocks: [], fields });

@@ -11,6 +11,8 @@ import { GRAM, type Grams } from "./grams.ts";
 import { part } from "./text.ts";
 import { groupKey } from "./view.ts";
 import type { Found, FoundCache, FoundSource } from "./found.ts";
+import { bitsFor, countBits, hasBit } from "./bits.ts";
+import { pageOfBits, type Term, termBits } from "./filter_bits.ts";
 import { type Doc, type OrderBy, type Query, type QueryResult, type Row, walk } from "./doc.ts";
 
 /**
@@ -30,8 +32,8 @@ export interface IndexParts<T extends Doc> extends FoundSource<T> {
   bySeq(seq: number): Entry<T> | undefined;
   /** The trigram postings when they cover the searched fields (null: scan). */
   grams(fields: number[] | null): Grams | null;
-  /** Marks by insertion rank of the entries whose searched fields hold one of `needles`. */
-  marks(fields: number[] | null, needles: string[]): Uint8Array;
+  /** Marks (bits by insertion rank) of the entries whose searched fields hold one of `needles`. */
+  marks(fields: number[] | null, needles: string[]): Uint32Array;
   /** The hits of recent common terms (see found.ts). */
   found: FoundCache;
 }
@@ -84,6 +86,14 @@ export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResul
       return { total: all.length, ...rare(ix, got, s, view, fields, keep, q, start, end) };
     }
     found = got;
+  } else if (s && needles && !q.match) found = scanHits(ix, s, fields);
+  if (!q.filter && !q.match && (!q.numeric || q.numericKey) && (!s || found)) {
+    // every filter a kept bit set: intersected, counted, the view read to the page's end
+    const sets = found ? [found] : [];
+    for (const [f, v] of rest) sets.push(termBits(ix, whereTerm(ix, f, v)));
+    if (q.numeric) sets.push(termBits(ix, numericTerm(ix, q)));
+    const member = view.where ? termBits(ix, whereTerm(ix, ...view.where)) : null;
+    return { total: all.length, ...pageOfBits(view, ranksOf(view), sets, member, start, end) };
   }
   const hit = found?.marks ?? (needles && ix.marks(fields, needles));
   const w = { hit, found, cols, keep, s, fields, q, start, end };
@@ -106,6 +116,23 @@ function keeperOf<T extends Doc>(
     ? (e: Entry<T>) =>
       more.every((marks) => marks[e.seq] === 1) && (!q.filter || q.filter(e.row.value))
     : null;
+}
+
+/** A `where` term as a kept bit set (its group's entries). */
+function whereTerm<T extends Doc>(ix: IndexParts<T>, field: string, value: string): Term<T> {
+  return {
+    key: `w\u0002${field}\u0003${value}`,
+    holds: (e) => groupKey(e, field) === value,
+    build: (bits) => {
+      for (const e of ix.group(field).get(value) ?? []) bits[e.seq >>> 5] |= 1 << (e.seq & 31);
+    },
+  };
+}
+
+/** A numeric filter with its key (`Query.numericKey`) as a kept bit set. */
+function numericTerm<T extends Doc>(ix: IndexParts<T>, q: Query): Term<T> {
+  const cols = ix.columns(), test = q.numeric!;
+  return { key: `n\u0002${q.numericKey}`, holds: (e) => test(cols, e.seq) };
 }
 
 /** The terms a search's marks are made of (null: every entry is checked one by one). */
@@ -135,22 +162,38 @@ function trigramHits<T extends Doc>(
   const seqs = grams.candidates(s);
   if (seqs.length <= Math.max(256, total / 64)) return seqs;
   const found: Found = {
-    marks: new Uint8Array(ix.ranks()),
+    marks: bitsFor(ix.ranks()),
     count: 0,
     version: ix.version(),
     removals: ix.removals(),
   };
   for (const seq of seqs) {
     const e = ix.bySeq(seq);
-    if (e && holds(e, s, fields)) found.marks[seq] = 1, found.count++;
+    if (e && holds(e, s, fields)) found.marks[seq >>> 5] |= 1 << (seq & 31), found.count++;
   }
+  ix.found.set(key, found);
+  return found;
+}
+
+/**
+ * A search no trigram answers (a term of one or two letters, or fields without trigrams): the
+ * scan's marks, kept with their count among the recent terms (`FoundCache`), so the next clerk
+ * typing the same first letters, or paging, re-checks only the records written since.
+ */
+function scanHits<T extends Doc>(ix: IndexParts<T>, s: string, fields: number[] | null): Found {
+  const key = `${fields ?? "*"}\u0002${s}`;
+  const cached = ix.found.get(key, ix, (e) => holds(e, s, fields));
+  if (cached) return cached;
+  const version = ix.version(), removals = ix.removals();
+  const marks = ix.marks(fields, [s]);
+  const found: Found = { marks, count: countBits(marks), version, removals };
   ix.found.set(key, found);
   return found;
 }
 
 /** What a walk over a view tests its entries with (see `runQuery`). */
 interface Walk<T extends Doc> {
-  hit: Uint8Array | null;
+  hit: Uint32Array | null;
   found: Found | null;
   cols: false | undefined | Float64Array[];
   keep: ((e: Entry<T>) => boolean) | null;
@@ -173,7 +216,7 @@ function walkView<T extends Doc>(
   if (found && !view.where && !keep && !cols) {
     // every hit is in the view: counted already, read only up to the page's end
     for (let k = 0; k < ranks!.length && filtered < end; k++) {
-      if (!hit![ranks![k]]) continue;
+      if (!hasBit(hit!, ranks![k])) continue;
       if (filtered >= start) rows.push(view.entries[k].row);
       filtered++;
     }
@@ -182,7 +225,7 @@ function walkView<T extends Doc>(
   if (hit && s && !q.match && !keep && !cols) {
     // a plain search: the view's ranks against the marks, no record read
     for (let k = 0; k < ranks!.length; k++) {
-      if (!hit[ranks![k]]) continue;
+      if (!hasBit(hit, ranks![k])) continue;
       if (filtered >= start && filtered < end) rows.push(view.entries[k].row);
       filtered++;
     }
@@ -190,7 +233,7 @@ function walkView<T extends Doc>(
   }
   const enough = Math.max(end, q.countUpTo ?? Infinity);
   for (let k = 0; k < view.entries.length && filtered < enough; k++) {
-    if (hit && !hit[ranks![k]]) continue;
+    if (hit && !hasBit(hit, ranks![k])) continue;
     if (cols && !q.numeric!(cols, ranks![k])) continue;
     const e = view.entries[k];
     if (keep && !keep(e)) continue;

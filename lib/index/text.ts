@@ -1,5 +1,6 @@
 import type { Doc } from "./doc.ts";
 import { type Entry, SEP, textOf } from "./scan.ts";
+import { bitsFor } from "./bits.ts";
 
 /**
  * The search text of a `MemIndex`, once per collection and set of searched fields, in
@@ -82,8 +83,8 @@ export function dropRank(h: Haystack, size: number, seq: number): void {
 }
 
 /**
- * Marks (1 at their rank) the entries whose text over the haystack's fields holds one of
- * `needles`; `bySeq` are the entries by rank, `ranks` how many ranks were given out.
+ * Marks (a bit at their rank, see bits.ts) the entries whose text over the haystack's fields
+ * holds one of `needles`; `bySeq` are the entries by rank, `ranks` how many ranks were given out.
  */
 export function markHits<T extends Doc>(
   h: Haystack,
@@ -91,8 +92,8 @@ export function markHits<T extends Doc>(
   bySeq: (Entry<T> | undefined)[],
   ranks: number,
   needles: string[],
-): Uint8Array {
-  const marks = new Uint8Array(ranks);
+): Uint32Array {
+  const marks = bitsFor(ranks);
   const count = Math.ceil(ranks / size);
   for (const s of needles) {
     for (let i = 0; i < count; i++) {
@@ -117,9 +118,17 @@ export function markHits<T extends Doc>(
         b.hits.push(found);
       }
       const bits = b.hits[at], base = i * size;
+      if ((base & 31) === 0) {
+        // the block's words fall on whole words of the marks
+        for (let w = 0, o = base >>> 5; w < bits.length && o + w < marks.length; w++) {
+          marks[o + w] |= bits[w];
+        }
+        continue;
+      }
       for (let w = 0; w < bits.length; w++) {
         for (let word = bits[w]; word !== 0; word &= word - 1) {
-          marks[base + w * 32 + 31 - Math.clz32(word & -word)] = 1;
+          const r = base + w * 32 + 31 - Math.clz32(word & -word);
+          marks[r >>> 5] |= 1 << (r & 31);
         }
       }
     }

@@ -44,7 +44,7 @@ export function listQuery(
   params: URLSearchParams,
   mode: ListMode,
   now = new Date(),
-): Pick<Query, "where" | "viewFields" | "filter" | "numeric"> {
+): Pick<Query, "where" | "viewFields" | "filter" | "numeric" | "numericKey"> {
   const where: Record<string, string> = {};
   const all = mode === "dirawat" && params.get("statusFilter") === "semua";
   if (!all) where.status = mode;
@@ -62,15 +62,19 @@ export function listQuery(
   const icd = params.get("icdFilter")?.trim().toUpperCase() ?? "";
   const { admitHour, dischargeHour, percentage } = STAY_NUMBER;
   const tests: ((c: Float64Array[], k: number) => boolean)[] = [];
+  // what the tests test, as text: their hits are kept (lib/index/filter_bits.ts)
+  const keys: string[] = [];
   if (range) {
     const [from, to] = rangeDays(range).map((d) => hourOfDay(d));
     const at = mode === "pulang" ? dischargeHour : admitHour;
+    keys.push(`range:${at}:${from}:${to}`);
     tests.push((c, k) => c[at][k] >= from && c[at][k] < to + 24);
   }
   if (duration) {
     const [lo, hi] = durationBounds(duration);
     const zone = hospitalZone();
     const today = hospitalDayNumber(now, zone);
+    keys.push(`lama:${lo}:${hi}:${today}:${zone}`);
     tests.push((c, k) => {
       const out = c[dischargeHour][k];
       const days = Math.max(
@@ -80,9 +84,10 @@ export function listQuery(
       return days >= lo && days <= hi;
     });
   }
+  if (analysis) keys.push(`analisa:${analysis}`);
   if (analysis === "negative") tests.push((c, k) => c[percentage][k] < 0);
   if (analysis === "positive") tests.push((c, k) => c[percentage][k] >= 0);
-  if (readmisi) tests.push((c, k) => c[STAY_NUMBER.readmisi][k] === 1);
+  if (readmisi) keys.push("readmisi"), tests.push((c, k) => c[STAY_NUMBER.readmisi][k] === 1);
   return {
     where,
     // one view per status and order; a room or a doctor is a mark over it
@@ -91,6 +96,7 @@ export function listQuery(
       for (let i = 0; i < tests.length; i++) if (!tests[i](c, k)) return false;
       return true;
     },
+    numericKey: keys.join("|"),
     filter: icd
       ? (d: Doc) =>
         (d as Visit).codes10.some((c) => c.toUpperCase() === icd) ||

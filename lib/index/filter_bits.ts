@@ -1,0 +1,78 @@
+import type { Doc, Row } from "./doc.ts";
+import type { Entry, View } from "./scan.ts";
+import { bitsFor, countBits, hasBit } from "./bits.ts";
+import type { Found, FoundCache, FoundSource } from "./found.ts";
+
+/**
+ * A list's filters as kept bit sets, one per term: a search term, a `where` value, a numeric
+ * filter with its key (see `Query.numericKey`). Each is built once by a pass over the records
+ * that can hold it and kept among the recent terms (`FoundCache`, brought up to date by
+ * re-checking the records written since), so the next clerk asking the same room, month or
+ * first letters pays a few word operations: the sets are intersected, counted by population
+ * count, and the view read only up to the page's end.
+ */
+
+/** One filter term: its cache key, the test of one entry, and how to mark every holder. */
+export interface Term<T extends Doc> {
+  key: string;
+  holds: (e: Entry<T>) => boolean;
+  /** Marks every entry that holds the term (default: `holds` over every entry). */
+  build?: (bits: Uint32Array) => void;
+}
+
+/** What the filters read of their index. */
+export interface BitsSource<T extends Doc> extends FoundSource<T> {
+  list(): Entry<T>[];
+  found: FoundCache;
+}
+
+/** The kept bits of `term`, built when not kept. */
+export function termBits<T extends Doc>(src: BitsSource<T>, term: Term<T>): Found {
+  const kept = src.found.get(term.key, src, term.holds);
+  if (kept) return kept;
+  const version = src.version(), removals = src.removals();
+  const marks = bitsFor(src.ranks());
+  if (term.build) term.build(marks);
+  else {
+    for (const e of src.list()) if (term.holds(e)) marks[e.seq >>> 5] |= 1 << (e.seq & 31);
+  }
+  const found: Found = { marks, count: countBits(marks), version, removals };
+  src.found.set(term.key, found);
+  return found;
+}
+
+/**
+ * The entries of `view` in every set of `sets` (at least one), counted, and the page
+ * `[start, end)` of them in the view's order. `member` is the view's own `where` as a set
+ * (null: the view holds every entry), counted against but not walked.
+ */
+export function pageOfBits<T extends Doc>(
+  view: View<T>,
+  ranks: Int32Array,
+  sets: Found[],
+  member: Found | null,
+  start: number,
+  end: number,
+): { filtered: number; rows: Row<T>[] } {
+  let bits = sets[0].marks, filtered = sets[0].count;
+  if (sets.length > 1 || member) {
+    const all = member ? [...sets, member] : sets;
+    const words = Math.min(...all.map((f) => f.marks.length));
+    bits = new Uint32Array(words);
+    bits.set(all[0].marks.subarray(0, words));
+    for (let i = 1; i < all.length; i++) {
+      const m = all[i].marks;
+      for (let w = 0; w < words; w++) bits[w] &= m[w];
+    }
+    filtered = countBits(bits);
+  }
+  const rows: Row<T>[] = [];
+  let seen = 0;
+  for (let k = 0; k < ranks.length && seen < end; k++) {
+    const r = ranks[k];
+    if (r >>> 5 >= bits.length || !hasBit(bits, r)) continue;
+    if (seen >= start) rows.push(view.entries[k].row);
+    seen++;
+  }
+  return { filtered, rows };
+}

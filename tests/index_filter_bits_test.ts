@@ -1,0 +1,75 @@
+import assert from "node:assert/strict";
+import { MemIndex, type Query } from "../lib/index/index.ts";
+import { derive, ids, naive, put, random, type Rec, rec, SEARCH } from "./index_fixtures.ts";
+
+/** Filters kept as bit sets (lib/index/filter_bits.ts) answer as the row-by-row oracle. */
+
+const NAMES = ["sari", "budi", "siti", "agus", "dewi", "bu"];
+const ORDERS = [[], [{ field: "total", dir: "asc" }], [{ field: "name", dir: "desc" }]] as const;
+
+Deno.test("mem index: kept filter sets (search, where, numbers) follow writes and removals", () => {
+  const idx = new MemIndex<Rec>(SEARCH, derive, { block: 64 });
+  const next = random(7);
+  const pick = <X>(xs: readonly X[]) => xs[Math.floor(next() * xs.length)];
+  const make = (i: number) =>
+    rec(
+      `r${String(i).padStart(4, "0")}`,
+      `${pick(NAMES)} ${Math.floor(next() * 30)}`,
+      String(Math.floor(next() * 4)),
+      next() < 0.3 ? "dirawat" : "pulang",
+      next() < 0.1 ? null : Math.floor(next() * 100),
+    );
+  for (let i = 0; i < 400; i++) put(idx, make(i));
+  // the numeric filters by key, as the stay lists give them: one test per key
+  const tests: Record<string, (c: Float64Array[], k: number) => boolean> = {
+    low: (c, k) => c[0][k] < 30,
+    high: (c, k) => c[0][k] >= 70,
+    admitted: (c, k) => c[1][k] === 1,
+  };
+  let asked = 0;
+  for (let round = 0; round < 300; round++) {
+    const where: Record<string, string> = {};
+    if (next() < 0.6) where.status = pick(["dirawat", "pulang"]);
+    if (next() < 0.4) where["room._id"] = pick(["0", "1", "2", "3", "9"]);
+    const key = next() < 0.5 ? pick(Object.keys(tests)) : null;
+    const q: Query = {
+      where,
+      viewFields: ["status"],
+      search: next() < 0.6 ? pick(["s", "b", "bu", "si", "1", "i 2", "dewi", "zz"]) : undefined,
+      order: [...pick(ORDERS)],
+      start: pick([0, 0, 10, 35]),
+      length: pick([10, 25]),
+      ...(key ? { numeric: tests[key], numericKey: key } : {}),
+    };
+    const got = idx.query(q);
+    assert.deepEqual(
+      { total: got.total, filtered: got.filtered, rows: ids(got.rows) },
+      naive(idx, q),
+      `round ${round}: ${JSON.stringify(q)}`,
+    );
+    asked++;
+    // writes between the questions: changes, new records, removals and records added back
+    const w = next();
+    if (w < 0.4) put(idx, { ...make(Math.floor(next() * 400)) });
+    else if (w < 0.5) put(idx, make(400 + round));
+    else if (w < 0.6) put(idx, null, `r${String(Math.floor(next() * 400)).padStart(4, "0")}`);
+  }
+  assert.equal(asked, 300);
+});
+
+Deno.test("mem index: a filter set is built once and then kept (a second question scans nothing)", () => {
+  const idx = new MemIndex<Rec>(SEARCH, derive);
+  for (let i = 0; i < 50; i++) {
+    put(idx, rec(`r${String(i).padStart(3, "0")}`, i % 2 ? "sari" : "budi", "1", "pulang", i));
+  }
+  let tested = 0;
+  const numeric = (c: Float64Array[], k: number) => (tested++, c[0][k] < 10);
+  const q: Query = { numeric, numericKey: "below-10", where: { status: "pulang" }, length: 5 };
+  assert.equal(idx.query(q).filtered, 10);
+  assert.equal(tested, 50, "built over every record once");
+  assert.equal(idx.query({ ...q, start: 5 }).filtered, 10);
+  assert.equal(tested, 50, "the kept set answered the next page");
+  put(idx, rec("r003", "sari", "1", "pulang", 99));
+  assert.equal(idx.query(q).filtered, 9);
+  assert.equal(tested, 51, "after a write only the written record is tested again");
+});
