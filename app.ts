@@ -37,7 +37,7 @@ import { accessOf } from "./routes/_access.ts";
 import { Admission, admitted } from "./lib/http/admission.ts";
 import { accountRoutes } from "./routes/account.tsx";
 import { auditRoutes } from "./routes/audit.tsx";
-import { IMPORT_LIMITS } from "./lib/resource/spreadsheet.ts";
+import { IMPORT_LIMITS } from "./lib/resource/import_limits.ts";
 import type { Registry } from "./lib/resource/refs.ts";
 import { seedResources } from "./lib/resource/seed.ts";
 import { hospitalZoneScope } from "./lib/settings/zone.ts";

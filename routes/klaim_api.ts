@@ -116,10 +116,10 @@ function importRoutes(api: Api): void {
     return c.json({ success: true, ...res });
   });
 
-  api.get("/template", (c) => {
+  api.get("/template", async (c) => {
     c.header("content-type", XLSX_TYPE);
     c.header("content-disposition", 'attachment; filename="template-status-klaim.xlsx"');
-    return c.body(statusTemplate());
+    return c.body(await statusTemplate());
   });
 }
 

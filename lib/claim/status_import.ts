@@ -2,7 +2,7 @@ import { AppError, badRequest } from "../errors.ts";
 import type { Store } from "../db/store.ts";
 import { tracked, type Tracker } from "../progress/progress.ts";
 import { parseUpload } from "../resource/parse.ts";
-import { writeXlsx } from "../resource/spreadsheet.ts";
+import { templateXlsx } from "../resource/template_xlsx.ts";
 import { type Claim, claimsOf, type ClaimStatus } from "./claim_store.ts";
 import { importRefusal } from "../resource/importer.ts";
 import { formatNumber } from "../format.ts";
@@ -18,8 +18,8 @@ export const STATUS_COLUMNS = {
 } as const;
 
 /** The template the Klaim page offers ("Unduh template"): the header row. */
-export function statusTemplate(): Uint8Array<ArrayBuffer> {
-  return writeXlsx([Object.values(STATUS_COLUMNS).map((names) => names[0])]);
+export function statusTemplate(): Promise<Uint8Array<ArrayBuffer>> {
+  return templateXlsx([Object.values(STATUS_COLUMNS).map((names) => names[0])]);
 }
 
 /** What a status file changed. */

@@ -71,7 +71,7 @@ export function pageOfBits<T extends Doc>(
   for (let k = 0; k < ranks.length && seen < end; k++) {
     const r = ranks[k];
     if (r >>> 5 >= bits.length || !hasBit(bits, r)) continue;
-    if (seen >= start) rows.push(view.entries[k].row);
+    if (seen >= start) rows.push(view.bySeq[r]!.row);
     seen++;
   }
   return { filtered, rows };

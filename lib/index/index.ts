@@ -39,16 +39,16 @@ const MAX_INCREMENTAL = 256;
  */
 export class MemIndex<T extends Doc> {
   #entries = new Map<string, Entry<T>>();
+  /** Entries by insertion rank (holes for removed ones): trigram candidates, views' ranks. */
+  readonly #bySeq: (Entry<T> | undefined)[] = [];
   /** The cached orderings and groupings, kept in step with writes. */
-  #cache = new ViewCache<T>(() => this.#entries.values());
+  #cache = new ViewCache<T>(() => this.#entries.values(), this.#bySeq);
   #seq = 0;
   #version = 0;
   /** Records removed so far (see `FoundCache`). */
   #removals = 0;
   /** The last writes by version, so derived data can patch itself (`changesSince`). */
   #log: { v: number; id: string }[] = [];
-  /** Entries by insertion rank (holes for removed ones), for trigram candidates. */
-  #bySeq: (Entry<T> | undefined)[] = [];
   /** The search text per set of searched fields, in blocks of insertion ranks. */
   #hays = new Map<string, Haystack>();
   /** The derived numbers by insertion rank (NaN for holes), built on the first numeric query. */
@@ -127,19 +127,19 @@ export class MemIndex<T extends Doc> {
         nums: this.derive?.(row.value) ?? null,
       };
       this.#entries.set(id, neu);
-      this.#bySeq[neu.seq] = neu;
     } else {
       this.#entries.delete(id);
-      this.#bySeq[old!.seq] = undefined;
       this.#removals++;
     }
+    // the views first: they read the entries by rank, which still hold `old`
+    this.#cache.update(old, neu);
     const seq = (neu ?? old)!.seq;
+    this.#bySeq[seq] = neu ?? undefined;
     this.#nums?.set(seq, neu?.nums ?? null);
     this.#postings.update(seq, old, neu);
     if (!old || !neu || old.all !== neu.all) {
       for (const h of this.#hays.values()) dropRank(h, this.block, seq);
     }
-    this.#cache.update(old, neu);
   }
 
   #drop(): void {
@@ -151,7 +151,7 @@ export class MemIndex<T extends Doc> {
   clear(): void {
     this.#entries.clear();
     this.#nums = null;
-    this.#bySeq = [];
+    this.#bySeq.length = 0;
     this.#seq = 0;
     this.#hays.clear();
     this.#keeper.clear();

@@ -1,6 +1,7 @@
 import {
   compareKey,
   type Entry,
+  entryAt,
   ranksOf,
   sortEntries,
   sortKey,
@@ -71,8 +72,9 @@ export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResul
   const s = q.search?.trim().toLowerCase();
   const cols = q.numeric && ix.columns();
   if (!s && !keep && !cols) {
-    const rows = view.entries.slice(start, end === Infinity ? undefined : end);
-    return { total: all.length, filtered: view.entries.length, rows: rows.map((e) => e.row) };
+    const rows: Row<T>[] = [];
+    for (let k = start; k < Math.min(end, view.seqs.length); k++) rows.push(entryAt(view, k).row);
+    return { total: all.length, filtered: view.seqs.length, rows };
   }
   const idx = (q.searchFields ?? ix.searchFields())
     .map((f) => ix.searchFields().indexOf(f)).filter((i) => i >= 0);
@@ -217,7 +219,7 @@ function walkView<T extends Doc>(
     // every hit is in the view: counted already, read only up to the page's end
     for (let k = 0; k < ranks!.length && filtered < end; k++) {
       if (!hasBit(hit!, ranks![k])) continue;
-      if (filtered >= start) rows.push(view.entries[k].row);
+      if (filtered >= start) rows.push(entryAt(view, k).row);
       filtered++;
     }
     return { filtered: found.count, rows };
@@ -226,16 +228,16 @@ function walkView<T extends Doc>(
     // a plain search: the view's ranks against the marks, no record read
     for (let k = 0; k < ranks!.length; k++) {
       if (!hasBit(hit, ranks![k])) continue;
-      if (filtered >= start && filtered < end) rows.push(view.entries[k].row);
+      if (filtered >= start && filtered < end) rows.push(entryAt(view, k).row);
       filtered++;
     }
     return { filtered, rows };
   }
   const enough = Math.max(end, q.countUpTo ?? Infinity);
-  for (let k = 0; k < view.entries.length && filtered < enough; k++) {
+  for (let k = 0; k < view.seqs.length && filtered < enough; k++) {
     if (hit && !hasBit(hit, ranks![k])) continue;
     if (cols && !q.numeric!(cols, ranks![k])) continue;
-    const e = view.entries[k];
+    const e = entryAt(view, k);
     if (keep && !keep(e)) continue;
     if (s && (q.match ? !q.match(textOf(e), s) : !hit && !textHas(e, s, fields))) continue;
     if (filtered >= start && filtered < end) rows.push(e.row);
@@ -286,12 +288,11 @@ export function rangeOf<T extends Doc>(
   from: string | number,
   to: string | number,
 ): Row<T>[] {
-  const { entries } = view;
   const parts = field.split(".");
-  const value = (i: number) => walk(entries[i].row.value, parts);
+  const value = (i: number) => walk(entryAt(view, i).row.value, parts);
   const lo = sortKey(from), hi = sortKey(to);
   const bound = (before: (k: string | number) => boolean) => {
-    let a = 0, b = entries.length;
+    let a = 0, b = view.seqs.length;
     while (a < b) {
       const m = (a + b) >>> 1;
       if (before(sortKey(value(m)))) a = m + 1;
@@ -303,7 +304,7 @@ export function rangeOf<T extends Doc>(
   const end = bound((k) => compareKey(k, hi) <= 0);
   const out: Row<T>[] = [];
   for (let i = first; i < end; i++) {
-    if (value(i) != null) out.push(entries[i].row);
+    if (value(i) != null) out.push(entryAt(view, i).row);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { type Doc, getPath, type OrderBy } from "./doc.ts";
-import { compareEntries, type Entry, keysOf, sortEntries, type View } from "./scan.ts";
+import { compareEntries, type Entry, entryAt, keysOf, sortEntries, type View } from "./scan.ts";
 
 /**
  * Keeping the cached views and groups of a `MemIndex` in step with one write: the replaced
@@ -7,13 +7,20 @@ import { compareEntries, type Entry, keysOf, sortEntries, type View } from "./sc
  * where a fresh sort would put it, so a write costs a few array moves instead of a re-sort.
  */
 
-/** A view over `list` (entries in insertion order) in `order`. */
+/**
+ * A view over `list` (entries in insertion order) in `order`; `bySeq` the index's entries by
+ * insertion rank.
+ */
 export function buildView<T extends Doc>(
   list: Entry<T>[],
   order: OrderBy[],
+  bySeq: (Entry<T> | undefined)[],
   where?: [string, string],
 ): View<T> {
-  return { entries: order.length ? sortEntries(list, order) : list.slice(), order, where };
+  const sorted = order.length ? sortEntries(list, order) : list;
+  const seqs = new Int32Array(sorted.length);
+  for (let k = 0; k < sorted.length; k++) seqs[k] = sorted[k].seq;
+  return { seqs, bySeq, order, where };
 }
 
 /** The grouping key of an entry. */
@@ -28,12 +35,12 @@ function member<T extends Doc>(view: View<T>, e: Entry<T> | null): e is Entry<T>
 
 /** The first position in the view whose entry does not come before `e`. */
 function lowerBound<T extends Doc>(view: View<T>, e: Entry<T>): number {
-  const { entries, order } = view;
+  const { order } = view;
   const k = keysOf(e, order);
-  let lo = 0, hi = entries.length;
+  let lo = 0, hi = view.seqs.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    const m = entries[mid];
+    const m = entryAt(view, mid);
     if (compareEntries(order, m, keysOf(m, order), e, k) < 0) lo = mid + 1;
     else hi = mid;
   }
@@ -43,10 +50,13 @@ function lowerBound<T extends Doc>(view: View<T>, e: Entry<T>): number {
 /** Where `e` sits in the view (-1: absent). */
 function find<T extends Doc>(view: View<T>, e: Entry<T>): number {
   const i = lowerBound(view, e);
-  return view.entries[i] === e ? i : view.entries.indexOf(e);
+  return view.seqs[i] === e.seq ? i : view.seqs.indexOf(e.seq);
 }
 
-/** Moves a view from `old` (null: a new record) to `neu` (null: a removed one). */
+/**
+ * Moves a view from `old` (null: a new record) to `neu` (null: a removed one). Called before
+ * the index's entries by rank change, so the view still reads `old` at its rank.
+ */
 export function updateView<T extends Doc>(
   view: View<T>,
   old: Entry<T> | null,
@@ -57,10 +67,11 @@ export function updateView<T extends Doc>(
     if (was < 0) return;
     return spliceView(view, was, 1);
   }
-  const { entries, order } = view;
+  const { order } = view;
   if (was >= 0) {
     const k = keysOf(neu, order);
-    const before = entries[was - 1], after = entries[was + 1];
+    const before = was > 0 ? entryAt(view, was - 1) : undefined;
+    const after = was + 1 < view.seqs.length ? entryAt(view, was + 1) : undefined;
     if (
       (!before || compareEntries(order, before, keysOf(before, order), neu, k) < 0) &&
       (!after || compareEntries(order, neu, k, after, keysOf(after, order)) < 0)
@@ -129,38 +140,27 @@ function spliced<A extends Int32Array>(
   return next;
 }
 
-/** Replaces `remove` (0 or 1) entries at `at` with `entry` (if given) in the view and its ranks. */
+/** Replaces `remove` (0 or 1) entries at `at` with `entry` (if given) in the view. */
 function spliceView<T extends Doc>(
   view: View<T>,
   at: number,
   remove: 0 | 1,
   entry?: Entry<T>,
 ): void {
-  if (entry) view.entries.splice(at, remove, entry);
-  else view.entries.splice(at, remove);
-  if (view.seqs) view.seqs = spliced(view.seqs, at, remove, entry?.seq);
+  view.seqs = spliced(view.seqs, at, remove, entry?.seq);
 }
 
-/**
- * Moves the entry at `from` to `to` (its position once moved) as `entry`, in the view and its
- * arrays.
- */
+/** Moves the entry at `from` to `to` (its position once moved) as `entry`. */
 function moveInView<T extends Doc>(
   view: View<T>,
   from: number,
   to: number,
   entry: Entry<T>,
 ): void {
-  const move = <A extends { copyWithin(t: number, s: number, e: number): unknown }>(a: A) => {
-    if (to > from) a.copyWithin(from, from + 1, to + 1);
-    else a.copyWithin(to + 1, to, from);
-  };
-  move(view.entries);
-  view.entries[to] = entry;
-  if (view.seqs) {
-    move(view.seqs);
-    view.seqs[to] = entry.seq;
-  }
+  const { seqs } = view;
+  if (to > from) seqs.copyWithin(from, from + 1, to + 1);
+  else seqs.copyWithin(to + 1, to, from);
+  seqs[to] = entry.seq;
 }
 
 /** Keeps cached groupings (value at a field → entries in insertion order) in step with a write. */
@@ -193,8 +193,14 @@ export class ViewCache<T extends Doc> {
   #views = new Map<string, View<T>>();
   #groups = new Map<string, Map<string, Entry<T>[]>>();
 
-  /** `entries`: the index's entries, in insertion order. */
-  constructor(readonly entries: () => Iterable<Entry<T>>) {}
+  /**
+   * `entries`: the index's entries, in insertion order; `bySeq`: the same by insertion rank
+   * (one array for the index's life, which the views read through).
+   */
+  constructor(
+    readonly entries: () => Iterable<Entry<T>>,
+    readonly bySeq: (Entry<T> | undefined)[],
+  ) {}
 
   /** Applies one write (`old` or `neu` null: an insert or a removal) to every cache. */
   update(old: Entry<T> | null, neu: Entry<T> | null): void {
@@ -229,7 +235,7 @@ export class ViewCache<T extends Doc> {
       this.#views.set(sig, v);
     } else {
       const list = where ? this.group(where[0]).get(where[1]) ?? [] : this.list();
-      v = buildView(list, order, where);
+      v = buildView(list, order, this.bySeq, where);
       if (this.#views.size >= MAX_VIEWS) this.#views.delete(this.#views.keys().next().value!);
       this.#views.set(sig, v);
     }

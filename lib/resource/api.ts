@@ -16,7 +16,7 @@ import {
 } from "./refs.ts";
 import { collectionOf, type ResourceDef } from "./resource.ts";
 import { emptyReason, paramFilter, select2 } from "./select2.ts";
-import { writeXlsx } from "./spreadsheet.ts";
+import { templateXlsx } from "./template_xlsx.ts";
 import type { Store } from "../db/store.ts";
 import { isSaneId, parseOr400 } from "./validate.ts";
 import { trackJob } from "../http/progress.ts";
@@ -101,7 +101,7 @@ function mountImport(
   spec: NonNullable<ResourceDef["import"]>,
   registry: Registry,
 ) {
-  api.get("/template", (c) => {
+  api.get("/template", async (c) => {
     const headers = spec.template ??
       Object.values(acceptedHeaders(def)).map((names) => names[0]);
     c.header("content-disposition", `attachment; filename="template-${def.name}.${spec.format}"`);
@@ -110,7 +110,7 @@ function mountImport(
       return c.body(headers.join(",") + "\n");
     }
     c.header("content-type", XLSX_TYPE);
-    return c.body(writeXlsx([headers]));
+    return c.body(await templateXlsx([headers]));
   });
 
   api.post("/import", async (c) => {

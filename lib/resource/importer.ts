@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { AppError, badRequest } from "../errors.ts";
 import { refreshChildren, type Registry } from "./refs.ts";
 import type { ResourceDef } from "./resource.ts";
-import { IMPORT_LIMITS } from "./spreadsheet.ts";
+import { IMPORT_LIMITS } from "./import_limits.ts";
 import { parseUpload } from "./parse.ts";
 import { track, tracked, type Tracker } from "../progress/progress.ts";
 import type { Store } from "../db/store.ts";

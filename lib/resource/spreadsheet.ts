@@ -1,15 +1,8 @@
 import * as XLSX from "xlsx";
 import { badRequest } from "../errors.ts";
 
-/** Upload limits for imports. */
-export const IMPORT_LIMITS = {
-  bytes: 20 * 1024 * 1024,
-  zipEntries: 1_000,
-  unzippedBytes: 200 * 1024 * 1024,
-  /** Largest unpacked/packed ratio of an entry over `ratioFrom` bytes (as Apache POI: 100). */
-  ratio: 100,
-  ratioFrom: 4 * 1024 * 1024,
-};
+import { IMPORT_LIMITS } from "./import_limits.ts";
+export { IMPORT_LIMITS };
 
 /** A parsed sheet: the header cells and the data rows, every cell as text. */
 export interface Table {
