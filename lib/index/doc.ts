@@ -104,6 +104,8 @@ export interface CollectionSpec {
   slim?: (doc: any) => any;
   /** Records `slim` keeps whole (tested on the kept record): `full` needs no read for them. */
   whole?: (doc: any) => boolean;
+  /** A kept record read back from a snapshot, its repeated values shared again (see `MemIndexOptions`). */
+  reshare?: (doc: any) => any;
   /** Fields of embedded records kept once in memory (see `MemIndexOptions.share`). */
   share?: string[];
   /** Labels for messages about fields, e.g. `{ kode: "Kode" }`. */
@@ -169,6 +171,11 @@ export interface MemIndexOptions<T extends Doc = Doc> {
    * (`Collection.full`). For collections whose records are large (stays).
    */
   slim?: (doc: T) => T;
+  /**
+   * A record as `slim` kept it, read back from a snapshot (JSON), with its repeated values
+   * (codes, empty lists) shared again as `slim` shares them: parsed, each is a copy of its own.
+   */
+  reshare?: (doc: T) => T;
   /**
    * Fields holding embedded records (`{_id, ...}`, e.g. a stay's room) kept once in memory:
    * rows holding an equal copy share one object.

@@ -13,23 +13,29 @@ function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boo
  */
 export class RowKeeper<T extends Doc> {
   #slim?: (doc: T) => T;
+  #reshare?: (doc: T) => T;
   #share: string[];
   /** The embedded records kept once, by id (the newest copy of each). */
   #shared = new Map<string, Record<string, unknown>>();
 
-  constructor(opts: Pick<MemIndexOptions<T>, "slim" | "share">) {
+  constructor(opts: Pick<MemIndexOptions<T>, "slim" | "share" | "reshare">) {
     this.#slim = opts.slim;
+    this.#reshare = opts.reshare;
     this.#share = opts.share ?? [];
   }
 
-  /** The row as the index keeps it: slimmed (unless `kept` already), embedded records shared. */
+  /**
+   * The row as the index keeps it: slimmed (unless `kept` already: then its repeated values
+   * shared again, `reshare`), embedded records shared.
+   */
   keep(row: Row<T>, kept = false): Row<T> {
-    if (!this.#share.length && (kept || !this.#slim)) return row;
+    if (!this.#share.length && (kept ? !this.#reshare : !this.#slim)) return row;
     const value =
-      (kept ? row.value : this.#slim ? this.#slim(row.value) : { ...row.value }) as Record<
-        string,
-        unknown
-      >;
+      (kept
+        ? (this.#reshare ? this.#reshare(row.value) : row.value)
+        : this.#slim
+        ? this.#slim(row.value)
+        : { ...row.value }) as Record<string, unknown>;
     for (const f of this.#share) {
       const v = value[f] as Record<string, unknown> | null | undefined;
       if (!v || typeof v !== "object" || Array.isArray(v) || typeof v._id !== "string") continue;

@@ -39,6 +39,7 @@ export class IndexKeeper<T extends Doc> {
       grams: spec.grams,
       slim: spec.slim,
       share: spec.share,
+      reshare: spec.reshare,
     });
     this.#sig = specSig([spec.search, spec.derive, spec.slim, spec.share]);
   }

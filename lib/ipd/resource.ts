@@ -64,6 +64,23 @@ export function slimVisit(v: Visit): Visit {
 }
 
 /**
+ * A stay as `slimVisit` kept it, read back from an index snapshot: its codes, status and
+ * package shared again (one string per code, one empty list), as `slimVisit` shares them.
+ */
+export function reshareVisit(v: Visit): Visit {
+  const codes10 = codes(v.codes10 ?? []), codes9 = codes(v.codes9 ?? []);
+  v.codes10 = codes10;
+  v.codes9 = codes9;
+  v.summary10 = orSame(codes(v.summary10 ?? []), codes10);
+  v.summary9 = orSame(codes(v.summary9 ?? []), codes9);
+  v.status = code(v.status) as Visit["status"];
+  if (v.inacbg) v.inacbg = code(v.inacbg);
+  if (v.inacbgKelas) v.inacbgKelas = code(v.inacbgKelas);
+  if (v.readmisi_reason) v.readmisi_reason = code(v.readmisi_reason);
+  return v;
+}
+
+/**
  * Inpatient stays. The generic API is not mounted (routes/ipd_api.ts has the domain's own);
  * this declaration gives the references, so a patient, room, doctor or reference value used
  * by a stay cannot be deleted and a renamed one is refreshed in its stays.
@@ -110,6 +127,7 @@ export default defineResource({
   // a snapshot kept before is rebuilt (lib/index/snapshot.ts `specSig`)
   slim: slimVisit as unknown as (d: Doc) => Doc,
   whole: keptWhole as unknown as (d: Doc) => boolean,
+  reshare: reshareVisit as unknown as (d: Doc) => Doc,
   labels: { openPasien: "Pasien yang masih dirawat", visitDate: "Tanggal masuk" },
   refs: [
     {

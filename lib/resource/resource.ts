@@ -186,6 +186,8 @@ export interface ResourceDef<T extends Doc = Doc> {
    * whole records from KV (`Collection.full`); without it the index keeps whole records.
    */
   slim?: (doc: T) => T;
+  /** A kept record read back from a snapshot, shared again (see `MemIndexOptions.reshare`). */
+  reshare?: (doc: T) => T;
   /** Records `slim` keeps whole, e.g. the few still open (see `CollectionSpec.whole`). */
   whole?: (doc: T) => boolean;
   /** Stored fields never sent to a client (e.g. a password hash). */
@@ -255,6 +257,7 @@ export function collectionOf<T extends Doc = Doc>(store: Store, def: ResourceDef
     grams: def.grams,
     slim: def.slim as CollectionSpec["slim"],
     whole: def.whole as CollectionSpec["whole"],
+    reshare: def.reshare as CollectionSpec["reshare"],
     // embedded parents are kept once in memory, shared by the records holding them
     share: def.refs?.map((r) => r.field),
   };

@@ -1,0 +1,67 @@
+import assert from "node:assert/strict";
+import { MemIndex } from "../lib/index/index.ts";
+import { reshareVisit, slimVisit } from "../lib/ipd/resource.ts";
+import type { Visit } from "../lib/ipd/model.ts";
+
+/** A stays' index read back from its snapshot shares repeated values as one loaded from KV. */
+
+const icd = (code: string) => ({ _id: `i-${code}`, code, desc: code });
+
+function stay(i: number, codes10: string[], summary: string[], status: Visit["status"]): Visit {
+  return {
+    _id: `s${String(i).padStart(3, "0")}`,
+    pasien: { _id: `p${i}`, fullname: `Pasien ${i}`, erm: String(i), gender: "L" },
+    visitDate: "2026-01-02T03:00:00.000Z",
+    indicationranap: null,
+    diagnosis_awal: "Demam",
+    asal: "IGD",
+    room: { _id: "r1", name: "Melati" },
+    igd: null,
+    dpjp: null,
+    episode: null,
+    criteria: null,
+    readmisi: false,
+    readmisi_reason: "",
+    openPasien: status === "dirawat" ? `p${i}` : null,
+    status,
+    tanggal_pulang: status === "pulang" ? "2026-01-05T03:00:00.000Z" : null,
+    dischargepatient: null,
+    summary_diagnosis: summary.map(icd),
+    summary_tindakan: [],
+    ipddetails: [],
+    tarifInaTotal: 0,
+    tarifRsTotal: 0,
+    percentageTotal: null,
+    latestTarifIna: null,
+    latestTarifRs: null,
+    latestPercentage: null,
+    inacbg: "A-4-10-I",
+    codes10,
+    codes9: [],
+  };
+}
+
+Deno.test("stays' index from a snapshot: codes, empty lists and a summary equal to the codes shared again", () => {
+  const opts = { slim: slimVisit, reshare: reshareVisit };
+  const kv = new MemIndex<Visit>(["pasien.fullname"], undefined, opts);
+  const stays = [
+    stay(1, ["A09", "E11.9"], ["A09", "E11.9"], "pulang"),
+    stay(2, ["A09"], ["J18.9"], "pulang"),
+    stay(3, [], [], "dirawat"),
+    stay(4, ["A09"], [], "pulang"),
+  ];
+  for (const s of stays) kv.put(s._id, { value: s, versionstamp: "v1" });
+  // as snapshot.ts writes and reads it: JSON text, every value a copy of its own
+  const snap = new MemIndex<Visit>(["pasien.fullname"], undefined, opts);
+  snap.restore(JSON.parse(JSON.stringify(kv.dump())));
+  const v = (idx: MemIndex<Visit>, id: string) => idx.get(id)!.value;
+  for (const s of stays) assert.deepEqual(v(snap, s._id), v(kv, s._id), s._id);
+  const one = v(snap, "s001"), two = v(snap, "s002"), three = v(snap, "s003");
+  assert.equal(one.summary10, one.codes10, "a summary equal to the codes is the codes' list");
+  assert.equal(one.codes9, three.codes9, "one empty list");
+  assert.equal(three.codes10, v(snap, "s004").summary10, "one empty list");
+  assert.equal(one.codes10[0], two.codes10[0]);
+  assert.equal(one.inacbg, two.inacbg);
+  assert.notEqual(two.summary10, two.codes10, "a summary of other codes stays its own");
+  assert.deepEqual(two.summary10, ["J18.9"]);
+});
