@@ -61,6 +61,13 @@ function join<T extends Doc>(
     text += p;
   }
   offsets.push(o);
+  if (!fields) {
+    // each entry's search text becomes a slice of the block's: the text is kept once, not twice
+    for (let k = 0; k < seqs.length; k++) {
+      const e = bySeq[seqs[k]]!;
+      if (!e.all.includes("\n")) e.all = text.slice(offsets[k], offsets[k + 1] - 1);
+    }
+  }
   return {
     text,
     offsets: Int32Array.from(offsets),
