@@ -26,6 +26,12 @@ const BLOCK = 512;
 export type { Doc, MemIndexOptions, OrderBy, Query, QueryResult, Row } from "./doc.ts";
 export { getPath } from "./doc.ts";
 
+/**
+ * The key a record is kept under: its own `_id` string when equal, so the id is kept once (the
+ * key read from KV or a snapshot is a copy of its own: 48 bytes a record).
+ */
+const oneId = (id: string, value: Doc): string => value._id === id ? value._id : id;
+
 /** A batch of more writes than this drops the cached views and groups instead of updating them. */
 const MAX_INCREMENTAL = 256;
 
@@ -126,7 +132,7 @@ export class MemIndex<T extends Doc> {
         seq: old?.seq ?? this.#seq++,
         nums: this.derive?.(row.value) ?? null,
       };
-      this.#entries.set(id, neu);
+      this.#entries.set(oneId(id, row.value), neu);
     } else {
       this.#entries.delete(id);
       this.#removals++;
@@ -183,7 +189,7 @@ export class MemIndex<T extends Doc> {
         seq: this.#seq++,
         nums,
       };
-      this.#entries.set(id, e);
+      this.#entries.set(oneId(id, e.row.value), e);
       this.#bySeq[e.seq] = e;
     }
   }
