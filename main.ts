@@ -86,8 +86,11 @@ if (import.meta.main) {
   // the indexes load right after listening (from their snapshots when those fit); then the
   // snapshots are refreshed in a quiet moment (within 2 minutes), every 10 minutes when
   // something changed, and at a graceful stop
+  // the warm-up and a snapshot leave garbage behind: collected and trimmed in the next quiet
+  // moment, as after a busy spell (idle_gc.ts)
   const saveSnapshots = () =>
-    activity.quiet(QUIET_MS, 120_000).then(() => store.saveSnapshots()).catch(() => {});
+    activity.quiet(QUIET_MS, 120_000).then(() => store.saveSnapshots()).catch(() => {})
+      .then(() => collector.touch());
   // between the warm-up's slices the requests in flight go first (at most 100 ms each); once
   // the server stops, the warm-up stops at its next step (nothing runs on a closing store)
   let stopping = false;

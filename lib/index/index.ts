@@ -141,7 +141,10 @@ export class MemIndex<T extends Doc> {
     this.#cache.update(old, neu);
     const seq = (neu ?? old)!.seq;
     this.#bySeq[seq] = neu ?? undefined;
-    this.#nums?.set(seq, neu?.nums ?? null);
+    if (this.#nums) {
+      this.#nums.set(seq, neu?.nums ?? null);
+      if (neu) neu.nums = null; // kept once, in the columns
+    }
     this.#postings.update(seq, old, neu);
     if (!old || !neu || old.all !== neu.all) {
       for (const h of this.#hays.values()) dropRank(h, this.block, seq);
@@ -171,7 +174,8 @@ export class MemIndex<T extends Doc> {
   dump(): SnapEntry[] {
     const out: SnapEntry[] = [];
     for (const [id, e] of this.#entries) {
-      out.push([id, e.row.versionstamp, e.row.value, e.all, e.nums]);
+      const nums = this.#nums ? this.#nums.row(e.seq) : e.nums;
+      out.push([id, e.row.versionstamp, e.row.value, e.all, nums]);
     }
     return out;
   }
@@ -187,7 +191,8 @@ export class MemIndex<T extends Doc> {
         row: this.#keeper.keep({ value: value as T, versionstamp }, true),
         all,
         seq: this.#seq++,
-        nums,
+        // JSON wrote NaN (no discharge yet, no percentage) as null
+        nums: nums && nums.map((n) => n ?? NaN),
       };
       this.#entries.set(oneId(id, e.row.value), e);
       this.#bySeq[e.seq] = e;
@@ -269,7 +274,10 @@ export class MemIndex<T extends Doc> {
       // no record yet: nothing to test, and columns built now would have no width for ever
       if (!width) return [];
       this.#nums = new NumColumns(width, Math.max(1024, Math.ceil(this.#seq * 1.25)));
-      for (const e of this.#entries.values()) this.#nums.set(e.seq, e.nums);
+      for (const e of this.#entries.values()) {
+        this.#nums.set(e.seq, e.nums);
+        e.nums = null; // kept once, in the columns
+      }
     }
     return this.#nums.cols;
   }

@@ -9,6 +9,11 @@ export class NumColumns {
     this.cols = Array.from({ length: width }, () => new Float64Array(size).fill(NaN));
   }
 
+  /** The numbers at rank `seq`. */
+  row(seq: number): number[] {
+    return this.cols.map((c) => c[seq]);
+  }
+
   /** Sets the numbers at rank `seq` (null: a hole). */
   set(seq: number, nums: number[] | null): void {
     if (this.cols.length && seq >= this.cols[0].length) {

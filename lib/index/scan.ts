@@ -13,7 +13,10 @@ export interface Entry<T extends Doc> {
   all: string;
   /** Insertion rank: unordered lists (all rows, a group) keep entries in this order. */
   seq: number;
-  /** The index's derived numbers of the record (see `MemIndex`), or null. */
+  /**
+   * The index's derived numbers of the record (see `MemIndex`), or null: none, or kept in the
+   * index's number columns once a numeric query built them.
+   */
   nums: number[] | null;
 }
 
