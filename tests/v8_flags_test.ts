@@ -17,3 +17,10 @@ Deno.test("V8 flags: the start and bench tasks, the systemd unit and the binary 
   assert.equal(flagsOf(unit.match(/^ExecStart=.*$/m)![0]), V8_FLAGS);
   assert.equal(flagsOf(compileArgs("x86_64-pc-windows-msvc").join(" ")), V8_FLAGS);
 });
+
+Deno.test("malloc arenas: the start task and the systemd unit run with two", async () => {
+  const tasks = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json"))).tasks;
+  assert.match(tasks.start, /^MALLOC_ARENA_MAX=2 deno run /);
+  const unit = await Deno.readTextFile(join(ROOT, "deploy", "linux", "casemix.service"));
+  assert.match(unit, /^Environment=MALLOC_ARENA_MAX=2$/m);
+});
