@@ -3,11 +3,11 @@ import { GramPostings } from "./postings.ts";
 import { FoundCache } from "./found.ts";
 import { dropRank, type Haystack, markHits } from "./text.ts";
 import { ViewCache } from "./view.ts";
-import { type IndexParts, rangeOf, runQuery } from "./query.ts";
+import { type IndexParts, runQuery } from "./query.ts";
+import { rangeOf } from "./range.ts";
 import type { SnapEntry } from "./snapshot.ts";
 import { RowKeeper } from "./keep.ts";
 import { NumColumns } from "./nums.ts";
-
 import {
   type Doc,
   getPath,
@@ -26,10 +26,7 @@ const BLOCK = 512;
 export type { Doc, MemIndexOptions, OrderBy, Query, QueryResult, Row } from "./doc.ts";
 export { getPath } from "./doc.ts";
 
-/**
- * The key a record is kept under: its own `_id` string when equal, so the id is kept once (the
- * key read from KV or a snapshot is a copy of its own: 48 bytes a record).
- */
+/** The key a record is kept under: its own `_id` when equal (the key read is another copy). */
 const oneId = (id: string, value: Doc): string => value._id === id ? value._id : id;
 
 /** A batch of more writes than this drops the cached views and groups instead of updating them. */
@@ -220,7 +217,7 @@ export class MemIndex<T extends Doc> {
 
   /**
    * Rows whose value at `field` lies in [`from`, `to`] (inclusive), in ascending order of it
-   * (see `rangeOf`, query.ts).
+   * (see `rangeOf`, range.ts).
    */
   range(field: string, from: string | number, to: string | number): Row<T>[] {
     return rangeOf(this.#view([{ field, dir: "asc" }]), field, from, to);

@@ -1,20 +1,11 @@
-import {
-  compareKey,
-  type Entry,
-  entryAt,
-  ranksOf,
-  sortEntries,
-  sortKey,
-  textOf,
-  type View,
-} from "./scan.ts";
+import { type Entry, entryAt, ranksOf, sortEntries, textOf, type View } from "./scan.ts";
 import { GRAM, type Grams } from "./grams.ts";
 import { part } from "./text.ts";
 import { groupKey } from "./view.ts";
 import type { Found, FoundCache, FoundSource } from "./found.ts";
 import { bitsFor, countBits, hasBit } from "./bits.ts";
 import { pageOfBits, type Term, termBits } from "./filter_bits.ts";
-import { type Doc, type OrderBy, type Query, type QueryResult, type Row, walk } from "./doc.ts";
+import { type Doc, type OrderBy, type Query, type QueryResult, type Row } from "./doc.ts";
 
 /**
  * What a query reads of a `MemIndex` (its caches are built on first use and kept), and what
@@ -275,36 +266,4 @@ function rare<T extends Doc>(
   // candidates come in insertion order, the order of a view without terms
   const sorted = view.order.length ? sortEntries(found, view.order) : found;
   return { filtered: sorted.length, rows: sorted.slice(start, end).map((e) => e.row) };
-}
-
-/**
- * Rows whose value at `field` lies in [`from`, `to`] (inclusive), in ascending order of it:
- * two binary searches in the view (the field's cached ascending one) (compared as that view orders:
- * numbers as numbers, text lowercased). Rows without a value are never in a range.
- */
-export function rangeOf<T extends Doc>(
-  view: View<T>,
-  field: string,
-  from: string | number,
-  to: string | number,
-): Row<T>[] {
-  const parts = field.split(".");
-  const value = (i: number) => walk(entryAt(view, i).row.value, parts);
-  const lo = sortKey(from), hi = sortKey(to);
-  const bound = (before: (k: string | number) => boolean) => {
-    let a = 0, b = view.seqs.length;
-    while (a < b) {
-      const m = (a + b) >>> 1;
-      if (before(sortKey(value(m)))) a = m + 1;
-      else b = m;
-    }
-    return a;
-  };
-  const first = bound((k) => compareKey(k, lo) < 0);
-  const end = bound((k) => compareKey(k, hi) <= 0);
-  const out: Row<T>[] = [];
-  for (let i = first; i < end; i++) {
-    if (value(i) != null) out.push(entryAt(view, i).row);
-  }
-  return out;
 }
