@@ -65,7 +65,9 @@ export class Grams {
     const at = n && list[n - 1] > seq ? bound(list, n, seq) : n;
     if (at < n && list[at] === seq) return;
     if (n === list.length) {
-      const more = new Int32Array(Math.max(4, Math.ceil(n * 1.5)));
+      // an eighth more: after a build every list is full, and a day's edits (a phone number's
+      // ten trigrams each) would otherwise leave half as much again spare in each list touched
+      const more = new Int32Array(Math.max(4, n + Math.ceil(n / 8)));
       more.set(list);
       list = this.#post[b] = more;
     }
