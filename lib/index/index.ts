@@ -10,12 +10,12 @@ import { NumColumns } from "./nums.ts";
 
 import {
   type Doc,
-  getPath,
   type MemIndexOptions,
   type OrderBy,
   type Query,
   type QueryResult,
   type Row,
+  walk,
 } from "./doc.ts";
 
 /** Writes remembered for `changesSince`. */
@@ -122,7 +122,7 @@ export class MemIndex<T extends Doc> {
     if (row) {
       neu = {
         row: this.#keeper.keep(row),
-        all: this.searchFields.map((f) => lower(getPath(row.value, f))).join(SEP),
+        all: this.#textOf(row.value),
         seq: old?.seq ?? this.#seq++,
         nums: this.derive?.(row.value) ?? null,
       };
@@ -140,6 +140,21 @@ export class MemIndex<T extends Doc> {
       for (const h of this.#hays.values()) dropRank(h, this.block, seq);
     }
     this.#cache.update(old, neu);
+  }
+
+  /** The search fields split into their parts once. */
+  #paths: string[][] | null = null;
+
+  /** The parts of one search text, reused (joined, the text is one flat string). */
+  #texts: string[] = [];
+
+  /** A record's search text: its search fields lowercased, joined by `SEP`. */
+  #textOf(value: T): string {
+    const paths = this.#paths ??= this.searchFields.map((f) => f.split("."));
+    const texts = this.#texts;
+    texts.length = paths.length;
+    for (let i = 0; i < paths.length; i++) texts[i] = lower(walk(value, paths[i]));
+    return texts.join(SEP);
   }
 
   #drop(): void {

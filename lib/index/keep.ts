@@ -2,9 +2,14 @@ import type { Doc, MemIndexOptions, Row } from "./doc.ts";
 
 /** Whether two embedded records hold the same values (one level deep). */
 function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((k) => a[k] === b[k]);
+  // counted, not listed: a load compares every record's embedded ones
+  let n = 0;
+  for (const k in a) {
+    if (a[k] !== b[k] || !Object.hasOwn(b, k)) return false;
+    n++;
+  }
+  for (const _ in b) n--;
+  return n === 0;
 }
 
 /**
@@ -30,7 +35,8 @@ export class RowKeeper<T extends Doc> {
         string,
         unknown
       >;
-    for (const f of this.#share) {
+    for (let i = 0; i < this.#share.length; i++) {
+      const f = this.#share[i];
       const v = value[f] as Record<string, unknown> | null | undefined;
       if (!v || typeof v !== "object" || Array.isArray(v) || typeof v._id !== "string") continue;
       const have = this.#shared.get(v._id);
