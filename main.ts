@@ -1,5 +1,5 @@
 import { createApp, ensureBundle, prepareStore, STATIC_DIR } from "./app.ts";
-import { warmIndexes } from "./lib/warm/warm.ts";
+import { preloadIndexes, warmIndexes } from "./lib/warm/warm.ts";
 import { registry } from "./resources/mod.ts";
 import { readManifest } from "./lib/http/islands.ts";
 import { backupDir } from "./lib/backup/backup.ts";
@@ -94,10 +94,14 @@ if (import.meta.main) {
   const unless = (wait: () => Promise<void>) => () =>
     stopping ? new Promise<void>(() => {}) : wait();
   const pause = unless(() => activity.idle(100));
-  // the warm-up starts once the start is 2 s behind and the server quiet, so a clerk logging in
-  // right away and opening a list is not kept waiting behind it (a request loads what it reads)
+  // the big indexes start loading now, in the background: the requests in flight go first (a
+  // login needs many turns of the event loop), then a request that needs one of these waits
+  // only for the rest of its load
+  const preloaded = preloadIndexes(store, registry, unless(() => activity.idle(1_000)));
+  // the rest of the warm-up starts once the start is 2 s behind and the server quiet, so a
+  // clerk logging in right away and opening a list is not kept waiting behind it
   const settled = new Promise((ok) => setTimeout(ok, WARM_AFTER_MS))
-    .then(() => activity.quiet(QUIET_MS));
+    .then(() => preloaded).then(() => activity.quiet(QUIET_MS));
   settled.then(() => warmIndexes(store, registry, unless(() => activity.quiet(QUIET_MS)), pause))
     .then((ms) => {
       if (stopping) return;

@@ -109,6 +109,14 @@ export class Collection<T extends Doc = Doc> {
     return this.#keeper.index(fresh);
   }
 
+  /**
+   * Loads the index in the background if not loaded yet, giving way to the loads readers wait
+   * for and waiting for `pause()` between its batches (see `IndexKeeper.preload`).
+   */
+  preload(pause?: () => Promise<void>): Promise<void> {
+    return this.#keeper.preload(pause);
+  }
+
   /** Writes the index's snapshot if worth it (see `IndexKeeper.saveSnapshot`). */
   saveSnapshot(): Promise<boolean> {
     return this.#keeper.saveSnapshot();

@@ -2,6 +2,7 @@ import { MemIndex, type Row } from "./index.ts";
 import type { Doc } from "./doc.ts";
 import { readSnapshot, snapshotLines, specSig, writeSnapshot } from "./snapshot.ts";
 import type { CollectionSpec, KvHolder } from "./doc.ts";
+import { LoadTurns } from "./load_turns.ts";
 import { ulid } from "ulid";
 
 /** How far back a sync re-reads the change log, to cover clock skew and slow commits. */
@@ -10,6 +11,11 @@ export const SYNC_MARGIN_MS = 60_000;
 export const CHANGE_TTL_MS = 6 * 3600_000;
 /** Collections with fewer records load from KV quickly enough: no snapshot. */
 export const SNAPSHOT_MIN = 2_000;
+/** Records a full load reads per KV call. */
+const LOAD_BATCH = 500;
+
+/** The loads of each store's indexes, so the ones a reader waits for go first. */
+const TURNS = new WeakMap<KvHolder, LoadTurns>();
 
 /**
  * Keeps a collection's in-memory index (`MemIndex`) in step with KV: loaded on first use (from
@@ -29,6 +35,12 @@ export class IndexKeeper<T extends Doc> {
   /** When the write counter was last asked and found in step (`performance.now()`). */
   #checkedAt = -Infinity;
   #syncing: Promise<void> | null = null;
+  /** Whether a reader waits for the sync running (else it is a background load: `preload`). */
+  #wanted = false;
+  /** Resolved when a reader comes to wait for the sync running. */
+  #go = Promise.withResolvers<void>();
+  /** How a background load waits between its batches besides (see `preload`). */
+  #pause: (() => Promise<void>) | null = null;
   #own = new Map<string, number>();
   /** The write counter of the last snapshot written or read. */
   #snapCount = -1n;
@@ -69,8 +81,58 @@ export class IndexKeeper<T extends Doc> {
    * look at the write counter whatever `indexRecheckMs` allows, so the index holds every write
    * the counter holds when read before this call (a write guarded by that counter counts on it).
    */
-  async index(fresh = false): Promise<MemIndex<T>> {
-    while (this.#syncing) await this.#syncing;
+  index(fresh = false): Promise<MemIndex<T>> {
+    return this.#read(fresh, true);
+  }
+
+  /**
+   * Loads the index in the background if it is not loaded yet (from its snapshot or every
+   * record): between its batches it waits while a load some reader waits for runs, then for
+   * `pause()` (the server's: the requests in flight finish first), until a reader comes to
+   * wait for this load, which then runs its batches back to back.
+   */
+  async preload(pause?: () => Promise<void>): Promise<void> {
+    if (this.#loaded) return;
+    this.#pause = pause ?? null;
+    try {
+      await this.#read(false, false);
+    } finally {
+      this.#pause = null;
+    }
+  }
+
+  get #turns(): LoadTurns {
+    let turns = TURNS.get(this.holder);
+    if (!turns) TURNS.set(this.holder, turns = new LoadTurns());
+    return turns;
+  }
+
+  /** Counts the sync running as one a reader waits for. */
+  #want(): void {
+    if (this.#wanted || !this.#syncing) return;
+    this.#wanted = true;
+    this.#turns.hold(this.#syncing);
+    this.#go.resolve();
+  }
+
+  /**
+   * Between two batches of a load: a background load waits for the loads readers wait for,
+   * then for its pause, unless a reader comes to wait for it meanwhile.
+   */
+  async #between(): Promise<void> {
+    if (this.#wanted) return;
+    const wait = async () => {
+      await this.#turns.clear(() => this.#wanted);
+      if (!this.#wanted) await this.#pause?.();
+    };
+    await Promise.race([this.#go.promise, wait()]);
+  }
+
+  async #read(fresh: boolean, wanted: boolean): Promise<MemIndex<T>> {
+    while (this.#syncing) {
+      if (wanted) this.#want();
+      await this.#syncing;
+    }
     // most reads need no round trip to the store: the request runs to its answer in one go
     const asked = performance.now();
     if (
@@ -88,8 +150,11 @@ export class IndexKeeper<T extends Doc> {
     if (!this.#syncing) {
       this.#syncVs = ver.versionstamp ?? "";
       this.#late = 0n;
+      this.#wanted = false;
+      this.#go = Promise.withResolvers<void>();
       this.#syncing = this.#sync(count).finally(() => this.#syncing = null);
     }
+    if (wanted) this.#want();
     await this.#syncing;
     return this.#index;
   }
@@ -102,11 +167,7 @@ export class IndexKeeper<T extends Doc> {
       return;
     }
     if (!this.#loaded || now - this.#syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS) {
-      this.#index.clear();
-      // big batches: a full load of 75,000 stays spends most of its time per round trip
-      for await (const e of this.holder.kv.list<T>({ prefix: [this.name] }, { batchSize: 500 })) {
-        this.#index.put(e.value._id, { value: e.value, versionstamp: e.versionstamp });
-      }
+      await this.#loadAll();
       this.#loaded = true;
       await this.#holdsLog(now, count);
     } else {
@@ -144,6 +205,38 @@ export class IndexKeeper<T extends Doc> {
     for (const [k, t] of this.#own) if (now - t > 2 * SYNC_MARGIN_MS) this.#own.delete(k);
     this.#count = count + this.#late;
     this.#syncedAt = now;
+  }
+
+  /**
+   * Loads every record into the emptied index in key order, `LOAD_BATCH` per KV call, each
+   * batch read from the store while the one before is indexed.
+   */
+  async #loadAll(): Promise<void> {
+    this.#index.clear();
+    type Batch = { got: Deno.KvEntry<T>[]; next: string | null };
+    const read = async (cursor?: string): Promise<Batch> => {
+      const it = this.holder.kv.list<T>({ prefix: [this.name] }, {
+        limit: LOAD_BATCH,
+        batchSize: LOAD_BATCH,
+        cursor,
+      });
+      const got: Deno.KvEntry<T>[] = [];
+      for await (const e of it) got.push(e);
+      return { got, next: got.length === LOAD_BATCH ? it.cursor : null };
+    };
+    let batch: Promise<Batch> | null = read();
+    try {
+      while (batch) {
+        const done: Batch = await batch;
+        batch = done.next ? read(done.next) : null;
+        await this.#between();
+        for (const e of done.got) {
+          this.#index.put(e.value._id, { value: e.value, versionstamp: e.versionstamp });
+        }
+      }
+    } finally {
+      batch?.catch(() => {}); // a load that failed leaves the batch it was reading
+    }
   }
 
   /**

@@ -18,6 +18,27 @@ import { collectionOf, type ResourceDef } from "../resource/resource.ts";
  */
 const WARM = ["pasien", "icd"];
 
+/**
+ * Loads the indexes the first screens read (the stays, then the patients and the ICD codes) as
+ * soon as the server listens (`main.ts`), each in the background: between its batches a load
+ * awaits `pause()` (the server's waits for the requests in flight) and the loads requests wait
+ * for, so a login or a request that needs another index goes first, and a request that needs
+ * one of these waits only for what is left of its load. A failure is left to the request that
+ * needs the index.
+ */
+export async function preloadIndexes(
+  store: Store,
+  registry: Registry,
+  pause: () => Promise<void> = nextTurn,
+): Promise<void> {
+  try {
+    await visitsOf(store).preload(pause);
+    for (const def of WARM.map((name) => registry.get(name))) {
+      if (def) await collectionOf(store, def).preload(pause);
+    }
+  } catch { /* loaded again by the request that needs it */ }
+}
+
 /** A search term no record holds, to warm the search structures. */
 const NONE = "\u0000";
 
