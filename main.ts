@@ -60,7 +60,7 @@ if (import.meta.main) {
   if (config.demoData && !demoData) {
     console.log("DEMO_DATA=1 diabaikan: basis data sudah berisi data, data demo tidak dibuat.");
   }
-  const app = createApp({ config, store });
+  const app = createApp({ config, store, bundleReady: true });
   const collector = idleCollector();
   const activity = new Activity();
   const server = Deno.serve(
