@@ -94,10 +94,11 @@ if (import.meta.main) {
   const unless = (wait: () => Promise<void>) => () =>
     stopping ? new Promise<void>(() => {}) : wait();
   const pause = unless(() => activity.idle(100));
-  // the big indexes start loading now, in the background: the requests in flight go first (a
-  // login needs many turns of the event loop), then a request that needs one of these waits
-  // only for the rest of its load
-  const preloaded = preloadIndexes(store, registry, unless(() => activity.idle(1_000)));
+  // background work on the indexes waits until no request has run for 30 ms (a login needs many
+  // turns of the event loop, and a browser sends its next request right after an answer); the
+  // big indexes start loading now, and a request that needs one waits only for the rest of it
+  store.idle = unless(() => activity.calm(30, 1_000));
+  const preloaded = preloadIndexes(store, registry);
   // the rest of the warm-up starts once the start is 2 s behind and the server quiet, so a
   // clerk logging in right away and opening a list is not kept waiting behind it
   const settled = new Promise((ok) => setTimeout(ok, WARM_AFTER_MS))

@@ -39,16 +39,18 @@ Deno.test("index load: a background load waits between its batches until a reade
     const col = store.collection(spec("latar"));
     let pauses = 0;
     // a pause that never ends: the load goes on only once a reader comes to wait for it
-    const preloaded = col.preload(() => {
+    store.idle = () => {
       pauses++;
       return new Promise(() => {});
-    });
+    };
+    const preloaded = col.preload();
     while (!pauses) await new Promise((ok) => setTimeout(ok, 1));
     const idx = await col.index();
     assert.equal(idx.size, 1_600);
     await preloaded;
     assert.equal(pauses, 1, "no pause once a reader waits");
-    await col.preload(() => Promise.reject(new Error("loaded: no pause")));
+    store.idle = () => Promise.reject(new Error("loaded: no pause"));
+    await col.preload();
   } finally {
     store.close();
   }

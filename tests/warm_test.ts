@@ -82,10 +82,11 @@ Deno.test("preload: the stays', patients' and ICD codes' indexes load in the bac
       return list(sel, o);
     }) as typeof store.kv.list;
     let pauses = 0;
-    await preloadIndexes(store, registry, () => {
+    store.idle = () => {
       pauses++;
       return Promise.resolve();
-    });
+    };
+    await preloadIndexes(store, registry);
     assert.deepEqual(listed.filter((p) => ["ipd", "pasien", "icd"].includes(p)), [
       "ipd",
       "pasien",
@@ -93,6 +94,7 @@ Deno.test("preload: the stays', patients' and ICD codes' indexes load in the bac
     ]);
     assert.equal(pauses, 3, "one pause per batch read");
     listed.length = 0;
+    store.idle = () => Promise.reject(new Error("loaded: no pause"));
     await preloadIndexes(store, registry);
     assert.deepEqual(listed, [], "loaded once");
   } finally {

@@ -111,10 +111,15 @@ export class Collection<T extends Doc = Doc> {
 
   /**
    * Loads the index in the background if not loaded yet, giving way to the loads readers wait
-   * for and waiting for `pause()` between its batches (see `IndexKeeper.preload`).
+   * for and to the requests in flight (see `IndexKeeper.preload`).
    */
-  preload(pause?: () => Promise<void>): Promise<void> {
-    return this.#keeper.preload(pause);
+  preload(): Promise<void> {
+    return this.#keeper.preload();
+  }
+
+  /** Parses what a restored snapshot left unparsed, in the background (`IndexKeeper.settle`). */
+  settle(): Promise<void> {
+    return this.#keeper.settle();
   }
 
   /** Writes the index's snapshot if worth it (see `IndexKeeper.saveSnapshot`). */

@@ -175,6 +175,11 @@ export class Store implements KvHolder {
   #dbId: Promise<string> | null = null;
   /** The running code's version, in every index snapshot's signature (see `KvHolder`). */
   snapshotTag = "";
+  /**
+   * How background work on the indexes waits between its slices (see `KvHolder.idle`): the
+   * server waits for the requests in flight; absent, a turn of the event loop.
+   */
+  idle?: () => Promise<void>;
 
   /**
    * Where collection `name` keeps its index snapshot: local data files only, named after the

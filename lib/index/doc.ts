@@ -144,6 +144,11 @@ export interface KvHolder {
   readonly indexRecheckMs?: number;
   /** Reserves disk room for a rollback (local files only); returns its release. */
   reserve?(bytes: number): Promise<() => Promise<void>>;
+  /**
+   * How background work on the indexes (preloads, parsing a restored snapshot) waits between
+   * its slices, e.g. for the requests in flight; absent: a turn of the event loop.
+   */
+  idle?(): Promise<void>;
 }
 
 /** How an index is kept besides its search fields and derived numbers. */

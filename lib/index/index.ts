@@ -1,10 +1,11 @@
-import { type Entry, lower, SEP, type View } from "./scan.ts";
+import { type Entry, SearchText, type View } from "./scan.ts";
 import { GramPostings } from "./postings.ts";
 import { FoundCache } from "./found.ts";
 import { dropRank, type Haystack, markHits } from "./text.ts";
-import { ViewCache } from "./view.ts";
+import { ViewCache } from "./view_cache.ts";
 import { type IndexParts, rangeOf, runQuery } from "./query.ts";
-import type { SnapEntry } from "./snapshot.ts";
+import type { SnapDump, SnapEntry, Snapshot } from "./snapshot.ts";
+import { LazyBlocks } from "./lazy.ts";
 import { RowKeeper } from "./keep.ts";
 import { NumColumns } from "./nums.ts";
 
@@ -15,7 +16,6 @@ import {
   type Query,
   type QueryResult,
   type Row,
-  walk,
 } from "./doc.ts";
 
 /** Writes remembered for `changesSince`. */
@@ -40,7 +40,9 @@ const MAX_INCREMENTAL = 256;
 export class MemIndex<T extends Doc> {
   #entries = new Map<string, Entry<T>>();
   /** The cached orderings and groupings, kept in step with writes. */
-  #cache = new ViewCache<T>(() => this.#entries.values());
+  #cache = new ViewCache<T>(() => this.#entries.values(), (seq) => this.#bySeq[seq]);
+  /** The blocks of the snapshot the index was restored from (lazy.ts). */
+  #lazy: LazyBlocks<T> | null = null;
   #seq = 0;
   #version = 0;
   /** Records removed so far (see `FoundCache`). */
@@ -64,6 +66,7 @@ export class MemIndex<T extends Doc> {
     opts: MemIndexOptions<T> = {},
   ) {
     this.block = opts.block ?? BLOCK;
+    this.#text = new SearchText(searchFields);
     this.#keeper = new RowKeeper(opts);
     const pos = (opts.grams ?? []).map((f) => searchFields.indexOf(f)).filter((i) => i >= 0);
     this.#postings = new GramPostings(pos, searchFields.length, {
@@ -76,6 +79,8 @@ export class MemIndex<T extends Doc> {
   readonly block: number;
   /** Trigram postings, built on the first search long enough to use them. */
   #postings: GramPostings<T>;
+  /** Makes each record's search text. */
+  #text: SearchText;
   /** What is kept of each record (slim, embedded records shared). */
   #keeper: RowKeeper<T>;
 
@@ -113,6 +118,7 @@ export class MemIndex<T extends Doc> {
   }
 
   #apply(id: string, row: Row<T> | null): void {
+    this.#cache.unsave();
     const old = this.#entries.get(id) ?? null;
     this.#version++;
     this.#log.push({ v: this.#version, id });
@@ -122,7 +128,7 @@ export class MemIndex<T extends Doc> {
     if (row) {
       neu = {
         row: this.#keeper.keep(row),
-        all: this.#textOf(row.value),
+        all: this.#text.of(row.value),
         seq: old?.seq ?? this.#seq++,
         nums: this.derive?.(row.value) ?? null,
       };
@@ -142,21 +148,6 @@ export class MemIndex<T extends Doc> {
     this.#cache.update(old, neu);
   }
 
-  /** The search fields split into their parts once. */
-  #paths: string[][] | null = null;
-
-  /** The parts of one search text, reused (joined, the text is one flat string). */
-  #texts: string[] = [];
-
-  /** A record's search text: its search fields lowercased, joined by `SEP`. */
-  #textOf(value: T): string {
-    const paths = this.#paths ??= this.searchFields.map((f) => f.split("."));
-    const texts = this.#texts;
-    texts.length = paths.length;
-    for (let i = 0; i < paths.length; i++) texts[i] = lower(walk(value, paths[i]));
-    return texts.join(SEP);
-  }
-
   #drop(): void {
     this.#postings.drop();
     this.#cache.drop();
@@ -164,6 +155,8 @@ export class MemIndex<T extends Doc> {
 
   /** Drops every row. */
   clear(): void {
+    this.#lazy?.drop();
+    this.#lazy = null;
     this.#entries.clear();
     this.#nums = null;
     this.#bySeq = [];
@@ -176,31 +169,35 @@ export class MemIndex<T extends Doc> {
     this.#parts.found.clear();
   }
 
-  /** Every entry as a snapshot keeps it (see snapshot.ts), in insertion order. */
-  dump(): SnapEntry[] {
-    const out: SnapEntry[] = [];
+  /** Every entry and cached ordering as a snapshot keeps them (snapshot.ts), in insertion order. */
+  dump(): SnapDump {
+    const pos = new Int32Array(this.#seq), entries: SnapEntry[] = [];
     for (const [id, e] of this.#entries) {
-      out.push([id, e.row.versionstamp, e.row.value, e.all, e.nums]);
+      pos[e.seq] = entries.length;
+      entries.push([id, e.row.versionstamp, e.row.value, e.all, e.nums]);
     }
-    return out;
+    const views = this.#cache.saved().map((v) => ({ ...v, ranks: v.ranks.map((r) => pos[r]) }));
+    return { entries, views };
   }
 
   /**
-   * Replaces every row with a snapshot's entries: records as the index keeps them (already
-   * slim), with their search text and numbers.
+   * Replaces every row with a snapshot's: each entry's record (as the index keeps it), search
+   * text and numbers are parsed from its block when first read, its cached orderings made when
+   * first asked for. Returns the blocks (`LazyBlocks.settle` parses the rest); `broken` is told
+   * when a block does not parse.
    */
-  restore(entries: SnapEntry[]): void {
+  restore(snap: Snapshot, broken: (e: Error) => void): LazyBlocks<T> {
     this.clear();
-    for (const [id, versionstamp, value, all, nums] of entries) {
-      const e: Entry<T> = {
-        row: this.#keeper.keep({ value: value as T, versionstamp }, true),
-        all,
-        seq: this.#seq++,
-        nums,
-      };
-      this.#entries.set(id, e);
-      this.#bySeq[e.seq] = e;
-    }
+    const { head, ids } = snap;
+    const canonical = (o: unknown) => this.#keeper.canonical(o);
+    const lazy = new LazyBlocks<T>(snap.blocks, head.block, head.share, canonical, broken);
+    this.#lazy = lazy;
+    const entries = lazy.entries(0, ids.length);
+    for (let i = 0; i < entries.length; i++) this.#entries.set(ids[i], entries[i]);
+    this.#bySeq = entries;
+    this.#seq = entries.length;
+    this.#cache.restore(snap.views);
+    return lazy;
   }
 
   get(id: string): Row<T> | undefined {

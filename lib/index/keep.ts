@@ -37,14 +37,27 @@ export class RowKeeper<T extends Doc> {
       >;
     for (let i = 0; i < this.#share.length; i++) {
       const f = this.#share[i];
-      const v = value[f] as Record<string, unknown> | null | undefined;
-      if (!v || typeof v !== "object" || Array.isArray(v) || typeof v._id !== "string") continue;
-      const have = this.#shared.get(v._id);
-      if (have === v) continue;
-      if (have && sameFields(have, v)) value[f] = have;
-      else this.#shared.set(v._id, v);
+      const v = value[f];
+      const have = this.canonical(v);
+      if (have !== v) value[f] = have;
     }
     return { value: value as T, versionstamp: row.versionstamp };
+  }
+
+  /**
+   * The embedded record kept in place of `v`: the one kept of its id when it holds the same
+   * values, else `v` itself, kept from then on (the newest copy of each). Anything but an
+   * embedded record (`{_id, ...}`) comes back as it is.
+   */
+  canonical(v: unknown): unknown {
+    if (!v || typeof v !== "object" || Array.isArray(v)) return v;
+    const r = v as Record<string, unknown>;
+    if (typeof r._id !== "string") return v;
+    const have = this.#shared.get(r._id);
+    if (have === r) return v;
+    if (have && sameFields(have, r)) return have;
+    this.#shared.set(r._id, r);
+    return v;
   }
 
   /** Forgets the shared records (the index was emptied). */

@@ -1,8 +1,10 @@
 import { MemIndex, type Row } from "./index.ts";
 import type { Doc } from "./doc.ts";
-import { readSnapshot, snapshotLines, specSig, writeSnapshot } from "./snapshot.ts";
+import { readSnapshot, snapshotParts, specSig, writeSnapshot } from "./snapshot.ts";
 import type { CollectionSpec, KvHolder } from "./doc.ts";
-import { LoadTurns } from "./load_turns.ts";
+import { LoadState } from "./load_turns.ts";
+import { readEvery } from "./full_load.ts";
+import type { LazyBlocks } from "./lazy.ts";
 import { ulid } from "ulid";
 
 /** How far back a sync re-reads the change log, to cover clock skew and slow commits. */
@@ -11,11 +13,6 @@ export const SYNC_MARGIN_MS = 60_000;
 export const CHANGE_TTL_MS = 6 * 3600_000;
 /** Collections with fewer records load from KV quickly enough: no snapshot. */
 export const SNAPSHOT_MIN = 2_000;
-/** Records a full load reads per KV call. */
-const LOAD_BATCH = 500;
-
-/** The loads of each store's indexes, so the ones a reader waits for go first. */
-const TURNS = new WeakMap<KvHolder, LoadTurns>();
 
 /**
  * Keeps a collection's in-memory index (`MemIndex`) in step with KV: loaded on first use (from
@@ -36,11 +33,9 @@ export class IndexKeeper<T extends Doc> {
   #checkedAt = -Infinity;
   #syncing: Promise<void> | null = null;
   /** Whether a reader waits for the sync running (else it is a background load: `preload`). */
-  #wanted = false;
-  /** Resolved when a reader comes to wait for the sync running. */
-  #go = Promise.withResolvers<void>();
-  /** How a background load waits between its batches besides (see `preload`). */
-  #pause: (() => Promise<void>) | null = null;
+  #load: LoadState;
+  /** The blocks of the snapshot the index was restored from, until `settle` parsed them. */
+  #lazy: LazyBlocks<T> | null = null;
   #own = new Map<string, number>();
   /** The write counter of the last snapshot written or read. */
   #snapCount = -1n;
@@ -53,6 +48,7 @@ export class IndexKeeper<T extends Doc> {
       share: spec.share,
     });
     this.#sig = specSig([spec.search, spec.derive, spec.slim, spec.share]);
+    this.#load = new LoadState(holder);
   }
 
   get name(): string {
@@ -87,50 +83,27 @@ export class IndexKeeper<T extends Doc> {
 
   /**
    * Loads the index in the background if it is not loaded yet (from its snapshot or every
-   * record): between its batches it waits while a load some reader waits for runs, then for
-   * `pause()` (the server's: the requests in flight finish first), until a reader comes to
-   * wait for this load, which then runs its batches back to back.
+   * record): between its batches it waits as background work does (`LoadState`), until a reader
+   * comes to wait for this load, which then runs its batches back to back.
    */
-  async preload(pause?: () => Promise<void>): Promise<void> {
-    if (this.#loaded) return;
-    this.#pause = pause ?? null;
-    try {
-      await this.#read(false, false);
-    } finally {
-      this.#pause = null;
-    }
-  }
-
-  get #turns(): LoadTurns {
-    let turns = TURNS.get(this.holder);
-    if (!turns) TURNS.set(this.holder, turns = new LoadTurns());
-    return turns;
-  }
-
-  /** Counts the sync running as one a reader waits for. */
-  #want(): void {
-    if (this.#wanted || !this.#syncing) return;
-    this.#wanted = true;
-    this.#turns.hold(this.#syncing);
-    this.#go.resolve();
+  async preload(): Promise<void> {
+    if (!this.#loaded) await this.#read(false, false);
   }
 
   /**
-   * Between two batches of a load: a background load waits for the loads readers wait for,
-   * then for its pause, unless a reader comes to wait for it meanwhile.
+   * Parses the blocks of a restored snapshot that no read has parsed yet, in slices, waiting as
+   * background work does between them (`LoadState.idle`), so a later read never parses one.
    */
-  async #between(): Promise<void> {
-    if (this.#wanted) return;
-    const wait = async () => {
-      await this.#turns.clear(() => this.#wanted);
-      if (!this.#wanted) await this.#pause?.();
-    };
-    await Promise.race([this.#go.promise, wait()]);
+  async settle(): Promise<void> {
+    const lazy = this.#lazy;
+    if (lazy && await lazy.settle(() => this.#load.idle()) && this.#lazy === lazy) {
+      this.#lazy = null;
+    }
   }
 
   async #read(fresh: boolean, wanted: boolean): Promise<MemIndex<T>> {
     while (this.#syncing) {
-      if (wanted) this.#want();
+      if (wanted) this.#load.want(this.#syncing);
       await this.#syncing;
     }
     // most reads need no round trip to the store: the request runs to its answer in one go
@@ -150,11 +123,10 @@ export class IndexKeeper<T extends Doc> {
     if (!this.#syncing) {
       this.#syncVs = ver.versionstamp ?? "";
       this.#late = 0n;
-      this.#wanted = false;
-      this.#go = Promise.withResolvers<void>();
+      this.#load.begin();
       this.#syncing = this.#sync(count).finally(() => this.#syncing = null);
     }
-    if (wanted) this.#want();
+    if (wanted) this.#load.want(this.#syncing);
     await this.#syncing;
     return this.#index;
   }
@@ -167,7 +139,12 @@ export class IndexKeeper<T extends Doc> {
       return;
     }
     if (!this.#loaded || now - this.#syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS) {
-      await this.#loadAll();
+      this.#index.clear();
+      await readEvery<T>(this.holder.kv, this.name, () => this.#load.between(), (batch) => {
+        for (const e of batch) {
+          this.#index.put(e.value._id, { value: e.value, versionstamp: e.versionstamp });
+        }
+      });
       this.#loaded = true;
       await this.#holdsLog(now, count);
     } else {
@@ -208,38 +185,6 @@ export class IndexKeeper<T extends Doc> {
   }
 
   /**
-   * Loads every record into the emptied index in key order, `LOAD_BATCH` per KV call, each
-   * batch read from the store while the one before is indexed.
-   */
-  async #loadAll(): Promise<void> {
-    this.#index.clear();
-    type Batch = { got: Deno.KvEntry<T>[]; next: string | null };
-    const read = async (cursor?: string): Promise<Batch> => {
-      const it = this.holder.kv.list<T>({ prefix: [this.name] }, {
-        limit: LOAD_BATCH,
-        batchSize: LOAD_BATCH,
-        cursor,
-      });
-      const got: Deno.KvEntry<T>[] = [];
-      for await (const e of it) got.push(e);
-      return { got, next: got.length === LOAD_BATCH ? it.cursor : null };
-    };
-    let batch: Promise<Batch> | null = read();
-    try {
-      while (batch) {
-        const done: Batch = await batch;
-        batch = done.next ? read(done.next) : null;
-        await this.#between();
-        for (const e of done.got) {
-          this.#index.put(e.value._id, { value: e.value, versionstamp: e.versionstamp });
-        }
-      }
-    } finally {
-      batch?.catch(() => {}); // a load that failed leaves the batch it was reading
-    }
-  }
-
-  /**
    * Loads the index from its snapshot when one fits (this data file, this declaration, and
    * either at `count` or young enough that the change log covers the writes since: those are
    * then replayed by the caller). Whether it loaded.
@@ -247,13 +192,19 @@ export class IndexKeeper<T extends Doc> {
   async #fromSnapshot(count: bigint, now: number): Promise<boolean> {
     const path = await this.holder.snapshotPath?.(this.name);
     if (!path) return false;
-    const snap = await readSnapshot(path);
+    const snap = await readSnapshot(path, () => this.#load.between());
     if (!snap || snap.head.name !== this.name || snap.head.sig !== this.#fullSig) return false;
     const at = BigInt(snap.head.count);
     if (at > count || (at < count && now - snap.head.syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS)) {
       return false;
     }
-    this.#index.restore(snap.entries);
+    await this.#load.between();
+    const lazy = this.#index.restore(snap, (e) => {
+      console.error(`Cache indeks ${this.name} tidak terbaca, dimuat ulang dari basis data:`, e);
+      this.reset();
+      Deno.remove(path).catch(() => {});
+    });
+    this.#lazy = lazy;
     // this instance's writes so far were not applied to it: the replay must not skip them
     this.#own.clear();
     this.#loaded = true;
@@ -294,8 +245,7 @@ export class IndexKeeper<T extends Doc> {
     if (!path || !this.#loaded || this.#syncing || this.#index.size < SNAPSHOT_MIN) return false;
     if (this.#count === this.#snapCount) return false;
     const count = this.#count;
-    const lines = await snapshotLines({
-      format: 1,
+    const parts = await snapshotParts({
       name: this.name,
       sig: this.#fullSig,
       count: String(count),
@@ -303,13 +253,14 @@ export class IndexKeeper<T extends Doc> {
       rows: this.#index.size,
       share: this.spec.share ?? [],
     }, this.#index.dump());
-    await writeSnapshot(path, lines);
+    await writeSnapshot(path, parts);
     this.#snapCount = count;
     return true;
   }
 
   /** Forgets the in-memory index (after the store was switched or restored). */
   reset(): void {
+    this.#lazy = null;
     this.#loaded = false;
     this.#checkedAt = -Infinity;
     this.#count = 0n;

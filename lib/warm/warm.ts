@@ -20,22 +20,20 @@ const WARM = ["pasien", "icd"];
 
 /**
  * Loads the indexes the first screens read (the stays, then the patients and the ICD codes) as
- * soon as the server listens (`main.ts`), each in the background: between its batches a load
- * awaits `pause()` (the server's waits for the requests in flight) and the loads requests wait
- * for, so a login or a request that needs another index goes first, and a request that needs
- * one of these waits only for what is left of its load. A failure is left to the request that
- * needs the index.
+ * soon as the server listens (`main.ts`), in the background, then parses the blocks their
+ * snapshots left to parse when first read (`Collection.settle`): between its batches a load
+ * waits for the loads requests wait for and for `store.idle` (the server's waits for the
+ * requests in flight), so a login or a request that needs another index goes first, and a
+ * request that needs one of these waits only for what is left of its load. A failure is left
+ * to the request that needs the index.
  */
-export async function preloadIndexes(
-  store: Store,
-  registry: Registry,
-  pause: () => Promise<void> = nextTurn,
-): Promise<void> {
+export async function preloadIndexes(store: Store, registry: Registry): Promise<void> {
+  const defs = WARM.map((name) => registry.get(name)).filter((def) => !!def);
+  const cols = [visitsOf(store), ...defs.map((def) => collectionOf(store, def))];
   try {
-    await visitsOf(store).preload(pause);
-    for (const def of WARM.map((name) => registry.get(name))) {
-      if (def) await collectionOf(store, def).preload(pause);
-    }
+    for (const c of cols) await c.preload();
+    // then what their snapshots left to parse when first read
+    for (const c of cols) await c.settle();
   } catch { /* loaded again by the request that needs it */ }
 }
 

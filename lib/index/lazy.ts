@@ -1,0 +1,158 @@
+import type { Doc, Row } from "./doc.ts";
+import type { Entry } from "./scan.ts";
+
+/**
+ * The entries of an index restored from a snapshot (snapshot.ts): each knows its insertion
+ * rank at once, while its record, search text and numbers stay in their block's text until
+ * something reads one of them, which parses the whole block (`SNAP_BLOCK` entries). So a
+ * restart answers a list's first page after parsing the ids and the few blocks its rows are
+ * in; the rest is parsed in the background (`LazyBlocks.settle`) or by the first read that
+ * needs every record.
+ */
+
+/** Entries per block of a snapshot. */
+export const SNAP_BLOCK = 500;
+
+/** One entry of a block as written: versionstamp, kept record, search text, numbers. */
+export type BlockEntry = [string, Record<string, unknown>, string, number[] | null];
+
+const decoder = new TextDecoder();
+
+/** An entry whose parts are parsed from its snapshot block on first use. */
+export class LazyEntry<T extends Doc> implements Entry<T> {
+  #row: Row<T> | null = null;
+  #all = "";
+  #nums: number[] | null = null;
+
+  constructor(readonly seq: number, readonly block: LazyBlock<T>) {}
+
+  get row(): Row<T> {
+    if (!this.#row) this.block.load();
+    return this.#row!;
+  }
+
+  get all(): string {
+    if (!this.#row) this.block.load();
+    return this.#all;
+  }
+
+  get nums(): number[] | null {
+    if (!this.#row) this.block.load();
+    return this.#nums;
+  }
+
+  /** Sets the parsed parts (by the block). */
+  fill(row: Row<T>, all: string, nums: number[] | null): void {
+    this.#row = row;
+    this.#all = all;
+    this.#nums = nums;
+  }
+}
+
+/** One block of a snapshot: its entries, parsed from the file on first use. */
+class LazyBlock<T extends Doc> {
+  #parsed = false;
+  #failed: Error | null = null;
+  readonly entries: LazyEntry<T>[] = [];
+
+  constructor(readonly i: number, readonly set: LazyBlocks<T>) {}
+
+  get parsed(): boolean {
+    return this.#parsed;
+  }
+
+  /** Parses the block into its entries (once); a block that does not parse throws, every time. */
+  load(): void {
+    if (this.#failed) throw this.#failed;
+    if (this.#parsed) return;
+    let shared: unknown[], list: BlockEntry[];
+    try {
+      [shared, list] = JSON.parse(decoder.decode(this.set.source.read(this.i)));
+      if (!Array.isArray(shared) || !Array.isArray(list) || list.length !== this.entries.length) {
+        throw new Error(`holds ${list?.length} entries, not ${this.entries.length}`);
+      }
+    } catch (e) {
+      this.#failed = new Error(`Cache indeks rusak: ${(e as Error).message}`, { cause: e });
+      this.set.failed(this.#failed);
+      throw this.#failed;
+    }
+    this.#parsed = true;
+    const { share, canonical } = this.set;
+    for (let i = 0; i < shared.length; i++) shared[i] = canonical(shared[i]);
+    for (let i = 0; i < list.length; i++) {
+      const [versionstamp, value, all, nums] = list[i];
+      for (const f of share) {
+        const n = value[f];
+        if (typeof n === "number") value[f] = shared[n];
+      }
+      this.entries[i].fill({ value: value as T, versionstamp }, all, nums);
+    }
+  }
+}
+
+/** The blocks of one restored snapshot. */
+export class LazyBlocks<T extends Doc> {
+  readonly #blocks: LazyBlock<T>[];
+  #dropped = false;
+
+  /**
+   * `source`: the blocks' texts (`per` entries each, the last one the rest); `share`: the fields
+   * whose embedded records a block holds once and its entries by number, each made the one the
+   * index keeps of it by `canonical`; `broken`: told once when a block does not parse (the
+   * index must be reloaded).
+   */
+  constructor(
+    readonly source: { count: number; read(i: number): Uint8Array },
+    readonly per: number,
+    readonly share: string[],
+    readonly canonical: (record: unknown) => unknown,
+    readonly broken: (e: Error) => void,
+  ) {
+    this.#blocks = Array.from({ length: source.count }, (_, i) => new LazyBlock<T>(i, this));
+  }
+
+  /** The entries, one per insertion rank from `first`, `per` in each block. */
+  entries(first: number, count: number): LazyEntry<T>[] {
+    const out: LazyEntry<T>[] = [];
+    for (let i = 0; i < count; i++) {
+      const block = this.#blocks[Math.floor(i / this.per)];
+      const e = new LazyEntry<T>(first + i, block);
+      block.entries.push(e);
+      out.push(e);
+    }
+    return out;
+  }
+
+  failed(e: Error): void {
+    if (this.#dropped) return;
+    this.#dropped = true;
+    this.broken(e);
+  }
+
+  /** Stops `settle` (the index was emptied or reloaded). */
+  drop(): void {
+    this.#dropped = true;
+  }
+
+  /**
+   * Parses every block not parsed yet, in order, awaiting `between()` after each slice of about
+   * `sliceMs`, until done or dropped. Whether every block was parsed.
+   */
+  async settle(between: () => Promise<void>, sliceMs = 8): Promise<boolean> {
+    let t0 = performance.now();
+    for (const block of this.#blocks) {
+      if (this.#dropped) return false;
+      if (block.parsed) continue;
+      try {
+        block.load();
+      } catch {
+        return false; // told to `broken` already
+      }
+      if (performance.now() - t0 >= sliceMs) {
+        await between();
+        t0 = performance.now();
+      }
+    }
+    return !this.#dropped;
+  }
+}
