@@ -5,18 +5,10 @@ import { dropRank, type Haystack, markHits } from "./text.ts";
 import { ViewCache } from "./view_cache.ts";
 import { type IndexParts, rangeOf, runQuery } from "./query.ts";
 import type { SnapDump, SnapEntry, Snapshot } from "./snapshot.ts";
-import { LazyBlocks } from "./lazy.ts";
+import { blockCounts, LazyBlocks } from "./lazy.ts";
 import { RowKeeper } from "./keep.ts";
 import { NumColumns } from "./nums.ts";
-
-import {
-  type Doc,
-  type MemIndexOptions,
-  type OrderBy,
-  type Query,
-  type QueryResult,
-  type Row,
-} from "./doc.ts";
+import type { Doc, MemIndexOptions, OrderBy, Query, QueryResult, Row } from "./doc.ts";
 
 /** Writes remembered for `changesSince`. */
 const CHANGE_LOG = 512;
@@ -188,15 +180,16 @@ export class MemIndex<T extends Doc> {
    */
   restore(snap: Snapshot, broken: (e: Error) => void): LazyBlocks<T> {
     this.clear();
-    const { head, ids } = snap;
-    const canonical = (o: unknown) => this.#keeper.canonical(o);
-    const lazy = new LazyBlocks<T>(snap.blocks, head.block, head.share, canonical, broken);
-    this.#lazy = lazy;
-    const entries = lazy.entries(0, ids.length);
+    const { ids, head } = snap;
+    const canonical = (f: string, o: unknown) => this.#keeper.canonical(f, o);
+    const counts = blockCounts(ids.length, head.block);
+    const lazy = new LazyBlocks<T>(snap.blocks, counts, head.share, canonical, broken);
+    const entries = lazy.entries(0);
     for (let i = 0; i < entries.length; i++) this.#entries.set(ids[i], entries[i]);
     this.#bySeq = entries;
     this.#seq = entries.length;
     this.#cache.restore(snap.views);
+    this.#lazy = lazy;
     return lazy;
   }
 

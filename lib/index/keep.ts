@@ -19,8 +19,8 @@ function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boo
 export class RowKeeper<T extends Doc> {
   #slim?: (doc: T) => T;
   #share: string[];
-  /** The embedded records kept once, by id (the newest copy of each). */
-  #shared = new Map<string, Record<string, unknown>>();
+  /** The embedded records kept once, per field by id (the newest copy of each). */
+  #shared = new Map<string, Map<string, Record<string, unknown>>>();
 
   constructor(opts: Pick<MemIndexOptions<T>, "slim" | "share">) {
     this.#slim = opts.slim;
@@ -38,25 +38,28 @@ export class RowKeeper<T extends Doc> {
     for (let i = 0; i < this.#share.length; i++) {
       const f = this.#share[i];
       const v = value[f];
-      const have = this.canonical(v);
+      const have = this.canonical(f, v);
       if (have !== v) value[f] = have;
     }
     return { value: value as T, versionstamp: row.versionstamp };
   }
 
   /**
-   * The embedded record kept in place of `v`: the one kept of its id when it holds the same
-   * values, else `v` itself, kept from then on (the newest copy of each). Anything but an
-   * embedded record (`{_id, ...}`) comes back as it is.
+   * The embedded record of field `f` kept in place of `v`: the one kept of its id when it holds
+   * the same values, else `v` itself, kept from then on (the newest copy of each). Anything but
+   * an embedded record (`{_id, ...}`) comes back as it is. One map per field: the few rooms or
+   * doctors are looked up in a small one, not among every patient.
    */
-  canonical(v: unknown): unknown {
+  canonical(f: string, v: unknown): unknown {
     if (!v || typeof v !== "object" || Array.isArray(v)) return v;
     const r = v as Record<string, unknown>;
     if (typeof r._id !== "string") return v;
-    const have = this.#shared.get(r._id);
+    let kept = this.#shared.get(f);
+    if (!kept) this.#shared.set(f, kept = new Map());
+    const have = kept.get(r._id);
     if (have === r) return v;
     if (have && sameFields(have, r)) return have;
-    this.#shared.set(r._id, r);
+    kept.set(r._id, r);
     return v;
   }
 

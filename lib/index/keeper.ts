@@ -140,11 +140,13 @@ export class IndexKeeper<T extends Doc> {
     }
     if (!this.#loaded || now - this.#syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS) {
       this.#index.clear();
-      await readEvery<T>(this.holder.kv, this.name, () => this.#load.between(), (batch) => {
+      this.#lazy = null;
+      const put = (batch: Deno.KvEntry<T>[]) => {
         for (const e of batch) {
           this.#index.put(e.value._id, { value: e.value, versionstamp: e.versionstamp });
         }
-      });
+      };
+      await readEvery<T>(this.holder.kv, this.name, () => this.#load.between(), put);
       this.#loaded = true;
       await this.#holdsLog(now, count);
     } else {
@@ -199,12 +201,7 @@ export class IndexKeeper<T extends Doc> {
       return false;
     }
     await this.#load.between();
-    const lazy = this.#index.restore(snap, (e) => {
-      console.error(`Cache indeks ${this.name} tidak terbaca, dimuat ulang dari basis data:`, e);
-      this.reset();
-      Deno.remove(path).catch(() => {});
-    });
-    this.#lazy = lazy;
+    this.#lazy = this.#index.restore(snap, (e) => this.#broken(e, path));
     // this instance's writes so far were not applied to it: the replay must not skip them
     this.#own.clear();
     this.#loaded = true;
@@ -213,6 +210,13 @@ export class IndexKeeper<T extends Doc> {
     this.#snapCount = at;
     if (at === count) await this.#holdsLog(snap.head.syncedAt, at);
     return true;
+  }
+
+  /** A block parsed on first read that does not read back: the index loads again from KV. */
+  #broken(e: Error, path?: string): void {
+    console.error(`Cache indeks ${this.name} tidak terbaca, dimuat ulang dari basis data:`, e);
+    this.reset();
+    if (path) Deno.remove(path).catch(() => {});
   }
 
   /**

@@ -13,6 +13,17 @@ import type { Entry } from "./scan.ts";
 /** Entries per block of a snapshot. */
 export const SNAP_BLOCK = 500;
 
+/** Where the blocks' texts are (a snapshot file). */
+export interface BlockSource {
+  /** The text of block `i` (asked for once, unless it did not parse). */
+  read(i: number): Uint8Array;
+}
+
+/** The entries per block of `rows` entries in blocks of `per`. */
+export function blockCounts(rows: number, per: number): number[] {
+  return Array.from({ length: Math.ceil(rows / per) }, (_, i) => Math.min(per, rows - i * per));
+}
+
 /** One entry of a block as written: versionstamp, kept record, search text, numbers. */
 export type BlockEntry = [string, Record<string, unknown>, string, number[] | null];
 
@@ -78,12 +89,13 @@ class LazyBlock<T extends Doc> {
     }
     this.#parsed = true;
     const { share, canonical } = this.set;
-    for (let i = 0; i < shared.length; i++) shared[i] = canonical(shared[i]);
+    // each embedded record made the one the index keeps, once per block
+    const kept: unknown[] = new Array(shared.length);
     for (let i = 0; i < list.length; i++) {
       const [versionstamp, value, all, nums] = list[i];
       for (const f of share) {
         const n = value[f];
-        if (typeof n === "number") value[f] = shared[n];
+        if (typeof n === "number") value[f] = kept[n] ??= canonical(f, shared[n]);
       }
       this.entries[i].fill({ value: value as T, versionstamp }, all, nums);
     }
@@ -96,29 +108,30 @@ export class LazyBlocks<T extends Doc> {
   #dropped = false;
 
   /**
-   * `source`: the blocks' texts (`per` entries each, the last one the rest); `share`: the fields
+   * `source`: the blocks' texts, block `i` holding `counts[i]` entries; `share`: the fields
    * whose embedded records a block holds once and its entries by number, each made the one the
    * index keeps of it by `canonical`; `broken`: told once when a block does not parse (the
    * index must be reloaded).
    */
   constructor(
-    readonly source: { count: number; read(i: number): Uint8Array },
-    readonly per: number,
+    readonly source: BlockSource,
+    readonly counts: number[],
     readonly share: string[],
-    readonly canonical: (record: unknown) => unknown,
+    readonly canonical: (field: string, record: unknown) => unknown,
     readonly broken: (e: Error) => void,
   ) {
-    this.#blocks = Array.from({ length: source.count }, (_, i) => new LazyBlock<T>(i, this));
+    this.#blocks = counts.map((_, i) => new LazyBlock<T>(i, this));
   }
 
-  /** The entries, one per insertion rank from `first`, `per` in each block. */
-  entries(first: number, count: number): LazyEntry<T>[] {
+  /** The entries, one per insertion rank from `first`, each block's in turn. */
+  entries(first: number): LazyEntry<T>[] {
     const out: LazyEntry<T>[] = [];
-    for (let i = 0; i < count; i++) {
-      const block = this.#blocks[Math.floor(i / this.per)];
-      const e = new LazyEntry<T>(first + i, block);
-      block.entries.push(e);
-      out.push(e);
+    for (const [i, block] of this.#blocks.entries()) {
+      for (let k = 0; k < this.counts[i]; k++) {
+        const e = new LazyEntry<T>(first + out.length, block);
+        block.entries.push(e);
+        out.push(e);
+      }
     }
     return out;
   }

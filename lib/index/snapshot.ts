@@ -102,24 +102,7 @@ export async function snapshotParts(meta: SnapMeta, dump: SnapDump): Promise<Uin
   const { entries, views } = dump;
   let t0 = performance.now();
   for (let i = 0; i < entries.length; i += SNAP_BLOCK) {
-    const shared: unknown[] = [];
-    const numbers = new Map<unknown, number>();
-    const part = entries.slice(i, i + SNAP_BLOCK).map(([, vs, value, all, nums]): BlockEntry => {
-      if (!meta.share.length) return [vs, value, all, nums];
-      const v = { ...value };
-      for (const f of meta.share) {
-        const o = v[f];
-        if (!o || typeof o !== "object") continue;
-        let n = numbers.get(o);
-        if (n === undefined) {
-          numbers.set(o, n = shared.length);
-          shared.push(o);
-        }
-        v[f] = n;
-      }
-      return [vs, v, all, nums];
-    });
-    blocks.push(enc.encode(JSON.stringify([shared, part])));
+    blocks.push(encodeBlock(entries.slice(i, i + SNAP_BLOCK), meta.share));
     if (performance.now() - t0 > 10) {
       await nextTurn();
       t0 = performance.now();
@@ -145,6 +128,34 @@ export async function snapshotParts(meta: SnapMeta, dump: SnapDump): Promise<Uin
     sizes: parts.map((p) => p.length),
   };
   return [enc.encode(JSON.stringify(head) + "\n"), ...parts];
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * One block of entries as a snapshot (or a load's helper thread) writes it: a JSON array of the
+ * embedded records of the entries' `share` fields, once each, and the entries as `BlockEntry`s
+ * (their ids apart), referring to those by number.
+ */
+export function encodeBlock(entries: SnapEntry[], share: string[]): Uint8Array {
+  const shared: unknown[] = [];
+  const numbers = new Map<unknown, number>();
+  const part = entries.map(([, vs, value, all, nums]): BlockEntry => {
+    if (!share.length) return [vs, value, all, nums];
+    const v = { ...value };
+    for (const f of share) {
+      const o = v[f];
+      if (!o || typeof o !== "object") continue;
+      let n = numbers.get(o);
+      if (n === undefined) {
+        numbers.set(o, n = shared.length);
+        shared.push(o);
+      }
+      v[f] = n;
+    }
+    return [vs, v, all, nums];
+  });
+  return encoder.encode(JSON.stringify([shared, part]));
 }
 
 /** Writes a snapshot: a temporary file renamed over the old one (never half a file). */

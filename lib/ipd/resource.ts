@@ -25,9 +25,18 @@ const NONE: string[] = Object.freeze([]) as unknown as string[];
 /** Codes as kept: one shared empty list, else the codes as one string each. */
 const codes = (list: string[]) => list.length ? list.map(code) : NONE;
 
-/** `list`, or `same` when it holds the same codes (a summary repeating the examinations'). */
-const orSame = (list: string[], same: string[]) =>
-  list.length === same.length && list.every((c, i) => c === same[i]) ? same : list;
+/** Whether two lists hold the same codes in the same order. */
+const sameCodes = (a: string[], b: string[]) =>
+  a.length === b.length && a.every((c, i) => c === b[i]);
+
+/** A summary's codes as kept: `kept` when they are the examinations' (`codes`), else their own. */
+const summaryCodes = (items: { code: string }[] | undefined, raw: string[], kept: string[]) => {
+  const list = (items ?? []).map((i) => i.code);
+  return sameCodes(list, raw) ? kept : codes(list);
+};
+
+/** A status as kept: the two of them one string each. */
+const statusOf = (s: string) => s === "pulang" ? "pulang" : s === "dirawat" ? "dirawat" : code(s);
 
 /** Whether the index keeps a stay whole: those still admitted (a few thousand at most). */
 export const keptWhole = (v: Visit): boolean => v.status === "dirawat";
@@ -43,12 +52,13 @@ export function slimVisit(v: Visit): Visit {
   // a copy, then the dropped fields left undefined: every stay keeps one shape, and copying
   // the record whole is several times faster than copying all but some of its fields
   const keep: Record<string, unknown> = { ...v };
-  const codes10 = codes(v.codes10 ?? []), codes9 = codes(v.codes9 ?? []);
-  keep.status = code(v.status);
+  const raw10 = v.codes10 ?? [], raw9 = v.codes9 ?? [];
+  const codes10 = codes(raw10), codes9 = codes(raw9);
+  keep.status = statusOf(v.status);
   keep.codes10 = codes10;
   keep.codes9 = codes9;
-  keep.summary10 = orSame(codes((v.summary_diagnosis ?? []).map((i) => i.code)), codes10);
-  keep.summary9 = orSame(codes((v.summary_tindakan ?? []).map((i) => i.code)), codes9);
+  keep.summary10 = summaryCodes(v.summary_diagnosis, raw10, codes10);
+  keep.summary9 = summaryCodes(v.summary_tindakan, raw9, codes9);
   if (v.inacbg) keep.inacbg = code(v.inacbg);
   if (v.inacbgKelas) keep.inacbgKelas = code(v.inacbgKelas);
   if (v.readmisi_reason) keep.readmisi_reason = code(v.readmisi_reason);
