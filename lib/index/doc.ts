@@ -170,7 +170,7 @@ export interface MemIndexOptions<T extends Doc = Doc> {
   slim?: (doc: T) => T;
   /**
    * Fields holding embedded records (`{_id, ...}`, e.g. a stay's room) kept once in memory:
-   * rows holding an equal copy share one object.
+   * rows holding an equal copy in that field share one object.
    */
   share?: string[];
 }

@@ -14,7 +14,7 @@ function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boo
 
 /**
  * What a `MemIndex` keeps of each record: the declaration's `slim` part, with the embedded
- * records of its `share` fields kept once (rows holding an equal copy share one object).
+ * records of its `share` fields kept once (rows holding an equal copy in a field share one object).
  */
 export class RowKeeper<T extends Doc> {
   #slim?: (doc: T) => T;
