@@ -43,14 +43,14 @@ Deno.test("index load: a background load waits between its batches until a reade
       pauses++;
       return new Promise(() => {});
     };
-    const preloaded = col.preload();
+    const preloaded = col.indexing.preload();
     while (!pauses) await new Promise((ok) => setTimeout(ok, 1));
     const idx = await col.index();
     assert.equal(idx.size, 1_600);
     await preloaded;
     assert.equal(pauses, 1, "no pause once a reader waits");
     store.idle = () => Promise.reject(new Error("loaded: no pause"));
-    await col.preload();
+    await col.indexing.preload();
   } finally {
     store.close();
   }

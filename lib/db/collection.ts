@@ -110,21 +110,11 @@ export class Collection<T extends Doc = Doc> {
   }
 
   /**
-   * Loads the index in the background if not loaded yet, giving way to the loads readers wait
-   * for and to the requests in flight (see `IndexKeeper.preload`).
+   * The index's work besides answering reads (see `IndexKeeper`): `preload` it in the
+   * background, `settle` what a restored snapshot left unparsed, `saveSnapshot` when worth it.
    */
-  preload(): Promise<void> {
-    return this.#keeper.preload();
-  }
-
-  /** Parses what a restored snapshot left unparsed, in the background (`IndexKeeper.settle`). */
-  settle(): Promise<void> {
-    return this.#keeper.settle();
-  }
-
-  /** Writes the index's snapshot if worth it (see `IndexKeeper.saveSnapshot`). */
-  saveSnapshot(): Promise<boolean> {
-    return this.#keeper.saveSnapshot();
+  get indexing(): Pick<IndexKeeper<T>, "preload" | "settle" | "saveSnapshot"> {
+    return this.#keeper;
   }
 
   /** Forgets the in-memory index (after the store was switched or restored). */

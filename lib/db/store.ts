@@ -213,7 +213,7 @@ export class Store implements KvHolder {
     const done: string[] = [];
     for (const c of this.#collections.values()) {
       try {
-        if (await c.saveSnapshot()) done.push(c.name);
+        if (await c.indexing.saveSnapshot()) done.push(c.name);
       } catch (e) {
         console.error(`Snapshot indeks ${c.name} gagal ditulis:`, e);
       }
