@@ -84,6 +84,11 @@ export interface AppOptions {
   now?: () => Date;
   /** An open audit log; when absent it is opened at `auditPathOf(config)` on the first request. */
   audit?: AuditLog;
+  /**
+   * The bundle was checked (and built when stale) already (`main.ts`, before it listens), so the
+   * first request does not hash the sources again; else it does.
+   */
+  bundleReady?: boolean;
 }
 
 /**
@@ -114,7 +119,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   const access = accessOf(registry);
   let ready: Promise<{ store: Store; manifest: Manifest; audit: AuditLog }> | null = null;
   const init = async () => {
-    await ensureBundle();
+    if (!opts.bundleReady) await ensureBundle();
     const manifest = await readManifest(STATIC_DIR);
     if (!manifest) throw new Error("Bundle JavaScript tidak ditemukan; jalankan deno task build");
     const store = opts.store ?? await openConfiguredStore(opts.config);

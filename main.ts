@@ -1,5 +1,5 @@
 import { createApp, ensureBundle, prepareStore, STATIC_DIR } from "./app.ts";
-import { warmIndexes } from "./lib/warm/warm.ts";
+import { preloadIndexes, warmIndexes } from "./lib/warm/warm.ts";
 import { registry } from "./resources/mod.ts";
 import { readManifest } from "./lib/http/islands.ts";
 import { backupDir } from "./lib/backup/backup.ts";
@@ -60,7 +60,7 @@ if (import.meta.main) {
   if (config.demoData && !demoData) {
     console.log("DEMO_DATA=1 diabaikan: basis data sudah berisi data, data demo tidak dibuat.");
   }
-  const app = createApp({ config, store });
+  const app = createApp({ config, store, bundleReady: true });
   const collector = idleCollector();
   const activity = new Activity();
   const server = Deno.serve(
@@ -97,10 +97,15 @@ if (import.meta.main) {
   const unless = (wait: () => Promise<void>) => () =>
     stopping ? new Promise<void>(() => {}) : wait();
   const pause = unless(() => activity.idle(100));
-  // the warm-up starts once the start is 2 s behind and the server quiet, so a clerk logging in
-  // right away and opening a list is not kept waiting behind it (a request loads what it reads)
+  // background work on the indexes waits until no request has run for 30 ms (a login needs many
+  // turns of the event loop, and a browser sends its next request right after an answer); the
+  // big indexes start loading now, and a request that needs one waits only for the rest of it
+  store.idle = unless(() => activity.calm(30, 1_000));
+  const preloaded = preloadIndexes(store, registry);
+  // the rest of the warm-up starts once the start is 2 s behind and the server quiet, so a
+  // clerk logging in right away and opening a list is not kept waiting behind it
   const settled = new Promise((ok) => setTimeout(ok, WARM_AFTER_MS))
-    .then(() => activity.quiet(QUIET_MS));
+    .then(() => preloaded).then(() => activity.quiet(QUIET_MS));
   settled.then(() => warmIndexes(store, registry, unless(() => activity.quiet(QUIET_MS)), pause))
     .then((ms) => {
       if (stopping) return;

@@ -31,3 +31,24 @@ Deno.test("activity: idle() waits for the requests in flight, at most maxMs; qui
   await a.quiet(80);
   assert.ok(performance.now() - t0 >= 70 && a.isQuiet(80));
 });
+
+Deno.test("activity: calm() takes a turn of the event loop, then waits until no request ran for a while", async () => {
+  const a = new Activity();
+  // nothing ran: a turn only, in which a timer due now fires first
+  let fired = false;
+  setTimeout(() => fired = true, 0);
+  await a.calm(50, 1_000);
+  assert.equal(fired, true, "a turn of the event loop");
+
+  a.begin();
+  a.end();
+  const t0 = performance.now();
+  await a.calm(40, 1_000);
+  assert.ok(performance.now() - t0 >= 35, "40 ms after the last request");
+
+  a.begin();
+  const t1 = performance.now();
+  await a.calm(40, 100);
+  assert.ok(performance.now() - t1 >= 95, "a request that never ends: after maxMs");
+  a.end();
+});

@@ -1,6 +1,9 @@
 /** The test index and its row-by-row oracle, `naive`, for the lib/index tests. */
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { type Doc, MemIndex, type Query } from "../lib/index/index.ts";
+import { readSnapshot, snapshotParts, writeSnapshot } from "../lib/index/snapshot.ts";
+import { tempDir } from "./helpers.ts";
 
 /** The searched fields of the test index. */
 export const SEARCH = ["name", "room.name", "code"];
@@ -100,4 +103,23 @@ export function random(seed: number) {
     seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
     return seed / 2 ** 31;
   };
+}
+
+/**
+ * Restores `into` from a snapshot of `from` written to a file and read back as a restart does
+ * (every block parsed before it returns).
+ */
+export async function throughSnapshot<T extends Doc>(
+  from: MemIndex<T>,
+  into: MemIndex<T>,
+  share: string[] = [],
+): Promise<void> {
+  await using tmp = await tempDir();
+  const path = join(tmp.path, "uji.snap");
+  const meta = { name: "uji", sig: "s", count: "1", syncedAt: 0, rows: from.size, share };
+  await writeSnapshot(path, await snapshotParts(meta, from.dump()));
+  const lazy = into.restore((await readSnapshot(path))!, (e) => {
+    throw e;
+  });
+  assert.ok(await lazy.settle(() => Promise.resolve()));
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createApp } from "../app.ts";
-import { warmIndexes } from "../lib/warm/warm.ts";
+import { preloadIndexes, warmIndexes } from "../lib/warm/warm.ts";
 import { registry } from "../resources/mod.ts";
 import { AuditLog } from "../lib/audit/log.ts";
 import { createSession } from "../lib/auth/auth.ts";
@@ -69,5 +69,35 @@ Deno.test("warm-up: after a restart, the lists and the dashboard answer without 
     }
   } finally {
     await Deno.remove(dataDir, { recursive: true });
+  }
+});
+
+Deno.test("preload: the stays', patients' and ICD codes' indexes load in the background, stays first, each pausing between its batches", async () => {
+  const store = await Store.open(":memory:");
+  try {
+    const listed: string[] = [];
+    const list = store.kv.list.bind(store.kv);
+    store.kv.list = ((sel: Deno.KvListSelector, o?: Deno.KvListOptions) => {
+      if ("prefix" in sel) listed.push(String(sel.prefix[0]));
+      return list(sel, o);
+    }) as typeof store.kv.list;
+    let pauses = 0;
+    store.idle = () => {
+      pauses++;
+      return Promise.resolve();
+    };
+    await preloadIndexes(store, registry);
+    assert.deepEqual(listed.filter((p) => ["ipd", "pasien", "icd"].includes(p)), [
+      "ipd",
+      "pasien",
+      "icd",
+    ]);
+    assert.equal(pauses, 3, "one pause per batch read");
+    listed.length = 0;
+    store.idle = () => Promise.reject(new Error("loaded: no pause"));
+    await preloadIndexes(store, registry);
+    assert.deepEqual(listed, [], "loaded once");
+  } finally {
+    store.close();
   }
 });

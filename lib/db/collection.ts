@@ -109,9 +109,12 @@ export class Collection<T extends Doc = Doc> {
     return this.#keeper.index(fresh);
   }
 
-  /** Writes the index's snapshot if worth it (see `IndexKeeper.saveSnapshot`). */
-  saveSnapshot(): Promise<boolean> {
-    return this.#keeper.saveSnapshot();
+  /**
+   * The index's work besides answering reads (see `IndexKeeper`): `preload` it in the
+   * background, `settle` what a restored snapshot left unparsed, `saveSnapshot` when worth it.
+   */
+  get indexing(): Pick<IndexKeeper<T>, "preload" | "settle" | "saveSnapshot"> {
+    return this.#keeper;
   }
 
   /** Forgets the in-memory index (after the store was switched or restored). */

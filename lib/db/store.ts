@@ -175,6 +175,11 @@ export class Store implements KvHolder {
   #dbId: Promise<string> | null = null;
   /** The running code's version, in every index snapshot's signature (see `KvHolder`). */
   snapshotTag = "";
+  /**
+   * How background work on the indexes waits between its slices (see `KvHolder.idle`): the
+   * server waits for the requests in flight; absent, a turn of the event loop.
+   */
+  idle?: () => Promise<void>;
 
   /**
    * Where collection `name` keeps its index snapshot: local data files only, named after the
@@ -208,7 +213,7 @@ export class Store implements KvHolder {
     const done: string[] = [];
     for (const c of this.#collections.values()) {
       try {
-        if (await c.saveSnapshot()) done.push(c.name);
+        if (await c.indexing.saveSnapshot()) done.push(c.name);
       } catch (e) {
         console.error(`Snapshot indeks ${c.name} gagal ditulis:`, e);
       }

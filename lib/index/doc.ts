@@ -152,6 +152,11 @@ export interface KvHolder {
   readonly indexRecheckMs?: number;
   /** Reserves disk room for a rollback (local files only); returns its release. */
   reserve?(bytes: number): Promise<() => Promise<void>>;
+  /**
+   * How background work on the indexes (preloads, parsing a restored snapshot) waits between
+   * its slices, e.g. for the requests in flight; absent: a turn of the event loop.
+   */
+  idle?(): Promise<void>;
 }
 
 /** How an index is kept besides its search fields and derived numbers. */
@@ -178,7 +183,7 @@ export interface MemIndexOptions<T extends Doc = Doc> {
   reshare?: (doc: T) => T;
   /**
    * Fields holding embedded records (`{_id, ...}`, e.g. a stay's room) kept once in memory:
-   * rows holding an equal copy share one object.
+   * rows holding an equal copy in that field share one object.
    */
   share?: string[];
 }

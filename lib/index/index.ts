@@ -1,22 +1,15 @@
-import { type Entry, lower, SEP, type View } from "./scan.ts";
+import { type Entry, SearchText, type View } from "./scan.ts";
 import { GramPostings } from "./postings.ts";
 import { FoundCache } from "./found.ts";
 import { dropRank, type Haystack, markHits } from "./text.ts";
-import { ViewCache } from "./view.ts";
+import { ViewCache } from "./view_cache.ts";
 import { type IndexParts, runQuery } from "./query.ts";
 import { rangeOf } from "./range.ts";
-import type { SnapEntry } from "./snapshot.ts";
+import type { SnapDump, SnapEntry, Snapshot } from "./snapshot.ts";
+import { blockCounts, LazyBlocks } from "./lazy.ts";
 import { RowKeeper } from "./keep.ts";
 import { NumColumns } from "./nums.ts";
-import {
-  type Doc,
-  getPath,
-  type MemIndexOptions,
-  type OrderBy,
-  type Query,
-  type QueryResult,
-  type Row,
-} from "./doc.ts";
+import type { Doc, MemIndexOptions, OrderBy, Query, QueryResult, Row } from "./doc.ts";
 
 /** Writes remembered for `changesSince`. */
 const CHANGE_LOG = 512;
@@ -46,6 +39,8 @@ export class MemIndex<T extends Doc> {
   readonly #bySeq: (Entry<T> | undefined)[] = [];
   /** The cached orderings and groupings, kept in step with writes. */
   #cache = new ViewCache<T>(() => this.#entries.values(), this.#bySeq);
+  /** The blocks of the snapshot the index was restored from (lazy.ts). */
+  #lazy: LazyBlocks<T> | null = null;
   #seq = 0;
   #version = 0;
   /** Records removed so far (see `FoundCache`). */
@@ -67,6 +62,7 @@ export class MemIndex<T extends Doc> {
     opts: MemIndexOptions<T> = {},
   ) {
     this.block = opts.block ?? BLOCK;
+    this.#text = new SearchText(searchFields);
     this.#keeper = new RowKeeper(opts);
     const pos = (opts.grams ?? []).map((f) => searchFields.indexOf(f)).filter((i) => i >= 0);
     this.#postings = new GramPostings(pos, searchFields.length, {
@@ -79,6 +75,8 @@ export class MemIndex<T extends Doc> {
   readonly block: number;
   /** Trigram postings, built on the first search long enough to use them. */
   #postings: GramPostings<T>;
+  /** Makes each record's search text. */
+  #text: SearchText;
   /** What is kept of each record (slim, embedded records shared). */
   #keeper: RowKeeper<T>;
 
@@ -116,6 +114,7 @@ export class MemIndex<T extends Doc> {
   }
 
   #apply(id: string, row: Row<T> | null): void {
+    this.#cache.unsave();
     const old = this.#entries.get(id) ?? null;
     this.#version++;
     this.#log.push({ v: this.#version, id });
@@ -125,7 +124,7 @@ export class MemIndex<T extends Doc> {
     if (row) {
       neu = {
         row: this.#keeper.keep(row),
-        all: this.searchFields.map((f) => lower(getPath(row.value, f))).join(SEP),
+        all: this.#text.of(row.value),
         seq: old?.seq ?? this.#seq++,
         nums: this.derive?.(row.value) ?? null,
       };
@@ -155,6 +154,8 @@ export class MemIndex<T extends Doc> {
 
   /** Drops every row. */
   clear(): void {
+    this.#lazy?.drop();
+    this.#lazy = null;
     this.#entries.clear();
     this.#nums = null;
     this.#bySeq.length = 0;
@@ -167,33 +168,43 @@ export class MemIndex<T extends Doc> {
     this.#parts.found.clear();
   }
 
-  /** Every entry as a snapshot keeps it (see snapshot.ts), in insertion order. */
-  dump(): SnapEntry[] {
-    const out: SnapEntry[] = [];
+  /** Every entry and cached ordering as a snapshot keeps them (snapshot.ts), in insertion order. */
+  dump(): SnapDump {
+    const pos = new Int32Array(this.#seq), entries: SnapEntry[] = [];
     for (const [id, e] of this.#entries) {
+      pos[e.seq] = entries.length;
       const nums = this.#nums ? this.#nums.row(e.seq) : e.nums;
-      out.push([id, e.row.versionstamp, e.row.value, e.all, nums]);
+      entries.push([id, e.row.versionstamp, e.row.value, e.all, nums]);
     }
-    return out;
+    const views = this.#cache.saved().map((v) => ({ ...v, ranks: v.ranks.map((r) => pos[r]) }));
+    return { entries, views };
   }
 
   /**
-   * Replaces every row with a snapshot's entries: records as the index keeps them (already
-   * slim), with their search text and numbers.
+   * Replaces every row with a snapshot's: each entry's record (as the index keeps it), search
+   * text and numbers are parsed from its block when first read, its cached orderings made when
+   * first asked for. Returns the blocks (`LazyBlocks.settle` parses the rest); `broken` is told
+   * when a block does not parse.
    */
-  restore(entries: SnapEntry[]): void {
+  restore(snap: Snapshot, broken: (e: Error) => void): LazyBlocks<T> {
     this.clear();
-    for (const [id, versionstamp, value, all, nums] of entries) {
-      const e: Entry<T> = {
-        row: this.#keeper.keep({ value: value as T, versionstamp }, true),
-        all,
-        seq: this.#seq++,
-        // JSON wrote NaN (no discharge yet, no percentage) as null
-        nums: nums && nums.map((n) => n ?? NaN),
-      };
-      this.#entries.set(oneId(id, e.row.value), e);
-      this.#bySeq[e.seq] = e;
+    const { ids, head } = snap;
+    const keeper = this.#keeper;
+    const lazy = new LazyBlocks<T>(snap.blocks, blockCounts(ids.length, head.block), {
+      share: head.share,
+      canonical: (f, o) => keeper.canonical(f, o),
+      reshare: (v) => keeper.reshared(v),
+      ids,
+    }, broken);
+    const entries = lazy.entries(0);
+    for (let i = 0; i < entries.length; i++) {
+      this.#entries.set(ids[i], entries[i]);
+      this.#bySeq[i] = entries[i];
     }
+    this.#seq = entries.length;
+    this.#cache.restore(snap.views);
+    this.#lazy = lazy;
+    return lazy;
   }
 
   get(id: string): Row<T> | undefined {
@@ -266,17 +277,8 @@ export class MemIndex<T extends Doc> {
 
   /** The derived numbers as columns by insertion rank, built on first use, kept in step. */
   #columns(): Float64Array[] {
-    if (!this.#nums) {
-      const width = this.#entries.values().next().value?.nums?.length ?? 0;
-      // no record yet: nothing to test, and columns built now would have no width for ever
-      if (!width) return [];
-      this.#nums = new NumColumns(width, Math.max(1024, Math.ceil(this.#seq * 1.25)));
-      for (const e of this.#entries.values()) {
-        this.#nums.set(e.seq, e.nums);
-        e.nums = null; // kept once, in the columns
-      }
-    }
-    return this.#nums.cols;
+    this.#nums ??= NumColumns.of(() => this.#entries.values(), this.#seq);
+    return this.#nums?.cols ?? [];
   }
 
   /** The cached orderings (`field:dir`, after `where=value|` for a group's), least recently asked first. */

@@ -2,21 +2,26 @@ import type { Doc, MemIndexOptions, Row } from "./doc.ts";
 
 /** Whether two embedded records hold the same values (one level deep). */
 function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((k) => a[k] === b[k]);
+  // counted, not listed: a load compares every record's embedded ones
+  let n = 0;
+  for (const k in a) {
+    if (a[k] !== b[k] || !Object.hasOwn(b, k)) return false;
+    n++;
+  }
+  for (const _ in b) n--;
+  return n === 0;
 }
 
 /**
  * What a `MemIndex` keeps of each record: the declaration's `slim` part, with the embedded
- * records of its `share` fields kept once (rows holding an equal copy share one object).
+ * records of its `share` fields kept once (rows holding an equal copy in a field share one object).
  */
 export class RowKeeper<T extends Doc> {
   #slim?: (doc: T) => T;
   #reshare?: (doc: T) => T;
   #share: string[];
-  /** The embedded records kept once, by id (the newest copy of each). */
-  #shared = new Map<string, Record<string, unknown>>();
+  /** The embedded records kept once, per field by id (the newest copy of each). */
+  #shared = new Map<string, Map<string, Record<string, unknown>>>();
 
   constructor(opts: Pick<MemIndexOptions<T>, "slim" | "share" | "reshare">) {
     this.#slim = opts.slim;
@@ -36,15 +41,37 @@ export class RowKeeper<T extends Doc> {
         : this.#slim
         ? this.#slim(row.value)
         : { ...row.value }) as Record<string, unknown>;
-    for (const f of this.#share) {
-      const v = value[f] as Record<string, unknown> | null | undefined;
-      if (!v || typeof v !== "object" || Array.isArray(v) || typeof v._id !== "string") continue;
-      const have = this.#shared.get(v._id);
-      if (have === v) continue;
-      if (have && sameFields(have, v)) value[f] = have;
-      else this.#shared.set(v._id, v);
+    for (let i = 0; i < this.#share.length; i++) {
+      const f = this.#share[i];
+      const v = value[f];
+      const have = this.canonical(f, v);
+      if (have !== v) value[f] = have;
     }
     return { value: value as T, versionstamp: row.versionstamp };
+  }
+
+  /**
+   * The embedded record of field `f` kept in place of `v`: the one kept of its id when it holds
+   * the same values, else `v` itself, kept from then on (the newest copy of each). Anything but
+   * an embedded record (`{_id, ...}`) comes back as it is. One map per field: the few rooms or
+   * doctors are looked up in a small one, not among every patient.
+   */
+  canonical(f: string, v: unknown): unknown {
+    if (!v || typeof v !== "object" || Array.isArray(v)) return v;
+    const r = v as Record<string, unknown>;
+    if (typeof r._id !== "string") return v;
+    let kept = this.#shared.get(f);
+    if (!kept) this.#shared.set(f, kept = new Map());
+    const have = kept.get(r._id);
+    if (have === r) return v;
+    if (have && sameFields(have, r)) return have;
+    kept.set(r._id, r);
+    return v;
+  }
+
+  /** A record read back from a snapshot, its repeated values shared again (`reshare`). */
+  reshared(value: T): T {
+    return this.#reshare ? this.#reshare(value) : value;
   }
 
   /** Forgets the shared records (the index was emptied). */

@@ -1,7 +1,10 @@
 import { MemIndex, type Row } from "./index.ts";
 import type { Doc } from "./doc.ts";
-import { readSnapshot, snapshotLines, specSig, writeSnapshot } from "./snapshot.ts";
+import { readSnapshot, snapshotParts, specSig, writeSnapshot } from "./snapshot.ts";
 import type { CollectionSpec, KvHolder } from "./doc.ts";
+import { LoadState } from "./load_turns.ts";
+import { readEvery } from "./full_load.ts";
+import type { LazyBlocks } from "./lazy.ts";
 import { ulid } from "ulid";
 
 /** How far back a sync re-reads the change log, to cover clock skew and slow commits. */
@@ -29,6 +32,10 @@ export class IndexKeeper<T extends Doc> {
   /** When the write counter was last asked and found in step (`performance.now()`). */
   #checkedAt = -Infinity;
   #syncing: Promise<void> | null = null;
+  /** Whether a reader waits for the sync running (else it is a background load: `preload`). */
+  #load: LoadState;
+  /** The blocks of the snapshot the index was restored from, until `settle` parsed them. */
+  #lazy: LazyBlocks<T> | null = null;
   #own = new Map<string, number>();
   /** The write counter of the last snapshot written or read. */
   #snapCount = -1n;
@@ -42,6 +49,7 @@ export class IndexKeeper<T extends Doc> {
       reshare: spec.reshare,
     });
     this.#sig = specSig([spec.search, spec.derive, spec.slim, spec.share]);
+    this.#load = new LoadState(holder);
   }
 
   get name(): string {
@@ -70,8 +78,35 @@ export class IndexKeeper<T extends Doc> {
    * look at the write counter whatever `indexRecheckMs` allows, so the index holds every write
    * the counter holds when read before this call (a write guarded by that counter counts on it).
    */
-  async index(fresh = false): Promise<MemIndex<T>> {
-    while (this.#syncing) await this.#syncing;
+  index(fresh = false): Promise<MemIndex<T>> {
+    return this.#read(fresh, true);
+  }
+
+  /**
+   * Loads the index in the background if it is not loaded yet (from its snapshot or every
+   * record): between its batches it waits as background work does (`LoadState`), until a reader
+   * comes to wait for this load, which then runs its batches back to back.
+   */
+  async preload(): Promise<void> {
+    if (!this.#loaded) await this.#read(false, false);
+  }
+
+  /**
+   * Parses the blocks of a restored snapshot that no read has parsed yet, in slices, waiting as
+   * background work does between them (`LoadState.idle`), so a later read never parses one.
+   */
+  async settle(): Promise<void> {
+    const lazy = this.#lazy;
+    if (lazy && await lazy.settle(() => this.#load.idle()) && this.#lazy === lazy) {
+      this.#lazy = null;
+    }
+  }
+
+  async #read(fresh: boolean, wanted: boolean): Promise<MemIndex<T>> {
+    while (this.#syncing) {
+      if (wanted) this.#load.want(this.#syncing);
+      await this.#syncing;
+    }
     // most reads need no round trip to the store: the request runs to its answer in one go
     const asked = performance.now();
     if (
@@ -89,8 +124,10 @@ export class IndexKeeper<T extends Doc> {
     if (!this.#syncing) {
       this.#syncVs = ver.versionstamp ?? "";
       this.#late = 0n;
+      this.#load.begin();
       this.#syncing = this.#sync(count).finally(() => this.#syncing = null);
     }
+    if (wanted) this.#load.want(this.#syncing);
     await this.#syncing;
     return this.#index;
   }
@@ -104,10 +141,13 @@ export class IndexKeeper<T extends Doc> {
     }
     if (!this.#loaded || now - this.#syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS) {
       this.#index.clear();
-      // big batches: a full load of 75,000 stays spends most of its time per round trip
-      for await (const e of this.holder.kv.list<T>({ prefix: [this.name] }, { batchSize: 500 })) {
-        this.#index.put(e.value._id, { value: e.value, versionstamp: e.versionstamp });
-      }
+      this.#lazy = null;
+      const put = (batch: Deno.KvEntry<T>[]) => {
+        for (const e of batch) {
+          this.#index.put(e.value._id, { value: e.value, versionstamp: e.versionstamp });
+        }
+      };
+      await readEvery<T>(this.holder.kv, this.name, () => this.#load.between(), put);
       this.#loaded = true;
       await this.#holdsLog(now, count);
     } else {
@@ -155,13 +195,14 @@ export class IndexKeeper<T extends Doc> {
   async #fromSnapshot(count: bigint, now: number): Promise<boolean> {
     const path = await this.holder.snapshotPath?.(this.name);
     if (!path) return false;
-    const snap = await readSnapshot(path);
+    const snap = await readSnapshot(path, () => this.#load.between());
     if (!snap || snap.head.name !== this.name || snap.head.sig !== this.#fullSig) return false;
     const at = BigInt(snap.head.count);
     if (at > count || (at < count && now - snap.head.syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS)) {
       return false;
     }
-    this.#index.restore(snap.entries);
+    await this.#load.between();
+    this.#lazy = this.#index.restore(snap, (e) => this.#broken(e, path));
     // this instance's writes so far were not applied to it: the replay must not skip them
     this.#own.clear();
     this.#loaded = true;
@@ -170,6 +211,13 @@ export class IndexKeeper<T extends Doc> {
     this.#snapCount = at;
     if (at === count) await this.#holdsLog(snap.head.syncedAt, at);
     return true;
+  }
+
+  /** A block parsed on first read that does not read back: the index loads again from KV. */
+  #broken(e: Error, path?: string): void {
+    console.error(`Cache indeks ${this.name} tidak terbaca, dimuat ulang dari basis data:`, e);
+    this.reset();
+    if (path) Deno.remove(path).catch(() => {});
   }
 
   /**
@@ -202,8 +250,7 @@ export class IndexKeeper<T extends Doc> {
     if (!path || !this.#loaded || this.#syncing || this.#index.size < SNAPSHOT_MIN) return false;
     if (this.#count === this.#snapCount) return false;
     const count = this.#count;
-    const lines = await snapshotLines({
-      format: 1,
+    const parts = await snapshotParts({
       name: this.name,
       sig: this.#fullSig,
       count: String(count),
@@ -211,13 +258,14 @@ export class IndexKeeper<T extends Doc> {
       rows: this.#index.size,
       share: this.spec.share ?? [],
     }, this.#index.dump());
-    await writeSnapshot(path, lines);
+    await writeSnapshot(path, parts);
     this.#snapCount = count;
     return true;
   }
 
   /** Forgets the in-memory index (after the store was switched or restored). */
   reset(): void {
+    this.#lazy = null;
     this.#loaded = false;
     this.#checkedAt = -Infinity;
     this.#count = 0n;

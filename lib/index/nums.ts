@@ -1,9 +1,30 @@
+/** An entry as the columns read it (scan.ts `Entry`). */
+interface Numbered {
+  seq: number;
+  nums: number[] | null;
+}
+
 /**
  * The derived numbers of a `MemIndex`'s entries (see `Query.numeric`) as one `Float64Array` per
  * number, indexed by insertion rank (NaN for a hole), grown as ranks are given out.
  */
 export class NumColumns {
   cols: Float64Array[];
+
+  /**
+   * The columns of `entries`' numbers, `ranks` ranks given out so far; the entries drop theirs
+   * (kept once, here). Null while no entry has numbers (columns made then would have no width).
+   */
+  static of(entries: () => Iterable<Numbered>, ranks: number): NumColumns | null {
+    const width = entries()[Symbol.iterator]().next().value?.nums?.length ?? 0;
+    if (!width) return null;
+    const out = new NumColumns(width, Math.max(1024, Math.ceil(ranks * 1.25)));
+    for (const e of entries()) {
+      out.set(e.seq, e.nums);
+      e.nums = null;
+    }
+    return out;
+  }
 
   constructor(width: number, size: number) {
     this.cols = Array.from({ length: width }, () => new Float64Array(size).fill(NaN));

@@ -36,6 +36,7 @@ export class GramPostings<T extends Doc> {
 
   /** Applies a write at rank `seq` (`old` or `neu` null: an insert or a removal). */
   update(seq: number, old: Entry<T> | null, neu: Entry<T> | null): void {
+    if (!this.#grams && !this.#building) return; // nothing built yet: nothing to keep in step
     const before = gramText(old, this.pos), after = gramText(neu, this.pos);
     this.#grams?.update(seq, before, after);
     if (this.#building && seq < this.#building.next) {

@@ -216,6 +216,25 @@ export function gramText<T extends Doc>(e: Entry<T> | null, pos: number[]): stri
   return t.includes("\n") ? t.replaceAll("\n", " ") : t;
 }
 
+/** Makes records' search texts over a set of search fields (their paths split once). */
+export class SearchText {
+  readonly #paths: string[][];
+  /** The parts of one text, reused (joined, each text is one flat string). */
+  readonly #parts: string[] = [];
+
+  constructor(fields: string[]) {
+    this.#paths = fields.map((f) => f.split("."));
+  }
+
+  /** A record's search text: its search fields lowercased, joined by `SEP`. */
+  of(value: unknown): string {
+    const paths = this.#paths, parts = this.#parts;
+    parts.length = paths.length;
+    for (let i = 0; i < paths.length; i++) parts[i] = lower(walk(value, paths[i]));
+    return parts.join(SEP);
+  }
+}
+
 /** A value as the search text holds it: lowercased, the field separator read as a space. */
 export function lower(v: unknown): string {
   const s = String(v ?? "").toLowerCase();

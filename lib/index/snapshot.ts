@@ -1,6 +1,8 @@
 import { basename, join } from "node:path";
 import { ulid } from "ulid";
 import { nextTurn } from "../runtime/turn.ts";
+import type { OrderBy } from "./doc.ts";
+import { type BlockEntry, SNAP_BLOCK } from "./lazy.ts";
 
 /**
  * Index snapshots: a collection's in-memory index written beside a local data file, so a
@@ -12,12 +14,25 @@ import { nextTurn } from "../runtime/turn.ts";
  * ignored and the collection loads from KV.
  */
 
-/** One entry as a snapshot keeps it: id, versionstamp, kept record, search text, numbers. */
+/** One entry as an index dumps it: id, versionstamp, kept record, search text, numbers. */
 export type SnapEntry = [string, string, Record<string, unknown>, string, number[] | null];
+
+/** A cached ordering as a snapshot keeps it: its entries as positions in the dump. */
+export interface SnapView {
+  order: OrderBy[];
+  where?: [string, string];
+  ranks: Int32Array;
+}
+
+/** What an index dumps for its snapshot, taken in one synchronous step. */
+export interface SnapDump {
+  entries: SnapEntry[];
+  views: SnapView[];
+}
 
 /** What a snapshot says about itself (its first line). */
 export interface SnapHead {
-  format: 1;
+  format: 2;
   /** The collection. */
   name: string;
   /** The index declaration it was made by (see `specSig`). */
@@ -27,15 +42,34 @@ export interface SnapHead {
   /** When the index last synced with KV (epoch ms): the change log is replayed from there. */
   syncedAt: number;
   rows: number;
-  /** Fields holding embedded records, written once each (the second line) and by number. */
+  /** Fields holding embedded records, written once per block and referred to by number. */
   share: string[];
+  /** Entries per block. */
+  block: number;
+  /** The cached orderings, their ranks in the ranks section in this order. */
+  views: { order: OrderBy[]; where?: [string, string]; n: number }[];
+  /** Whether the ranks are little-endian (written as the machine lays out an `Int32Array`). */
+  le: boolean;
+  /** Byte lengths of the sections after this line: ids, ranks, then each block. */
+  sizes: number[];
+}
+
+/** What a snapshot's writer gives of its head (the rest is made from the dump). */
+export type SnapMeta = Omit<SnapHead, "format" | "block" | "views" | "le" | "sizes">;
+
+/** A snapshot read back: its blocks are read and parsed when first needed (lazy.ts). */
+export interface Snapshot {
+  head: SnapHead;
+  ids: string[];
+  views: SnapView[];
+  blocks: SnapBlocks;
 }
 
 /** Folder of the snapshots of every local data file in `dataDir`. */
 export const SNAPSHOT_DIR = "index-cache";
 
-/** Entries per line of a snapshot file (each line one JSON array). */
-const PER_LINE = 2_000;
+/** This machine's byte order. */
+const LE = new Uint8Array(new Int32Array([1]).buffer)[0] === 1;
 
 /** A short signature of the parts of a declaration that shape an index. */
 export function specSig(parts: unknown[]): string {
@@ -55,47 +89,84 @@ export function snapshotPath(dir: string, live: string, name: string): string {
 }
 
 /**
- * The snapshot as lines of text, from entries taken from the index in one synchronous step (so
- * entries, counter and sync time agree; records are never changed in place, a write replaces
- * them, so the entries keep that moment). Each line is made in its own turn of the event loop,
- * so requests are answered between them. The embedded records of `head.share` fields are
- * written once (second line) and referred to by number.
+ * The snapshot's bytes, in parts: the head line, the ids, the cached orderings' ranks, then
+ * the entries in blocks of `SNAP_BLOCK`, each block one JSON array: the embedded records of its
+ * entries' `share` fields, once each, and the entries, referring to those by number. The dump
+ * was taken in one synchronous step (so entries, views, counter and sync time agree; records
+ * are never changed in place, a write replaces them); the blocks are made a few per turn of the
+ * event loop, so requests are answered meanwhile.
  */
-export async function snapshotLines(head: SnapHead, entries: SnapEntry[]): Promise<string[]> {
+export async function snapshotParts(meta: SnapMeta, dump: SnapDump): Promise<Uint8Array[]> {
+  const enc = new TextEncoder();
+  const blocks: Uint8Array[] = [];
+  const { entries, views } = dump;
+  let t0 = performance.now();
+  for (let i = 0; i < entries.length; i += SNAP_BLOCK) {
+    blocks.push(encodeBlock(entries.slice(i, i + SNAP_BLOCK), meta.share));
+    if (performance.now() - t0 > 10) {
+      await nextTurn();
+      t0 = performance.now();
+    }
+  }
+  const ranks = new Int32Array(views.reduce((n, v) => n + v.ranks.length, 0));
+  let at = 0;
+  for (const v of views) {
+    ranks.set(v.ranks, at);
+    at += v.ranks.length;
+  }
+  const parts = [
+    enc.encode(JSON.stringify(entries.map((e) => e[0]))),
+    new Uint8Array(ranks.buffer),
+    ...blocks,
+  ];
+  const head: SnapHead = {
+    ...meta,
+    format: 2,
+    block: SNAP_BLOCK,
+    views: views.map(({ order, where, ranks }) => ({ order, where, n: ranks.length })),
+    le: LE,
+    sizes: parts.map((p) => p.length),
+  };
+  return [enc.encode(JSON.stringify(head) + "\n"), ...parts];
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * One block of entries as a snapshot (or a load's helper thread) writes it: a JSON array of the
+ * embedded records of the entries' `share` fields, once each, and the entries as `BlockEntry`s
+ * (their ids apart), referring to those by number.
+ */
+export function encodeBlock(entries: SnapEntry[], share: string[]): Uint8Array {
   const shared: unknown[] = [];
   const numbers = new Map<unknown, number>();
-  const lines = [JSON.stringify(head), ""];
-  for (let i = 0; i < entries.length; i += PER_LINE) {
-    const part = entries.slice(i, i + PER_LINE).map(([id, vs, value, all, nums]): SnapEntry => {
-      if (!head.share.length) return [id, vs, value, all, nums];
-      const v = { ...value };
-      for (const f of head.share) {
-        const o = v[f];
-        if (!o || typeof o !== "object") continue;
-        let n = numbers.get(o);
-        if (n === undefined) {
-          numbers.set(o, n = shared.length);
-          shared.push(o);
-        }
-        v[f] = n;
+  const part = entries.map(([, vs, value, all, nums]): BlockEntry => {
+    if (!share.length) return [vs, value, all, nums];
+    const v = { ...value };
+    for (const f of share) {
+      const o = v[f];
+      if (!o || typeof o !== "object") continue;
+      let n = numbers.get(o);
+      if (n === undefined) {
+        numbers.set(o, n = shared.length);
+        shared.push(o);
       }
-      return [id, vs, v, all, nums];
-    });
-    lines.push(JSON.stringify(part));
-    await nextTurn();
-  }
-  lines[1] = JSON.stringify(shared);
-  return lines;
+      v[f] = n;
+    }
+    return [vs, v, all, nums];
+  });
+  return encoder.encode(JSON.stringify([shared, part]));
 }
 
 /** Writes a snapshot: a temporary file renamed over the old one (never half a file). */
-export async function writeSnapshot(path: string, lines: string[]): Promise<void> {
+export async function writeSnapshot(path: string, parts: Uint8Array[]): Promise<void> {
   const tmp = `${path}.tmp-${ulid()}`;
   try {
     const file = await Deno.open(tmp, { write: true, create: true, mode: 0o600 });
-    const enc = new TextEncoder();
     try {
-      for (const line of lines) await file.write(enc.encode(line + "\n"));
+      for (const part of parts) {
+        for (let at = 0; at < part.length;) at += await file.write(part.subarray(at));
+      }
     } finally {
       file.close();
     }
@@ -106,60 +177,103 @@ export async function writeSnapshot(path: string, lines: string[]): Promise<void
   }
 }
 
-/**
- * The lines of a text file, read in chunks: only one line (one batch of entries) is held as text
- * at a time, not the whole file and its split copy (read whole, a large snapshot grew the
- * process by several times its size, and the process kept that memory).
- */
-async function* linesOf(path: string): AsyncGenerator<string> {
-  using file = await Deno.open(path);
-  const buf = new Uint8Array(4 << 20);
-  const dec = new TextDecoder();
-  let parts: string[] = [];
-  for (let n = await file.read(buf); n !== null; n = await file.read(buf)) {
-    const chunk = dec.decode(buf.subarray(0, n), { stream: true });
-    let start = 0;
-    for (let nl = chunk.indexOf("\n"); nl !== -1; nl = chunk.indexOf("\n", start)) {
-      parts.push(chunk.slice(start, nl));
-      yield parts.join("");
-      parts = [];
-      start = nl + 1;
-    }
-    if (start < chunk.length) parts.push(chunk.slice(start));
+/** Reads `length` bytes at `at` (fewer at the end of the file). */
+async function readAt(file: Deno.FsFile, at: number, length: number): Promise<Uint8Array> {
+  const buf = new Uint8Array(length);
+  await file.seek(at, Deno.SeekMode.Start);
+  let n = 0;
+  for (let got: number | null = 0; n < length && got !== null; n += got ?? 0) {
+    got = await file.read(buf.subarray(n));
   }
-  if (parts.length) yield parts.join("");
+  return buf.subarray(0, n);
 }
 
-/** Reads a snapshot; null when there is none or it does not read back whole. */
+/**
+ * The blocks of a snapshot file, each read when asked for, in one synchronous read (a page's
+ * rows need a few blocks at once). The file is not kept open; each read first checks it is the
+ * file the snapshot was read from (same size and modification time), as a newer snapshot is
+ * written under the same name.
+ */
+export class SnapBlocks {
+  constructor(
+    readonly path: string,
+    readonly stat: { size: number; mtime: number },
+    readonly offsets: number[],
+    readonly sizes: number[],
+  ) {}
+
+  get count(): number {
+    return this.sizes.length;
+  }
+
+  /** The text of block `i`; throws when the file changed or came back short. */
+  read(i: number): Uint8Array {
+    using file = Deno.openSync(this.path);
+    const st = file.statSync();
+    if (st.size !== this.stat.size || (st.mtime?.getTime() ?? 0) !== this.stat.mtime) {
+      throw new Error("berkas berubah sejak dibaca");
+    }
+    const buf = new Uint8Array(this.sizes[i]);
+    file.seekSync(this.offsets[i], Deno.SeekMode.Start);
+    for (let n = 0; n < buf.length;) {
+      const got = file.readSync(buf.subarray(n));
+      if (!got) throw new Error("berkas terpotong");
+      n += got;
+    }
+    return buf;
+  }
+}
+
+/**
+ * Reads a snapshot's head, ids and orderings, after `between()` parsed; its blocks are left in
+ * the file (`SnapBlocks`), so a start reads a few megabytes, not the whole file. Null when there
+ * is none or its parts do not add up.
+ */
 export async function readSnapshot(
   path: string,
-): Promise<{ head: SnapHead; entries: SnapEntry[] } | null> {
-  const lines = linesOf(path);
+  between: () => Promise<void> = () => Promise.resolve(),
+): Promise<Snapshot | null> {
   try {
-    const first = await lines.next();
-    if (first.done) return null;
-    const head = JSON.parse(first.value) as SnapHead;
-    if (head.format !== 1 || !Array.isArray(head.share)) return null;
-    const second = await lines.next();
-    if (second.done) return null;
-    const shared = JSON.parse(second.value) as unknown[];
-    const entries: SnapEntry[] = [];
-    for (let r = await lines.next(); !r.done; r = await lines.next()) {
-      if (!r.value) continue;
-      await nextTurn(); // requests meanwhile
-      for (const e of JSON.parse(r.value) as SnapEntry[]) {
-        for (const f of head.share) {
-          const n = e[2][f];
-          if (typeof n === "number") e[2][f] = shared[n];
-        }
-        entries.push(e);
-      }
-    }
-    return entries.length === head.rows ? { head, entries } : null;
+    using file = await Deno.open(path);
+    const st = await file.stat();
+    let top = await readAt(file, 0, 64 << 10);
+    let nl = top.indexOf(10);
+    if (nl < 0) nl = (top = await readAt(file, 0, 4 << 20)).indexOf(10);
+    if (nl < 0) return null;
+    const dec = new TextDecoder();
+    const head = JSON.parse(dec.decode(top.subarray(0, nl))) as SnapHead;
+    const { sizes, rows, block } = head;
+    if (
+      head.format !== 2 || head.le !== LE || !Array.isArray(head.share) ||
+      !Array.isArray(sizes) || !Array.isArray(head.views) || !(block > 0) ||
+      sizes.length !== 2 + Math.ceil(rows / block) ||
+      sizes.reduce((a, b) => a + b, 0) !== st.size - nl - 1
+    ) return null;
+    const offsets: number[] = [];
+    for (let at = nl + 1, i = 0; i < sizes.length; at += sizes[i++]) offsets.push(at);
+    const lists = await readAt(file, offsets[0], sizes[0] + sizes[1]);
+    if (lists.length !== sizes[0] + sizes[1]) return null;
+    await between();
+    const ids = JSON.parse(dec.decode(lists.subarray(0, sizes[0]))) as string[];
+    if (!Array.isArray(ids) || ids.length !== rows) return null;
+    const all = new Int32Array(lists.slice(sizes[0]).buffer);
+    if (all.length !== head.views.reduce((n, v) => n + v.n, 0)) return null;
+    for (let i = 0; i < all.length; i++) if (!(all[i] >= 0 && all[i] < rows)) return null;
+    let at = 0;
+    const views = head.views.map(({ order, where, n }) => ({
+      order,
+      where,
+      ranks: all.subarray(at, at += n),
+    }));
+    const stat = { size: st.size, mtime: st.mtime?.getTime() ?? 0 };
+    return {
+      head,
+      ids,
+      views,
+      blocks: new SnapBlocks(path, stat, offsets.slice(2), sizes.slice(2)),
+    };
   } catch {
     return null;
-  } finally {
-    await lines.return?.(undefined);
   }
 }
 

@@ -40,6 +40,17 @@ export class Activity {
     });
   }
 
+  /**
+   * Resolves after a turn of the event loop (so work in slices always lets waiting requests
+   * in) once no request has run for `ms`, or after `maxMs` at the latest: a response just
+   * answered goes out, and the request a browser sends right after it starts, before the next
+   * slice of background work.
+   */
+  async calm(ms: number, maxMs: number): Promise<void> {
+    await new Promise((ok) => setTimeout(ok, 0));
+    await this.quiet(ms, maxMs);
+  }
+
   /** Whether no request has run for `ms`. */
   isQuiet(ms: number): boolean {
     return this.#running === 0 && performance.now() - this.#last >= ms;

@@ -18,6 +18,25 @@ import { collectionOf, type ResourceDef } from "../resource/resource.ts";
  */
 const WARM = ["pasien", "icd"];
 
+/**
+ * Loads the indexes the first screens read (the stays, then the patients and the ICD codes) as
+ * soon as the server listens (`main.ts`), in the background, then parses the blocks their
+ * snapshots left to parse when first read (`Collection.indexing.settle`): between its batches a load
+ * waits for the loads requests wait for and for `store.idle` (the server's waits for the
+ * requests in flight), so a login or a request that needs another index goes first, and a
+ * request that needs one of these waits only for what is left of its load. A failure is left
+ * to the request that needs the index.
+ */
+export async function preloadIndexes(store: Store, registry: Registry): Promise<void> {
+  const defs = WARM.map((name) => registry.get(name)).filter((def) => !!def);
+  const cols = [visitsOf(store), ...defs.map((def) => collectionOf(store, def))];
+  try {
+    for (const c of cols) await c.indexing.preload();
+    // then what their snapshots left to parse when first read
+    for (const c of cols) await c.indexing.settle();
+  } catch { /* loaded again by the request that needs it */ }
+}
+
 /** A search term no record holds, to warm the search structures. */
 const NONE = "\u0000";
 

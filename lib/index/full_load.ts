@@ -1,0 +1,36 @@
+import type { Doc } from "./doc.ts";
+
+/** Records a full load reads per KV call. */
+const LOAD_BATCH = 500;
+
+type Batch<T> = { got: Deno.KvEntry<T>[]; next: string | null };
+
+/**
+ * Reads every record under `[name]` in key order, `LOAD_BATCH` per KV call, handing each batch
+ * to `put` after `between()`; the next batch is read from the store while `put` indexes the
+ * last one (the store's reading and the index's work overlap).
+ */
+export async function readEvery<T extends Doc>(
+  kv: Deno.Kv,
+  name: string,
+  between: () => Promise<void>,
+  put: (batch: Deno.KvEntry<T>[]) => void,
+): Promise<void> {
+  const read = async (cursor?: string): Promise<Batch<T>> => {
+    const it = kv.list<T>({ prefix: [name] }, { limit: LOAD_BATCH, batchSize: LOAD_BATCH, cursor });
+    const got: Deno.KvEntry<T>[] = [];
+    for await (const e of it) got.push(e);
+    return { got, next: got.length === LOAD_BATCH ? it.cursor : null };
+  };
+  let batch: Promise<Batch<T>> | null = read();
+  try {
+    while (batch) {
+      const done: Batch<T> = await batch;
+      batch = done.next ? read(done.next) : null;
+      await between();
+      put(done.got);
+    }
+  } finally {
+    batch?.catch(() => {}); // a load that failed leaves the batch it was reading
+  }
+}

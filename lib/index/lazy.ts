@@ -1,0 +1,198 @@
+import type { Doc, Row } from "./doc.ts";
+import type { Entry } from "./scan.ts";
+
+/**
+ * The entries of an index restored from a snapshot (snapshot.ts): each knows its insertion
+ * rank at once, while its record, search text and numbers stay in their block's text until
+ * something reads one of them, which parses the whole block (`SNAP_BLOCK` entries). So a
+ * restart answers a list's first page after parsing the ids and the few blocks its rows are
+ * in; the rest is parsed in the background (`LazyBlocks.settle`) or by the first read that
+ * needs every record.
+ */
+
+/** Entries per block of a snapshot. */
+export const SNAP_BLOCK = 500;
+
+/** Where the blocks' texts are (a snapshot file). */
+export interface BlockSource {
+  /** The text of block `i` (asked for once, unless it did not parse). */
+  read(i: number): Uint8Array;
+}
+
+/** The entries per block of `rows` entries in blocks of `per`. */
+export function blockCounts(rows: number, per: number): number[] {
+  return Array.from({ length: Math.ceil(rows / per) }, (_, i) => Math.min(per, rows - i * per));
+}
+
+/** One entry of a block as written: versionstamp, kept record, search text, numbers. */
+export type BlockEntry = [string, Record<string, unknown>, string, number[] | null];
+
+const decoder = new TextDecoder();
+
+/** An entry whose parts are parsed from its snapshot block on first use. */
+export class LazyEntry<T extends Doc> implements Entry<T> {
+  #row: Row<T> | null = null;
+  #all = "";
+  #nums: number[] | null = null;
+
+  constructor(readonly seq: number, readonly block: LazyBlock<T>) {}
+
+  get row(): Row<T> {
+    if (!this.#row) this.block.load();
+    return this.#row!;
+  }
+
+  get all(): string {
+    if (!this.#row) this.block.load();
+    return this.#all;
+  }
+
+  /** Its search text as a slice of a joined block's (text.ts). */
+  set all(text: string) {
+    if (!this.#row) this.block.load();
+    this.#all = text;
+  }
+
+  get nums(): number[] | null {
+    if (!this.#row) this.block.load();
+    return this.#nums;
+  }
+
+  /** Null once the index keeps the numbers in its columns. */
+  set nums(nums: number[] | null) {
+    if (!this.#row) this.block.load();
+    this.#nums = nums;
+  }
+
+  /** Sets the parsed parts (by the block). */
+  fill(row: Row<T>, all: string, nums: number[] | null): void {
+    this.#row = row;
+    this.#all = all;
+    this.#nums = nums;
+  }
+}
+
+/** One block of a snapshot: its entries, parsed from the file on first use. */
+class LazyBlock<T extends Doc> {
+  #parsed = false;
+  #failed: Error | null = null;
+  readonly entries: LazyEntry<T>[] = [];
+
+  constructor(readonly i: number, readonly set: LazyBlocks<T>) {}
+
+  get parsed(): boolean {
+    return this.#parsed;
+  }
+
+  /** Parses the block into its entries (once); a block that does not parse throws, every time. */
+  load(): void {
+    if (this.#failed) throw this.#failed;
+    if (this.#parsed) return;
+    let shared: unknown[], list: BlockEntry[];
+    try {
+      [shared, list] = JSON.parse(decoder.decode(this.set.source.read(this.i)));
+      if (!Array.isArray(shared) || !Array.isArray(list) || list.length !== this.entries.length) {
+        throw new Error(`holds ${list?.length} entries, not ${this.entries.length}`);
+      }
+    } catch (e) {
+      this.#failed = new Error(`Cache indeks rusak: ${(e as Error).message}`, { cause: e });
+      this.set.failed(this.#failed);
+      throw this.#failed;
+    }
+    this.#parsed = true;
+    const { share, canonical, reshare, ids } = this.set.parts;
+    // each embedded record made the one the index keeps, once per block
+    const kept: unknown[] = new Array(shared.length);
+    for (let i = 0; i < list.length; i++) {
+      const [versionstamp, value, all, nums] = list[i];
+      for (const f of share) {
+        const n = value[f];
+        if (typeof n === "number") value[f] = kept[n] ??= canonical(f, shared[n]);
+      }
+      // the id kept once: the index's key (read with the ids) is the record's own
+      const id = ids[this.entries[i].seq];
+      if (value._id === id) value._id = id;
+      // JSON wrote NaN (no discharge yet, no percentage) as null
+      const numbers = nums && nums.map((x) => x ?? NaN);
+      this.entries[i].fill({ value: reshare(value as T), versionstamp }, all, numbers);
+    }
+  }
+}
+
+/** How a block's entries are made what the index keeps. */
+export interface BlockParts<T extends Doc> {
+  /** Fields whose embedded records a block holds once and its entries by number. */
+  share: string[];
+  /** The embedded record the index keeps in place of one read (keep.ts `canonical`). */
+  canonical: (field: string, record: unknown) => unknown;
+  /** A record read back, its repeated values shared again (keep.ts `reshared`). */
+  reshare: (value: T) => T;
+  /** The entries' ids by insertion rank. */
+  ids: string[];
+}
+
+/** The blocks of one restored snapshot. */
+export class LazyBlocks<T extends Doc> {
+  readonly #blocks: LazyBlock<T>[];
+  #dropped = false;
+
+  /**
+   * `source`: the blocks' texts, block `i` holding `counts[i]` entries; `parts`: how their
+   * entries are made what the index keeps; `broken`: told once when a block does not parse
+   * (the index must be reloaded).
+   */
+  constructor(
+    readonly source: BlockSource,
+    readonly counts: number[],
+    readonly parts: BlockParts<T>,
+    readonly broken: (e: Error) => void,
+  ) {
+    this.#blocks = counts.map((_, i) => new LazyBlock<T>(i, this));
+  }
+
+  /** The entries, one per insertion rank from `first`, each block's in turn. */
+  entries(first: number): LazyEntry<T>[] {
+    const out: LazyEntry<T>[] = [];
+    for (const [i, block] of this.#blocks.entries()) {
+      for (let k = 0; k < this.counts[i]; k++) {
+        const e = new LazyEntry<T>(first + out.length, block);
+        block.entries.push(e);
+        out.push(e);
+      }
+    }
+    return out;
+  }
+
+  failed(e: Error): void {
+    if (this.#dropped) return;
+    this.#dropped = true;
+    this.broken(e);
+  }
+
+  /** Stops `settle` (the index was emptied or reloaded). */
+  drop(): void {
+    this.#dropped = true;
+  }
+
+  /**
+   * Parses every block not parsed yet, in order, awaiting `between()` after each slice of about
+   * `sliceMs`, until done or dropped. Whether every block was parsed.
+   */
+  async settle(between: () => Promise<void>, sliceMs = 8): Promise<boolean> {
+    let t0 = performance.now();
+    for (const block of this.#blocks) {
+      if (this.#dropped) return false;
+      if (block.parsed) continue;
+      try {
+        block.load();
+      } catch {
+        return false; // told to `broken` already
+      }
+      if (performance.now() - t0 >= sliceMs) {
+        await between();
+        t0 = performance.now();
+      }
+    }
+    return !this.#dropped;
+  }
+}
