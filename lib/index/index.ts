@@ -1,4 +1,4 @@
-import { type Entry, SearchText, type View } from "./scan.ts";
+import { type Entry, SearchText } from "./scan.ts";
 import { GramPostings } from "./postings.ts";
 import { FoundCache } from "./found.ts";
 import { dropRank, type Haystack, markHits } from "./text.ts";
@@ -9,7 +9,7 @@ import type { SnapDump, SnapEntry, Snapshot } from "./snapshot.ts";
 import { blockCounts, LazyBlocks } from "./lazy.ts";
 import { RowKeeper } from "./keep.ts";
 import { NumColumns } from "./nums.ts";
-import type { Doc, MemIndexOptions, OrderBy, Query, QueryResult, Row } from "./doc.ts";
+import type { Doc, MemIndexOptions, Query, QueryResult, Row } from "./doc.ts";
 
 /** Writes remembered for `changesSince`. */
 const CHANGE_LOG = 512;
@@ -207,23 +207,35 @@ export class MemIndex<T extends Doc> {
     return lazy;
   }
 
+  /** Every block of the restored snapshot parsed: plain entries, the blocks let go. */
+  settled(): void {
+    if (!this.#lazy) return;
+    this.#lazy = null;
+    for (const [id, e] of this.#entries) {
+      const plain: Entry<T> = { row: e.row, all: e.all, seq: e.seq, nums: e.nums };
+      this.#entries.set(id, plain);
+      this.#bySeq[e.seq] = plain;
+    }
+    this.#cache.dropLists();
+  }
+
   get(id: string): Row<T> | undefined {
     return this.#entries.get(id)?.row;
   }
 
   /** Every row, in insertion order. */
   rows(): Row<T>[] {
-    return this.#list().map((e) => e.row);
+    return this.#cache.list().map((e) => e.row);
   }
 
   /** Rows whose value at `field` equals `value`, in insertion order (grouping cached). */
   where(field: string, value: string): Row<T>[] {
-    return (this.#group(field).get(value) ?? []).map((e) => e.row);
+    return (this.#cache.group(field).get(value) ?? []).map((e) => e.row);
   }
 
   /** Number of rows whose value at `field` equals `value`. */
   countWhere(field: string, value: string): number {
-    return this.#group(field).get(value)?.length ?? 0;
+    return this.#cache.group(field).get(value)?.length ?? 0;
   }
 
   /**
@@ -231,7 +243,7 @@ export class MemIndex<T extends Doc> {
    * (see `rangeOf`, range.ts).
    */
   range(field: string, from: string | number, to: string | number): Row<T>[] {
-    return rangeOf(this.#view([{ field, dir: "asc" }]), field, from, to);
+    return rangeOf(this.#cache.view([{ field, dir: "asc" }]), field, from, to);
   }
 
   /**
@@ -247,10 +259,10 @@ export class MemIndex<T extends Doc> {
   /** What a query reads of this index (query.ts). */
   readonly #parts: IndexParts<T> = {
     searchFields: () => this.searchFields,
-    list: () => this.#list(),
+    list: () => this.#cache.list(),
     ranks: () => this.#seq,
-    group: (field) => this.#group(field),
-    view: (order, where) => this.#view(order, where),
+    group: (field) => this.#cache.group(field),
+    view: (order, where) => this.#cache.view(order, where),
     columns: () => this.#columns(),
     bySeq: (seq) => this.#bySeq[seq],
     grams: (fields) => this.#postings.covers(fields) ? this.#postings.index() : null,
@@ -284,17 +296,5 @@ export class MemIndex<T extends Doc> {
   /** The cached orderings (`field:dir`, after `where=value|` for a group's), least recently asked first. */
   cachedViews(): string[] {
     return this.#cache.signatures();
-  }
-
-  #list(): Entry<T>[] {
-    return this.#cache.list();
-  }
-
-  #view(order: OrderBy[], where?: [string, string]): View<T> {
-    return this.#cache.view(order, where);
-  }
-
-  #group(field: string): Map<string, Entry<T>[]> {
-    return this.#cache.group(field);
   }
 }

@@ -99,6 +99,7 @@ export class IndexKeeper<T extends Doc> {
     const lazy = this.#lazy;
     if (lazy && await lazy.settle(() => this.#load.idle()) && this.#lazy === lazy) {
       this.#lazy = null;
+      this.#index.settled();
     }
   }
 

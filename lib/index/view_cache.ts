@@ -51,6 +51,12 @@ export class ViewCache<T extends Doc> {
     this.#saved.clear();
   }
 
+  /** Drops the list and groupings (their entries were replaced), rebuilt on the next read. */
+  dropLists(): void {
+    this.#all = null;
+    this.#groups.clear();
+  }
+
   /** Takes views from a snapshot (least recently asked first), made when first asked for. */
   restore(views: SavedView[]): void {
     for (const v of views) this.#saved.set(signature(v.order, v.where), v);
@@ -74,7 +80,8 @@ export class ViewCache<T extends Doc> {
   #unsave(sig: string): View<T> {
     const { order, where, ranks } = this.#saved.get(sig)!;
     this.#saved.delete(sig);
-    const v: View<T> = { seqs: ranks, bySeq: this.bySeq, order, where };
+    // a copy: the snapshot's orderings share one buffer, let go once every one is a view
+    const v: View<T> = { seqs: ranks.slice(), bySeq: this.bySeq, order, where };
     this.#views.delete(sig);
     this.#views.set(sig, v);
     return v;
