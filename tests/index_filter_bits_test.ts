@@ -73,3 +73,38 @@ Deno.test("mem index: a filter set is built once and then kept (a second questio
   assert.equal(idx.query(q).filtered, 9);
   assert.equal(tested, 51, "after a write only the written record is tested again");
 });
+
+Deno.test("mem index: a longer term is found among a kept shorter one's hits, after writes too", () => {
+  const idx = new MemIndex<Rec>(SEARCH, derive, { block: 64 });
+  const words = Array.from({ length: 24 }, (_, i) => `kata${String.fromCharCode(97 + i)}x`);
+  words.push("dewi", "dewanti", "budi");
+  const next = random(11);
+  const make = (i: number) =>
+    rec(
+      `r${String(i).padStart(4, "0")}`,
+      `${words[Math.floor(next() * words.length)]} ${Math.floor(next() * 9)}`,
+      String(i % 3),
+      i % 4 ? "pulang" : "dirawat",
+      i % 50,
+    );
+  for (let i = 0; i < 800; i++) put(idx, make(i));
+  const ask = (search: string, what: string) => {
+    const q: Query = { search, order: [{ field: "name", dir: "asc" }], start: 0, length: 15 };
+    const got = idx.query(q);
+    assert.deepEqual(
+      { total: got.total, filtered: got.filtered, rows: ids(got.rows) },
+      naive(idx, q),
+      `${what}: ${search}`,
+    );
+    return got.filtered;
+  };
+  assert.ok(ask("dew", "first, by a scan") > 0);
+  assert.ok(ask("dewi", "among the kept hits of dew") > 0);
+  put(idx, rec("r0001", "dewi baru 1", "1", "pulang", 3));
+  put(idx, rec("r0002", "bukan lagi", "1", "pulang", 3));
+  put(idx, make(900));
+  ask("dewi 1", "after writes: among dewi's, brought up to date");
+  ask("dewan", "a term the kept one does not lead to");
+  put(idx, null, "r0001");
+  ask("ewi", "after a removal (the kept hits start over)");
+});

@@ -56,6 +56,29 @@ export class FoundCache {
     return f;
   }
 
+  /**
+   * Among the kept terms under `prefix` that `s` holds (so every entry holding `s` is among
+   * their hits), the one with the fewest hits, brought up to date (`holds(e, term, fields)`
+   * re-checks one record), or null.
+   */
+  narrowest<T extends Doc, F>(
+    prefix: string,
+    s: string,
+    src: FoundSource<T>,
+    holds: (e: Entry<T>, term: string, fields: F) => boolean,
+    fields: F,
+  ): Found | null {
+    let best: string | null = null, fewest = Infinity;
+    for (const [key, f] of this.#terms) {
+      if (!key.startsWith(prefix) || f.count >= fewest) continue;
+      const term = key.slice(prefix.length);
+      if (term !== s && s.includes(term)) best = key, fewest = f.count;
+    }
+    if (best === null) return null;
+    const term = best.slice(prefix.length);
+    return this.get(best, src, (e) => holds(e, term, fields));
+  }
+
   /** Keeps the hits of `key`, dropping the least recently used beyond `max`. */
   set(key: string, f: Found): void {
     this.#terms.delete(key);

@@ -178,8 +178,22 @@ function scanHits<T extends Doc>(ix: IndexParts<T>, s: string, fields: number[] 
   const cached = ix.found.get(key, ix, (e) => holds(e, s, fields));
   if (cached) return cached;
   const version = ix.version(), removals = ix.removals();
-  const marks = ix.marks(fields, [s]);
-  const found: Found = { marks, count: countBits(marks), version, removals };
+  // a term kept that this one holds (its first letters, typed a moment ago): only its hits
+  // can hold this one, so they are checked instead of scanning every text
+  const within = ix.found.narrowest(`${fields ?? "*"}\u0002`, s, ix, holds, fields);
+  let marks: Uint32Array, count = 0;
+  if (within && within.count < ix.ranks() / 8) {
+    marks = bitsFor(ix.ranks());
+    const from = within.marks;
+    for (let w = 0; w < from.length; w++) {
+      for (let word = from[w]; word !== 0; word &= word - 1) {
+        const seq = w * 32 + 31 - Math.clz32(word & -word);
+        const e = ix.bySeq(seq);
+        if (e && holds(e, s, fields)) marks[seq >>> 5] |= 1 << (seq & 31), count++;
+      }
+    }
+  } else count = countBits(marks = ix.marks(fields, [s]));
+  const found: Found = { marks, count, version, removals };
   ix.found.set(key, found);
   return found;
 }
