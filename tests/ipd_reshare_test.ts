@@ -3,43 +3,25 @@ import { MemIndex } from "../lib/index/index.ts";
 import { reshareVisit, slimVisit } from "../lib/ipd/resource.ts";
 import type { Visit } from "../lib/ipd/model.ts";
 import { throughSnapshot } from "./index_fixtures.ts";
+import { visitDoc } from "./visits.ts";
 
 /** A stays' index read back from its snapshot shares repeated values as one loaded from KV. */
 
 const icd = (code: string) => ({ _id: `i-${code}`, code, desc: code });
 
 function stay(i: number, codes10: string[], summary: string[], status: Visit["status"]): Visit {
-  return {
+  return visitDoc("2026-01-02T03:00:00.000Z", {
     _id: `s${String(i).padStart(3, "0")}`,
     pasien: { _id: `p${i}`, fullname: `Pasien ${i}`, erm: String(i), gender: "L" },
-    visitDate: "2026-01-02T03:00:00.000Z",
-    indicationranap: null,
     diagnosis_awal: "Demam",
-    asal: "IGD",
     room: { _id: "r1", name: "Melati" },
-    igd: null,
-    dpjp: null,
-    episode: null,
-    criteria: null,
-    readmisi: false,
-    readmisi_reason: "",
     openPasien: status === "dirawat" ? `p${i}` : null,
     status,
     tanggal_pulang: status === "pulang" ? "2026-01-05T03:00:00.000Z" : null,
-    dischargepatient: null,
     summary_diagnosis: summary.map(icd),
-    summary_tindakan: [],
-    ipddetails: [],
-    tarifInaTotal: 0,
-    tarifRsTotal: 0,
-    percentageTotal: null,
-    latestTarifIna: null,
-    latestTarifRs: null,
-    latestPercentage: null,
     inacbg: "A-4-10-I",
     codes10,
-    codes9: [],
-  };
+  });
 }
 
 Deno.test("stays' index from a snapshot: codes, empty lists and a summary equal to the codes shared again", async () => {

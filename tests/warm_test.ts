@@ -8,6 +8,17 @@ import { Store } from "../lib/db/store.ts";
 import { setup } from "./helpers.ts";
 import { admission, seedIpd } from "./ipd_fixtures.ts";
 
+/** The first key part of each prefix the store lists from now on, in order. */
+function listedPrefixes(store: Store): string[] {
+  const listed: string[] = [];
+  const list = store.kv.list.bind(store.kv);
+  store.kv.list = ((sel: Deno.KvListSelector, o?: Deno.KvListOptions) => {
+    if ("prefix" in sel) listed.push(String(sel.prefix[0]));
+    return list(sel, o);
+  }) as typeof store.kv.list;
+  return listed;
+}
+
 Deno.test("warm-up: after a restart, the lists and the dashboard answer without loading an index", async () => {
   const dataDir = await Deno.makeTempDir({ prefix: "casemix-warm-" });
   try {
@@ -22,12 +33,7 @@ Deno.test("warm-up: after a restart, the lists and the dashboard answer without 
     const store = await Store.open(`${dataDir}/casemix.kv`);
     const audit = await AuditLog.open(":memory:");
     try {
-      const listed: string[] = [];
-      const list = store.kv.list.bind(store.kv);
-      store.kv.list = ((sel: Deno.KvListSelector, o?: Deno.KvListOptions) => {
-        if ("prefix" in sel) listed.push(String(sel.prefix[0]));
-        return list(sel, o);
-      }) as typeof store.kv.list;
+      const listed = listedPrefixes(store);
       // each pause and quiet moment it waits for lasts 20 ms: the time it reports counts them
       let waited = 0;
       const wait = async () => {
@@ -75,12 +81,7 @@ Deno.test("warm-up: after a restart, the lists and the dashboard answer without 
 Deno.test("preload: the stays', patients' and ICD codes' indexes load in the background, stays first, each pausing between its batches", async () => {
   const store = await Store.open(":memory:");
   try {
-    const listed: string[] = [];
-    const list = store.kv.list.bind(store.kv);
-    store.kv.list = ((sel: Deno.KvListSelector, o?: Deno.KvListOptions) => {
-      if ("prefix" in sel) listed.push(String(sel.prefix[0]));
-      return list(sel, o);
-    }) as typeof store.kv.list;
+    const listed = listedPrefixes(store);
     let pauses = 0;
     store.idle = () => {
       pauses++;
