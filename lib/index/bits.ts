@@ -21,6 +21,15 @@ export function putBit(bits: Uint32Array, r: number, on: boolean): boolean {
   return was;
 }
 
+/** Calls `fn` with each rank set, in order (`base` added to each). */
+export function eachBit(bits: Uint32Array, fn: (r: number) => void, base = 0): void {
+  for (let w = 0; w < bits.length; w++) {
+    for (let word = bits[w]; word !== 0; word &= word - 1) {
+      fn(base + w * 32 + 31 - Math.clz32(word & -word));
+    }
+  }
+}
+
 /** How many ranks are set. */
 export function countBits(bits: Uint32Array): number {
   let n = 0;

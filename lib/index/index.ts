@@ -114,7 +114,6 @@ export class MemIndex<T extends Doc> {
   }
 
   #apply(id: string, row: Row<T> | null): void {
-    this.#cache.unsave();
     const old = this.#entries.get(id) ?? null;
     this.#version++;
     this.#log.push({ v: this.#version, id });
@@ -207,6 +206,12 @@ export class MemIndex<T extends Doc> {
     return lazy;
   }
 
+  /** Parses the restored blocks no read has parsed (`LazyBlocks.settle`), then `settled()`. */
+  async settle(between: () => Promise<void>): Promise<void> {
+    const lazy = this.#lazy;
+    if (lazy && await lazy.settle(between) && this.#lazy === lazy) this.settled();
+  }
+
   /** Every block of the restored snapshot parsed: plain entries, the blocks let go. */
   settled(): void {
     if (!this.#lazy) return;
@@ -246,12 +251,7 @@ export class MemIndex<T extends Doc> {
     return rangeOf(this.#cache.view([{ field, dir: "asc" }]), field, from, to);
   }
 
-  /**
-   * Filters, searches, orders and pages the rows. The first `where` term is the base (a cached
-   * view per order: put the broad, stable term first, e.g. a status, so views stay few); the
-   * other terms are membership marks; a search finds its candidates in the view's joined text
-   * before any filter (see query.ts).
-   */
+  /** Filters, searches, orders and pages the rows (see `runQuery`, query.ts). */
   query(q: Query): QueryResult<T> {
     return runQuery(this.#parts, q);
   }

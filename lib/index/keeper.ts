@@ -4,7 +4,6 @@ import { readSnapshot, snapshotParts, specSig, writeSnapshot } from "./snapshot.
 import type { CollectionSpec, KvHolder } from "./doc.ts";
 import { LoadState } from "./load_turns.ts";
 import { readEvery } from "./full_load.ts";
-import type { LazyBlocks } from "./lazy.ts";
 import { ulid } from "ulid";
 
 /** How far back a sync re-reads the change log, to cover clock skew and slow commits. */
@@ -34,8 +33,6 @@ export class IndexKeeper<T extends Doc> {
   #syncing: Promise<void> | null = null;
   /** Whether a reader waits for the sync running (else it is a background load: `preload`). */
   #load: LoadState;
-  /** The blocks of the snapshot the index was restored from, until `settle` parsed them. */
-  #lazy: LazyBlocks<T> | null = null;
   #own = new Map<string, number>();
   /** The write counter of the last snapshot written or read. */
   #snapCount = -1n;
@@ -95,12 +92,8 @@ export class IndexKeeper<T extends Doc> {
    * Parses the blocks of a restored snapshot that no read has parsed yet, in slices, waiting as
    * background work does between them (`LoadState.idle`), so a later read never parses one.
    */
-  async settle(): Promise<void> {
-    const lazy = this.#lazy;
-    if (lazy && await lazy.settle(() => this.#load.idle()) && this.#lazy === lazy) {
-      this.#lazy = null;
-      this.#index.settled();
-    }
+  settle(): Promise<void> {
+    return this.#index.settle(() => this.#load.idle());
   }
 
   async #read(fresh: boolean, wanted: boolean): Promise<MemIndex<T>> {
@@ -142,7 +135,6 @@ export class IndexKeeper<T extends Doc> {
     }
     if (!this.#loaded || now - this.#syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS) {
       this.#index.clear();
-      this.#lazy = null;
       const put = (batch: Deno.KvEntry<T>[]) => {
         for (const e of batch) {
           this.#index.put(e.value._id, { value: e.value, versionstamp: e.versionstamp });
@@ -203,7 +195,7 @@ export class IndexKeeper<T extends Doc> {
       return false;
     }
     await this.#load.between();
-    this.#lazy = this.#index.restore(snap, (e) => this.#broken(e, path));
+    this.#index.restore(snap, (e) => this.#broken(e, path));
     // this instance's writes so far were not applied to it: the replay must not skip them
     this.#own.clear();
     this.#loaded = true;
@@ -266,7 +258,6 @@ export class IndexKeeper<T extends Doc> {
 
   /** Forgets the in-memory index (after the store was switched or restored). */
   reset(): void {
-    this.#lazy = null;
     this.#loaded = false;
     this.#checkedAt = -Infinity;
     this.#count = 0n;

@@ -3,7 +3,7 @@ import { GRAM, type Grams } from "./grams.ts";
 import { part } from "./text.ts";
 import { groupKey } from "./view.ts";
 import type { Found, FoundCache, FoundSource } from "./found.ts";
-import { bitsFor, countBits, hasBit } from "./bits.ts";
+import { bitsFor, countBits, eachBit, hasBit } from "./bits.ts";
 import { pageOfBits, type Term, termBits } from "./filter_bits.ts";
 import { type Doc, type OrderBy, type Query, type QueryResult, type Row } from "./doc.ts";
 
@@ -184,14 +184,11 @@ function scanHits<T extends Doc>(ix: IndexParts<T>, s: string, fields: number[] 
   let marks: Uint32Array, count = 0;
   if (within && within.count < ix.ranks() / 8) {
     marks = bitsFor(ix.ranks());
-    const from = within.marks;
-    for (let w = 0; w < from.length; w++) {
-      for (let word = from[w]; word !== 0; word &= word - 1) {
-        const seq = w * 32 + 31 - Math.clz32(word & -word);
-        const e = ix.bySeq(seq);
-        if (e && holds(e, s, fields)) marks[seq >>> 5] |= 1 << (seq & 31), count++;
-      }
-    }
+    const into = marks;
+    eachBit(within.marks, (seq) => {
+      const e = ix.bySeq(seq);
+      if (e && holds(e, s, fields)) into[seq >>> 5] |= 1 << (seq & 31), count++;
+    });
   } else count = countBits(marks = ix.marks(fields, [s]));
   const found: Found = { marks, count, version, removals };
   ix.found.set(key, found);

@@ -68,6 +68,8 @@ export interface Snapshot {
 /** Folder of the snapshots of every local data file in `dataDir`. */
 export const SNAPSHOT_DIR = "index-cache";
 
+const encoder = new TextEncoder();
+
 /** This machine's byte order. */
 const LE = new Uint8Array(new Int32Array([1]).buffer)[0] === 1;
 
@@ -97,7 +99,6 @@ export function snapshotPath(dir: string, live: string, name: string): string {
  * event loop, so requests are answered meanwhile.
  */
 export async function snapshotParts(meta: SnapMeta, dump: SnapDump): Promise<Uint8Array[]> {
-  const enc = new TextEncoder();
   const blocks: Uint8Array[] = [];
   const { entries, views } = dump;
   let t0 = performance.now();
@@ -115,7 +116,7 @@ export async function snapshotParts(meta: SnapMeta, dump: SnapDump): Promise<Uin
     at += v.ranks.length;
   }
   const parts = [
-    enc.encode(JSON.stringify(entries.map((e) => e[0]))),
+    encoder.encode(JSON.stringify(entries.map((e) => e[0]))),
     new Uint8Array(ranks.buffer),
     ...blocks,
   ];
@@ -127,17 +128,15 @@ export async function snapshotParts(meta: SnapMeta, dump: SnapDump): Promise<Uin
     le: LE,
     sizes: parts.map((p) => p.length),
   };
-  return [enc.encode(JSON.stringify(head) + "\n"), ...parts];
+  return [encoder.encode(JSON.stringify(head) + "\n"), ...parts];
 }
 
-const encoder = new TextEncoder();
-
 /**
- * One block of entries as a snapshot (or a load's helper thread) writes it: a JSON array of the
+ * One block of entries as a snapshot writes it: a JSON array of the
  * embedded records of the entries' `share` fields, once each, and the entries as `BlockEntry`s
  * (their ids apart), referring to those by number.
  */
-export function encodeBlock(entries: SnapEntry[], share: string[]): Uint8Array {
+function encodeBlock(entries: SnapEntry[], share: string[]): Uint8Array {
   const shared: unknown[] = [];
   const numbers = new Map<unknown, number>();
   const part = entries.map(([, vs, value, all, nums]): BlockEntry => {

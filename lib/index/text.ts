@@ -1,6 +1,6 @@
 import type { Doc } from "./doc.ts";
 import { type Entry, SEP, textOf } from "./scan.ts";
-import { bitsFor } from "./bits.ts";
+import { bitsFor, eachBit } from "./bits.ts";
 
 /**
  * The search text of a `MemIndex`, once per collection and set of searched fields, in
@@ -132,12 +132,7 @@ export function markHits<T extends Doc>(
         }
         continue;
       }
-      for (let w = 0; w < bits.length; w++) {
-        for (let word = bits[w]; word !== 0; word &= word - 1) {
-          const r = base + w * 32 + 31 - Math.clz32(word & -word);
-          marks[r >>> 5] |= 1 << (r & 31);
-        }
-      }
+      eachBit(bits, (r) => marks[r >>> 5] |= 1 << (r & 31), base);
     }
   }
   return marks;

@@ -37,7 +37,7 @@ export class ViewCache<T extends Doc> {
 
   /** Applies one write (`old` or `neu` null: an insert or a removal) to every cache. */
   update(old: Entry<T> | null, neu: Entry<T> | null): void {
-    if (this.#saved.size) { for (const sig of [...this.#saved.keys()]) this.#unsave(sig); }
+    this.#unsaveAll(); // before the write changes the entries their ranks name
     if (this.#all) updateList(this.#all, old, neu);
     for (const v of this.#views.values()) updateView(v, old, neu);
     updateGroups(this.#groups, old, neu);
@@ -71,8 +71,8 @@ export class ViewCache<T extends Doc> {
     return out;
   }
 
-  /** Makes every saved view a view: before a write changes the entries their ranks name. */
-  unsave(): void {
+  /** Makes every saved view a view. */
+  #unsaveAll(): void {
     if (this.#saved.size) { for (const sig of [...this.#saved.keys()]) this.#unsave(sig); }
   }
 

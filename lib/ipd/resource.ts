@@ -29,11 +29,12 @@ const codes = (list: string[]) => list.length ? list.map(code) : NONE;
 const sameCodes = (a: string[], b: string[]) =>
   a.length === b.length && a.every((c, i) => c === b[i]);
 
-/** A summary's codes as kept: `kept` when they are the examinations' (`codes`), else their own. */
-const summaryCodes = (items: { code: string }[] | undefined, raw: string[], kept: string[]) => {
-  const list = (items ?? []).map((i) => i.code);
-  return sameCodes(list, raw) ? kept : codes(list);
-};
+/** A summary's codes as kept: `kept` when they are the examinations' (`raw`), else their own. */
+const summaryCodes = (list: string[], raw: string[], kept: string[]) =>
+  sameCodes(list, raw) ? kept : codes(list);
+
+/** The codes of a summary's items. */
+const codesOf = (items: { code: string }[] | undefined) => (items ?? []).map((i) => i.code);
 
 /** A status as kept: the two of them one string each. */
 const statusOf = (s: string) => s === "pulang" ? "pulang" : s === "dirawat" ? "dirawat" : code(s);
@@ -57,8 +58,8 @@ export function slimVisit(v: Visit): Visit {
   keep.status = statusOf(v.status);
   keep.codes10 = codes10;
   keep.codes9 = codes9;
-  keep.summary10 = summaryCodes(v.summary_diagnosis, raw10, codes10);
-  keep.summary9 = summaryCodes(v.summary_tindakan, raw9, codes9);
+  keep.summary10 = summaryCodes(codesOf(v.summary_diagnosis), raw10, codes10);
+  keep.summary9 = summaryCodes(codesOf(v.summary_tindakan), raw9, codes9);
   if (v.inacbg) keep.inacbg = code(v.inacbg);
   if (v.inacbgKelas) keep.inacbgKelas = code(v.inacbgKelas);
   if (v.readmisi_reason) keep.readmisi_reason = code(v.readmisi_reason);
@@ -78,9 +79,8 @@ export function reshareVisit(v: Visit): Visit {
   const codes10 = codes(raw10), codes9 = codes(raw9);
   v.codes10 = codes10;
   v.codes9 = codes9;
-  const sum10 = v.summary10 ?? [], sum9 = v.summary9 ?? [];
-  v.summary10 = sameCodes(sum10, raw10) ? codes10 : codes(sum10);
-  v.summary9 = sameCodes(sum9, raw9) ? codes9 : codes(sum9);
+  v.summary10 = summaryCodes(v.summary10 ?? [], raw10, codes10);
+  v.summary9 = summaryCodes(v.summary9 ?? [], raw9, codes9);
   v.status = statusOf(v.status) as Visit["status"];
   if (v.inacbg) v.inacbg = code(v.inacbg);
   if (v.inacbgKelas) v.inacbgKelas = code(v.inacbgKelas);
