@@ -1,3 +1,4 @@
+import { bulkCountOps } from "./subset.ts";
 import { Batcher, type Op, sizeOf } from "./batch.ts";
 import {
   dropUndo,
@@ -187,8 +188,9 @@ function planCommits<T extends Doc>(
   for (const ops of b.commits) {
     const n = ops.filter((o) => o.kind === "set" && o.key[0] === col.name).length;
     const intents = packedIntentOps(changes.slice(i, i + n), changeBytes.slice(i, i + n));
+    const added = docs.slice(i, i + n).filter((d) => !olds.has(d._id)).length;
     plan.push({
-      ops: [...ops, ...intents],
+      ops: [...ops, ...intents, ...bulkCountOps(col.spec, added)],
       ids: docs.slice(i, i + n).map((d) => d._id),
       docs: docs.slice(i, i + n),
       undo: [

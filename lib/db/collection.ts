@@ -5,10 +5,11 @@ import type { Doc, MemIndex, Row } from "../index/index.ts";
 import type { CollectionSpec, KvHolder } from "../index/doc.ts";
 import { writeMany, type WriteManyOptions } from "./bulk.ts";
 import { lockedError, unlocked } from "./journal.ts";
-import { tallyError, tallyOps } from "./tally.ts";
+import { tallyDelta, tallyError, tallyOps } from "./tally.ts";
 import { intentOps } from "./outbox.ts";
 import { uniqueOps, whyConflict } from "./unique.ts";
 import { possibleId, readMany, WholeRecords } from "./whole_records.ts";
+import { countOnLoad, countOps, earlyIndex } from "./subset.ts";
 export type { CollectionSpec, KvHolder } from "../index/doc.ts";
 import { ulid } from "ulid";
 import { CHANGE_TTL_MS, IndexKeeper } from "../index/keeper.ts";
@@ -20,7 +21,7 @@ export type { Check, Staged } from "./staged.ts";
  * One entity's records in KV: `[name, id]` holds the record, `[name_by_field, value]` each
  * unique value, `["_meta", "ver", name]` a write counter and `["_chg", name, ulid]` the ids
  * each commit touched, so every instance can keep its in-memory index in step. The index's
- * keeping, whole-record reads, bulk writes and tallies are in their own modules.
+ * keeping, whole-record reads, bulk writes, tallies and subsets are in their own modules.
  */
 export class Collection<T extends Doc = Doc> {
   #keeper: IndexKeeper<T>;
@@ -28,16 +29,12 @@ export class Collection<T extends Doc = Doc> {
   #whole: WholeRecords<T>;
 
   constructor(private holder: KvHolder, readonly spec: CollectionSpec) {
-    this.#keeper = new IndexKeeper<T>(holder, spec);
+    this.#keeper = new IndexKeeper<T>(holder, spec, countOnLoad(holder, spec));
     this.#whole = new WholeRecords<T>((ids) => this.findMany(ids), spec.whole);
   }
 
   get name(): string {
     return this.spec.name;
-  }
-
-  get #kv(): Deno.Kv {
-    return this.holder.kv;
   }
 
   /** The current KV handle (used by bulk.ts). */
@@ -78,13 +75,13 @@ export class Collection<T extends Doc = Doc> {
   /** Reads one record straight from KV (an id no record can have, e.g. 2 KB long: null). */
   async find(id: string): Promise<Row<T> | null> {
     if (!possibleId(id)) return null;
-    const e = await this.#kv.get<T>(this.key(id));
+    const e = await this.kv.get<T>(this.key(id));
     return e.versionstamp ? { value: e.value!, versionstamp: e.versionstamp } : null;
   }
 
   /** Reads records straight from KV, in the order of `ids` (missing ones left out). */
   findMany(ids: string[]): Promise<Row<T>[]> {
-    return readMany(this.#kv, (id) => this.key(id), ids);
+    return readMany(this.kv, (id) => this.key(id), ids);
   }
 
   /**
@@ -98,7 +95,7 @@ export class Collection<T extends Doc = Doc> {
 
   /** Looks up a record id by a unique value. */
   async idBy(field: string, value: unknown): Promise<string | null> {
-    return (await this.#kv.get<string>(this.uniqueKey(field, value))).value;
+    return (await this.kv.get<string>(this.uniqueKey(field, value))).value;
   }
 
   /**
@@ -107,6 +104,11 @@ export class Collection<T extends Doc = Doc> {
    */
   index(fresh = false): Promise<MemIndex<T>> {
     return this.#keeper.index(fresh);
+  }
+
+  /** Before the index is loaded, a query on `where` may ask this instead: see `earlyIndex`. */
+  early(where: Record<string, unknown>): Promise<{ index: MemIndex<T>; total: number } | null> {
+    return this.#keeper.unready ? earlyIndex<T>(this.kv, this.spec, where) : Promise.resolve(null);
   }
 
   /**
@@ -138,14 +140,9 @@ export class Collection<T extends Doc = Doc> {
    * sedang berjalan'), else `onFail` (used by bulk.ts).
    */
   async commit(ops: Op[], onFail: () => Promise<Error>): Promise<string> {
-    const res = await applyOps(this.#kv.atomic(), ops).commit();
-    if (!res.ok) throw await lockedError(this.#kv, ops) ?? await onFail();
+    const res = await applyOps(this.kv.atomic(), ops).commit();
+    if (!res.ok) throw await lockedError(this.kv, ops) ?? await onFail();
     return res.versionstamp;
-  }
-
-  #delta(doc: Doc | null, old: Doc | undefined): number {
-    const of = this.spec.tally?.of;
-    return of ? (doc ? of(doc) : 0) - (old ? of(old) : 0) : 0;
   }
 
   /** The unique-key operations of writing `doc` over `old` (used by bulk.ts too). */
@@ -177,10 +174,11 @@ export class Collection<T extends Doc = Doc> {
         ...own,
         ...(opts.checks ?? []).map((c): Op => ({ kind: "check", ...c })),
         ...this.uniqueOps(id, doc, cur?.value),
+        ...(cur ? [] : countOps(this.spec, 1)),
         { kind: "set", key: this.key(id), value: doc },
       ],
       why: () => whyConflict(this, doc, id),
-      delta: this.#delta(doc, cur?.value),
+      delta: tallyDelta(this.spec, doc, cur?.value),
     };
   }
 
@@ -197,9 +195,10 @@ export class Collection<T extends Doc = Doc> {
           : [{ kind: "check", key: this.key(id), versionstamp: cur.versionstamp } as Op]),
         { kind: "delete", key: this.key(id) },
         ...this.uniqueOps(id, { _id: id }, cur.value),
+        ...countOps(this.spec, -1),
       ],
       why: () => Promise.resolve(conflict(STALE_MESSAGE)),
-      delta: this.#delta(null, cur.value),
+      delta: tallyDelta(this.spec, null, cur.value),
     };
   }
 

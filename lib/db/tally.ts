@@ -10,6 +10,12 @@ export interface Tallied {
   index(fresh?: boolean): Promise<{ rows(): { value: Doc }[] }>;
 }
 
+/** How writing `doc` (null: a removal) over `old` moves the tally of `spec` (0: none kept). */
+export function tallyDelta(spec: CollectionSpec, doc: Doc | null, old: Doc | undefined): number {
+  const of = spec.tally?.of;
+  return of ? (doc ? of(doc) : 0) - (old ? of(old) : 0) : 0;
+}
+
 /**
  * The tally's count now and its key's versionstamp (null: not stored yet, so counted from the
  * index: the commit that stores it must also check that the collection counter is still

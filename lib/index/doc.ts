@@ -114,6 +114,12 @@ export interface CollectionSpec {
   normalize?: (field: string, value: unknown) => string;
   /** A count over the records kept in one key, checked in every commit that moves it. */
   tally?: Tally;
+  /**
+   * The records whose `field` holds `value`, which are those (and only those) holding a value
+   * of the `unique` field: with a count of every record kept in KV, a list of them answers
+   * before the index is loaded (`Collection.early`, lib/db/subset.ts).
+   */
+  subset?: { unique: string; field: string; value: string };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Doc } from "./doc.ts";
+import { ulid } from "ulid";
 
 /** Records a full load reads per KV call. */
 const LOAD_BATCH = 500;
@@ -33,4 +34,27 @@ export async function readEvery<T extends Doc>(
   } finally {
     batch?.catch(() => {}); // a load that failed leaves the batch it was reading
   }
+}
+
+/**
+ * The ids the change log `["_chg", name, ulid]` names since `since` (ms), leaving out the
+ * entries `own` holds (applied already); each entry read is noted in `own` at `now`, so it is
+ * replayed once (the sync margin brings it back on every later sync).
+ */
+export async function changedIds(
+  kv: Deno.Kv,
+  name: string,
+  since: number,
+  own: Map<string, number>,
+  now: number,
+): Promise<string[]> {
+  const ids = new Set<string>();
+  const start = ["_chg", name, ulid(since)], end = ["_chg", name, "\uffff"];
+  for await (const e of kv.list<string[]>({ start, end })) {
+    const key = e.key[2] as string;
+    if (own.has(key)) continue;
+    for (const id of e.value) ids.add(id);
+    own.set(key, now);
+  }
+  return [...ids];
 }

@@ -3,7 +3,7 @@ import type { Doc } from "./doc.ts";
 import { readSnapshot, snapshotParts, specSig, writeSnapshot } from "./snapshot.ts";
 import type { CollectionSpec, KvHolder } from "./doc.ts";
 import { LoadState } from "./load_turns.ts";
-import { readEvery } from "./full_load.ts";
+import { changedIds, readEvery } from "./full_load.ts";
 import { ulid } from "ulid";
 
 /** How far back a sync re-reads the change log, to cover clock skew and slow commits. */
@@ -12,6 +12,19 @@ export const SYNC_MARGIN_MS = 60_000;
 export const CHANGE_TTL_MS = 6 * 3600_000;
 /** Collections with fewer records load from KV quickly enough: no snapshot. */
 export const SNAPSHOT_MIN = 2_000;
+
+/** A new, empty index as a collection's declaration asks for it. */
+export function newIndex<T extends Doc>(spec: CollectionSpec): MemIndex<T> {
+  const { grams, slim, share, reshare } = spec;
+  return new MemIndex<T>(spec.search ?? [], spec.derive, { grams, slim, share, reshare });
+}
+
+/**
+ * Told, after a load, the index's size and the versionstamp of the counter it was loaded at
+ * (it holds exactly the records at that counter if the counter has not moved since); must not
+ * throw.
+ */
+export type OnExact = (size: number, vs: string | null) => Promise<unknown>;
 
 /**
  * Keeps a collection's in-memory index (`MemIndex`) in step with KV: loaded on first use (from
@@ -31,6 +44,7 @@ export class IndexKeeper<T extends Doc> {
   /** When the write counter was last asked and found in step (`performance.now()`). */
   #checkedAt = -Infinity;
   #syncing: Promise<void> | null = null;
+  #snapshotting = false;
   /** Whether a reader waits for the sync running (else it is a background load: `preload`). */
   #load: LoadState;
   #own = new Map<string, number>();
@@ -38,19 +52,23 @@ export class IndexKeeper<T extends Doc> {
   #snapCount = -1n;
   readonly #sig: string;
 
-  constructor(private holder: KvHolder, readonly spec: CollectionSpec) {
-    this.#index = new MemIndex<T>(spec.search ?? [], spec.derive, {
-      grams: spec.grams,
-      slim: spec.slim,
-      share: spec.share,
-      reshare: spec.reshare,
-    });
+  constructor(
+    private holder: KvHolder,
+    readonly spec: CollectionSpec,
+    private onExact?: OnExact,
+  ) {
+    this.#index = newIndex<T>(spec);
     this.#sig = specSig([spec.search, spec.derive, spec.slim, spec.share]);
     this.#load = new LoadState(holder);
   }
 
   get name(): string {
     return this.spec.name;
+  }
+
+  /** Whether a read would wait for a load from every record (or for a load to start). */
+  get unready(): boolean {
+    return !this.#loaded && !this.#snapshotting;
   }
 
   /** The declaration's signature with the code's (`KvHolder.snapshotTag`). */
@@ -128,7 +146,11 @@ export class IndexKeeper<T extends Doc> {
 
   async #sync(count: bigint): Promise<void> {
     const now = Date.now();
-    if (!this.#loaded && await this.#fromSnapshot(count, now) && this.#count === count) {
+    this.#snapshotting = !this.#loaded;
+    const restored = this.#snapshotting && await this.#fromSnapshot(count, now).finally(() => {
+      this.#snapshotting = false;
+    });
+    if (restored && this.#count === count) {
       this.#count = count + this.#late;
       this.#syncedAt = now;
       return;
@@ -143,19 +165,10 @@ export class IndexKeeper<T extends Doc> {
       await readEvery<T>(this.holder.kv, this.name, () => this.#load.between(), put);
       this.#loaded = true;
       await this.#holdsLog(now, count);
+      await this.onExact?.(this.#index.size, this.#syncVs || null);
     } else {
-      const ids = new Set<string>();
-      const start = ["_chg", this.name, ulid(Math.max(0, this.#syncedAt - SYNC_MARGIN_MS))];
-      for await (
-        const e of this.holder.kv.list<string[]>({ start, end: ["_chg", this.name, "\uffff"] })
-      ) {
-        const key = e.key[2] as string;
-        if (this.#own.has(key)) continue;
-        for (const id of e.value) ids.add(id);
-        // replayed once: the margin brings it back on every later sync, but its rows are read
-        this.#own.set(key, now);
-      }
-      const list = [...ids];
+      const since = Math.max(0, this.#syncedAt - SYNC_MARGIN_MS);
+      const list = await changedIds(this.holder.kv, this.name, since, this.#own, now);
       const rows: [string, Row<T> | null][] = [];
       for (let i = 0; i < list.length; i += 10) {
         const got = await this.holder.kv.getMany<T[]>(
@@ -202,7 +215,10 @@ export class IndexKeeper<T extends Doc> {
     this.#count = at;
     this.#syncedAt = snap.head.syncedAt;
     this.#snapCount = at;
-    if (at === count) await this.#holdsLog(snap.head.syncedAt, at);
+    if (at === count) {
+      await this.#holdsLog(snap.head.syncedAt, at);
+      await this.onExact?.(this.#index.size, this.#syncVs || null);
+    }
     return true;
   }
 

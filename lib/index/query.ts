@@ -79,7 +79,11 @@ export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResul
       return { total: all.length, ...rare(ix, got, s, view, fields, keep, q, start, end) };
     }
     found = got;
-  } else if (s && needles && !q.match) found = scanHits(ix, s, fields);
+  } else if (s && needles && !q.match) {
+    // a view of a few of the records (the admitted stays): its own texts are read, unless the
+    // term's hits over every record are kept already
+    found = few(view, all.length) ? keptHits(ix, s, fields) : scanHits(ix, s, fields);
+  }
   if (!q.filter && !q.match && (!q.numeric || q.numericKey) && (!s || found)) {
     // every filter a kept bit set: intersected, counted, the view read to the page's end
     const sets = found ? [found] : [];
@@ -88,7 +92,8 @@ export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResul
     const member = view.where ? termBits(ix, whereTerm(ix, ...view.where)) : null;
     return { total: all.length, ...pageOfBits(view, ranksOf(view), sets, member, start, end) };
   }
-  const hit = found?.marks ?? (needles && ix.marks(fields, needles));
+  const hit = found?.marks ??
+    (needles && !few(view, all.length) ? ix.marks(fields, needles) : null);
   const w = { hit, found, cols, keep, s, fields, q, start, end };
   return { total: all.length, ...walkView(view, w) };
 }
@@ -168,15 +173,24 @@ function trigramHits<T extends Doc>(
   return found;
 }
 
+/** Whether a view holds few enough of the `total` records that a search reads its texts. */
+const few = <T extends Doc>(view: View<T>, total: number) =>
+  !!view.where && view.seqs.length * 16 < total;
+
+/** The kept hits of a term over every record, when recent (null: none kept). */
+function keptHits<T extends Doc>(ix: IndexParts<T>, s: string, fields: number[] | null) {
+  return ix.found.get(`${fields ?? "*"}\u0002${s}`, ix, (e) => holds(e, s, fields));
+}
+
 /**
  * A search no trigram answers (a term of one or two letters, or fields without trigrams): the
  * scan's marks, kept with their count among the recent terms (`FoundCache`), so the next clerk
  * typing the same first letters, or paging, re-checks only the records written since.
  */
 function scanHits<T extends Doc>(ix: IndexParts<T>, s: string, fields: number[] | null): Found {
-  const key = `${fields ?? "*"}\u0002${s}`;
-  const cached = ix.found.get(key, ix, (e) => holds(e, s, fields));
+  const cached = keptHits(ix, s, fields);
   if (cached) return cached;
+  const key = `${fields ?? "*"}\u0002${s}`;
   const version = ix.version(), removals = ix.removals();
   // a term kept that this one holds (its first letters, typed a moment ago): only its hits
   // can hold this one, so they are checked instead of scanning every text
@@ -241,7 +255,7 @@ function walkView<T extends Doc>(
     if (cols && !q.numeric!(cols, ranks![k])) continue;
     const e = entryAt(view, k);
     if (keep && !keep(e)) continue;
-    if (s && (q.match ? !q.match(textOf(e), s) : !hit && !textHas(e, s, fields))) continue;
+    if (s && (q.match ? !q.match(textOf(e), s) : !hit && !holds(e, s, fields))) continue;
     if (filtered >= start && filtered < end) rows.push(e.row);
     filtered++;
   }

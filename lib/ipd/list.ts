@@ -132,14 +132,17 @@ export async function ipdTable(store: Store, params: URLSearchParams, mode: List
   });
   const now = new Date();
   const col = visitsOf(store);
-  const res = (await col.index()).query({
+  const filters = listQuery(params, mode, now);
+  // on a first start the admitted list answers before every stay is read (`subset`)
+  const early = await col.early(filters.where ?? {});
+  const res = (early?.index ?? await col.index()).query({
     ...req.query,
     searchFields: ipdDef.search,
-    ...listQuery(params, mode, now),
+    ...filters,
   });
   return {
     draw: req.draw,
-    recordsTotal: res.total,
+    recordsTotal: early?.total ?? res.total,
     recordsFiltered: res.filtered,
     data: (await col.full(res.rows)).map((r) => listJson(r, now)),
   };

@@ -130,6 +130,9 @@ export default defineResource({
     "dpjp.fullname",
   ],
   unique: ["openPasien"],
+  // a stay holds openPasien while, and only while, it is admitted (stay.ts, discharge.ts): the
+  // admitted list answers from those keys while the index loads after a first start
+  subset: { unique: "openPasien", field: "status", value: "dirawat" },
   derive: (d) => stayNumbers(d as Visit),
   // the function itself, so that a change to what it keeps changes the index's signature and
   // a snapshot kept before is rebuilt (lib/index/snapshot.ts `specSig`)

@@ -178,6 +178,8 @@ export interface ResourceDef<T extends Doc = Doc> {
   normalize?: CollectionSpec["normalize"];
   /** A count over the records checked in every commit (e.g. administrators, at least one). */
   tally?: CollectionSpec["tally"];
+  /** Records a list asks for first, answered before the index loads (`CollectionSpec.subset`). */
+  subset?: CollectionSpec["subset"];
   /** Numbers of a record the in-memory index keeps for fast numeric filters. */
   derive?: (doc: T) => number[];
   /**
@@ -253,6 +255,7 @@ export function collectionOf<T extends Doc = Doc>(store: Store, def: ResourceDef
     labels: labelsOf(def),
     normalize: def.normalize,
     tally: def.tally,
+    subset: def.subset,
     derive: def.derive as CollectionSpec["derive"],
     grams: def.grams,
     slim: def.slim as CollectionSpec["slim"],
