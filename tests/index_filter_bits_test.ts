@@ -7,18 +7,24 @@ import { derive, ids, naive, put, random, type Rec, rec, SEARCH } from "./index_
 const NAMES = ["sari", "budi", "siti", "agus", "dewi", "bu"];
 const ORDERS = [[], [{ field: "total", dir: "asc" }], [{ field: "name", dir: "desc" }]] as const;
 
-Deno.test("mem index: kept filter sets (search, where, numbers) follow writes and removals", () => {
-  const idx = new MemIndex<Rec>(SEARCH, derive, { block: 64 });
-  const next = random(7);
+/** Random records from seed `seed`, a share `admitted` of them admitted, some without a total. */
+function records(seed: number, admitted: number) {
+  const next = random(seed);
   const pick = <X>(xs: readonly X[]) => xs[Math.floor(next() * xs.length)];
   const make = (i: number) =>
     rec(
       `r${String(i).padStart(4, "0")}`,
       `${pick(NAMES)} ${Math.floor(next() * 30)}`,
       String(Math.floor(next() * 4)),
-      next() < 0.3 ? "dirawat" : "pulang",
+      next() < admitted ? "dirawat" : "pulang",
       next() < 0.1 ? null : Math.floor(next() * 100),
     );
+  return { next, pick, make };
+}
+
+Deno.test("mem index: kept filter sets (search, where, numbers) follow writes and removals", () => {
+  const idx = new MemIndex<Rec>(SEARCH, derive, { block: 64 });
+  const { next, pick, make } = records(7, 0.3);
   for (let i = 0; i < 400; i++) put(idx, make(i));
   // the numeric filters by key, as the stay lists give them: one test per key
   const tests: Record<string, (c: Float64Array[], k: number) => boolean> = {
@@ -111,16 +117,7 @@ Deno.test("mem index: a longer term is found among a kept shorter one's hits, af
 
 Deno.test("mem index: a search in a view of few records (the admitted stays) answers as the oracle", () => {
   const idx = new MemIndex<Rec>(SEARCH, derive, { block: 64 });
-  const next = random(23);
-  const pick = <X>(xs: readonly X[]) => xs[Math.floor(next() * xs.length)];
-  const make = (i: number) =>
-    rec(
-      `r${String(i).padStart(4, "0")}`,
-      `${pick(NAMES)} ${Math.floor(next() * 30)}`,
-      String(Math.floor(next() * 4)),
-      next() < 0.03 ? "dirawat" : "pulang",
-      Math.floor(next() * 100),
-    );
+  const { next, pick, make } = records(23, 0.03);
   for (let i = 0; i < 3_200; i++) put(idx, make(i));
   const few = idx.query({ where: { status: "dirawat" } }).filtered;
   assert.ok(few > 0 && few * 16 < 3_200, `${few} of 3,200`);

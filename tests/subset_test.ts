@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Store } from "../lib/db/store.ts";
-import type { CollectionSpec } from "../lib/db/collection.ts";
+import type { Collection, CollectionSpec } from "../lib/db/collection.ts";
 import { countedKey, countKey, storeCount } from "../lib/db/subset.ts";
 
 /** A declared subset: the count of every record kept in KV, and the subset read from KV early. */
@@ -30,10 +30,18 @@ async function count(store: Store): Promise<[number | null, boolean]> {
 
 const names = (rows: { value: Bed }[]) => rows.map((r) => r.value.name);
 
-Deno.test("subset: the count is stored by the first exact load, then moved by every insert and removal", async () => {
+/** Runs `f` on a fresh `:memory:` store and its collection of `spec`. */
+async function withStore(f: (store: Store, col: Collection<Bed>) => Promise<void>) {
   const store = await Store.open(":memory:");
   try {
-    const col = store.collection<Bed>(spec);
+    await f(store, store.collection<Bed>(spec));
+  } finally {
+    store.close();
+  }
+}
+
+Deno.test("subset: the count is stored by the first exact load, then moved by every insert and removal", () =>
+  withStore(async (store, col) => {
     // a stay written by code from before the count: the record and its unique key only
     const ani = { _id: "01J0000000000000000000000A", ...bed("Ani", true) };
     await store.kv.atomic().set(["inap", ani._id], ani).set(["inap_by_open", ani.open!], ani._id)
@@ -62,15 +70,10 @@ Deno.test("subset: the count is stored by the first exact load, then moved by ev
     assert.equal(await col.early({}), null, "every record: not the subset");
     await col.index();
     assert.equal(await col.early({ status: "dirawat" }), null, "loaded: the index answers");
-  } finally {
-    store.close();
-  }
-});
+  }));
 
-Deno.test("subset: a bulk write that adds records leaves the count untrusted until the next exact load", async () => {
-  const store = await Store.open(":memory:");
-  try {
-    const col = store.collection<Bed>(spec);
+Deno.test("subset: a bulk write that adds records leaves the count untrusted until the next exact load", () =>
+  withStore(async (store, col) => {
     await col.index();
     await col.insert(bed("Ani", true));
     assert.deepEqual(await count(store), [1, true]);
@@ -80,15 +83,10 @@ Deno.test("subset: a bulk write that adds records leaves the count untrusted unt
     assert.equal(await col.early({ status: "dirawat" }), null);
     await col.index();
     assert.deepEqual(await count(store), [2, true], "stored again from the load");
-  } finally {
-    store.close();
-  }
-});
+  }));
 
-Deno.test("subset: a count is not stored over a write made after the counter was read", async () => {
-  const store = await Store.open(":memory:");
-  try {
-    const col = store.collection<Bed>(spec);
+Deno.test("subset: a count is not stored over a write made after the counter was read", () =>
+  withStore(async (store, col) => {
     await col.insert(bed("Ani", true));
     const before = (await store.kv.get(col.verKey)).versionstamp;
     await col.insert(bed("Budi", true));
@@ -98,7 +96,4 @@ Deno.test("subset: a count is not stored over a write made after the counter was
     assert.equal(await storeCount(store.kv, spec, 2, now), true);
     assert.deepEqual(await count(store), [2, true]);
     assert.equal(await storeCount(store.kv, spec, 7, now), false, "stored once");
-  } finally {
-    store.close();
-  }
-});
+  }));
