@@ -58,7 +58,10 @@ async function readyLine(out: ReadableStream<Uint8Array>): Promise<void> {
       if (text.includes("Indeks siap")) resolve();
     }
   })();
-  const limit = setTimeout(resolve, 120_000);
+  const limit = setTimeout(() => {
+    console.error("Server tidak menyatakan indeks siap dalam 120 s; dihentikan juga.");
+    resolve();
+  }, 120_000);
   await promise;
   clearTimeout(limit);
 }

@@ -64,7 +64,7 @@ export const countOnLoad = (holder: KvHolder, spec: CollectionSpec): OnExact => 
  * its records and only they hold), in id order, and the count of every record, read straight
  * from KV; null when the count is not stored.
  */
-export async function readSubset<T extends Doc>(
+async function readSubset<T extends Doc>(
   kv: Deno.Kv,
   spec: CollectionSpec,
 ): Promise<{ rows: Row<T>[]; total: number } | null> {

@@ -62,6 +62,8 @@ export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResul
   const end = q.length == null || q.length < 0 ? Infinity : start + q.length;
   const s = q.search?.trim().toLowerCase();
   const cols = q.numeric && ix.columns();
+  // a view holding few of the records: a search reads its entries' texts (see `keptHits`)
+  const few = !!view.where && view.seqs.length * 16 < all.length;
   if (!s && !keep && !cols) {
     const rows: Row<T>[] = [];
     for (let k = start; k < Math.min(end, view.seqs.length); k++) rows.push(entryAt(view, k).row);
@@ -82,7 +84,7 @@ export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResul
   } else if (s && needles && !q.match) {
     // a view of a few of the records (the admitted stays): its own texts are read, unless the
     // term's hits over every record are kept already
-    found = few(view, all.length) ? keptHits(ix, s, fields) : scanHits(ix, s, fields);
+    found = few ? keptHits(ix, s, fields) : scanHits(ix, s, fields);
   }
   if (!q.filter && !q.match && (!q.numeric || q.numericKey) && (!s || found)) {
     // every filter a kept bit set: intersected, counted, the view read to the page's end
@@ -92,8 +94,7 @@ export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResul
     const member = view.where ? termBits(ix, whereTerm(ix, ...view.where)) : null;
     return { total: all.length, ...pageOfBits(view, ranksOf(view), sets, member, start, end) };
   }
-  const hit = found?.marks ??
-    (needles && !few(view, all.length) ? ix.marks(fields, needles) : null);
+  const hit = found?.marks ?? (needles && !few ? ix.marks(fields, needles) : null);
   const w = { hit, found, cols, keep, s, fields, q, start, end };
   return { total: all.length, ...walkView(view, w) };
 }
@@ -154,8 +155,7 @@ function trigramHits<T extends Doc>(
   fields: number[] | null,
   total: number,
 ): Found | Int32Array {
-  const key = `${fields ?? "*"}\u0002${s}`;
-  const cached = ix.found.get(key, ix, (e) => holds(e, s, fields));
+  const cached = keptHits(ix, s, fields);
   if (cached) return cached;
   const seqs = grams.candidates(s);
   if (seqs.length <= Math.max(256, total / 64)) return seqs;
@@ -169,17 +169,16 @@ function trigramHits<T extends Doc>(
     const e = ix.bySeq(seq);
     if (e && holds(e, s, fields)) found.marks[seq >>> 5] |= 1 << (seq & 31), found.count++;
   }
-  ix.found.set(key, found);
+  ix.found.set(termKey(fields, s), found);
   return found;
 }
 
-/** Whether a view holds few enough of the `total` records that a search reads its texts. */
-const few = <T extends Doc>(view: View<T>, total: number) =>
-  !!view.where && view.seqs.length * 16 < total;
+/** The key of a term's kept hits over `fields` (null: every field) in the `FoundCache`. */
+const termKey = (fields: number[] | null, s: string) => `${fields ?? "*"}\u0002${s}`;
 
 /** The kept hits of a term over every record, when recent (null: none kept). */
 function keptHits<T extends Doc>(ix: IndexParts<T>, s: string, fields: number[] | null) {
-  return ix.found.get(`${fields ?? "*"}\u0002${s}`, ix, (e) => holds(e, s, fields));
+  return ix.found.get(termKey(fields, s), ix, (e) => holds(e, s, fields));
 }
 
 /**
@@ -190,11 +189,10 @@ function keptHits<T extends Doc>(ix: IndexParts<T>, s: string, fields: number[] 
 function scanHits<T extends Doc>(ix: IndexParts<T>, s: string, fields: number[] | null): Found {
   const cached = keptHits(ix, s, fields);
   if (cached) return cached;
-  const key = `${fields ?? "*"}\u0002${s}`;
   const version = ix.version(), removals = ix.removals();
   // a term kept that this one holds (its first letters, typed a moment ago): only its hits
   // can hold this one, so they are checked instead of scanning every text
-  const within = ix.found.narrowest(`${fields ?? "*"}\u0002`, s, ix, holds, fields);
+  const within = ix.found.narrowest(termKey(fields, ""), s, ix, holds, fields);
   let marks: Uint32Array, count = 0;
   if (within && within.count < ix.ranks() / 8) {
     marks = bitsFor(ix.ranks());
@@ -205,7 +203,7 @@ function scanHits<T extends Doc>(ix: IndexParts<T>, s: string, fields: number[] 
     });
   } else count = countBits(marks = ix.marks(fields, [s]));
   const found: Found = { marks, count, version, removals };
-  ix.found.set(key, found);
+  ix.found.set(termKey(fields, s), found);
   return found;
 }
 
