@@ -67,6 +67,8 @@ export default defineResource({
   search: ["erm", "fullname", "phone"],
   grams: ["erm", "fullname", "phone"],
   unique: ["erm"],
+  // every patient holds an ERM: the list's first pages answer from its keys on a first start
+  keyed: "erm",
   optionText: (d) => `${d.erm} - ${d.fullname}`,
   import: {
     format: "xlsx",

@@ -31,7 +31,7 @@ export function resourceRoutes(registry: Registry) {
     const headers = def.import ? importHint(def) : "";
     r.get(def.page.path, async (c) => {
       const first = def.columns.find((col) => col.orderable !== false)?.data;
-      const res = (await collectionOf(c.get("store"), def).index()).query({
+      const res = await collectionOf(c.get("store"), def).query({
         order: first ? [{ field: first, dir: "asc" }] : [],
         start: 0,
         length: firstRows(def.pageSize ?? 10),

@@ -56,7 +56,10 @@ Deno.test("ipd early list: before the stays' index loads, the admitted list answ
     col.reset(); // as a new process: nothing loaded
     const r = await t.json(`/api/ipd?${q}`);
     assert.equal(r.status, 200, JSON.stringify(r.body));
-    assert.ok(await col.early({ status: "dirawat" }), `${q}: answered without loading the index`);
+    assert.ok(
+      await col.early({ where: { status: "dirawat" } }),
+      `${q}: answered without loading the index`,
+    );
     early.push(r.body);
   }
   const first = early[0] as {
@@ -76,10 +79,10 @@ Deno.test("ipd early list: before the stays' index loads, the admitted list answ
   // the page renders its first rows from the same early answer
   col.reset();
   const page = await (await t.req("/ipd")).text();
-  assert.ok(await col.early({ status: "dirawat" }));
+  assert.ok(await col.early({ where: { status: "dirawat" } }));
   assert.match(page, /Citra/);
   // the discharged list and "all statuses" need every stay: the index loads
   const all = await t.json("/api/ipd?draw=1&start=0&length=10&statusFilter=semua");
   assert.equal(all.body.recordsFiltered, 4);
-  assert.equal(await col.early({ status: "dirawat" }), null, "loaded by that request");
+  assert.equal(await col.early({ where: { status: "dirawat" } }), null, "loaded by that request");
 });

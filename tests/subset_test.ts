@@ -48,7 +48,11 @@ Deno.test("subset: the count is stored by the first exact load, then moved by ev
       .commit();
     const budi = await col.insert(bed("Budi", false));
     assert.deepEqual(await count(store), [1, false], "the sums miss Ani: not trusted yet");
-    assert.equal(await col.early({ status: "dirawat" }), null, "not trusted: no early answer");
+    assert.equal(
+      await col.early({ where: { status: "dirawat" } }),
+      null,
+      "not trusted: no early answer",
+    );
     await col.index();
     assert.deepEqual(await count(store), [2, true], "the load stored what it holds");
     await col.insert(bed("Citra", true));
@@ -60,16 +64,20 @@ Deno.test("subset: the count is stored by the first exact load, then moved by ev
     await col.update(dedi.value._id, { ...dedi.value, open: null, status: "pulang" });
 
     col.reset(); // as a new process on the same store
-    const early = await col.early({ status: "dirawat" });
+    const early = await col.early({ where: { status: "dirawat" } });
     assert.ok(early);
     assert.equal(early.total, 3);
     assert.deepEqual(names(early.index.rows()), ["Ani", "Citra"], "in id order");
     const q = { where: { status: "dirawat" }, order: [{ field: "name", dir: "desc" as const }] };
     assert.deepEqual(names(early.index.query(q).rows), ["Citra", "Ani"]);
-    assert.equal(await col.early({ status: "pulang" }), null, "not the subset");
-    assert.equal(await col.early({}), null, "every record: not the subset");
+    assert.equal(await col.early({ where: { status: "pulang" } }), null, "not the subset");
+    assert.equal(await col.early({ where: {} }), null, "every record: not the subset");
     await col.index();
-    assert.equal(await col.early({ status: "dirawat" }), null, "loaded: the index answers");
+    assert.equal(
+      await col.early({ where: { status: "dirawat" } }),
+      null,
+      "loaded: the index answers",
+    );
   }));
 
 Deno.test("subset: a bulk write that adds records leaves the count untrusted until the next exact load", () =>
@@ -80,7 +88,7 @@ Deno.test("subset: a bulk write that adds records leaves the count untrusted unt
     await col.writeMany([{ _id: "01J0000000000000000000000B", ...bed("Eko", true) }]);
     assert.equal((await count(store))[1], false, "a rollback could not undo a sum");
     col.reset();
-    assert.equal(await col.early({ status: "dirawat" }), null);
+    assert.equal(await col.early({ where: { status: "dirawat" } }), null);
     await col.index();
     assert.deepEqual(await count(store), [2, true], "stored again from the load");
   }));

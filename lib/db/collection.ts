@@ -1,7 +1,7 @@
 import { applyOps, type Op } from "./batch.ts";
 import { conflict, notFound, STALE_MESSAGE } from "../errors.ts";
 import { newId } from "./ids.ts";
-import type { Doc, MemIndex, Row } from "../index/index.ts";
+import type { Doc, MemIndex, Query, QueryResult, Row } from "../index/index.ts";
 import type { CollectionSpec, KvHolder } from "../index/doc.ts";
 import { writeMany, type WriteManyOptions } from "./bulk.ts";
 import { lockedError, unlocked } from "./journal.ts";
@@ -9,7 +9,7 @@ import { tallyDelta, tallyError, tallyOps } from "./tally.ts";
 import { intentOps } from "./outbox.ts";
 import { uniqueOps, whyConflict } from "./unique.ts";
 import { possibleId, readMany, WholeRecords } from "./whole_records.ts";
-import { countOnLoad, countOps, earlyIndex } from "./subset.ts";
+import { countOnLoad, countOps, type Early, earlyIndex } from "./subset.ts";
 export type { CollectionSpec, KvHolder } from "../index/doc.ts";
 import { ulid } from "ulid";
 import { CHANGE_TTL_MS, IndexKeeper } from "../index/keeper.ts";
@@ -106,9 +106,20 @@ export class Collection<T extends Doc = Doc> {
     return this.#keeper.index(fresh);
   }
 
-  /** Before the index is loaded, a query on `where` may ask this instead: see `earlyIndex`. */
-  early(where: Record<string, unknown>): Promise<{ index: MemIndex<T>; total: number } | null> {
-    return this.#keeper.unready ? earlyIndex<T>(this.kv, this.spec, where) : Promise.resolve(null);
+  /** Before the index is loaded, what may answer `q` instead: see `earlyIndex`. */
+  early(q: Query): Promise<Early<T> | null> {
+    return this.#keeper.unready ? earlyIndex<T>(this.kv, this.spec, q) : Promise.resolve(null);
+  }
+
+  /**
+   * Answers a query from the index; before the index is loaded, a query on a declared `subset`
+   * or the first pages in `keyed` order are answered from KV instead (see `earlyIndex`).
+   */
+  async query(q: Query): Promise<QueryResult<T>> {
+    const early = await this.early(q);
+    if (!early) return (await this.index()).query(q);
+    const res = early.index.query(q);
+    return { ...res, total: early.total, filtered: early.filtered ?? res.filtered };
   }
 
   /**

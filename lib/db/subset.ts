@@ -1,12 +1,16 @@
 import type { Op } from "./batch.ts";
-import type { CollectionSpec, Doc, KvHolder, Row } from "../index/doc.ts";
+import type { CollectionSpec, Doc, KvHolder, Query } from "../index/doc.ts";
 import { readMany } from "./whole_records.ts";
 import type { MemIndex } from "../index/index.ts";
 import { newIndex, type OnExact } from "../index/keeper.ts";
+import { keyedIds } from "./keyed.ts";
+
+/** Whether a collection keeps the count of every record (it declares `subset` or `keyed`). */
+const counts = (spec: CollectionSpec) => !!(spec.subset || spec.keyed);
 
 /**
- * The count of every record of a collection declaring a `subset`, a `KvU64` moved by `sum` in
- * the commit that creates or removes a record (−1 is 2^64 − 1: `sum` wraps).
+ * The count of every record of a collection declaring a `subset` or `keyed`, a `KvU64` moved
+ * by `sum` in the commit that creates or removes a record (−1 is 2^64 − 1: `sum` wraps).
  */
 export const countKey = (name: string): Deno.KvKey => ["_meta", "count", name];
 
@@ -21,7 +25,7 @@ const MINUS_ONE = (1n << 64n) - 1n;
 
 /** The count's operation in a commit that creates (+1) or removes (−1) a record. */
 export function countOps(spec: CollectionSpec, delta: 1 | -1): Op[] {
-  if (!spec.subset) return [];
+  if (!counts(spec)) return [];
   return [{ kind: "sum", key: countKey(spec.name), n: delta > 0 ? 1n : MINUS_ONE }];
 }
 
@@ -30,7 +34,7 @@ export function countOps(spec: CollectionSpec, delta: 1 | -1): Op[] {
  * `added` records: the count is not read again until an exact load stores it (`storeCount`).
  */
 export function bulkCountOps(spec: CollectionSpec, added: number): Op[] {
-  return spec.subset && added ? [{ kind: "delete", key: countedKey(spec.name) }] : [];
+  return counts(spec) && added ? [{ kind: "delete", key: countedKey(spec.name) }] : [];
 }
 
 /**
@@ -44,7 +48,7 @@ export async function storeCount(
   size: number,
   vs: string | null,
 ): Promise<boolean> {
-  if (!spec.subset || (await kv.get(countedKey(spec.name))).versionstamp) return false;
+  if (!counts(spec) || (await kv.get(countedKey(spec.name))).versionstamp) return false;
   const res = await kv.atomic()
     .check({ key: ["_meta", "ver", spec.name], versionstamp: vs })
     .set(countKey(spec.name), new Deno.KvU64(BigInt(size)))
@@ -59,45 +63,69 @@ export const countOnLoad = (holder: KvHolder, spec: CollectionSpec): OnExact => 
     console.error(`Jumlah ${spec.name} tidak tersimpan:`, e);
   });
 
-/**
- * The records of a collection's `subset` (found through the keys of its `unique` field, which
- * its records and only they hold), in id order, and the count of every record, read straight
- * from KV; null when the count is not stored.
- */
-async function readSubset<T extends Doc>(
-  kv: Deno.Kv,
-  spec: CollectionSpec,
-): Promise<{ rows: Row<T>[]; total: number } | null> {
-  const s = spec.subset;
-  if (!s) return null;
+/** The stored count of every record, or null when it is not stored (see `countedKey`). */
+async function readCount(kv: Deno.Kv, spec: CollectionSpec): Promise<number | null> {
   const [counted, count] = await kv.getMany<[unknown, Deno.KvU64]>([
     countedKey(spec.name),
     countKey(spec.name),
   ]);
-  if (!counted.versionstamp) return null;
+  return counted.versionstamp ? Number(count.value?.value ?? 0n) : null;
+}
+
+/** The ids held by the keys of a unique field, in id order. */
+async function idsOf(kv: Deno.Kv, spec: CollectionSpec, unique: string): Promise<string[]> {
   const ids: string[] = [];
-  const prefix = [`${spec.name}_by_${s.unique}`];
+  const prefix = [`${spec.name}_by_${unique}`];
   for await (const e of kv.list<string>({ prefix }, { batchSize: 1000 })) ids.push(e.value);
-  ids.sort();
-  const rows = await readMany<T>(kv, (id) => [spec.name, id], ids);
-  return { rows, total: Number(count.value?.value ?? 0n) };
+  return ids.sort();
+}
+
+/** What an early answer gives: a small index to query and the counts it cannot know. */
+export interface Early<T extends Doc> {
+  index: MemIndex<T>;
+  /** Every record of the collection. */
+  total: number;
+  /** The records the query matches, when the small index holds only part of them. */
+  filtered?: number;
 }
 
 /**
- * For a query on `where` before the index is loaded: a small index of the `subset`'s records
- * (its declaration's own kind) and the count of every record, when `where` asks for the subset
- * and the count is stored; else null.
+ * For query `q` before the index is loaded, when the count is stored: a small index answering
+ * it, with the counts of the whole collection, or null when `q` is not one it can answer.
+ * - `subset`: `q.where` asks for the subset; the index holds all its records, found through
+ *   the keys of its `unique` field (which they and only they hold).
+ * - `keyed`: `q` only orders by that field and pages within its first `KEYED_MAX` records; the
+ *   index holds the records of those first pages (see keyed.ts).
  */
 export async function earlyIndex<T extends Doc>(
   kv: Deno.Kv,
   spec: CollectionSpec,
-  where: Record<string, unknown>,
-): Promise<{ index: MemIndex<T>; total: number } | null> {
-  const s = spec.subset;
-  if (!s || where[s.field] !== s.value) return null;
-  const got = await readSubset<T>(kv, spec);
-  if (!got) return null;
+  q: Query,
+): Promise<Early<T> | null> {
+  const s = spec.subset, where = q.where ?? {};
+  const picked = s && where[s.field] === s.value
+    ? "subset"
+    : spec.keyed && keyedPage(spec.keyed, q)
+    ? "keyed"
+    : null;
+  if (!picked) return null;
+  const total = await readCount(kv, spec);
+  if (total === null) return null;
+  const ids = picked === "subset"
+    ? await idsOf(kv, spec, s!.unique)
+    : await keyedIds(kv, spec, q.order![0].dir, (q.start ?? 0) + q.length!);
   const index = newIndex<T>(spec);
-  for (const r of got.rows) index.put(r.value._id, r);
-  return { index, total: got.total };
+  for (const r of await readMany<T>(kv, (id) => [spec.name, id], ids)) index.put(r.value._id, r);
+  return { index, total, filtered: picked === "keyed" ? total : undefined };
+}
+
+/** The most records a `keyed` early answer reads: the first pages of a list. */
+export const KEYED_MAX = 1000;
+
+/** Whether `q` only orders by `field` and pages within its first `KEYED_MAX` records. */
+function keyedPage(field: string, q: Query): boolean {
+  const where = Object.values(q.where ?? {}).some((v) => v !== "" && v != null);
+  return !q.search?.trim() && !where && !q.filter && !q.numeric && !q.match &&
+    q.order?.length === 1 && q.order[0].field === field && q.length !== undefined &&
+    (q.start ?? 0) + q.length <= KEYED_MAX;
 }

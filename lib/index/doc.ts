@@ -120,6 +120,12 @@ export interface CollectionSpec {
    * before the index is loaded (`Collection.early`, lib/db/subset.ts).
    */
   subset?: { unique: string; field: string; value: string };
+  /**
+   * A `unique` field every record holds a value of: with a count of every record kept in KV,
+   * the first pages of the whole collection ordered by it answer before the index is loaded
+   * (`Collection.query`, lib/db/keyed.ts).
+   */
+  keyed?: string;
 }
 
 /**

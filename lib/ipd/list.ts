@@ -134,15 +134,10 @@ export async function ipdTable(store: Store, params: URLSearchParams, mode: List
   const col = visitsOf(store);
   const filters = listQuery(params, mode, now);
   // on a first start the admitted list answers before every stay is read (`subset`)
-  const early = await col.early(filters.where ?? {});
-  const res = (early?.index ?? await col.index()).query({
-    ...req.query,
-    searchFields: ipdDef.search,
-    ...filters,
-  });
+  const res = await col.query({ ...req.query, searchFields: ipdDef.search, ...filters });
   return {
     draw: req.draw,
-    recordsTotal: early?.total ?? res.total,
+    recordsTotal: res.total,
     recordsFiltered: res.filtered,
     data: (await col.full(res.rows)).map((r) => listJson(r, now)),
   };

@@ -178,7 +178,7 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
       pageSize: def.pageSize ?? 10,
     });
     const where = filtersOf(def, params(c));
-    const res = (await col(c).index()).query({ ...req.query, where });
+    const res = await col(c).query({ ...req.query, where });
     return c.json({
       draw: req.draw,
       recordsTotal: res.total,

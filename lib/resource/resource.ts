@@ -180,6 +180,8 @@ export interface ResourceDef<T extends Doc = Doc> {
   tally?: CollectionSpec["tally"];
   /** Records a list asks for first, answered before the index loads (`CollectionSpec.subset`). */
   subset?: CollectionSpec["subset"];
+  /** A unique field every record holds, whose first pages answer before the index loads. */
+  keyed?: CollectionSpec["keyed"];
   /** Numbers of a record the in-memory index keeps for fast numeric filters. */
   derive?: (doc: T) => number[];
   /**
@@ -256,6 +258,7 @@ export function collectionOf<T extends Doc = Doc>(store: Store, def: ResourceDef
     normalize: def.normalize,
     tally: def.tally,
     subset: def.subset,
+    keyed: def.keyed,
     derive: def.derive as CollectionSpec["derive"],
     grams: def.grams,
     slim: def.slim as CollectionSpec["slim"],
