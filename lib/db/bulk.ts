@@ -190,7 +190,7 @@ function planCommits<T extends Doc>(
     const intents = packedIntentOps(changes.slice(i, i + n), changeBytes.slice(i, i + n));
     const added = docs.slice(i, i + n).filter((d) => !olds.has(d._id)).length;
     plan.push({
-      ops: [...ops, ...intents, ...bulkCountOps(col.spec, added)],
+      ops: [...ops, ...intents, ...bulkCountOps(col.spec, added, docs.slice(i, i + n))],
       ids: docs.slice(i, i + n).map((d) => d._id),
       docs: docs.slice(i, i + n),
       undo: [

@@ -9,7 +9,7 @@ import { tallyDelta, tallyError, tallyOps } from "./tally.ts";
 import { intentOps } from "./outbox.ts";
 import { uniqueOps, whyConflict } from "./unique.ts";
 import { possibleId, readMany, WholeRecords } from "./whole_records.ts";
-import { countOnLoad, countOps, type Early, earlyIndex } from "./subset.ts";
+import { countOnLoad, countOps, type Early, earlyIndex, keyedOps } from "./subset.ts";
 export type { CollectionSpec, KvHolder } from "../index/doc.ts";
 import { ulid } from "ulid";
 import { CHANGE_TTL_MS, IndexKeeper } from "../index/keeper.ts";
@@ -186,6 +186,7 @@ export class Collection<T extends Doc = Doc> {
         ...(opts.checks ?? []).map((c): Op => ({ kind: "check", ...c })),
         ...this.uniqueOps(id, doc, cur?.value),
         ...(cur ? [] : countOps(this.spec, 1)),
+        ...keyedOps(this.spec, doc),
         { kind: "set", key: this.key(id), value: doc },
       ],
       why: () => whyConflict(this, doc, id),

@@ -1,5 +1,11 @@
 import type { CollectionSpec } from "../index/doc.ts";
-import { compareKey, sortKey } from "../index/scan.ts";
+
+/**
+ * Printable ASCII only. Such keys order alike as KV orders them (by their bytes) and as the
+ * index orders text (lowercased, by UTF-16 units), but for capitals: lowercasing only raises a
+ * character, so a key is never after its own lowercase.
+ */
+export const plain = (s: string): boolean => /^[\x20-\x7e]*$/.test(s);
 
 interface Pick {
   key: string;
@@ -7,25 +13,27 @@ interface Pick {
 }
 
 /**
- * The ids of the first `n` records of a collection declaring `keyed` in that field's order
- * (`dir`), as the index orders it: lowercased text, ties by id. Every key is read, because KV
- * orders keys by their bytes ("B1" before "a1") and the index by lowercased text; read in the
- * list's direction, nearly every key after the first `n` is refused by one comparison.
+ * The ids of the first `n` records of a collection declaring `keyed`, in that field's order as
+ * the index orders it (lowercased text, ties by id), read from its keys in KV order; null when a
+ * key is not `plain` (then the orders may differ). KV puts "B1" before "a1", so a capital key
+ * may come late, but never after the first key greater than its lowercase: reading stops once a
+ * key is past the `n`-th lowercased key found so far (every later key, and its lowercase, is).
  */
 export async function keyedIds(
   kv: Deno.Kv,
   spec: CollectionSpec,
-  dir: "asc" | "desc",
   n: number,
-): Promise<string[]> {
-  const sign = dir === "desc" ? -1 : 1;
+): Promise<string[] | null> {
   const cmp = (a: Pick, b: Pick) =>
-    sign * compareKey(a.key, b.key) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
   const best: Pick[] = [];
   const prefix = [`${spec.name}_by_${spec.keyed}`];
-  const iter = kv.list<string>({ prefix }, { batchSize: 1000, reverse: dir === "desc" });
-  for await (const e of iter) {
-    const p = { key: sortKey(e.key[1]) as string, id: e.value };
+  const batchSize = Math.min(1000, Math.max(100, n + 1));
+  for await (const e of kv.list<string>({ prefix }, { batchSize })) {
+    const raw = e.key[1];
+    if (typeof raw !== "string" || !plain(raw)) return null;
+    if (best.length >= n && raw > best[n - 1].key) break;
+    const p = { key: raw.toLowerCase(), id: e.value };
     if (best.length >= n && cmp(p, best[n - 1]) >= 0) continue;
     let lo = 0, hi = best.length;
     while (lo < hi) {

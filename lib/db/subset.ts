@@ -1,9 +1,9 @@
 import type { Op } from "./batch.ts";
-import type { CollectionSpec, Doc, KvHolder, Query } from "../index/doc.ts";
+import type { CollectionSpec, Doc, KvHolder, Query, Row } from "../index/doc.ts";
 import { readMany } from "./whole_records.ts";
 import type { MemIndex } from "../index/index.ts";
 import { newIndex, type OnExact } from "../index/keeper.ts";
-import { keyedIds } from "./keyed.ts";
+import { keyedIds, plain } from "./keyed.ts";
 
 /** Whether a collection keeps the count of every record (it declares `subset` or `keyed`). */
 const counts = (spec: CollectionSpec) => !!(spec.subset || spec.keyed);
@@ -16,8 +16,9 @@ export const countKey = (name: string): Deno.KvKey => ["_meta", "count", name];
 
 /**
  * Present once the count was stored from an index holding exactly the records at the write
- * counter (data written before, or a bulk write that added records, leave it absent: then the
- * count is not read).
+ * counter, and (`keyed`) every keyed value was `plain` then: data written before, a bulk write
+ * that added records, or a write of a keyed value that is not plain leave it absent, and then
+ * nothing is answered early.
  */
 export const countedKey = (name: string): Deno.KvKey => ["_meta", "counted", name];
 
@@ -30,25 +31,39 @@ export function countOps(spec: CollectionSpec, delta: 1 | -1): Op[] {
 }
 
 /**
- * The operation of a bulk write (`writeMany`, whose rollback cannot undo a `sum`) that adds
- * `added` records: the count is not read again until an exact load stores it (`storeCount`).
+ * The operation of a bulk write (`writeMany`, whose rollback cannot undo a `sum`) of `docs`,
+ * `added` of them new: the count is not read again until an exact load stores it (`storeCount`).
  */
-export function bulkCountOps(spec: CollectionSpec, added: number): Op[] {
-  return counts(spec) && added ? [{ kind: "delete", key: countedKey(spec.name) }] : [];
+export function bulkCountOps(spec: CollectionSpec, added: number, docs: Doc[]): Op[] {
+  return counts(spec) && (added || docs.some((d) => !keyedPlain(spec, d)))
+    ? [{ kind: "delete", key: countedKey(spec.name) }]
+    : [];
 }
+
+/** The operation of writing `doc` (a keyed value that is not plain: no early answers). */
+export function keyedOps(spec: CollectionSpec, doc: Doc): Op[] {
+  return keyedPlain(spec, doc) ? [] : [{ kind: "delete", key: countedKey(spec.name) }];
+}
+
+/** Whether `doc`'s keyed value (if its collection declares `keyed`) is `plain`. */
+const keyedPlain = (spec: CollectionSpec, doc: Doc) =>
+  !spec.keyed || plain(String(doc[spec.keyed] ?? "").trim());
 
 /**
  * After a load whose index holds exactly `size` records at the write counter's versionstamp
- * `vs`: stores the count, unless stored already, in a commit that checks the counter is still
- * at `vs` (a write since then leaves it for the next load).
+ * `vs`: stores the count, unless stored already (or a keyed value of `rows` is not plain), in a
+ * commit that checks the counter is still at `vs` (a write since then leaves it for the next
+ * load).
  */
 export async function storeCount(
   kv: Deno.Kv,
   spec: CollectionSpec,
   size: number,
   vs: string | null,
+  rows: () => Iterable<Row<Doc>> = () => [],
 ): Promise<boolean> {
   if (!counts(spec) || (await kv.get(countedKey(spec.name))).versionstamp) return false;
+  if (spec.keyed) { for (const r of rows()) if (!keyedPlain(spec, r.value)) return false; }
   const res = await kv.atomic()
     .check({ key: ["_meta", "ver", spec.name], versionstamp: vs })
     .set(countKey(spec.name), new Deno.KvU64(BigInt(size)))
@@ -58,8 +73,8 @@ export async function storeCount(
 }
 
 /** `storeCount` after each load of the index of `spec` (logs a failure, never throws). */
-export const countOnLoad = (holder: KvHolder, spec: CollectionSpec): OnExact => (size, vs) =>
-  storeCount(holder.kv, spec, size, vs).catch((e) => {
+export const countOnLoad = (holder: KvHolder, spec: CollectionSpec): OnExact => (size, vs, rows) =>
+  storeCount(holder.kv, spec, size, vs, rows).catch((e) => {
     console.error(`Jumlah ${spec.name} tidak tersimpan:`, e);
   });
 
@@ -94,8 +109,8 @@ export interface Early<T extends Doc> {
  * it, with the counts of the whole collection, or null when `q` is not one it can answer.
  * - `subset`: `q.where` asks for the subset; the index holds all its records, found through
  *   the keys of its `unique` field (which they and only they hold).
- * - `keyed`: `q` only orders by that field and pages within its first `KEYED_MAX` records; the
- *   index holds the records of those first pages (see keyed.ts).
+ * - `keyed`: `q` only orders by that field, ascending, and pages within its first `KEYED_MAX`
+ *   records; the index holds the records of those first pages (see keyed.ts).
  */
 export async function earlyIndex<T extends Doc>(
   kv: Deno.Kv,
@@ -113,7 +128,8 @@ export async function earlyIndex<T extends Doc>(
   if (total === null) return null;
   const ids = picked === "subset"
     ? await idsOf(kv, spec, s!.unique)
-    : await keyedIds(kv, spec, q.order![0].dir, (q.start ?? 0) + q.length!);
+    : await keyedIds(kv, spec, (q.start ?? 0) + q.length!);
+  if (!ids) return null;
   const index = newIndex<T>(spec);
   for (const r of await readMany<T>(kv, (id) => [spec.name, id], ids)) index.put(r.value._id, r);
   return { index, total, filtered: picked === "keyed" ? total : undefined };
@@ -122,10 +138,11 @@ export async function earlyIndex<T extends Doc>(
 /** The most records a `keyed` early answer reads: the first pages of a list. */
 export const KEYED_MAX = 1000;
 
-/** Whether `q` only orders by `field` and pages within its first `KEYED_MAX` records. */
+/** Whether `q` only orders by `field` ascending and pages within its first `KEYED_MAX` records. */
 function keyedPage(field: string, q: Query): boolean {
   const where = Object.values(q.where ?? {}).some((v) => v !== "" && v != null);
   return !q.search?.trim() && !where && !q.filter && !q.numeric && !q.match &&
-    q.order?.length === 1 && q.order[0].field === field && q.length !== undefined &&
+    q.order?.length === 1 && q.order[0].field === field && q.order[0].dir === "asc" &&
+    q.length !== undefined &&
     (q.start ?? 0) + q.length <= KEYED_MAX;
 }

@@ -20,11 +20,15 @@ export function newIndex<T extends Doc>(spec: CollectionSpec): MemIndex<T> {
 }
 
 /**
- * Told, after a load, the index's size and the versionstamp of the counter it was loaded at
- * (it holds exactly the records at that counter if the counter has not moved since); must not
- * throw.
+ * Told, after a load, the index's size, the versionstamp of the counter it was loaded at (it
+ * holds exactly the records at that counter if the counter has not moved since) and its rows;
+ * must not throw.
  */
-export type OnExact = (size: number, vs: string | null) => Promise<unknown>;
+export type OnExact = (
+  size: number,
+  vs: string | null,
+  rows: () => Iterable<Row<Doc>>,
+) => Promise<unknown>;
 
 /**
  * Keeps a collection's in-memory index (`MemIndex`) in step with KV: loaded on first use (from
@@ -165,7 +169,7 @@ export class IndexKeeper<T extends Doc> {
       await readEvery<T>(this.holder.kv, this.name, () => this.#load.between(), put);
       this.#loaded = true;
       await this.#holdsLog(now, count);
-      await this.onExact?.(this.#index.size, this.#syncVs || null);
+      await this.onExact?.(this.#index.size, this.#syncVs || null, () => this.#index.rows());
     } else {
       const since = Math.max(0, this.#syncedAt - SYNC_MARGIN_MS);
       const list = await changedIds(this.holder.kv, this.name, since, this.#own, now);
@@ -217,7 +221,7 @@ export class IndexKeeper<T extends Doc> {
     this.#snapCount = at;
     if (at === count) {
       await this.#holdsLog(snap.head.syncedAt, at);
-      await this.onExact?.(this.#index.size, this.#syncVs || null);
+      await this.onExact?.(this.#index.size, this.#syncVs || null, () => this.#index.rows());
     }
     return true;
   }
