@@ -148,3 +148,83 @@ Deno.test("mem index: a search in a view of few records (the admitted stays) ans
     else if (w < 0.5) put(idx, null, `r${String(Math.floor(next() * 3_200)).padStart(4, "0")}`);
   }
 });
+
+Deno.test("mem index: a search within a narrow filter (a room, a month) reads only its records, as the oracle", () => {
+  const idx = new MemIndex<Rec>(SEARCH, derive, { block: 64 });
+  const next = random(31);
+  const pick = <X>(xs: readonly X[]) => xs[Math.floor(next() * xs.length)];
+  const make = (i: number) =>
+    rec(
+      `r${String(i).padStart(4, "0")}`,
+      `${pick(NAMES)} ${Math.floor(next() * 30)}`,
+      String(Math.floor(next() * 40)), // a room holds 1/40 of the records
+      next() < 0.05 ? "dirawat" : "pulang",
+      next() < 0.1 ? null : Math.floor(next() * 100),
+    );
+  for (let i = 0; i < 3_200; i++) put(idx, make(i));
+  for (let round = 0; round < 150; round++) {
+    const narrow = next();
+    const q: Query = {
+      where: {
+        status: "pulang",
+        ...(narrow < 0.4 ? { "room._id": pick(["0", "1", "7", "39"]) } : {}),
+      },
+      viewFields: ["status"],
+      search: pick(["s", "bu", "i 2", "dewi", "sari 1", "ruang 3", "zz", "k r00"]),
+      order: [...pick(ORDERS)],
+      start: pick([0, 0, 5]),
+      length: 10,
+      ...(narrow >= 0.4 && narrow < 0.8
+        ? { numeric: (c: Float64Array[], k: number) => c[0][k] < 4, numericKey: "rare" }
+        : {}),
+    };
+    const got = idx.query(q);
+    assert.deepEqual(
+      { total: got.total, filtered: got.filtered, rows: ids(got.rows) },
+      naive(idx, q),
+      `round ${round}: ${JSON.stringify(q)}`,
+    );
+    const w = next();
+    if (w < 0.4) put(idx, { ...make(Math.floor(next() * 3_200)) });
+    else if (w < 0.5) put(idx, null, `r${String(Math.floor(next() * 3_200)).padStart(4, "0")}`);
+    else if (w < 0.6) put(idx, make(3_200 + round));
+  }
+});
+
+Deno.test("mem index: a custom match's prefilter hits are kept and follow writes", () => {
+  const idx = new MemIndex<Rec>(SEARCH, derive, { block: 64 });
+  const { next, pick, make } = records(41, 0.5);
+  for (let i = 0; i < 600; i++) put(idx, make(i));
+  // every word of the query starts a word of the name (a lookup such as the ICD select's)
+  const match = ([name]: string[], s: string) =>
+    s.split(" ").every((w) => name.split(" ").some((x) => x.startsWith(w)));
+  const prefilter = (s: string) => [s.split(" ").reduce((a, w) => w.length > a.length ? w : a)];
+  const oracle = (q: Query) => {
+    const s = q.search!.toLowerCase();
+    const rows = idx.rows().filter((r) => match([r.value.name.toLowerCase()], s))
+      .sort((a, b) => a.value._id < b.value._id ? -1 : 1);
+    return { filtered: rows.length, rows: ids(rows.slice(0, 10)) };
+  };
+  for (let round = 0; round < 120; round++) {
+    const q: Query = {
+      search: pick(["si", "sa", "bu", "de 1", "dewi 2", "ag"]),
+      searchFields: ["name"],
+      match,
+      prefilter,
+      order: [],
+      start: 0,
+      length: 10,
+    };
+    const got = idx.query(q);
+    const want = oracle(q);
+    assert.deepEqual(
+      { filtered: got.filtered, rows: ids(got.rows).sort() },
+      { filtered: want.filtered, rows: want.rows.sort() },
+      `round ${round}: ${q.search}`,
+    );
+    const w = next();
+    if (w < 0.4) put(idx, { ...make(Math.floor(next() * 600)) });
+    else if (w < 0.5) put(idx, null, `r${String(Math.floor(next() * 600)).padStart(4, "0")}`);
+    else if (w < 0.6) put(idx, make(600 + round));
+  }
+});

@@ -1,48 +1,20 @@
 import { type Entry, entryAt, ranksOf, sortEntries, textOf, type View } from "./scan.ts";
-import { GRAM, type Grams } from "./grams.ts";
-import { part } from "./text.ts";
+import { GRAM } from "./grams.ts";
 import { groupKey } from "./view.ts";
-import type { Found, FoundCache, FoundSource } from "./found.ts";
-import { bitsFor, countBits, eachBit, hasBit } from "./bits.ts";
+import type { Found } from "./found.ts";
+import { hasBit } from "./bits.ts";
 import { pageOfBits, type Term, termBits } from "./filter_bits.ts";
-import { type Doc, type OrderBy, type Query, type QueryResult, type Row } from "./doc.ts";
-
-/**
- * What a query reads of a `MemIndex` (its caches are built on first use and kept), and what
- * keeps the hits of common terms in step (`FoundSource`).
- */
-export interface IndexParts<T extends Doc> extends FoundSource<T> {
-  searchFields(): string[];
-  /** Every entry, in insertion order. */
-  list(): Entry<T>[];
-  /** Entries by their value at `field`, in insertion order. */
-  group(field: string): Map<string, Entry<T>[]>;
-  /** Entries in one order, all or those of one `where` term. */
-  view(order: OrderBy[], where?: [string, string]): View<T>;
-  /** The derived numbers as columns indexed by insertion rank (see `Query.numeric`). */
-  columns(): Float64Array[];
-  bySeq(seq: number): Entry<T> | undefined;
-  /** The trigram postings when they cover the searched fields (null: scan). */
-  grams(fields: number[] | null): Grams | null;
-  /** Marks (bits by insertion rank) of the entries whose searched fields hold one of `needles`. */
-  marks(fields: number[] | null, needles: string[]): Uint32Array;
-  /** The hits of recent common terms (see found.ts). */
-  found: FoundCache;
-}
-
-/** Whether an entry's searched fields (null: all) contain `s`. */
-function textHas<T extends Doc>(e: Entry<T>, s: string, fields: number[] | null): boolean {
-  if (!fields) return e.all.includes(s);
-  const text = textOf(e);
-  return fields.some((i) => text[i].includes(s));
-}
-
-/** Whether an entry's text over `fields` (null: all), as the search text joins it, holds `s`. */
-function holds<T extends Doc>(e: Entry<T>, s: string, fields: number[] | null): boolean {
-  if (textHas(e, s, fields)) return true;
-  // only a space of the term can meet a line break, which the search text reads as a space
-  return s.includes(" ") && e.all.includes("\n") && part(e, fields).includes(s);
-}
+import type { Doc, Query, QueryResult, Row } from "./doc.ts";
+import {
+  holds,
+  type IndexParts,
+  keptHits,
+  narrowHits,
+  needleMarks,
+  scanHits,
+  trigramHits,
+} from "./term_hits.ts";
+export type { IndexParts } from "./term_hits.ts";
 
 /**
  * Filters, searches, orders and pages the rows. The first `where` term is the base (a cached
@@ -81,20 +53,23 @@ export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResul
       return { total: all.length, ...rare(ix, got, s, view, fields, keep, q, start, end) };
     }
     found = got;
-  } else if (s && needles && !q.match) {
-    // a view of a few of the records (the admitted stays): its own texts are read, unless the
-    // term's hits over every record are kept already
-    found = few ? keptHits(ix, s, fields) : scanHits(ix, s, fields);
   }
-  if (!q.filter && !q.match && (!q.numeric || q.numericKey) && (!s || found)) {
+  // a term's hits kept already; else, but in a view of a few of the records (the admitted
+  // stays: its own texts are read), every record's text is scanned for it
+  let scan = false;
+  if (s && needles && !q.match && !grams) scan = !(found = keptHits(ix, s, fields)) && !few;
+  if (!q.filter && !q.match && (!q.numeric || q.numericKey) && (!s || found || scan)) {
     // every filter a kept bit set: intersected, counted, the view read to the page's end
-    const sets = found ? [found] : [];
+    const sets: Found[] = [];
     for (const [f, v] of rest) sets.push(termBits(ix, whereTerm(ix, f, v)));
     if (q.numeric) sets.push(termBits(ix, numericTerm(ix, q)));
+    if (scan) found = narrowHits(ix, s!, fields, sets) ?? scanHits(ix, s!, fields);
+    if (found) sets.unshift(found);
     const member = view.where ? termBits(ix, whereTerm(ix, ...view.where)) : null;
     return { total: all.length, ...pageOfBits(view, ranksOf(view), sets, member, start, end) };
   }
-  const hit = found?.marks ?? (needles && !few ? ix.marks(fields, needles) : null);
+  if (scan) found = scanHits(ix, s!, fields);
+  const hit = found?.marks ?? (needles && !few ? needleMarks(ix, needles, fields) : null);
   const w = { hit, found, cols, keep, s, fields, q, start, end };
   return { total: all.length, ...walkView(view, w) };
 }
@@ -141,70 +116,6 @@ function needlesOf(s: string, q: Query): string[] | null {
     return n?.length && n.every((x) => x.length > 1) ? n : null;
   }
   return !s.includes("\n") && !s.includes("\u0001") ? [s] : null;
-}
-
-/**
- * A search's hits from the trigram postings: few candidates come back as they are (insertion
- * ranks, for `rare`); many are checked once and kept (`FoundCache`), read in the view's order as
- * a scan's marks are.
- */
-function trigramHits<T extends Doc>(
-  ix: IndexParts<T>,
-  grams: Grams,
-  s: string,
-  fields: number[] | null,
-  total: number,
-): Found | Int32Array {
-  const cached = keptHits(ix, s, fields);
-  if (cached) return cached;
-  const seqs = grams.candidates(s);
-  if (seqs.length <= Math.max(256, total / 64)) return seqs;
-  const found: Found = {
-    marks: bitsFor(ix.ranks()),
-    count: 0,
-    version: ix.version(),
-    removals: ix.removals(),
-  };
-  for (const seq of seqs) {
-    const e = ix.bySeq(seq);
-    if (e && holds(e, s, fields)) found.marks[seq >>> 5] |= 1 << (seq & 31), found.count++;
-  }
-  ix.found.set(termKey(fields, s), found);
-  return found;
-}
-
-/** The key of a term's kept hits over `fields` (null: every field) in the `FoundCache`. */
-const termKey = (fields: number[] | null, s: string) => `${fields ?? "*"}\u0002${s}`;
-
-/** The kept hits of a term over every record, when recent (null: none kept). */
-function keptHits<T extends Doc>(ix: IndexParts<T>, s: string, fields: number[] | null) {
-  return ix.found.get(termKey(fields, s), ix, (e) => holds(e, s, fields));
-}
-
-/**
- * A search no trigram answers (a term of one or two letters, or fields without trigrams): the
- * scan's marks, kept with their count among the recent terms (`FoundCache`), so the next clerk
- * typing the same first letters, or paging, re-checks only the records written since.
- */
-function scanHits<T extends Doc>(ix: IndexParts<T>, s: string, fields: number[] | null): Found {
-  const cached = keptHits(ix, s, fields);
-  if (cached) return cached;
-  const version = ix.version(), removals = ix.removals();
-  // a term kept that this one holds (its first letters, typed a moment ago): only its hits
-  // can hold this one, so they are checked instead of scanning every text
-  const within = ix.found.narrowest(termKey(fields, ""), s, ix, holds, fields);
-  let marks: Uint32Array, count = 0;
-  if (within && within.count < ix.ranks() / 8) {
-    marks = bitsFor(ix.ranks());
-    const into = marks;
-    eachBit(within.marks, (seq) => {
-      const e = ix.bySeq(seq);
-      if (e && holds(e, s, fields)) into[seq >>> 5] |= 1 << (seq & 31), count++;
-    });
-  } else count = countBits(marks = ix.marks(fields, [s]));
-  const found: Found = { marks, count, version, removals };
-  ix.found.set(termKey(fields, s), found);
-  return found;
 }
 
 /** What a walk over a view tests its entries with (see `runQuery`). */
