@@ -9,7 +9,7 @@ import { tallyDelta, tallyError, tallyOps } from "./tally.ts";
 import { intentOps } from "./outbox.ts";
 import { uniqueOps, whyConflict } from "./unique.ts";
 import { possibleId, readMany, WholeRecords } from "./whole_records.ts";
-import { countOnLoad, countOps, type Early, earlyIndex, keyedOps } from "./subset.ts";
+import { countOnLoad, countOps, earlyAnswer } from "./subset.ts";
 export type { CollectionSpec, KvHolder } from "../index/doc.ts";
 import { ulid } from "ulid";
 import { CHANGE_TTL_MS, IndexKeeper } from "../index/keeper.ts";
@@ -106,20 +106,14 @@ export class Collection<T extends Doc = Doc> {
     return this.#keeper.index(fresh);
   }
 
-  /** Before the index is loaded, what may answer `q` instead: see `earlyIndex`. */
-  early(q: Query): Promise<Early<T> | null> {
-    return this.#keeper.unready ? earlyIndex<T>(this.kv, this.spec, q) : Promise.resolve(null);
+  /** Before the index is loaded, the answer to `q` read from KV when it can be (`earlyAnswer`). */
+  early(q: Query): Promise<QueryResult<T> | null> {
+    return this.#keeper.unready ? earlyAnswer<T>(this.kv, this.spec, q) : Promise.resolve(null);
   }
 
-  /**
-   * Answers a query from the index; before the index is loaded, a query on a declared `subset`
-   * or the first pages in `keyed` order are answered from KV instead (see `earlyIndex`).
-   */
+  /** Answers a query from the index, or, before it is loaded, from KV when it can (`early`). */
   async query(q: Query): Promise<QueryResult<T>> {
-    const early = await this.early(q);
-    if (!early) return (await this.index()).query(q);
-    const res = early.index.query(q);
-    return { ...res, total: early.total, filtered: early.filtered ?? res.filtered };
+    return await this.early(q) ?? (await this.index()).query(q);
   }
 
   /**
@@ -185,8 +179,7 @@ export class Collection<T extends Doc = Doc> {
         ...own,
         ...(opts.checks ?? []).map((c): Op => ({ kind: "check", ...c })),
         ...this.uniqueOps(id, doc, cur?.value),
-        ...(cur ? [] : countOps(this.spec, 1)),
-        ...keyedOps(this.spec, doc),
+        ...countOps(this.spec, cur ? 0 : 1, doc),
         { kind: "set", key: this.key(id), value: doc },
       ],
       why: () => whyConflict(this, doc, id),
@@ -220,17 +213,13 @@ export class Collection<T extends Doc = Doc> {
    * memory once committed.
    */
   finish(staged: Staged<T>[]): { ops: Op[]; applied: (versionstamp: string) => void } {
+    const entity = this.name;
     return {
       ops: [
         unlocked(this.name),
         ...this.changeOps(staged.map((s) => s.id)),
         ...intentOps(
-          staged.map((s) => ({
-            entity: this.name,
-            entityId: s.id,
-            before: s.before,
-            after: s.doc,
-          })),
+          staged.map(({ id, before, doc }) => ({ entity, entityId: id, before, after: doc })),
         ),
       ],
       applied: (vs) =>

@@ -1,7 +1,6 @@
 import type { Op } from "./batch.ts";
-import type { CollectionSpec, Doc, KvHolder, Query, Row } from "../index/doc.ts";
+import type { CollectionSpec, Doc, KvHolder, Query, QueryResult, Row } from "../index/doc.ts";
 import { readMany } from "./whole_records.ts";
-import type { MemIndex } from "../index/index.ts";
 import { newIndex, type OnExact } from "../index/keeper.ts";
 import { keyedIds, plain } from "./keyed.ts";
 
@@ -24,10 +23,17 @@ export const countedKey = (name: string): Deno.KvKey => ["_meta", "counted", nam
 
 const MINUS_ONE = (1n << 64n) - 1n;
 
-/** The count's operation in a commit that creates (+1) or removes (−1) a record. */
-export function countOps(spec: CollectionSpec, delta: 1 | -1): Op[] {
+/**
+ * The count's operation in a commit that creates (+1) or removes (−1) a record, or writes `doc`
+ * over one (0); and, for a `keyed` value of `doc` that is not plain, the `counted` mark's deletion.
+ */
+export function countOps(spec: CollectionSpec, delta: 1 | 0 | -1, doc?: Doc): Op[] {
   if (!counts(spec)) return [];
-  return [{ kind: "sum", key: countKey(spec.name), n: delta > 0 ? 1n : MINUS_ONE }];
+  const ops: Op[] = delta
+    ? [{ kind: "sum", key: countKey(spec.name), n: delta > 0 ? 1n : MINUS_ONE }]
+    : [];
+  if (doc && !keyedPlain(spec, doc)) ops.push({ kind: "delete", key: countedKey(spec.name) });
+  return ops;
 }
 
 /**
@@ -38,11 +44,6 @@ export function bulkCountOps(spec: CollectionSpec, added: number, docs: Doc[]): 
   return counts(spec) && (added || docs.some((d) => !keyedPlain(spec, d)))
     ? [{ kind: "delete", key: countedKey(spec.name) }]
     : [];
-}
-
-/** The operation of writing `doc` (a keyed value that is not plain: no early answers). */
-export function keyedOps(spec: CollectionSpec, doc: Doc): Op[] {
-  return keyedPlain(spec, doc) ? [] : [{ kind: "delete", key: countedKey(spec.name) }];
 }
 
 /** Whether `doc`'s keyed value (if its collection declares `keyed`) is `plain`. */
@@ -95,28 +96,19 @@ async function idsOf(kv: Deno.Kv, spec: CollectionSpec, unique: string): Promise
   return ids.sort();
 }
 
-/** What an early answer gives: a small index to query and the counts it cannot know. */
-export interface Early<T extends Doc> {
-  index: MemIndex<T>;
-  /** Every record of the collection. */
-  total: number;
-  /** The records the query matches, when the small index holds only part of them. */
-  filtered?: number;
-}
-
 /**
- * For query `q` before the index is loaded, when the count is stored: a small index answering
- * it, with the counts of the whole collection, or null when `q` is not one it can answer.
+ * For query `q` before the index is loaded, when the count is stored: its answer from a small
+ * index, with the counts of the whole collection, or null when `q` is not one it can answer.
  * - `subset`: `q.where` asks for the subset; the index holds all its records, found through
  *   the keys of its `unique` field (which they and only they hold).
  * - `keyed`: `q` only orders by that field, ascending, and pages within its first `KEYED_MAX`
  *   records; the index holds the records of those first pages (see keyed.ts).
  */
-export async function earlyIndex<T extends Doc>(
+export async function earlyAnswer<T extends Doc>(
   kv: Deno.Kv,
   spec: CollectionSpec,
   q: Query,
-): Promise<Early<T> | null> {
+): Promise<QueryResult<T> | null> {
   const s = spec.subset, where = q.where ?? {};
   const picked = s && where[s.field] === s.value
     ? "subset"
@@ -132,7 +124,8 @@ export async function earlyIndex<T extends Doc>(
   if (!ids) return null;
   const index = newIndex<T>(spec);
   for (const r of await readMany<T>(kv, (id) => [spec.name, id], ids)) index.put(r.value._id, r);
-  return { index, total, filtered: picked === "keyed" ? total : undefined };
+  const res = index.query(q);
+  return { ...res, total, filtered: picked === "keyed" ? total : res.filtered };
 }
 
 /** The most records a `keyed` early answer reads: the first pages of a list. */

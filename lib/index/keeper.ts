@@ -20,15 +20,10 @@ export function newIndex<T extends Doc>(spec: CollectionSpec): MemIndex<T> {
 }
 
 /**
- * Told, after a load, the index's size, the versionstamp of the counter it was loaded at (it
- * holds exactly the records at that counter if the counter has not moved since) and its rows;
- * must not throw.
+ * Told, after a load, the index's size, the counter's versionstamp it holds exactly the records
+ * at (unless the counter moved since), and its rows; must not throw.
  */
-export type OnExact = (
-  size: number,
-  vs: string | null,
-  rows: () => Iterable<Row<Doc>>,
-) => Promise<unknown>;
+export type OnExact = (size: number, vs: string | null, rows: () => Row<Doc>[]) => Promise<unknown>;
 
 /**
  * Keeps a collection's in-memory index (`MemIndex`) in step with KV: loaded on first use (from
