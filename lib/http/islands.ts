@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
+import { type Deflated, deflateOnce } from "./gzip_parts.ts";
 
 /** One rendered island: its name and JSON props. */
 export interface IslandUse {
@@ -29,6 +30,8 @@ export interface Manifest {
  */
 export interface Inline {
   css: string;
+  /** The stylesheet deflated once, spliced into each gzipped page (gzip_parts.ts). */
+  cssDeflated: Deflated;
   boot: string;
   /** `'sha256-…'` sources for the Content-Security-Policy. */
   cssHash: string;
@@ -43,7 +46,8 @@ async function readInline(staticDir: string, m: Manifest): Promise<Inline | unde
   const boot = await Deno.readTextFile(join(staticDir, "build", m.boot));
   // neither may close its element early
   if (/<\/style/i.test(css) || /<\/script/i.test(boot)) return undefined;
-  return { css, boot, cssHash: cspHash(css), bootHash: cspHash(boot) };
+  const cssDeflated = deflateOnce(new TextEncoder().encode(css));
+  return { css, cssDeflated, boot, cssHash: cspHash(css), bootHash: cspHash(boot) };
 }
 
 let current: IslandUse[] | null = null;
