@@ -5,6 +5,8 @@ import { type Config, loadConfig } from "../lib/config.ts";
 import { allowAnyLicence, type LicenceGate } from "../lib/licence/gate.ts";
 import { hashPassword } from "../lib/auth/password.ts";
 import { Store } from "../lib/db/store.ts";
+import type { Collection, CollectionSpec } from "../lib/db/collection.ts";
+import type { Doc } from "../lib/index/index.ts";
 import { AuditLog } from "../lib/audit/log.ts";
 import type { Role } from "../lib/auth/roles.ts";
 
@@ -225,4 +227,17 @@ export async function versionOf(
   id: string,
 ): Promise<string> {
   return (await t.store.kv.get([collection, id])).versionstamp ?? "";
+}
+
+/** Runs `f` on a fresh `:memory:` store and its collection of `spec`, closing the store after. */
+export async function withCollection<T extends Doc>(
+  spec: CollectionSpec,
+  f: (store: Store, col: Collection<T>) => Promise<void>,
+) {
+  const store = await Store.open(":memory:");
+  try {
+    await f(store, store.collection<T>(spec));
+  } finally {
+    store.close();
+  }
 }

@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import { Store } from "../lib/db/store.ts";
 import type { Collection, CollectionSpec } from "../lib/db/collection.ts";
+import { withCollection } from "./helpers.ts";
 import type { Query } from "../lib/index/index.ts";
-import { countedKey, countKey, KEYED_MAX } from "../lib/db/subset.ts";
+import { countedKey, countKey } from "../lib/db/subset.ts";
+import { KEYED_MAX } from "../lib/db/keyed.ts";
 
 /**
  * A `keyed` collection: before its index is loaded, the first pages ordered by the keyed field
@@ -17,15 +19,8 @@ const spec: CollectionSpec = { name: "rm", search: ["rm", "name"], unique: ["rm"
 // KV (bytes): 0012 12 B1 C Zeta a1 a2 b0 c ~x; the index: 0012 12 a1 a2 b0 B1 c|C zeta ~x
 const RMS = ["B1", "a2", "0012", "Zeta", "c", "12", "a1", "b0", "C", "~x"];
 
-/** Runs `f` on a fresh `:memory:` store and its collection of `spec`. */
-async function withStore(f: (store: Store, col: Collection<Pat>) => Promise<void>) {
-  const store = await Store.open(":memory:");
-  try {
-    await f(store, store.collection<Pat>(spec));
-  } finally {
-    store.close();
-  }
-}
+const withStore = (f: (store: Store, col: Collection<Pat>) => Promise<void>) =>
+  withCollection<Pat>(spec, f);
 
 const asc: Query = { order: [{ field: "rm", dir: "asc" }], start: 0, length: 4 };
 

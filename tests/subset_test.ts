@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { Store } from "../lib/db/store.ts";
 import type { Collection, CollectionSpec } from "../lib/db/collection.ts";
+import { withCollection } from "./helpers.ts";
 import { countedKey, countKey, storeCount } from "../lib/db/subset.ts";
 
 /** A declared subset: the count of every record kept in KV, and the subset read from KV early. */
@@ -30,15 +31,8 @@ async function count(store: Store): Promise<[number | null, boolean]> {
 
 const names = (rows: { value: Bed }[]) => rows.map((r) => r.value.name);
 
-/** Runs `f` on a fresh `:memory:` store and its collection of `spec`. */
-async function withStore(f: (store: Store, col: Collection<Bed>) => Promise<void>) {
-  const store = await Store.open(":memory:");
-  try {
-    await f(store, store.collection<Bed>(spec));
-  } finally {
-    store.close();
-  }
-}
+const withStore = (f: (store: Store, col: Collection<Bed>) => Promise<void>) =>
+  withCollection<Bed>(spec, f);
 
 Deno.test("subset: the count is stored by the first exact load, then moved by every insert and removal", () =>
   withStore(async (store, col) => {

@@ -1,4 +1,4 @@
-import type { CollectionSpec } from "../index/doc.ts";
+import type { CollectionSpec, Doc, Query } from "../index/doc.ts";
 
 /**
  * Printable ASCII only. Such keys order alike as KV orders them (by their bytes) and as the
@@ -6,6 +6,22 @@ import type { CollectionSpec } from "../index/doc.ts";
  * character, so a key is never after its own lowercase.
  */
 export const plain = (s: string): boolean => /^[\x20-\x7e]*$/.test(s);
+
+/** Whether `doc`'s keyed value (if its collection declares `keyed`) is `plain`. */
+export const keyedPlain = (spec: CollectionSpec, doc: Doc): boolean =>
+  !spec.keyed || plain(String(doc[spec.keyed] ?? "").trim());
+
+/** The most records a `keyed` early answer reads: the first pages of a list. */
+export const KEYED_MAX = 1000;
+
+/** Whether `q` only orders by `field` ascending and pages within its first `KEYED_MAX` records. */
+export function keyedPage(field: string, q: Query): boolean {
+  const where = Object.values(q.where ?? {}).some((v) => v !== "" && v != null);
+  return !q.search?.trim() && !where && !q.filter && !q.numeric && !q.match &&
+    q.order?.length === 1 && q.order[0].field === field && q.order[0].dir === "asc" &&
+    q.length !== undefined &&
+    (q.start ?? 0) + q.length <= KEYED_MAX;
+}
 
 interface Pick {
   key: string;

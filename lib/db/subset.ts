@@ -2,7 +2,7 @@ import type { Op } from "./batch.ts";
 import type { CollectionSpec, Doc, KvHolder, Query, QueryResult, Row } from "../index/doc.ts";
 import { readMany } from "./whole_records.ts";
 import { newIndex, type OnExact } from "../index/keeper.ts";
-import { keyedIds, plain } from "./keyed.ts";
+import { keyedIds, keyedPage, keyedPlain } from "./keyed.ts";
 
 /** Whether a collection keeps the count of every record (it declares `subset` or `keyed`). */
 const counts = (spec: CollectionSpec) => !!(spec.subset || spec.keyed);
@@ -45,10 +45,6 @@ export function bulkCountOps(spec: CollectionSpec, added: number, docs: Doc[]): 
     ? [{ kind: "delete", key: countedKey(spec.name) }]
     : [];
 }
-
-/** Whether `doc`'s keyed value (if its collection declares `keyed`) is `plain`. */
-const keyedPlain = (spec: CollectionSpec, doc: Doc) =>
-  !spec.keyed || plain(String(doc[spec.keyed] ?? "").trim());
 
 /**
  * After a load whose index holds exactly `size` records at the write counter's versionstamp
@@ -126,16 +122,4 @@ export async function earlyAnswer<T extends Doc>(
   for (const r of await readMany<T>(kv, (id) => [spec.name, id], ids)) index.put(r.value._id, r);
   const res = index.query(q);
   return { ...res, total, filtered: picked === "keyed" ? total : res.filtered };
-}
-
-/** The most records a `keyed` early answer reads: the first pages of a list. */
-export const KEYED_MAX = 1000;
-
-/** Whether `q` only orders by `field` ascending and pages within its first `KEYED_MAX` records. */
-function keyedPage(field: string, q: Query): boolean {
-  const where = Object.values(q.where ?? {}).some((v) => v !== "" && v != null);
-  return !q.search?.trim() && !where && !q.filter && !q.numeric && !q.match &&
-    q.order?.length === 1 && q.order[0].field === field && q.order[0].dir === "asc" &&
-    q.length !== undefined &&
-    (q.start ?? 0) + q.length <= KEYED_MAX;
 }

@@ -29,11 +29,8 @@ export function gzipParts(parts: (Uint8Array | Deflated)[]): Uint8Array<ArrayBuf
     const plain = p instanceof Uint8Array ? p : p.plain;
     crc = crc32(plain, crc);
     size += plain.length;
-    const last = i === parts.length - 1;
-    if (!(p instanceof Uint8Array)) out.push(p.raw);
-    else {out.push(
-        deflateRawSync(p, { level: 1, finishFlush: last ? undefined : constants.Z_SYNC_FLUSH }),
-      );}
+    const flush = i < parts.length - 1 ? constants.Z_SYNC_FLUSH : undefined;
+    out.push(p instanceof Uint8Array ? deflateRawSync(p, { level: 1, finishFlush: flush }) : p.raw);
   });
   if (!(parts.at(-1) instanceof Uint8Array)) out.push(deflateRawSync(new Uint8Array(0)));
   const trailer = new DataView(new ArrayBuffer(8));

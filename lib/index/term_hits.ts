@@ -81,6 +81,22 @@ export function keptHits<T extends Doc>(ix: IndexParts<T>, s: string, fields: nu
   return ix.found.get(termKey(fields, s), ix, (e) => holds(e, s, fields));
 }
 
+/** The entries among `among`'s hits whose text holds `s`, as a term's hits (not kept). */
+function checkedHits<T extends Doc>(
+  ix: IndexParts<T>,
+  s: string,
+  fields: number[] | null,
+  among: Found,
+): Found {
+  const marks = bitsFor(ix.ranks());
+  let count = 0;
+  eachBit(among.marks, (seq) => {
+    const e = ix.bySeq(seq);
+    if (e && holds(e, s, fields)) marks[seq >>> 5] |= 1 << (seq & 31), count++;
+  });
+  return { marks, count, version: ix.version(), removals: ix.removals() };
+}
+
 /**
  * A search's hits among those of the query's other filters, when one holds few of the records
  * (a month, a room): their texts are read instead of every record's. Not kept (they are not
@@ -93,14 +109,7 @@ export function narrowHits<T extends Doc>(
   sets: Found[],
 ): Found | null {
   const narrow = sets.reduce<Found | null>((a, f) => !a || f.count < a.count ? f : a, null);
-  if (!narrow || narrow.count * 16 >= ix.ranks()) return null;
-  const marks = bitsFor(ix.ranks());
-  let count = 0;
-  eachBit(narrow.marks, (seq) => {
-    const e = ix.bySeq(seq);
-    if (e && holds(e, s, fields)) marks[seq >>> 5] |= 1 << (seq & 31), count++;
-  });
-  return { marks, count, version: ix.version(), removals: ix.removals() };
+  return narrow && narrow.count * 16 < ix.ranks() ? checkedHits(ix, s, fields, narrow) : null;
 }
 
 /**
@@ -116,38 +125,36 @@ export function needleMarks<T extends Doc>(
   const has = (e: Entry<T>) => needles.some((n) => holds(e, n, fields));
   const kept = ix.found.get(key, ix, has);
   if (kept) return kept.marks;
-  const marks = ix.marks(fields, needles);
-  const found = { marks, count: countBits(marks), version: ix.version(), removals: ix.removals() };
+  const found = scanned(ix, ix.marks(fields, needles));
   ix.found.set(key, found);
-  return marks;
+  return found.marks;
 }
 
 /**
- * A search no trigram answers (a term of one or two letters, or fields without trigrams): the
- * scan's marks, kept with their count among the recent terms (`FoundCache`), so the next clerk
- * typing the same first letters, or paging, re-checks only the records written since.
+ * A search no trigram answers (a term of one or two letters, or fields without trigrams) whose
+ * hits are not kept (`keptHits`, asked first): the scan's marks, kept with their count among the
+ * recent terms (`FoundCache`), so the next clerk typing the same first letters, or paging,
+ * re-checks only the records written since.
  */
 export function scanHits<T extends Doc>(
   ix: IndexParts<T>,
   s: string,
   fields: number[] | null,
 ): Found {
-  const cached = keptHits(ix, s, fields);
-  if (cached) return cached;
-  const version = ix.version(), removals = ix.removals();
   // a term kept that this one holds (its first letters, typed a moment ago): only its hits
   // can hold this one, so they are checked instead of scanning every text
   const within = ix.found.narrowest(termKey(fields, ""), s, ix, holds, fields);
-  let marks: Uint32Array, count = 0;
-  if (within && within.count < ix.ranks() / 8) {
-    marks = bitsFor(ix.ranks());
-    const into = marks;
-    eachBit(within.marks, (seq) => {
-      const e = ix.bySeq(seq);
-      if (e && holds(e, s, fields)) into[seq >>> 5] |= 1 << (seq & 31), count++;
-    });
-  } else count = countBits(marks = ix.marks(fields, [s]));
-  const found: Found = { marks, count, version, removals };
+  const found = within && within.count < ix.ranks() / 8
+    ? checkedHits(ix, s, fields, within)
+    : scanned(ix, ix.marks(fields, [s]));
   ix.found.set(termKey(fields, s), found);
   return found;
 }
+
+/** Marks as a term's hits, counted, at the index's version. */
+const scanned = <T extends Doc>(ix: IndexParts<T>, marks: Uint32Array): Found => ({
+  marks,
+  count: countBits(marks),
+  version: ix.version(),
+  removals: ix.removals(),
+});

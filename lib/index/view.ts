@@ -62,14 +62,15 @@ export function updateView<T extends Doc>(
   old: Entry<T> | null,
   neu: Entry<T> | null,
 ): void {
+  const inOld = member(view, old), inNew = member(view, neu);
   // a write that leaves the view's keys as they were (an examination's totals, in a view by
   // name or date) leaves its place: no search for it
-  if (old && neu && old.seq === neu.seq && member(view, old) && member(view, neu)) {
+  if (inOld && inNew && old.seq === neu.seq) {
     const a = keysOf(old, view.order), b = keysOf(neu, view.order);
     if (a.every((k, i) => k === b[i])) return;
   }
-  const was = member(view, old) ? find(view, old) : -1;
-  if (!member(view, neu)) {
+  const was = inOld ? find(view, old) : -1;
+  if (!inNew) {
     if (was < 0) return;
     return spliceView(view, was, 1);
   }
