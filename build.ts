@@ -211,7 +211,10 @@ async function buildInto(outdir: string, opts: BuildOptions): Promise<Manifest> 
     const entry = Object.entries(islands).find(([, p]) => projectPath(p) === meta.entryPoint);
     if (entry) {
       manifest.islands[entry[0]] = { file: name(out), imports: [...closure(out)].map(name) };
-    } else if (meta.entryPoint.endsWith("hydrate.ts")) manifest.hydrate = name(out);
+    } else if (meta.entryPoint.endsWith("hydrate.ts")) {
+      manifest.hydrate = name(out);
+      manifest.hydrateImports = [...closure(out)].map(name);
+    }
   }
   manifest.css = await hashedCss(outdir, css);
   const packed = await precompress(outdir);
@@ -222,8 +225,7 @@ async function buildInto(outdir: string, opts: BuildOptions): Promise<Manifest> 
       `JavaScript dan CSS: ${kb(packed.raw)}, gzip ${kb(packed.gz)}, brotli ${kb(packed.br)}`,
     );
     const gz = (f: string) => gzipSync(Deno.readFileSync(join(outdir, f))).length;
-    const hydrateOut = Object.keys(outputs).find((o) => name(o) === manifest.hydrate)!;
-    const bootFiles = [manifest.boot, manifest.hydrate, ...[...closure(hydrateOut)].map(name)];
+    const bootFiles = [manifest.boot, manifest.hydrate, ...manifest.hydrateImports!];
     console.log("JavaScript per halaman (gzip):");
     for (const [island, e] of Object.entries(manifest.islands)) {
       const files = new Set([...bootFiles, e.file, ...e.imports]);

@@ -99,7 +99,7 @@ export function Document({ title, css = "/static/app.css", styles, children }: {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} · Casemix RS`}</title>
-        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href="/static/favicon.png" type="image/png" />
         {styles === undefined
           ? <link rel="stylesheet" href={css} />
           : <style dangerouslySetInnerHTML={{ __html: styles }} />}

@@ -225,7 +225,7 @@ export default function AuditTable(p: AuditTableProps) {
       <ChainSection chain={p.chain} />
       <AuditFilters params={params} onFilter={setParams} />
       <div class="dt-toolbar">
-        <SearchBox id="au-q" onSearch={t.setSearch} />
+        <SearchBox id="au-q" onSearch={t.setSearch} onTyping={t.typing} />
         <small class="dt-hint">Cari menurut No. ERM, nama pasien, ID inap atau ID data.</small>
       </div>
       <TableView

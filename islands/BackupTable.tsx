@@ -181,7 +181,7 @@ export default function BackupTable(props: BackupTableProps) {
       )}
       <DiskInfo disk={props.disk} />
       <div class="dt-toolbar">
-        <SearchBox id="bk-q" onSearch={t.setSearch} />
+        <SearchBox id="bk-q" onSearch={t.setSearch} onTyping={t.typing} />
         <button
           type="button"
           class="btn btn-primary"

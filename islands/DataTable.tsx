@@ -183,7 +183,7 @@ export default function DataTable(props: TableProps) {
           value={t.length}
           onChange={t.setLength}
         />
-        <SearchBox id={`${uid}-q`} onSearch={t.setSearch} />
+        <SearchBox id={`${uid}-q`} onSearch={t.setSearch} onTyping={t.typing} />
         {canWrite && (
           <button type="button" class="btn btn-primary" onClick={() => f.open()}>
             Tambah {label}

@@ -69,7 +69,7 @@ export default function KlaimList(props: KlaimListProps) {
         <p class="ipd-total">
           Total: <strong data-total>{formatNumber(t.filtered)}</strong> pasien pulang
         </p>
-        <SearchBox id="klaim-q" onSearch={t.setSearch} />
+        <SearchBox id="klaim-q" onSearch={t.setSearch} onTyping={t.typing} />
         <a class="btn btn-light" href={`/api/klaim/export?${query}`} download>Unduh Excel</a>
       </div>
       <TableView

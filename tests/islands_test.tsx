@@ -7,9 +7,10 @@ const manifest: Manifest = {
   source: "x",
   boot: "boot-1.js",
   hydrate: "hydrate-1.js",
+  hydrateImports: ["chunk-p.js"],
   islands: {
-    A: { file: "A-1.js", imports: ["chunk-p.js"] },
-    B: { file: "B-1.js", imports: ["chunk-p.js"] },
+    A: { file: "A-1.js", imports: ["chunk-q.js", "chunk-p.js"] },
+    B: { file: "B-1.js", imports: ["chunk-p.js", "chunk-r.js"] },
   },
 };
 
@@ -43,8 +44,16 @@ Deno.test("only the islands actually rendered are named; only the boot script lo
   assert.deepEqual(data.chunks, { A: "/static/build/A-1.js" });
   assert.equal(data.hydrate, "/static/build/hydrate-1.js");
   assert.equal(data.props.length, 2);
-  // nothing is preloaded: the island code is compiled after the first paint, not before it
-  assert.doesNotMatch(tags, /modulepreload|chunk-p\.js/);
+  // every file the page's islands load, each once, for the boot script to ask for at once
+  // after the first paint; B's chunk is not among them
+  assert.deepEqual(data.preload, [
+    "/static/build/hydrate-1.js",
+    "/static/build/chunk-p.js",
+    "/static/build/A-1.js",
+    "/static/build/chunk-q.js",
+  ]);
+  // nothing is preloaded in the markup: the island code is compiled after the first paint
+  assert.doesNotMatch(tags, /modulepreload|<link/);
   assert.deepEqual(tags.match(/<script type="module"[^>]*>/g), [
     '<script type="module" src="/static/build/boot-1.js">',
   ]);
@@ -71,6 +80,23 @@ Deno.test("the bundle is rebuilt when its sources change, and serves hashed chun
     assert.match(file, new RegExp(`^${name}-[A-Z0-9]+\\.js$`));
     const js = await Deno.readTextFile(`${STATIC_DIR}/build/${file}`);
     assert.doesNotMatch(js, /from"react"|from "react"/); // react resolved to preact/compat
+  }
+  // the manifest names every file an island's code imports, however deep (a page asks for them
+  // all at once): each listed file's own static imports are listed too
+  const importsOf = async (f: string) =>
+    [...(await Deno.readTextFile(`${STATIC_DIR}/build/${f}`)).matchAll(
+      /(?:from|import)\s*"\.\/([^"]+)"/g,
+    )]
+      .map((x) => x[1]);
+  const entries: [string, string[]][] = [
+    [m.hydrate, m.hydrateImports!],
+    ...Object.values(m.islands).map((e): [string, string[]] => [e.file, e.imports]),
+  ];
+  for (const [file, listed] of entries) {
+    assert.ok(listed.length > 0, `${file} imports the shared chunk`);
+    for (const f of [file, ...listed]) {
+      for (const i of await importsOf(f)) assert.ok(listed.includes(i), `${file}: ${f} → ${i}`);
+    }
   }
   // a stale manifest (different source hash) triggers a rebuild
   const path = `${STATIC_DIR}/build/manifest.json`;

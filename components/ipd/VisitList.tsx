@@ -82,7 +82,7 @@ export function VisitList({ v, actions, tools }: {
           Total: <strong data-total>{formatNumber(t.filtered)}</strong>{" "}
           {mode === "pulang" ? "pasien pulang" : "kunjungan"}
         </p>
-        <SearchBox id={`${mode}-q`} onSearch={t.setSearch} />
+        <SearchBox id={`${mode}-q`} onSearch={t.setSearch} onTyping={t.typing} />
         <a class="btn btn-light" href={v.exportUrl} download>Unduh Excel</a>
         {tools}
       </div>

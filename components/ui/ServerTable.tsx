@@ -5,10 +5,12 @@ import { Blocker } from "./Blocker.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { Pagination } from "./Pagination.tsx";
 import { alignClass, type Order, TableHead } from "./TableHead.tsx";
-import type { Row } from "./use_server_table.ts";
+import { type Row, SEARCH_DELAY } from "./use_server_table.ts";
 
-/** How long typing must stop before the search is sent (ms). */
-export const SEARCH_DELAY = 500;
+export { SEARCH_DELAY };
+
+/** Rows a table draws in the first frame after an answer: a screenful at 1366x768. */
+const STEP = 12;
 
 /**
  * The table's search box. It keeps what is typed itself and hands it on (`onSearch`) once typing
@@ -17,9 +19,11 @@ export const SEARCH_DELAY = 500;
  * page's scripts were ready is announced later (lib/client/boot.ts, `data-typed-at`), and the
  * wait already spent is not paid again.
  */
-export function SearchBox({ id, onSearch }: {
+export function SearchBox({ id, onSearch, onTyping }: {
   id: string;
   onSearch: (q: string) => void;
+  /** Told at each keystroke (its `performance.now()` time). */
+  onTyping?: (at: number) => void;
 }) {
   const [q, setQ] = useState({ text: "", at: 0 });
   const sent = useRef("");
@@ -34,6 +38,7 @@ export function SearchBox({ id, onSearch }: {
   const typed = (el: HTMLInputElement) => {
     const at = Number(el.dataset.typedAt) || performance.now();
     delete el.dataset.typedAt;
+    onTyping?.(at);
     setQ({ text: el.value, at });
   };
   return (
@@ -52,11 +57,28 @@ export function SearchBox({ id, onSearch }: {
 }
 
 /**
- * A server-side table's grid: sortable head, one row per record with its action buttons (or
- * 'Tidak ada data'), blocked with 'Processing...' while loading. Without `actions` there is
- * no 'Aksi' column; `rowClass` gives a row its class (e.g. a highlighted state).
+ * The rows to draw now. The rows a table hydrates with are drawn at once (the server's); after
+ * a new answer, the first `STEP` rows are drawn, then `2 * STEP` more in each later frame. A slow
+ * PC so shows an answer's first screenful without first laying out 100 rows (up to a second of
+ * its main thread), and takes keystrokes and clicks between the steps.
  */
-export function TableView({ columns, rows, order, onSort, loading, cell, actions, rowClass }: {
+function useInSteps<T>(rows: T[]): T[] {
+  const [drawn, setDrawn] = useState({ rows, n: rows.length });
+  const n = drawn.rows === rows ? drawn.n : Math.min(rows.length, STEP);
+  // an effect runs after its frame is painted: one step a frame
+  useEffect(() => {
+    if (n < rows.length) setDrawn({ rows, n: Math.min(rows.length, n + 2 * STEP) });
+  }, [rows, n]);
+  return n < rows.length ? rows.slice(0, n) : rows;
+}
+
+/**
+ * A server-side table's grid: sortable head, one row per record with its action buttons (or
+ * 'Tidak ada data'), blocked with 'Processing...' while loading; an answer's rows are drawn a
+ * screenful at a time (`useInSteps`). Without `actions` there is no 'Aksi' column; `rowClass`
+ * gives a row its class (e.g. a highlighted state).
+ */
+export function TableView({ columns, rows: all, order, onSort, loading, cell, actions, rowClass }: {
   columns: ColumnDef[];
   rows: Row[];
   order: Order;
@@ -66,6 +88,7 @@ export function TableView({ columns, rows, order, onSort, loading, cell, actions
   actions?: (row: Row) => ComponentChildren;
   rowClass?: (row: Row) => string | undefined;
 }) {
+  const rows = useInSteps(all);
   return (
     <div class="dt-wrap blockable" aria-busy={loading ? "true" : undefined}>
       <table class="dt-table">

@@ -6,6 +6,9 @@ import { accepted, alertError, get, request } from "./api.ts";
 
 export type Row = Record<string, unknown>;
 
+/** How long typing must stop before the search is sent (ms). */
+export const SEARCH_DELAY = 500;
+
 /** One answer of a DataTables server-side endpoint. */
 interface TablePage {
   draw: number | string;
@@ -54,7 +57,8 @@ const blockedSend =
  * loading, answering out-of-order responses by `draw`. `params` are extra filters sent along
  * (a change reloads from the first page). Starts from the server-rendered first rows
  * (`firstRows`); when they are not the whole first page, the page is fetched at the browser's
- * first idle moment, without blocking the table.
+ * first idle moment, without blocking the table (or, when text was typed in the search box, once
+ * that search is due: it replaces the rows anyway).
  */
 export function useServerTable(o: {
   api: string;
@@ -76,6 +80,7 @@ export function useServerTable(o: {
   const draw = useRef(0);
   const mounted = useRef(false);
   const quiet = useRef(false);
+  const typedAt = useRef(-Infinity);
   const extra = JSON.stringify(o.params ?? {});
   const reload = () => setTick((t) => t + 1);
 
@@ -83,11 +88,15 @@ export function useServerTable(o: {
     if (mounted.current) setPage(0);
   }, [extra]);
 
-  useIdleFill(o.initial.data.length < Math.min(o.pageSize, o.initial.recordsFiltered), () => {
+  const fill = () => {
     if (draw.current) return; // the user already asked for another page
+    // text typed in the search box is about to be sent: wait for it, the rows would be replaced
+    const wait = typedAt.current + SEARCH_DELAY + 50 - performance.now();
+    if (wait > 0) return void setTimeout(fill, wait);
     quiet.current = true;
     reload();
-  });
+  };
+  useIdleFill(o.initial.data.length < Math.min(o.pageSize, o.initial.recordsFiltered), fill);
 
   useEffect(() => {
     if (!mounted.current) {
@@ -129,6 +138,10 @@ export function useServerTable(o: {
     /** The server stopped counting: at least `filtered` rows match. */
     capped: !!answer.recordsCapped,
     search,
+    /** Told by `SearchBox` when text was typed (`performance.now()` time). */
+    typing: (at: number) => {
+      typedAt.current = at;
+    },
     /** Searches (from the first page) for what `SearchBox` hands on. */
     setSearch: (q: string) => {
       setSearch(q);

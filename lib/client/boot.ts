@@ -1,6 +1,6 @@
 // The only script a page loads at once (no imports, built on its own without the shared chunk).
-// The server-rendered rows are there to read at first paint; each island is then hydrated when
-// the page is idle or at its first use, whichever comes first. A click or submit made before
+// The server-rendered rows are there to read at first paint; each island is then hydrated right
+// after that paint or at its first use, whichever comes first. A click or submit made before
 // that is held and replayed once the island's handlers are attached; text typed meanwhile stays
 // in its field and is announced again (`input`/`change`), so nothing the user did is lost; the
 // field's `data-typed-at` tells when it was last typed (`performance.now()` time).
@@ -8,6 +8,8 @@
 type Data = {
   hydrate: string;
   chunks: Record<string, string>;
+  /** Every file the islands load, the shared chunk included. */
+  preload?: string[];
   props: [string, Record<string, unknown>][];
 };
 type Hydrate = typeof import("./hydrate.ts");
@@ -80,10 +82,23 @@ if (el) {
       await hydrateIsland(data.chunks[name], props, root);
     });
   });
-  const idle = () => {
-    const later = globalThis.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 1));
-    later(() => starts.forEach((s) => s()), { timeout: 500 });
+  let begun = false;
+  const begin = () => {
+    if (begun) return;
+    begun = true;
+    starts.forEach((s) => s());
   };
-  if (document.readyState === "complete") idle();
-  else addEventListener("load", idle, { once: true });
+  // right before the first paint: every file the islands load is asked for at once (an import
+  // finds its own imports one level at a time), then, once painted, every island hydrates; a
+  // hidden tab (no frames) starts on a timer or at first use
+  requestAnimationFrame(() => {
+    for (const href of data.preload ?? []) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.append(link);
+    }
+    setTimeout(begin);
+  });
+  setTimeout(begin, 1_000);
 }

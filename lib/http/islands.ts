@@ -16,6 +16,8 @@ export interface Manifest {
   boot: string;
   /** Hydrates one island; imported by the boot script, with the shared chunk. */
   hydrate: string;
+  /** Every chunk `hydrate` imports (absent in bundles built before it was). */
+  hydrateImports?: string[];
   /** Per island: its entry file and every chunk it imports (for the build's size report). */
   islands: Record<string, { file: string; imports: string[] }>;
   /** The stylesheet, hashed (`app-[hash].css`); absent in bundles built before it was. */
@@ -88,22 +90,26 @@ export function serializeJson(value: unknown): string {
 
 /**
  * The tags that go at the end of a page: nothing when no island was rendered, otherwise the
- * props with each island's chunk and the boot script (inline when the manifest carries it).
- * Nothing is preloaded: the boot script imports the hydration code when an island is first used
- * or the page is idle, after the first paint (compiling it before would delay that paint).
+ * props with each island's chunk, every file the page's islands load (`preload`: the boot
+ * script asks for them all at once after the first paint, instead of one import level at a
+ * time) and the boot script (inline when the manifest carries it). Nothing is preloaded in the
+ * markup: compiling scripts before the first paint would delay it.
  */
 export function islandTags(islands: IslandUse[], manifest: Manifest, base = "/static/build/") {
   if (!islands.length) return "";
   const names = [...new Set(islands.map((i) => i.name))];
   const chunks: Record<string, string> = {};
+  const files = new Set([manifest.hydrate, ...manifest.hydrateImports ?? []]);
   for (const n of names) {
     const entry = manifest.islands[n];
     if (!entry) throw new Error(`Island ${n} tidak ada di manifest; jalankan deno task build`);
     chunks[n] = base + entry.file;
+    for (const f of [entry.file, ...entry.imports]) files.add(f);
   }
   const data = serializeJson({
     hydrate: base + manifest.hydrate,
     chunks,
+    preload: [...files].map((f) => base + f),
     props: islands.map((i) => [i.name, i.props]),
   });
   const boot = manifest.inline

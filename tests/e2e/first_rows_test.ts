@@ -51,3 +51,58 @@ Deno.test("browser: a long first page shows a screenful at once, its buttons and
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   assert.deepEqual(s.errors, []);
 });
+
+Deno.test("browser: text typed before the rest of the first page is fetched is the one request; its answer shows a screenful first", async () => {
+  await using s = await session();
+  const { page, url } = s;
+  await login(page, url);
+  await page.waitForSelector("[data-hydrated=true]"); // the start page is done with its own
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  for (let i = 1; i <= N; i++) {
+    const res = await fetch(`${url}/api/disputed-claim/update`, {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ id: "", _version: "", kode_icd: kode(i), keyword: `kata ${i}` }),
+    });
+    assert.equal(res.status, 200, await res.text());
+  }
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    const u = new URL(r.url());
+    if (u.pathname === "/api/disputed-claim") asked.push(u.searchParams.get("search[value]")!);
+  });
+  // the page notes the table's row count at each change of its body
+  await page.addInitScript(() => {
+    const counts: number[] = [];
+    (globalThis as unknown as { counts: number[] }).counts = counts;
+    new MutationObserver(() => {
+      const n = document.querySelectorAll(".dt-table tbody tr").length;
+      if (n !== counts.at(-1)) counts.push(n);
+    }).observe(document, { subtree: true, childList: true });
+  });
+
+  // the scripts are held until the text is typed: the rest of the page is due, not yet asked
+  let release!: () => void;
+  const held = new Promise<void>((ok) => release = ok);
+  await page.route(/\/static\/build\/hydrate-[A-Z0-9]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${url}/dispute-klaim`);
+  await page.waitForSelector("[data-island=DataTable][data-ready=true]");
+  await page.locator(".dt-search").pressSequentially("kata 1");
+  release();
+  await page.waitForSelector("[data-island=DataTable][data-hydrated=true]");
+  await rowCount(page, 11); // kata 1, kata 10-19
+  // the rest of the unsearched page was never asked for: the search replaced it
+  assert.deepEqual(asked, ["kata 1"]);
+
+  // an answer of 30 rows comes a screenful first, then the rest a frame later
+  await page.locator(".dt-search").fill("kata");
+  await rowCount(page, N);
+  assert.deepEqual(asked, ["kata 1", "kata"]);
+  const counts = await page.evaluate(() => (globalThis as unknown as { counts: number[] }).counts);
+  assert.deepEqual(counts.slice(-3), [11, FIRST_ROWS, N], `row counts ${counts.join(", ")}`);
+  assert.match(await page.locator(".dt-table tbody tr >> nth=29").innerText(), /kata \d+/);
+  assert.deepEqual(s.errors, []);
+});
