@@ -86,7 +86,13 @@ export const WATCH = `(() => {
   addEventListener("keydown", (e) => { globalThis.__typed ||= e.timeStamp; }, true);
   new MutationObserver((list) => {
     if (list.some((m) => m.oldValue === "true" && !m.target.hasAttribute("aria-busy"))) {
-      requestAnimationFrame(() => setTimeout(() => globalThis.__shown.push(performance.now())));
+      // a message posted in the frame's animation callbacks is taken right after its paint
+      // (a timer may wait behind the page's own tasks and the next frame)
+      requestAnimationFrame(() => {
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => globalThis.__shown.push(performance.now());
+        ch.port2.postMessage(0);
+      });
     }
   }).observe(document, { subtree: true, attributes: true, attributeOldValue: true,
     attributeFilter: ["aria-busy"] });

@@ -58,24 +58,24 @@ export function SearchBox({ id, onSearch, onTyping }: {
 
 /**
  * The rows to draw now. The rows a table hydrates with are drawn at once (the server's); after
- * a new answer, the first `STEP` rows are drawn, then `2 * STEP` more in each later frame. A slow
+ * a new answer, the first `STEP` rows are drawn, and the rest once that frame is painted. A slow
  * PC so shows an answer's first screenful without first laying out 100 rows (up to a second of
- * its main thread), and takes keystrokes and clicks between the steps.
+ * its main thread). Only two steps: each step lays the whole table out again.
  */
 function useInSteps<T>(rows: T[]): T[] {
   const [drawn, setDrawn] = useState({ rows, n: rows.length });
   const n = drawn.rows === rows ? drawn.n : Math.min(rows.length, STEP);
-  // an effect runs after its frame is painted: one step a frame
+  // an effect runs after its frame is painted
   useEffect(() => {
-    if (n < rows.length) setDrawn({ rows, n: Math.min(rows.length, n + 2 * STEP) });
+    if (n < rows.length) setDrawn({ rows, n: rows.length });
   }, [rows, n]);
   return n < rows.length ? rows.slice(0, n) : rows;
 }
 
 /**
  * A server-side table's grid: sortable head, one row per record with its action buttons (or
- * 'Tidak ada data'), blocked with 'Processing...' while loading; an answer's rows are drawn a
- * screenful at a time (`useInSteps`). Without `actions` there is no 'Aksi' column; `rowClass`
+ * 'Tidak ada data'), blocked with 'Processing...' while loading; an answer's first screenful is
+ * drawn first (`useInSteps`). Without `actions` there is no 'Aksi' column; `rowClass`
  * gives a row its class (e.g. a highlighted state).
  */
 export function TableView({ columns, rows: all, order, onSort, loading, cell, actions, rowClass }: {
