@@ -78,21 +78,25 @@ export const WATCH = `(() => {
   // attributes only: the parser's own insertions would wake a childList observer hundreds of times
   obs.observe(document, { subtree: true, attributes: true,
     attributeFilter: ["data-ready", "data-hydrated"] });
-  // a letter typed (the first keydown), and each time a table stops being busy, the moment the
-  // frame showing its new rows has been laid out and painted (the task after that frame's
-  // animation callbacks); read by typedAtPaint
+  // a letter typed (the first keydown), and each time a table stops being busy, when the frame
+  // showing its new rows was painted: a one-character mark is added in that frame (in the
+  // microtask after the table's change) and the browser tells when it painted it (Element
+  // Timing), whatever the page does next; read by typedAtPaint
   globalThis.__typed = 0;
   globalThis.__shown = [];
   addEventListener("keydown", (e) => { globalThis.__typed ||= e.timeStamp; }, true);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.identifier === "casemix-shown") globalThis.__shown.push(e.renderTime || e.startTime);
+    }
+  }).observe({ type: "element", buffered: true });
   new MutationObserver((list) => {
     if (list.some((m) => m.oldValue === "true" && !m.target.hasAttribute("aria-busy"))) {
-      // a message posted in the frame's animation callbacks is taken right after its paint
-      // (a timer may wait behind the page's own tasks and the next frame)
-      requestAnimationFrame(() => {
-        const ch = new MessageChannel();
-        ch.port1.onmessage = () => globalThis.__shown.push(performance.now());
-        ch.port2.postMessage(0);
-      });
+      const mark = document.createElement("span");
+      mark.setAttribute("elementtiming", "casemix-shown");
+      mark.textContent = ".";
+      mark.style.cssText = "position:fixed;left:0;bottom:0;font-size:2px;pointer-events:none";
+      document.body.append(mark);
     }
   }).observe(document, { subtree: true, attributes: true, attributeOldValue: true,
     attributeFilter: ["aria-busy"] });
@@ -152,16 +156,14 @@ async function typedAtPaint(page: Page, path: string): Promise<{ ms: number; at:
     timeout: 30_000,
   });
   // the table's last busy → shown moment (its painted frame) after the answer
-  const { typed, shown } = await page.evaluate(() =>
-    new Promise<{ typed: number; shown: number[] }>((done) =>
-      requestAnimationFrame(() =>
-        setTimeout(() => {
-          const g = globalThis as unknown as { __typed: number; __shown: number[] };
-          done({ typed: g.__typed, shown: g.__shown });
-        })
-      )
-    )
-  );
+  const { typed, shown } = await (await page.waitForFunction(
+    () => {
+      const g = globalThis as unknown as { __typed: number; __shown: number[] };
+      return g.__shown.length ? { typed: g.__typed, shown: g.__shown } : null;
+    },
+    null,
+    { polling: "raf", timeout: 30_000 },
+  )).jsonValue();
   if (!typed || !shown.length) throw new Error(`${path}: ketikan atau baris baru tidak terlihat`);
   if ((await box.inputValue()) !== letter) throw new Error(`${path}: huruf yang diketik hilang`);
   return { ms: shown.at(-1)! - typed, at: typed };
