@@ -21,20 +21,3 @@ import "../components/ui/Pagination.tsx";
 import "../components/ui/TableHead.tsx";
 import "../components/ui/Progress.tsx";
 import "../lib/resource/resource.ts";
-// the stay lists' and forms' modules too (each page of them loaded six more small files: each
-// request and compile costs a slow PC's main thread more than their 17 KB cost every page)
-import "../components/ui/use_field_errors.ts";
-import "../components/ipd/VisitList.tsx";
-import "../components/ipd/VisitDetail.tsx";
-import "../components/ipd/Filters.tsx";
-import "../components/ipd/cells.tsx";
-import "../components/ipd/exam_cells.tsx";
-import "../lib/ipd/columns.ts";
-import "../lib/ipd/filters.ts";
-import "../lib/ipd/keywords.ts";
-import "../lib/ipd/rules.ts";
-import "../lib/ipd/model.ts";
-import "../lib/claim/columns.ts";
-import "../lib/report/dashboard.ts";
-import "../lib/report/period.ts";
-import "../components/LicenceAgreement.tsx";
