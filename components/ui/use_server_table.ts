@@ -29,9 +29,30 @@ function whenIdle(f: () => void): () => void {
   return () => clearTimeout(id);
 }
 
-/** Runs `fill` once, when the browser is first idle, if the first rows are not the page. */
-function useIdleFill(partial: boolean, fill: () => void) {
+/**
+ * Fetches the rest of a first page the server rendered in part (`partial`) once, quietly, when
+ * the browser is first idle, unless another page was asked for (`draw`). Text typed in the search
+ * box meanwhile puts it off until that search is due, which replaces those rows. Returns what
+ * `SearchBox` calls at a keystroke (its `performance.now()` time).
+ */
+function useIdleFill(
+  partial: boolean,
+  draw: { current: number },
+  quiet: { current: boolean },
+  reload: () => void,
+): (at: number) => void {
+  const typedAt = useRef(-Infinity);
+  const fill = () => {
+    if (draw.current) return; // the user already asked for another page
+    const wait = typedAt.current + SEARCH_DELAY + 50 - performance.now();
+    if (wait > 0) return void setTimeout(fill, wait);
+    quiet.current = true; // no 'Processing...' over the rows already shown
+    reload();
+  };
   useEffect(() => partial ? whenIdle(fill) : undefined, []);
+  return (at) => {
+    typedAt.current = at;
+  };
 }
 
 /**
@@ -80,7 +101,6 @@ export function useServerTable(o: {
   const draw = useRef(0);
   const mounted = useRef(false);
   const quiet = useRef(false);
-  const typedAt = useRef(-Infinity);
   const extra = JSON.stringify(o.params ?? {});
   const reload = () => setTick((t) => t + 1);
 
@@ -88,15 +108,8 @@ export function useServerTable(o: {
     if (mounted.current) setPage(0);
   }, [extra]);
 
-  const fill = () => {
-    if (draw.current) return; // the user already asked for another page
-    // text typed in the search box is about to be sent: wait for it, the rows would be replaced
-    const wait = typedAt.current + SEARCH_DELAY + 50 - performance.now();
-    if (wait > 0) return void setTimeout(fill, wait);
-    quiet.current = true;
-    reload();
-  };
-  useIdleFill(o.initial.data.length < Math.min(o.pageSize, o.initial.recordsFiltered), fill);
+  const partial = o.initial.data.length < Math.min(o.pageSize, o.initial.recordsFiltered);
+  const typing = useIdleFill(partial, draw, quiet, reload);
 
   useEffect(() => {
     if (!mounted.current) {
@@ -139,9 +152,7 @@ export function useServerTable(o: {
     capped: !!answer.recordsCapped,
     search,
     /** Told by `SearchBox` when text was typed (`performance.now()` time). */
-    typing: (at: number) => {
-      typedAt.current = at;
-    },
+    typing,
     /** Searches (from the first page) for what `SearchBox` hands on. */
     setSearch: (q: string) => {
       setSearch(q);

@@ -11,10 +11,8 @@ import { RowKeeper } from "./keep.ts";
 import { NumColumns } from "./nums.ts";
 import type { Doc, MemIndexOptions, Query, QueryResult, Row } from "./doc.ts";
 
-/** Writes remembered for `changesSince`. */
-const CHANGE_LOG = 512;
-/** Insertion ranks per block of the search text (see text.ts). */
-const BLOCK = 512;
+/** Writes remembered for `changesSince`; insertion ranks per block of the search text (text.ts). */
+const CHANGE_LOG = 512, BLOCK = 512;
 
 export type { Doc, MemIndexOptions, OrderBy, Query, QueryResult, Row } from "./doc.ts";
 export { getPath } from "./doc.ts";
@@ -263,6 +261,7 @@ export class MemIndex<T extends Doc> {
     ranks: () => this.#seq,
     group: (field) => this.#cache.group(field),
     view: (order, where) => this.#cache.view(order, where),
+    hasView: (order, where) => this.#cache.has(order, where),
     columns: () => this.#columns(),
     bySeq: (seq) => this.#bySeq[seq],
     grams: (fields) => this.#postings.covers(fields) ? this.#postings.index() : null,

@@ -1,6 +1,7 @@
 import { type Entry, entryAt, ranksOf, sortEntries, textOf, type View } from "./scan.ts";
 import { GRAM } from "./grams.ts";
 import { groupKey } from "./view.ts";
+import { fewFirst } from "./few_first.ts";
 import type { Found } from "./found.ts";
 import { hasBit } from "./bits.ts";
 import { pageOfBits, type Term, termBits } from "./filter_bits.ts";
@@ -28,11 +29,19 @@ export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResul
   const at = q.viewFields ? terms.findIndex(([f]) => q.viewFields!.includes(f)) : 0;
   const first = at >= 0 ? terms[at] : undefined;
   const rest = terms.filter((_, i) => i !== at);
-  const keep = keeperOf(ix, rest, q);
-  const view = ix.view(q.order ?? [], first);
   const start = Math.max(0, q.start ?? 0);
   const end = q.length == null || q.length < 0 ? Infinity : start + q.length;
   const s = q.search?.trim().toLowerCase();
+  if (!s && !q.match) {
+    // kept filters holding few records, in an order with no view yet: those few are sorted
+    const kept = rest.map(([f, v]) => whereTerm(ix, f, v));
+    if (q.numeric && q.numericKey) kept.push(numericTerm(ix, q));
+    const member = first && whereTerm(ix, ...first);
+    const few = fewFirst(ix, q, { first, terms: kept, member, start, end });
+    if (few) return { total: all.length, ...few };
+  }
+  const keep = keeperOf(ix, rest, q);
+  const view = ix.view(q.order ?? [], first);
   const cols = q.numeric && ix.columns();
   // a view holding few of the records: a search reads its entries' texts (see `keptHits`)
   const few = !!view.where && view.seqs.length * 16 < all.length;

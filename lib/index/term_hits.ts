@@ -18,6 +18,8 @@ export interface IndexParts<T extends Doc> extends FoundSource<T> {
   group(field: string): Map<string, Entry<T>[]>;
   /** Entries in one order, all or those of one `where` term. */
   view(order: OrderBy[], where?: [string, string]): View<T>;
+  /** Whether that view is built (or saved) already. */
+  hasView(order: OrderBy[], where?: [string, string]): boolean;
   /** The derived numbers as columns indexed by insertion rank (see `Query.numeric`). */
   columns(): Float64Array[];
   bySeq(seq: number): Entry<T> | undefined;

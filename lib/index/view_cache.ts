@@ -116,6 +116,12 @@ export class ViewCache<T extends Doc> {
     return v;
   }
 
+  /** Whether the view of `order` (over one `where` group) is cached or saved. */
+  has(order: OrderBy[], where?: [string, string]): boolean {
+    const sig = signature(order, where);
+    return this.#views.has(sig) || this.#saved.has(sig);
+  }
+
   /** The cached views' signatures, the least recently asked first. */
   signatures(): string[] {
     return [...this.#saved.keys(), ...this.#views.keys()];
