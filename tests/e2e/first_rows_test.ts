@@ -1,14 +1,13 @@
 import assert from "node:assert/strict";
 import { FIRST_ROWS } from "../../lib/resource/table_props.ts";
+import type { Page } from "playwright-core";
 import { login, rowCount, session } from "./harness.ts";
 
 const N = 30;
 const kode = (i: number) => `K${String(i).padStart(2, "0")}`;
 
-Deno.test("browser: a long first page shows a screenful at once, its buttons and search live; the rest follows", async () => {
-  await using s = await session();
-  const { page, url } = s;
-  await login(page, url);
+/** `N` dispute keywords K01..K30 ('kata 1'..'kata 30') through the API; returns the cookie. */
+async function seed(page: Page, url: string): Promise<string> {
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
   for (let i = 1; i <= N; i++) {
     const res = await fetch(`${url}/api/disputed-claim/update`, {
@@ -18,6 +17,14 @@ Deno.test("browser: a long first page shows a screenful at once, its buttons and
     });
     assert.equal(res.status, 200, await res.text());
   }
+  return cookie;
+}
+
+Deno.test("browser: a long first page shows a screenful at once, its buttons and search live; the rest follows", async () => {
+  await using s = await session();
+  const { page, url } = s;
+  await login(page, url);
+  const cookie = await seed(page, url);
 
   // the server sends a screenful only: drawn rows and island data alike
   const html = await (await fetch(`${url}/dispute-klaim`, { headers: { cookie } })).text();
@@ -57,15 +64,7 @@ Deno.test("browser: text typed before the rest of the first page is fetched is t
   const { page, url } = s;
   await login(page, url);
   await page.waitForSelector("[data-hydrated=true]"); // the start page is done with its own
-  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-  for (let i = 1; i <= N; i++) {
-    const res = await fetch(`${url}/api/disputed-claim/update`, {
-      method: "POST",
-      headers: { cookie },
-      body: new URLSearchParams({ id: "", _version: "", kode_icd: kode(i), keyword: `kata ${i}` }),
-    });
-    assert.equal(res.status, 200, await res.text());
-  }
+  await seed(page, url);
   const asked: string[] = [];
   page.on("request", (r) => {
     const u = new URL(r.url());
