@@ -7,8 +7,6 @@ import { Pagination } from "./Pagination.tsx";
 import { alignClass, type Order, TableHead } from "./TableHead.tsx";
 import { type Row, SEARCH_DELAY } from "./use_server_table.ts";
 
-export { SEARCH_DELAY };
-
 /** Rows a table draws in the first frame after an answer: a screenful at 1366x768. */
 const STEP = 12;
 

@@ -82,12 +82,8 @@ if (el) {
       await hydrateIsland(data.chunks[name], props, root);
     });
   });
-  let begun = false;
-  const begin = () => {
-    if (begun) return;
-    begun = true;
-    starts.forEach((s) => s());
-  };
+  // each start runs once, so the timer and the frame may both call it
+  const begin = () => starts.forEach((s) => s());
   // right before the first paint: every file the islands load is asked for at once (an import
   // finds its own imports one level at a time), then, once painted, every island hydrates; a
   // hidden tab (no frames) starts on a timer or at first use

@@ -41,6 +41,19 @@ export function termBits<T extends Doc>(src: BitsSource<T>, term: Term<T>): Foun
   return found;
 }
 
+/** The ranks in every set of `sets` (at least one), counted (one set: its own marks). */
+export function intersect(sets: Found[]): { bits: Uint32Array; count: number } {
+  if (sets.length === 1) return { bits: sets[0].marks, count: sets[0].count };
+  const words = Math.min(...sets.map((f) => f.marks.length));
+  const bits = new Uint32Array(words);
+  bits.set(sets[0].marks.subarray(0, words));
+  for (let i = 1; i < sets.length; i++) {
+    const m = sets[i].marks;
+    for (let w = 0; w < words; w++) bits[w] &= m[w];
+  }
+  return { bits, count: countBits(bits) };
+}
+
 /**
  * The entries of `view` in every set of `sets` (at least one), counted, and the page
  * `[start, end)` of them in the view's order. `member` is the view's own `where` as a set
@@ -54,18 +67,7 @@ export function pageOfBits<T extends Doc>(
   start: number,
   end: number,
 ): { filtered: number; rows: Row<T>[] } {
-  let bits = sets[0].marks, filtered = sets[0].count;
-  if (sets.length > 1 || member) {
-    const all = member ? [...sets, member] : sets;
-    const words = Math.min(...all.map((f) => f.marks.length));
-    bits = new Uint32Array(words);
-    bits.set(all[0].marks.subarray(0, words));
-    for (let i = 1; i < all.length; i++) {
-      const m = all[i].marks;
-      for (let w = 0; w < words; w++) bits[w] &= m[w];
-    }
-    filtered = countBits(bits);
-  }
+  const { bits, count: filtered } = intersect(member ? [...sets, member] : sets);
   const rows: Row<T>[] = [];
   let seen = 0;
   for (let k = 0; k < ranks.length && seen < end; k++) {
