@@ -40,7 +40,7 @@ export function IcdList({ items }: { items: IcdItem[] | null | undefined }) {
       {items.map((i) => (
         <li key={i._id} title={`${i.code} - ${i.desc}`}>
           <span class="icd-code">{i.code}</span>
-          <span class="icd-desc">{` - ${i.desc}`}</span>
+          {` - ${i.desc}`}
         </li>
       ))}
     </ul>

@@ -9,6 +9,8 @@ import { type Row, SEARCH_DELAY } from "./use_server_table.ts";
 
 /** Rows a table draws in the first frame after an answer: a screenful at 1366x768. */
 const STEP = 12;
+/** A keydown older than this (ms) is not the keystroke an input event announces (a paste). */
+const KEY_AGE = 1_000;
 
 /**
  * The table's search box. It keeps what is typed itself and hands it on (`onSearch`) once typing
@@ -33,8 +35,12 @@ export function SearchBox({ id, onSearch, onTyping }: {
     }, Math.max(0, SEARCH_DELAY - (performance.now() - q.at)));
     return () => clearTimeout(t);
   }, [q]);
+  // the keystroke's own time: a busy page may run its input handler tens of ms later
+  const key = useRef(0);
   const typed = (el: HTMLInputElement) => {
-    const at = Number(el.dataset.typedAt) || performance.now();
+    const now = performance.now();
+    const at = Number(el.dataset.typedAt) || (now - key.current < KEY_AGE ? key.current : now);
+    key.current = 0;
     delete el.dataset.typedAt;
     onTyping?.(at);
     setQ({ text: el.value, at });
@@ -48,6 +54,7 @@ export function SearchBox({ id, onSearch, onTyping }: {
         type="search"
         value={q.text}
         autoComplete="off"
+        onKeyDown={(e) => key.current = e.timeStamp}
         onInput={(e) => typed(e.currentTarget)}
       />
     </div>

@@ -26,8 +26,10 @@ function arm(root: HTMLElement, load: () => Promise<void>): () => void {
   let started = false, done = false;
   const held: Event[] = [];
   const changed = new Map<EventTarget, Set<string>>();
+  let key = 0;
   const listen = (e: Event) => {
     if (done) return;
+    if (e.type === "keydown") key = e.timeStamp;
     // a ctrl/shift-click on a link (a new tab or window) is the browser's to handle
     const newTab = e instanceof MouseEvent && (e.ctrlKey || e.metaKey || e.shiftKey) &&
       !!(e.target as Element).closest?.("a[href]");
@@ -37,9 +39,11 @@ function arm(root: HTMLElement, load: () => Promise<void>): () => void {
       held.push(e);
     } else if (ANNOUNCE.includes(e.type) && e.target) {
       changed.set(e.target, (changed.get(e.target) ?? new Set()).add(e.type));
-      // when it was typed: a delay counted from the keystroke, not from its announcement
+      // when it was typed: a delay counted from the keystroke (its keydown, unless that is
+      // older than a second: a paste), not from its announcement
       const field = e.target as HTMLElement;
-      if (field.dataset) field.dataset.typedAt = String(e.timeStamp);
+      const at = e.timeStamp - key < 1_000 ? key : e.timeStamp;
+      if (field.dataset) field.dataset.typedAt = String(at);
     }
     start();
   };

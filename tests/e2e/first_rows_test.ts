@@ -105,3 +105,46 @@ Deno.test("browser: text typed before the rest of the first page is fetched is t
   assert.match(await page.locator(".dt-table tbody tr >> nth=29").innerText(), /kata \d+/);
   assert.deepEqual(s.errors, []);
 });
+
+/** When the page asked for `search` (its clock), less when the last keydown was seen. */
+const sentAfterKey = (page: Page, search: string) =>
+  page.evaluate((search) => {
+    const asked = performance.getEntriesByType("resource")
+      .find((r) => new URL(r.name).searchParams.get("search[value]") === search);
+    return asked ? asked.startTime - (globalThis as unknown as { keyAt: number }).keyAt : null;
+  }, search);
+
+Deno.test("browser: the search delay counts from the keystroke, however late a busy page handles it", async () => {
+  await using s = await session();
+  const { page, url } = s;
+  await login(page, url);
+  await seed(page, url);
+  // a busy page: each keystroke holds the main thread 600 ms before the page sees it
+  await page.addInitScript(() => {
+    addEventListener("keydown", (e) => {
+      (globalThis as unknown as { keyAt: number }).keyAt = e.timeStamp;
+      const end = performance.now() + 600;
+      while (performance.now() < end);
+    }, true);
+  });
+  let release!: () => void;
+  const held = new Promise<void>((ok) => release = ok);
+  await page.route(/\/static\/build\/hydrate-[A-Z0-9]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${url}/dispute-klaim`);
+  await page.waitForSelector("[data-island=DataTable][data-ready=true]");
+
+  // typed before hydration (the boot script notes it), then after it (the search box itself)
+  await page.locator(".dt-search").pressSequentially("kata 2");
+  release();
+  await rowCount(page, 11); // kata 2, kata 20-29
+  const before = await sentAfterKey(page, "kata 2");
+  await page.locator(".dt-search").press("1");
+  await rowCount(page, 1);
+  const after = await sentAfterKey(page, "kata 21");
+  // 500 ms after the keystroke (not 500 ms after the 600 ms the page took to see it)
+  for (const ms of [before, after]) assert.ok(ms !== null && ms >= 450 && ms < 1_000, `${ms}`);
+  assert.deepEqual(s.errors, []);
+});

@@ -198,9 +198,11 @@ async function wholeCodes(page: Page, url: string, size: number) {
   );
   const cut = await page.locator(".icd-list li").evaluateAll((lis) =>
     lis.filter((li) => {
-      const desc = li.querySelector(".icd-desc")!;
+      // the description is the text after the code
+      const desc = document.createRange();
+      desc.selectNode(li.lastChild!);
       return li.scrollWidth > li.clientWidth || getComputedStyle(li).textOverflow === "ellipsis" ||
-        desc.getClientRects().length === 0;
+        li.lastChild!.nodeType !== Node.TEXT_NODE || desc.getClientRects().length === 0;
     }).map((li) => li.textContent)
   );
   assert.deepEqual(cut, [], `${size}`);
