@@ -111,7 +111,7 @@ Deno.test("security headers: CSP allows only own scripts and the inline boot by 
         ...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))),
       ))
     }'`;
-  const boot = page.match(/<script type="module">([^<]*)<\/script>/)![1];
+  const boot = page.match(/<script type="module">([\s\S]*?)<\/script>/)![1];
   const css = page.match(/<style>([^<]*)<\/style>/)![1];
   assert.match(boot, /data-island-id/);
   assert.match(css, /\.dt-table/);
