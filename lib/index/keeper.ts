@@ -3,7 +3,7 @@ import type { Doc } from "./doc.ts";
 import { readSnapshot, snapshotParts, specSig, writeSnapshot } from "./snapshot.ts";
 import type { CollectionSpec, KvHolder } from "./doc.ts";
 import { LoadState } from "./load_turns.ts";
-import { changedIds, readEvery } from "./full_load.ts";
+import { changedIds, compactValues, readEvery } from "./full_load.ts";
 import { ulid } from "ulid";
 
 /** How far back a sync re-reads the change log, to cover clock skew and slow commits. */
@@ -157,8 +157,9 @@ export class IndexKeeper<T extends Doc> {
     if (!this.#loaded || now - this.#syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS) {
       this.#index.clear();
       const put = (batch: Deno.KvEntry<T>[]) => {
-        for (const e of batch) {
-          this.#index.put(e.value._id, { value: e.value, versionstamp: e.versionstamp });
+        const values = compactValues(batch);
+        for (let i = 0; i < batch.length; i++) {
+          this.#index.put(values[i]._id, { value: values[i], versionstamp: batch[i].versionstamp });
         }
       };
       await readEvery<T>(this.holder.kv, this.name, () => this.#load.between(), put);
