@@ -43,7 +43,7 @@ export async function readEvery<T extends Doc>(
  * value, where `JSON.parse` lays each record's fields out in the object and shares each short
  * string (a sex, a date, a code) among the records holding it. A first start from KV so holds
  * its indexes in about as little memory as a restart (records are JSON: the snapshot keeps them
- * so).
+ * so). Not for a slim index, which keeps a copy of its own of each record.
  */
 export function compactValues<T>(batch: Deno.KvEntry<T>[]): T[] {
   return JSON.parse(JSON.stringify(batch.map((e) => e.value)));

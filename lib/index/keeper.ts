@@ -157,7 +157,8 @@ export class IndexKeeper<T extends Doc> {
     if (!this.#loaded || now - this.#syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS) {
       this.#index.clear();
       const put = (batch: Deno.KvEntry<T>[]) => {
-        const values = compactValues(batch);
+        // a slim index keeps its own copy of each record (`slim`): nothing to gain there
+        const values = this.spec.slim ? batch.map((e) => e.value) : compactValues(batch);
         for (let i = 0; i < batch.length; i++) {
           this.#index.put(values[i]._id, { value: values[i], versionstamp: batch[i].versionstamp });
         }
