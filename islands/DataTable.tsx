@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import type { TableProps } from "../lib/resource/table_props.ts";
+import type { ColumnDef } from "../lib/resource/resource.ts";
 import {
   alertDeleted,
   alertDialog,
@@ -29,6 +30,9 @@ import {
 import { toast } from "../components/ui/Toast.tsx";
 import { ProgressPanel, useProgress } from "../components/ui/Progress.tsx";
 import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
+
+/** A switch cell has its handler; every other cell is text. */
+const plainCell = (c: ColumnDef) => c.format !== "switch";
 
 interface FormState {
   id: string;
@@ -209,6 +213,7 @@ export default function DataTable(props: TableProps) {
         onSort={t.sortBy}
         loading={t.loading}
         cell={(c, r) => resourceCell(c, r, api, canWrite)}
+        plain={plainCell}
         actions={canWrite
           ? (r) => (
             <RowButtons

@@ -14,6 +14,8 @@ import { klaimCell } from "../components/claim/klaim_cells.tsx";
 import { KlaimFilterBar, type RuleOption } from "../components/claim/KlaimFilters.tsx";
 import { StatusDialog } from "../components/claim/StatusDialog.tsx";
 
+const always = () => true;
+
 /** Props of the Klaim list: the first page as the server rendered it, with its filters. */
 export interface KlaimListProps {
   initial: { data: Row[]; recordsTotal: number; recordsFiltered: number };
@@ -79,6 +81,7 @@ export default function KlaimList(props: KlaimListProps) {
         onSort={t.sortBy}
         loading={t.loading}
         cell={klaimCell}
+        plain={always}
         actions={props.canWrite
           ? (r) => (
             <button

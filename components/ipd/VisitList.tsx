@@ -60,6 +60,8 @@ export function useVisitList(mode: ListMode, props: VisitListProps) {
   };
 }
 
+const always = () => true;
+
 export type VisitListState = ReturnType<typeof useVisitList>;
 
 /**
@@ -93,6 +95,7 @@ export function VisitList({ v, actions, tools }: {
         onSort={t.sortBy}
         loading={t.loading}
         cell={visitCell}
+        plain={always}
         rowClass={visitRowClass}
         actions={(r) => actions(r as VisitRow, () => setDetail(r as VisitRow))}
       />

@@ -77,23 +77,47 @@ function useInSteps<T>(rows: T[]): T[] {
   return n < rows.length ? rows.slice(0, n) : rows;
 }
 
+/** Whether an island is being hydrated now (set by lib/client/hydrate.ts around `hydrate`). */
+const hydrating = () =>
+  (globalThis as { __casemixHydrating?: boolean }).__casemixHydrating === true;
+
+/** A cell kept as the server drew it: Preact neither walks nor replaces its children. */
+const KEPT = { __html: "" };
+
+/**
+ * The rows (and columns) a table was hydrated with, when `plain` says some of its cells may be
+ * kept: those cells of those rows stay as the server drew them. Hydrating them would only walk
+ * their text, spans and lists (a throttled PC's discharged list: a third of its hydration).
+ */
+function useServed(rows: Row[], columns: ColumnDef[], plain?: (c: ColumnDef) => boolean) {
+  const [served] = useState(() =>
+    plain && hydrating() ? { rows: new Set(rows), columns, plain } : null
+  );
+  return served?.columns === columns ? served : null;
+}
+
 /**
  * A server-side table's grid: sortable head, one row per record with its action buttons (or
  * 'Tidak ada data'), blocked with 'Processing...' while loading; an answer's first screenful is
  * drawn first (`useInSteps`). Without `actions` there is no 'Aksi' column; `rowClass`
- * gives a row its class (e.g. a highlighted state).
+ * gives a row its class (e.g. a highlighted state). `plain` names the columns whose cells hold
+ * no handlers and show their row alone: the server's rows keep those cells as drawn (`useServed`).
  */
-export function TableView({ columns, rows: all, order, onSort, loading, cell, actions, rowClass }: {
-  columns: ColumnDef[];
-  rows: Row[];
-  order: Order;
-  onSort: (column: number) => void;
-  loading: boolean;
-  cell: (c: ColumnDef, row: Row) => ComponentChildren;
-  actions?: (row: Row) => ComponentChildren;
-  rowClass?: (row: Row) => string | undefined;
-}) {
+export function TableView(
+  { columns, rows: all, order, onSort, loading, cell, actions, rowClass, plain }: {
+    columns: ColumnDef[];
+    rows: Row[];
+    order: Order;
+    onSort: (column: number) => void;
+    loading: boolean;
+    cell: (c: ColumnDef, row: Row) => ComponentChildren;
+    actions?: (row: Row) => ComponentChildren;
+    rowClass?: (row: Row) => string | undefined;
+    plain?: (c: ColumnDef) => boolean;
+  },
+) {
   const rows = useInSteps(all);
+  const served = useServed(all, columns, plain);
   return (
     <div class="dt-wrap blockable" aria-busy={loading ? "true" : undefined}>
       <table class="dt-table">
@@ -107,7 +131,11 @@ export function TableView({ columns, rows: all, order, onSort, loading, cell, ac
           {rows.length
             ? rows.map((r, k) => (
               <tr key={String(r._id ?? k)} class={rowClass?.(r)}>
-                {columns.map((c, i) => <td key={i} class={alignClass(c)}>{cell(c, r)}</td>)}
+                {columns.map((c, i) =>
+                  served?.rows.has(r) && served.plain(c)
+                    ? <td key={i} class={alignClass(c)} dangerouslySetInnerHTML={KEPT} />
+                    : <td key={i} class={alignClass(c)}>{cell(c, r)}</td>
+                )}
                 {actions && <td class="actions">{actions(r)}</td>}
               </tr>
             ))

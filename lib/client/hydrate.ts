@@ -7,7 +7,8 @@ setZoneProvider(() => isZone(tz) ? tz : undefined);
 
 /**
  * Hydrates one island: loads its chunk and attaches the component to the server-rendered markup
- * in `root`. Loaded by `boot.ts` only when an island is first used or the page is idle.
+ * in `root`. Loaded by `boot.ts` only when an island is first used or the page is idle. While
+ * Preact hydrates (synchronously), `globalThis.__casemixHydrating` is true.
  */
 export async function hydrateIsland(
   chunk: string,
@@ -15,6 +16,13 @@ export async function hydrateIsland(
   root: HTMLElement,
 ): Promise<void> {
   const mod = await import(chunk);
-  hydrate(h(mod.default, props), root);
+  // read by components while they render (components/ui/ServerTable.tsx `hydrating`)
+  const g = globalThis as { __casemixHydrating?: boolean };
+  g.__casemixHydrating = true;
+  try {
+    hydrate(h(mod.default, props), root);
+  } finally {
+    g.__casemixHydrating = false;
+  }
   root.dataset.hydrated = "true";
 }

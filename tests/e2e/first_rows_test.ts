@@ -148,3 +148,46 @@ Deno.test("browser: the search delay counts from the keystroke, however late a b
   for (const ms of [before, after]) assert.ok(ms !== null && ms >= 450 && ms < 1_000, `${ms}`);
   assert.deepEqual(s.errors, []);
 });
+
+Deno.test("browser: hydration keeps the server's text cells as drawn, wires their buttons; a new answer redraws them", async () => {
+  await using s = await session();
+  const { page, url } = s;
+  await login(page, url);
+  await seed(page, url);
+  let hydrate!: () => void, fill!: () => void;
+  const scripts = new Promise<void>((ok) => hydrate = ok);
+  const rest = new Promise<void>((ok) => fill = ok);
+  await page.route(/\/static\/build\/hydrate-[A-Z0-9]+\.js$/, async (route) => {
+    await scripts;
+    await route.continue();
+  });
+  await page.route(/\/api\/disputed-claim\?/, async (route) => {
+    await rest;
+    await route.continue();
+  });
+  await page.goto(`${url}/dispute-klaim`);
+  await page.waitForSelector("[data-island=DataTable][data-ready=true]");
+  // a mark the server never drew, in a text cell and in the buttons' cell of the first row
+  await page.evaluate(() => {
+    for (const td of document.querySelectorAll(".dt-table tbody tr:first-child td")) {
+      td.insertAdjacentHTML("beforeend", "<i class='mark'></i>");
+    }
+  });
+  const marks = () => page.locator(".dt-table tbody tr >> nth=0 >> i.mark").count();
+  const cells = await page.locator(".dt-table tbody tr >> nth=0 >> td").count();
+  hydrate();
+  await page.waitForSelector("[data-island=DataTable][data-hydrated=true]");
+  // the text cells were left as they were (mark and all); the buttons' cell was hydrated
+  assert.equal(await page.locator(".dt-table tbody tr >> nth=0 >> td.actions i.mark").count(), 0);
+  assert.equal(await marks(), cells - 1);
+  await page.click(".dt-table tbody tr >> nth=0 >> button:has-text('Edit')");
+  assert.equal(await page.getByLabel("Kode ICD").inputValue(), kode(1));
+  await page.click(".modal button:has-text('Batal')");
+
+  // the whole page's answer draws every cell anew, the kept ones included
+  fill();
+  await rowCount(page, N);
+  assert.equal(await marks(), 0);
+  assert.match(await page.locator(".dt-table tbody tr >> nth=0").innerText(), /K01\s+kata 1\b/);
+  assert.deepEqual(s.errors, []);
+});
