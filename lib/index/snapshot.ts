@@ -187,6 +187,8 @@ async function readAt(file: Deno.FsFile, at: number, length: number): Promise<Ui
   return buf.subarray(0, n);
 }
 
+let scratch = new Uint8Array(0);
+
 /**
  * The blocks of a snapshot file, each read when asked for, in one synchronous read (a page's
  * rows need a few blocks at once). The file is not kept open; each read first checks it is the
@@ -205,14 +207,18 @@ export class SnapBlocks {
     return this.sizes.length;
   }
 
-  /** The text of block `i`; throws when the file changed or came back short. */
+  /**
+   * The text of block `i`, valid until the next read of any snapshot (one buffer serves them
+   * all); throws when the file changed or came back short.
+   */
   read(i: number): Uint8Array {
     using file = Deno.openSync(this.path);
     const st = file.statSync();
     if (st.size !== this.stat.size || (st.mtime?.getTime() ?? 0) !== this.stat.mtime) {
       throw new Error("berkas berubah sejak dibaca");
     }
-    const buf = new Uint8Array(this.sizes[i]);
+    if (scratch.length < this.sizes[i]) scratch = new Uint8Array(this.sizes[i] + (64 << 10));
+    const buf = scratch.subarray(0, this.sizes[i]);
     file.seekSync(this.offsets[i], Deno.SeekMode.Start);
     for (let n = 0; n < buf.length;) {
       const got = file.readSync(buf.subarray(n));
