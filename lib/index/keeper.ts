@@ -4,6 +4,7 @@ import { readSnapshot, snapshotParts, specSig, writeSnapshot } from "./snapshot.
 import type { CollectionSpec, KvHolder } from "./doc.ts";
 import { LoadState } from "./load_turns.ts";
 import { changedIds, compactValues, readEvery } from "./full_load.ts";
+import { Interner } from "./intern.ts";
 import { ulid } from "ulid";
 
 /** How far back a sync re-reads the change log, to cover clock skew and slow commits. */
@@ -156,11 +157,14 @@ export class IndexKeeper<T extends Doc> {
     }
     if (!this.#loaded || now - this.#syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS) {
       this.#index.clear();
+      const intern = new Interner();
       const put = (batch: Deno.KvEntry<T>[]) => {
         // a slim index keeps its own copy of each record (`slim`): nothing to gain there
         const values = this.spec.slim ? batch.map((e) => e.value) : compactValues(batch);
         for (let i = 0; i < batch.length; i++) {
-          this.#index.put(values[i]._id, { value: values[i], versionstamp: batch[i].versionstamp });
+          intern.record(values[i]);
+          const versionstamp = intern.text(batch[i].versionstamp);
+          this.#index.put(values[i]._id, { value: values[i], versionstamp });
         }
       };
       await readEvery<T>(this.holder.kv, this.name, () => this.#load.between(), put);

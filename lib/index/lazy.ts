@@ -1,5 +1,6 @@
 import type { Doc, Row } from "./doc.ts";
 import type { Entry } from "./scan.ts";
+import { Interner } from "./intern.ts";
 
 /**
  * The entries of an index restored from a snapshot (snapshot.ts): each knows its insertion
@@ -101,10 +102,13 @@ class LazyBlock<T extends Doc> {
     }
     this.#parsed = true;
     const { share, canonical, reshare, ids } = this.set.parts;
+    const intern = this.set.intern;
     // each embedded record made the one the index keeps, once per block
     const kept: unknown[] = new Array(shared.length);
     for (let i = 0; i < list.length; i++) {
-      const [versionstamp, value, all, nums] = list[i];
+      const [stamp, value, all, nums] = list[i];
+      const versionstamp = intern.text(stamp);
+      intern.record(value);
       for (const f of share) {
         const n = value[f];
         if (typeof n === "number") value[f] = kept[n] ??= canonical(f, shared[n]);
@@ -134,6 +138,8 @@ export interface BlockParts<T extends Doc> {
 /** The blocks of one restored snapshot. */
 export class LazyBlocks<T extends Doc> {
   readonly #blocks: LazyBlock<T>[];
+  /** The blocks' repeated texts, one string each (let go with the blocks once all are parsed). */
+  readonly intern = new Interner();
   #dropped = false;
 
   /**
