@@ -1,4 +1,5 @@
-import type { Doc } from "./doc.ts";
+import type { Doc, Row } from "./doc.ts";
+import { Interner } from "./intern.ts";
 import { ulid } from "ulid";
 
 /** Records a full load reads per KV call. */
@@ -47,6 +48,28 @@ export async function readEvery<T extends Doc>(
  */
 export function compactValues<T>(batch: Deno.KvEntry<T>[]): T[] {
   return JSON.parse(JSON.stringify(batch.map((e) => e.value)));
+}
+
+/**
+ * A `readEvery` sink putting each batch into `index` (`compactValues` unless the index is
+ * `slim`), one string per repeated text for the load's length (`Interner`).
+ */
+export function filler<T extends Doc>(
+  index: { put(id: string, row: Row<T>): void },
+  slim: boolean,
+): (batch: Deno.KvEntry<T>[]) => void {
+  const intern = new Interner();
+  return (batch) => {
+    // a slim index keeps its own copy of each record: nothing to gain there
+    const values = slim ? batch.map((e) => e.value) : compactValues(batch);
+    for (let i = 0; i < batch.length; i++) {
+      intern.record(values[i]);
+      index.put(values[i]._id, {
+        value: values[i],
+        versionstamp: intern.text(batch[i].versionstamp),
+      });
+    }
+  };
 }
 
 /**

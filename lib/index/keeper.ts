@@ -3,8 +3,7 @@ import type { Doc } from "./doc.ts";
 import { readSnapshot, snapshotParts, specSig, writeSnapshot } from "./snapshot.ts";
 import type { CollectionSpec, KvHolder } from "./doc.ts";
 import { LoadState } from "./load_turns.ts";
-import { changedIds, compactValues, readEvery } from "./full_load.ts";
-import { Interner } from "./intern.ts";
+import { changedIds, filler, readEvery } from "./full_load.ts";
 import { ulid } from "ulid";
 
 /** How far back a sync re-reads the change log, to cover clock skew and slow commits. */
@@ -157,16 +156,7 @@ export class IndexKeeper<T extends Doc> {
     }
     if (!this.#loaded || now - this.#syncedAt > CHANGE_TTL_MS - SYNC_MARGIN_MS) {
       this.#index.clear();
-      const intern = new Interner();
-      const put = (batch: Deno.KvEntry<T>[]) => {
-        // a slim index keeps its own copy of each record (`slim`): nothing to gain there
-        const values = this.spec.slim ? batch.map((e) => e.value) : compactValues(batch);
-        for (let i = 0; i < batch.length; i++) {
-          intern.record(values[i]);
-          const versionstamp = intern.text(batch[i].versionstamp);
-          this.#index.put(values[i]._id, { value: values[i], versionstamp });
-        }
-      };
+      const put = filler<T>(this.#index, !!this.spec.slim);
       await readEvery<T>(this.holder.kv, this.name, () => this.#load.between(), put);
       this.#loaded = true;
       await this.#holdsLog(now, count);
