@@ -1,6 +1,8 @@
 import { defineResource, type SelectDef } from "../lib/resource/resource.ts";
 import { model } from "../lib/resource/fields.ts";
-import { oneOf } from "../lib/resource/validate.ts";
+import { oneOf, text } from "../lib/resource/validate.ts";
+import { badRequest } from "../lib/errors.ts";
+import { ICD_EXAMPLES, ICD_NAMES, type IcdKind, icdKindOf } from "../lib/ipd/icd_pattern.ts";
 
 /** The two code sets: ICD-10 diagnoses and ICD-9-CM procedures. */
 export const ICD_KINDS = { icd10: "ICD-10 (Diagnosis)", icd9: "ICD-9-CM (Prosedur)" };
@@ -64,6 +66,26 @@ export function icdNeedles(q: string): string[] {
   return [...new Set([q, dotless, longest])];
 }
 
+/**
+ * A code field: text of either kind's pattern (`dotless` too, for `code2`), any case, stored in
+ * capitals; else refused saying both. Whether it is the record's kind `prepare` checks.
+ */
+const codeCheck = (dotless: boolean, required: boolean) => (label: string) =>
+  text(label, { max: 20, required }).refine(
+    (v) => v === "" || icdKindOf(v.toUpperCase(), dotless) !== null,
+    {
+      error: (i) =>
+        `${label} "${i.input}" bukan kode ICD-10 (${ICD_EXAMPLES.icd10}) maupun ICD-9-CM (${ICD_EXAMPLES.icd9}).`,
+    },
+  ).transform((v) => v.toUpperCase());
+
+/** Refuses a code (`field`) of the other kind's pattern than the record's `kind`. */
+function checkKind(kind: IcdKind, field: "code" | "code2", label: string, code: string): void {
+  if (!code || icdKindOf(code, field === "code2") === kind) return;
+  throw badRequest(`${label} "${code}" bukan kode ${ICD_NAMES[kind]} (${ICD_EXAMPLES[kind]}).`)
+    .at(field);
+}
+
 const lookup = (kind: string, exclude: string): SelectDef => ({
   where: { kind },
   exclude: [exclude, "selected", "ids"],
@@ -77,10 +99,14 @@ export default defineResource({
   label: "ICD",
   page: { path: "/icd", group: "Data Master" },
   ...model({
-    code: { label: "Kode", check: { max: 20 }, form: { placeholder: "mis. A09.9 atau 45.13" } },
+    code: {
+      label: "Kode",
+      check: codeCheck(false, true),
+      form: { placeholder: "mis. A09.9 atau 45.13" },
+    },
     code2: {
       label: "Kode 2",
-      check: { max: 20, required: false },
+      check: codeCheck(true, false),
       form: { placeholder: "Kosongkan: dibuat dari kode (tanpa titik)" },
     },
     desc: { label: "Deskripsi", check: { max: 500, trim: false }, form: { type: "textarea" } },
@@ -132,6 +158,9 @@ export default defineResource({
   },
   prepare(doc) {
     const code = String(doc.code);
+    const kind = doc.kind === "icd9" ? "icd9" : "icd10";
+    checkKind(kind, "code", "Kode", code);
+    checkKind(kind, "code2", "Kode 2", String(doc.code2 ?? ""));
     return {
       ...doc,
       code2: String(doc.code2 ?? "") || otherForm(code),

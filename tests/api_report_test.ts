@@ -4,6 +4,8 @@ import { visitsOf } from "../lib/ipd/stay.ts";
 import { medicalRecordInfo } from "../lib/report/report.ts";
 import { currentMonth, parsePeriod } from "../lib/report/period.ts";
 import { setup } from "./helpers.ts";
+import { collectionOf } from "../lib/resource/resource.ts";
+import { registry } from "../resources/mod.ts";
 import {
   at,
   DASHBOARD_NOW,
@@ -90,7 +92,15 @@ Deno.test("top-icd-10 / top-icd-9: ten codes in the most stays of the period, on
   await icd(t, "icd10", "J18.9", "Pneumonia, unspecified ");
   await icd(t, "icd10", "A09", "Diarrhoea and gastroenteritis");
   await icd(t, "icd9", "93.96", "Other oxygen enrichment");
-  await icd(t, "icd9", "J18.9", "not a procedure (wrong kind)");
+  // stored before codes were checked against their kind (the form refuses it now)
+  await collectionOf(t.store, registry.get("icd")!).insert({
+    kind: "icd9",
+    code: "J18.9",
+    code2: "J189",
+    desc: "not a procedure (wrong kind)",
+    desc_indo: "",
+    _key: "J18.9 (ICD-9-CM)",
+  });
   const docs = [
     // J18.9 in three stays (twice in one of them: counted once), A09 in two
     visitDoc(at("2025-03-01", "00:00"), { codes10: ["J18.9", "A09", "J18.9"], codes9: ["93.96"] }),

@@ -1,6 +1,9 @@
 import { importRefusal } from "../resource/importer.ts";
+import { badChar } from "../resource/validate.ts";
 import { badRequest } from "../errors.ts";
 import { parseDay } from "../hospital_time.ts";
+import { formatNumber, MAX_RUPIAH } from "../format.ts";
+import { ICD_NAMES, type IcdKind, icdKindOf } from "../ipd/icd_pattern.ts";
 
 /**
  * The columns of E-Klaim's TXT export this app reads, by header name (any order, other columns
@@ -87,13 +90,26 @@ export function eklaimDay(v: string): string | null {
   return parseDay(s.replaceAll("/", "-"));
 }
 
-/** Whole rupiah written as digits (E-Klaim may add `.00`). */
-function rupiah(v: string): number | null {
-  const s = v.trim();
-  return /^\d{1,12}(\.\d+)?$/.test(s) ? Math.round(Number(s)) : null;
+/**
+ * Whole rupiah written as digits (E-Klaim may add `.00`), 0 to `MAX_RUPIAH`; else why not: a
+ * fraction of a rupiah or an amount over the cap is refused, never rounded or cut.
+ */
+function rupiah(v: string): number | string {
+  const m = v.trim().match(/^(\d+)(?:\.(\d+))?$/);
+  if (!m) return `"${v}" bukan angka rupiah.`;
+  if (/[1-9]/.test(m[2] ?? "")) {
+    return `"${v}" berisi pecahan rupiah; E-Klaim menulis rupiah bulat.`;
+  }
+  const n = Number(m[1]);
+  return n <= MAX_RUPIAH ? n : `${formatNumber(n)} melebihi batas Rp ${formatNumber(MAX_RUPIAH)}.`;
 }
 
-const codes = (v: string) => v.split(";").map((c) => c.trim().toUpperCase()).filter(Boolean);
+/** The `;`-separated codes of a list, each of `kind`'s pattern (dotted or not); else why not. */
+function codes(v: string, kind: IcdKind): string[] | string {
+  const list = v.split(";").map((c) => c.trim().toUpperCase()).filter(Boolean);
+  const bad = list.find((c) => icdKindOf(c, true) !== kind);
+  return bad === undefined ? list : `berisi "${bad}", bukan kode ${ICD_NAMES[kind]}.`;
+}
 
 /** Where each field's column is in the header (-1: absent); refuses a header without a key column. */
 function columnsOf(headers: string[]): Record<Field, number> {
@@ -155,6 +171,11 @@ export function parseEklaim(bytes: Uint8Array): EklaimFile {
     const bad = (f: Field, why: string) =>
       errors.push(`Baris ${line}: ${EKLAIM_COLUMNS[f].names[0]} ${why}`);
     const before = errors.length;
+    for (const f of Object.keys(EKLAIM_COLUMNS) as Field[]) {
+      const ch = col[f] < 0 ? null : badChar(get(f));
+      if (ch) bad(f, `berisi karakter yang tidak diizinkan (${ch}).`);
+    }
+    if (errors.length > before) continue;
     const sep = get("sep");
     if (!/^[A-Za-z0-9./-]{1,40}$/.test(sep)) bad("sep", `"${sep}" tidak valid.`);
     const mrn = get("mrn");
@@ -171,9 +192,13 @@ export function parseEklaim(bytes: Uint8Array): EklaimFile {
       errors.push(`Baris ${line}: kode INA-CBG "${inacbg}" tidak valid.`);
     }
     const tarif = rupiah(get("tarif"));
-    if (tarif === null) bad("tarif", `"${get("tarif")}" bukan angka rupiah.`);
+    if (typeof tarif === "string") bad("tarif", tarif);
     const tarifRs = rupiah(get("tarifRs"));
-    if (tarifRs === null) bad("tarifRs", `"${get("tarifRs")}" bukan angka rupiah.`);
+    if (typeof tarifRs === "string") bad("tarifRs", tarifRs);
+    const diagnoses = codes(get("diaglist"), "icd10");
+    if (typeof diagnoses === "string") bad("diaglist", diagnoses);
+    const procedures = codes(get("proclist"), "icd9");
+    if (typeof procedures === "string") bad("proclist", procedures);
     const count = (f: Field) => {
       const v = get(f);
       if (v === "") return null;
@@ -196,11 +221,11 @@ export function parseEklaim(bytes: Uint8Array): EklaimFile {
         kelasRawat: get("kelasRawat"),
         inacbg,
         deskripsi: get("deskripsi"),
-        tarif: tarif!,
-        tarifRs: tarifRs!,
+        tarif: tarif as number,
+        tarifRs: tarifRs as number,
         dpjp: get("dpjp"),
-        diagnoses: codes(get("diaglist")),
-        procedures: codes(get("proclist")),
+        diagnoses: diagnoses as string[],
+        procedures: procedures as string[],
         icu: get("icu") === "1",
         icuLos,
       },

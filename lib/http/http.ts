@@ -1,18 +1,54 @@
 import type { Context } from "hono";
 import { AppError, badRequest } from "../errors.ts";
+import { invalidUtf8Field } from "./utf8.ts";
 
-/** Reads a form-encoded, multipart or JSON body into plain text fields. */
-export async function readFields(c: Context): Promise<Record<string, string>> {
+/** The refusal of a field (or, unnamed, a body) that is not UTF-8 text. */
+function notUtf8(field: string) {
+  if (!field) return badRequest("Isi permintaan bukan teks UTF-8 yang sah; kirim ulang.");
+  return badRequest(
+    `Isian ${field} berisi teks yang bukan UTF-8 yang sah; periksa isinya lalu kirim ulang.`,
+  ).at(field);
+}
+
+/**
+ * A form-encoded, multipart or JSON body as an object (`all`: repeated form fields as lists).
+ * A field whose bytes are not UTF-8 (which the parsers would turn into U+FFFD) or, in JSON, a
+ * text with a lone surrogate (`"\ud800"`) is refused naming it (400).
+ */
+async function readBody(c: Context, all: boolean): Promise<Record<string, unknown>> {
   const type = c.req.header("content-type") ?? "";
-  let raw: Record<string, unknown>;
+  const json = type.includes("application/json");
+  let raw: unknown;
+  let bad: string | null;
   try {
-    raw = type.includes("application/json") ? await c.req.json() : await c.req.parseBody();
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    bad = invalidUtf8Field(bytes, type);
+    raw = bad !== null
+      ? null
+      : json
+      ? JSON.parse(new TextDecoder().decode(bytes))
+      : await c.req.parseBody({ all });
   } catch {
     throw badRequest("Format permintaan tidak valid.");
   }
+  if (bad !== null) throw notUtf8(bad);
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
     throw badRequest("Format permintaan tidak valid.");
   }
+  if (json) {
+    for (const [k, v] of Object.entries(raw)) {
+      const texts = Array.isArray(v) ? v : [v];
+      if (!k.isWellFormed() || texts.some((t) => typeof t === "string" && !t.isWellFormed())) {
+        throw notUtf8(k.isWellFormed() ? k : "");
+      }
+    }
+  }
+  return raw as Record<string, unknown>;
+}
+
+/** Reads a form-encoded, multipart or JSON body into plain text fields (see `readBody`). */
+export async function readFields(c: Context): Promise<Record<string, string>> {
+  const raw = await readBody(c, false);
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(raw)) {
     if (v == null || typeof v === "object") continue;
@@ -23,21 +59,10 @@ export async function readFields(c: Context): Promise<Record<string, string>> {
 
 /**
  * Reads a body keeping lists: repeated form fields (`diagnosis` or `diagnosis[]`) and JSON
- * arrays become string arrays; other values become text.
+ * arrays become string arrays; other values become text (see `readBody`).
  */
 export async function readForm(c: Context): Promise<Record<string, string | string[]>> {
-  const type = c.req.header("content-type") ?? "";
-  let raw: Record<string, unknown>;
-  try {
-    raw = type.includes("application/json")
-      ? await c.req.json()
-      : await c.req.parseBody({ all: true });
-  } catch {
-    throw badRequest("Format permintaan tidak valid.");
-  }
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
-    throw badRequest("Format permintaan tidak valid.");
-  }
+  const raw = await readBody(c, true);
   const out: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(raw)) {
     const key = k.endsWith("[]") ? k.slice(0, -2) : k;

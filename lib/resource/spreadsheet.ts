@@ -1,5 +1,6 @@
 import * as XLSX from "xlsx";
 import { badRequest } from "../errors.ts";
+import { formatNumber } from "../format.ts";
 
 import { IMPORT_LIMITS } from "./import_limits.ts";
 export { IMPORT_LIMITS };
@@ -94,6 +95,39 @@ export function checkQuotes(text: string): void {
 const cellText = (c: XLSX.CellObject | undefined): string =>
   c?.v == null ? "" : c.v instanceof Date ? c.v.toISOString() : String(c.v);
 
+/** How many formula cells a refusal lists. */
+const SHOWN_FORMULAS = 20;
+
+/**
+ * Refuses a sheet holding formulas, naming their cells: a formula's value is the one the
+ * spreadsheet last computed (possibly from other sheets or files), not something typed, so an
+ * import never applies it. CSV has no formulas (a cell starting with `=` is read as text).
+ */
+function refuseFormulas(data: (XLSX.CellObject | undefined)[][]): void {
+  const found: string[] = [];
+  let count = 0;
+  data.forEach((row, r) =>
+    row?.forEach((cell, c) => {
+      if (cell?.f == null && cell?.F == null) return;
+      if (++count <= SHOWN_FORMULAS) {
+        const f = cell.f == null
+          ? ""
+          : ` (=${cell.f.length > 40 ? cell.f.slice(0, 40) + "…" : cell.f})`;
+        found.push(`sel ${XLSX.utils.encode_cell({ r, c })}${f}`);
+      }
+    })
+  );
+  if (!count) return;
+  const more = count > found.length
+    ? `, dan ${formatNumber(count - found.length)} sel lainnya`
+    : "";
+  throw badRequest(
+    `Impor dibatalkan, tidak ada data yang disimpan. Berkas berisi rumus di ` +
+      `${formatNumber(count)} sel: ${found.join(", ")}${more}. Impor membaca nilai, bukan rumus: ` +
+      `salin sel tersebut lalu tempel sebagai nilai (Paste Special → Values), lalu unggah lagi.`,
+  );
+}
+
 /**
  * Parses CSV or .xlsx bytes into text cells. Codes stay text (`0012`, `11.01.01.2001`), at
  * most `maxRows` data rows are read, and the sheet's claimed range is ignored in favour of
@@ -133,6 +167,7 @@ export function readTable(
   }
   const ws = wb.Sheets[wb.SheetNames[0]];
   const data = (ws?.["!data"] ?? []) as (XLSX.CellObject | undefined)[][];
+  if (format === "xlsx") refuseFormulas(data);
   const all = data.map((r) => (r ?? []).map(cellText));
   while (all.length && all.at(-1)!.every((c) => c.trim() === "")) all.pop();
   if (all.length - 1 > maxRows) {

@@ -27,14 +27,15 @@ export function text(
 }
 
 /**
- * The first character text may not hold, named for a message: control characters (NUL, ESC…;
- * newline and tab allowed in `multiline` text) and bidirectional overrides (U+202A-202E,
- * U+2066-2069), which can make a name or number read differently than it is stored. Null when
- * the text is clean.
+ * The first character text may not hold, named for a message: control characters (Unicode Cc:
+ * NUL, ESC…; newline and tab allowed in `multiline` text) and the bidirectional controls
+ * (embeddings and overrides U+202A-202E, isolates U+2066-2069, marks U+200E, U+200F, U+061C),
+ * which can make a name or number read differently than it is stored. Null when the text is
+ * clean. Every form and import field (`text`) and the E-Klaim TXT use it.
  */
 export function badChar(v: string, multiline = false): string | null {
   // deno-lint-ignore no-control-regex
-  const m = v.match(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+  const m = v.match(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
   if (!m) return null;
   const ch = m[0];
   if (multiline && (ch === "\n" || ch === "\r" || ch === "\t")) {
