@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import { listOf, readFields, readForm, textFields } from "../lib/http/http.ts";
 import { noClaimGuard } from "../lib/claim/claim_store.ts";
+import { cancelUnclaimedDischarge } from "../lib/claim/status.ts";
 import {
   deleteVisit,
   examsOf,
@@ -13,7 +14,7 @@ import {
 import { diff } from "../lib/audit/log.ts";
 import { audit } from "../lib/http/request.ts";
 import type { Doc } from "../lib/index/doc.ts";
-import { cancelDischarge, discharge, summaryOf } from "../lib/ipd/discharge.ts";
+import { discharge, summaryOf } from "../lib/ipd/discharge.ts";
 import { deleteExam, saveExam } from "../lib/ipd/exam.ts";
 import { exportStays } from "../lib/ipd/export.ts";
 import { examTable, ipdRows, ipdTable, type ListMode, stayJson } from "../lib/ipd/list.ts";
@@ -175,7 +176,7 @@ function mountWrites(api: Hono<AppEnv>, registry: Registry) {
 
   api.post("/:id/cancel-discharge", async (c) => {
     const before = await old(getVisit(c.get("store"), c.req.param("id")));
-    const row = await cancelDischarge(c.get("store"), c.req.param("id"));
+    const row = await cancelUnclaimedDischarge(c.get("store"), c.req.param("id"));
     await audit(c, {
       action: "cancel_discharge",
       entity: "ipd",

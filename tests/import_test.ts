@@ -82,7 +82,7 @@ Deno.test("import: bad files are refused with row-level Indonesian messages and 
       "regency",
       "r.csv",
       "kode,nama\n11.09,X\n",
-      /Kolom wajib tidak ditemukan: province\/parent_kode/,
+      /Baris 2: Provinsi wajib diisi untuk .* baru \(berkas tidak punya kolom province\/parent_kode[^)]*\)\.$/,
     ],
     ["regency", "r.xlsx", "kode,parent_kode,nama\n", /Berkas harus CSV/],
     ["regency", "r.csv", writeXlsx([["kode"], ["1"]]), /bukan CSV/],

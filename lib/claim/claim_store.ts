@@ -87,16 +87,17 @@ export async function claimStatuses(store: Store): Promise<(ipdId: string) => Cl
 }
 
 /**
- * What deleting stay `ipdId` must check in its own commit: no claim for it now (409 naming its
- * SEP) and none written before the delete commits.
+ * What deleting stay `ipdId` must check in its own commit: no claim for it now (409, by default
+ * naming its SEP; `refusal` says it otherwise) and none written before the delete commits.
  */
-export async function noClaimGuard(store: Store, ipdId: string): Promise<Check[]> {
+export async function noClaimGuard(
+  store: Store,
+  ipdId: string,
+  refusal: (claim: Claim) => string = (c) =>
+    `Kunjungan ini sudah diklaim di E-Klaim (SEP ${c.sep}); hapus tidak diizinkan.`,
+): Promise<Check[]> {
   const col = claimsOf(store);
   const claim = await col.find(ipdId);
-  if (claim) {
-    throw conflict(
-      `Kunjungan ini sudah diklaim di E-Klaim (SEP ${claim.value.sep}); hapus tidak diizinkan.`,
-    );
-  }
+  if (claim) throw conflict(refusal(claim.value));
   return [{ key: col.key(ipdId), versionstamp: null }];
 }

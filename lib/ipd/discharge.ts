@@ -16,6 +16,7 @@ import type { Row } from "../index/index.ts";
 import { embed, type Registry } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
 import { lockKey } from "../db/journal.ts";
+import type { Check } from "../db/collection.ts";
 import type { Store } from "../db/store.ts";
 import { Tx } from "../db/tx.ts";
 
@@ -114,9 +115,14 @@ export async function discharge(
 
 /**
  * Cancels a discharge: the stay is open again, unless the patient has another open stay or
- * was admitted again after it (409).
+ * was admitted again after it (409). `guards` are checked in the same commit (the stay's claim
+ * must not appear meanwhile: lib/claim `cancelUnclaimedDischarge`).
  */
-export async function cancelDischarge(store: Store, id: string): Promise<Row<Visit>> {
+export async function cancelDischarge(
+  store: Store,
+  id: string,
+  guards: Check[],
+): Promise<Row<Visit>> {
   const visit = await getVisit(store, id);
   const v = visit.value;
   if (v.status !== "pulang") throw conflict("Pasien ini belum dipulangkan.");
@@ -132,13 +138,18 @@ export async function cancelDischarge(store: Store, id: string): Promise<Row<Vis
   if (others.some((o) => o.status === "dirawat")) {
     throw conflict("Pasien masih punya kunjungan rawat inap yang belum pulang.");
   }
-  return await visitsOf(store).update(v._id, {
-    ...v,
-    status: "dirawat",
-    openPasien: v.pasien._id,
-    tanggal_pulang: null,
-    dischargepatient: null,
-    summary_diagnosis: [],
-    summary_tindakan: [],
-  }, visit.versionstamp);
+  return await visitsOf(store).update(
+    v._id,
+    {
+      ...v,
+      status: "dirawat",
+      openPasien: v.pasien._id,
+      tanggal_pulang: null,
+      dischargepatient: null,
+      summary_diagnosis: [],
+      summary_tindakan: [],
+    },
+    visit.versionstamp,
+    guards,
+  );
 }

@@ -7,7 +7,7 @@ import { parseUpload } from "./parse.ts";
 import { track, tracked, type Tracker } from "../progress/progress.ts";
 import type { Store } from "../db/store.ts";
 import { formatNumber } from "../format.ts";
-import { checkRows, checkTally, loadStored } from "./import_rows.ts";
+import { checkRows, checkTally, type ColumnCount, loadStored } from "./import_rows.ts";
 
 /** How many row errors a message lists before it only counts the rest. */
 const SHOWN_ERRORS = 20;
@@ -18,6 +18,11 @@ export interface ImportResult {
   created: number;
   updated: number;
   unchanged: number;
+  /**
+   * Per column of the file that updates touched: stored values replaced by another (`changed`)
+   * and emptied by an empty cell (`emptied`). Columns the file lacks are left as stored.
+   */
+  columns: ColumnCount[];
   /** Rows imported with a warning (first few), e.g. tariffs off the official pattern. */
   warnings: string[];
   /** Data rows read from the file. */
@@ -57,7 +62,7 @@ export function importRefusal(errors: string[]): AppError {
  * Imports a CSV or .xlsx file into a resource: headers matched case-insensitively to field
  * names or aliases, parents named by their code (or `importBy` field), every row validated
  * first. Any invalid row means nothing is written; valid files upsert by the import key, so
- * re-importing is safe.
+ * re-importing is safe, and an update changes only the columns the file has.
  */
 export async function importFile(
   store: Store,
@@ -91,11 +96,16 @@ async function readTable(def: ResourceDef, file: File, progress: Tracker) {
   return table;
 }
 
-/** The column of each field found in the headers; refuses a file missing a required one. */
-function columnsOf(def: ResourceDef, headers: string[]): Record<string, number> {
+/**
+ * The column of each field found in the headers, and the required fields without one (field →
+ * the headers it accepts): only a new record needs those, so its row is refused naming them. A
+ * file without the import key's column, or one lacking any required column when the key is
+ * derived from other fields (a doctor's full name), is refused whole.
+ */
+function columnsOf(def: ResourceDef, headers: string[]) {
   const lower = headers.map((h) => h.toLowerCase());
   const colOf: Record<string, number> = {};
-  const missing: string[] = [];
+  const lacking: Record<string, string> = {};
   for (const [field, names] of Object.entries(acceptedHeaders(def))) {
     const i = lower.findIndex((h) => names.includes(h));
     if (i >= 0) colOf[field] = i;
@@ -103,17 +113,19 @@ function columnsOf(def: ResourceDef, headers: string[]): Record<string, number> 
       !def.import!.derived?.includes(field) &&
       !(def.schema.shape[field] as z.ZodType).safeParse(undefined).success
     ) {
-      missing.push(names.join("/"));
+      lacking[field] = names.join("/");
     }
   }
-  if (missing.length) {
+  const key = def.import!.key;
+  const refused = key in def.schema.shape ? [lacking[key]] : Object.values(lacking);
+  if (refused.some(Boolean)) {
     throw badRequest(
-      `Kolom wajib tidak ditemukan: ${missing.join(", ")}. Kolom berkas: ${
+      `Kolom wajib tidak ditemukan: ${refused.filter(Boolean).join(", ")}. Kolom berkas: ${
         headers.join(", ") || "(kosong)"
       }.`,
     );
   }
-  return colOf;
+  return { colOf, lacking };
 }
 
 async function importRows(
@@ -124,11 +136,13 @@ async function importRows(
   progress: Tracker,
 ): Promise<ImportResult> {
   const table = await readTable(def, file, progress);
-  const colOf = columnsOf(def, table.headers);
+  const { colOf, lacking } = columnsOf(def, table.headers);
   const s = await loadStored(store, registry, def);
-  const out = await checkRows(store, registry, def, s, table, colOf, progress);
+  const out = await checkRows(store, registry, def, s, table, colOf, progress, lacking);
   await checkTally(def, s, out);
   const { errors, warnings, docs, created, unchanged, skipped } = out;
+  const columns = out.columns.filter((c) => c.changed || c.emptied)
+    .map(({ column, changed, emptied }) => ({ column, changed, emptied }));
   if (errors.length) throw importRefusal(errors);
   progress.phase("Menyimpan", docs.length);
   await s.col.writeMany(docs, {
@@ -154,10 +168,16 @@ async function importRows(
         formatNumber(updated)
       } diperbarui, ` +
       `${formatNumber(unchanged)} tidak berubah` +
-      (skipped ? `, ${formatNumber(skipped)} baris kosong dilewati.` : ".") + warned,
+      (skipped ? `, ${formatNumber(skipped)} baris kosong dilewati.` : ".") +
+      columns.map((c) =>
+        `\nKolom ${c.column}: ${formatNumber(c.changed)} diubah, ${
+          formatNumber(c.emptied)
+        } dikosongkan.`
+      ).join("") + warned,
     created,
     updated,
     unchanged,
+    columns,
     warnings: warnings.slice(0, SHOWN_ERRORS),
     rows: table.rows.length,
     skipped,

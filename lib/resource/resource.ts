@@ -71,7 +71,10 @@ export interface ImportDef {
   format: "csv" | "xlsx";
   /** An .xlsx import that takes a CSV file too (the public code lists come as CSV). */
   csv?: boolean;
-  /** Field used to match rows to stored records (upsert). */
+  /**
+   * Field used to match rows to stored records (upsert); an update changes only the fields
+   * whose column the file has.
+   */
   key: string;
   /** Extra accepted column headers per field (own field names always work). */
   aliases?: Record<string, string[]>;
@@ -80,11 +83,6 @@ export interface ImportDef {
   template?: string[];
   /** Fields whose column may be absent because `transform` fills them. */
   derived?: string[];
-  /**
-   * Optional fields a file without their column leaves as stored (else they are emptied):
-   * a code list without Indonesian names keeps the names an earlier file brought.
-   */
-  keep?: string[];
   /** Reshapes a row's raw cells (by field name) before validation, e.g. derives a kind. */
   transform?: (input: Record<string, unknown>) => Record<string, unknown>;
   /** A warning about a valid row that is imported anyway (shown after the import). */

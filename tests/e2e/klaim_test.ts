@@ -176,6 +176,22 @@ Deno.test("browser: a casemix user fixes an unready stay, imports E-Klaim, follo
   );
   await Deno.remove(file);
 
+  // ---- a claimed stay stays discharged: 'Batal Pulang' says why and what comes first
+  await open(page, url, "/discharge-patient");
+  await page.locator("tr", { hasText: "Siti (000123)" }).locator("button:has-text('Batal Pulang')")
+    .click();
+  await dialog(page, "Konfirmasi?", "membatalkan status pasien", "Ya, batalkan kepulangan");
+  await dialog(
+    page,
+    "Error!",
+    "Klaim SEP 0301R0011126V000001 sudah final: kepulangan tidak bisa dibatalkan selama " +
+      "klaimnya tercatat. Batalkan dulu final klaim itu di E-Klaim (Edit Ulang Klaim)",
+  );
+  assert.equal(page.url(), `${url}/discharge-patient`);
+  await page.locator("tr", { hasText: "Siti (000123)" }).waitFor();
+  await open(page, url, "/klaim");
+  await klaimRow(page, "Siti").locator("[data-status=final]").waitFor();
+
   // ---- the claim's status: sent, pending (with its reason), sent again, approved, paid
   await changeStatus(page, "Siti", "terkirim", ["Terkirim"]);
   await changeStatus(page, "Siti", "pending", ["Pending", "Dispute", "Layak"], async (m) => {
