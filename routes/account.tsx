@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import PasswordForm from "../islands/PasswordForm.tsx";
 import { Island } from "../components/Island.tsx";
-import { changeOwnPassword } from "../lib/auth/account.ts";
+import { changeOwnPassword, PASSWORD_PAGE } from "../lib/auth/account.ts";
 import { SESSION_COOKIE, users } from "../lib/auth/auth.ts";
 import { PASSWORD_MIN } from "../lib/auth/policy.ts";
 import { clearFailures } from "../lib/auth/throttle.ts";
@@ -15,23 +15,34 @@ import { renderPage } from "./_render.tsx";
 /** 'Ganti Password' (everyone, for their own account) and the admin's unlock of an account. */
 /** The password change screen in the sidebar. */
 export const NAV: NavItem[] = [
-  { group: "Pengguna", title: "Ganti Password", path: "/akun/password" },
+  { group: "Pengguna", title: "Ganti Password", path: PASSWORD_PAGE },
 ];
 
 export function accountRoutes() {
   const r = new Hono<AppEnv>();
 
-  r.get("/akun/password", (c) =>
-    renderPage(c, {
+  r.get(PASSWORD_PAGE, (c) => {
+    const s = c.get("session")!;
+    const first = !!s.mustChangePassword;
+    return renderPage(c, {
       title: "Ganti Password",
       body: (
-        <Island
-          name="PasswordForm"
-          component={PasswordForm}
-          props={{ username: c.get("session")!.username, min: PASSWORD_MIN }}
-        />
+        <>
+          {first && (
+            <p class="alert alert-danger" role="alert">
+              Password awal harus diganti sebelum aplikasi dapat dipakai: password itu tercetak di
+              log layanan. Pilih password baru di bawah ini.
+            </p>
+          )}
+          <Island
+            name="PasswordForm"
+            component={PasswordForm}
+            props={{ username: s.username, min: PASSWORD_MIN, first }}
+          />
+        </>
       ),
-    }));
+    });
+  });
 
   r.post("/api/user/password", async (c) => {
     const f = await readFields(c);

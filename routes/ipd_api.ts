@@ -13,6 +13,7 @@ import {
 } from "../lib/ipd/stay.ts";
 import { diff } from "../lib/audit/log.ts";
 import { audit } from "../lib/http/request.ts";
+import { auditList } from "../lib/http/folded.ts";
 import type { Doc } from "../lib/index/doc.ts";
 import { discharge, summaryOf } from "../lib/ipd/discharge.ts";
 import { deleteExam, saveExam } from "../lib/ipd/exam.ts";
@@ -57,8 +58,11 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
 
 /** The lists, exports and reads of one stay (the `GET`s, in the order they are matched). */
 function mountReads(api: Hono<AppEnv>, registry: Registry) {
-  const list = (mode: ListMode) => async (c: Context<AppEnv>) =>
-    c.json(await ipdTable(c.get("store"), params(c), mode));
+  const list = (mode: ListMode) => async (c: Context<AppEnv>) => {
+    const table = await ipdTable(c.get("store"), params(c), mode);
+    auditList(c, "ipd", table.data.length);
+    return c.json(table);
+  };
 
   const download = (mode: ListMode) => async (c: Context<AppEnv>) => {
     const rows = await ipdRows(c.get("store"), params(c), mode, EXPORT_LIMIT);

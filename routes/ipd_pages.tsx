@@ -1,4 +1,5 @@
 import { audit, can } from "../lib/http/request.ts";
+import { auditList } from "../lib/http/folded.ts";
 import { type Context, Hono } from "hono";
 import { Island } from "../components/Island.tsx";
 import { HospitalMissing } from "../components/HospitalMissing.tsx";
@@ -60,6 +61,7 @@ function listPage(registry: Registry, mode: ListMode, title: string) {
       if (!(e instanceof AppError) || e.status !== 400) throw e;
       error = e.message;
     }
+    auditList(c, "ipd", initial.data.length);
     const props = {
       initial,
       filters,

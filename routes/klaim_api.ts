@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
 import { audit, auditWithChanges } from "../lib/http/request.ts";
+import { auditList } from "../lib/http/folded.ts";
 import { trackJob } from "../lib/http/progress.ts";
 import { diff } from "../lib/audit/log.ts";
 import { badRequest } from "../lib/errors.ts";
@@ -47,7 +48,11 @@ function month(c: Context<AppEnv>, k: "from" | "to"): string | undefined {
 
 /** The list, its Excel export and the dashboard's figures. */
 function readRoutes(api: Api, registry: Registry): void {
-  api.get("/", async (c) => c.json(await klaimTable(c.get("store"), registry, params(c))));
+  api.get("/", async (c) => {
+    const table = await klaimTable(c.get("store"), registry, params(c));
+    auditList(c, "klaim", table.data.length);
+    return c.json(table);
+  });
 
   api.get("/export", async (c) => {
     const rows = await klaimRows(c.get("store"), registry, params(c), EXPORT_LIMIT);

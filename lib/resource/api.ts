@@ -4,6 +4,7 @@ import type { AppEnv } from "../http/env.ts";
 import { badRequest, notFound, requireVersion } from "../errors.ts";
 import { readFields } from "../http/http.ts";
 import { audit, auditWithChanges } from "../http/request.ts";
+import { auditList } from "../http/folded.ts";
 import { changeEvent } from "../audit/log.ts";
 import { acceptedHeaders, importFile } from "./importer.ts";
 import type { Doc, Row } from "../index/index.ts";
@@ -179,6 +180,7 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
     });
     const where = filtersOf(def, params(c));
     const res = await col(c).query({ ...req.query, where });
+    if (def.auditReads) auditList(c, def.name, res.rows.length);
     return c.json({
       draw: req.draw,
       recordsTotal: res.total,
@@ -193,6 +195,7 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
       const index = await col(c).index();
       const base = filtersOf(def, params(c));
       const answer = select2(def, index, params(c), base, sel);
+      if (def.auditReads) auditList(c, def.name, answer.results.length);
       if (answer.results.length || (params(c).get("page") ?? "1") !== "1") return c.json(answer);
       // nothing to offer: say why when set-up is missing (the picker shows it, with its link)
       const ctx = { store: c.get("store"), registry };

@@ -220,7 +220,10 @@ export interface ResourceDef<T extends Doc = Doc> {
   lookups?: { label: string; select: string }[];
   /** False when the entity has its own API and screens (the generic ones are not mounted). */
   api?: boolean;
-  /** True when reading one record (`GET /api/{name}/{id}`) is audited (`view`): a patient's. */
+  /**
+   * True when its records are a patient's: reading one (`GET /api/{name}/{id}`) is audited
+   * (`view`), and its list, selects and page are too, folded per user, list and minute (`list`).
+   */
   auditReads?: boolean;
   /** The answer of `GET /api/{name}/{id}` (default `{ data: record }`). */
   single?: (doc: Doc) => unknown;
