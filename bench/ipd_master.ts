@@ -185,6 +185,11 @@ export async function masterData(
     }));
   const plain = async (name: string) =>
     (await rowsOf(name)).map((d) => ({ _id: d._id, desc: String(d.desc) }));
+  const methods = (await rowsOf("discharge-patient")).map((d) => ({
+    _id: d._id,
+    desc: String(d.desc),
+    kode_eklaim: String(d.kode_eklaim ?? ""),
+  }));
   return {
     rooms,
     doctors,
@@ -196,7 +201,7 @@ export async function masterData(
     episodes: await titled("episode"),
     criteria: await titled("criteria"),
     indications: await plain("indication-ranap"),
-    discharges: await plain("discharge-patient"),
+    discharges: methods,
   };
 }
 
@@ -246,6 +251,10 @@ export async function patients(store: Store, n: number, rnd: () => number) {
       fullname: `${first} ${last}`,
       gender: rnd() < 0.5 ? "L" : "P",
       phone: `08${String(1_200_000_000 + i * 7)}`,
+      // from the index, not `rnd`: the rest of the data set stays as it was
+      tgl_lahir: new Date(Date.UTC(1940, 0, 1) + (i * 7_919 % 30_000) * 86_400_000).toISOString()
+        .slice(0, 10),
+      nomor_kartu: String(1_000_000_000 + i).padStart(13, "0"),
       province: null,
       regency: null,
       district: null,

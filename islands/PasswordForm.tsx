@@ -40,6 +40,7 @@ export default function PasswordForm(p: PasswordFormProps) {
 
   return (
     <form class="card form password-form" onSubmit={submit}>
+      <h2>Ganti Password</h2>
       <p class="muted">
         Akun: <strong>{p.username}</strong>. Password baru minimal {p.min}{" "}
         karakter, bukan username dan bukan password yang umum dipakai. Sesi lain akun ini akan

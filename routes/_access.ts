@@ -30,6 +30,7 @@ export const ACCESS: Record<string, Access> = {
   // one's own account: open also while a printed first password waits to be changed
   "GET /akun/password": "self",
   "POST /api/user/password": "self",
+  "POST /api/user/nik": "read",
   "POST /api/user/unlock/:id": "admin",
   // progress of one's long jobs (imports, backups, restores), polled by the screen
   "GET /api/progress/:id": "read",

@@ -80,7 +80,12 @@ Deno.test("admission: a failing request gives its turn back", async () => {
 Deno.test("admission: the app answers with one request at a time (REQUESTS_AT_ONCE=1)", async () => {
   await using t = await setup({ config: { requestsAtOnce: 1 } });
   const lists = Array.from({ length: 6 }, () => t.json("/api/pasien?draw=1&start=0&length=5"));
-  const save = t.post("/api/pasien/update", { erm: "000777", first_name: "Sari", gender: "P" });
+  const save = t.post("/api/pasien/update", {
+    erm: "000777",
+    first_name: "Sari",
+    gender: "P",
+    tgl_lahir: "1980-01-01",
+  });
   const answers = await Promise.all([...lists, save]);
   for (const r of answers) assert.equal(r.status, 200, JSON.stringify(r.body));
   assert.equal((await t.json("/api/pasien?draw=1&start=0&length=5")).body.recordsTotal, 1);

@@ -4,7 +4,7 @@ import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { zoneLabel } from "../../lib/hospital_time.ts";
 import PrintButton from "../../islands/PrintButton.tsx";
 import { Island } from "../Island.tsx";
-import { patientText, When } from "./cells.tsx";
+import { birthText, patientText, When } from "./cells.tsx";
 import { ClaimChecklist } from "../claim/ClaimChecklist.tsx";
 import type { ClaimCheck } from "../../lib/claim/readiness.ts";
 
@@ -17,6 +17,8 @@ const codes = (items: { code: string; desc: string }[]) =>
 function StayFacts({ v, days, tz }: { v: Visit; days: number; tz: string }) {
   const facts: [string, string][] = [
     ["Pasien", `${patientText(v.pasien)} · ${v.pasien.gender || "-"}`],
+    ["Tanggal Lahir", birthText(v.pasien, v.visitDate)],
+    ["No. Kartu BPJS", v.pasien.nomor_kartu || "-"],
     ["DPJP", v.dpjp?.fullname ?? "-"],
     ["Ruang", v.room?.name ?? "-"],
     ["Tanggal Masuk", `${formatDateTime(v.visitDate)} ${tz}`],

@@ -1,5 +1,5 @@
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
-import { hasExams, patientText, Percent } from "./cells.tsx";
+import { birthText, hasExams, patientText, Percent } from "./cells.tsx";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
 
 /** The top of a stay's examination page: who, where, since when, and the stay's totals. */
@@ -9,6 +9,10 @@ export function VisitHeader({ visit: v }: { visit: VisitRow }) {
     <section class="ipd-header card" aria-label="Ringkasan kunjungan">
       <div>
         <h2>{patientText(v.pasien)}</h2>
+        <p class="muted" data-patient="birth">
+          {`Tgl. lahir ${birthText(v.pasien, v.visitDate)}` +
+            (v.pasien?.nomor_kartu ? ` · No. Kartu BPJS ${v.pasien.nomor_kartu}` : "")}
+        </p>
         <p class="muted">
           {`Masuk ${formatDateTime(v.visitDate)} · ${v.room?.name ?? "-"} · DPJP ${
             v.dpjp?.fullname ?? "-"

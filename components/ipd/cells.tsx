@@ -1,12 +1,23 @@
 import type { IcdItem } from "../../lib/ipd/model.ts";
 import { analysisColour, formatPercent } from "../../lib/ipd/rules.ts";
 import type { ColumnDef } from "../../lib/resource/resource.ts";
-import { formatDateTime, formatMoney } from "../../lib/format.ts";
+import { formatAge, formatDateTime, formatDay, formatMoney } from "../../lib/format.ts";
+import { hospitalDay } from "../../lib/hospital_time.ts";
 import type { Row } from "../ui/use_server_table.ts";
 
 /** 'Nama (ERM)'. */
 export const patientText = (p: { fullname?: string; erm?: string } | null | undefined) =>
   p ? `${p.fullname ?? ""} (${p.erm ?? ""})` : "-";
+
+/**
+ * The patient's birth date and age on admission, as the stay shows them: '01-05-1980 (45
+ * tahun)'; 'belum diisi' when the patient has none (stored before it was asked).
+ */
+export function birthText(p: { tgl_lahir?: string } | null | undefined, visitDate: string) {
+  if (!p?.tgl_lahir) return "belum diisi";
+  const age = visitDate ? formatAge(p.tgl_lahir, hospitalDay(visitDate)) : "";
+  return age ? `${formatDay(p.tgl_lahir)} (${age})` : formatDay(p.tgl_lahir);
+}
 
 /**
  * The record a stay's confirmation acts on: 'Budi Santoso · No. ERM 000123', then when the stay

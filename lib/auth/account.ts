@@ -42,3 +42,21 @@ export async function changeOwnPassword(
   }, row.versionstamp);
   await keepOnlySession(store, gen, keepToken);
 }
+
+/**
+ * Sets the signed-in user's own E-Klaim NIK (`nik`: 16 digits, checked by the caller, or '' to
+ * clear it); unique among accounts (409 naming it). Returns the NIK before and after; nothing
+ * is written when it is unchanged.
+ */
+export async function setOwnNik(
+  store: Store,
+  userId: string,
+  nik: string,
+): Promise<{ before: string; after: string }> {
+  const col = users(store);
+  const row = await col.find(userId);
+  if (!row) throw notFound("Akun tidak ditemukan.");
+  const before = row.value.nik ?? "";
+  if (before !== nik) await col.update(userId, (old) => ({ ...old, nik }), row.versionstamp);
+  return { before, after: nik };
+}

@@ -24,6 +24,11 @@ export interface User extends Doc {
    * log: it must be changed before anything else is served. Cleared by that change.
    */
   mustChangePassword?: boolean;
+  /**
+   * The NIK (16 digits) registered in E-Klaim's Personnel Registration, sent as the coder of
+   * every E-Klaim change; absent until set (by an administrator or the user).
+   */
+  nik?: string;
 }
 
 /** The session a request carries, as the handlers see it. */
@@ -53,12 +58,15 @@ interface StoredSession extends Session {
 export const SESSION_TTL_MS = 12 * 3600_000;
 export const SESSION_COOKIE = "sid";
 
-/** How user records are stored: username and email unique, case-insensitive. */
+/**
+ * How user records are stored: username and email unique, case-insensitive; the E-Klaim NIK
+ * unique too (one person's, who E-Klaim records as the coder).
+ */
 export const USER_SPEC = {
   name: "user",
-  unique: ["username", "email"],
+  unique: ["username", "email", "nik"],
   search: ["fullname", "username", "email", "phone", "gender"],
-  labels: { username: "Username", email: "Email" },
+  labels: { username: "Username", email: "Email", nik: "NIK" },
   normalize: (_f: string, v: unknown) => String(v ?? "").trim().toLowerCase(),
   tally: ADMIN_TALLY,
 } satisfies CollectionSpec;

@@ -37,7 +37,18 @@ export const READMISSION_REASONS: Record<string, string> = {
  * examination change.
  */
 export interface Visit extends Doc {
-  pasien: { _id: string; fullname: string; erm: string; gender: string };
+  /**
+   * The patient's copy: birth date (`YYYY-MM-DD`) and BPJS card number, absent on stays whose
+   * patient has none (`tgl_lahir` empty on patients stored before it existed).
+   */
+  pasien: {
+    _id: string;
+    fullname: string;
+    erm: string;
+    gender: string;
+    tgl_lahir?: string;
+    nomor_kartu?: string;
+  };
   visitDate: string;
   indicationranap: { _id: string; desc: string } | null;
   diagnosis_awal: string;
@@ -55,7 +66,8 @@ export interface Visit extends Doc {
   /** "dirawat" while admitted, "pulang" once discharged. */
   status: "dirawat" | "pulang";
   tanggal_pulang: string | null;
-  dischargepatient: { _id: string; desc: string } | null;
+  /** The discharge method; `kode_eklaim` absent on copies made before it (`dischargeCode`). */
+  dischargepatient: { _id: string; desc: string; kode_eklaim?: string } | null;
   summary_diagnosis: IcdItem[];
   summary_tindakan: IcdItem[];
   /** Examination ids in examination order (date, then id). */

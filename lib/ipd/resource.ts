@@ -147,7 +147,8 @@ export default defineResource({
       resource: "pasien",
       label: "Pasien",
       display: "fullname",
-      copy: ["erm", "gender"],
+      // what E-Klaim needs of the patient travels with the stay
+      copy: ["erm", "gender", "tgl_lahir", "nomor_kartu"],
     },
     { field: "room", input: "room_id", resource: "room", label: "Ruang", display: "name" },
     {
@@ -179,6 +180,7 @@ export default defineResource({
       input: "dischargepatient",
       resource: "discharge-patient",
       label: "Cara pulang",
+      copy: ["kode_eklaim"],
     },
   ],
 });

@@ -6,7 +6,8 @@ import { readFields } from "../http/http.ts";
 import { audit, auditWithChanges } from "../http/request.ts";
 import { auditList } from "../http/folded.ts";
 import { changeEvent } from "../audit/log.ts";
-import { acceptedHeaders, importFile } from "./importer.ts";
+import { importFile } from "./importer.ts";
+import { exportRecords, templateHeaders } from "./record_export.ts";
 import type { Doc, Row } from "../index/index.ts";
 import {
   childLocks,
@@ -95,7 +96,7 @@ export async function saveRecord(
   return row;
 }
 
-/** The import routes: the template download and the upload. */
+/** The import routes: the template download, the upload and (`export`) the records as a file. */
 function mountImport(
   api: Hono<AppEnv>,
   def: ResourceDef,
@@ -103,8 +104,7 @@ function mountImport(
   registry: Registry,
 ) {
   api.get("/template", async (c) => {
-    const headers = spec.template ??
-      Object.values(acceptedHeaders(def)).map((names) => names[0]);
+    const headers = templateHeaders(def);
     c.header("content-disposition", `attachment; filename="template-${def.name}.${spec.format}"`);
     if (spec.format === "csv") {
       c.header("content-type", "text/csv; charset=utf-8");
@@ -133,6 +133,15 @@ function mountImport(
       after: { file: file.name, created, updated, unchanged, skipped },
     });
     return c.json({ success: true, ...res });
+  });
+
+  if (!spec.export) return;
+  api.get("/export", async (c) => {
+    const file = await exportRecords(c.get("store"), registry, def);
+    await audit(c, { action: "export", entity: def.name, after: { rows: file.rows } });
+    c.header("content-type", XLSX_TYPE);
+    c.header("content-disposition", `attachment; filename="${file.filename}"`);
+    return c.body(file.body);
   });
 }
 

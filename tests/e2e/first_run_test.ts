@@ -79,7 +79,13 @@ async function hospital(api: Api, page: Page, url: string) {
     gender: "L",
   }));
   const pasien = await ok(
-    api.post("/api/pasien/update", { id: "", erm: "000777", first_name: "Sari", gender: "P" }),
+    api.post("/api/pasien/update", {
+      id: "",
+      erm: "000777",
+      first_name: "Sari",
+      gender: "P",
+      tgl_lahir: "1980-01-01",
+    }),
   );
   return { room: room._id, doctor: doctor._id, pasien: pasien._id };
 }

@@ -172,6 +172,7 @@ async function longCodes(api: Api, w: W) {
     first_name: "Yanti",
     last_name: "",
     gender: "P",
+    tgl_lahir: "1980-01-01",
   })))._id;
   const stay = await admit(api, w, { pasienId, visitDate: "2025-02-10T08:00" });
   const dx = [k746, w.icd["A09"]];

@@ -22,6 +22,7 @@ Deno.test("browser: admission, examinations with tariffs, discharge, exports, ca
   await pm.getByLabel("No. ERM").fill("000789");
   await pm.getByLabel("Nama Depan").fill("Dewi");
   await pm.getByLabel("Nama Belakang").fill("Lestari");
+  await pm.getByLabel("Tanggal Lahir").fill("02-11-1980");
   await pick(page, pm.getByLabel("Jenis Kelamin"), "", "Perempuan");
   await pm.locator("button:has-text('Simpan')").click();
   await pm.waitFor({ state: "detached" });

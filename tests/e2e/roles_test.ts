@@ -29,7 +29,7 @@ Deno.test("browser: each role sees only what it may do", async () => {
     await page.context().clearCookies();
     await login(page, url, role);
     const nav = await page.locator("nav.sidebar a").allInnerTexts();
-    assert.ok(nav.includes("Provinsi") && nav.includes("Ganti Password"), `${role}: ${nav}`);
+    assert.ok(nav.includes("Provinsi") && nav.includes("Akun Saya"), `${role}: ${nav}`);
     for (const item of ADMIN_ONLY) {
       assert.equal(nav.includes(item), role === "admin", `${role} sidebar: ${item}`);
     }
