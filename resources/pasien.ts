@@ -121,8 +121,6 @@ export default defineResource({
       nomor_kartu: ["no_kartu", "no_bpjs", "nomor_bpjs", "no_kartu_bpjs", "noka"],
       nik: ["no_ktp", "nomor_ktp", "nomor_nik"],
     },
-    // a file without these columns leaves them as stored
-    keep: CLAIM_FIELDS,
     export: true,
   },
   async defaults({ store, registry }) {

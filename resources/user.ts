@@ -70,8 +70,6 @@ export default defineResource({
     format: "csv",
     key: "username",
     aliases: { fullname: ["nama", "nama_lengkap"], role: ["peran"], nik: ["nik_eklaim"] },
-    // a file without the column leaves each account's NIK as it is
-    keep: ["nik"],
   },
   actions: [{
     label: "Buka Kunci",
