@@ -67,7 +67,7 @@ export default function IpdExams(props: IpdExamsProps) {
 
   return (
     <div class="ipd-exams">
-      <VisitHeader visit={visit} />
+      <VisitHeader visit={visit} onSaved={props.canWrite ? refresh : undefined} />
       <div class="dt-toolbar ipd-actions" id="ringkasan-pulang">
         <a class="btn btn-light" href={visit.status !== "pulang" ? "/ipd" : "/discharge-patient"}>
           Kembali

@@ -74,7 +74,7 @@ function readRoutes(api: Api, registry: Registry): void {
 }
 
 /** E-Klaim's TXT and the bulk status file (with its template). */
-function importRoutes(api: Api): void {
+function importRoutes(api: Api, registry: Registry): void {
   api.post("/import-eklaim", async (c) => {
     const file = await upload(c, "TXT E-Klaim");
     const res = await importEklaim(
@@ -83,6 +83,7 @@ function importRoutes(api: Api): void {
       username(c),
       c.get("now")(),
       trackJob(c, "Impor E-Klaim"),
+      registry,
     );
     const { rows, outpatient, matched, created, updated, unchanged, period } = res;
     // each claim created or changed has its entry (before and after), then the summary
@@ -98,6 +99,8 @@ function importRoutes(api: Api): void {
         updated,
         unchanged,
         unmatched: res.unmatched.total,
+        filled: res.filled,
+        conflicts: res.conflicts.total,
         period,
       },
     });
@@ -176,7 +179,7 @@ function statusRoutes(api: Api): void {
 export function klaimApi(registry: Registry): Api {
   const api = new Hono<AppEnv>();
   readRoutes(api, registry);
-  importRoutes(api);
+  importRoutes(api, registry);
   statusRoutes(api);
   return api;
 }

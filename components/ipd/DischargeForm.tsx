@@ -11,6 +11,7 @@ import { IcdField } from "./exam_fields.tsx";
 import { DateInput } from "../ui/DateInput.tsx";
 import { Field } from "../ui/Field.tsx";
 import { useFieldErrors } from "../ui/use_field_errors.ts";
+import { DischargeClaimInputs, useDischargeClaim } from "./claim_fields.tsx";
 
 /** The server's input names of the form's fields (`POST /api/ipd/discharge-patient/update`). */
 const SERVER_NAMES = {
@@ -22,8 +23,8 @@ const SERVER_NAMES = {
 
 /**
  * Discharges a stay: date-time, discharge method and the summary diagnoses and procedures,
- * prefilled from the examinations (editable). On success the browser goes to
- * `/discharge-patient`.
+ * prefilled from the examinations (editable), and the claim data to complete (SEP, ICU and
+ * upgrade days). On success the browser goes to `/discharge-patient`.
  */
 export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: () => void }) {
   const [date, setDate] = useState(() => toLocalInput(new Date().toISOString()));
@@ -40,6 +41,7 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
     errs.clear(name);
     set(v);
   };
+  const claim = useDischargeClaim(visit, (k) => edit(k, () => {})(undefined));
 
   useEffect(() => {
     get<{ summary_diagnosis: IcdItem[]; summary_tindakan: IcdItem[] }>(
@@ -65,6 +67,7 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
           dischargepatient: method?.id ?? "",
           summary_diagnosis: idList(diag),
           summary_tindakan: idList(tind),
+          ...claim.body(),
         }),
       );
       toast({ title: "Success", text: message });
@@ -119,6 +122,7 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
         error={errs.errors.tindakan}
         onChange={edit("tindakan", setTind)}
       />
+      <DischargeClaimInputs claim={claim} errors={errs.errors} />
     </FormModal>
   );
 }

@@ -7,6 +7,7 @@ import { Island } from "../Island.tsx";
 import { birthText, patientText, When } from "./cells.tsx";
 import { ClaimChecklist } from "../claim/ClaimChecklist.tsx";
 import type { ClaimCheck } from "../../lib/claim/readiness.ts";
+import { claimFacts } from "./claim_fields.tsx";
 
 const CLASSES: Record<string, string> = { first: "Kelas 1", second: "Kelas 2", third: "Kelas 3" };
 
@@ -29,6 +30,7 @@ function StayFacts({ v, days, tz }: { v: Visit; days: number; tz: string }) {
     ["Lama Rawat", `${days} Hari`],
     ["Diagnosa Awal", v.diagnosis_awal || "-"],
     ["Readmisi", v.readmisi ? "Ya" : "Tidak"],
+    ...claimFacts(v),
   ];
   return (
     <dl class="print-facts">

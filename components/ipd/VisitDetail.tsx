@@ -10,6 +10,7 @@ import { errorText, get } from "../ui/api.ts";
 import { hasExams, Percent } from "./cells.tsx";
 import { EXAM_COLUMNS, type VisitRow } from "../../lib/ipd/columns.ts";
 import { examCell } from "./exam_cells.tsx";
+import { claimFacts } from "./claim_fields.tsx";
 
 const GENDER: Record<string, string> = { L: "Laki-laki", P: "Perempuan" };
 
@@ -67,6 +68,12 @@ export function VisitDetail(
                   <Item label="Cara Pulang">{v.dischargepatient?.desc}</Item>
                 </>
               )}
+            </dl>
+          </section>
+          <section>
+            <h3>Data Klaim</h3>
+            <dl class="detail-grid">
+              {claimFacts(v).map(([t, d]) => <Item key={t} label={t}>{d}</Item>)}
             </dl>
           </section>
           <section>

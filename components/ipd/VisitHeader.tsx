@@ -1,10 +1,19 @@
+import { useState } from "react";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { birthText, hasExams, patientText, Percent } from "./cells.tsx";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
+import { claimFacts } from "./claim_fields.tsx";
+import { VisitForm } from "./VisitForm.tsx";
+import { CLAIM_DATA_ANCHOR } from "../../lib/claim/rules/stay_claim_data.ts";
 
-/** The top of a stay's examination page: who, where, since when, and the stay's totals. */
-export function VisitHeader({ visit: v }: { visit: VisitRow }) {
+/**
+ * The top of a stay's examination page: who, where, since when, its claim data, and the
+ * stay's totals. With `onSaved` (a role that may write), 'Edit Data Klaim' opens the visit
+ * form; `onSaved` follows a save.
+ */
+export function VisitHeader({ visit: v, onSaved }: { visit: VisitRow; onSaved?: () => void }) {
   const money = (n: number) => hasExams(v) ? formatMoney(n) : "-";
+  const [editing, setEditing] = useState(false);
   return (
     <section class="ipd-header card" aria-label="Ringkasan kunjungan">
       <div>
@@ -24,6 +33,25 @@ export function VisitHeader({ visit: v }: { visit: VisitRow }) {
           </span>
           {v.readmisi && <span class="status status-readmisi">Readmisi</span>}
         </p>
+        <div class="claim-data" id={CLAIM_DATA_ANCHOR}>
+          <dl class="claim-facts" aria-label="Data klaim">
+            {claimFacts(v).map(([t, d]) => (
+              <div key={t}>
+                <dt>{t}</dt>
+                <dd>{d}</dd>
+              </div>
+            ))}
+          </dl>
+          {onSaved && (
+            <button
+              type="button"
+              class="btn btn-sm btn-light"
+              onClick={() => setEditing(true)}
+            >
+              Edit Data Klaim
+            </button>
+          )}
+        </div>
       </div>
       <dl class="totals">
         <div>
@@ -41,6 +69,16 @@ export function VisitHeader({ visit: v }: { visit: VisitRow }) {
           </dd>
         </div>
       </dl>
+      {editing && onSaved && (
+        <VisitForm
+          row={v}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            onSaved();
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -5,10 +5,12 @@ import type { Visit } from "../ipd/model.ts";
 import { visitsOf } from "../ipd/stay.ts";
 import { tracked, type Tracker } from "../progress/progress.ts";
 import { type Claim, claimsOf } from "./claim_store.ts";
-import { type EklaimClaim, type EklaimRow, parseEklaim } from "./eklaim.ts";
+import { type EklaimRow, parseEklaim } from "./eklaim.ts";
 import { importRefusal } from "../resource/importer.ts";
 import { formatNumber } from "../format.ts";
 import { type Grouping, lastGroupings, matchStay, mrnKey, type StayRef, stayRef } from "./match.ts";
+import { type FillConflict, fillsOf, type Match } from "./fill.ts";
+import type { Registry } from "../resource/refs.ts";
 
 /** Most entries each list of a reconciliation carries (the totals count them all). */
 export const LIST_LIMIT = 1_000;
@@ -38,6 +40,10 @@ export interface Reconciliation {
   tariffGaps: Listed<StayRef & { sep: string; eklaim: number; app: number; selisih: number }>;
   /** Discharged stays of the period with no claim. */
   unclaimed: Listed<StayRef & { dpjp: string }>;
+  /** Stays given the row's SEP, patients its NOKARTU (where theirs was empty). */
+  filled: { sep: number; kartu: number };
+  /** SEPs and card numbers the app records otherwise (or cannot take): reported, not written. */
+  conflicts: Listed<FillConflict>;
   /** Rows that match no stay. */
   unmatched: Listed<
     {
@@ -60,7 +66,10 @@ const listed = <T>(all: T[]): Listed<T> => ({ total: all.length, items: all.slic
  * grouped (a new claim is `final`; a claim the file names again is updated only where E-Klaim's
  * data changed, its status kept). All or nothing: a bad line, two rows for one stay or a SEP
  * already claimed for another stay refuses the file (400, naming the lines) and stores nothing.
- * Rows matching no stay are reported, not stored. Progress goes to `progress`.
+ * Rows matching no stay are reported, not stored. The matched stays' empty SEP and their
+ * patients' empty card number are completed from the file in the same all-or-nothing write
+ * (`fillsOf`; another value recorded is reported in `conflicts`, never overwritten). Progress
+ * goes to `progress`.
  */
 export async function importEklaim(
   store: Store,
@@ -68,8 +77,9 @@ export async function importEklaim(
   by: string,
   now: Date,
   progress: Tracker,
+  registry: Registry,
 ): Promise<Reconciliation> {
-  return await tracked(progress, () => reconcile(store, file, by, now, progress));
+  return await tracked(progress, () => reconcile(store, file, by, now, progress, registry));
 }
 
 async function reconcile(
@@ -78,6 +88,7 @@ async function reconcile(
   by: string,
   now: Date,
   progress: Tracker,
+  registry: Registry,
 ): Promise<Reconciliation> {
   progress.phase("Membaca berkas", file.bytes.length, "byte");
   const { rows, outpatient } = parseEklaim(file.bytes);
@@ -112,12 +123,14 @@ async function reconcile(
     { file: file.name, by, at: now.toISOString() },
   );
   const created = docs.filter((d) => !claims.get(d._id)).length;
+  const fills = await fillsOf(store, registry, matched, stayIndex);
   progress.phase("Menyimpan", docs.length);
-  if (docs.length) {
+  if (docs.length || fills.also.length) {
     await col.writeMany(docs, {
       since,
       onCommit: (n) => progress.step(n),
       what: "Impor E-Klaim",
+      also: fills.also,
     });
   }
 
@@ -131,7 +144,10 @@ async function reconcile(
       (outpatient ? ` (${formatNumber(outpatient)} baris rawat jalan dilewati)` : "") +
       `, ${formatNumber(matched.length)} cocok dengan kunjungan: ${formatNumber(created)} baru, ` +
       `${formatNumber(updated)} diperbarui, ${formatNumber(unchanged)} tidak berubah; ` +
-      `${formatNumber(unmatched.length)} baris tidak cocok dengan kunjungan mana pun.`,
+      `${formatNumber(unmatched.length)} baris tidak cocok dengan kunjungan mana pun; ` +
+      `No. SEP terisi pada ${formatNumber(fills.sep)} kunjungan, No. kartu pada ` +
+      `${formatNumber(fills.kartu)} pasien, ${formatNumber(fills.conflicts.length)} berbeda ` +
+      "(tidak diubah).",
     file: file.name,
     rows: rows.length,
     outpatient,
@@ -143,14 +159,10 @@ async function reconcile(
     changedGroups: listed(changedGroups),
     tariffGaps: listed(tariffGaps),
     unclaimed: listed(unclaimed),
+    filled: { sep: fills.sep, kartu: fills.kartu },
+    conflicts: listed(fills.conflicts),
     unmatched: listed(unmatched),
   };
-}
-
-/** A row of the file and the stay it matched. */
-interface Match {
-  claim: EklaimClaim;
-  stay: Visit;
 }
 
 /**
@@ -201,7 +213,7 @@ function matchRows(
       errors.push(`Baris ${line}: SEP ${sep} sudah tercatat untuk kunjungan rawat inap lain.`);
       continue;
     }
-    matched.push({ claim, stay });
+    matched.push({ line, claim, stay });
   }
   if (errors.length) throw importRefusal(errors);
   return { matched, unmatched };

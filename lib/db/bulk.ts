@@ -3,13 +3,9 @@ import { Batcher, type Op, sizeOf } from "./batch.ts";
 import {
   dropUndo,
   JOURNAL,
-  JOURNAL_UNDO,
-  type JournalHead,
-  lockKey,
-  type LockValue,
+  journalOps,
   rollBack,
   UNDO_BYTES,
-  undoChunks,
   type UndoItem,
   unlocked,
 } from "./journal.ts";
@@ -19,6 +15,7 @@ import { tallyNow } from "./tally.ts";
 import { type Change, packedIntentOps, PACKS_PER_COMMIT } from "./outbox.ts";
 import type { Doc } from "../index/doc.ts";
 import type { Check, Collection } from "./collection.ts";
+import type { Row } from "../index/doc.ts";
 
 /** The 409 of a `writeMany` that found the collection written by someone else. */
 export const RACED_MESSAGE =
@@ -38,6 +35,29 @@ export interface WriteManyOptions {
   guards?: Check[];
   /** What the staff are told runs while it holds the collection (default 'Impor data {name}'). */
   what?: string;
+  /** Records of other collections written with these, all or nothing (see `AlsoWrite`). */
+  also?: AlsoWrite[];
+}
+
+/**
+ * Records of another collection a `writeMany` writes in its commits, under its journal and
+ * lock (an import that completes the records it matched): each replaces the whole record `read`
+ * (checked unchanged in its commit, so no counter is needed) with its unique keys checked free.
+ * The collection may keep no tally.
+ */
+export interface AlsoWrite {
+  // deno-lint-ignore no-explicit-any
+  col: Collection<any>;
+  writes: { doc: Doc; read: Row<Doc> }[];
+}
+
+/** One record a `writeMany` writes: its collection, the record it replaces, its own check. */
+interface Item {
+  col: Collection<Doc>;
+  doc: Doc;
+  old: Doc | undefined;
+  /** The versionstamp the record was read at, checked in its commit (`also` records). */
+  read?: string;
 }
 
 /**
@@ -56,14 +76,28 @@ export async function writeMany<T extends Doc>(
   docs: T[],
   opts: WriteManyOptions = {},
 ): Promise<number> {
-  const { onCommit, guards = [] } = opts;
+  const { onCommit, guards = [], also = [] } = opts;
   let ver = opts.since !== undefined ? opts.since : (await col.kv.get(col.verKey)).versionstamp;
   const index = await col.index(true);
   index.willWrite(docs.length);
   // the undo and the unique keys need the whole records replaced (a slim index keeps part)
   const held = docs.flatMap((d) => index.get(d._id) ?? []);
   const olds = new Map((await col.full(held, true)).map((r) => [r.value._id, r.value]));
-  const { plan, bytes } = planCommits(col, docs, olds, guards.length);
+  const main = col as unknown as Collection<Doc>;
+  const items: Item[] = [
+    ...docs.map((doc) => ({ col: main, doc, old: olds.get(doc._id) })),
+    ...also.flatMap((a) =>
+      a.writes.map((w) => ({
+        col: a.col,
+        doc: w.doc,
+        old: w.read.value,
+        read: w.read.versionstamp,
+      }))
+    ),
+  ];
+  if (also.some((a) => a.col.spec.tally)) throw new Error("writeMany: also with a tally");
+  const names = [...new Set([col.name, ...also.map((a) => a.col.name)])];
+  const { plan, bytes } = planCommits(items, guards.length);
   const tally = col.spec.tally;
   // the tally as the whole write leaves it must keep its minimum (checked again as it commits)
   let count = tally && plan.some((p) => p.delta) ? await tallyNow(col, ver) : null;
@@ -85,9 +119,9 @@ export async function writeMany<T extends Doc>(
         { kind: "check", key: col.verKey, versionstamp: ver },
         ...guards.map((g): Op => ({ kind: "check", ...g })),
         ...p.ops,
-        ...col.changeOps(p.ids),
+        ...[...p.ids].flatMap(([c, ids]) => c.changeOps(ids)),
       ];
-      if (n === 0) ops.push(unlocked(col.name));
+      if (n === 0) ops.push(...names.map(unlocked));
       if (count && tally && p.delta) {
         count = { n: count.n + p.delta, versionstamp: count.versionstamp };
         ops.push(
@@ -97,17 +131,21 @@ export async function writeMany<T extends Doc>(
       }
       if (journal) {
         const what = opts.what ?? `Impor data ${col.name}`;
-        ops.push(...journalOps(col.name, journal, n, n === plan.length - 1, p.undo, what));
+        ops.push(...journalOps(names, journal, n, n === plan.length - 1, p.undo, what));
       }
-      ver = await col.commit(ops, () => Promise.resolve(conflict(RACED_MESSAGE)));
-      if (count && p.delta) count = { n: count.n, versionstamp: ver };
-      col.applied(p.docs.map((d) => [d._id, { value: d, versionstamp: ver! }]), ver!);
-      done += p.docs.length;
+      const vs = await col.commit(ops, () => Promise.resolve(conflict(RACED_MESSAGE)));
+      // the counter moves with the commits writing the collection (not those of `also` only)
+      if (p.ids.has(main)) ver = vs;
+      if (count && p.delta) count = { n: count.n, versionstamp: vs };
+      for (const [c, list] of p.docs) {
+        c.applied(list.map((d) => [d._id, { value: d, versionstamp: vs }]), vs);
+      }
+      done += p.docs.get(main)?.length ?? 0;
       onCommit?.(done);
     }
   } catch (e) {
     await release();
-    if (journal) await undoFailed(col, journal, done);
+    if (journal) await undoFailed(col, journal, done, also.map((a) => a.col));
     throw storageError(e);
   }
   await release();
@@ -116,10 +154,11 @@ export async function writeMany<T extends Doc>(
 }
 
 /** One commit of a `writeMany`: its ops, the records it writes, their undo and tally change. */
-interface Part<T extends Doc> {
+interface Part {
   ops: Op[];
-  ids: string[];
-  docs: T[];
+  /** The ids and records written, by collection. */
+  ids: Map<Collection<Doc>, string[]>;
+  docs: Map<Collection<Doc>, Doc[]>;
   undo: UndoItem[];
   delta: number;
 }
@@ -128,14 +167,11 @@ interface Part<T extends Doc> {
  * The commits of a `writeMany`: each record's set and unique-key ops, grouped within KV limits
  * (with room for `guardCount` more checks), each with the undo of the keys it touches (what
  * they held before this write, as the write's own earlier commits leave them) and its change of
- * the collection's tally. `bytes`: their size, for the ballast a rollback needs.
+ * the collection's tally. The first collection's unique keys are vouched for by its counter;
+ * an `also` record carries the check of the version it was read at and of its unique keys.
+ * `bytes`: their size, for the ballast a rollback needs.
  */
-function planCommits<T extends Doc>(
-  col: Collection<T>,
-  docs: T[],
-  olds: Map<string, T>,
-  guardCount: number,
-): { plan: Part<T>[]; bytes: number } {
+function planCommits(items: Item[], guardCount: number): { plan: Part[]; bytes: number } {
   // room for the commit's packed audit intents (their bytes are counted with each record)
   const b = new Batcher(
     { mutations: 10 + PACKS_PER_COMMIT, checks: 3 + guardCount, bytes: 40_000 },
@@ -143,18 +179,18 @@ function planCommits<T extends Doc>(
   );
   const changes: Change[] = [];
   const changeBytes: number[] = [];
-  const tally = col.spec.tally;
   const deltas: number[] = [];
   const undo: UndoItem[][] = [];
   const sim = new Map<string, UndoItem>(); // unique keys as this plan leaves them
   const simKey = (key: Deno.KvKey) => `${String(key[0])}\u0000${String(key[1])}`;
   const priorOf = (key: Deno.KvKey, fallback: UndoItem): UndoItem =>
     sim.get(simKey(key)) ?? fallback;
-  for (const doc of docs) {
-    const old = olds.get(doc._id);
+  for (const { col, doc, old, read } of items) {
     const docBytes = sizeOf(doc);
+    const unique = col.uniqueOps(doc._id, doc, old);
     const ops: Op[] = [
-      ...col.uniqueOps(doc._id, doc, old).filter((o) => o.kind !== "check"),
+      ...(read ? [{ kind: "check", key: col.key(doc._id), versionstamp: read } as Op] : []),
+      ...(read ? unique : unique.filter((o) => o.kind !== "check")),
       { kind: "set", key: col.key(doc._id), value: doc, size: docBytes },
     ];
     const items: UndoItem[] = [];
@@ -181,18 +217,29 @@ function planCommits<T extends Doc>(
     changeBytes.push(docBytes + (old ? undoBytes : 4) + 100 + col.name.length + doc._id.length);
     b.group(ops, undoBytes, changeBytes.at(-1));
     undo.push(items);
+    const tally = col.spec.tally;
     deltas.push(tally ? tally.of(doc) - (old ? tally.of(old) : 0) : 0);
   }
-  const plan: Part<T>[] = [];
+  const plan: Part[] = [];
+  const records = new Set(items.map((it) => it.col.name));
   let i = 0;
   for (const ops of b.commits) {
-    const n = ops.filter((o) => o.kind === "set" && o.key[0] === col.name).length;
+    const n = ops.filter((o) => o.kind === "set" && records.has(String(o.key[0]))).length;
+    const mine = items.slice(i, i + n);
     const intents = packedIntentOps(changes.slice(i, i + n), changeBytes.slice(i, i + n));
-    const added = docs.slice(i, i + n).filter((d) => !olds.has(d._id)).length;
+    const ids = new Map<Collection<Doc>, string[]>();
+    const docs = new Map<Collection<Doc>, Doc[]>();
+    const added = new Map<Collection<Doc>, number>();
+    for (const it of mine) {
+      ids.set(it.col, [...ids.get(it.col) ?? [], it.doc._id]);
+      docs.set(it.col, [...docs.get(it.col) ?? [], it.doc]);
+      added.set(it.col, (added.get(it.col) ?? 0) + (it.old ? 0 : 1));
+    }
+    const counted = [...docs].flatMap(([c, list]) => bulkCountOps(c.spec, added.get(c)!, list));
     plan.push({
-      ops: [...ops, ...intents, ...bulkCountOps(col.spec, added, docs.slice(i, i + n))],
-      ids: docs.slice(i, i + n).map((d) => d._id),
-      docs: docs.slice(i, i + n),
+      ops: [...ops, ...intents, ...counted],
+      ids,
+      docs,
       undo: [
         ...undo.slice(i, i + n).flat(),
         ...intents.flatMap((o): UndoItem[] => o.kind === "set" ? [[o.key]] : []),
@@ -205,36 +252,15 @@ function planCommits<T extends Doc>(
 }
 
 /**
- * What commit `n` of a journaled write carries besides its records: the first sets the
- * journal's head and the collection's lock, each its undo entries, the last deletes both.
+ * Rolls back a journaled write that failed after `done` records (logged if that fails too);
+ * the indexes of `col` and of the `also` collections start again.
  */
-function journalOps(
-  name: string,
+async function undoFailed<T extends Doc>(
+  col: Collection<T>,
   journal: string,
-  n: number,
-  last: boolean,
-  undo: UndoItem[],
-  what: string,
-): Op[] {
-  const ops: Op[] = [];
-  if (n === 0) {
-    const head: JournalHead = { collections: [name], at: new Date().toISOString() };
-    ops.push({ kind: "set", key: [JOURNAL, journal], value: head });
-    const lock: LockValue = { journal, what };
-    ops.push({ kind: "set", key: lockKey(name), value: lock });
-  }
-  for (const [k, items] of undoChunks(undo).entries()) {
-    ops.push({ kind: "set", key: [JOURNAL_UNDO, journal, n, k], value: items });
-  }
-  if (last) {
-    ops.push({ kind: "delete", key: [JOURNAL, journal] });
-    ops.push({ kind: "delete", key: lockKey(name) });
-  }
-  return ops;
-}
-
-/** Rolls back a journaled write that failed after `done` records (logged if that fails too). */
-async function undoFailed<T extends Doc>(col: Collection<T>, journal: string, done: number) {
+  done: number,
+  also: Collection<Doc>[],
+) {
   // a first commit that failed took nothing (unless it committed and then threw)
   if (done === 0 && !(await col.kv.get([JOURNAL, journal])).versionstamp) return;
   try {
@@ -243,4 +269,5 @@ async function undoFailed<T extends Doc>(col: Collection<T>, journal: string, do
     console.error(`Pembatalan impor ${journal} gagal; diulang saat start berikutnya.`, r);
   }
   col.reset();
+  for (const c of also) c.reset();
 }

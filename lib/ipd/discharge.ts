@@ -12,6 +12,7 @@ import {
 import { resolveIcds } from "./codes.ts";
 import type { IcdItem, Visit } from "./model.ts";
 import { summaryIcd } from "./rules.ts";
+import { claimAtDischarge, withSep } from "./claim_fields.ts";
 import type { Row } from "../index/index.ts";
 import { embed, type Registry } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
@@ -32,7 +33,8 @@ export async function summaryOf(
 /**
  * Discharges a stay: a discharge method, a discharge time not before the admission or the
  * last examination, not more than a day after now (as admission and examination dates), not
- * after the patient's next admission, and the summary codes. A stay already discharged is
+ * after the patient's next admission, the summary codes and the claim data the form completes
+ * (`claimAtDischarge`: SEP, ICU and upgrade days). A stay already discharged is
  * refused (409). The patient's later stays' readmission flags follow in the same commit
  * (`restageReadmissions`; a stay entered late can be discharged before another), returned as
  * `readmissions`.
@@ -81,8 +83,10 @@ export async function discharge(
   const method = await methods.find(methodId);
   if (!method) throw badRequest("Cara pulang tidak ditemukan.");
   const ref = registry.get("ipd")!.refs!.find((r) => r.field === "dischargepatient")!;
+  const claim = claimAtDischarge(fields, v, at);
   const data: Omit<Visit, "_id"> = {
     ...v,
+    ...claim,
     status: "pulang",
     openPasien: null,
     tanggal_pulang: at,
@@ -110,7 +114,9 @@ export async function discharge(
     ],
   });
   const readmissions = await restageReadmissions(store, tx, v.pasien._id, v._id, doc);
-  return { value: doc, versionstamp: await tx.commit(), readmissions };
+  const sep = claim.nomor_sep !== (v.nomor_sep ?? "") ? claim.nomor_sep : "";
+  const versionstamp = await withSep(visitsOf(store), sep, v._id, () => tx.commit());
+  return { value: doc, versionstamp, readmissions };
 }
 
 /**

@@ -7,8 +7,46 @@ import { streamXlsx } from "../resource/xlsx_stream.ts";
 import { READMISSION_REASONS } from "./model.ts";
 import type { Store } from "../db/store.ts";
 import { visitsOf } from "./stay.ts";
+import {
+  CARA_MASUK,
+  claimFieldsOf,
+  KELAS_RAWAT,
+  UPGRADE_CLASSES,
+  UPGRADE_PAYORS,
+} from "./claim_codes.ts";
 
 const codes = (list: IcdItem[]) => list.map((i) => `${i.code} - ${i.desc}`).join("; ");
+
+/** The claim data's columns (a stay written before them: empty, 0 ICU days). */
+function claimColumns(): ExportColumn<Visit>[] {
+  const c = (v: Visit) => claimFieldsOf(v);
+  const label = (list: Record<string, string>, k: string) => list[k] ?? k;
+  return [
+    { title: "No. SEP", type: "text", value: (v) => c(v).nomor_sep, width: 22 },
+    { title: "Hak Kelas", type: "text", value: (v) => label(KELAS_RAWAT, c(v).kelas_rawat) },
+    {
+      title: "Cara Masuk",
+      type: "text",
+      value: (v) => label(CARA_MASUK, c(v).cara_masuk),
+      width: 20,
+    },
+    { title: "ICU (Hari)", type: "number", value: (v) => c(v).icu_los },
+    {
+      title: "Naik Kelas",
+      type: "text",
+      value: (v) => label(UPGRADE_CLASSES, c(v).upgrade_class_class),
+      width: 18,
+    },
+    { title: "Lama Naik Kelas (Hari)", type: "number", value: (v) => c(v).upgrade_class_los },
+    {
+      title: "Pembayar Naik Kelas",
+      type: "text",
+      value: (v) => label(UPGRADE_PAYORS, c(v).upgrade_class_payor),
+      width: 22,
+    },
+    { title: "Tambahan Biaya VIP (%)", type: "number", value: (v) => c(v).add_payment_pct },
+  ];
+}
 
 /** The columns of both list exports (the discharged one adds discharge and summary). */
 function columns(mode: ListMode, now: Date): ExportColumn<Visit>[] {
@@ -37,6 +75,7 @@ function columns(mode: ListMode, now: Date): ExportColumn<Visit>[] {
       type: "number",
       value: (v) => lengthOfStay(v.visitDate, v.tanggal_pulang, now),
     },
+    ...claimColumns(),
     mode === "pulang" &&
     { title: "Cara Pulang", type: "text", value: (v) => v.dischargepatient?.desc, width: 20 },
     mode === "pulang" &&

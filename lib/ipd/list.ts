@@ -3,6 +3,7 @@ import { DISCHARGE_COLUMNS, type ListMode, VISIT_COLUMNS } from "./columns.ts";
 import { parseTableRequest } from "../resource/datatables.ts";
 import { badRequest } from "../errors.ts";
 import { getVisit, visitExams, visitsOf } from "./stay.ts";
+import { claimFieldsOf } from "./claim_codes.ts";
 import type { Examination, Visit } from "./model.ts";
 import {
   dayOfHour,
@@ -111,6 +112,8 @@ export function stayJson(r: Row<Visit>, now = new Date()): Record<string, unknow
   const { openPasien: _, summary10: _d, summary9: _t, ...v } = r.value;
   return {
     ...v,
+    // a stay written before the claim data was recorded answers its defaults
+    ...claimFieldsOf(v),
     _version: r.versionstamp,
     lama_rawat: lengthOfStay(v.visitDate, v.tanggal_pulang, now),
   };

@@ -32,11 +32,35 @@ export const READMISSION_REASONS: Record<string, string> = {
 };
 
 /**
+ * What E-Klaim needs of a stay besides its dates and codes (`set_claim_data`, lib/ipd/claim_codes.ts
+ * lists the codes). Absent on stays written before they were recorded: read them with
+ * `claimFieldsOf` (empty, no upgrade, 0 ICU days).
+ */
+export interface StayClaimFields {
+  /** The SEP (Surat Eligibilitas Peserta): capitals and digits, unique among stays; '' none yet. */
+  nomor_sep: string;
+  /** The entitled class (hak kelas): "1", "2", "3"; '' unknown. */
+  kelas_rawat: string;
+  /** How the patient came in: a key of `CARA_MASUK`; '' unknown. */
+  cara_masuk: string;
+  /** The class upgraded to (naik kelas): a key of `UPGRADE_CLASSES`; '' no upgrade. */
+  upgrade_class_class: string;
+  /** Days in the upgraded class (null without an upgrade). */
+  upgrade_class_los: number | null;
+  /** Who pays the upgrade: a key of `UPGRADE_PAYORS` ('' without an upgrade). */
+  upgrade_class_payor: string;
+  /** The VIP surcharge in percent (null unless upgraded to VIP). */
+  add_payment_pct: number | null;
+  /** Days in ICU (0: none; E-Klaim's `icu_indikator` is `icu_los > 0`). */
+  icu_los: number;
+}
+
+/**
  * An inpatient stay (`["ipd", id]`). Dates are ISO instants (UTC); days are counted in
  * Asia/Jakarta. The totals are recomputed from the examinations in the same commit as any
  * examination change.
  */
-export interface Visit extends Doc {
+export interface Visit extends Doc, Partial<StayClaimFields> {
   /**
    * The patient's copy: birth date (`YYYY-MM-DD`) and BPJS card number, absent on stays whose
    * patient has none (`tgl_lahir` empty on patients stored before it existed).

@@ -5,6 +5,7 @@ import { stayNumbers } from "./rules.ts";
 import { defineResource } from "../resource/resource.ts";
 import type { Doc } from "../index/index.ts";
 import { text } from "../resource/validate.ts";
+import { CLAIM_SHAPE } from "./claim_fields.ts";
 
 const optionalId = z.string().trim().optional().default("");
 
@@ -39,6 +40,15 @@ const codesOf = (items: { code: string }[] | undefined) => (items ?? []).map((i)
 /** A status as kept: the two of them one string each. */
 const statusOf = (s: string) => s === "pulang" ? "pulang" : s === "dirawat" ? "dirawat" : code(s);
 
+/** The claim data the index leaves out of a discharged stay. */
+const CLAIM_READ_WHOLE = [
+  "cara_masuk",
+  "upgrade_class_los",
+  "upgrade_class_payor",
+  "add_payment_pct",
+  "icu_los",
+] as const;
+
 /** Whether the index keeps a stay whole: those still admitted (a few thousand at most). */
 export const keptWhole = (v: Visit): boolean => v.status === "dirawat";
 
@@ -63,9 +73,15 @@ export function slimVisit(v: Visit): Visit {
   if (v.inacbg) keep.inacbg = code(v.inacbg);
   if (v.inacbgKelas) keep.inacbgKelas = code(v.inacbgKelas);
   if (v.readmisi_reason) keep.readmisi_reason = code(v.readmisi_reason);
+  if (v.kelas_rawat) keep.kelas_rawat = code(v.kelas_rawat);
+  if (v.upgrade_class_class) keep.upgrade_class_class = code(v.upgrade_class_class);
   if (!keptWhole(v)) {
     keep.summary_diagnosis = keep.summary_tindakan = keep.ipddetails = undefined;
     keep.diagnosis_awal = keep.asal = undefined;
+    // the readiness reads the SEP, the entitled class and the upgrade's class; the rest of the
+    // claim data is read whole (the stay's page, exports, the E-Klaim bridge). Only fields the
+    // stay has: one written before them gains none
+    for (const k of CLAIM_READ_WHOLE) if (k in keep) keep[k] = undefined;
   }
   return keep as Visit;
 }
@@ -85,6 +101,8 @@ export function reshareVisit(v: Visit): Visit {
   if (v.inacbg) v.inacbg = code(v.inacbg);
   if (v.inacbgKelas) v.inacbgKelas = code(v.inacbgKelas);
   if (v.readmisi_reason) v.readmisi_reason = code(v.readmisi_reason);
+  if (v.kelas_rawat) v.kelas_rawat = code(v.kelas_rawat);
+  if (v.upgrade_class_class) v.upgrade_class_class = code(v.upgrade_class_class);
   return v;
 }
 
@@ -118,6 +136,7 @@ export default defineResource({
       (v) => !v || v in READMISSION_REASONS,
       { error: "Alasan readmisi tidak dikenal." },
     ),
+    ...CLAIM_SHAPE,
   }),
   columns: VISIT_COLUMNS,
   fields: [],
@@ -129,7 +148,8 @@ export default defineResource({
     "diagnosis_awal",
     "dpjp.fullname",
   ],
-  unique: ["openPasien"],
+  // one stay per SEP (lib/ipd/claim_fields.ts `withSep` names the stay holding it)
+  unique: ["openPasien", "nomor_sep"],
   // a stay holds openPasien while, and only while, it is admitted (stay.ts, discharge.ts): the
   // admitted list answers from those keys while the index loads after a first start
   subset: { unique: "openPasien", field: "status", value: "dirawat" },
@@ -139,7 +159,11 @@ export default defineResource({
   slim: slimVisit as unknown as (d: Doc) => Doc,
   whole: keptWhole as unknown as (d: Doc) => boolean,
   reshare: reshareVisit as unknown as (d: Doc) => Doc,
-  labels: { openPasien: "Pasien yang masih dirawat", visitDate: "Tanggal masuk" },
+  labels: {
+    openPasien: "Pasien yang masih dirawat",
+    visitDate: "Tanggal masuk",
+    nomor_sep: "No. SEP",
+  },
   refs: [
     {
       field: "pasien",
