@@ -34,7 +34,13 @@ async function lists(s: S) {
 Deno.test("list reads of patients, stays and claims: one entry per user, list and minute", async () => {
   await using s = await served();
   for (const [erm, first_name] of [["000101", "Budi"], ["000102", "Budiman"], ["000103", "Siti"]]) {
-    const r = await s.post("/api/pasien/update", { id: "", erm, first_name, gender: "L" });
+    const r = await s.post("/api/pasien/update", {
+      id: "",
+      erm,
+      first_name,
+      gender: "L",
+      tgl_lahir: "1980-01-01",
+    });
     assert.equal(r.status, 200, JSON.stringify(r.body));
   }
   await writeVisits(s.store, [
@@ -89,6 +95,7 @@ Deno.test("list pages render their first rows: audited as the list they show", a
     erm: "000201",
     first_name: "Rahma",
     gender: "P",
+    tgl_lahir: "1985-02-03",
   });
   assert.equal(r.status, 200);
   await inOneMinute(async () => {

@@ -263,7 +263,11 @@ Deno.test("a claimed stay's discharge cannot be cancelled: 409 naming the SEP an
   assert.equal((await t.audit.list({ action: "cancel_discharge" }, 0, 10)).rows.length, 0);
 
   // a stay without a claim still can
-  const rudi = await t.post("/api/pasien/update", { erm: "000789", first_name: "Rudi" });
+  const rudi = await t.post("/api/pasien/update", {
+    erm: "000789",
+    first_name: "Rudi",
+    tgl_lahir: "1980-01-01",
+  });
   assert.equal(rudi.status, 200, JSON.stringify(rudi.body));
   const b = await admitDischarge(
     t,

@@ -89,6 +89,7 @@ Deno.test("ipd claim data: a SEP another stay holds is a 409 naming that stay, a
       first_name: first,
       last_name: "",
       gender: "L",
+      tgl_lahir: "1970-01-01",
     }))
       .body.data._id as string;
   const [p1, p2] = [await patient("000777", "Agus"), await patient("000888", "Bayu")];
