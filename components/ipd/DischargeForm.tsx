@@ -11,6 +11,8 @@ import { IcdField } from "./exam_fields.tsx";
 import { DateInput } from "../ui/DateInput.tsx";
 import { Field } from "../ui/Field.tsx";
 import { useFieldErrors } from "../ui/use_field_errors.ts";
+import type { BillKey } from "../../lib/ipd/bill.ts";
+import { BillStep, formBill } from "./BillFields.tsx";
 
 /** The server's input names of the form's fields (`POST /api/ipd/discharge-patient/update`). */
 const SERVER_NAMES = {
@@ -20,12 +22,20 @@ const SERVER_NAMES = {
   summary_tindakan: "tindakan",
 };
 
+/** What the discharge form is given. */
+interface DischargeFormProps {
+  visit: VisitRow;
+  /** The bill's category the settings name: it holds what the others leave (`BillStep`). */
+  category: BillKey;
+  onClose: () => void;
+}
+
 /**
  * Discharges a stay: date-time, discharge method and the summary diagnoses and procedures,
- * prefilled from the examinations (editable). On success the browser goes to
- * `/discharge-patient`.
+ * prefilled from the examinations (editable), and the bill by E-Klaim's categories, where the
+ * clerk may move amounts (`BillStep`). On success the browser goes to `/discharge-patient`.
  */
-export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: () => void }) {
+export function DischargeForm({ visit, category, onClose }: DischargeFormProps) {
   const [date, setDate] = useState(() => toLocalInput(new Date().toISOString()));
   const [method, setMethod] = useState<Option | null>(null);
   const [diag, setDiag] = useState<Option[]>([]);
@@ -65,6 +75,7 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
           dischargepatient: method?.id ?? "",
           summary_diagnosis: idList(diag),
           summary_tindakan: idList(tind),
+          ...formBill(e.target),
         }),
       );
       toast({ title: "Success", text: message });
@@ -119,6 +130,7 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
         error={errs.errors.tindakan}
         onChange={edit("tindakan", setTind)}
       />
+      <BillStep id="discharge" visit={visit} rest={category} onEdit={setDirty} />
     </FormModal>
   );
 }

@@ -12,6 +12,7 @@ import {
 import { resolveIcds } from "./codes.ts";
 import type { IcdItem, Visit } from "./model.ts";
 import { summaryIcd } from "./rules.ts";
+import { givenBreakdown } from "./bill.ts";
 import type { Row } from "../index/index.ts";
 import { embed, type Registry } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
@@ -34,7 +35,8 @@ export async function summaryOf(
  * after the patient's next admission, and the summary codes. A stay already discharged is
  * refused (409). The patient's later stays' readmission flags follow in the same commit
  * (`restageReadmissions`; a stay entered late can be discharged before another), returned as
- * `readmissions`.
+ * `readmissions`. A breakdown given (`tarif_rs_rincian`, the clerk's moves between categories)
+ * must sum to the stay's total (400 naming the difference) and becomes the stay's.
  */
 export async function discharge(
   store: Store,
@@ -80,8 +82,10 @@ export async function discharge(
   const method = await methods.find(methodId);
   if (!method) throw badRequest("Cara pulang tidak ditemukan.");
   const ref = registry.get("ipd")!.refs!.find((r) => r.field === "dischargepatient")!;
+  const bill = givenBreakdown(fields, v.tarifRsTotal, "Total RS");
   const data: Omit<Visit, "_id"> = {
     ...v,
+    ...(bill ? { tarif_rs_rincian: bill } : {}),
     status: "pulang",
     openPasien: null,
     tanggal_pulang: at,
