@@ -79,6 +79,8 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/setting/hospital": "admin",
   "GET /api/setting/address": "read",
   "POST /api/setting/address": "admin",
+  "GET /api/setting/bill": "read",
+  "POST /api/setting/bill": "admin",
   "POST /setting/upload-background": "admin",
   "DELETE /setting/delete-background": "admin",
   // database: connection, backups, restore; the audit log

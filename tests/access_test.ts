@@ -47,6 +47,7 @@ const TABLE: Record<string, [Want, Want, Want, Want]> = {
   // settings: everyone reads them, the admin changes them
   "POST /api/setting/hospital": [OK, 403, 403, 401],
   "POST /api/setting/address": [OK, 403, 403, 401],
+  "POST /api/setting/bill": [OK, 403, 403, 401],
   "POST /setting/upload-background": [OK, 403, 403, 401],
   "DELETE /setting/delete-background": [OK, 403, 403, 401],
   // database connection, backups and restore, the audit log: the admin only

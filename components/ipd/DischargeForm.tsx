@@ -12,6 +12,8 @@ import { DateInput } from "../ui/DateInput.tsx";
 import { Field } from "../ui/Field.tsx";
 import { useFieldErrors } from "../ui/use_field_errors.ts";
 import { DischargeClaimInputs, useDischargeClaim } from "./claim_fields.tsx";
+import type { BillKey } from "../../lib/ipd/bill.ts";
+import { BillStep, formBill } from "./BillFields.tsx";
 
 /** The server's input names of the form's fields (`POST /api/ipd/discharge-patient/update`). */
 const SERVER_NAMES = {
@@ -21,12 +23,21 @@ const SERVER_NAMES = {
   summary_tindakan: "tindakan",
 };
 
+/** What the discharge form is given. */
+interface DischargeFormProps {
+  visit: VisitRow;
+  /** The bill's category the settings name: it holds what the others leave (`BillStep`). */
+  category: BillKey;
+  onClose: () => void;
+}
+
 /**
  * Discharges a stay: date-time, discharge method and the summary diagnoses and procedures,
- * prefilled from the examinations (editable), and the claim data to complete (SEP, ICU and
- * upgrade days). On success the browser goes to `/discharge-patient`.
+ * prefilled from the examinations (editable), the claim data to complete (SEP, ICU and
+ * upgrade days) and the bill by E-Klaim's categories, where the clerk may move amounts
+ * (`BillStep`). On success the browser goes to `/discharge-patient`.
  */
-export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: () => void }) {
+export function DischargeForm({ visit, category, onClose }: DischargeFormProps) {
   const [date, setDate] = useState(() => toLocalInput(new Date().toISOString()));
   const [method, setMethod] = useState<Option | null>(null);
   const [diag, setDiag] = useState<Option[]>([]);
@@ -68,6 +79,7 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
           summary_diagnosis: idList(diag),
           summary_tindakan: idList(tind),
           ...claim.body(),
+          ...formBill(e.target),
         }),
       );
       toast({ title: "Success", text: message });
@@ -123,6 +135,7 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
         onChange={edit("tindakan", setTind)}
       />
       <DischargeClaimInputs claim={claim} errors={errs.errors} />
+      <BillStep id="discharge" visit={visit} rest={category} onEdit={setDirty} />
     </FormModal>
   );
 }

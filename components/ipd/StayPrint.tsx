@@ -8,6 +8,8 @@ import { birthText, patientText, When } from "./cells.tsx";
 import { ClaimChecklist } from "../claim/ClaimChecklist.tsx";
 import type { ClaimCheck } from "../../lib/claim/readiness.ts";
 import { claimFacts } from "./claim_fields.tsx";
+import type { BillKey } from "../../lib/ipd/bill.ts";
+import { PrintBill } from "./StayBill.tsx";
 
 const CLASSES: Record<string, string> = { first: "Kelas 1", second: "Kelas 2", third: "Kelas 3" };
 
@@ -173,9 +175,10 @@ function DischargeSummary({ v }: { v: Visit }) {
 
 /**
  * A stay as one A4 sheet (`/ipd/{id}/print`): the hospital, the patient and the stay, each
- * examination with its codes, tariffs and running analysis, the totals and the discharge summary.
+ * examination with its codes, tariffs and running analysis, the totals, the bill by E-Klaim's
+ * categories and the discharge summary.
  */
-export function StayPrint({ hospital, address, visit: v, exams, now, claim }: {
+export function StayPrint({ hospital, address, visit: v, exams, now, claim, category }: {
   hospital: string;
   address: string;
   visit: Visit;
@@ -183,6 +186,8 @@ export function StayPrint({ hospital, address, visit: v, exams, now, claim }: {
   now: Date;
   /** The stay's claim readiness, printed after the discharge summary. */
   claim?: ClaimCheck;
+  /** The bill's category the settings name (a stay without a breakdown has its total there). */
+  category: BillKey;
 }) {
   const tz = zoneLabel();
   return (
@@ -203,6 +208,7 @@ export function StayPrint({ hospital, address, visit: v, exams, now, claim }: {
       </header>
       <StayFacts v={v} days={lengthOfStay(v.visitDate, v.tanggal_pulang, now)} tz={tz} />
       <ExamTable v={v} exams={exams} />
+      <PrintBill visit={v} category={category} />
       <DischargeSummary v={v} />
       {claim && <ClaimChecklist check={claim} />}
       <footer class="print-sign">

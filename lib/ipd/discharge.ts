@@ -13,6 +13,7 @@ import { resolveIcds } from "./codes.ts";
 import type { IcdItem, Visit } from "./model.ts";
 import { summaryIcd } from "./rules.ts";
 import { claimAtDischarge, withSep } from "./claim_fields.ts";
+import { givenBreakdown } from "./bill.ts";
 import type { Row } from "../index/index.ts";
 import { embed, type Registry } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
@@ -37,7 +38,8 @@ export async function summaryOf(
  * (`claimAtDischarge`: SEP, ICU and upgrade days). A stay already discharged is
  * refused (409). The patient's later stays' readmission flags follow in the same commit
  * (`restageReadmissions`; a stay entered late can be discharged before another), returned as
- * `readmissions`.
+ * `readmissions`. A breakdown given (`tarif_rs_rincian`, the clerk's moves between categories)
+ * must sum to the stay's total (400 naming the difference) and becomes the stay's.
  */
 export async function discharge(
   store: Store,
@@ -84,9 +86,11 @@ export async function discharge(
   if (!method) throw badRequest("Cara pulang tidak ditemukan.");
   const ref = registry.get("ipd")!.refs!.find((r) => r.field === "dischargepatient")!;
   const claim = claimAtDischarge(fields, v, at);
+  const bill = givenBreakdown(fields, v.tarifRsTotal, "Total RS");
   const data: Omit<Visit, "_id"> = {
     ...v,
     ...claim,
+    ...(bill ? { tarif_rs_rincian: bill } : {}),
     status: "pulang",
     openPasien: null,
     tanggal_pulang: at,

@@ -14,6 +14,7 @@ import {
   UPGRADE_CLASSES,
   UPGRADE_PAYORS,
 } from "./claim_codes.ts";
+import { BILL_CATEGORIES, type BillKey, stayBreakdown } from "./bill.ts";
 
 const codes = (list: IcdItem[]) => list.map((i) => `${i.code} - ${i.desc}`).join("; ");
 
@@ -48,8 +49,12 @@ function claimColumns(): ExportColumn<Visit>[] {
   ];
 }
 
-/** The columns of both list exports (the discharged one adds discharge and summary). */
-function columns(mode: ListMode, now: Date): ExportColumn<Visit>[] {
+/**
+ * The columns of both list exports (the discharged one adds discharge and summary); after
+ * `Total RS` its breakdown, a column per E-Klaim category (blank where it holds nothing; a stay
+ * without one has its total in `category`).
+ */
+function columns(mode: ListMode, now: Date, category: BillKey): ExportColumn<Visit>[] {
   const cols: (ExportColumn<Visit> | false)[] = [
     { title: "No. ERM", type: "text", value: (v) => v.pasien?.erm },
     { title: "Nama Pasien", type: "text", value: (v) => v.pasien?.fullname, width: 28 },
@@ -69,6 +74,12 @@ function columns(mode: ListMode, now: Date): ExportColumn<Visit>[] {
     },
     { title: "Total INA-CBG", type: "money", value: (v) => v.tarifInaTotal, width: 16 },
     { title: "Total RS", type: "money", value: (v) => v.tarifRsTotal, width: 16 },
+    ...BILL_CATEGORIES.map(([k, label]): ExportColumn<Visit> => ({
+      title: `RS ${label}`,
+      type: "money",
+      value: (v) => stayBreakdown(v, category)[k] || null,
+      width: 14,
+    })),
     { title: "Analisa (%)", type: "percent", value: (v) => percentCell(v.percentageTotal) },
     {
       title: "Lama Rawat (Hari)",
@@ -88,12 +99,14 @@ function columns(mode: ListMode, now: Date): ExportColumn<Visit>[] {
 
 /**
  * A list export: the file name (with today's Jakarta date) and the .xlsx as a stream, written
- * a few hundred rows at a time (memory stays bounded whatever the row count).
+ * a few hundred rows at a time (memory stays bounded whatever the row count). `category`: the
+ * settings' (`billCategory`), where a stay has no breakdown.
  */
 export function exportStays(
   store: Store,
   rows: Row<Visit>[],
   mode: ListMode,
+  category: BillKey,
   now = new Date(),
 ) {
   const col = visitsOf(store);
@@ -101,7 +114,7 @@ export function exportStays(
   return {
     filename: `${name}-${hospitalDay(now)}.xlsx`,
     body: streamXlsx(
-      columns(mode, now),
+      columns(mode, now, category),
       rows.map((r) => r.value),
       mode === "pulang" ? "Pasien Pulang" : "Rawat Inap",
       // the index keeps slim stays: each chunk's whole stays are read from KV as it is written

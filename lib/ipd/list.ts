@@ -22,6 +22,8 @@ import {
 import type { Doc, Query, Row } from "../index/index.ts";
 import type { Store } from "../db/store.ts";
 import { nextTurn } from "../runtime/turn.ts";
+import { breakdownJson } from "./bill.ts";
+import { billCategory } from "./bill_setting.ts";
 
 export { DISCHARGE_COLUMNS };
 export type { ListMode };
@@ -119,9 +121,12 @@ export function stayJson(r: Row<Visit>, now = new Date()): Record<string, unknow
   };
 }
 
-/** A stay as a list row: `stayJson` with how many examinations instead of their ids. */
+/**
+ * A stay as a list row: `stayJson` with how many examinations instead of their ids, without
+ * its breakdown (the stay's own page shows it).
+ */
 function listJson(r: Row<Visit>, now: Date): Record<string, unknown> {
-  const { ipddetails, ...v } = stayJson(r, now);
+  const { ipddetails, tarif_rs_rincian: _, ...v } = stayJson(r, now);
   return { ...v, examCount: (ipddetails as string[] | undefined)?.length ?? 0 };
 }
 
@@ -213,9 +218,12 @@ export function examJson(r: Row<Examination>): Record<string, unknown> {
   };
 }
 
-/** The DataTables answer of a stay's examinations (default: by date, ascending). */
+/**
+ * The DataTables answer of a stay's examinations (default: by date, ascending), each with its
+ * breakdown in all 18 categories (`breakdownJson`).
+ */
 export async function examTable(store: Store, ipdId: string, params: URLSearchParams) {
-  const visit = await getVisit(store, ipdId);
+  const [visit, category] = await Promise.all([getVisit(store, ipdId), billCategory(store)]);
   const all = await visitExams(store, visit.value);
   const req = parseTableRequest(params, { search: [], order: EXAM_ORDER, pageSize: 100 });
   const o = req.query.order?.[0];
@@ -247,6 +255,7 @@ export async function examTable(store: Store, ipdId: string, params: URLSearchPa
     draw: req.draw,
     recordsTotal: rows.length,
     recordsFiltered: hit.length,
-    data: hit.slice(start, start + (req.query.length ?? 100)).map(examJson),
+    data: hit.slice(start, start + (req.query.length ?? 100))
+      .map((r) => breakdownJson(examJson(r), category)),
   };
 }

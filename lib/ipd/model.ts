@@ -1,4 +1,5 @@
 import type { Doc } from "../index/index.ts";
+import type { Breakdown } from "./bill.ts";
 
 /** A code picked from the ICD code sets, copied into the stay (history keeps its text). */
 export interface IcdItem {
@@ -98,6 +99,13 @@ export interface Visit extends Doc, Partial<StayClaimFields> {
   ipddetails: string[];
   tarifInaTotal: number;
   tarifRsTotal: number;
+  /**
+   * `tarifRsTotal` by E-Klaim's categories (lib/ipd/bill.ts): its examinations' sum, with the
+   * moves the clerk made at discharge (`carryMoves`). Absent on stays last written before it
+   * was kept (read as the total in the settings' category), and on a discharged stay as the
+   * in-memory index keeps it, unless it does not sum (`slimVisit`).
+   */
+  tarif_rs_rincian?: Breakdown;
   percentageTotal: number | null;
   latestTarifIna: number | null;
   latestTarifRs: number | null;
@@ -134,5 +142,7 @@ export interface Examination extends Doc {
   tarifinacbgSelect: string;
   tarif_ina: number;
   tarif_rs: number;
+  /** `tarif_rs` by E-Klaim's categories; absent on examinations written before it was kept. */
+  tarif_rs_rincian?: Breakdown;
   percentage: number | null;
 }

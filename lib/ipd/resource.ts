@@ -2,6 +2,7 @@ import { VISIT_COLUMNS } from "./columns.ts";
 import { z } from "zod";
 import { READMISSION_REASONS, type Visit } from "./model.ts";
 import { stayNumbers } from "./rules.ts";
+import { breakdownProblem } from "./bill.ts";
 import { defineResource } from "../resource/resource.ts";
 import type { Doc } from "../index/index.ts";
 import { text } from "../resource/validate.ts";
@@ -54,8 +55,9 @@ export const keptWhole = (v: Visit): boolean => v.status === "dirawat";
 
 /**
  * What the stays' index keeps: what the lists order, filter and group by and what the
- * dashboard counts. Of a discharged stay the long texts (summaries, first diagnosis, origin)
- * and the examination ids stay in KV, and the lists and exports read the page's whole stays
+ * dashboard counts. Of a discharged stay the long texts (summaries, first diagnosis, origin),
+ * the examination ids and a breakdown that sums (`breakdownProblem` finds nothing without it)
+ * stay in KV, and the lists and exports read the page's whole stays
  * (`Collection.full`); a stay still admitted is kept whole, so the list of admitted stays and
  * its page read nothing from KV.
  */
@@ -82,6 +84,8 @@ export function slimVisit(v: Visit): Visit {
     // claim data is read whole (the stay's page, exports, the E-Klaim bridge). Only fields the
     // stay has: one written before them gains none
     for (const k of CLAIM_READ_WHOLE) if (k in keep) keep[k] = undefined;
+    // only where the record has one: a slot added to a stay without it would cost memory
+    if (v.tarif_rs_rincian && !breakdownProblem(v)) keep.tarif_rs_rincian = undefined;
   }
   return keep as Visit;
 }
