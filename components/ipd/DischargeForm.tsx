@@ -23,6 +23,15 @@ const SERVER_NAMES = {
   summary_tindakan: "tindakan",
 };
 
+/** The summary codes the examinations suggest, given to `diag` and `tind` as options. */
+const loadSummary = (id: string, diag: (o: Option[]) => void, tind: (o: Option[]) => void) =>
+  get<{ summary_diagnosis: IcdItem[]; summary_tindakan: IcdItem[] }>(
+    `/api/ipd/${encodeURIComponent(id)}/get-summary-icd`,
+  ).then((d) => {
+    diag((d.summary_diagnosis ?? []).map(icdOption));
+    tind((d.summary_tindakan ?? []).map(icdOption));
+  }).catch((e) => alertError(e));
+
 /** What the discharge form is given. */
 interface DischargeFormProps {
   visit: VisitRow;
@@ -55,13 +64,7 @@ export function DischargeForm({ visit, category, onClose }: DischargeFormProps) 
   const claim = useDischargeClaim(visit, (k) => edit(k, () => {})(undefined));
 
   useEffect(() => {
-    get<{ summary_diagnosis: IcdItem[]; summary_tindakan: IcdItem[] }>(
-      `/api/ipd/${encodeURIComponent(visit._id)}/get-summary-icd`,
-    ).then((d) => {
-      setDiag((d.summary_diagnosis ?? []).map(icdOption));
-      setTind((d.summary_tindakan ?? []).map(icdOption));
-    }).catch((e) => alertError(e))
-      .finally(() => setBusy(false));
+    loadSummary(visit._id, setDiag, setTind).finally(() => setBusy(false));
   }, [visit._id]);
 
   const save = async (e: Event) => {
