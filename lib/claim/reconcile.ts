@@ -138,7 +138,7 @@ async function reconcile(
       (outpatient ? ` (${formatNumber(outpatient)} baris rawat jalan dilewati)` : "") +
       `, ${formatNumber(matched.length)} cocok dengan kunjungan: ${formatNumber(created)} baru, ` +
       `${formatNumber(updated)} diperbarui, ${formatNumber(unchanged)} tidak berubah; ` +
-      `${formatNumber(unmatched.length)} baris tidak cocok dengan kunjungan mana pun.`,
+      `${formatNumber(unmatched.total)} baris tidak cocok dengan kunjungan mana pun.`,
     file: file.name,
     rows: rows.length,
     outpatient,
@@ -150,7 +150,7 @@ async function reconcile(
     changedGroups: listed(changedGroups),
     tariffGaps: listed(tariffGaps),
     unclaimed: listed(unclaimed),
-    unmatched: listed(unmatched),
+    unmatched,
   };
 }
 
@@ -162,19 +162,20 @@ interface Match {
 
 /**
  * Matches each row with a stay of its MRN (`byMrn`) and dates; a row matching none is
- * `unmatched`. Refuses the file (`importRefusal`) where a SEP repeats, two rows match one stay, or
- * a SEP is claimed for another stay (`sepOwner`). Other requests are answered between slices of
- * 2,048 rows (a 95,000-row export took the thread a third of a second in one piece).
+ * `unmatched` (the first `LIST_LIMIT` kept, all counted). Refuses the file (`importRefusal`)
+ * where a SEP repeats, two rows match one stay, or a SEP is claimed for another stay
+ * (`sepOwner`). Other requests are answered between slices of 2,048 rows (a 95,000-row export
+ * took the thread a third of a second in one piece).
  */
 async function matchRows(
   rows: EklaimRow[],
   byMrn: Map<string, Visit[]>,
   sepOwner: Map<string, string>,
   progress: Tracker,
-): Promise<{ matched: Match[]; unmatched: Reconciliation["unmatched"]["items"] }> {
+): Promise<{ matched: Match[]; unmatched: Reconciliation["unmatched"] }> {
   const errors: string[] = [];
   const matched: Match[] = [];
-  const unmatched: Reconciliation["unmatched"]["items"] = [];
+  const unmatched: Reconciliation["unmatched"] = { total: 0, items: [] };
   const sepLine = new Map<string, number>();
   const stayLine = new Map<string, number>();
   for (const [i, { line, claim }] of rows.entries()) {
@@ -193,7 +194,9 @@ async function matchRows(
       const reason = stays
         ? "Tidak ada kunjungan rawat inap pasien ini pada tanggal tersebut."
         : "MRN tidak ditemukan di data pasien.";
-      unmatched.push({ line, sep, mrn, nama, admission, discharge, reason });
+      if (unmatched.total++ < LIST_LIMIT) {
+        unmatched.items.push({ line, sep, mrn, nama, admission, discharge, reason });
+      }
       continue;
     }
     const other = stayLine.get(stay._id);
