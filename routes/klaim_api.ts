@@ -4,6 +4,7 @@ import { readFields } from "../lib/http/http.ts";
 import { audit, auditWithChanges } from "../lib/http/request.ts";
 import { auditList } from "../lib/http/folded.ts";
 import { trackJob } from "../lib/http/progress.ts";
+import { uploadedFile } from "../lib/http/upload.ts";
 import { diff } from "../lib/audit/log.ts";
 import { badRequest } from "../lib/errors.ts";
 import { claimsOf } from "../lib/claim/claim_store.ts";
@@ -22,14 +23,9 @@ const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /** The uploaded `file` of a multipart request, as name and bytes (400 when none). */
 async function upload(c: Context<AppEnv>, what: string) {
-  const body = await c.req.parseBody().catch(() => {
-    throw badRequest("Format unggahan tidak valid.");
-  });
-  const file = body.file;
-  if (!(file instanceof File) || file.size === 0) {
-    throw badRequest(`Harap pilih berkas ${what} terlebih dahulu.`);
-  }
-  return { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+  const file = await uploadedFile(c);
+  if (!file) throw badRequest(`Harap pilih berkas ${what} terlebih dahulu.`);
+  return file;
 }
 
 const username = (c: Context<AppEnv>) => c.get("session")?.username ?? "-";

@@ -60,9 +60,10 @@ async function run(
 ): Promise<StatusImport> {
   const ext = file.name.toLowerCase().split(".").pop();
   if (ext !== "xlsx") throw badRequest(`Berkas harus .xlsx (bukan .${ext}).`);
-  progress.phase("Membaca berkas", file.bytes.length, "byte");
+  const size = file.bytes.length; // the bytes are handed over to the parse
+  progress.phase("Membaca berkas", size, "byte");
   const table = await parseUpload(file.bytes, "xlsx", 50_000);
-  progress.step(file.bytes.length);
+  progress.step(size);
   const headers = table.headers.map((h) => h.trim().toUpperCase().replaceAll(" ", "_"));
   const col = Object.fromEntries(
     Object.entries(STATUS_COLUMNS).map(([f, names]) => [

@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import { matchedRoutes } from "hono/route";
 import { readSession, SESSION_COOKIE } from "../auth/auth.ts";
@@ -138,31 +137,4 @@ export const auditOutbox = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   } finally {
     await settleOutbox(c.get("store").kv, c.get("audit"), scope);
   }
-};
-
-/**
- * Caps request bodies before they are read: imports (`…/import`, `…/import-{kind}`) may send up
- * to the import limit, every other request 1 MB. Oversized bodies get 413 with an Indonesian
- * message. Paths `streamed` names pass as they are: their handler reads the body as a stream and
- * caps it itself (a backup upload, far larger than anything held in memory).
- */
-export const limitBody = (
-  importBytes: number,
-  streamed: (path: string) => boolean = () => false,
-): MiddlewareHandler => {
-  const cap = (max: number) =>
-    bodyLimit({
-      maxSize: max,
-      onError: (c) =>
-        c.json({
-          success: false,
-          message: `Berkas atau data terlalu besar (maksimal ${Math.round(max / 2 ** 20)} MB).`,
-        }, 413),
-    });
-  const forImport = cap(importBytes + 64 * 1024);
-  const other = cap(2 ** 20);
-  // `/import` and its kinds (`/import-eklaim`, `/import-status`)
-  const isImport = (path: string) => /\/import(-[a-z]+)?$/.test(path);
-  return (c, next) =>
-    streamed(c.req.path) ? next() : (isImport(c.req.path) ? forImport : other)(c, next);
 };

@@ -22,6 +22,7 @@ import { templateXlsx } from "./template_xlsx.ts";
 import type { Store } from "../db/store.ts";
 import { isSaneId, parseOr400 } from "./validate.ts";
 import { trackJob } from "../http/progress.ts";
+import { uploadedFile } from "../http/upload.ts";
 
 export { optionText, SELECT_PAGE } from "./select2.ts";
 
@@ -115,11 +116,8 @@ function mountImport(
   });
 
   api.post("/import", async (c) => {
-    const body = await c.req.parseBody().catch(() => {
-      throw badRequest("Format unggahan tidak valid.");
-    });
-    const file = body.file;
-    if (!(file instanceof File) || file.size === 0) {
+    const file = await uploadedFile(c);
+    if (!file) {
       const kind = spec.format === "csv" ? "CSV" : spec.csv ? ".xlsx atau CSV" : ".xlsx";
       throw badRequest(`Harap pilih file ${kind} terlebih dahulu.`);
     }

@@ -4,6 +4,7 @@ import { refreshChildren, type Registry } from "./refs.ts";
 import type { ResourceDef } from "./resource.ts";
 import { IMPORT_LIMITS } from "./import_limits.ts";
 import { parseUpload } from "./parse.ts";
+import type { Upload } from "../http/upload.ts";
 import { track, tracked, type Tracker } from "../progress/progress.ts";
 import type { Store } from "../db/store.ts";
 import { formatNumber } from "../format.ts";
@@ -68,29 +69,26 @@ export async function importFile(
   store: Store,
   registry: Registry,
   def: ResourceDef,
-  file: File,
+  file: Upload,
   progress: Tracker = track(null, `Impor ${def.label}`),
 ): Promise<ImportResult> {
   return await tracked(progress, () => importRows(store, registry, def, file, progress));
 }
 
 /** The file's table after the size, type and emptiness checks. */
-async function readTable(def: ResourceDef, file: File, progress: Tracker) {
+async function readTable(def: ResourceDef, file: Upload, progress: Tracker) {
   const spec = def.import!;
   const kind = spec.format === "csv" ? "CSV" : spec.csv ? ".xlsx atau CSV" : ".xlsx";
-  if (file.size > IMPORT_LIMITS.bytes) {
+  const size = file.bytes.length; // the bytes are handed over to the parse
+  if (size > IMPORT_LIMITS.bytes) {
     throw badRequest(`Berkas terlalu besar (maksimal ${IMPORT_LIMITS.bytes / 1024 / 1024} MB).`);
   }
   const ext = file.name.toLowerCase().split(".").pop();
   const format = spec.csv && ext === "csv" ? "csv" : spec.format;
   if (ext !== format) throw badRequest(`Berkas harus ${kind} (bukan .${ext}).`);
-  progress.phase("Membaca berkas", file.size, "byte");
-  const table = await parseUpload(
-    new Uint8Array(await file.arrayBuffer()),
-    format,
-    spec.maxRows ?? 200_000,
-  );
-  progress.step(file.size);
+  progress.phase("Membaca berkas", size, "byte");
+  const table = await parseUpload(file.bytes, format, spec.maxRows ?? 200_000);
+  progress.step(size);
   progress.phase("Memeriksa baris", table.rows.length);
   if (!table.rows.length) throw badRequest("Berkas tidak berisi baris data.");
   return table;
@@ -132,7 +130,7 @@ async function importRows(
   store: Store,
   registry: Registry,
   def: ResourceDef,
-  file: File,
+  file: Upload,
   progress: Tracker,
 ): Promise<ImportResult> {
   const table = await readTable(def, file, progress);
