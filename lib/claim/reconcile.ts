@@ -5,12 +5,20 @@ import type { Visit } from "../ipd/model.ts";
 import { visitsOf } from "../ipd/stay.ts";
 import { tracked, type Tracker } from "../progress/progress.ts";
 import { type Claim, claimsOf } from "./claim_store.ts";
-import type { EklaimClaim, EklaimFile, EklaimRow } from "./eklaim.ts";
+import type { EklaimFile, EklaimRow } from "./eklaim.ts";
 import { importRefusal } from "../resource/importer.ts";
 import { parseInWorker } from "../resource/parse.ts";
 import { nextTurn } from "../runtime/turn.ts";
 import { formatNumber } from "../format.ts";
-import { type Grouping, lastGroupings, matchStay, mrnKey, type StayRef, stayRef } from "./match.ts";
+import {
+  type Grouping,
+  lastGroupings,
+  matchStay,
+  mrnKey,
+  type StayRef,
+  stayRef,
+  unclaimedOf,
+} from "./match.ts";
 import { type FillConflict, fillsOf, type Match } from "./fill.ts";
 import type { Registry } from "../resource/refs.ts";
 
@@ -70,10 +78,10 @@ const listed = <T>(all: T[]): Listed<T> => ({ total: all.length, items: all.slic
  * and its claim stored as grouped (a new claim is `final`; a claim the file names again is
  * updated only where E-Klaim's data changed, its status kept). All or nothing: a bad line, two
  * rows for one stay or a SEP already claimed for another stay refuses the file (400, naming the
- * lines) and stores nothing. Rows matching no stay are reported, not stored. The matched stays' empty SEP and their
- * patients' empty card number are completed from the file in the same all-or-nothing write
- * (`fillsOf`; another value recorded is reported in `conflicts`, never overwritten). Progress
- * goes to `progress`.
+ * lines) and stores nothing. Rows matching no stay are reported, not stored. The matched stays'
+ * empty SEP and their patients' empty card number are completed from the file in the same
+ * all-or-nothing write (`fillsOf`; another value recorded is reported in `conflicts`, never
+ * overwritten). Progress goes to `progress`.
  */
 export async function importEklaim(
   store: Store,
@@ -87,12 +95,7 @@ export async function importEklaim(
 }
 
 async function reconcile(
-  store: Store,
-  file: { name: string; bytes: Uint8Array },
-  by: string,
-  now: Date,
-  progress: Tracker,
-  registry: Registry,
+  ...[store, file, by, now, progress, registry]: Parameters<typeof importEklaim>
 ): Promise<Reconciliation> {
   const size = file.bytes.length;
   progress.phase("Membaca berkas", size, "byte");
@@ -290,21 +293,4 @@ function compare(
     );
   }
   return { changedGroups, tariffGaps, docs, unchanged };
-}
-
-/** The discharged stays of `period` (hospital days) with no claim, by discharge. */
-function unclaimedOf(
-  stays: Visit[],
-  claimed: Set<string>,
-  period: { from: string; to: string },
-): Reconciliation["unclaimed"]["items"] {
-  const unclaimed: Reconciliation["unclaimed"]["items"] = [];
-  for (const v of stays) {
-    if (v.status !== "pulang" || !v.tanggal_pulang || claimed.has(v._id)) continue;
-    const day = hospitalDay(v.tanggal_pulang);
-    if (day >= period.from && day <= period.to) {
-      unclaimed.push({ ...stayRef(v), dpjp: v.dpjp?.fullname ?? "" });
-    }
-  }
-  return unclaimed.sort((a, b) => (a.pulang! < b.pulang! ? -1 : a.pulang! > b.pulang! ? 1 : 0));
 }
