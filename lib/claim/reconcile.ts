@@ -8,8 +8,17 @@ import { type Claim, claimsOf } from "./claim_store.ts";
 import { type EklaimRow, parseEklaim } from "./eklaim.ts";
 import { importRefusal } from "../resource/importer.ts";
 import { formatNumber } from "../format.ts";
-import { type Grouping, lastGroupings, matchStay, mrnKey, type StayRef, stayRef } from "./match.ts";
+import {
+  type Grouping,
+  lastGroupings,
+  matchStay,
+  mrnKey,
+  type StayRef,
+  stayRef,
+  unclaimedOf,
+} from "./match.ts";
 import { type FillConflict, fillsOf, type Match } from "./fill.ts";
+import { claimPackage, restayPackage } from "./claim_package.ts";
 import type { Registry } from "../resource/refs.ts";
 
 /** Most entries each list of a reconciliation carries (the totals count them all). */
@@ -68,7 +77,8 @@ const listed = <T>(all: T[]): Listed<T> => ({ total: all.length, items: all.slic
  * already claimed for another stay refuses the file (400, naming the lines) and stores nothing.
  * Rows matching no stay are reported, not stored. The matched stays' empty SEP and their
  * patients' empty card number are completed from the file in the same all-or-nothing write
- * (`fillsOf`; another value recorded is reported in `conflicts`, never overwritten). Progress
+ * (`fillsOf`; another value recorded is reported in `conflicts`, never overwritten), and so is
+ * each matched stay's package: its claim's, in force from then on (`restayPackage`). Progress
  * goes to `progress`.
  */
 export async function importEklaim(
@@ -123,7 +133,12 @@ async function reconcile(
     { file: file.name, by, at: now.toISOString() },
   );
   const created = docs.filter((d) => !claims.get(d._id)).length;
-  const fills = await fillsOf(store, registry, matched, stayIndex);
+  // each matched stay takes its claim's package (written or kept) in the same commits
+  const written = new Map(docs.map((d) => [d._id, d]));
+  const fills = await fillsOf(store, registry, matched, stayIndex, (doc, m) => {
+    const claim = written.get(m.stay._id) ?? claims.get(m.stay._id)!.value;
+    return restayPackage(store, doc, claimPackage(claim));
+  });
   progress.phase("Menyimpan", docs.length);
   if (docs.length || fills.also.length) {
     await col.writeMany(docs, {
@@ -279,21 +294,4 @@ function compare(
     );
   }
   return { changedGroups, tariffGaps, docs, unchanged };
-}
-
-/** The discharged stays of `period` (hospital days) with no claim, by discharge. */
-function unclaimedOf(
-  stays: Visit[],
-  claimed: Set<string>,
-  period: { from: string; to: string },
-): Reconciliation["unclaimed"]["items"] {
-  const unclaimed: Reconciliation["unclaimed"]["items"] = [];
-  for (const v of stays) {
-    if (v.status !== "pulang" || !v.tanggal_pulang || claimed.has(v._id)) continue;
-    const day = hospitalDay(v.tanggal_pulang);
-    if (day >= period.from && day <= period.to) {
-      unclaimed.push({ ...stayRef(v), dpjp: v.dpjp?.fullname ?? "" });
-    }
-  }
-  return unclaimed.sort((a, b) => (a.pulang! < b.pulang! ? -1 : a.pulang! > b.pulang! ? 1 : 0));
 }
