@@ -20,6 +20,7 @@ import {
   unclaimedOf,
 } from "./match.ts";
 import { type FillConflict, fillsOf, type Match } from "./fill.ts";
+import { claimPackage, restayPackage } from "./claim_package.ts";
 import type { Registry } from "../resource/refs.ts";
 
 /** Most entries each list of a reconciliation carries (the totals count them all). */
@@ -81,7 +82,8 @@ const listed = <T>(all: T[]): Listed<T> => ({ total: all.length, items: all.slic
  * lines) and stores nothing. Rows matching no stay are reported, not stored. The matched stays'
  * empty SEP and their patients' empty card number are completed from the file in the same
  * all-or-nothing write (`fillsOf`; another value recorded is reported in `conflicts`, never
- * overwritten). Progress goes to `progress`.
+ * overwritten), and so is each matched stay's package: its claim's, in force from then on
+ * (`restayPackage`). Progress goes to `progress`.
  */
 export async function importEklaim(
   store: Store,
@@ -132,7 +134,12 @@ async function reconcile(
     { file: file.name, by, at: now.toISOString() },
   );
   const created = docs.filter((d) => !claims.get(d._id)).length;
-  const fills = await fillsOf(store, registry, matched, stayIndex);
+  // each matched stay takes its claim's package (written or kept) in the same commits
+  const written = new Map(docs.map((d) => [d._id, d]));
+  const fills = await fillsOf(store, registry, matched, stayIndex, (doc, m) => {
+    const claim = written.get(m.stay._id) ?? claims.get(m.stay._id)!.value;
+    return restayPackage(store, doc, claimPackage(claim));
+  });
   progress.phase("Menyimpan", docs.length);
   if (docs.length || fills.also.length) {
     await col.writeMany(docs, {
