@@ -254,12 +254,13 @@ export function claimData(status: ClaimStatus, over: Partial<ClaimData> = {}): C
 /**
  * A discharged stay that passes every readiness rule: pneumonia (J18.9) with oxygen (93.96)
  * recorded in its examinations, package J-4-16-I at the room's class, 3 days (02-03-2026 to
- * 05-03-2026 WIB). Each test changes one thing.
+ * 05-03-2026 WIB), with what E-Klaim needs (birth date, SEP, class, a mapped discharge method;
+ * no breakdown kept, so its total in one category). Each test changes one thing.
  */
 export function readyStay(more: Partial<ClaimStay> = {}): ClaimStay {
   return {
     _id: "S1",
-    pasien: { _id: "P1" },
+    pasien: { _id: "P1", tgl_lahir: "1980-11-02" },
     visitDate: "2026-03-02T01:00:00.000Z",
     status: "pulang",
     tanggal_pulang: "2026-03-05T03:00:00.000Z",
@@ -274,6 +275,8 @@ export function readyStay(more: Partial<ClaimStay> = {}): ClaimStay {
     nomor_sep: "0301R0011126V000001",
     kelas_rawat: "2",
     upgrade_class_class: "",
+    dischargepatient: { _id: "C1", desc: "Atas Persetujuan Dokter", kode_eklaim: "1" },
+    tarifRsTotal: 4_500_000,
     ...more,
   };
 }
