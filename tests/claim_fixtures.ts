@@ -158,7 +158,8 @@ export function eklaimTxt(
 /**
  * A stay admitted and discharged through the API (08:00 and 11:00 on the days given), with one
  * examination choosing `grouping` and billing `tarifRs`, discharged with the summary's
- * diagnoses `summary10` (codes of `w.icd`; none by default); returns its id.
+ * diagnoses `summary10` (codes of `w.icd`; none by default); `more` adds to its admission (the
+ * claim data E-Klaim needs: `claimData(n)` of tests/ipd_fixtures.ts); returns its id.
  */
 export async function admitDischarge(
   t: T,
@@ -168,12 +169,14 @@ export async function admitDischarge(
   grouping: string,
   tarifRs: string,
   summary10: string[] = [],
+  more: Record<string, string> = {},
 ) {
   const stay = await t.post(
     "/api/ipd/update",
     admission(w, {
       pasienId,
       visitDate: `${days.masuk}T08:00`,
+      ...more,
     }),
   );
   assert.equal(stay.status, 200, JSON.stringify(stay.body));
