@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { setup, versionOf } from "./helpers.ts";
-import { admission, claimData, seedIpd } from "./ipd_fixtures.ts";
+import { admission, claimReady, seedIpd } from "./ipd_fixtures.ts";
 import { checkStay } from "../lib/claim/readiness.ts";
 import { claimChecks } from "../lib/claim/checks.ts";
 import { maskRules } from "../lib/claim/mask.ts";
@@ -23,7 +23,7 @@ const postJson = (t: T, path: string, body: unknown) =>
  * 93.96, J-4-16-I.
  */
 async function stayWithExam(t: T, w: W) {
-  const stay = (await t.post("/api/ipd/update", admission(w, claimData(1)))).body.data;
+  const stay = (await t.post("/api/ipd/update", admission(w, claimReady(1)))).body.data;
   return await stayWithExamOf(t, w, stay._id);
 }
 
@@ -156,7 +156,7 @@ Deno.test("claim-check: the readiness of every discharged stay, read from the in
   assert.equal((await discharge(t, w, ready, [w.icd["93.96"]])).status, 200);
   const second = await t.post(
     "/api/ipd/update",
-    admission(w, { pasienId: w.pasien2, ...claimData(2) }),
+    admission(w, { pasienId: w.pasien2, ...claimReady(2) }),
   );
   const warned = await stayWithExamOf(t, w, second.body.data._id);
   assert.equal((await discharge(t, w, warned, [w.icd["93.96"], w.icd["89.14"]])).status, 200);

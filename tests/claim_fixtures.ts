@@ -159,7 +159,7 @@ export function eklaimTxt(
  * A stay admitted and discharged through the API (08:00 and 11:00 on the days given), with one
  * examination choosing `grouping` and billing `tarifRs`, discharged with the summary's
  * diagnoses `summary10` (codes of `w.icd`; none by default); `more` adds to its admission (the
- * claim data E-Klaim needs: `claimData(n)` of tests/ipd_fixtures.ts); returns its id.
+ * claim data E-Klaim needs: `claimReady(n)` of tests/ipd_fixtures.ts); returns its id.
  */
 export async function admitDischarge(
   t: T,

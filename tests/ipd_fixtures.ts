@@ -172,7 +172,7 @@ type W = Awaited<ReturnType<typeof seedIpd>>;
  * have their birth date): SEP number `n` (`0301R0011126V00000n`, unique per `n`) and the
  * room's class 2 as the entitled class.
  */
-export const claimData = (n: number) => ({
+export const claimReady = (n: number) => ({
   nomor_sep: `0301R0011126V${String(n).padStart(6, "0")}`,
   kelas_rawat: "2",
 });

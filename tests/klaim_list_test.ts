@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import * as XLSX from "xlsx";
 import { dtQuery, setup, versionOf } from "./helpers.ts";
-import { claimData, seedIpd } from "./ipd_fixtures.ts";
+import { claimReady, seedIpd } from "./ipd_fixtures.ts";
 import { admitDischarge, type EklaimLine, eklaimTxt } from "./claim_fixtures.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
@@ -22,7 +22,7 @@ async function world(t: T) {
     w.j4,
     "1500000",
     [],
-    claimData(1),
+    claimReady(1),
   );
   // discharged again, now with the summary diagnosis
   assert.equal((await t.post(`/api/ipd/${siti}/cancel-discharge`, {})).status, 200);
@@ -47,7 +47,7 @@ async function world(t: T) {
     w.j4,
     "2500000",
     [],
-    claimData(2),
+    claimReady(2),
   );
   return { w, siti, rahma };
 }
