@@ -6,8 +6,11 @@ import { parentPort } from "node:worker_threads";
 import { readTable } from "./spreadsheet.ts";
 import { AppError } from "../errors.ts";
 
+/** The upload's bytes come as their buffer (transferred), not as a view copied on the way. */
 interface Job {
-  bytes: Uint8Array;
+  buffer: ArrayBuffer;
+  byteOffset: number;
+  byteLength: number;
   format: "csv" | "xlsx";
   maxRows: number;
   memoryMb: number;
@@ -15,7 +18,8 @@ interface Job {
 
 parentPort!.on("message", (m: Job) => {
   try {
-    parentPort!.postMessage({ table: readTable(m.bytes, m.format, m.maxRows, m.memoryMb) });
+    const bytes = new Uint8Array(m.buffer, m.byteOffset, m.byteLength);
+    parentPort!.postMessage({ table: readTable(bytes, m.format, m.maxRows, m.memoryMb) });
   } catch (e) {
     parentPort!.postMessage({
       error: e instanceof Error ? e.message : String(e),
