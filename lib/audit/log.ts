@@ -1,5 +1,5 @@
 import { monotonicFactory } from "ulid";
-import { scrub, words } from "./record.ts";
+import { scrubbedJson, words } from "./record.ts";
 import { TokenMemory } from "./entry_keys.ts";
 import { type AuditFilter, findIds } from "./query.ts";
 import { openSigner, type Point, type Signer } from "./sign.ts";
@@ -16,7 +16,7 @@ import {
   writeGroup,
 } from "./write.ts";
 
-export { changeEvent, CHANGES, changesEvents, diff, scrub } from "./record.ts";
+export { changeEvent, CHANGES, changesEvents, diff } from "./record.ts";
 export type { AuditFilter } from "./query.ts";
 export { COUNT_CAP } from "./query.ts";
 export type { Point } from "./sign.ts";
@@ -77,7 +77,7 @@ export class AuditLog {
   }
 
   /**
-   * Writes one entry; resolves once it is committed. Secrets are removed first. `at`: when it
+   * Writes one entry; resolves once it is committed. Secrets are left out of what is stored. `at`: when it
    * happened, if earlier than now (an entry drained from the outbox says when it committed).
    */
   append(actor: AuditActor, ev: AuditEvent, at?: string): Promise<void> {
@@ -93,10 +93,12 @@ export class AuditLog {
         action: ev.action,
         entity: ev.entity ?? "",
         entityId: ev.entityId ?? "",
-        before: scrub(ev.before) ?? null,
-        after: scrub(ev.after) ?? null,
+        before: ev.before ?? null,
+        after: ev.after ?? null,
       };
-      data = JSON.stringify(entry);
+      // stored without secrets; the entry kept for its index keys is never stored, and only
+      // its naming and id fields give keys
+      data = scrubbedJson(entry);
     } catch (e) {
       return Promise.reject(e);
     }

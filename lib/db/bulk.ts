@@ -166,7 +166,8 @@ function planCommits<T extends Doc>(
         : op.kind === "delete"
         ? [op.key, doc._id]
         : [op.key];
-      items.push(priorOf(op.key, fallback));
+      // only unique keys are simulated: a record's own key is written once
+      items.push(unique ? priorOf(op.key, fallback) : fallback);
       if (unique) {
         sim.set(
           simKey(op.key),
