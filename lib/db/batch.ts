@@ -9,7 +9,7 @@ type Op =
   | { kind: "check"; key: Deno.KvKey; versionstamp: string | null };
 
 const bigints = (_k: string, x: unknown) => typeof x === "bigint" ? String(x) : x;
-const PAST_ASCII = /[^\x00-\x7f]/;
+const PAST_ASCII = /[\u0080-\uffff]/;
 
 /** Bytes of a text in UTF-8 (counted, not encoded). */
 export function utf8Length(s: string): number {

@@ -16,7 +16,7 @@ import {
 import { conflict, storageError } from "../errors.ts";
 import { newId } from "./ids.ts";
 import { tallyNow } from "./tally.ts";
-import { type Change, packedIntentOps, PACKS_PER_COMMIT } from "./outbox.ts";
+import { type Change, currentOutbox, OUTBOX, packedIntentOps, PACKS_PER_COMMIT } from "./outbox.ts";
 import type { Doc } from "../index/doc.ts";
 import type { Check, Collection } from "./collection.ts";
 
@@ -107,6 +107,8 @@ export async function writeMany<T extends Doc>(
     }
   } catch (e) {
     await release();
+    // none of its intents stays: rolled back (now, or by the next start), so none is moved
+    currentOutbox()?.forget(plan.flatMap((p) => p.intents));
     if (journal) await undoFailed(col, journal, done);
     throw storageError(e);
   }
@@ -118,6 +120,8 @@ export async function writeMany<T extends Doc>(
 /** One commit of a `writeMany`: its ops, the records it writes, their undo and tally change. */
 interface Part<T extends Doc> {
   ops: Op[];
+  /** Its audit intents' keys. */
+  intents: Deno.KvKey[];
   ids: string[];
   docs: T[];
   undo: UndoItem[];
@@ -192,6 +196,7 @@ function planCommits<T extends Doc>(
     const added = docs.slice(i, i + n).filter((d) => !olds.has(d._id)).length;
     plan.push({
       ops: [...ops, ...intents, ...bulkCountOps(col.spec, added, docs.slice(i, i + n))],
+      intents: intents.flatMap((o) => o.kind === "set" && o.key[0] === OUTBOX ? [o.key] : []),
       ids: docs.slice(i, i + n).map((d) => d._id),
       docs: docs.slice(i, i + n),
       undo: [
