@@ -14,6 +14,7 @@ import {
   type Pending,
   type Prepared,
   writeGroup,
+  writeGroups,
 } from "./write.ts";
 
 export { changeEvent, CHANGES, changesEvents, diff } from "./record.ts";
@@ -121,7 +122,14 @@ export class AuditLog {
         // the next batch is indexed while this one commits (a failed commit's memories may then
         // already be in its index keys: tokens of the records it names, harmless)
         next = this.#pending.length ? this.#prepare() : null;
-        for (const group of commitGroups(prepared)) await this.#commitGroup(group);
+        await writeGroups(
+          this.#chain,
+          [...commitGroups(prepared)],
+          this.#cache,
+          this.anchorLine,
+          (group) => group.forEach((p) => p.done()),
+          (group) => this.#commitGroup(group),
+        );
         if (!next && this.#pending.length) next = this.#prepare();
       }
     } finally {

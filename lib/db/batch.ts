@@ -112,6 +112,16 @@ export class Batcher {
   get commits(): Op[][] {
     return this.#commits.filter((c) => c.length);
   }
+
+  /**
+   * Takes the planned commits that no later `group` can add to (with `all`, the last one too),
+   * in order; the batcher no longer holds them.
+   */
+  take(all = false): Op[][] {
+    const done = this.#commits.splice(0, this.#commits.length - (all ? 0 : 1));
+    if (!this.#commits.length) this.#commits.push([]);
+    return done.filter((c) => c.length);
+  }
 }
 
 /** Applies planned operations to an atomic operation. */

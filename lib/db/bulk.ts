@@ -63,24 +63,47 @@ export async function writeMany<T extends Doc>(
   // the undo and the unique keys need the whole records replaced (a slim index keeps part)
   const held = docs.flatMap((d) => index.get(d._id) ?? []);
   const olds = new Map((await col.full(held, true)).map((r) => [r.value._id, r.value]));
-  const { plan, bytes } = planCommits(col, docs, olds, guards.length);
   const tally = col.spec.tally;
+  const deltas = docs.map((d) => {
+    const old = olds.get(d._id);
+    return tally ? tally.of(d) - (old ? tally.of(old) : 0) : 0;
+  });
   // the tally as the whole write leaves it must keep its minimum (checked again as it commits)
-  let count = tally && plan.some((p) => p.delta) ? await tallyNow(col, ver) : null;
+  let count = tally && deltas.some((d) => d) ? await tallyNow(col, ver) : null;
+  let tallyUndo: UndoItem | null = null;
   if (count && tally) {
-    const total = plan.reduce((a, p) => a + p.delta, 0);
-    if (count.n + total < tally.min) throw conflict(tally.message);
-    const first = plan.find((p) => p.delta)!;
-    first.undo.unshift(count.versionstamp ? [tally.key, count.n] : [tally.key]);
+    if (count.n + deltas.reduce((a, d) => a + d, 0) < tally.min) throw conflict(tally.message);
+    tallyUndo = count.versionstamp ? [tally.key, count.n] : [tally.key];
   }
-  const journal = plan.length > 1 ? newId() : null;
-  // room for the rollback, should the disk fill up mid-way
+  // the commits are planned one ahead: the one after next while the last one commits
+  const sizes = docs.map((d) => sizeOf(d));
+  const parts = planCommits(col, docs, olds, deltas, sizes, guards.length);
+  const intents: Deno.KvKey[] = [];
+  const next = () => {
+    const r = parts.next();
+    if (!r.done) intents.push(...r.value.intents);
+    return r.done ? null : r.value;
+  };
+  let cur: Part<T> | null = null, upcoming: Part<T> | null = null;
+  try {
+    cur = next();
+    upcoming = next();
+  } catch (e) {
+    currentOutbox()?.forget(intents);
+    throw e;
+  }
+  const journal = upcoming ? newId() : null;
+  // room for the rollback, should the disk fill up mid-way: what the commits write, about (each
+  // record twice with its audit intent, a record replaced twice more in its undo and intent,
+  // keys and undo entries)
+  const bytes = docs.reduce((a, d, i) => a + (olds.has(d._id) ? 4 : 2) * sizes[i] + 350, 0);
   const release = journal && col.reserve
     ? await col.reserve(Math.min(2 * bytes + (1 << 20), 512 << 20))
     : () => Promise.resolve();
   let done = 0;
   try {
-    for (const [n, p] of plan.entries()) {
+    for (let n = 0; cur; n++) {
+      const p: Part<T> = cur;
       const ops: Op[] = [
         { kind: "check", key: col.verKey, versionstamp: ver },
         ...guards.map((g): Op => ({ kind: "check", ...g })),
@@ -94,21 +117,34 @@ export async function writeMany<T extends Doc>(
           { kind: "check", key: tally.key, versionstamp: count.versionstamp },
           { kind: "set", key: tally.key, value: count.n },
         );
+        // the tally's undo goes with the first commit that moves it
+        if (tallyUndo) p.undo.unshift([tallyUndo]);
+        tallyUndo = null;
       }
       if (journal) {
         const what = opts.what ?? `Impor data ${col.name}`;
-        ops.push(...journalOps(col.name, journal, n, n === plan.length - 1, p.undo, what));
+        ops.push(...journalOps(col.name, journal, n, !upcoming, p.undo, what));
       }
-      ver = await col.commit(ops, () => Promise.resolve(conflict(RACED_MESSAGE)));
+      const committing = col.commit(ops, () => Promise.resolve(conflict(RACED_MESSAGE)));
+      // a plan that fails fails once this commit is in (the rollback must see it)
+      let after: Part<T> | null = null, unplanned: unknown = null;
+      try {
+        after = upcoming ? next() : null;
+      } catch (e) {
+        unplanned = e;
+      }
+      ver = await committing;
+      if (unplanned) throw unplanned;
       if (count && p.delta) count = { n: count.n, versionstamp: ver };
       col.applied(p.docs.map((d) => [d._id, { value: d, versionstamp: ver! }]), ver!);
       done += p.docs.length;
       onCommit?.(done);
+      [cur, upcoming] = [upcoming, after];
     }
   } catch (e) {
     await release();
     // none of its intents stays: rolled back (now, or by the next start), so none is moved
-    currentOutbox()?.forget(plan.flatMap((p) => p.intents));
+    currentOutbox()?.forget(intents);
     if (journal) await undoFailed(col, journal, done);
     throw storageError(e);
   }
@@ -124,22 +160,25 @@ interface Part<T extends Doc> {
   intents: Deno.KvKey[];
   ids: string[];
   docs: T[];
-  undo: UndoItem[];
+  /** Its undo entries' items (see `undoChunks`). */
+  undo: UndoItem[][];
   delta: number;
 }
 
 /**
- * The commits of a `writeMany`: each record's set and unique-key ops, grouped within KV limits
- * (with room for `guardCount` more checks), each with the undo of the keys it touches (what
- * they held before this write, as the write's own earlier commits leave them) and its change of
- * the collection's tally. `bytes`: their size, for the ballast a rollback needs.
+ * The commits of a `writeMany`, one at a time: each record's set and unique-key ops, grouped
+ * within KV limits (with room for `guardCount` more checks), each with the undo of the keys it
+ * touches (what they held before this write, as the write's own earlier commits leave them) and
+ * its change of the collection's tally (`deltas`, per record; `sizes`: their `sizeOf`).
  */
-function planCommits<T extends Doc>(
+function* planCommits<T extends Doc>(
   col: Collection<T>,
   docs: T[],
   olds: Map<string, T>,
+  deltas: number[],
+  sizes: number[],
   guardCount: number,
-): { plan: Part<T>[]; bytes: number } {
+): Generator<Part<T>> {
   // room for the commit's packed audit intents (their bytes are counted with each record)
   const b = new Batcher(
     { mutations: 10 + PACKS_PER_COMMIT, checks: 3 + guardCount, bytes: 40_000 },
@@ -147,19 +186,37 @@ function planCommits<T extends Doc>(
   );
   const changes: Change[] = [];
   const changeBytes: number[] = [];
-  const tally = col.spec.tally;
-  const deltas: number[] = [];
   const undo: UndoItem[][] = [];
   const sim = new Map<string, UndoItem>(); // unique keys as this plan leaves them
   const simKey = (key: Deno.KvKey) => `${String(key[0])}\u0000${String(key[1])}`;
   const priorOf = (key: Deno.KvKey, fallback: UndoItem): UndoItem =>
     sim.get(simKey(key)) ?? fallback;
-  for (const doc of docs) {
+  let i = 0;
+  /** The commit of the records from `i` on that `ops` write. */
+  const part = (ops: Op[]): Part<T> => {
+    const n = ops.filter((o) => o.kind === "set" && o.key[0] === col.name).length;
+    const intents = packedIntentOps(changes.slice(i, i + n), changeBytes.slice(i, i + n));
+    const mine = docs.slice(i, i + n);
+    const added = mine.filter((d) => !olds.has(d._id)).length;
+    const p = {
+      ops: [...ops, ...intents, ...bulkCountOps(col.spec, added, mine)],
+      intents: intents.flatMap((o) => o.kind === "set" && o.key[0] === OUTBOX ? [o.key] : []),
+      ids: mine.map((d) => d._id),
+      docs: mine,
+      undo: undoChunks([
+        ...undo.slice(i, i + n).flat(),
+        ...intents.flatMap((o): UndoItem[] => o.kind === "set" ? [[o.key]] : []),
+      ]),
+      delta: deltas.slice(i, i + n).reduce((a, d) => a + d, 0),
+    };
+    i += n;
+    return p;
+  };
+  for (const [k, doc] of docs.entries()) {
     const old = olds.get(doc._id);
-    const docBytes = sizeOf(doc);
     const ops: Op[] = [
       ...col.uniqueOps(doc._id, doc, old).filter((o) => o.kind !== "check"),
-      { kind: "set", key: col.key(doc._id), value: doc, size: docBytes },
+      { kind: "set", key: col.key(doc._id), value: doc, size: sizes[k] },
     ];
     const items: UndoItem[] = [];
     for (const op of ops) {
@@ -183,31 +240,12 @@ function planCommits<T extends Doc>(
     changes.push({ entity: col.name, entityId: doc._id, before: old ?? null, after: doc });
     // measured once: the record, and the record replaced (within its undo's bytes)
     const undoBytes = sizeOf(items);
-    changeBytes.push(docBytes + (old ? undoBytes : 4) + 100 + col.name.length + doc._id.length);
+    changeBytes.push(sizes[k] + (old ? undoBytes : 4) + 100 + col.name.length + doc._id.length);
     b.group(ops, undoBytes, changeBytes.at(-1));
     undo.push(items);
-    deltas.push(tally ? tally.of(doc) - (old ? tally.of(old) : 0) : 0);
+    for (const ops of b.take()) yield part(ops);
   }
-  const plan: Part<T>[] = [];
-  let i = 0;
-  for (const ops of b.commits) {
-    const n = ops.filter((o) => o.kind === "set" && o.key[0] === col.name).length;
-    const intents = packedIntentOps(changes.slice(i, i + n), changeBytes.slice(i, i + n));
-    const added = docs.slice(i, i + n).filter((d) => !olds.has(d._id)).length;
-    plan.push({
-      ops: [...ops, ...intents, ...bulkCountOps(col.spec, added, docs.slice(i, i + n))],
-      intents: intents.flatMap((o) => o.kind === "set" && o.key[0] === OUTBOX ? [o.key] : []),
-      ids: docs.slice(i, i + n).map((d) => d._id),
-      docs: docs.slice(i, i + n),
-      undo: [
-        ...undo.slice(i, i + n).flat(),
-        ...intents.flatMap((o): UndoItem[] => o.kind === "set" ? [[o.key]] : []),
-      ],
-      delta: deltas.slice(i, i + n).reduce((a, d) => a + d, 0),
-    });
-    i += n;
-  }
-  return { plan, bytes: b.totalBytes };
+  for (const ops of b.take(true)) yield part(ops);
 }
 
 /**
@@ -219,7 +257,7 @@ function journalOps(
   journal: string,
   n: number,
   last: boolean,
-  undo: UndoItem[],
+  undo: UndoItem[][],
   what: string,
 ): Op[] {
   const ops: Op[] = [];
@@ -229,7 +267,7 @@ function journalOps(
     const lock: LockValue = { journal, what };
     ops.push({ kind: "set", key: lockKey(name), value: lock });
   }
-  for (const [k, items] of undoChunks(undo).entries()) {
+  for (const [k, items] of undo.entries()) {
     ops.push({ kind: "set", key: [JOURNAL_UNDO, journal, n, k], value: items });
   }
   if (last) {
