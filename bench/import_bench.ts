@@ -3,8 +3,8 @@
  * bench` alone (the regions to 83,762 villages as CSV, then the 18,549 ICD-10 codes as an .xlsx
  * built from the CSV), through the API with a session, so every record's audit entry is written
  * as in production. Each run imports into a fresh KV file and audit log in a process of its own
- * and prints the time, the process's CPU time (every thread) and the main thread's (Linux):
- * on a busy machine the CPU times move less than the clock. `--against DIR`: runs alternate
+ * (with the server's V8 flags) and prints the time, the process's CPU time (every thread) and the
+ * main thread's (Linux): on a busy machine the CPU times move less than the clock. `--against DIR`: runs alternate
  * between this checkout and the one in DIR (say a worktree of the commit before), so both are
  * measured in the same minutes; medians per checkout. Data from `SHARED_DATA` (else
  * `../shared/data`).
@@ -13,6 +13,7 @@ import { join } from "node:path";
 import process from "node:process";
 import * as XLSX from "xlsx";
 import { SHARED_DATA } from "./shared_data.ts";
+import { V8_FLAGS } from "../lib/runtime/v8_flags.ts";
 
 const arg = (name: string) => {
   const i = Deno.args.indexOf(name);
@@ -102,7 +103,7 @@ async function run(root: string): Promise<{ villages: Took; icd: Took }> {
       "-A",
       "--unstable-kv",
       `--config=${join(root, "deno.json")}`,
-      "--v8-flags=--expose-gc,--no-allocation-site-pretenuring,--heap-growing-percent=25",
+      `--v8-flags=${V8_FLAGS}`,
       import.meta.filename!,
       "--once",
       "--root",

@@ -15,7 +15,7 @@ import {
 } from "./journal.ts";
 import { conflict, storageError } from "../errors.ts";
 import { newId } from "./ids.ts";
-import { tallyNow } from "./tally.ts";
+import { tallyDelta, tallyNow } from "./tally.ts";
 import { type Change, currentOutbox, OUTBOX, packedIntentOps, PACKS_PER_COMMIT } from "./outbox.ts";
 import type { Doc } from "../index/doc.ts";
 import type { Check, Collection } from "./collection.ts";
@@ -64,10 +64,7 @@ export async function writeMany<T extends Doc>(
   const held = docs.flatMap((d) => index.get(d._id) ?? []);
   const olds = new Map((await col.full(held, true)).map((r) => [r.value._id, r.value]));
   const tally = col.spec.tally;
-  const deltas = docs.map((d) => {
-    const old = olds.get(d._id);
-    return tally ? tally.of(d) - (old ? tally.of(old) : 0) : 0;
-  });
+  const deltas = docs.map((d) => tallyDelta(col.spec, d, olds.get(d._id)));
   // the tally as the whole write leaves it must keep its minimum (checked again as it commits)
   let count = tally && deltas.some((d) => d) ? await tallyNow(col, ver) : null;
   let tallyUndo: UndoItem | null = null;

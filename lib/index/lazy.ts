@@ -232,6 +232,15 @@ export class LazyBlocks<T extends Doc> {
    * `sliceMs`, until done or dropped. Whether every block was parsed.
    */
   async settle(between: () => Promise<void>, sliceMs = 8): Promise<boolean> {
+    // the search texts first (every entry's, in one piece)
+    if (this.parts.ids.length && !this.#dropped) {
+      try {
+        this.text(0);
+      } catch {
+        return false; // told to `broken` already
+      }
+      await between();
+    }
     let t0 = performance.now();
     for (const block of this.#blocks) {
       if (this.#dropped) return false;
