@@ -24,17 +24,12 @@ import type { AppEnv } from "./lib/http/env.ts";
 import { onError } from "./lib/http/http.ts";
 import { type Manifest, readManifest } from "./lib/http/islands.ts";
 import { type LicenceGate, serviceGate } from "./lib/licence/gate.ts";
-import {
-  auditOutbox,
-  authorize,
-  limitBody,
-  sameOrigin,
-  securityHeaders,
-} from "./lib/http/middleware.ts";
+import { auditOutbox, authorize, sameOrigin, securityHeaders } from "./lib/http/middleware.ts";
 import { drainOutbox } from "./lib/http/outbox.ts";
 import { AuditLog } from "./lib/audit/log.ts";
 import { accessOf } from "./routes/_access.ts";
 import { Admission, admitted } from "./lib/http/admission.ts";
+import { received } from "./lib/http/receive.ts";
 import { accountRoutes } from "./routes/account.tsx";
 import { auditRoutes } from "./routes/audit.tsx";
 import { IMPORT_LIMITS } from "./lib/resource/import_limits.ts";
@@ -134,19 +129,35 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     return { store, manifest, audit };
   };
 
+  const readied = () =>
+    ready ??= init().catch((e) => {
+      ready = null;
+      throw e;
+    });
+  const idleMs = opts.config.sessionIdleMinutes * 60_000;
+
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.use("*", securityHeaders(opts.config.trustProxy));
   app.use("/static/*", serveStatic(STATIC_DIR));
+  // a slow client waits here, holding no request slot: its body is read first (capped, with a
+  // deadline), and its session, so anonymous requests keep to their share of the slots
+  app.use(
+    "*",
+    received({
+      store: async () => (await readied()).store,
+      idleMs,
+      access,
+      importBytes: IMPORT_LIMITS.bytes,
+      streamed: (path) => path === UPLOAD_PATH,
+    }),
+  );
   // static files are not queued: a page's scripts never wait behind other users' lists
-  app.use("*", admitted(new Admission(opts.config.requestsAtOnce)));
+  app.use("*", admitted(new Admission(opts.config.requestsAtOnce), (c) => !c.get("session")));
   app.use("*", gzipAnswers());
   app.use("*", sameOrigin(opts.config.allowedOrigins));
   app.use("*", async (c, next) => {
-    const { store, manifest, audit } = await (ready ??= init().catch((e) => {
-      ready = null;
-      throw e;
-    }));
+    const { store, manifest, audit } = await readied();
     c.set("store", store);
     c.set("manifest", manifest);
     c.set("config", opts.config);
@@ -157,8 +168,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     await store.gate.shared(next); // a database switch waits for requests in flight
   });
   app.use("*", hospitalZoneScope());
-  app.use("*", authorize(access, opts.config.sessionIdleMinutes * 60_000));
-  app.use("*", limitBody(IMPORT_LIMITS.bytes, (path) => path === UPLOAD_PATH));
+  app.use("*", authorize(access, idleMs));
   app.use("*", auditOutbox());
   app.route("/", authRoutes(opts.licence ?? serviceGate(opts.config)));
   app.route("/", licenceRoutes());

@@ -15,8 +15,13 @@ import { V8_FLAGS } from "./lib/runtime/v8_flags.ts";
 const root = import.meta.dirname!;
 
 /** Files the program reads at run time besides its module graph: the static folder (with the
- * bundle) and the workers (backup, spreadsheet parsing), which are started by URL. */
-export const INCLUDES = ["static", "lib/backup/worker.ts", "lib/resource/parse_worker.ts"];
+ * bundle) and the workers (backup, spreadsheet and E-Klaim TXT parsing), started by URL. */
+export const INCLUDES = [
+  "static",
+  "lib/backup/worker.ts",
+  "lib/resource/parse_worker.ts",
+  "lib/claim/eklaim_worker.ts",
+];
 
 /**
  * Permissions built into the program: network, environment, files. Not `--allow-run` (no

@@ -13,7 +13,7 @@ import { onStopSignal } from "./lib/runtime/stop.ts";
 import { idleCollector } from "./lib/runtime/idle_gc.ts";
 import { Activity } from "./lib/runtime/activity.ts";
 import { storedZone } from "./lib/settings/zone.ts";
-import { loginAudit } from "./lib/auth/fold.ts";
+import { auditFold } from "./lib/http/folded.ts";
 
 /** A moment without requests, in which background work (warm-up orderings, snapshots) runs. */
 const QUIET_MS = 200;
@@ -147,7 +147,7 @@ if (import.meta.main) {
     clearInterval(snapshots);
     collector.stop();
     await server.shutdown();
-    await loginAudit.flush(); // the refused logins of the last minute, folded
+    await auditFold.flush(); // the last minute's folded entries: repeated refusals, list reads
     await store.gate.exclusive(async () => {});
     await store.saveSnapshots().catch(() => {});
     await demo?.server.close();

@@ -24,6 +24,8 @@ export interface IpdDataOptions {
   days?: number;
   now?: Date;
   seed?: number;
+  /** The folder of the code sets (default `SHARED_DATA`, bench/shared_data.ts). */
+  dataDir?: string;
   /** Called now and then with what is done. */
   progress?: (msg: string) => void;
 }
@@ -75,10 +77,11 @@ export async function generateIpd(
     now = new Date(),
     seed = 42,
     progress = () => {},
+    dataDir,
   } = opts;
   const rnd = randomOf(seed);
   const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
-  const m = await masterData(app, cookie, store);
+  const m = await masterData(app, cookie, store, dataDir);
   progress("data master");
   const people = await patients(store, nPatients, rnd);
   progress(`${nPatients} pasien`);

@@ -1,7 +1,8 @@
 /**
  * Master data of the generated inpatient data set (bench/ipd_data.ts): hospital profile, rooms,
  * doctors, ICD-10 / ICD-9-CM, INA-CBG tariffs and disputed-claim keywords through the real API
- * (the code sets imported from ../shared/data), and patients through `writeMany`.
+ * (the code sets imported from ../shared/data, or a given folder of the same files), and patients
+ * through `writeMany`.
  */
 import { join } from "node:path";
 import * as XLSX from "xlsx";
@@ -14,8 +15,6 @@ import { writeXlsx } from "../lib/resource/spreadsheet.ts";
 import type { Store } from "../lib/db/store.ts";
 import { registry } from "../resources/mod.ts";
 import { SHARED_DATA } from "./shared_data.ts";
-
-const SHARED = SHARED_DATA;
 
 /** A room of the data set with its class type (which INA-CBG tariff class applies). */
 export interface Room {
@@ -46,9 +45,9 @@ function apiOf(app: Hono<any>, cookie: string) {
   };
 }
 
-/** A CSV of ../shared/data as rows of text cells. */
-async function csvRows(path: string): Promise<Record<string, string>[]> {
-  const text = await Deno.readTextFile(join(SHARED, path));
+/** A CSV of `dir` (../shared/data) as rows of text cells. */
+async function csvOf(dir: string, path: string): Promise<Record<string, string>[]> {
+  const text = await Deno.readTextFile(join(dir, path));
   const wb = XLSX.read(text, { type: "string", raw: true, dense: true });
   return XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { raw: true, defval: "" });
 }
@@ -129,8 +128,17 @@ async function staff(api: Api) {
   return { doctors, igd };
 }
 
-/** Master data through the API; returns what stays and examinations are built from. */
-export async function masterData(app: Hono<any>, cookie: string, store: Store) {
+/**
+ * Master data through the API, the code sets read from `dataDir`; returns what stays and
+ * examinations are built from.
+ */
+export async function masterData(
+  app: Hono<any>,
+  cookie: string,
+  store: Store,
+  dataDir = SHARED_DATA,
+) {
+  const csvRows = (path: string) => csvOf(dataDir, path);
   const api = apiOf(app, cookie);
   const refId = async (res: string, text: string) => {
     const r = await api.get(`/api/${res}/select2?q=${encodeURIComponent(text)}`);
@@ -177,6 +185,11 @@ export async function masterData(app: Hono<any>, cookie: string, store: Store) {
     }));
   const plain = async (name: string) =>
     (await rowsOf(name)).map((d) => ({ _id: d._id, desc: String(d.desc) }));
+  const methods = (await rowsOf("discharge-patient")).map((d) => ({
+    _id: d._id,
+    desc: String(d.desc),
+    kode_eklaim: String(d.kode_eklaim ?? ""),
+  }));
   return {
     rooms,
     doctors,
@@ -188,7 +201,7 @@ export async function masterData(app: Hono<any>, cookie: string, store: Store) {
     episodes: await titled("episode"),
     criteria: await titled("criteria"),
     indications: await plain("indication-ranap"),
-    discharges: await plain("discharge-patient"),
+    discharges: methods,
   };
 }
 
@@ -238,6 +251,10 @@ export async function patients(store: Store, n: number, rnd: () => number) {
       fullname: `${first} ${last}`,
       gender: rnd() < 0.5 ? "L" : "P",
       phone: `08${String(1_200_000_000 + i * 7)}`,
+      // from the index, not `rnd`: the rest of the data set stays as it was
+      tgl_lahir: new Date(Date.UTC(1940, 0, 1) + (i * 7_919 % 30_000) * 86_400_000).toISOString()
+        .slice(0, 10),
+      nomor_kartu: String(1_000_000_000 + i).padStart(13, "0"),
       province: null,
       regency: null,
       district: null,

@@ -102,6 +102,8 @@ export function stayOf(
       fullname: person.fullname,
       erm: person.erm,
       gender: person.gender,
+      tgl_lahir: person.tgl_lahir,
+      nomor_kartu: person.nomor_kartu,
     },
     visitDate,
     indicationranap: pick(m.indications),

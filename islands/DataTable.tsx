@@ -9,6 +9,7 @@ import {
 } from "../components/ui/Dialog.tsx";
 import {
   changed,
+  fieldsFor,
   FormFields,
   type FormValues,
   payload,
@@ -129,7 +130,7 @@ function RecordModal({ uid, label, fields, f }: {
       <input type="hidden" name="_version" value={f.form?.version ?? ""} />
       <FormFields
         idPrefix={`${uid}-f`}
-        fields={fields}
+        fields={f.form ? fieldsFor(fields, !f.form.id, f.form.initial) : fields}
         values={f.form?.values ?? {}}
         onChange={(values) => f.setForm((x) => x && { ...x, values })}
         errors={f.errs.errors}

@@ -10,6 +10,9 @@ import { examCell, type ExamRow } from "../components/ipd/exam_cells.tsx";
 import type { TariffKey } from "../components/ipd/TariffFields.tsx";
 import { VisitHeader } from "../components/ipd/VisitHeader.tsx";
 import { stayRecord } from "../components/ipd/cells.tsx";
+import { StayBill } from "../components/ipd/StayBill.tsx";
+import { PackageNote } from "../components/ipd/package_view.tsx";
+import type { BillKey } from "../lib/ipd/bill.ts";
 
 export interface IpdExamsProps {
   visit: VisitRow;
@@ -18,6 +21,8 @@ export interface IpdExamsProps {
   tariff: TariffKey;
   /** The room's treatment class (first | second | third, '' when unknown). */
   classtype: string;
+  /** The bill's category the settings name (`billCategory`). */
+  category: BillKey;
   /** False for a role that may only read: no add, edit, delete or discharge. */
   canWrite: boolean;
 }
@@ -32,7 +37,10 @@ function ExamButtons({ onEdit, onDelete }: { onEdit: () => void; onDelete: () =>
   );
 }
 
-/** Examinations of one stay (`/ipd/{id}`): header with totals, add/edit/delete, discharge. */
+/**
+ * Examinations of one stay (`/ipd/{id}`): header with totals, the bill by E-Klaim's categories,
+ * add/edit/delete, discharge.
+ */
 export default function IpdExams(props: IpdExamsProps) {
   const [visit, setVisit] = useState(props.visit);
   const api = `/api/ipd/${encodeURIComponent(visit._id)}`;
@@ -45,6 +53,7 @@ export default function IpdExams(props: IpdExamsProps) {
   });
   const [form, setForm] = useState<{ exam?: ExamRow } | null>(null);
   const [discharge, setDischarge] = useState(false);
+  const shut = () => setDischarge(false);
   const open = visit.status !== "pulang" && props.canWrite;
 
   /** The stay's totals and version change with every examination. */
@@ -67,7 +76,9 @@ export default function IpdExams(props: IpdExamsProps) {
 
   return (
     <div class="ipd-exams">
-      <VisitHeader visit={visit} />
+      <VisitHeader visit={visit} onSaved={props.canWrite ? refresh : undefined} />
+      <StayBill visit={visit} category={props.category} />
+      <PackageNote visit={visit} />
       <div class="dt-toolbar ipd-actions" id="ringkasan-pulang">
         <a class="btn btn-light" href={visit.status !== "pulang" ? "/ipd" : "/discharge-patient"}>
           Kembali
@@ -115,6 +126,7 @@ export default function IpdExams(props: IpdExamsProps) {
           rows={t.rows as ExamRow[]}
           tariff={props.tariff}
           classtype={props.classtype}
+          category={props.category}
           onClose={() => setForm(null)}
           onSaved={() => {
             setForm(null);
@@ -123,7 +135,7 @@ export default function IpdExams(props: IpdExamsProps) {
           }}
         />
       )}
-      {discharge && <DischargeForm visit={visit} onClose={() => setDischarge(false)} />}
+      {discharge && <DischargeForm visit={visit} category={props.category} onClose={shut} />}
     </div>
   );
 }

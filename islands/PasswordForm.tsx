@@ -6,6 +6,8 @@ export interface PasswordFormProps {
   username: string;
   /** Shortest password accepted. */
   min: number;
+  /** The printed first password is being replaced: the start page opens after. */
+  first?: boolean;
 }
 
 /** 'Ganti Password': the current password and a new one typed twice. */
@@ -28,6 +30,7 @@ export default function PasswordForm(p: PasswordFormProps) {
       const { message } = await post("/api/user/password", body);
       form.reset();
       await alertDialog("Berhasil", message, "success");
+      if (p.first) location.href = "/";
     } catch (err) {
       alertError(err, "message");
     } finally {
@@ -37,6 +40,7 @@ export default function PasswordForm(p: PasswordFormProps) {
 
   return (
     <form class="card form password-form" onSubmit={submit}>
+      <h2>Ganti Password</h2>
       <p class="muted">
         Akun: <strong>{p.username}</strong>. Password baru minimal {p.min}{" "}
         karakter, bukan username dan bukan password yang umum dipakai. Sesi lain akun ini akan

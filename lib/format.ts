@@ -1,5 +1,5 @@
 /** Display formatters shared by tables and forms (created once; Indonesian conventions). */
-import { hospitalZone, type ZoneName, zoneOffsetMs } from "./hospital_time.ts";
+import { daysBetween, hospitalZone, type ZoneName, zoneOffsetMs } from "./hospital_time.ts";
 
 let num: Intl.NumberFormat | undefined;
 const DATES = new Map<ZoneName, Intl.DateTimeFormat>();
@@ -44,6 +44,12 @@ export const MONTHS = [
 export const PHONE_PATTERN = String.raw`\+?[0-9 ().-]+`;
 /** What a phone field says under it. */
 export const PHONE_HINT = "Angka saja; boleh diawali +, dipisah spasi, - atau tanda kurung.";
+
+/**
+ * A number of `n` digits as staff type one (spaces, dots or dashes between them allowed): the
+ * browser's pattern of a card or ID number field (the server's check is `digitCode`).
+ */
+export const digitsPattern = (n: number): string => String.raw`[ .-]*(?:\d[ .-]*){${n}}`;
 
 const isEmpty = (v: unknown) => v == null || v === "";
 const two = (n: number) => String(n).padStart(2, "0");
@@ -154,6 +160,28 @@ export function formatDateTime(v: unknown, zone: ZoneName = hospitalZone()): str
 export function formatDate(v: unknown, zone?: ZoneName): string {
   const s = formatDateTime(v, zone);
   return /^\d{2}-\d{2}-\d{4} /.test(s) ? s.slice(0, 10) : s;
+}
+
+/** A calendar day `YYYY-MM-DD` (a birth date: a day, no zone) → 'DD-MM-YYYY'; empty → '-'. */
+export function formatDay(v: unknown): string {
+  if (isEmpty(v)) return "-";
+  const m = String(v).match(/^(\d{4})-(\d{2})-(\d{2})$/);
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : String(v);
+}
+
+/**
+ * The age on `day` of someone born on `birth` (both `YYYY-MM-DD`) in whole units, as the clerk
+ * says it: '45 tahun', under a year '3 bulan', under a month '12 hari'. Empty when `birth` is
+ * missing or after `day`.
+ */
+export function formatAge(birth: unknown, day: string): string {
+  const b = String(birth ?? "");
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(b) || b > day.slice(0, 10)) return "";
+  const [y1, m1, d1] = b.split("-").map(Number);
+  const [y2, m2, d2] = day.slice(0, 10).split("-").map(Number);
+  const months = (y2 - y1) * 12 + m2 - m1 - (d2 < d1 ? 1 : 0);
+  if (months >= 12) return `${Math.floor(months / 12)} tahun`;
+  return months >= 1 ? `${months} bulan` : `${daysBetween(b, day.slice(0, 10))} hari`;
 }
 
 /** A size in bytes as people read it: '512 B', '35,4 MB', '1,2 GB'. */

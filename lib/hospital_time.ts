@@ -238,3 +238,15 @@ export function toLocalInput(iso: string, zone?: ZoneName): string {
 
 /** The milliseconds an Excel serial date in the hospital's zone is ahead of UTC. */
 export const zoneOffsetMs = (zone?: ZoneName): number => offsetMs(zone);
+
+/**
+ * The day of an Excel serial day number (1900 date system: 1 is 1900-01-01, counted from
+ * 1899-12-30 as Excel does past its 1900 leap-year slip; a fraction is a time of day, dropped),
+ * as `YYYY-MM-DD`; null when `v` is not such a number (text of 1 to 5 digits, or a number).
+ */
+export function excelDay(v: string | number): string | null {
+  const s = String(v).trim();
+  if (!/^\d{1,5}(\.\d+)?$/.test(s) || Number(s) < 1) return null;
+  return new Date(Date.UTC(1899, 11, 30) + Math.floor(Number(s)) * DAY_MS).toISOString()
+    .slice(0, 10);
+}

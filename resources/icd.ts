@@ -150,7 +150,6 @@ export default defineResource({
       kind: ["jenis", "sab", "tipe"],
     },
     derived: ["kind"],
-    keep: ["desc_indo"],
     transform: (row) => ({
       ...row,
       kind: String(row.kind ?? "").trim() ? row.kind : kindOfCode(String(row.code ?? "")),

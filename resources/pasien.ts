@@ -10,7 +10,13 @@ import type { Registry } from "../lib/resource/refs.ts";
 import { collectionOf, defineResource } from "../lib/resource/resource.ts";
 import { type Field, model } from "../lib/resource/fields.ts";
 import type { Store } from "../lib/db/store.ts";
+import { badRequest } from "../lib/errors.ts";
+import { digitsPattern } from "../lib/format.ts";
+import { digitCode, pastDay } from "../lib/resource/validate.ts";
 import { first_name, fullname, gender, last_name, phone } from "./person.ts";
+
+/** Fields E-Klaim reads that patients stored before them lack: stored only once given. */
+const CLAIM_FIELDS = ["tgl_lahir", "nomor_kartu", "nik"];
 
 /** The address's regions: optional here, picked in the default address's cascading selects. */
 const regions = Object.fromEntries(REGION_LEVELS.map((l): [string, Field] => [l.field, {
@@ -34,7 +40,9 @@ async function checkNested(store: Store, registry: Registry, doc: Record<string,
 
 /**
  * Patients, keyed by their medical record number (ERM, text: leading zeros stay). The address
- * form of a new patient starts from the default address in the settings.
+ * form of a new patient starts from the default address in the settings. What E-Klaim needs of
+ * a patient: the birth date (`tgl_lahir`, `YYYY-MM-DD`; required for a new patient), the BPJS
+ * card number (`nomor_kartu`, 13 digits) and the NIK (16 digits); the stays copy the first two.
  */
 export default defineResource({
   name: "pasien",
@@ -47,7 +55,24 @@ export default defineResource({
     first_name,
     last_name,
     gender,
+    tgl_lahir: {
+      label: "Tanggal Lahir",
+      check: (l) => pastDay(l),
+      column: { format: "date" },
+      form: { type: "date", requiredNew: true },
+    },
     phone,
+    nomor_kartu: {
+      label: "No. Kartu BPJS",
+      check: (l) => digitCode(l, 13),
+      form: { pattern: digitsPattern(13), hint: "13 angka.", placeholder: "mis. 0001234567890" },
+    },
+    nik: {
+      label: "NIK",
+      check: (l) => digitCode(l, 16),
+      column: false,
+      form: { pattern: digitsPattern(16), hint: "16 angka (KTP/KK)." },
+    },
     ...regions,
     address: {
       label: "Alamat",
@@ -78,7 +103,10 @@ export default defineResource({
       "first_name",
       "last_name",
       "gender",
+      "tgl_lahir",
       "phone",
+      "nomor_kartu",
+      "nik",
       "village",
       "address",
       "postalCode",
@@ -89,18 +117,32 @@ export default defineResource({
       last_name: ["nama_belakang"],
       village: ["kode_kelurahan"],
       postalCode: ["kode_pos"],
+      tgl_lahir: ["tanggal_lahir", "tgllahir", "tgl_lhr", "birth_date"],
+      nomor_kartu: ["no_kartu", "no_bpjs", "nomor_bpjs", "no_kartu_bpjs", "noka"],
+      nik: ["no_ktp", "nomor_ktp", "nomor_nik"],
     },
+    export: true,
   },
   async defaults({ store, registry }) {
     const a = (await getDefaultAddress(store, registry)).value;
     return a ? { ...a, address: a.description } : {};
   },
-  async prepare(doc, { store, registry }) {
+  async prepare(doc, { store, registry, old }) {
     await checkNested(store, registry, doc);
-    return {
+    const out: Record<string, unknown> = {
       ...doc,
       fullname: [doc.first_name, doc.last_name].map((s) => String(s ?? "").trim()).filter(Boolean)
         .join(" "),
+      // absent (a file without the column, a form without the field): as stored
+      tgl_lahir: doc.tgl_lahir ?? old?.tgl_lahir ?? "",
     };
+    // required for a new patient, and once given; one stored before it existed may stay without
+    if (!out.tgl_lahir && (!old || old.tgl_lahir)) {
+      const why = old ? "tidak boleh dikosongkan" : "wajib diisi untuk pasien baru";
+      throw badRequest(`Tanggal lahir ${why}.`).at("tgl_lahir");
+    }
+    // an empty value is stored only to clear one: the stays' copies stay as they were
+    for (const f of CLAIM_FIELDS) if (out[f] === "" && !old?.[f]) delete out[f];
+    return out;
   },
 });

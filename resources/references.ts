@@ -1,4 +1,11 @@
 import { simple } from "./simple.ts";
+import { DISCHARGE_CODES } from "../lib/ipd/discharge_code.ts";
+import { oneOf } from "../lib/resource/validate.ts";
+
+const codes = Object.keys(DISCHARGE_CODES);
+const labelled = Object.fromEntries(
+  Object.entries(DISCHARGE_CODES).map(([code, label]) => [code, `${code} · ${label}`]),
+);
 
 /** The ten reference lists (edit only), with the standard values of the domain as seeds. */
 export const references = [
@@ -6,13 +13,29 @@ export const references = [
     name: "discharge-patient",
     label: "Cara Pulang",
     path: "/cara-pulang",
+    fields: {
+      // the discharge status E-Klaim takes (its label also accepted, e.g. 'dirujuk')
+      kode_eklaim: {
+        label: "Kode E-Klaim",
+        check: (l) =>
+          oneOf(l, codes, {
+            required: false,
+            aliases: Object.fromEntries(
+              Object.entries(DISCHARGE_CODES).map(([code, label]) => [label.toLowerCase(), code]),
+            ),
+          }),
+        choices: labelled,
+        form: { hint: "Status pulang yang dikirim ke E-Klaim." },
+      },
+    },
     seed: [
-      "Atas Persetujuan Dokter",
-      "Dirujuk",
-      "Atas Permintaan Sendiri",
-      "Meninggal",
-      "Lain-lain",
+      { desc: "Atas Persetujuan Dokter", kode_eklaim: "1" },
+      { desc: "Dirujuk", kode_eklaim: "2" },
+      { desc: "Atas Permintaan Sendiri", kode_eklaim: "3" },
+      { desc: "Meninggal", kode_eklaim: "4" },
+      { desc: "Lain-lain", kode_eklaim: "5" },
     ],
+    seedFill: ["kode_eklaim"],
   }),
   simple({
     name: "validation-action",

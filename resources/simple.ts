@@ -1,16 +1,20 @@
 import { defineResource, type ResourceDef } from "../lib/resource/resource.ts";
-import { caseless, model, optionOf } from "../lib/resource/fields.ts";
+import { caseless, type Field, model, optionOf } from "../lib/resource/fields.ts";
 
 /**
  * A short reference list that staff edit but never delete (other records name its entries):
- * a `desc` column, or `title` and `desc`. `seed` entries are inserted on the first start.
+ * a `desc` column, or `title` and `desc`, then any `fields` of its own. `seed` entries are
+ * inserted on the first start; `seedFill` names fields added later that the stored seeded
+ * entries get from `seed` once (lib/resource/seed.ts).
  */
 export function simple(o: {
   name: string;
   label: string;
   path: string;
   title?: boolean;
-  seed: (string | [title: string, desc: string])[];
+  fields?: Record<string, Field>;
+  seed: (string | [title: string, desc: string] | Record<string, string>)[];
+  seedFill?: string[];
 }): ResourceDef {
   const key = o.title ? "title" : "desc";
   return defineResource({
@@ -24,12 +28,16 @@ export function simple(o: {
         check: { max: 1000, required: !o.title },
         form: { type: o.title ? "textarea" : "text" },
       },
+      ...o.fields,
     }),
     search: o.title ? ["title", "desc"] : ["desc"],
     unique: [key],
     normalize: caseless,
     deletable: false,
     optionText: optionOf(key),
-    seed: o.seed.map((s) => typeof s === "string" ? { desc: s } : { title: s[0], desc: s[1] }),
+    seed: o.seed.map((s) =>
+      typeof s === "string" ? { desc: s } : Array.isArray(s) ? { title: s[0], desc: s[1] } : s
+    ),
+    seedFill: o.seedFill,
   });
 }

@@ -9,7 +9,11 @@ import { SESSION_COOKIE } from "../lib/auth/auth.ts";
 import { defineResource } from "../lib/resource/resource.ts";
 import { model } from "../lib/resource/fields.ts";
 import { phone } from "./person.ts";
-import { email, gender, GENDERS } from "../lib/resource/validate.ts";
+import { digitsPattern } from "../lib/format.ts";
+import { digitCode, email, gender, GENDERS } from "../lib/resource/validate.ts";
+
+/** What the NIK field says under it (the user form and the account page). */
+export const NIK_HINT = "16 angka: NIK yang terdaftar di Registrasi Personel E-Klaim.";
 
 /**
  * Login accounts (admin only). The password is set on create, changed on edit (by the
@@ -44,6 +48,12 @@ export default defineResource({
       ),
       form: { required: true },
     },
+    nik: {
+      label: "NIK",
+      check: (l) => digitCode(l, 16),
+      column: false,
+      form: { pattern: digitsPattern(16), hint: NIK_HINT },
+    },
     password: {
       label: "Password",
       check: z.string().optional().default(""),
@@ -59,7 +69,7 @@ export default defineResource({
   import: {
     format: "csv",
     key: "username",
-    aliases: { fullname: ["nama", "nama_lengkap"], role: ["peran"] },
+    aliases: { fullname: ["nama", "nama_lengkap"], role: ["peran"], nik: ["nik_eklaim"] },
   },
   actions: [{
     label: "Buka Kunci",
@@ -67,7 +77,10 @@ export default defineResource({
     confirm: "Buka kunci login akun ini (hapus hitungan percobaan gagal)?",
   }],
   async prepare(doc, { old }) {
-    const { password, role: given, ...rest } = doc;
+    const { password, role: given, ...fields } = doc;
+    // no NIK stored on an account that never had one (nor a unique key for it)
+    const { nik, ...others } = fields;
+    const rest = nik || old?.nik ? fields : others;
     const role: Role = (given as Role) || (old ? roleOf(old) : "casemix");
     const gen = Number(old?.sessionGen ?? 0);
     const roleChanged = !!old && roleOf(old) !== role;

@@ -13,7 +13,7 @@ export const ACCESS: Record<string, Access> = {
   // login, licence (before any session), static
   "GET /auth/login": "public",
   "POST /auth/login": "public",
-  "POST /auth/logout": "read",
+  "POST /auth/logout": "self",
   // licence: anonymous requests are limited per address. The first validation on a server, and
   // the code already stored again, are open (no administrator could sign in before them)
   "GET /validation": "public",
@@ -27,9 +27,10 @@ export const ACCESS: Record<string, Access> = {
   // whether a code is active (never its licence key)
   "GET /lisensi/:code{.+}": "public",
   "GET /setting/background": "public",
-  // one's own account
-  "GET /akun/password": "read",
-  "POST /api/user/password": "read",
+  // one's own account: open also while a printed first password waits to be changed
+  "GET /akun/password": "self",
+  "POST /api/user/password": "self",
+  "POST /api/user/nik": "read",
   "POST /api/user/unlock/:id": "admin",
   // progress of one's long jobs (imports, backups, restores), polled by the screen
   "GET /api/progress/:id": "read",
@@ -78,6 +79,8 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/setting/hospital": "admin",
   "GET /api/setting/address": "read",
   "POST /api/setting/address": "admin",
+  "GET /api/setting/bill": "read",
+  "POST /api/setting/bill": "admin",
   "POST /setting/upload-background": "admin",
   "DELETE /setting/delete-background": "admin",
   // database: connection, backups, restore; the audit log

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import PasswordForm from "../islands/PasswordForm.tsx";
+import NikForm from "../islands/NikForm.tsx";
 import { Island } from "../components/Island.tsx";
-import { changeOwnPassword } from "../lib/auth/account.ts";
+import { changeOwnPassword, PASSWORD_PAGE, setOwnNik } from "../lib/auth/account.ts";
 import { SESSION_COOKIE, users } from "../lib/auth/auth.ts";
 import { PASSWORD_MIN } from "../lib/auth/policy.ts";
 import { clearFailures } from "../lib/auth/throttle.ts";
@@ -11,27 +12,70 @@ import { audit } from "../lib/http/request.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
 import { renderPage } from "./_render.tsx";
+import user, { NIK_HINT } from "../resources/user.ts";
+import { parseOr400 } from "../lib/resource/validate.ts";
 
-/** 'Ganti Password' (everyone, for their own account) and the admin's unlock of an account. */
-/** The password change screen in the sidebar. */
+/** The account form's NIK check: the user form's own. */
+const NIK_ONLY = user.schema.pick({ nik: true });
+
+/**
+ * 'Akun Saya' (everyone, for their own account: the E-Klaim NIK and the password) and the
+ * admin's unlock of an account.
+ */
+/** The own-account screen in the sidebar. */
 export const NAV: NavItem[] = [
-  { group: "Pengguna", title: "Ganti Password", path: "/akun/password" },
+  { group: "Pengguna", title: "Akun Saya", path: PASSWORD_PAGE },
 ];
 
 export function accountRoutes() {
   const r = new Hono<AppEnv>();
 
-  r.get("/akun/password", (c) =>
-    renderPage(c, {
-      title: "Ganti Password",
+  r.get(PASSWORD_PAGE, async (c) => {
+    const s = c.get("session")!;
+    const first = !!s.mustChangePassword;
+    const me = first ? null : await users(c.get("store")).find(s.userId);
+    return renderPage(c, {
+      title: first ? "Ganti Password" : "Akun Saya",
       body: (
-        <Island
-          name="PasswordForm"
-          component={PasswordForm}
-          props={{ username: c.get("session")!.username, min: PASSWORD_MIN }}
-        />
+        <>
+          {first && (
+            <p class="alert alert-danger" role="alert">
+              Password awal harus diganti sebelum aplikasi dapat dipakai: password itu tercetak di
+              log layanan. Pilih password baru di bawah ini.
+            </p>
+          )}
+          {!first && (
+            <Island
+              name="NikForm"
+              component={NikForm}
+              props={{ nik: me?.value.nik ?? "", hint: NIK_HINT }}
+            />
+          )}
+          <Island
+            name="PasswordForm"
+            component={PasswordForm}
+            props={{ username: s.username, min: PASSWORD_MIN, first }}
+          />
+        </>
       ),
-    }));
+    });
+  });
+
+  r.post("/api/user/nik", async (c) => {
+    const { nik } = parseOr400(NIK_ONLY, await readFields(c));
+    const s = c.get("session")!;
+    const { before, after } = await setOwnNik(c.get("store"), s.userId, nik as string);
+    if (before !== after) {
+      await audit(c, {
+        action: "update",
+        entity: "user",
+        entityId: s.userId,
+        before: { nik: before },
+        after: { nik: after },
+      });
+    }
+    return c.json({ success: true, message: after ? "NIK disimpan." : "NIK dihapus.", nik: after });
+  });
 
   r.post("/api/user/password", async (c) => {
     const f = await readFields(c);

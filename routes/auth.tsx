@@ -4,7 +4,6 @@ import LoginForm from "../islands/LoginForm.tsx";
 import { DemoBadge } from "../components/DemoBadge.tsx";
 import { Island } from "../components/Island.tsx";
 import {
-  authenticate,
   createSession,
   endSession,
   SESSION_COOKIE,
@@ -15,15 +14,15 @@ import { BACKGROUND_URL, backgroundId } from "../lib/settings/background.ts";
 import type { AppEnv } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
 import { audit, clientIp, isHttps } from "../lib/http/request.ts";
+import { auditRepeated } from "../lib/http/folded.ts";
 import { roleOf } from "../lib/auth/roles.ts";
 import {
-  clearFailures,
+  checkAttempt,
   type Lock,
   lockedFor,
   lockedMessage,
   reserveAttempt,
 } from "../lib/auth/throttle.ts";
-import { loginAudit } from "../lib/auth/fold.ts";
 import { parseHospitalCode } from "../lib/licence/client.ts";
 import { graceNotice, type LicenceGate, type LicenceRefusal } from "../lib/licence/gate.ts";
 import { readLicence } from "../lib/licence/record.ts";
@@ -46,28 +45,22 @@ const REFUSAL_STATUS: Record<LicenceRefusal, 403 | 502 | 503> = {
 /** The longest username an account may have (as the account form). */
 const USERNAME_MAX = 50;
 
-/**
- * Counts one refused or failed login in its key's entry for this minute: `who` is the
- * username tried, or, for refusals of an address, the address (the usernames vary).
- */
-function folded(
-  c: Context<AppEnv>,
-  action: string,
-  key: string,
-  who: { username: string } | { address: string },
-) {
-  const username = "username" in who ? who.username : "-";
-  loginAudit.add(
-    `${action}|${key}`,
-    (count) => audit(c, { action, entity: "user", after: { ...who, count } }, { username }),
-  );
-}
+/** The answer to wrong credentials, whether or not the username exists. */
+const WRONG = "Username atau password salah.";
 
-/** A login refused by a lock: 429, counted per locked username or per address. */
-function refuse(c: Context<AppEnv>, lock: Lock, username: string, ip: string) {
-  if (lock.by === "user") folded(c, "login_locked", `user:${username}`, { username });
-  else folded(c, "login_locked", `ip:${ip}`, { address: ip });
-  return c.json({ success: false, message: lockedMessage(lock.ms) }, 429);
+/**
+ * A login refused by a lock, audited folded (the first of a minute at once): a locked username
+ * gets 429, whether or not it exists; an address that guessed too many unknown usernames gets
+ * what a wrong password gets (401), so the answer never tells which usernames exist.
+ */
+async function refuse(c: Context<AppEnv>, lock: Lock, username: string, ip: string) {
+  const ev = { action: "login_locked", entity: "user" };
+  if (lock.by === "user") {
+    await auditRepeated(c, `user:${username}`, { ...ev, after: { username } }, { username });
+    return c.json({ success: false, message: lockedMessage(lock.ms) }, 429);
+  }
+  await auditRepeated(c, `ip:${ip}`, { ...ev, after: { address: ip, username } }, { username });
+  return c.json({ success: false, message: WRONG }, 401);
 }
 
 /**
@@ -98,6 +91,7 @@ export function authRoutes(licence: LicenceGate) {
   });
 
   r.post("/auth/login", async (c) => {
+    c.header("cache-control", "no-store");
     const f = await readFields(c);
     const hospitalCode = (f.hospitalCode ?? "").trim();
     if (!hospitalCode) return c.json({ success: false, message: RELOAD_MESSAGE }, 400);
@@ -123,15 +117,15 @@ export function authRoutes(licence: LicenceGate) {
     }
     const attempt = await reserveAttempt(store, username, ip, exists);
     if (attempt.refused) return refuse(c, attempt.refused, username, ip);
-    const user = await authenticate(store, username, f.password);
+    const { user, locks } = await checkAttempt(store, attempt.attempt, f.password);
     if (!user) {
-      folded(c, "login_failed", `${username}|${ip}`, { username });
-      if (attempt.locks) {
+      const failed = { action: "login_failed", entity: "user", after: { username } };
+      await auditRepeated(c, `${username}|${ip}`, failed, { username });
+      if (locks) {
         await audit(c, { action: "lockout", entity: "user", after: { username } }, { username });
       }
-      return c.json({ success: false, message: "Username atau password salah." }, 401);
+      return c.json({ success: false, message: WRONG }, 401);
     }
-    await clearFailures(store, username);
     const token = await createSession(store, {
       userId: user._id,
       username: user.username,

@@ -195,12 +195,14 @@ export function backupRoutes() {
   r.post(UPLOAD_PATH, (c) =>
     restoring(c, "Pemulihan dari berkas", async (progress) => {
       const declared = c.req.header("content-length");
+      const fileName = uploadName(c);
       const done = await restoreUpload(c.get("store"), dir(c), c.req.raw.body, {
         limit: c.get("config").backupUploadBytes,
         declared: declared && /^\d+$/.test(declared) ? Number(declared) : null,
+        fileName,
         progress,
       });
-      return { ...done, upload: { fileName: uploadName(c), bytes: done.received } };
+      return { ...done, upload: { fileName, bytes: done.received, id: done.sourceId } };
     }));
 
   r.get("/api/db-backup/download/:id", (c) => download(c, dir(c), c.req.param("id")));

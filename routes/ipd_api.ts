@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import { listOf, readFields, readForm, textFields } from "../lib/http/http.ts";
 import { noClaimGuard } from "../lib/claim/claim_store.ts";
+import { cancelUnclaimedDischarge } from "../lib/claim/status.ts";
 import {
   deleteVisit,
   examsOf,
@@ -12,8 +13,9 @@ import {
 } from "../lib/ipd/stay.ts";
 import { diff } from "../lib/audit/log.ts";
 import { audit } from "../lib/http/request.ts";
+import { auditList } from "../lib/http/folded.ts";
 import type { Doc } from "../lib/index/doc.ts";
-import { cancelDischarge, discharge, summaryOf } from "../lib/ipd/discharge.ts";
+import { discharge, summaryOf } from "../lib/ipd/discharge.ts";
 import { deleteExam, saveExam } from "../lib/ipd/exam.ts";
 import { exportStays } from "../lib/ipd/export.ts";
 import { examTable, ipdRows, ipdTable, type ListMode, stayJson } from "../lib/ipd/list.ts";
@@ -21,6 +23,8 @@ import { parseDateTime } from "../lib/ipd/rules.ts";
 import { badRequest } from "../lib/errors.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import { checkStay } from "../lib/claim/readiness.ts";
+import { breakdownJson } from "../lib/ipd/bill.ts";
+import { billCategory } from "../lib/ipd/bill_setting.ts";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const SAVED = "Data Berhasil di Simpan";
@@ -43,6 +47,10 @@ async function record(c: Context<AppEnv>, entity: string, before?: Doc, after?: 
 const viewed = (c: Context<AppEnv>, entityId: string, screen?: string) =>
   audit(c, { action: "view", entity: "ipd", entityId, ...(screen ? { after: { screen } } : {}) });
 
+/** A stay or examination as answered: its breakdown in all 18 categories (`breakdownJson`). */
+const billed = async <T extends object>(c: Context<AppEnv>, doc: T) =>
+  breakdownJson(doc as Record<string, unknown>, await billCategory(c.get("store")));
+
 /** What a record was before a write (nothing where it is missing). */
 const old = async <T>(p: Promise<{ value: T } | null>) => (await p.catch(() => null))?.value;
 
@@ -56,12 +64,15 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
 
 /** The lists, exports and reads of one stay (the `GET`s, in the order they are matched). */
 function mountReads(api: Hono<AppEnv>, registry: Registry) {
-  const list = (mode: ListMode) => async (c: Context<AppEnv>) =>
-    c.json(await ipdTable(c.get("store"), params(c), mode));
+  const list = (mode: ListMode) => async (c: Context<AppEnv>) => {
+    const table = await ipdTable(c.get("store"), params(c), mode);
+    auditList(c, "ipd", table.data.length);
+    return c.json(table);
+  };
 
   const download = (mode: ListMode) => async (c: Context<AppEnv>) => {
     const rows = await ipdRows(c.get("store"), params(c), mode, EXPORT_LIMIT);
-    const file = exportStays(c.get("store"), rows, mode);
+    const file = exportStays(c.get("store"), rows, mode, await billCategory(c.get("store")));
     await audit(c, {
       action: "export",
       entity: "ipd",
@@ -116,7 +127,7 @@ function mountReads(api: Hono<AppEnv>, registry: Registry) {
   api.get("/:id", async (c) => {
     const row = await getVisit(c.get("store"), c.req.param("id"));
     await viewed(c, row.value._id);
-    return c.json({ data: stayJson(row) });
+    return c.json({ data: await billed(c, stayJson(row)) });
   });
 }
 
@@ -128,7 +139,7 @@ function mountWrites(api: Hono<AppEnv>, registry: Registry) {
     const before = id ? await old(getVisit(c.get("store"), id)) : undefined;
     const row = await saveVisit(c.get("store"), registry, f);
     await record(c, "ipd", before, row.value);
-    return c.json({ success: true, message: SAVED, data: stayJson(row) });
+    return c.json({ success: true, message: SAVED, data: await billed(c, stayJson(row)) });
   });
 
   api.post("/visitexamination/update", async (c) => {
@@ -144,7 +155,10 @@ function mountWrites(api: Hono<AppEnv>, registry: Registry) {
     return c.json({
       success: true,
       message: SAVED,
-      data: { visit: res.visit, examination: { ...res.examination, _version: res.version } },
+      data: {
+        visit: await billed(c, res.visit),
+        examination: await billed(c, { ...res.examination, _version: res.version }),
+      },
     });
   });
 
@@ -163,19 +177,27 @@ function mountWrites(api: Hono<AppEnv>, registry: Registry) {
       ...(before ? diff(before, row.value) : { after: row.value }),
     });
     for (const r of row.readmissions) await record(c, "ipd", r.before, r.after);
-    return c.json({ success: true, message: "Pasien berhasil dipulangkan.", data: stayJson(row) });
+    return c.json({
+      success: true,
+      message: "Pasien berhasil dipulangkan.",
+      data: await billed(c, stayJson(row)),
+    });
   });
 
   api.delete("/:ipdId/details/:detailId", async (c) => {
     const before = await old(examsOf(c.get("store")).find(c.req.param("detailId")));
     const visit = await deleteExam(c.get("store"), c.req.param("ipdId"), c.req.param("detailId"));
     if (before) await record(c, "ipd-detail", before);
-    return c.json({ success: true, message: "Pemeriksaan berhasil dihapus.", data: visit });
+    return c.json({
+      success: true,
+      message: "Pemeriksaan berhasil dihapus.",
+      data: await billed(c, visit),
+    });
   });
 
   api.post("/:id/cancel-discharge", async (c) => {
     const before = await old(getVisit(c.get("store"), c.req.param("id")));
-    const row = await cancelDischarge(c.get("store"), c.req.param("id"));
+    const row = await cancelUnclaimedDischarge(c.get("store"), c.req.param("id"));
     await audit(c, {
       action: "cancel_discharge",
       entity: "ipd",

@@ -1,4 +1,5 @@
 import { audit, can } from "../lib/http/request.ts";
+import { auditList } from "../lib/http/folded.ts";
 import { type Context, Hono } from "hono";
 import { Island } from "../components/Island.tsx";
 import { HospitalMissing } from "../components/HospitalMissing.tsx";
@@ -30,6 +31,8 @@ import { filterLabels } from "./_filter_labels.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import { checkStay } from "../lib/claim/readiness.ts";
 import { ClaimChecklist } from "../components/claim/ClaimChecklist.tsx";
+import { breakdownJson } from "../lib/ipd/bill.ts";
+import { billCategory } from "../lib/ipd/bill_setting.ts";
 
 /** The inpatient screens in the sidebar. */
 export const NAV: NavItem[] = [
@@ -60,6 +63,7 @@ function listPage(registry: Registry, mode: ListMode, title: string) {
       if (!(e instanceof AppError) || e.status !== 400) throw e;
       error = e.message;
     }
+    auditList(c, "ipd", initial.data.length);
     const props = {
       initial,
       filters,
@@ -104,11 +108,12 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
       entityId: row.value._id,
       after: { screen: "print" },
     });
-    const [exams, hospital, address, claim] = await Promise.all([
+    const [exams, hospital, address, claim, category] = await Promise.all([
       visitExams(store, row.value),
       getHospital(store, registry),
       getDefaultAddress(store, registry),
       checkStay(store, registry, row.value._id),
+      billCategory(store),
     ]);
     return renderPage(c, {
       title: `Ringkasan Rawat Inap ${row.value.pasien.fullname}`,
@@ -121,6 +126,7 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
           exams={exams.map((e) => e.value)}
           now={new Date()}
           claim={claim}
+          category={category}
         />
       ),
     });
@@ -141,11 +147,12 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
     }
     await audit(c, { action: "view", entity: "ipd", entityId: id });
     const q = tableQuery(EXAM_COLUMNS, { draw: 0, start: 0, length: 100, order: [0, "asc"] });
-    const [initial, tariff, classtype, claim] = await Promise.all([
+    const [initial, tariff, classtype, claim, category] = await Promise.all([
       examTable(store, id, q),
       hospitalTariff(store, registry),
       roomClass(store, registry, row.value.room._id),
       checkStay(store, registry, id),
+      billCategory(store),
     ]);
     return renderPage(c, {
       title: "Pemeriksaan Rawat Inap",
@@ -158,10 +165,11 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
             name="IpdExams"
             component={IpdExams}
             props={{
-              visit: stayJson(row) as unknown as VisitRow,
+              visit: breakdownJson(stayJson(row), category) as unknown as VisitRow,
               initial,
               tariff,
               classtype,
+              category,
               canWrite: can(c, "POST", "/api/ipd/visitexamination/update"),
             }}
           />

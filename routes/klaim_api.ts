@@ -2,11 +2,12 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
 import { audit, auditWithChanges } from "../lib/http/request.ts";
+import { auditList } from "../lib/http/folded.ts";
 import { trackJob } from "../lib/http/progress.ts";
+import { uploadedFile } from "../lib/http/upload.ts";
 import { diff } from "../lib/audit/log.ts";
 import { badRequest } from "../lib/errors.ts";
-import { claimsOf } from "../lib/claim/claim_store.ts";
-import { claimFigures } from "../lib/claim/figures.ts";
+import { claimDashboard } from "../lib/claim/figures.ts";
 import { importEklaim } from "../lib/claim/reconcile.ts";
 import { claimOf, PENDING_REASONS, setStatus } from "../lib/claim/status.ts";
 import { importStatuses, statusTemplate } from "../lib/claim/status_import.ts";
@@ -21,14 +22,9 @@ const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /** The uploaded `file` of a multipart request, as name and bytes (400 when none). */
 async function upload(c: Context<AppEnv>, what: string) {
-  const body = await c.req.parseBody().catch(() => {
-    throw badRequest("Format unggahan tidak valid.");
-  });
-  const file = body.file;
-  if (!(file instanceof File) || file.size === 0) {
-    throw badRequest(`Harap pilih berkas ${what} terlebih dahulu.`);
-  }
-  return { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+  const file = await uploadedFile(c);
+  if (!file) throw badRequest(`Harap pilih berkas ${what} terlebih dahulu.`);
+  return file;
 }
 
 const username = (c: Context<AppEnv>) => c.get("session")?.username ?? "-";
@@ -47,7 +43,11 @@ function month(c: Context<AppEnv>, k: "from" | "to"): string | undefined {
 
 /** The list, its Excel export and the dashboard's figures. */
 function readRoutes(api: Api, registry: Registry): void {
-  api.get("/", async (c) => c.json(await klaimTable(c.get("store"), registry, params(c))));
+  api.get("/", async (c) => {
+    const table = await klaimTable(c.get("store"), registry, params(c));
+    auditList(c, "klaim", table.data.length);
+    return c.json(table);
+  });
 
   api.get("/export", async (c) => {
     const rows = await klaimRows(c.get("store"), registry, params(c), EXPORT_LIMIT);
@@ -63,13 +63,13 @@ function readRoutes(api: Api, registry: Registry): void {
   });
 
   api.get("/dashboard", async (c) => {
-    const claims = (await claimsOf(c.get("store")).index()).rows().map((r) => r.value);
-    return c.json(claimFigures(claims, { from: month(c, "from"), to: month(c, "to") }));
+    const range = { from: month(c, "from"), to: month(c, "to") };
+    return c.json(await claimDashboard(c.get("store"), range));
   });
 }
 
 /** E-Klaim's TXT and the bulk status file (with its template). */
-function importRoutes(api: Api): void {
+function importRoutes(api: Api, registry: Registry): void {
   api.post("/import-eklaim", async (c) => {
     const file = await upload(c, "TXT E-Klaim");
     const res = await importEklaim(
@@ -78,6 +78,7 @@ function importRoutes(api: Api): void {
       username(c),
       c.get("now")(),
       trackJob(c, "Impor E-Klaim"),
+      registry,
     );
     const { rows, outpatient, matched, created, updated, unchanged, period } = res;
     // each claim created or changed has its entry (before and after), then the summary
@@ -93,6 +94,8 @@ function importRoutes(api: Api): void {
         updated,
         unchanged,
         unmatched: res.unmatched.total,
+        filled: res.filled,
+        conflicts: res.conflicts.total,
         period,
       },
     });
@@ -171,7 +174,7 @@ function statusRoutes(api: Api): void {
 export function klaimApi(registry: Registry): Api {
   const api = new Hono<AppEnv>();
   readRoutes(api, registry);
-  importRoutes(api);
+  importRoutes(api, registry);
   statusRoutes(api);
   return api;
 }

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { can } from "../lib/http/request.ts";
+import { auditList } from "../lib/http/folded.ts";
 import { Island } from "../components/Island.tsx";
 import KlaimList from "../islands/KlaimList.tsx";
 import KlaimImport from "../islands/KlaimImport.tsx";
@@ -55,6 +56,7 @@ export function klaimPages(registry: Registry): Hono<AppEnv> {
       if (!(e instanceof AppError) || e.status !== 400) throw e;
       error = e.message;
     }
+    auditList(c, "klaim", initial.data.length);
     const canWrite = can(c, "POST", "/api/klaim/:ipdId/status");
     return renderPage(c, {
       title: "Klaim",

@@ -16,8 +16,8 @@ import {
 import { parseHospitalCode } from "../lib/licence/client.ts";
 import { everValidated, readLicence } from "../lib/licence/record.ts";
 import { AddressThrottle, throttledMessage } from "../lib/licence/throttle.ts";
-import { authenticate, users } from "../lib/auth/auth.ts";
-import { clearFailures, lockedMessage, reserveAttempt } from "../lib/auth/throttle.ts";
+import { users } from "../lib/auth/auth.ts";
+import { checkAttempt, lockedMessage, reserveAttempt } from "../lib/auth/throttle.ts";
 import { allows, FORBIDDEN, roleOf } from "../lib/auth/roles.ts";
 import { AppError } from "../lib/errors.ts";
 import { renderPage } from "./_render.tsx";
@@ -49,15 +49,16 @@ async function administrator(
   const ip = clientIp(c);
   const exists = !!(await users(store).idBy("username", username));
   const attempt = await reserveAttempt(store, username, ip, exists);
+  // an address limited for unknown usernames is answered as wrong credentials are
+  if (attempt.refused?.by === "address") throw new AppError(401, BAD_ADMIN_MESSAGE);
   if (attempt.refused) throw new AppError(429, lockedMessage(attempt.refused.ms));
-  const user = await authenticate(store, username, f.password);
+  const { user } = await checkAttempt(store, attempt.attempt, f.password);
   if (!user) {
     await audit(c, { action: "login_failed", entity: "licence", after: { username } }, {
       username,
     });
     throw new AppError(401, BAD_ADMIN_MESSAGE);
   }
-  await clearFailures(store, username);
   const role = roleOf(user);
   const access = c.get("access")?.(method, pattern);
   if (!access || !allows(role, access)) throw new AppError(403, FORBIDDEN);

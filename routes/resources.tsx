@@ -3,6 +3,7 @@ import DataTable from "../islands/DataTable.tsx";
 import { Island } from "../components/Island.tsx";
 import type { AppEnv } from "../lib/http/env.ts";
 import { can } from "../lib/http/request.ts";
+import { auditList } from "../lib/http/folded.ts";
 import { acceptedHeaders } from "../lib/resource/importer.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import { collectionOf, type ResourceDef } from "../lib/resource/resource.ts";
@@ -36,6 +37,7 @@ export function resourceRoutes(registry: Registry) {
         start: 0,
         length: firstRows(def.pageSize ?? 10),
       });
+      if (def.auditReads) auditList(c, def.name, res.rows.length);
       const props = tableProps(
         def,
         {

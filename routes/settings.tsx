@@ -11,19 +11,24 @@ import { tariffOf, tariffSummary } from "../lib/settings/hospital_tariff.ts";
 import { renderPage } from "./_render.tsx";
 import type { Registry } from "../lib/resource/refs.ts";
 import { settingJson, settingsApi } from "./settings_api.ts";
+import { BILL_FIELDS, billSummary, getBillSetting } from "../lib/ipd/bill_setting.ts";
 
 /** The settings screen in the sidebar. */
 export const NAV: NavItem[] = [{ group: "Pengaturan", title: "Pengaturan", path: "/pengaturan" }];
 
-/** The settings page (hospital profile, default address, login background) and its API. */
+/**
+ * The settings page (hospital profile, default address, the bill's default category, login
+ * background) and its API.
+ */
 export function settingsRoutes(registry: Registry) {
   const r = new Hono<AppEnv>();
   r.route("/", settingsApi(registry));
   r.get(NAV[0].path, async (c) => {
     const store = c.get("store");
-    const [hospital, address, bg] = await Promise.all([
+    const [hospital, address, bill, bg] = await Promise.all([
       getHospital(store, registry),
       getDefaultAddress(store, registry),
+      getBillSetting(store, registry),
       backgroundId(store, c.get("config").dataDir),
     ]);
     return renderPage(c, {
@@ -57,6 +62,19 @@ export function settingsRoutes(registry: Registry) {
               fields: ADDRESS_FIELDS,
               row: settingJson(address),
               canWrite: can(c, "POST", "/api/setting/address"),
+            }}
+          />
+          <Island
+            name="SettingsForm"
+            component={SettingsForm}
+            props={{
+              id: "rincian-tarif",
+              title: "Rincian Tarif RS (E-Klaim)",
+              api: "/api/setting/bill",
+              fields: BILL_FIELDS,
+              row: settingJson(bill),
+              info: billSummary(bill.value.defaultCategory),
+              canWrite: can(c, "POST", "/api/setting/bill"),
             }}
           />
           {can(c, "POST", "/setting/upload-background") && (

@@ -15,6 +15,7 @@ import { audit } from "../lib/http/request.ts";
 import { diff } from "../lib/audit/log.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import type { SettingRow } from "../lib/settings/settings.ts";
+import { billSummary, getBillSetting, saveBillSetting } from "../lib/ipd/bill_setting.ts";
 
 const SAVED = "Data Berhasil di Simpan";
 
@@ -39,8 +40,8 @@ async function oneFile(c: Context): Promise<File> {
 }
 
 /**
- * The settings API: hospital profile and default address (`GET`/`POST /api/setting/...`) and
- * the login background (upload, delete, and the public `GET /setting/background`).
+ * The settings API: hospital profile, default address and the bill's default category
+ * (`GET`/`POST /api/setting/...`) and the login background (upload, delete, and the public `GET /setting/background`).
  */
 export function settingsApi(registry: Registry) {
   const r = new Hono<AppEnv>();
@@ -75,6 +76,22 @@ export function settingsApi(registry: Registry) {
       ...diff(before as Record<string, unknown>, (row.value ?? {}) as Record<string, unknown>),
     });
     return c.json({ success: true, message: SAVED, data: settingJson(row) });
+  });
+
+  r.get("/api/setting/bill", async (c) => {
+    return c.json({ data: settingJson(await getBillSetting(c.get("store"), registry)) });
+  });
+  r.post("/api/setting/bill", async (c) => {
+    const before = (await getBillSetting(c.get("store"), registry)).value;
+    const row = await saveBillSetting(c.get("store"), registry, await readFields(c));
+    await audit(c, {
+      action: "update",
+      entity: "setting",
+      entityId: "bill",
+      ...diff(before as unknown as Record<string, unknown>, { ...row.value }),
+    });
+    const info = billSummary(row.value!.defaultCategory);
+    return c.json({ success: true, message: SAVED, data: settingJson(row), info });
   });
 
   r.post("/setting/upload-background", async (c) => {

@@ -30,9 +30,10 @@ const TABLE: Record<string, [Want, Want, Want, Want]> = {
   "DELETE /validation/deactived": [OK, 403, 403, 401],
   "GET /lisensi/:code{.+}": [OK, OK, OK, OK],
   "GET /setting/background": [OK, OK, OK, OK],
-  // one's own session and password
+  // one's own session, password and E-Klaim NIK
   "POST /auth/logout": [OK, OK, OK, 401],
   "POST /api/user/password": [OK, OK, OK, 401],
+  "POST /api/user/nik": [OK, OK, OK, 401],
   // users: the admin only, reading included
   "GET /pengguna": [OK, 403, 403, 302],
   "GET /api/user": [OK, 403, 403, 401],
@@ -46,6 +47,7 @@ const TABLE: Record<string, [Want, Want, Want, Want]> = {
   // settings: everyone reads them, the admin changes them
   "POST /api/setting/hospital": [OK, 403, 403, 401],
   "POST /api/setting/address": [OK, 403, 403, 401],
+  "POST /api/setting/bill": [OK, 403, 403, 401],
   "POST /setting/upload-background": [OK, 403, 403, 401],
   "DELETE /setting/delete-background": [OK, 403, 403, 401],
   // database connection, backups and restore, the audit log: the admin only

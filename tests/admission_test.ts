@@ -1,15 +1,18 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { Admission, admitted } from "../lib/http/admission.ts";
+import { Admission, admitted, steppedOut } from "../lib/http/admission.ts";
 import { setup } from "./helpers.ts";
 
-/** A Hono app whose handlers wait until released, noting when each starts and how many run. */
+/**
+ * A Hono app whose handlers wait until released, noting when each starts and how many run.
+ * A request whose name starts with `anon` counts as anonymous (no session).
+ */
 function heldApp(limit: number) {
   const started: string[] = [];
   const release = new Map<string, () => void>();
   let running = 0, most = 0;
   const app = new Hono();
-  app.use("*", admitted(new Admission(limit)));
+  app.use("*", admitted(new Admission(limit), (c) => c.req.path.startsWith("/anon")));
   app.all("/:name", async (c) => {
     const name = c.req.param("name");
     started.push(name);
@@ -65,6 +68,75 @@ Deno.test("admission: a save waiting goes before the lists that came earlier", a
   assert.deepEqual(h.started, ["list1", "save", "list2", "list3"]);
 });
 
+Deno.test("admission: anonymous requests hold at most half the slots; a signed-in one goes past them", async () => {
+  const h = heldApp(6);
+  const anon = Array.from({ length: 8 }, (_, i) => h.app.request(`/anon${i}`));
+  await h.turn();
+  assert.deepEqual(h.started, ["anon0", "anon1", "anon2"]);
+  const list = h.app.request("/list");
+  await h.turn();
+  assert.deepEqual(h.started, ["anon0", "anon1", "anon2", "list"]);
+  h.release.get("list")!();
+  assert.equal(await (await list).text(), "list");
+  // an anonymous request ending lets the next anonymous one in, in arrival order
+  h.release.get("anon0")!();
+  await h.turn();
+  assert.deepEqual(h.started.slice(4), ["anon3"]);
+  for (let i = 1; i < 8; i++) {
+    await h.turn();
+    h.release.get(`anon${i}`)!();
+  }
+  await Promise.all(anon);
+  assert.equal(h.most(), 4, "three anonymous and the list");
+});
+
+Deno.test("admission: a request stepped out (an upload waiting for its parse) holds no slot", async () => {
+  let parsed!: () => void;
+  const app = new Hono();
+  app.use("*", admitted(new Admission(1)));
+  app.post("/upload", async (c) => {
+    await steppedOut(() => new Promise<void>((ok) => parsed = ok));
+    return c.text("diimpor");
+  });
+  app.get("/list", (c) => c.text("daftar"));
+  const upload = app.request("/upload", { method: "POST" });
+  await new Promise((ok) => setTimeout(ok, 5));
+  assert.equal(await (await app.request("/list")).text(), "daftar");
+  parsed();
+  assert.equal(await (await upload).text(), "diimpor");
+  // outside a request it just waits
+  assert.equal(await steppedOut(() => Promise.resolve(7)), 7);
+});
+
+Deno.test("admission: uploads back from their parse hold at most a third of the slots", async () => {
+  const parsed: (() => void)[] = [];
+  const finish = new Map<number, () => void>();
+  let checking = 0, most = 0;
+  const app = new Hono();
+  app.use("*", admitted(new Admission(6)));
+  app.post("/upload/:i", async (c) => {
+    await steppedOut(() => new Promise<void>((ok) => parsed.push(ok)));
+    most = Math.max(most, ++checking); // the rows checked and written, in a slot
+    await new Promise<void>((ok) => finish.set(Number(c.req.param("i")), ok));
+    checking--;
+    return c.text("diimpor");
+  });
+  app.get("/list", (c) => c.text("daftar"));
+  const uploads = [0, 1, 2, 3, 4, 5].map((i) => app.request(`/upload/${i}`, { method: "POST" }));
+  const turn = () => new Promise((ok) => setTimeout(ok, 5));
+  await turn();
+  for (const ok of parsed) ok(); // all six parsed at once
+  await turn();
+  assert.deepEqual([checking, [...finish.keys()]], [2, [0, 1]]);
+  assert.equal(await (await app.request("/list")).text(), "daftar");
+  for (let i = 0; i < 6; i++) {
+    await turn();
+    finish.get(i)!();
+  }
+  for (const r of await Promise.all(uploads)) assert.equal(await r.text(), "diimpor");
+  assert.equal(most, 2);
+});
+
 Deno.test("admission: a failing request gives its turn back", async () => {
   const app = new Hono();
   app.use("*", admitted(new Admission(1)));
@@ -80,7 +152,12 @@ Deno.test("admission: a failing request gives its turn back", async () => {
 Deno.test("admission: the app answers with one request at a time (REQUESTS_AT_ONCE=1)", async () => {
   await using t = await setup({ config: { requestsAtOnce: 1 } });
   const lists = Array.from({ length: 6 }, () => t.json("/api/pasien?draw=1&start=0&length=5"));
-  const save = t.post("/api/pasien/update", { erm: "000777", first_name: "Sari", gender: "P" });
+  const save = t.post("/api/pasien/update", {
+    erm: "000777",
+    first_name: "Sari",
+    gender: "P",
+    tgl_lahir: "1980-01-01",
+  });
   const answers = await Promise.all([...lists, save]);
   for (const r of answers) assert.equal(r.status, 200, JSON.stringify(r.body));
   assert.equal((await t.json("/api/pasien?draw=1&start=0&length=5")).body.recordsTotal, 1);

@@ -158,7 +158,8 @@ Deno.test("doctor: .xlsx import (no file, CSV refused), blank switch cells, re-i
     [["dr. Ani", "P", false, true], ["dr. Budi Santoso, Sp.PD", "L", true, false]],
   );
 
-  // the same doctors again, without switch columns: matched by full name, switches kept
+  // the same doctors again, without switch and gender columns: matched by full name, switches
+  // and gender kept (only Budi's phone changes)
   r = await t.upload(
     "/api/doctor/import",
     "dokter.xlsx",
@@ -169,7 +170,7 @@ Deno.test("doctor: .xlsx import (no file, CSV refused), blank switch cells, re-i
     ]),
   );
   assert.equal(r.status, 200, JSON.stringify(r.body));
-  assert.deepEqual([r.body.created, r.body.updated], [0, 2]);
+  assert.deepEqual([r.body.created, r.body.updated, r.body.unchanged], [0, 1, 1]);
   const dpjp = await t.json("/api/doctor/dpjpselect2");
   assert.deepEqual(dpjp.body.results.map((o: { text: string }) => o.text), [
     "dr. Budi Santoso, Sp.PD",
@@ -177,4 +178,5 @@ Deno.test("doctor: .xlsx import (no file, CSV refused), blank switch cells, re-i
   const budi = (await t.json("/api/doctor?search[value]=budi")).body.data[0];
   assert.equal(budi.phone, "0899");
   assert.equal(budi.igd, false);
+  assert.equal(budi.gender, "L");
 });

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { SHARED_DATA } from "../bench/shared_data.ts";
+import { fixture } from "./fixtures/mod.ts";
 import { MemIndex } from "../lib/index/index.ts";
 import { readTable, writeXlsx } from "../lib/resource/spreadsheet.ts";
 import { icdMatch, icdNeedles, otherForm, tidyName } from "../resources/icd.ts";
@@ -122,7 +121,7 @@ Deno.test("icd: tidyName spaces an Indonesian name as staff write it", () => {
 });
 
 Deno.test("icd lookup: the whole bilingual list imports; Indonesian words found, prefilter exact", async () => {
-  const csv = await Deno.readFile(join(SHARED_DATA, "icd10", "icd10_who_en_id_fendis0709.csv"));
+  const csv = await Deno.readFile(fixture("icd10/icd10_who_en_id_fendis0709.csv"));
   await using t = await setup();
   const r = await t.upload("/api/icd/import", "icd10_who_en_id_fendis0709.csv", csv);
   assert.equal(r.status, 200, JSON.stringify(r.body));

@@ -1,6 +1,5 @@
-import { join } from "node:path";
-import { SHARED_DATA } from "../bench/shared_data.ts";
 import assert from "node:assert/strict";
+import { fixture } from "./fixtures/mod.ts";
 import { MemIndex } from "../lib/index/index.ts";
 import { readTable, writeXlsx } from "../lib/resource/spreadsheet.ts";
 import { icdMatch, icdNeedles, otherForm } from "../resources/icd.ts";
@@ -182,9 +181,7 @@ Deno.test("icd lookups: code prefix with or without dot, word prefixes, one kind
 });
 
 Deno.test("icd lookup: the prefilter never drops a match (full ICD-10 set, many queries)", async () => {
-  const csv = await Deno.readFile(
-    join(SHARED_DATA, "icd10", "icd10_2010_satusehat.csv"),
-  );
+  const csv = await Deno.readFile(fixture("icd10/icd10_2010_satusehat.csv"));
   const table = readTable(csv, "csv", 50_000);
   const index = new MemIndex(["code", "code2", "desc", "kind"]);
   for (const [i, [code, desc]] of table.rows.entries()) {

@@ -23,6 +23,7 @@ async function world(t: T) {
     erm: "000789",
     first_name: '=HYPERLINK("http://x")',
     gender: "L",
+    tgl_lahir: "1980-01-01",
   })).body.data._id;
   const stays: string[] = [];
   const plan = [

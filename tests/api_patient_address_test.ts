@@ -31,6 +31,7 @@ Deno.test("patients: the add form starts from the default address; regions must 
   const ok = await t.post("/api/pasien/update", {
     erm: "000123",
     first_name: "Siti",
+    tgl_lahir: "1980-01-01",
     ...ids,
     address: "Jl. Merdeka 1",
     postalCode: "23773",

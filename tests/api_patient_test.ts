@@ -11,13 +11,24 @@ Deno.test("patient: ERM kept as text with its zeros, unique; full name and selec
     last_name: "Aminah",
     gender: "P",
     phone: "0812",
+    tgl_lahir: "1980-01-01",
   });
   assert.equal(p.erm, "000123");
   assert.equal(p.fullname, "Siti Aminah");
-  const solo = await save(t, "pasien", { erm: "123", first_name: "Bambang", last_name: "" });
+  const solo = await save(t, "pasien", {
+    erm: "123",
+    first_name: "Bambang",
+    last_name: "",
+    tgl_lahir: "1980-01-01",
+  });
   assert.equal(solo.fullname, "Bambang");
 
-  const dup = await t.post("/api/pasien/update", { id: "", erm: " 000123 ", first_name: "Lain" });
+  const dup = await t.post("/api/pasien/update", {
+    id: "",
+    erm: " 000123 ",
+    first_name: "Lain",
+    tgl_lahir: "1980-01-01",
+  });
   assert.equal(dup.status, 409);
   assert.match(dup.body.message, /No. ERM "000123" sudah digunakan/);
   const edit = await t.post("/api/pasien/update", {
@@ -47,11 +58,12 @@ Deno.test("patient: ERM kept as text with its zeros, unique; full name and selec
   const imp = await t.upload(
     "/api/pasien/import",
     "pasien.xlsx",
-    writeXlsx([["no_rm", "nama_depan", "nama_belakang", "gender"], [
+    writeXlsx([["no_rm", "nama_depan", "nama_belakang", "gender", "tanggal_lahir"], [
       "000456",
       "Dewi",
       "Lestari",
       "Perempuan",
+      "01-01-1980",
     ]]),
   );
   assert.equal(imp.status, 200, JSON.stringify(imp.body));

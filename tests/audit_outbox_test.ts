@@ -191,8 +191,10 @@ Deno.test("outbox: an import that fails and is rolled back leaves no intent and 
       };
     },
   });
-  const rows = [["erm", "first_name", "gender"]];
-  for (let i = 0; i < 3_000; i++) rows.push([`P${String(i).padStart(5, "0")}`, `Baru${i}`, "P"]);
+  const rows = [["erm", "first_name", "gender", "tgl_lahir"]];
+  for (let i = 0; i < 3_000; i++) {
+    rows.push([`P${String(i).padStart(5, "0")}`, `Baru${i}`, "P", "1980-01-01"]);
+  }
   const r = await t.upload("/api/pasien/import", "p.xlsx", writeXlsx(rows));
   t.store.kv = real;
   assert.ok(

@@ -14,7 +14,7 @@ Deno.test("reads of one stay, one patient and the audit log are audited; lists a
     last_name: "Santoso",
     gender: "L",
     phone: "",
-    birthDate: "1980-01-01",
+    tgl_lahir: "1980-01-01",
   });
   assert.equal(pasien.status, 200, JSON.stringify(pasien.body));
   const pid = pasien.body.data._id;
@@ -133,11 +133,11 @@ Deno.test("an import records each changed record's before and after, a role chan
 Deno.test("a patient changed by an import is found by its ERM, name and id, with its before and after", async () => {
   await using t = await setup();
   const rows = (last: string) => {
-    const out = [["erm", "first_name", "last_name", "gender"]];
+    const out = [["erm", "first_name", "last_name", "gender", "tgl_lahir"]];
     for (let i = 0; i < 45; i++) {
-      out.push([`0009${String(i).padStart(4, "0")}`, `Uji${i}`, "Pasien", "P"]);
+      out.push([`0009${String(i).padStart(4, "0")}`, `Uji${i}`, "Pasien", "P", "1980-01-01"]);
     }
-    out.splice(31, 0, ["00012345", "Wulan", last, "P"]);
+    out.splice(31, 0, ["00012345", "Wulan", last, "P", "1980-01-01"]);
     return writeXlsx(out);
   };
   const first = await t.upload("/api/pasien/import", "p.xlsx", rows("Sari"));

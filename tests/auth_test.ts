@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { loginAudit } from "../lib/auth/fold.ts";
+import { auditFold } from "../lib/http/folded.ts";
 import { ADMIN_PASSWORD, setup } from "./helpers.ts";
 
 Deno.test("login: empty hospital code, wrong password, then a session cookie", async () => {
@@ -31,7 +31,7 @@ Deno.test("login: empty hospital code, wrong password, then a session cookie", a
   const again = await t.app.request("/api/province", { headers: { cookie: cookie.split(";")[0] } });
   assert.equal(again.status, 401);
   // the failed login's folded audit entry, written before the app closes
-  await loginAudit.flush();
+  await auditFold.flush();
   const failed = (await t.audit.list({ action: "login_failed" }, 0, 10)).rows;
   assert.deepEqual(failed.map((r) => [r.username, r.after]), [["admin", {
     username: "admin",

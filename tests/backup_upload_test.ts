@@ -71,7 +71,7 @@ Deno.test("db-backup download: the admin gets the file as on disk, streamed, aud
   assert.equal((await t.req("/api/db-backup/download/01HZZZZZZZZZZZZZZZZZZZZZZZ")).status, 404);
 });
 
-Deno.test("db-backup upload: the downloaded file restores the data; kept once; audited", async () => {
+Deno.test("db-backup upload: the downloaded file restores the data; kept under its own id; audited", async () => {
   await using tmp = await tempDir();
   await using t = await setup({ dataDir: tmp.path, file: true });
   await addProvince(t, "11", "Aceh");
@@ -88,14 +88,16 @@ Deno.test("db-backup upload: the downloaded file restores the data; kept once; a
     /^Basis data diganti dengan cadangan "Awal" \(dibuat \d\d-\d\d-\d{4} \d\d:\d\d\)\./,
   );
   assert.deepEqual(await provinces(t), ["11 Aceh"]); // the session was carried over
-  // the same backup was on disk already: no second copy, only the automatic one beside it
+  // the upload is a backup of its own beside the one it came from (and the automatic one)
   const names = await files(join(tmp.path, "backups"));
-  assert.equal(names.length, 2);
+  assert.equal(names.length, 3);
   assert.ok(names.includes(made.path));
   const [entry] = (await t.audit.list({ action: "restore" }, 0, 10)).rows;
-  const after = entry.after as { restored: { _id: string }; upload: unknown };
-  assert.equal(after.restored._id, made._id);
-  assert.deepEqual(after.upload, { fileName: "unduhan.kvbak", bytes: file.length });
+  const after = entry.after as { restored: { _id: string; path: string }; upload: unknown };
+  assert.notEqual(after.restored._id, made._id);
+  assert.equal(entry.entityId, after.restored._id);
+  assert.ok(names.includes(after.restored.path));
+  assert.deepEqual(after.upload, { fileName: "unduhan.kvbak", bytes: file.length, id: made._id });
 
   // on another server (another data folder), the file is kept in its backups and listed
   await using tmp2 = await tempDir();
@@ -103,13 +105,14 @@ Deno.test("db-backup upload: the downloaded file restores the data; kept once; a
   await addProvince(other, "31", "DKI Jakarta");
   const r2 = await upload(other, chunked(file));
   assert.equal(r2.status, 200, JSON.stringify(r2.body));
+  const [got] = (await other.audit.list({ action: "restore" }, 0, 10)).rows;
+  const keptPath = (got.after as { restored: { path: string } }).restored.path;
   const kept = await files(join(tmp2.path, "backups"));
-  assert.ok(kept.includes(made.path), kept.join());
-  assert.deepEqual(
-    new Uint8Array(await Deno.readFile(join(tmp2.path, "backups", made.path))),
-    file,
-  );
-  const listed = await other.store.kv.get<{ name: string }>(["db_backup", made._id]);
+  assert.ok(kept.includes(keptPath), kept.join());
+  // the same payload, under a header naming its own id
+  const keptFile = new Uint8Array(await Deno.readFile(join(tmp2.path, "backups", keptPath)));
+  assert.deepEqual(keptFile.subarray(HEADER_BYTES), file.subarray(HEADER_BYTES));
+  const listed = await other.store.kv.get<{ name: string }>(["db_backup", got.entityId!]);
   assert.equal(listed.value?.name, "Awal");
   // its data is the backup's (its own session ended: the backup has other accounts)
   const descs: string[] = [];

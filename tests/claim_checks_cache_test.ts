@@ -29,7 +29,14 @@ Deno.test("claimChecks after writes: only the checks a write can change are redo
   await using t = await setup();
   const w = await seedIpd(t);
   const patient = async (erm: string, first_name: string) =>
-    (await t.post("/api/pasien/update", { id: "", erm, first_name, last_name: "", gender: "P" }))
+    (await t.post("/api/pasien/update", {
+      id: "",
+      erm,
+      first_name,
+      last_name: "",
+      gender: "P",
+      tgl_lahir: "1980-01-01",
+    }))
       .body.data._id as string;
   const others = [await patient("000777", "Ani"), await patient("000888", "Dewi")];
   // eleven short stays of J-4-16-I, one a month in 2025 (Siti and Rahma in turn, Ani and Dewi

@@ -10,7 +10,14 @@ Deno.test("dashboard counters: before every stay's readiness is built only the p
   await using t = await setup();
   const w = await seedIpd(t);
   const patient = async (erm: string, first_name: string) =>
-    (await t.post("/api/pasien/update", { id: "", erm, first_name, last_name: "", gender: "P" }))
+    (await t.post("/api/pasien/update", {
+      id: "",
+      erm,
+      first_name,
+      last_name: "",
+      gender: "P",
+      tgl_lahir: "1980-01-01",
+    }))
       .body.data._id as string;
   const ani = await patient("000777", "Ani"), dewi = await patient("000888", "Dewi");
   // October 2025: two stays with a grouping and a primary diagnosis (ready), one without a

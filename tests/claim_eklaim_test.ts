@@ -100,6 +100,7 @@ Deno.test("eklaim import: inpatient and outpatient rows, a changed group, a stay
     first_name: "Dewi",
     last_name: "",
     gender: "P",
+    tgl_lahir: "1980-01-01",
   });
   // Siti: app J-4-16-I (Kelas II: 5,000,000), bill 1,500,000; E-Klaim grouped J-4-16-II
   const a = await admitDischarge(

@@ -73,6 +73,7 @@ export interface EklaimLine {
   proc?: string[];
   dpjp?: string;
   kelas?: string;
+  kartu?: string; // NOKARTU, default 0001234567890
 }
 
 const dmy = (d: string) => d.split("-").reverse().join("/");
@@ -139,7 +140,7 @@ export function eklaimTxt(
       case "MRN":
         return l.mrn;
       case "NOKARTU":
-        return "0001234567890";
+        return l.kartu ?? "0001234567890";
       case "DPJP":
         return l.dpjp ?? "dr. Budi";
       case "SEP":
@@ -270,6 +271,9 @@ export function readyStay(more: Partial<ClaimStay> = {}): ClaimStay {
     codes9: ["93.96"],
     inacbg: "J-4-16-I",
     inacbgKelas: "second",
+    nomor_sep: "0301R0011126V000001",
+    kelas_rawat: "2",
+    upgrade_class_class: "",
     ...more,
   };
 }

@@ -3,6 +3,7 @@ import { CLAIM_RULES, claimCheck, type ClaimStay } from "../lib/claim/readiness.
 import { LosMedians, losMedians } from "../lib/claim/rules/los.ts";
 import { keywordHit, keywordHits } from "../lib/ipd/rules.ts";
 import { context, previous, readyStay } from "./claim_fixtures.ts";
+import { missingStayClaimData } from "../lib/claim/rules/stay_claim_data.ts";
 
 /** The rule codes a stay trips, in table order. */
 const tripped = (s: ClaimStay, ctx = context()) => claimCheck(s, ctx).findings.map((f) => f.rule);
@@ -200,6 +201,41 @@ Deno.test("readiness KELAS_TARIF: a tariff class other than the room's asks for 
     tripped(readyStay({ inacbgKelas: "first", room: { _id: "R9", name: "X" } })),
     [],
   );
+});
+
+Deno.test("readiness KELAS_TARIF: a recorded upgrade explains a package at the entitled class in a higher room", () => {
+  // hak kelas 2, upgraded to class 1: room R1 of class 1, package at class 2 (what BPJS pays)
+  const upgraded = context({ roomClass: (id) => id === "R1" ? "first" : "" });
+  const up = { kelas_rawat: "2", upgrade_class_class: "kelas_1" };
+  assert.deepEqual(tripped(readyStay(up), upgraded), []);
+  // to VIP from class 2 in a room typed class 1: the same
+  assert.deepEqual(tripped(readyStay({ ...up, upgrade_class_class: "vip" }), upgraded), []);
+  // without the upgrade the same stay asks for review, saying the upgrade can be recorded
+  const none = claimCheck(readyStay({ kelas_rawat: "2" }), upgraded).findings;
+  assert.deepEqual(none.map((f) => f.rule), ["KELAS_TARIF"]);
+  assert.match(none[0].message, /Kelas 2 berbeda dengan kelas ruang Melati \(Kelas 1\) tanpa naik/);
+  assert.match(none[0].message, /catat naik kelas pada data klaim kunjungan/);
+  // an upgrade does not explain a package at another class than the entitled one ...
+  const off = claimCheck(readyStay({ ...up, kelas_rawat: "3", inacbgKelas: "second" }), upgraded);
+  assert.deepEqual(off.findings.map((f) => f.rule), ["KELAS_TARIF"]);
+  assert.match(off.findings[0].message, /harus hak kelas pasien \(Kelas 3\)/);
+  // ... nor a room below the package's class (class 3 room, class 2 package)
+  const low = context({ roomClass: (id) => id === "R1" ? "third" : "" });
+  assert.deepEqual(tripped(readyStay(up), low), ["KELAS_TARIF"]);
+  // nor an unknown entitled class
+  assert.deepEqual(tripped(readyStay({ ...up, kelas_rawat: "" }), upgraded), ["KELAS_TARIF"]);
+});
+
+Deno.test("stay claim data for DATA_KLAIM: a missing SEP and entitled class, each with where it is entered", () => {
+  assert.deepEqual(missingStayClaimData(readyStay()), []);
+  const link = "/ipd/S1#data-klaim";
+  assert.deepEqual(missingStayClaimData(readyStay({ nomor_sep: "", kelas_rawat: "" })), [
+    { field: "nomor_sep", label: "No. SEP", link },
+    { field: "kelas_rawat", label: "Hak kelas", link },
+  ]);
+  assert.deepEqual(missingStayClaimData(readyStay({ kelas_rawat: "" })).map((m) => m.field), [
+    "kelas_rawat",
+  ]);
 });
 
 Deno.test("readiness KEYWORD_DISPUTE: the keyword lookup finds what the examinations' monitor (keywordHit) finds", () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import * as XLSX from "xlsx";
-import { setup } from "./helpers.ts";
+import { dtQuery, setup } from "./helpers.ts";
 import { seedIpd } from "./ipd_fixtures.ts";
 import { admitDischarge, type EklaimLine, eklaimTxt } from "./claim_fixtures.ts";
 import { writeXlsx } from "../lib/resource/spreadsheet.ts";
@@ -111,12 +111,18 @@ Deno.test("claim status API: casemix moves a claim through pending to paid; stal
     reason: "Koding tidak sesuai kaidah koding klinis",
     n: 1,
   }]);
+  // both claims (dr. Budi): the ward picked J-4-16-I kelas 2 (2 x 5.000.000), E-Klaim grouped
+  // 5.200.000 + 5.000.000; one approved 4.800.000 against its 5.200.000
   assert.deepEqual(dash.gapPerDpjp, [{
     dpjp: "dr. Budi",
-    n: 1,
-    paket: 5_200_000,
+    n: 2,
+    tanpaPaket: 0,
+    petugas: 10_000_000,
+    eklaim: 10_200_000,
+    selisih: 200_000,
+    nDisetujui: 1,
     disetujui: 4_800_000,
-    selisih: 400_000,
+    selisihDisetujui: -400_000,
   }]);
   assert.equal((await t.json("/api/klaim/dashboard?from=2026-12")).body.months.length, 0);
   assert.equal((await t.json("/api/klaim/dashboard?from=11-2026")).status, 400);
@@ -221,4 +227,61 @@ Deno.test("a claimed stay cannot be deleted; its claim stays whole, an unclaimed
     "900000",
   );
   assert.equal((await t.json(`/api/ipd/${b}`, { method: "DELETE" })).status, 200);
+});
+
+Deno.test("a claimed stay's discharge cannot be cancelled: 409 naming the SEP and what comes first; nothing changes", async () => {
+  await using t = await setup({ now: () => NOW });
+  const { w, a, c } = await world(t);
+  const casemix = await t.as("casemix");
+  const sent = await casemix.post(`/api/klaim/${c}/status`, {
+    status: "terkirim",
+    _version: (await t.json(`/api/klaim/${c}`)).body.data._version,
+  });
+  assert.equal(sent.status, 200, JSON.stringify(sent.body));
+  const listed = async () =>
+    (await t.json(`/api/klaim?${dtQuery(["tanggal_pulang"], { length: 100 })}`)).body.data
+      .map((r: { sep: string; status: string }) => `${r.sep} ${r.status}`).sort();
+  const before = await listed();
+  assert.deepEqual(before, ["0301R0011126V000001 final", "0301R0011126V000003 terkirim"]);
+  const stays = async () =>
+    await Promise.all([a, c].map(async (id) => (await t.store.kv.get(["ipd", id])).value));
+  const stored = await stays();
+
+  const cancel = (id: string) => casemix.post(`/api/ipd/${id}/cancel-discharge`, {});
+  let r = await cancel(a);
+  assert.equal(r.status, 409, JSON.stringify(r.body));
+  assert.equal(
+    r.body.message,
+    "Klaim SEP 0301R0011126V000001 sudah final: kepulangan tidak bisa dibatalkan selama " +
+      "klaimnya tercatat. Batalkan dulu final klaim itu di E-Klaim (Edit Ulang Klaim), koreksi " +
+      "data pulangnya di sana, finalkan lagi, lalu impor ulang berkas TXT E-Klaim di halaman Klaim.",
+  );
+  r = await cancel(c);
+  assert.equal(r.status, 409, JSON.stringify(r.body));
+  assert.equal(
+    r.body.message,
+    "Klaim SEP 0301R0011126V000003 sudah terkirim: kepulangan tidak bisa dibatalkan, klaimnya " +
+      "sudah di BPJS. Koreksi data pulang hanya lewat E-Klaim setelah verifikator " +
+      "mengembalikan klaim itu (pending), lalu impor ulang berkas TXT E-Klaim di halaman Klaim.",
+  );
+  assert.deepEqual(await stays(), stored);
+  assert.deepEqual(await listed(), before);
+  assert.equal((await t.audit.list({ action: "cancel_discharge" }, 0, 10)).rows.length, 0);
+
+  // a stay without a claim still can
+  const rudi = await t.post("/api/pasien/update", {
+    erm: "000789",
+    first_name: "Rudi",
+    tgl_lahir: "1980-01-01",
+  });
+  assert.equal(rudi.status, 200, JSON.stringify(rudi.body));
+  const b = await admitDischarge(
+    t,
+    w,
+    rudi.body.data._id,
+    { masuk: "2026-11-10", pulang: "2026-11-12" },
+    w.j4,
+    "900000",
+  );
+  assert.equal((await cancel(b)).status, 200);
 });

@@ -11,7 +11,12 @@ const ROOT = dirname(fileURLToPath(new URL("../main.ts", import.meta.url)));
 
 Deno.test("compile: the arguments embed static/ and the backup worker, narrowed permissions, no node_modules folder", () => {
   const args = compileArgs("x86_64-pc-windows-msvc");
-  assert.deepEqual(INCLUDES, ["static", "lib/backup/worker.ts", "lib/resource/parse_worker.ts"]);
+  assert.deepEqual(INCLUDES, [
+    "static",
+    "lib/backup/worker.ts",
+    "lib/resource/parse_worker.ts",
+    "lib/claim/eklaim_worker.ts",
+  ]);
   for (const i of INCLUDES) {
     assert.equal(args[args.indexOf(join(ROOT, i)) - 1], "--include", i);
   }
@@ -110,6 +115,7 @@ Deno.test({
     assert.doesNotMatch(log, /esbuild|playwright|chart\.js|kurkle|build\.ts|compile\.ts|tests\//);
     assert.match(log, /worker\.ts/);
     assert.match(log, /parse_worker\.ts/);
+    assert.match(log, /eklaim_worker\.ts/);
     // the embedded file system names every bundle file (it follows the runtime in the program)
     const bytes = await Deno.readFile(output);
     const tail = new TextDecoder("latin1").decode(

@@ -10,6 +10,14 @@ import { registry } from "../resources/mod.ts";
 import { setup } from "./helpers.ts";
 
 const DAY = 86_400_000;
+/** E-Klaim's discharge status of each shipped Cara Pulang entry (E-Klaim 5.10's list). */
+const SHIPPED_CODES: Record<string, string> = {
+  "Atas Persetujuan Dokter": "1",
+  "Dirujuk": "2",
+  "Atas Permintaan Sendiri": "3",
+  "Meninggal": "4",
+  "Lain-lain": "5",
+};
 /** The Jakarta (UTC+7, no daylight saving) calendar day number of an instant. */
 const jakartaDayNo = (iso: string) => Math.floor((Date.parse(iso) + 7 * 3_600_000) / DAY);
 
@@ -117,8 +125,12 @@ Deno.test("demo data: DEMO_DATA=1 on an empty database stores a coherent world o
       assert.deepEqual(v.ipddetails, byDate.map((e) => e._id));
       assert.ok(v.tarifInaTotal > 0 && v.tarifRsTotal > 0);
       assert.ok(Date.parse(v.visitDate) >= now - 46 * 86_400_000 && Date.parse(v.visitDate) <= now);
+      // what E-Klaim needs of the patient and of the discharge travels with the stay
+      assert.match(v.pasien.tgl_lahir ?? "", /^(19|20)\d\d-\d\d-\d\d$/, v._id);
+      assert.match(v.pasien.nomor_kartu ?? "", /^\d{13}$/, v._id);
       if (v.status === "pulang") {
         assert.ok(v.dischargepatient && v.summary_diagnosis.length > 0);
+        assert.equal(v.dischargepatient.kode_eklaim, SHIPPED_CODES[v.dischargepatient.desc]);
         // the plan keeps every discharged patient 1 to 7 days (times kept to the minute), and
         // discharges after the last examination, never in the future
         const out = Date.parse(v.tanggal_pulang!), inn = Date.parse(v.visitDate);

@@ -4,7 +4,14 @@ import { admission, admit, exam, postJson, seedIpd } from "./ipd_fixtures.ts";
 
 Deno.test("errors: a refusal about a form field names it ({ field, fields }); others name none", async () => {
   await using t = await setup();
-  const siti = { id: "", erm: "000123", first_name: "Siti", last_name: "", phone: "0812" };
+  const siti = {
+    id: "",
+    erm: "000123",
+    first_name: "Siti",
+    last_name: "",
+    phone: "0812",
+    tgl_lahir: "1980-01-01",
+  };
   assert.equal((await t.post("/api/pasien/update", siti)).status, 200);
 
   // a unique-key conflict: the message as before, and the field it is about

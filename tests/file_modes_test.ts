@@ -27,7 +27,13 @@ async function start(config: Partial<Config> & { dataDir: string }) {
   const dbPath = join(config.dataDir, "casemix.kv");
   const store = await Store.open(dbPath);
   const app = createApp({
-    config: { ...loadConfig({ get: () => undefined }), dbPath, ...config },
+    // an operator's ADMIN_PASSWORD: the first login is not held for a password change
+    config: {
+      ...loadConfig({ get: () => undefined }),
+      dbPath,
+      adminPassword: "kopi-tubruk-pagi-hari",
+      ...config,
+    },
     store,
     licence: allowAnyLicence,
   });

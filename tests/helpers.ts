@@ -9,6 +9,7 @@ import type { Collection, CollectionSpec } from "../lib/db/collection.ts";
 import type { Doc } from "../lib/index/index.ts";
 import { AuditLog } from "../lib/audit/log.ts";
 import type { Role } from "../lib/auth/roles.ts";
+import { auditFold } from "../lib/http/folded.ts";
 
 export const ADMIN_PASSWORD = "rahasia-123";
 let adminHash: Promise<string> | null = null;
@@ -61,6 +62,8 @@ export async function testApp(
     audit,
     admin: user.value,
     async close() {
+      // the folded entries still counted (list reads, repeated refusals), before the log closes
+      await auditFold.flush();
       await audit.close();
       store.close();
       if (!opts.dataDir) await Deno.remove(dataDir, { recursive: true });
@@ -240,4 +243,25 @@ export async function withCollection<T extends Doc>(
   } finally {
     store.close();
   }
+}
+
+/**
+ * `setup`'s app served over real HTTP on a free loopback port (`Deno.serve`, real sockets):
+ * what runs after an answer (a deferred audit write) meets a closed request there, as in
+ * production, and the address is the socket's. `http` fetches a path of it.
+ */
+export async function served(opts?: TestAppOptions) {
+  const t = await setup(opts);
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, t.app.fetch);
+  const url = `http://127.0.0.1:${server.addr.port}`;
+  const http = (path: string, init: RequestInit = {}) => fetch(`${url}${path}`, init);
+  return {
+    ...t,
+    url,
+    http,
+    async [Symbol.asyncDispose]() {
+      await server.shutdown();
+      await t[Symbol.asyncDispose]();
+    },
+  };
 }

@@ -61,9 +61,16 @@ Deno.test({
 
 /** A plausible patient file of `n` rows. */
 function patients(n: number, from = 0): Uint8Array {
-  const rows: unknown[][] = [["erm", "first_name", "last_name", "gender", "phone"]];
+  const rows: unknown[][] = [["erm", "first_name", "last_name", "gender", "phone", "tgl_lahir"]];
   for (let i = from; i < from + n; i++) {
-    rows.push([String(i).padStart(8, "0"), `Nama${i}`, `Keluarga ${i % 97}`, "L", "0812"]);
+    rows.push([
+      String(i).padStart(8, "0"),
+      `Nama${i}`,
+      `Keluarga ${i % 97}`,
+      "L",
+      "0812",
+      "01-01-1980",
+    ]);
   }
   return writeXlsx(rows);
 }

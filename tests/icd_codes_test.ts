@@ -1,14 +1,13 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import * as XLSX from "xlsx";
-import { SHARED_DATA } from "../bench/shared_data.ts";
 import { icdKindOf } from "../lib/ipd/icd_pattern.ts";
 import { writeXlsx } from "../lib/resource/spreadsheet.ts";
 import { setup } from "./helpers.ts";
+import { fixture } from "./fixtures/mod.ts";
 
-/** A shared code list's rows, every cell as text. */
+/** A code list's rows (tests/fixtures), every cell as text. */
 async function rows(path: string): Promise<Record<string, string>[]> {
-  const text = new TextDecoder().decode(await Deno.readFile(join(SHARED_DATA, path)));
+  const text = new TextDecoder().decode(await Deno.readFile(fixture(path)));
   const wb = XLSX.read(text, { type: "string", raw: true, dense: true });
   return XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { raw: true, defval: "" });
 }

@@ -1,16 +1,14 @@
 import assert from "node:assert/strict";
-import { pathToFileURL } from "node:url";
 import * as XLSX from "xlsx";
-import { SHARED_DATA } from "../bench/shared_data.ts";
 import { writeXlsx } from "../lib/resource/spreadsheet.ts";
+import { fixture } from "./fixtures/mod.ts";
 import { setup } from "./helpers.ts";
 
-const DATA = pathToFileURL(`${SHARED_DATA}/`);
 type T = Awaited<ReturnType<typeof setup>>;
 
-/** A source CSV as rows of text cells (codes stay text). */
+/** A source CSV of tests/fixtures/ as rows of text cells (codes stay text). */
 async function csvRows(path: string): Promise<Record<string, string>[]> {
-  const text = new TextDecoder().decode(await Deno.readFile(new URL(path, DATA)));
+  const text = new TextDecoder().decode(await Deno.readFile(fixture(path)));
   const wb = XLSX.read(text, { type: "string", raw: true, dense: true });
   return XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { raw: true, defval: "" });
 }

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { setup } from "./helpers.ts";
-import { seedRegions, sharedData } from "./data_dir.ts";
+import { fixture } from "./fixtures/mod.ts";
+import { seedRegions } from "./master_fixtures.ts";
 import { Store } from "../lib/db/store.ts";
 import { JOURNAL } from "../lib/db/journal.ts";
 
@@ -22,7 +23,6 @@ const WORKER = new URL("./import_crash_worker.ts", import.meta.url).pathname;
  */
 const TRIALS = Number(Deno.env.get("IMPORT_CRASH_TRIALS") || 20);
 const ROWS = Number(Deno.env.get("CRASH_ROWS") ?? 12_000);
-const WILAYAH = join(sharedData(), "wilayah");
 
 interface Raw {
   label: Map<string, number>;
@@ -72,7 +72,7 @@ Deno.test({
     await using t = await setup({ dataDir: dir, file: true });
     await seedRegions(t);
   }
-  const lines = (await Deno.readTextFile(join(WILAYAH, "villages.csv"))).split("\n");
+  const lines = (await Deno.readTextFile(fixture("wilayah/villages.csv"))).split("\n");
   const header = lines[0];
   const body = lines.slice(1).filter((l) => l.trim()).slice(0, ROWS);
   const bins = ["parse", "start", "middle", "end", "complete"] as const;

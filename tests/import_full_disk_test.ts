@@ -1,16 +1,16 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { setup } from "./helpers.ts";
-import { seedRegions, sharedData } from "./data_dir.ts";
+import { fixture } from "./fixtures/mod.ts";
+import { seedRegions } from "./master_fixtures.ts";
 import { Store } from "../lib/db/store.ts";
 import { JOURNAL } from "../lib/db/journal.ts";
 import { onProgress } from "../lib/progress/progress.ts";
 
-const WILAYAH = join(sharedData(), "wilayah");
 const VILLAGES = 20_000;
 
 function villagesCsv(): string {
-  const lines = Deno.readTextFileSync(join(WILAYAH, "villages.csv")).split("\n");
+  const lines = Deno.readTextFileSync(fixture("wilayah/villages.csv")).split("\n");
   return [lines[0], ...lines.slice(1).filter((l) => l.trim()).slice(0, VILLAGES)].join("\n");
 }
 

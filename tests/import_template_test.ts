@@ -5,7 +5,19 @@ import { dtQuery, setup } from "./helpers.ts";
 
 /** The header row each .xlsx import template must carry (the import accepts these names). */
 const TEMPLATES: Record<string, string[]> = {
-  pasien: ["erm", "first_name", "last_name", "gender", "phone", "village", "address", "postalCode"],
+  pasien: [
+    "erm",
+    "first_name",
+    "last_name",
+    "gender",
+    "tgl_lahir",
+    "phone",
+    "nomor_kartu",
+    "nik",
+    "village",
+    "address",
+    "postalCode",
+  ],
   room: ["name", "desc", "classroom"],
   inacbg: ["kode", "deskripsi", "cmg", "case_type", "severity"],
   inatarif: [
@@ -77,7 +89,14 @@ Deno.test("import templates: a template filled with one row imports that row", a
       rekomendasi: "Lampirkan hasil foto toraks",
       sumber: "BA Dispute 2024",
     },
-    pasien: { erm: "000123", first_name: "Siti", last_name: "Aminah", gender: "P", phone: "" },
+    pasien: {
+      erm: "000123",
+      first_name: "Siti",
+      last_name: "Aminah",
+      gender: "P",
+      tgl_lahir: "01-01-1980",
+      phone: "",
+    },
     doctor: { first_name: "Budi", last_name: "Santoso", front_title: "dr.", gender: "L" },
   };
   for (const [name, row] of Object.entries(rows)) {

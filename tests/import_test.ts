@@ -1,11 +1,8 @@
-import { pathToFileURL } from "node:url";
-import { SHARED_DATA } from "../bench/shared_data.ts";
 import assert from "node:assert/strict";
 import { readTable, writeXlsx } from "../lib/resource/spreadsheet.ts";
 import { dtQuery, seedWilayah, setup } from "./helpers.ts";
 import { xlsxWithDimension } from "../bench/xlsx_dimension.ts";
-
-const DATA = pathToFileURL(`${SHARED_DATA}/wilayah/`);
+import { fixture } from "./fixtures/mod.ts";
 
 const count = async (t: Awaited<ReturnType<typeof setup>>, res: string) =>
   (await t.json(`/api/${res}?length=1`)).body.recordsTotal as number;
@@ -19,7 +16,7 @@ Deno.test("import: the official Kepmendagri 2025 region files give exact counts,
     ["village", "villages.csv", 83762],
   ];
   for (const [res, file, n] of expected) {
-    const csv = await Deno.readFile(new URL(file, DATA));
+    const csv = await Deno.readFile(fixture(`wilayah/${file}`));
     const r = await t.upload(`/api/${res}/import`, file, csv);
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.equal(r.body.created, n);
@@ -35,7 +32,7 @@ Deno.test("import: the official Kepmendagri 2025 region files give exact counts,
   const again = await t.upload(
     "/api/district/import",
     "districts.csv",
-    await Deno.readFile(new URL("districts.csv", DATA)),
+    await Deno.readFile(fixture("wilayah/districts.csv")),
   );
   assert.equal(again.status, 200);
   assert.deepEqual([again.body.created, again.body.updated, again.body.unchanged], [0, 0, 7285]);
@@ -82,7 +79,7 @@ Deno.test("import: bad files are refused with row-level Indonesian messages and 
       "regency",
       "r.csv",
       "kode,nama\n11.09,X\n",
-      /Kolom wajib tidak ditemukan: province\/parent_kode/,
+      /Baris 2: Provinsi wajib diisi untuk .* baru \(berkas tidak punya kolom province\/parent_kode[^)]*\)\.$/,
     ],
     ["regency", "r.xlsx", "kode,parent_kode,nama\n", /Berkas harus CSV/],
     ["regency", "r.csv", writeXlsx([["kode"], ["1"]]), /bukan CSV/],

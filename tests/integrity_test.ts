@@ -73,8 +73,11 @@ Deno.test("import rollback: an edit, a stay and a taken e-mail made during a slo
     phone: "",
   })));
   const first = (await t.json(`/api/pasien?search[value]=${erm(0)}`)).body.data[0];
-  const rows: unknown[][] = [["erm", "first_name", "gender"], ["BARU1", "Pasien Baru", "L"]];
-  for (let i = 0; i < PATIENTS; i++) rows.push([erm(i), `Baru${i}`, "P"]);
+  const rows: unknown[][] = [
+    ["erm", "first_name", "gender", "tgl_lahir"],
+    ["BARU1", "Pasien Baru", "L", "1980-01-01"],
+  ];
+  for (let i = 0; i < PATIENTS; i++) rows.push([erm(i), `Baru${i}`, "P", "1980-01-01"]);
 
   let edit: { status: number; body: any } | undefined;
   let stay: { status: number; body: any } | undefined;

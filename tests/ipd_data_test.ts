@@ -3,6 +3,7 @@ import { generateIpd } from "../bench/ipd_data.ts";
 import { visitsOf } from "../lib/ipd/stay.ts";
 import type { Visit } from "../lib/ipd/model.ts";
 import { toLocalInput } from "../lib/ipd/rules.ts";
+import { FIXTURES } from "./fixtures/mod.ts";
 import { setup } from "./helpers.ts";
 
 /** The Jakarta (UTC+7) calendar day number of an instant, worked out here. */
@@ -20,6 +21,7 @@ Deno.test("bench data: generated stays are consistent and the inpatient API work
     open: 12,
     examsPerStay: 3,
     now,
+    dataDir: FIXTURES,
   });
   assert.equal(world.stays, 150);
   assert.equal(world.exams, 450);

@@ -12,7 +12,13 @@ Deno.test("ipd early list: before the stays' index loads, the admitted list answ
   await using t = await setup();
   const w = await seedIpd(t);
   const patient = async (erm: string, first_name: string) =>
-    (await t.post("/api/pasien/update", { id: "", erm, first_name, gender: "P" })).body.data._id;
+    (await t.post("/api/pasien/update", {
+      id: "",
+      erm,
+      first_name,
+      gender: "P",
+      tgl_lahir: "1980-01-01",
+    })).body.data._id;
   const patients = [
     w.pasien,
     w.pasien2,

@@ -77,7 +77,14 @@ export async function seedIpd(t: Api, hospital: Record<string, string> = {}) {
   const igd = await doctor("Citra", "igd");
   const patient = async (erm: string, first: string) =>
     (await ok(
-      t.post("/api/pasien/update", { id: "", erm, first_name: first, last_name: "", gender: "P" }),
+      t.post("/api/pasien/update", {
+        id: "",
+        erm,
+        first_name: first,
+        last_name: "",
+        gender: "P",
+        tgl_lahir: "1980-11-02",
+      }),
       "patient",
     )).data;
   const pasien = await patient("000123", "Siti");

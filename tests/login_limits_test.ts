@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { derivationCount } from "../lib/auth/password.ts";
 import { loadConfig } from "../lib/config.ts";
 import { allowAnyLicence, type LicenceGate } from "../lib/licence/gate.ts";
-import { loginAudit, MinuteFold } from "../lib/auth/fold.ts";
+import { MinuteFold } from "../lib/audit/fold.ts";
+import { auditFold } from "../lib/http/folded.ts";
 import { ADMIN_PASSWORD, setup, type TestAppOptions } from "./helpers.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
@@ -48,9 +49,12 @@ Deno.test("TRUST_PROXY: the address is the entry the trusted proxy appended, N h
     r = await login(t, `orang-${i}`, "salah", { "x-forwarded-for": `10.9.${i}.1, 192.0.2.7` });
     assert.equal(r.status, 401, `tebakan ${i}`);
   }
+  // refused before its password is checked, answered as a wrong password is
+  const checks = derivationCount();
   r = await login(t, "orang-lain", "salah", { "x-forwarded-for": "10.9.99.1, 192.0.2.7" });
-  assert.equal(r.status, 429);
+  assert.equal(r.status, 401);
   await r.body?.cancel();
+  assert.equal(derivationCount(), checks, "tidak diperiksa");
 
   await using two = await setup({ licence: allowAnyLicence, config: { trustProxy: 2 } });
   r = await login(two, "admin", ADMIN_PASSWORD, {
@@ -59,7 +63,7 @@ Deno.test("TRUST_PROXY: the address is the entry the trusted proxy appended, N h
   assert.equal(r.status, 200);
   const ips = (await two.audit.list({ action: "login" }, 0, 10)).rows.map((e) => e.ip);
   assert.deepEqual(ips, ["198.51.100.4"]);
-  await loginAudit.flush();
+  await auditFold.flush();
 });
 
 Deno.test("50 wrong passwords at once: at most 5 reach the password check, then the account is locked", async () => {
@@ -78,7 +82,7 @@ Deno.test("50 wrong passwords at once: at most 5 reach the password check, then 
   const r = await login(t, "petugas", ADMIN_PASSWORD);
   assert.equal(r.status, 429);
   await r.body?.cancel();
-  await loginAudit.flush();
+  await auditFold.flush();
 });
 
 Deno.test("one address: failures on several accounts do not lock out the others; unknown usernames are limited", async () => {
@@ -106,15 +110,18 @@ Deno.test("one address: failures on several accounts do not lock out the others;
   assert.equal(r.status, 200);
   await r.body?.cancel();
 
-  // guesses at usernames that do not exist: 20 from one address, then refused
+  // guesses at usernames that do not exist: 20 from one address, then refused unchecked, with
+  // the answer a wrong password gets (which usernames exist is not told)
   for (let i = 0; i < 20; i++) {
     r = await login(t, `tidak-ada-${i}`, "salah");
     assert.equal(r.status, 401, `tebakan ${i}`);
     await r.body?.cancel();
   }
+  const checks = derivationCount();
   r = await login(t, "tidak-ada-lagi", "salah");
-  assert.equal(r.status, 429);
-  assert.match((await r.json()).message, /Terlalu banyak percobaan login/);
+  assert.equal(r.status, 401);
+  assert.equal((await r.json()).message, "Username atau password salah.");
+  assert.equal(derivationCount(), checks, "tidak diperiksa");
   // an account that exists still logs in from there
   r = await login(t, "budi", "salah-lagi");
   assert.equal(r.status, 429, "budi terkunci sendiri");
@@ -122,7 +129,7 @@ Deno.test("one address: failures on several accounts do not lock out the others;
   r = await login(t, "admin", ADMIN_PASSWORD);
   assert.equal(r.status, 200);
   await r.body?.cancel();
-  await loginAudit.flush();
+  await auditFold.flush();
 });
 
 Deno.test("trivial passwords are refused with what to do: repeats, the username repeated", async () => {
@@ -149,7 +156,7 @@ Deno.test("trivial passwords are refused with what to do: repeats, the username 
   assert.equal(ok.status, 200, JSON.stringify(ok.body));
 });
 
-Deno.test("refused logins from a limited address: no licence call, no write, one audit entry a minute with a count", async () => {
+Deno.test("refused logins from a limited address: no licence call, no write, the first audited and the rest counted", async () => {
   let licenceCalls = 0;
   const counting: LicenceGate = {
     check: () => (licenceCalls++, Promise.resolve({ ok: true })),
@@ -170,11 +177,11 @@ Deno.test("refused logins from a limited address: no licence call, no write, one
       return out;
     };
     const kvBefore = await snapshot();
-    await loginAudit.flush();
+    await auditFold.flush();
     const auditBefore = (await t.audit.list({}, 0, 1000)).total;
     for (let i = 0; i < 30; i++) {
       const r = await login(t, `acak-${i}`, "salah");
-      assert.equal(r.status, 429);
+      assert.equal(r.status, 401);
       await r.body?.cancel();
     }
     assert.equal(licenceCalls, calls, "layanan lisensi tidak dipanggil");
@@ -184,17 +191,29 @@ Deno.test("refused logins from a limited address: no licence call, no write, one
       const r = await login(t, "petugas", `keliru-${i}`);
       await r.body?.cancel();
     }
-    await loginAudit.flush();
+    await auditFold.flush();
     const after = (await t.audit.list({}, 0, 1000)).rows.slice(
       0,
       (await t.audit.list({}, 0, 1000)).total - auditBefore,
     );
-    const locked = after.filter((e) => e.action === "login_locked");
-    assert.equal(locked.length, 1, JSON.stringify(after));
-    assert.deepEqual(locked[0].after, { address: "-", count: 30 });
-    const failed = after.filter((e) => e.action === "login_failed");
-    assert.equal(failed.length, 1, JSON.stringify(after));
-    assert.deepEqual(failed[0].after, { username: "petugas", count: 5 });
+    // oldest first: the minute's first refusal, written at once, then its 29 repeats folded
+    const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+    const locked = after.filter((e) => e.action === "login_locked").reverse();
+    assert.deepEqual(locked.map((e) => e.after), [
+      { address: "-", username: "acak-0", count: 1 },
+      {
+        address: "-",
+        username: "acak-0",
+        count: 29,
+        minute,
+        others: { username: Array.from({ length: 20 }, (_, i) => `acak-${i + 1}`) },
+      },
+    ]);
+    const failed = after.filter((e) => e.action === "login_failed").reverse();
+    assert.deepEqual(failed.map((e) => e.after), [
+      { username: "petugas", count: 1 },
+      { username: "petugas", count: 4, minute },
+    ]);
     assert.equal(after.filter((e) => e.action === "lockout").length, 1);
   });
 });
@@ -229,21 +248,36 @@ Deno.test("small answers: 403 not cached, bad static path and long username 400,
     assert.equal(/;\s*Secure/i.test(r.headers.get("set-cookie")!), https, `cookie ${proto}`);
     assert.equal(!!r.headers.get("strict-transport-security"), https, `HSTS ${proto}`);
   }
-  await loginAudit.flush();
+  await auditFold.flush();
 });
 
-Deno.test("MinuteFold: one record per key and clock minute, with its count, once the minute is over", async () => {
+Deno.test("MinuteFold: one record per key and clock minute, with its count and data, once the minute is over", async () => {
   let now = Date.UTC(2026, 10, 24, 8, 0, 10);
   const fold = new MinuteFold(() => now);
   const out: string[] = [];
-  const add = (key: string) => fold.add(key, (n) => (out.push(`${key}:${n}`), Promise.resolve()));
-  add("a"), add("a"), add("b"), add("a");
+  const add = (key: string, part = 0, apart = false) =>
+    fold.add<{ sum: number }>(key, () => ({
+      data: { sum: 0 },
+      emit: (
+        n,
+        d,
+        minute,
+      ) => (out.push(`${key}:${n}:${d.sum}@${minute.slice(11, 16)}`), Promise.resolve()),
+    }), (d) =>
+      d.sum += part, apart);
+  assert.equal(add("a", 1), true, "the minute's first");
+  assert.equal(add("a", 2), false);
+  add("b", 5), add("a", 3);
+  // apart: the first is the caller's to write; only the repeats are counted
+  assert.equal(add("c", 7, true), true);
+  assert.equal(add("d", 1, true), true);
+  assert.equal(add("d", 4, true), false);
   assert.deepEqual(out, [], "nothing while the minute runs");
   now += 50_000; // 08:01:00
-  add("a");
-  assert.deepEqual(out.sort(), ["a:3", "b:1"]);
+  add("a", 10);
+  assert.deepEqual(out.sort(), ["a:3:6@08:00", "b:1:5@08:00", "d:1:4@08:00"]);
   now += 59_000;
-  add("a");
+  add("a", 1);
   await fold.flush();
-  assert.deepEqual(out.sort(), ["a:2", "a:3", "b:1"]);
+  assert.deepEqual(out.sort(), ["a:2:11@08:01", "a:3:6@08:00", "b:1:5@08:00", "d:1:4@08:00"]);
 });

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { fixture } from "./fixtures/mod.ts";
 import type { setup } from "./helpers.ts";
 
 export type T = Awaited<ReturnType<typeof setup>>;
@@ -14,6 +15,16 @@ export async function save(t: T, res: string, fields: Record<string, string>): P
 /** Every record of `res` (up to 1,000) as its API lists them. */
 export const all = async (t: T, res: string): Promise<Row[]> =>
   (await t.json(`/api/${res}?length=1000`)).body.data;
+
+/** Imports the official provinces, regencies and districts through the API (villages left out). */
+export async function seedRegions(t: T): Promise<void> {
+  const levels = [["province", "provinces"], ["regency", "regencies"], ["district", "districts"]];
+  for (const [res, f] of levels) {
+    const csv = await Deno.readFile(fixture(`wilayah/${f}.csv`));
+    const r = await t.upload(`/api/${res}/import`, `${f}.csv`, csv);
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+  }
+}
 
 /**
  * A cut of the bilingual WHO ICD-10 list (`icd10_who_en_id_fendis0709.csv`), spaced as the file

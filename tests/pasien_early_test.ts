@@ -17,6 +17,7 @@ Deno.test("pasien early list: the first pages by ERM answer before the index loa
       erm,
       first_name: `Pasien${i}`,
       gender: "L",
+      tgl_lahir: "1980-01-01",
     });
     assert.equal(r.status, 200, JSON.stringify(r.body));
   }

@@ -58,6 +58,7 @@ Deno.test("percent: stay, print, list filter, dashboard, tariff analysis and exp
       first_name: `Pasien ${i}`,
       last_name: "",
       gender: "L",
+      tgl_lahir: "1980-01-01",
     });
     assert.equal(p.status, 200, JSON.stringify(p.body));
     const stay = await t.post("/api/ipd/update", admission(w, { pasienId: p.body.data._id }));

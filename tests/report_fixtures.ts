@@ -41,6 +41,7 @@ export async function seedDashboard(t: Api, today = DASHBOARD_TODAY) {
       first_name: "Wati",
       last_name: "",
       gender: "P",
+      tgl_lahir: "1980-01-01",
     }),
     "patient",
   )).data._id;

@@ -63,6 +63,14 @@ Deno.test("server: demo mode without LICENCE_URL; the printed first login works;
     body: new URLSearchParams({ hospitalCode: code, username: "admin", password }),
   });
   assert.deepEqual(await login.json(), { success: true, message: "Login berhasil." });
+  // the printed password opens nothing but its own change
+  const cookie = login.headers.get("set-cookie")!.split(";")[0];
+  const home = await fetch(`http://127.0.0.1:${port}/`, {
+    headers: { cookie },
+    redirect: "manual",
+  });
+  assert.deepEqual([home.status, home.headers.get("location")], [302, "/akun/password"]);
+  await home.body?.cancel();
 
   const second = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--unstable-kv", MAIN],

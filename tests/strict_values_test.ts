@@ -114,6 +114,7 @@ Deno.test("text: control characters and bidi overrides refused naming the field"
       id: "",
       erm: "000123",
       first_name: "Siti",
+      tgl_lahir: "1980-01-01",
       [field]: value,
     });
     assert.equal(r.status, 400, `${JSON.stringify(value)}: ${JSON.stringify(r.body)}`);
@@ -128,6 +129,7 @@ Deno.test("text: control characters and bidi overrides refused naming the field"
     id: "",
     erm: "000123",
     first_name: "Siti",
+    tgl_lahir: "1980-01-01",
     address: "Jl. Mawar 1\nRT 01/RW 02",
   });
   assert.equal(ok.status, 200, JSON.stringify(ok.body));

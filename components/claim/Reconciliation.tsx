@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import type { Reconciliation } from "../../lib/claim/reconcile.ts";
+import type { Reconciliation } from "../../lib/claim/reconciliation.ts";
 import type { StatusImport } from "../../lib/claim/status_import.ts";
 import { formatMoney, formatNumber } from "../../lib/format.ts";
 
@@ -39,11 +39,11 @@ function Part({ id, title, total, shown, head, children }: {
 
 /**
  * What an E-Klaim import found: changed groups (code and tariff before and after), TARIF_RS
- * against the app's hospital total, discharged stays of the period not yet claimed, and rows
- * matching no stay.
+ * against the app's hospital total, discharged stays of the period not yet claimed, rows
+ * matching no stay, and SEPs or card numbers the app records otherwise (not changed).
  */
 export function ReconciliationView({ r }: { r: Reconciliation }) {
-  const { changedGroups: g, tariffGaps: t, unclaimed: u, unmatched: x } = r;
+  const { changedGroups: g, tariffGaps: t, unclaimed: u, unmatched: x, conflicts: c } = r;
   return (
     <div class="reconciliation" aria-label="Hasil rekonsiliasi E-Klaim">
       <p class="alert alert-success">
@@ -125,7 +125,32 @@ export function ReconciliationView({ r }: { r: Reconciliation }) {
           </tr>
         ))}
       </Part>
+      <Conflicts c={c} />
     </div>
+  );
+}
+
+/** SEPs and card numbers the import would have filled but the app records otherwise. */
+function Conflicts({ c }: { c: Reconciliation["conflicts"] }) {
+  return (
+    <Part
+      id="conflicts"
+      title="SEP / No. kartu berbeda (tidak diubah)"
+      total={c.total}
+      shown={c.items.length}
+      head={["Baris", "Pasien", "Data", "E-Klaim", "Aplikasi", "Keterangan"]}
+    >
+      {c.items.map((i) => (
+        <tr key={`${i.line}-${i.field}`}>
+          <td>{i.line}</td>
+          <td>{stay(i)}</td>
+          <td>{i.field === "nomor_sep" ? "No. SEP" : "No. kartu BPJS"}</td>
+          <td>{i.eklaim}</td>
+          <td>{i.app || "-"}</td>
+          <td>{i.reason}</td>
+        </tr>
+      ))}
+    </Part>
   );
 }
 

@@ -11,6 +11,9 @@ import { IcdField } from "./exam_fields.tsx";
 import { DateInput } from "../ui/DateInput.tsx";
 import { Field } from "../ui/Field.tsx";
 import { useFieldErrors } from "../ui/use_field_errors.ts";
+import { DischargeClaimInputs, useDischargeClaim } from "./claim_fields.tsx";
+import type { BillKey } from "../../lib/ipd/bill.ts";
+import { BillStep, formBill } from "./BillFields.tsx";
 
 /** The server's input names of the form's fields (`POST /api/ipd/discharge-patient/update`). */
 const SERVER_NAMES = {
@@ -20,12 +23,30 @@ const SERVER_NAMES = {
   summary_tindakan: "tindakan",
 };
 
+/** The summary codes the examinations suggest, given to `diag` and `tind` as options. */
+const loadSummary = (id: string, diag: (o: Option[]) => void, tind: (o: Option[]) => void) =>
+  get<{ summary_diagnosis: IcdItem[]; summary_tindakan: IcdItem[] }>(
+    `/api/ipd/${encodeURIComponent(id)}/get-summary-icd`,
+  ).then((d) => {
+    diag((d.summary_diagnosis ?? []).map(icdOption));
+    tind((d.summary_tindakan ?? []).map(icdOption));
+  }).catch((e) => alertError(e));
+
+/** What the discharge form is given. */
+interface DischargeFormProps {
+  visit: VisitRow;
+  /** The bill's category the settings name: it holds what the others leave (`BillStep`). */
+  category: BillKey;
+  onClose: () => void;
+}
+
 /**
  * Discharges a stay: date-time, discharge method and the summary diagnoses and procedures,
- * prefilled from the examinations (editable). On success the browser goes to
- * `/discharge-patient`.
+ * prefilled from the examinations (editable), the claim data to complete (SEP, ICU and
+ * upgrade days) and the bill by E-Klaim's categories, where the clerk may move amounts
+ * (`BillStep`). On success the browser goes to `/discharge-patient`.
  */
-export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: () => void }) {
+export function DischargeForm({ visit, category, onClose }: DischargeFormProps) {
   const [date, setDate] = useState(() => toLocalInput(new Date().toISOString()));
   const [method, setMethod] = useState<Option | null>(null);
   const [diag, setDiag] = useState<Option[]>([]);
@@ -40,15 +61,10 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
     errs.clear(name);
     set(v);
   };
+  const claim = useDischargeClaim(visit, (k) => edit(k, () => {})(undefined));
 
   useEffect(() => {
-    get<{ summary_diagnosis: IcdItem[]; summary_tindakan: IcdItem[] }>(
-      `/api/ipd/${encodeURIComponent(visit._id)}/get-summary-icd`,
-    ).then((d) => {
-      setDiag((d.summary_diagnosis ?? []).map(icdOption));
-      setTind((d.summary_tindakan ?? []).map(icdOption));
-    }).catch((e) => alertError(e))
-      .finally(() => setBusy(false));
+    loadSummary(visit._id, setDiag, setTind).finally(() => setBusy(false));
   }, [visit._id]);
 
   const save = async (e: Event) => {
@@ -65,6 +81,8 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
           dischargepatient: method?.id ?? "",
           summary_diagnosis: idList(diag),
           summary_tindakan: idList(tind),
+          ...claim.body(),
+          ...formBill(e.target),
         }),
       );
       toast({ title: "Success", text: message });
@@ -119,6 +137,8 @@ export function DischargeForm({ visit, onClose }: { visit: VisitRow; onClose: ()
         error={errs.errors.tindakan}
         onChange={edit("tindakan", setTind)}
       />
+      <DischargeClaimInputs claim={claim} errors={errs.errors} />
+      <BillStep id="discharge" visit={visit} rest={category} onEdit={setDirty} />
     </FormModal>
   );
 }

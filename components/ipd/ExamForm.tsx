@@ -11,9 +11,18 @@ import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
 import type { ExamRow } from "./exam_cells.tsx";
 import { codesOf, icdOption, idList } from "./icd_options.ts";
-import { rsProblem, TariffFields, type TariffKey, type TariffValues } from "./TariffFields.tsx";
+import {
+  rsNumber,
+  rsProblem,
+  TARIF_RS,
+  TariffFields,
+  type TariffKey,
+  type TariffValues,
+} from "./TariffFields.tsx";
 import { DateInput } from "../ui/DateInput.tsx";
 import { CodeFields, type Soap, SoapFields, useKeywords } from "./exam_fields.tsx";
+import { type BillKey, examBreakdown } from "../../lib/ipd/bill.ts";
+import { billBody, BillFields, billInput, readBill } from "./BillFields.tsx";
 
 /** Hospital charges billed before an examination at `date` (the one being edited excluded). */
 function billedBefore(rows: ExamRow[], date: string, id?: string): number {
@@ -23,8 +32,11 @@ function billedBefore(rows: ExamRow[], date: string, id?: string): number {
   ).reduce((n, r) => n + (Number(r.tarif_rs) || 0), 0);
 }
 
-/** The tariff part a form starts from: a new examination starts from the stay's package. */
-function tariffOf(exam: ExamRow | undefined, rows: ExamRow[]): TariffValues {
+/**
+ * The tariff part a form starts from: a new examination starts from the stay's package and its
+ * tariff unsplit (all of it in `category`, the settings').
+ */
+function tariffOf(exam: ExamRow | undefined, rows: ExamRow[], category: BillKey): TariffValues {
   // the package is the latest grouping chosen
   const from = exam ?? examOrder(rows).filter((r) => r.grouping).at(-1);
   return {
@@ -38,6 +50,7 @@ function tariffOf(exam: ExamRow | undefined, rows: ExamRow[]): TariffValues {
     tarifinacbgSelect: from?.grouping ? from.tarifinacbgSelect : "",
     tarif_ina: from?.grouping ? from.tarif_ina : exam ? exam.tarif_ina : null,
     tarif_rs: exam ? formatMoney(exam.tarif_rs) : "",
+    bill: exam ? billInput(examBreakdown(exam, category), category) : {},
   };
 }
 
@@ -59,9 +72,17 @@ interface ExamValues {
   tv: TariffValues;
 }
 
-/** The examination as `POST /api/ipd/visitexamination/update` takes it (lists: ids, commas). */
-const examBody = (ipdId: string, exam: ExamRow | undefined, v: ExamValues) =>
-  new URLSearchParams({
+/** The server's names of fields the form names otherwise. */
+const SERVER_NAMES = { examinationDate: "date", tarif_rs_rincian: "bill" };
+
+/**
+ * The examination as `POST /api/ipd/visitexamination/update` takes it (lists: ids, commas),
+ * with the hospital tariff's split while the tariff is a whole amount (the rest in `category`).
+ */
+function examBody(ipdId: string, exam: ExamRow | undefined, v: ExamValues, category: BillKey) {
+  const rs = rsNumber(v.tv.tarif_rs);
+  const split = readBill(v.tv.bill, rs, category, TARIF_RS).amounts;
+  return new URLSearchParams({
     id: exam?._id ?? "",
     _version: exam?._version ?? "",
     ipdId,
@@ -74,23 +95,32 @@ const examBody = (ipdId: string, exam: ExamRow | undefined, v: ExamValues) =>
     grouping: v.tv.grouping?.id ?? "",
     tarifinacbgSelect: v.tv.tarifinacbgSelect,
     tarif_rs: plainNumber(v.tv.tarif_rs),
+    ...(Number.isFinite(rs) ? billBody(split) : {}),
   });
+}
 
-/**
- * Add/edit an examination: SOAP notes, disputed-claim keywords (read-only summary; a keyword
- * is highlighted while its ICD code is among the chosen diagnoses or procedures), ICD-10 and
- * ICD-9-CM codes and the tariffs with the live analysis.
- */
-export function ExamForm({ ipdId, exam, rows, tariff, classtype, onClose, onSaved }: {
+/** What the examination form is given. */
+interface ExamFormProps {
   ipdId: string;
   exam?: ExamRow;
   /** The stay's examinations (for the charges billed before this one). */
   rows: ExamRow[];
   tariff: TariffKey;
   classtype: string;
+  /** The bill's category the settings name (`billCategory`): it holds what is not split. */
+  category: BillKey;
   onClose: () => void;
   onSaved: () => void;
-}) {
+}
+
+/**
+ * Add/edit an examination: SOAP notes, disputed-claim keywords (read-only summary; a keyword
+ * is highlighted while its ICD code is among the chosen diagnoses or procedures), ICD-10 and
+ * ICD-9-CM codes and the tariffs with the live analysis, the hospital tariff split by E-Klaim's
+ * categories.
+ */
+export function ExamForm(props: ExamFormProps) {
+  const { ipdId, exam, rows, tariff, classtype, category, onClose, onSaved } = props;
   const [date, setDate] = useState(() =>
     toLocalInput(exam?.examinationDate ?? new Date().toISOString())
   );
@@ -98,10 +128,10 @@ export function ExamForm({ ipdId, exam, rows, tariff, classtype, onClose, onSave
   const [keywords, pickKeywords] = useKeywords(exam?.keyword ?? []);
   const [diag, setDiag] = useState<Option[]>(() => (exam?.diagnosis ?? []).map(icdOption));
   const [tind, setTind] = useState<Option[]>(() => (exam?.tindakan ?? []).map(icdOption));
-  const [tv, setTv] = useState<TariffValues>(() => tariffOf(exam, rows));
+  const [tv, setTv] = useState<TariffValues>(() => tariffOf(exam, rows, category));
   const [saving, setSaving] = useState(false);
   const codes = codesOf([...diag, ...tind]);
-  const errs = useFieldErrors((n) => `exam-${n}`, { examinationDate: "date" });
+  const errs = useFieldErrors((n) => `exam-${n}`, SERVER_NAMES);
   const { errors, clear } = errs;
   const values: ExamValues = { date, soap, keywords, diag, tind, tv };
   // the grouping's class options are loaded with the form: not a change
@@ -117,7 +147,7 @@ export function ExamForm({ ipdId, exam, rows, tariff, classtype, onClose, onSave
     setSaving(true);
     try {
       const url = "/api/ipd/visitexamination/update";
-      const { message } = await post(url, examBody(ipdId, exam, values));
+      const { message } = await post(url, examBody(ipdId, exam, values, category));
       setSaving(false);
       toast({ title: "Success", text: message });
       onSaved();
@@ -174,6 +204,15 @@ export function ExamForm({ ipdId, exam, rows, tariff, classtype, onClose, onSave
         tariff={tariff}
         classtype={classtype}
         prevRs={billedBefore(rows, date, exam?._id)}
+      />
+      <BillFields
+        id="exam"
+        total={rsNumber(tv.tarif_rs)}
+        label={TARIF_RS}
+        rest={category}
+        input={tv.bill}
+        error={errors.bill}
+        onChange={(k, x) => (clear("bill"), setTv((o) => ({ ...o, bill: { ...o.bill, [k]: x } })))}
       />
     </FormModal>
   );

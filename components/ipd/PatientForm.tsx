@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { PHONE_HINT, PHONE_PATTERN } from "../../lib/format.ts";
+import { digitsPattern, PHONE_HINT, PHONE_PATTERN } from "../../lib/format.ts";
 import { post } from "../ui/api.ts";
 import { changed, type FormField, FormFields, type FormValues, payload } from "../ui/Form.tsx";
 import { useFieldErrors } from "../ui/use_field_errors.ts";
@@ -16,7 +16,9 @@ const FIELDS: FormField[] = [
     label: "Jenis Kelamin",
     choices: [{ id: "L", text: "Laki-laki" }, { id: "P", text: "Perempuan" }],
   },
+  { name: "tgl_lahir", label: "Tanggal Lahir", type: "date", required: true },
   { name: "phone", label: "Telepon", pattern: PHONE_PATTERN, maxLength: 30, hint: PHONE_HINT },
+  { name: "nomor_kartu", label: "No. Kartu BPJS", pattern: digitsPattern(13), hint: "13 angka." },
 ];
 
 /** A short new-patient form; `onCreated` gets the saved patient as a select option. */

@@ -4,9 +4,14 @@ import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { zoneLabel } from "../../lib/hospital_time.ts";
 import PrintButton from "../../islands/PrintButton.tsx";
 import { Island } from "../Island.tsx";
-import { patientText, When } from "./cells.tsx";
+import { birthText, patientText, When } from "./cells.tsx";
 import { ClaimChecklist } from "../claim/ClaimChecklist.tsx";
 import type { ClaimCheck } from "../../lib/claim/readiness.ts";
+import { claimFacts } from "./claim_fields.tsx";
+import type { BillKey } from "../../lib/ipd/bill.ts";
+import { PrintBill } from "./StayBill.tsx";
+import { packageFacts } from "./package_view.tsx";
+import { packageOf } from "../../lib/ipd/package.ts";
 
 const CLASSES: Record<string, string> = { first: "Kelas 1", second: "Kelas 2", third: "Kelas 3" };
 
@@ -17,6 +22,8 @@ const codes = (items: { code: string; desc: string }[]) =>
 function StayFacts({ v, days, tz }: { v: Visit; days: number; tz: string }) {
   const facts: [string, string][] = [
     ["Pasien", `${patientText(v.pasien)} · ${v.pasien.gender || "-"}`],
+    ["Tanggal Lahir", birthText(v.pasien, v.visitDate)],
+    ["No. Kartu BPJS", v.pasien.nomor_kartu || "-"],
     ["DPJP", v.dpjp?.fullname ?? "-"],
     ["Ruang", v.room?.name ?? "-"],
     ["Tanggal Masuk", `${formatDateTime(v.visitDate)} ${tz}`],
@@ -27,6 +34,8 @@ function StayFacts({ v, days, tz }: { v: Visit; days: number; tz: string }) {
     ["Lama Rawat", `${days} Hari`],
     ["Diagnosa Awal", v.diagnosis_awal || "-"],
     ["Readmisi", v.readmisi ? "Ya" : "Tidak"],
+    ...claimFacts(v),
+    ...packageFacts(v),
   ];
   return (
     <dl class="print-facts">
@@ -129,7 +138,9 @@ function ExamTable({ v, exams }: { v: Visit; exams: Examination[] }) {
         )}
       <tfoot>
         <tr>
-          <th colSpan={3}>Total (paket INA-CBG yang berlaku)</th>
+          <th colSpan={3}>
+            {`Total (paket INA-CBG yang berlaku: ${packageOf(v).source})`}
+          </th>
           <td class="num" data-total="ina">{formatMoney(v.tarifInaTotal)}</td>
           <td class="num" data-total="rs">{formatMoney(v.tarifRsTotal)}</td>
           <td />
@@ -169,9 +180,10 @@ function DischargeSummary({ v }: { v: Visit }) {
 
 /**
  * A stay as one A4 sheet (`/ipd/{id}/print`): the hospital, the patient and the stay, each
- * examination with its codes, tariffs and running analysis, the totals and the discharge summary.
+ * examination with its codes, tariffs and running analysis, the totals, the bill by E-Klaim's
+ * categories and the discharge summary.
  */
-export function StayPrint({ hospital, address, visit: v, exams, now, claim }: {
+export function StayPrint({ hospital, address, visit: v, exams, now, claim, category }: {
   hospital: string;
   address: string;
   visit: Visit;
@@ -179,6 +191,8 @@ export function StayPrint({ hospital, address, visit: v, exams, now, claim }: {
   now: Date;
   /** The stay's claim readiness, printed after the discharge summary. */
   claim?: ClaimCheck;
+  /** The bill's category the settings name (a stay without a breakdown has its total there). */
+  category: BillKey;
 }) {
   const tz = zoneLabel();
   return (
@@ -199,6 +213,7 @@ export function StayPrint({ hospital, address, visit: v, exams, now, claim }: {
       </header>
       <StayFacts v={v} days={lengthOfStay(v.visitDate, v.tanggal_pulang, now)} tz={tz} />
       <ExamTable v={v} exams={exams} />
+      <PrintBill visit={v} category={category} />
       <DischargeSummary v={v} />
       {claim && <ClaimChecklist check={claim} />}
       <footer class="print-sign">

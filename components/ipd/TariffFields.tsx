@@ -5,6 +5,7 @@ import { formatMoney, readRupiah } from "../../lib/format.ts";
 import { type Option, Select } from "../ui/Select.tsx";
 import { Percent } from "./cells.tsx";
 import { get } from "../ui/api.ts";
+import type { BillInput } from "./BillFields.tsx";
 
 /** A tariff option of an INA-CBG grouping (`GET /api/inatarif/{id}`). */
 export interface TariffOption {
@@ -22,6 +23,8 @@ export interface TariffValues {
   tarif_ina: number | null;
   /** As typed ('Rp 1.500.000', '1500000'). */
   tarif_rs: string;
+  /** Its split by E-Klaim's categories, as typed (the settings' category holds the rest). */
+  bill: BillInput;
 }
 
 /** What the hospital's profile says about its tariffs (lib/settings/hospital_tariff.ts). */

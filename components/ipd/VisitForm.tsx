@@ -13,8 +13,17 @@ import { DescSelect } from "./DescSelect.tsx";
 import { PatientForm } from "./PatientForm.tsx";
 import { DateInput } from "../ui/DateInput.tsx";
 import { PatientPicker, ReadmissionReason, RefSelect } from "./visit_fields.tsx";
+import {
+  claimBody,
+  type ClaimDefaults,
+  ClaimInputs,
+  type ClaimValues,
+  claimValuesOf,
+  useRoomHak,
+} from "./claim_fields.tsx";
+import { guessCaraMasuk } from "../../lib/ipd/claim_codes.ts";
 
-interface Values {
+interface Values extends ClaimValues {
   pasien: Option | null;
   visitDate: string;
   indicationranap: Option | null;
@@ -44,14 +53,23 @@ function valuesOf(v?: VisitRow): Values {
     episode: opt(v?.episode, v?.episode?.title),
     criteria: opt(v?.criteria, v?.criteria?.title),
     readmisi_reason: v?.readmisi_reason ?? "",
+    ...claimValuesOf(v),
   };
 }
 
 /** The server's input names of the form's fields (`POST /api/ipd/update`), where they differ. */
 const SERVER_NAMES = { pasienId: "pasien", room_id: "room", igd_id: "igd", dpjp_id: "dpjp" };
 
-/** The stay as `POST /api/ipd/update` takes it (the reason only when it is a readmission). */
-function bodyOf(v: Values, row: VisitRow | undefined, readmisi: boolean): URLSearchParams {
+/**
+ * The stay as `POST /api/ipd/update` takes it (the reason only when it is a readmission; the
+ * claim data with the defaults shown, `claimBody`).
+ */
+function bodyOf(
+  v: Values,
+  row: VisitRow | undefined,
+  readmisi: boolean,
+  d: ClaimDefaults,
+): URLSearchParams {
   const id = (o: Option | null) => o?.id ?? "";
   return new URLSearchParams({
     id: row?._id ?? "",
@@ -67,6 +85,7 @@ function bodyOf(v: Values, row: VisitRow | undefined, readmisi: boolean): URLSea
     episode: id(v.episode),
     criteria: id(v.criteria),
     readmisi_reason: readmisi ? v.readmisi_reason : "",
+    ...claimBody(v, d),
   });
 }
 
@@ -183,6 +202,11 @@ export function VisitForm({ row, onClose, onSaved }: {
   const [saving, setSaving] = useState(false);
   const errs = useFieldErrors((n) => `visit-${n}`, SERVER_NAMES);
   const dirty = useChanged(v);
+  const hak = useRoomHak(v.room?.id);
+  const d = {
+    kelas_rawat: hak,
+    cara_masuk: guessCaraMasuk({ igd: !!v.igd, criteria: !!v.criteria, asal: v.asal }),
+  };
   const set = <K extends keyof Values>(k: K, x: Values[K]) => {
     errs.clear(k);
     setV((o) => ({ ...o, [k]: x }));
@@ -204,7 +228,7 @@ export function VisitForm({ row, onClose, onSaved }: {
     }
     setSaving(true);
     try {
-      const { message } = await post("/api/ipd/update", bodyOf(v, row, readmisi));
+      const { message } = await post("/api/ipd/update", bodyOf(v, row, readmisi, d));
       setSaving(false);
       toast({ title: "Success", text: message });
       onSaved();
@@ -242,6 +266,7 @@ export function VisitForm({ row, onClose, onSaved }: {
           />
         )}
         <StayFields v={v} set={set} row={row} errors={errs.errors} />
+        <ClaimInputs c={v} d={d} set={(k, x) => set(k, x)} errors={errs.errors} />
       </FormModal>
       <PatientForm
         open={newPatient}

@@ -1,14 +1,31 @@
+import { useState } from "react";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
-import { hasExams, patientText, Percent } from "./cells.tsx";
+import { birthText, hasExams, patientText, Percent } from "./cells.tsx";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
+import { claimFacts } from "./claim_fields.tsx";
+import { VisitForm } from "./VisitForm.tsx";
+import { CLAIM_DATA_ANCHOR } from "../../lib/claim/rules/stay_claim_data.ts";
+import { packageOf } from "../../lib/ipd/package.ts";
+import { packageText, sourceText } from "./package_view.tsx";
 
-/** The top of a stay's examination page: who, where, since when, and the stay's totals. */
-export function VisitHeader({ visit: v }: { visit: VisitRow }) {
+/**
+ * The top of a stay's examination page: who, where, since when, its claim data, and the
+ * stay's totals with the package in force and its source (and, once E-Klaim grouped the stay,
+ * what the ward had picked). With `onSaved` (a role that may write), 'Edit Data Klaim' opens the visit
+ * form; `onSaved` follows a save.
+ */
+export function VisitHeader({ visit: v, onSaved }: { visit: VisitRow; onSaved?: () => void }) {
   const money = (n: number) => hasExams(v) ? formatMoney(n) : "-";
+  const [editing, setEditing] = useState(false);
+  const p = packageOf(v);
   return (
     <section class="ipd-header card" aria-label="Ringkasan kunjungan">
       <div>
         <h2>{patientText(v.pasien)}</h2>
+        <p class="muted" data-patient="birth">
+          {`Tgl. lahir ${birthText(v.pasien, v.visitDate)}` +
+            (v.pasien?.nomor_kartu ? ` · No. Kartu BPJS ${v.pasien.nomor_kartu}` : "")}
+        </p>
         <p class="muted">
           {`Masuk ${formatDateTime(v.visitDate)} · ${v.room?.name ?? "-"} · DPJP ${
             v.dpjp?.fullname ?? "-"
@@ -20,12 +37,44 @@ export function VisitHeader({ visit: v }: { visit: VisitRow }) {
           </span>
           {v.readmisi && <span class="status status-readmisi">Readmisi</span>}
         </p>
+        <div class="claim-data" id={CLAIM_DATA_ANCHOR}>
+          <dl class="claim-facts" aria-label="Data klaim">
+            {claimFacts(v).map(([t, d]) => (
+              <div key={t}>
+                <dt>{t}</dt>
+                <dd>{d}</dd>
+              </div>
+            ))}
+          </dl>
+          {onSaved && (
+            <button
+              type="button"
+              class="btn btn-sm btn-light"
+              onClick={() => setEditing(true)}
+            >
+              Edit Data Klaim
+            </button>
+          )}
+        </div>
       </div>
       <dl class="totals">
         <div>
           <dt>Total INA-CBG</dt>
-          <dd data-total="ina">{money(v.tarifInaTotal)}</dd>
+          <dd data-total="ina">{p.fromEklaim ? formatMoney(p.tariff) : money(p.tariff)}</dd>
+          <dd class="package-source" data-paket={p.fromEklaim ? "eklaim" : "petugas"}>
+            <span title={p.description}>{packageText(p)}</span>
+            <small>{sourceText(p)}</small>
+          </dd>
         </div>
+        {p.fromEklaim && (
+          <div>
+            <dt>Dipilih petugas</dt>
+            <dd data-total="petugas">{money(p.assumed.tariff)}</dd>
+            <dd class="package-source">
+              <span>{packageText(p.assumed)}</span>
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Total RS</dt>
           <dd data-total="rs">{money(v.tarifRsTotal)}</dd>
@@ -37,6 +86,16 @@ export function VisitHeader({ visit: v }: { visit: VisitRow }) {
           </dd>
         </div>
       </dl>
+      {editing && onSaved && (
+        <VisitForm
+          row={v}
+          onClose={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            onSaved();
+          }}
+        />
+      )}
     </section>
   );
 }

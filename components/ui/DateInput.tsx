@@ -85,6 +85,9 @@ export function DateInput(p: DateInputProps) {
   }, [problem]);
 
   const typed = (t: string) => {
+    // said at once, not after the render: Enter right after the last digit (a slow PC renders
+    // later) would find the field still refusing a partial date and silently not submit
+    input.current?.setCustomValidity(dateProblem(t, format));
     setText(t);
     const v = readValue(t, !!p.time);
     if (v != null) p.onChange(v);

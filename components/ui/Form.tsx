@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { formatMoney, readRupiah } from "../../lib/format.ts";
 import type { TableField } from "../../lib/resource/table_props.ts";
+import { DateInput } from "./DateInput.tsx";
 import { Field } from "./Field.tsx";
 import { type Option, Select } from "./Select.tsx";
 
@@ -34,6 +35,13 @@ export function valuesFrom(fields: FormField[], row?: Record<string, unknown>): 
   }
   return out;
 }
+
+/**
+ * The fields of a form opened on a new record (`isNew`) or on a stored one's `initial` values:
+ * a `requiredNew` field is required, except on a stored record that has no value for it.
+ */
+export const fieldsFor = (fields: FormField[], isNew: boolean, initial: FormValues) =>
+  fields.map((f) => f.requiredNew && (isNew || initial[f.name]) ? { ...f, required: true } : f);
 
 /** Whether `values` differ from `initial`, the values a form was opened with (selects by id). */
 export function changed(initial: FormValues, values: FormValues): boolean {
@@ -132,6 +140,17 @@ function SwitchInput({ id, f, on, set }: {
   );
 }
 
+/** The control of a switch or date field (null for the others): its value as text. */
+function ownControl(f: FormField, id: string, v: string, set: (v: string) => void) {
+  if (f.type === "switch") {
+    return <SwitchInput id={id} f={f} on={v === "true"} set={(on) => set(String(on))} />;
+  }
+  if (f.type === "date") {
+    return <DateInput id={id} value={v} onChange={set} required={f.required} />;
+  }
+  return null;
+}
+
 /**
  * Labelled inputs for `fields`; ids are `{idPrefix}-{name}`. `errors` are the server's
  * refusals of fields (`useFieldErrors`), said under them until `onEdit` tells the field changed.
@@ -175,9 +194,8 @@ export function FormFields({ idPrefix, fields, values, onChange, errors, onEdit 
         />
       );
     }
-    if (f.type === "switch") {
-      return <SwitchInput id={id} f={f} on={v === "true"} set={(on) => set(f.name, String(on))} />;
-    }
+    const own = ownControl(f, id, typeof v === "string" ? v : "", (x) => set(f.name, x));
+    if (own) return own;
     const common = {
       id,
       name: f.name,

@@ -1,7 +1,7 @@
 import type { Ref } from "preact";
 import type { ColumnDef } from "../../lib/resource/resource.ts";
 import type { TableProps } from "../../lib/resource/table_props.ts";
-import { formatDateTime, formatMoney } from "../../lib/format.ts";
+import { formatDateTime, formatDay, formatMoney } from "../../lib/format.ts";
 import { Select } from "./Select.tsx";
 import { SwitchCell } from "./SwitchCell.tsx";
 import type { Row } from "./use_server_table.ts";
@@ -30,6 +30,7 @@ export function resourceCell(c: ColumnDef, row: Row, api: string, canWrite: bool
   if (c.choices) return c.choices[String(v)] ?? (v == null ? "" : String(v));
   if (c.format === "money") return formatMoney(v);
   if (c.format === "datetime") return formatDateTime(v);
+  if (c.format === "date") return v ? formatDay(v) : "";
   if (c.format === "bool") return v ? "Ya" : "Tidak";
   if (v == null || v === "") return "";
   return typeof v === "object" ? String((v as Row).desc ?? (v as Row).name ?? "") : String(v);
@@ -126,6 +127,7 @@ export function ImportBar({ uid, imp, fileRef, busy, onImport }: {
         Impor
       </button>
       <a class="btn btn-light" href={imp.template} download>Unduh template</a>
+      {imp.export && <a class="btn btn-light" href={imp.export} download>Ekspor .xlsx</a>}
       {imp.headers && <small class="muted dt-hint">Kolom: {imp.headers}</small>}
     </div>
   );

@@ -4,9 +4,17 @@ import { hashPassword, verifyPassword } from "./password.ts";
 import { passwordProblem } from "./policy.ts";
 import type { Store } from "../db/store.ts";
 
+/** The page where one changes one's own password. */
+export const PASSWORD_PAGE = "/akun/password";
+
+/** The refusal of anything else while a printed first password is unchanged. */
+export const CHANGE_FIRST =
+  "Ganti password awal Anda terlebih dahulu: password itu tercetak di log layanan.";
+
 /**
  * Changes the signed-in user's own password: the current one must match, the new one must
- * pass the policy. Every other session of the account ends; the one with `keepToken` stays.
+ * pass the policy. Every other session of the account ends; the one with `keepToken` stays. A
+ * printed first password's hold (`mustChangePassword`) ends with it.
  */
 export async function changeOwnPassword(
   store: Store,
@@ -28,6 +36,27 @@ export async function changeOwnPassword(
   }
   const passwordHash = await hashPassword(newPassword);
   const gen = (row.value.sessionGen ?? 0) + 1;
-  await col.update(userId, (old) => ({ ...old, passwordHash, sessionGen: gen }), row.versionstamp);
+  await col.update(userId, (old) => {
+    const { mustChangePassword: _, ...rest } = old;
+    return { ...rest, passwordHash, sessionGen: gen };
+  }, row.versionstamp);
   await keepOnlySession(store, gen, keepToken);
+}
+
+/**
+ * Sets the signed-in user's own E-Klaim NIK (`nik`: 16 digits, checked by the caller, or '' to
+ * clear it); unique among accounts (409 naming it). Returns the NIK before and after; nothing
+ * is written when it is unchanged.
+ */
+export async function setOwnNik(
+  store: Store,
+  userId: string,
+  nik: string,
+): Promise<{ before: string; after: string }> {
+  const col = users(store);
+  const row = await col.find(userId);
+  if (!row) throw notFound("Akun tidak ditemukan.");
+  const before = row.value.nik ?? "";
+  if (before !== nik) await col.update(userId, (old) => ({ ...old, nik }), row.versionstamp);
+  return { before, after: nik };
 }

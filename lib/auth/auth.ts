@@ -19,6 +19,16 @@ export interface User extends Doc {
   role?: Role;
   /** Bumped by a password or role change: sessions of an older generation end. */
   sessionGen?: number;
+  /**
+   * Set on the first administrator whose password was generated and printed to the service
+   * log: it must be changed before anything else is served. Cleared by that change.
+   */
+  mustChangePassword?: boolean;
+  /**
+   * The NIK (16 digits) registered in E-Klaim's Personnel Registration, sent as the coder of
+   * every E-Klaim change; absent until set (by an administrator or the user).
+   */
+  nik?: string;
 }
 
 /** The session a request carries, as the handlers see it. */
@@ -33,6 +43,8 @@ export interface Session {
   role?: Role;
   /** The account's `sessionGen` when the session began. */
   gen?: number;
+  /** The account's printed first password is still unchanged (read from the account, as `role`). */
+  mustChangePassword?: boolean;
 }
 
 /** A session as stored: the session plus its limits. */
@@ -46,12 +58,15 @@ interface StoredSession extends Session {
 export const SESSION_TTL_MS = 12 * 3600_000;
 export const SESSION_COOKIE = "sid";
 
-/** How user records are stored: username and email unique, case-insensitive. */
+/**
+ * How user records are stored: username and email unique, case-insensitive; the E-Klaim NIK
+ * unique too (one person's, who E-Klaim records as the coder).
+ */
 export const USER_SPEC = {
   name: "user",
-  unique: ["username", "email"],
+  unique: ["username", "email", "nik"],
   search: ["fullname", "username", "email", "phone", "gender"],
-  labels: { username: "Username", email: "Email" },
+  labels: { username: "Username", email: "Email", nik: "NIK" },
   normalize: (_f: string, v: unknown) => String(v ?? "").trim().toLowerCase(),
   tally: ADMIN_TALLY,
 } satisfies CollectionSpec;
@@ -61,10 +76,18 @@ export function users(store: Store): Collection<User> {
   return store.collection<User>(USER_SPEC);
 }
 
+/** The first account's e-mail: a placeholder the account form accepts, for the admin to replace. */
+export const ADMIN_EMAIL = "admin@rumahsakit.local";
+/** What earlier versions seeded, which the account form refuses (no dot in the domain). */
+const OLD_ADMIN_EMAIL = "admin@localhost";
+
 /**
  * Creates the first account (`admin`) when there is none. Returns the password when it was
- * generated here, so the caller can print it once. Accounts made before roles existed get
- * theirs written (`roleOf`: `admin` stays administrator, the others casemix).
+ * generated here, so the caller can print it once; such an account must change it at its first
+ * login (`mustChangePassword`), one from `password` (ADMIN_PASSWORD, the operator's) need not.
+ * Accounts made before roles existed get theirs written (`roleOf`: `admin` stays administrator,
+ * the others casemix), and one seeded with `admin@localhost` gets `ADMIN_EMAIL` (when no other
+ * account has it), so the account form can save it.
  */
 export async function ensureAdmin(
   store: Store,
@@ -73,9 +96,15 @@ export async function ensureAdmin(
   const col = users(store);
   const index = await col.index();
   if (index.size > 0) {
-    const legacy = index.rows().filter((r) => !r.value.role);
+    const reseed = !(await col.idBy("email", ADMIN_EMAIL));
+    const old = (u: User) => !u.role || (reseed && u.email === OLD_ADMIN_EMAIL);
+    const legacy = index.rows().filter((r) => old(r.value)).map((r) => r.value);
     if (legacy.length) {
-      await col.writeMany(legacy.map((r) => ({ ...r.value, role: roleOf(r.value) })));
+      await col.writeMany(legacy.map((u) => ({
+        ...u,
+        role: roleOf(u),
+        email: reseed && u.email === OLD_ADMIN_EMAIL ? ADMIN_EMAIL : u.email,
+      })));
     }
     return { created: false };
   }
@@ -86,12 +115,13 @@ export async function ensureAdmin(
     .replace(/[+/]/g, "x");
   await col.insert({
     fullname: "Administrator",
-    email: "admin@localhost",
+    email: ADMIN_EMAIL,
     phone: "",
     username: "admin",
     gender: "",
     role: "admin",
     passwordHash: await hashPassword(pw),
+    ...(generated ? { mustChangePassword: true } : {}),
   });
   return { created: true, password: generated ? pw : undefined };
 }
@@ -193,7 +223,7 @@ export async function readSession(
     await store.kv.set(key, seen, { expireIn: s.expiresAt - now });
     sessionReads.wrote(store.kv, id, seen);
   }
-  return { ...s, role: roleOf(user) };
+  return { ...s, role: roleOf(user), mustChangePassword: user.mustChangePassword === true };
 }
 
 /**

@@ -11,15 +11,17 @@ export const ROLES: Record<Role, string> = {
 };
 
 /**
- * What a route needs: `public` (no session: login, licence, static), `read` (any signed-in
- * role: lists, pages, reports, exports, one's own password), `work` (inpatient work and master
+ * What a route needs: `public` (no session: login, licence, static), `self` (any signed-in
+ * role, also before a printed first password is changed: one's own password and logout),
+ * `read` (any signed-in role: lists, pages, reports, exports), `work` (inpatient work and master
  * data: admin and casemix) or `admin` (users, backups, restore, connection, settings changes,
  * licence deactivation, the audit log).
  */
-export type Access = "public" | "read" | "work" | "admin";
+export type Access = "public" | "self" | "read" | "work" | "admin";
 
 const GRANTS: Record<Access, readonly Role[]> = {
   public: ["admin", "casemix", "viewer"],
+  self: ["admin", "casemix", "viewer"],
   read: ["admin", "casemix", "viewer"],
   work: ["admin", "casemix"],
   admin: ["admin"],

@@ -1,6 +1,7 @@
 import type { Store } from "../db/store.ts";
+import { authenticate, type User } from "./auth.ts";
 
-/** Attempts at one username within the window that lock it. */
+/** Failed attempts at one username within the window that lock it (and attempts checked at once). */
 export const USER_FAILURES = 5;
 /** Failures at usernames that do not exist, from one client address, before it is refused. */
 export const IP_FAILURES = 20;
@@ -8,11 +9,18 @@ export const IP_FAILURES = 20;
 export const WINDOW_MS = 15 * 60_000;
 
 interface Failures {
-  /** Times of the attempts still inside the window (counted before the password is checked). */
+  /** Times of the failures still inside the window. */
   at: number[];
+  /** Attempts whose password is being checked now, by id: when each began. */
+  pending?: Record<string, number>;
   /** Set when the limit was reached: logins are refused until then. */
   lockedUntil?: number;
 }
+
+/** An attempt checked longer than this (its process died) counts as a failure. */
+const PENDING_MS = 60_000;
+/** How often an attempt waiting for a free check looks again. */
+const WAIT_MS = 25;
 
 const userKey = (username: string) => ["login_fail", "user", username.trim().toLowerCase()];
 const ipKey = (ip: string) => ["login_fail", "ip", ip];
@@ -24,7 +32,13 @@ export const lockedMessage = (ms: number) =>
 async function read(store: Store, key: Deno.KvKey, now: number) {
   const e = await store.kv.get<Failures>(key);
   const v = e.value ?? { at: [] };
-  return { entry: e, at: v.at.filter((t) => now - t < WINDOW_MS), lockedUntil: v.lockedUntil };
+  const pending: Record<string, number> = {};
+  const at = v.at.filter((t) => now - t < WINDOW_MS);
+  for (const [id, t] of Object.entries(v.pending ?? {})) {
+    if (now - t < PENDING_MS) pending[id] = t;
+    else if (now - t < WINDOW_MS) at.push(t);
+  }
+  return { entry: e, at, pending, lockedUntil: v.lockedUntil };
 }
 
 /** Why a login is refused before its password is looked at: the lock's time left and whose. */
@@ -39,7 +53,9 @@ function lockOf(
   a: Awaited<ReturnType<typeof read>> | null,
   now: number,
 ): Lock | null {
-  const userLeft = (u.lockedUntil ?? 0) - now;
+  // failures at the limit lock even without the mark (attempts counted after taking too long)
+  const full = u.at.length >= USER_FAILURES ? u.at[u.at.length - USER_FAILURES] + WINDOW_MS : 0;
+  const userLeft = Math.max(u.lockedUntil ?? 0, full) - now;
   if (userLeft > 0) return { ms: userLeft, by: "user" };
   if (a && a.at.length >= IP_FAILURES) {
     return { ms: a.at[a.at.length - IP_FAILURES] + WINDOW_MS - now, by: "address" };
@@ -64,33 +80,41 @@ export async function lockedFor(
   return lockOf(u, exists ? null : await read(store, ipKey(ip), now), now);
 }
 
+/** A login attempt reserved before its password is checked; `checkAttempt` ends it. */
+export interface Attempt {
+  username: string;
+  id: string;
+}
+
 /**
- * Counts a login attempt before its password is checked, in one atomic commit with the lock
- * check: parallel guesses cannot all pass a check made before any of them is counted. The
- * attempt that reaches the limit sets the lock (`locks`); a success clears it all
- * (`clearFailures`), a failure leaves it counted. A conflict retries, so no attempt is lost.
- * Returns the lock when the login is refused instead.
+ * Reserves a login attempt before its password is checked, in one atomic commit with the lock
+ * check: parallel guesses cannot all pass a check made before any of them is counted. A
+ * username's failures and the attempts being checked together stay within `USER_FAILURES`; an
+ * attempt beyond waits until one of them settles (a check takes a fraction of a second), so
+ * correct logins at once all pass while wrong ones meet the lock. At an unknown username the
+ * address's guess is counted too. A conflict retries, so no attempt is lost. Returns the lock
+ * when the login is refused instead.
  */
 export async function reserveAttempt(
   store: Store,
   username: string,
   ip: string,
   exists: boolean,
-): Promise<{ refused: Lock } | { refused: null; locks: boolean }> {
+): Promise<{ refused: Lock } | { refused: null; attempt: Attempt }> {
+  const id = crypto.randomUUID();
   for (;;) {
     const now = Date.now();
     const u = await read(store, userKey(username), now);
     const a = exists ? null : await read(store, ipKey(ip), now);
     const refused = lockOf(u, a, now);
     if (refused) return { refused };
-    const at = [...u.at, now].slice(-USER_FAILURES);
-    const locks = at.length >= USER_FAILURES;
+    if (u.at.length + Object.keys(u.pending).length >= USER_FAILURES) {
+      await new Promise((ok) => setTimeout(ok, WAIT_MS));
+      continue;
+    }
     const op = store.kv.atomic().check(u.entry).set(
       userKey(username),
-      {
-        at,
-        lockedUntil: locks ? now + WINDOW_MS : undefined,
-      } satisfies Failures,
+      { at: u.at, pending: { ...u.pending, [id]: now } } satisfies Failures,
       { expireIn: 2 * WINDOW_MS },
     );
     if (a) {
@@ -98,11 +122,60 @@ export async function reserveAttempt(
         expireIn: 2 * WINDOW_MS,
       });
     }
-    if ((await op.commit()).ok) return { refused: null, locks };
+    if ((await op.commit()).ok) return { refused: null, attempt: { username, id } };
   }
 }
 
-/** Clears a username's attempts after a successful login or an admin's unlock. */
+/**
+ * Ends a reserved attempt. A correct password (`ok`) releases it and clears the username's
+ * failures and lock (the attempts others are checking stay); a wrong one counts as a failure,
+ * and the failure that reaches `USER_FAILURES` sets the lock (`locks`). An attempt no longer
+ * reserved (an admin's unlock, or counted already as one that took too long) changes nothing.
+ */
+async function settleAttempt(
+  store: Store,
+  attempt: Attempt,
+  ok: boolean,
+): Promise<{ locks: boolean }> {
+  const key = userKey(attempt.username);
+  for (;;) {
+    const now = Date.now();
+    const u = await read(store, key, now);
+    if (!(attempt.id in u.pending)) return { locks: false };
+    const { [attempt.id]: _, ...pending } = u.pending;
+    const at = ok ? [] : [...u.at, now].slice(-USER_FAILURES);
+    const locked = !ok && (u.lockedUntil ?? 0) > now;
+    const locks = !ok && !locked && at.length >= USER_FAILURES;
+    const op = store.kv.atomic().check(u.entry);
+    if (!at.length && !Object.keys(pending).length) op.delete(key);
+    else {
+      const lockedUntil = locked ? u.lockedUntil : locks ? now + WINDOW_MS : undefined;
+      op.set(key, { at, pending, lockedUntil } satisfies Failures, { expireIn: 2 * WINDOW_MS });
+    }
+    if ((await op.commit()).ok) return { locks };
+  }
+}
+
+/**
+ * Checks a reserved attempt's password and settles the attempt (`settleAttempt`): the account,
+ * or null, and whether this failure set the lock. A check that throws counts as a failure.
+ */
+export async function checkAttempt(
+  store: Store,
+  attempt: Attempt,
+  password: string,
+): Promise<{ user: User | null; locks: boolean }> {
+  let user: User | null;
+  try {
+    user = await authenticate(store, attempt.username, password);
+  } catch (e) {
+    await settleAttempt(store, attempt, false);
+    throw e;
+  }
+  return { user, ...await settleAttempt(store, attempt, !!user) };
+}
+
+/** Clears a username's failures, lock and reserved attempts (an admin's unlock). */
 export async function clearFailures(store: Store, username: string): Promise<void> {
   await store.kv.delete(userKey(username));
 }

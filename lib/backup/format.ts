@@ -95,7 +95,26 @@ export type BackupJob =
     out: string;
     header: Omit<BackupHeader, "size" | "sha256">;
   }
-  | { op: "unpack"; file: string; out: string };
+  | {
+    op: "unpack";
+    file: string;
+    /** Where the payload is unpacked (a temporary file). */
+    out: string;
+    /** A file Deno KV has just made: a SQLite payload's rows are copied into it (adopt.ts). */
+    into: string;
+  };
+
+/**
+ * How far a gzipped payload may grow as it unpacks: `ratio` times its stored size, or
+ * `floorBytes` for a small one. A SQLite copy of a store gzips to about a tenth (9.4 times for
+ * 206,000 entries of regions and patients); a payload growing past the cap is refused as it is
+ * unpacked, at the cap (a compression bomb), before the disk fills.
+ */
+export const UNPACK_LIMITS = { ratio: 50, floorBytes: 16 * 2 ** 20 };
+
+/** The most bytes a payload of `stored` bytes may unpack to (`UNPACK_LIMITS`). */
+export const unpackCap = (stored: number): number =>
+  Math.max(UNPACK_LIMITS.floorBytes, stored * UNPACK_LIMITS.ratio);
 
 /**
  * Runs a job in a worker thread; resolves with the header written or read. `onBytes` hears

@@ -8,7 +8,7 @@ import {
   safePath,
   syncBackupList,
 } from "./backup.ts";
-import { readHeader, runBackupJob } from "./format.ts";
+import { runBackupJob } from "./format.ts";
 import type { Tracker } from "../progress/progress.ts";
 import { recoverJournals } from "../db/journal.ts";
 import { dropIntents, outboxKeys } from "../db/outbox.ts";
@@ -40,7 +40,9 @@ async function* entriesOf(kv: Deno.Kv): AsyncGenerator<[Deno.KvKey, unknown]> {
 /**
  * Verifies the backup (format, size, checksum, SQLite check) while copying it out, and builds
  * the new store from it: for a local store a new file `casemix-<ulid>.kv` beside the live one,
- * otherwise a fresh `:memory:` store. Nothing live is touched; a bad file throws 422.
+ * otherwise a fresh `:memory:` store. The new file is made by Deno KV, and a SQLite payload's
+ * schema must be exactly that file's: only its rows are copied in (adopt.ts), so nothing of the
+ * file's own schema survives. Nothing live is touched; a bad file throws 422.
  */
 async function buildAside(
   store: Store,
@@ -50,46 +52,43 @@ async function buildAside(
 ): Promise<Aside> {
   const target = store.kind === "file" ? newLiveFile(store.base) : ":memory:";
   const tmp = join(dir, `.tmp-${ulid()}.restore`);
+  // the file the payload's rows go into, made by Deno KV (for a memory store, read into it)
+  const into = target === ":memory:" ? join(dir, `.tmp-${ulid()}.kv`) : target;
   let kv: Deno.Kv | null = null;
   const discard = async () => {
     try {
       kv?.close();
     } catch { /* closed */ }
-    await removeDb(tmp);
-    if (target !== ":memory:") await removeDb(target);
+    await Promise.all([removeDb(tmp), removeDb(into)]);
   };
+  // the new store file, and its -wal and -shm, readable by the server's user only
+  const openInto = () => openPrivately(into, (p) => Deno.openKv(p));
   try {
-    // a local store unpacks a SQLite copy straight into its new file; a logical dump (made by a
-    // server with narrowed permissions) is unpacked aside and read into it (an unreadable header
-    // is refused by the unpack itself)
-    const kind = await readHeader(file).then((h) => h.kind, () => "sqlite");
-    const direct = target !== ":memory:" && kind === "sqlite";
+    (await openInto()).close();
     progress?.phase("Memeriksa dan membuka cadangan", 0, "byte");
     const header = await runBackupJob(
-      { op: "unpack", file, out: direct ? target : tmp },
+      { op: "unpack", file, out: tmp, into },
       (done, total) => {
         if (progress && progress.total !== total) {
           progress.phase("Memeriksa dan membuka cadangan", total, "byte");
         }
         progress?.step(done);
       },
-    )
-      .catch(async (e) => {
-        if (direct) await removeDb(target);
-        throw e;
-      });
-    // the new store file, and its -wal and -shm, readable by the server's user only
-    const openTarget = () => openPrivately(target, (p) => Deno.openKv(p));
-    if (header.kind === "sqlite" && direct) kv = await openTarget();
-    else {
-      kv = await openTarget();
+    );
+    if (target === ":memory:") {
+      kv = await Deno.openKv(":memory:");
       if (header.kind === "jsonl") await importEntries(kv, readLines(tmp));
       else {
-        const src = await Deno.openKv(tmp);
+        const src = await Deno.openKv(into);
         await importEntries(kv, entriesOf(src)).finally(() => src.close());
       }
-      await removeDb(tmp);
+      await removeDb(into);
+    } else {
+      kv = await openInto();
+      // a logical dump (made by a server with narrowed permissions) is read in
+      if (header.kind === "jsonl") await importEntries(kv, readLines(tmp));
     }
+    await removeDb(tmp);
     // a backup taken during an import holds its unfinished part: rolled back like at a start
     await recoverJournals(kv);
     // entries waiting in its audit outbox were appended in the timeline it was taken from

@@ -1,7 +1,13 @@
 import { join } from "node:path";
 import { ulid } from "ulid";
-import { type BackupDoc, backupFileName, backups, docOf, safePath } from "./backup.ts";
-import { type BackupHeader, badBackup, decodeHeader, HEADER_BYTES } from "./format.ts";
+import { type BackupDoc, backupFileName, docOf, safePath } from "./backup.ts";
+import {
+  type BackupHeader,
+  badBackup,
+  decodeHeader,
+  encodeHeader,
+  HEADER_BYTES,
+} from "./format.ts";
 import { aloneRestoring, type Restored, restoreFrom } from "./restore.ts";
 import type { Tracker } from "../progress/progress.ts";
 import type { Store } from "../db/store.ts";
@@ -79,33 +85,52 @@ async function receive(
 }
 
 /**
+ * The list entry of an upload: its own id (whatever id the file carried, so it never stands for
+ * a listed backup), written into the received file's header (the checksum covers the payload
+ * only), named by when the backup was taken; a manual backup, never pruned as a daily one.
+ */
+async function ownEntry(tmp: string, h: BackupHeader, fileName: string): Promise<BackupDoc> {
+  const id = ulid();
+  const source = fileName ? `berkas "${fileName.slice(0, 100)}"` : "berkas";
+  const header: BackupHeader = {
+    ...h,
+    id,
+    auto: "",
+    desc: `Diunggah dari ${source} (cadangan asal ${h.id})` +
+      (h.desc ? `: ${h.desc.slice(0, 200)}` : ""),
+  };
+  const f = await Deno.open(tmp, { write: true });
+  try {
+    await writeAll(f, encodeHeader(header));
+    await f.sync();
+  } finally {
+    f.close();
+  }
+  const made = new Date(h.created);
+  return docOf(header, backupFileName(Number.isNaN(made.getTime()) ? new Date() : made, id));
+}
+
+/**
  * Restores the database from an uploaded backup file, with the checks of any restore: the file
  * is received aside (`receive`), then verified whole (checksum, SQLite check) and unpacked
- * before anything live changes, a bad one refused with 422. Once verified it is kept in the
- * backups folder under its own name (it shows in the list and can be restored again), unless
- * the same backup is there already. One restore at a time; not into a KV Connect store.
+ * before anything live changes, a bad one refused with 422. It gets its own id (`ownEntry`) and,
+ * once verified, is kept in the backups folder under it: it shows in the list, can be restored
+ * again, and the restore's audit names it (`sourceId`: the id the file carried). One restore at
+ * a time; not into a KV Connect store.
  */
 export function restoreUpload(
   store: Store,
   dir: string,
   body: ReadableStream<Uint8Array> | null,
-  o: { limit: number; declared: number | null; progress?: Tracker },
-): Promise<Restored & { received: number }> {
+  o: { limit: number; declared: number | null; fileName?: string; progress?: Tracker },
+): Promise<Restored & { received: number; sourceId: string }> {
   return aloneRestoring(store, async () => {
     const { tmp, header } = await receive(body, dir, o);
     try {
-      const listed = (await backups(store).find(header.id))?.value;
-      const onDisk = listed &&
-        await Deno.stat(safePath(dir, listed.path)).then(() => true, () => false);
-      const made = new Date(header.created);
-      const name = backupFileName(Number.isNaN(made.getTime()) ? new Date() : made, header.id);
-      const doc: BackupDoc = onDisk ? listed : docOf(header, name);
-      const keep = async () => {
-        if (onDisk) return await Deno.remove(tmp);
-        await Deno.rename(tmp, safePath(dir, doc.path));
-      };
+      const doc = await ownEntry(tmp, header, o.fileName ?? "");
+      const keep = () => Deno.rename(tmp, safePath(dir, doc.path));
       const done = await restoreFrom(store, dir, { doc, file: tmp, keep }, o.progress);
-      return { ...done, received: HEADER_BYTES + header.size };
+      return { ...done, received: HEADER_BYTES + header.size, sourceId: header.id };
     } finally {
       await Deno.remove(tmp).catch(() => {}); // refused, or kept under its name
     }

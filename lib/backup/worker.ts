@@ -3,7 +3,9 @@
  * Worker thread of the backup jobs: SQLite `VACUUM INTO`, hashing and copying run here so the
  * main thread keeps answering requests. Pack: payload → temp file (header placeholder, payload,
  * then the real header) → fsync → rename. Unpack: header and size checked, payload copied out
- * while hashed, checksum compared, a SQLite payload checked with `quick_check`.
+ * while hashed (a gzipped one refused once it grows past `unpackCap`), checksum compared, a
+ * SQLite payload checked with `quick_check`, its schema compared with a new file's and its rows
+ * copied into that file (adopt.ts).
  */
 import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
@@ -16,8 +18,12 @@ import {
   encodeHeader,
   FORMAT,
   HEADER_BYTES,
+  UNPACK_LIMITS,
+  unpackCap,
 } from "./format.ts";
+import { adoptRows } from "./adopt.ts";
 import { AppError } from "../errors.ts";
+import { formatBytes } from "../format.ts";
 
 const CHUNK = 1 << 20;
 
@@ -84,9 +90,14 @@ async function gzipHashed(from: Deno.FsFile, to: Deno.FsFile) {
   return { total, sha256: hash.digest("hex") };
 }
 
-/** Gunzips `size` stored bytes of `from` into `to`, hashing the stored (compressed) bytes. */
+/**
+ * Gunzips `size` stored bytes of `from` into `to`, hashing the stored (compressed) bytes; refuses
+ * at once output growing past `unpackCap(size)` (a compression bomb), having written no more.
+ */
 async function gunzipHashed(from: Deno.FsFile, to: Deno.FsFile, size: number) {
   const hash = createHash("sha256");
+  const cap = unpackCap(size);
+  let written = 0;
   let left = size;
   const stored = new ReadableStream<Uint8Array>({
     pull(ctl) {
@@ -107,9 +118,17 @@ async function gunzipHashed(from: Deno.FsFile, to: Deno.FsFile, size: number) {
         gunzip as unknown as TransformStream<Uint8Array, Uint8Array>,
       )
     ) {
+      written += chunk.length;
+      if (written > cap) {
+        throw badBackup(
+          `isi terkompresi mengembang lebih dari ${UNPACK_LIMITS.ratio} kali saat dibuka ` +
+            `(berhenti di ${formatBytes(cap)} dari ${formatBytes(size)}), ciri bom kompresi.`,
+        );
+      }
       writeAll(to, chunk);
     }
-  } catch {
+  } catch (e) {
+    if (e instanceof AppError) throw e;
     // damaged: a changed file is told by its checksum, which needs the rest of the bytes
     const buf = new Uint8Array(CHUNK);
     for (let n; left > 0 && (n = readFull(from, buf.subarray(0, Math.min(CHUNK, left)))) > 0;) {
@@ -198,19 +217,21 @@ async function unpack(job: Extract<BackupJob, { op: "unpack" }>): Promise<Backup
   } finally {
     src.close();
   }
-  if (header.kind === "sqlite") checkSqlite(job.out);
+  if (header.kind === "sqlite") {
+    checkSqlite(job.out);
+    adoptRows(job.out, job.into);
+  }
   return header;
 }
 
+/** Refuses a payload that is not a whole SQLite file (what it holds is `adoptRows`' check). */
 function checkSqlite(path: string) {
   let db: DatabaseSync | null = null;
   try {
     db = new DatabaseSync(path, { readOnly: true });
     const ok = db.prepare("PRAGMA quick_check").get() as Record<string, string>;
-    const kv = db.prepare("SELECT name FROM sqlite_master WHERE name = 'kv'").get();
-    if (Object.values(ok)[0] !== "ok" || !kv) throw new Error("no kv");
-  } catch (e) {
-    if (e instanceof AppError) throw e;
+    if (Object.values(ok)[0] !== "ok") throw new Error("quick_check");
+  } catch {
     throw badBackup("isi berkas bukan basis data Deno KV yang utuh.");
   } finally {
     db?.close();

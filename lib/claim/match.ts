@@ -65,3 +65,20 @@ export async function lastGroupings(
   }
   return out;
 }
+
+/** The discharged stays of `period` (hospital days) with no claim, by discharge. */
+export function unclaimedOf(
+  stays: Visit[],
+  claimed: Set<string>,
+  period: { from: string; to: string },
+): (StayRef & { dpjp: string })[] {
+  const unclaimed: (StayRef & { dpjp: string })[] = [];
+  for (const v of stays) {
+    if (v.status !== "pulang" || !v.tanggal_pulang || claimed.has(v._id)) continue;
+    const day = hospitalDay(v.tanggal_pulang);
+    if (day >= period.from && day <= period.to) {
+      unclaimed.push({ ...stayRef(v), dpjp: v.dpjp?.fullname ?? "" });
+    }
+  }
+  return unclaimed.sort((a, b) => (a.pulang! < b.pulang! ? -1 : a.pulang! > b.pulang! ? 1 : 0));
+}

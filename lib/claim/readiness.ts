@@ -154,6 +154,9 @@ export function claimStayOf(visit: Visit, exams: Examination[] = []): ClaimStay 
     codes9: visit.codes9 ?? [],
     inacbg: pkg ? pkg.inacbg : visit.inacbg ?? null,
     inacbgKelas: pkg ? pkg.inacbgKelas : visit.inacbgKelas ?? "",
+    nomor_sep: visit.nomor_sep ?? "",
+    kelas_rawat: visit.kelas_rawat ?? "",
+    upgrade_class_class: visit.upgrade_class_class ?? "",
   };
 }
 

@@ -5,62 +5,32 @@ import type { Visit } from "../ipd/model.ts";
 import { visitsOf } from "../ipd/stay.ts";
 import { tracked, type Tracker } from "../progress/progress.ts";
 import { type Claim, claimsOf } from "./claim_store.ts";
-import { type EklaimClaim, type EklaimRow, parseEklaim } from "./eklaim.ts";
+import type { EklaimFile, EklaimRow } from "./eklaim.ts";
 import { importRefusal } from "../resource/importer.ts";
+import { parseInWorker } from "../resource/parse.ts";
+import { nextTurn } from "../runtime/turn.ts";
 import { formatNumber } from "../format.ts";
-import { type Grouping, lastGroupings, matchStay, mrnKey, type StayRef, stayRef } from "./match.ts";
+import { type Grouping, lastGroupings, matchStay, mrnKey, stayRef, unclaimedOf } from "./match.ts";
+import { fillsOf, type Match } from "./fill.ts";
+import { claimPackage, restayPackage } from "./claim_package.ts";
+import { LIST_LIMIT, type Listed, type Reconciliation } from "./reconciliation.ts";
+import type { Registry } from "../resource/refs.ts";
 
-/** Most entries each list of a reconciliation carries (the totals count them all). */
-export const LIST_LIMIT = 1_000;
-
-/** A list cut at `LIST_LIMIT`, with the full count. */
-export interface Listed<T> {
-  total: number;
-  items: T[];
-}
-
-/** What importing an E-Klaim export did, and how it compares with the app. */
-export interface Reconciliation {
-  message: string;
-  file: string;
-  /** Inpatient rows read, outpatient rows passed over. */
-  rows: number;
-  outpatient: number;
-  matched: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  /** The file's discharge days (inpatient rows), the period of `unclaimed`. */
-  period: { from: string; to: string };
-  /** Stays whose final group differs from the last grouping chosen in the app (null: none). */
-  changedGroups: Listed<StayRef & { sep: string; before: Grouping | null; after: Grouping }>;
-  /** E-Klaim's TARIF_RS against the app's hospital total, where they differ. */
-  tariffGaps: Listed<StayRef & { sep: string; eklaim: number; app: number; selisih: number }>;
-  /** Discharged stays of the period with no claim. */
-  unclaimed: Listed<StayRef & { dpjp: string }>;
-  /** Rows that match no stay. */
-  unmatched: Listed<
-    {
-      line: number;
-      sep: string;
-      mrn: string;
-      nama: string;
-      admission: string;
-      discharge: string;
-      reason: string;
-    }
-  >;
-}
+const EKLAIM_WORKER = new URL("./eklaim_worker.ts", import.meta.url);
 
 const listed = <T>(all: T[]): Listed<T> => ({ total: all.length, items: all.slice(0, LIST_LIMIT) });
 
 /**
- * Imports E-Klaim's TXT export (`parseEklaim`) and reconciles it with the stays: each inpatient
- * row is matched by MRN (the patient's ERM) and dates (`matchStay`), and its claim stored as
- * grouped (a new claim is `final`; a claim the file names again is updated only where E-Klaim's
- * data changed, its status kept). All or nothing: a bad line, two rows for one stay or a SEP
- * already claimed for another stay refuses the file (400, naming the lines) and stores nothing.
- * Rows matching no stay are reported, not stored. Progress goes to `progress`.
+ * Imports E-Klaim's TXT export (`parseEklaim`, read in an import worker) and reconciles it with
+ * the stays: each inpatient row is matched by MRN (the patient's ERM) and dates (`matchStay`),
+ * and its claim stored as grouped (a new claim is `final`; a claim the file names again is
+ * updated only where E-Klaim's data changed, its status kept). All or nothing: a bad line, two
+ * rows for one stay or a SEP already claimed for another stay refuses the file (400, naming the
+ * lines) and stores nothing. Rows matching no stay are reported, not stored. The matched stays'
+ * empty SEP and their patients' empty card number are completed from the file in the same
+ * all-or-nothing write (`fillsOf`; another value recorded is reported in `conflicts`, never
+ * overwritten), and so is each matched stay's package: its claim's, in force from then on
+ * (`restayPackage`). Progress goes to `progress`.
  */
 export async function importEklaim(
   store: Store,
@@ -68,20 +38,19 @@ export async function importEklaim(
   by: string,
   now: Date,
   progress: Tracker,
+  registry: Registry,
 ): Promise<Reconciliation> {
-  return await tracked(progress, () => reconcile(store, file, by, now, progress));
+  return await tracked(progress, () => reconcile(store, file, by, now, progress, registry));
 }
 
 async function reconcile(
-  store: Store,
-  file: { name: string; bytes: Uint8Array },
-  by: string,
-  now: Date,
-  progress: Tracker,
+  ...[store, file, by, now, progress, registry]: Parameters<typeof importEklaim>
 ): Promise<Reconciliation> {
-  progress.phase("Membaca berkas", file.bytes.length, "byte");
-  const { rows, outpatient } = parseEklaim(file.bytes);
-  progress.step(file.bytes.length);
+  const size = file.bytes.length;
+  progress.phase("Membaca berkas", size, "byte");
+  // in an import worker, under the import parse limits; the bytes are handed over to it
+  const { rows, outpatient } = await parseInWorker<EklaimFile>(EKLAIM_WORKER, file.bytes);
+  progress.step(size);
   if (!rows.length) {
     throw badRequest(
       `Berkas tidak berisi baris rawat inap (PTD 1)${
@@ -98,7 +67,7 @@ async function reconcile(
   const byMrn = Map.groupBy(stayIndex.rows().map((r) => r.value), (v) => mrnKey(v.pasien?.erm));
 
   progress.phase("Mencocokkan baris", rows.length);
-  const { matched, unmatched } = matchRows(rows, byMrn, sepOwner, progress);
+  const { matched, unmatched } = await matchRows(rows, byMrn, sepOwner, progress);
   progress.step(rows.length);
 
   const groupings = await lastGroupings(
@@ -112,12 +81,19 @@ async function reconcile(
     { file: file.name, by, at: now.toISOString() },
   );
   const created = docs.filter((d) => !claims.get(d._id)).length;
+  // each matched stay takes its claim's package (written or kept) in the same commits
+  const written = new Map(docs.map((d) => [d._id, d]));
+  const fills = await fillsOf(store, registry, matched, stayIndex, (doc, m) => {
+    const claim = written.get(m.stay._id) ?? claims.get(m.stay._id)!.value;
+    return restayPackage(store, doc, claimPackage(claim));
+  });
   progress.phase("Menyimpan", docs.length);
-  if (docs.length) {
+  if (docs.length || fills.also.length) {
     await col.writeMany(docs, {
       since,
       onCommit: (n) => progress.step(n),
       what: "Impor E-Klaim",
+      also: fills.also,
     });
   }
 
@@ -131,7 +107,10 @@ async function reconcile(
       (outpatient ? ` (${formatNumber(outpatient)} baris rawat jalan dilewati)` : "") +
       `, ${formatNumber(matched.length)} cocok dengan kunjungan: ${formatNumber(created)} baru, ` +
       `${formatNumber(updated)} diperbarui, ${formatNumber(unchanged)} tidak berubah; ` +
-      `${formatNumber(unmatched.length)} baris tidak cocok dengan kunjungan mana pun.`,
+      `${formatNumber(unmatched.total)} baris tidak cocok dengan kunjungan mana pun; ` +
+      `No. SEP terisi pada ${formatNumber(fills.sep)} kunjungan, No. kartu pada ` +
+      `${formatNumber(fills.kartu)} pasien, ${formatNumber(fills.conflicts.length)} berbeda ` +
+      "(tidak diubah).",
     file: file.name,
     rows: rows.length,
     outpatient,
@@ -143,34 +122,33 @@ async function reconcile(
     changedGroups: listed(changedGroups),
     tariffGaps: listed(tariffGaps),
     unclaimed: listed(unclaimed),
-    unmatched: listed(unmatched),
+    filled: { sep: fills.sep, kartu: fills.kartu },
+    conflicts: listed(fills.conflicts),
+    unmatched,
   };
-}
-
-/** A row of the file and the stay it matched. */
-interface Match {
-  claim: EklaimClaim;
-  stay: Visit;
 }
 
 /**
  * Matches each row with a stay of its MRN (`byMrn`) and dates; a row matching none is
- * `unmatched`. Refuses the file (`importRefusal`) where a SEP repeats, two rows match one stay, or
- * a SEP is claimed for another stay (`sepOwner`).
+ * `unmatched` (the first `LIST_LIMIT` kept, all counted). Refuses the file (`importRefusal`)
+ * where a SEP repeats, two rows match one stay, or a SEP is claimed for another stay
+ * (`sepOwner`). Other requests are answered between slices of 2,048 rows (a 95,000-row export
+ * took the thread a third of a second in one piece).
  */
-function matchRows(
+async function matchRows(
   rows: EklaimRow[],
   byMrn: Map<string, Visit[]>,
   sepOwner: Map<string, string>,
   progress: Tracker,
-): { matched: Match[]; unmatched: Reconciliation["unmatched"]["items"] } {
+): Promise<{ matched: Match[]; unmatched: Reconciliation["unmatched"] }> {
   const errors: string[] = [];
   const matched: Match[] = [];
-  const unmatched: Reconciliation["unmatched"]["items"] = [];
+  const unmatched: Reconciliation["unmatched"] = { total: 0, items: [] };
   const sepLine = new Map<string, number>();
   const stayLine = new Map<string, number>();
   for (const [i, { line, claim }] of rows.entries()) {
     if ((i & 1023) === 0) progress.step(i);
+    if ((i & 2047) === 2047) await nextTurn();
     const first = sepLine.get(claim.sep);
     if (first) {
       errors.push(`Baris ${line}: SEP ${claim.sep} sudah ada di baris ${first}.`);
@@ -184,7 +162,9 @@ function matchRows(
       const reason = stays
         ? "Tidak ada kunjungan rawat inap pasien ini pada tanggal tersebut."
         : "MRN tidak ditemukan di data pasien.";
-      unmatched.push({ line, sep, mrn, nama, admission, discharge, reason });
+      if (unmatched.total++ < LIST_LIMIT) {
+        unmatched.items.push({ line, sep, mrn, nama, admission, discharge, reason });
+      }
       continue;
     }
     const other = stayLine.get(stay._id);
@@ -201,7 +181,7 @@ function matchRows(
       errors.push(`Baris ${line}: SEP ${sep} sudah tercatat untuk kunjungan rawat inap lain.`);
       continue;
     }
-    matched.push({ claim, stay });
+    matched.push({ line, claim, stay });
   }
   if (errors.length) throw importRefusal(errors);
   return { matched, unmatched };
@@ -267,21 +247,4 @@ function compare(
     );
   }
   return { changedGroups, tariffGaps, docs, unchanged };
-}
-
-/** The discharged stays of `period` (hospital days) with no claim, by discharge. */
-function unclaimedOf(
-  stays: Visit[],
-  claimed: Set<string>,
-  period: { from: string; to: string },
-): Reconciliation["unclaimed"]["items"] {
-  const unclaimed: Reconciliation["unclaimed"]["items"] = [];
-  for (const v of stays) {
-    if (v.status !== "pulang" || !v.tanggal_pulang || claimed.has(v._id)) continue;
-    const day = hospitalDay(v.tanggal_pulang);
-    if (day >= period.from && day <= period.to) {
-      unclaimed.push({ ...stayRef(v), dpjp: v.dpjp?.fullname ?? "" });
-    }
-  }
-  return unclaimed.sort((a, b) => (a.pulang! < b.pulang! ? -1 : a.pulang! > b.pulang! ? 1 : 0));
 }

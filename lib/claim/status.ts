@@ -4,6 +4,8 @@ import { hospitalDay, parseDay } from "../hospital_time.ts";
 import type { Row } from "../index/index.ts";
 import type { Store } from "../db/store.ts";
 import { visitsOf } from "../ipd/stay.ts";
+import { cancelDischarge } from "../ipd/discharge.ts";
+import type { Visit } from "../ipd/model.ts";
 import {
   type Claim,
   CLAIM_STATUSES,
@@ -11,11 +13,13 @@ import {
   type ClaimEvent,
   claimsOf,
   type ClaimStatus,
+  noClaimGuard,
 } from "./claim_store.ts";
 
 /**
- * Which status may follow which, declared once. `final` is set only by the E-Klaim import
- * (a stay without a claim is `belum`); a pending claim is sent again once fixed, a dispute ends
+ * Which status may follow which, declared once. `final` is set only by the E-Klaim import or
+ * the bridge's final grouping (`recordEklaimGroup`; a stay without a claim, or grouped but not
+ * final, is `belum`); a pending claim is sent again once fixed, a dispute ends
  * approved; a paid claim is closed.
  */
 export const TRANSITIONS: Record<ClaimStatus, readonly ClaimStatus[]> = {
@@ -153,7 +157,7 @@ export async function setStatus(
   now: Date,
 ): Promise<{ before: Claim; after: Row<Claim> }> {
   const { claim } = await claimOf(store, ipdId);
-  if (!claim) {
+  if (!claim || claim.value.status === "belum") {
     throw conflict("Klaim kunjungan ini belum final: impor berkas TXT E-Klaim terlebih dahulu.");
   }
   let before = claim.value;
@@ -163,4 +167,39 @@ export async function setStatus(
     return transition(rest, fields, by, now);
   }, requireVersion(fields._version));
   return { before, after };
+}
+
+const REIMPORT = "lalu impor ulang berkas TXT E-Klaim di halaman Klaim.";
+
+/**
+ * Why a claimed stay's discharge stays, and what comes first: a final claim is reopened and
+ * corrected in E-Klaim; a sent one is at BPJS until the verifier returns it (pending). No
+ * status in the app leads back to no claim (`TRANSITIONS`), so the stay is not reopened.
+ */
+function dischargeRefusal(c: Claim): string {
+  const head = `Klaim SEP ${c.sep} sudah`;
+  if (c.status === "final") {
+    return `${head} final: kepulangan tidak bisa dibatalkan selama klaimnya tercatat. Batalkan ` +
+      "dulu final klaim itu di E-Klaim (Edit Ulang Klaim), koreksi data pulangnya di sana, " +
+      `finalkan lagi, ${REIMPORT}`;
+  }
+  if (c.status === "pending") {
+    return `${head} terkirim dan dikembalikan verifikator (pending): kepulangan tidak bisa ` +
+      "dibatalkan. Koreksi data pulangnya di E-Klaim, kirim lagi, " + REIMPORT;
+  }
+  const at = c.status === "terkirim" ? "" : ` (status ${CLAIM_STATUSES[c.status]})`;
+  return `${head} terkirim${at}: kepulangan tidak bisa dibatalkan, klaimnya sudah di BPJS. ` +
+    "Koreksi data pulang hanya lewat E-Klaim setelah verifikator mengembalikan klaim itu " +
+    `(pending), ${REIMPORT}`;
+}
+
+/**
+ * Cancels stay `id`'s discharge (lib/ipd `cancelDischarge`) unless the stay is claimed: a claim
+ * from E-Klaim, whatever its status once final, keeps the stay discharged (409 naming the SEP
+ * and what must happen first), and one written meanwhile fails the commit. A grouping not final
+ * yet (`belum`) does not: the next grouping sends E-Klaim the corrected stay.
+ */
+export async function cancelUnclaimedDischarge(store: Store, id: string): Promise<Row<Visit>> {
+  const guard = await noClaimGuard(store, id, dischargeRefusal, (c) => c.status === "belum");
+  return await cancelDischarge(store, id, guard);
 }

@@ -6,6 +6,7 @@ import { templateXlsx } from "../resource/template_xlsx.ts";
 import { type Claim, claimsOf, type ClaimStatus } from "./claim_store.ts";
 import { importRefusal } from "../resource/importer.ts";
 import { formatNumber } from "../format.ts";
+import { excelDay } from "../hospital_time.ts";
 import { transition } from "./status.ts";
 
 /** The columns of the status file (the template's headers first, then accepted aliases). */
@@ -30,13 +31,9 @@ export interface StatusImport {
   changed: { line: number; sep: string; from: ClaimStatus; to: ClaimStatus }[];
 }
 
-/** A day as Excel may give it: text, or a serial day number (1900 system). */
-function dayText(v: string): string {
-  const s = v.trim();
-  if (!/^\d{5}(\.\d+)?$/.test(s)) return s;
-  return new Date(Date.UTC(1899, 11, 30) + Math.floor(Number(s)) * 86_400_000).toISOString()
-    .slice(0, 10);
-}
+/** A day as Excel may give it: text, or a serial day number (1900 system, from 1927: 5 digits). */
+const dayText = (v: string): string =>
+  (/^\d{5}(\.\d+)?$/.test(v.trim()) && excelDay(v)) || v.trim();
 
 /**
  * Changes claim statuses in bulk from an .xlsx keyed by SEP (`STATUS_COLUMNS`): each row a
@@ -63,9 +60,10 @@ async function run(
 ): Promise<StatusImport> {
   const ext = file.name.toLowerCase().split(".").pop();
   if (ext !== "xlsx") throw badRequest(`Berkas harus .xlsx (bukan .${ext}).`);
-  progress.phase("Membaca berkas", file.bytes.length, "byte");
+  const size = file.bytes.length; // the bytes are handed over to the parse
+  progress.phase("Membaca berkas", size, "byte");
   const table = await parseUpload(file.bytes, "xlsx", 50_000);
-  progress.step(file.bytes.length);
+  progress.step(size);
   const headers = table.headers.map((h) => h.trim().toUpperCase().replaceAll(" ", "_"));
   const col = Object.fromEntries(
     Object.entries(STATUS_COLUMNS).map(([f, names]) => [

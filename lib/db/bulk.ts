@@ -1,24 +1,14 @@
-import { bulkCountOps } from "./subset.ts";
-import { Batcher, type Op, sizeOf } from "./batch.ts";
-import {
-  dropUndo,
-  JOURNAL,
-  JOURNAL_UNDO,
-  type JournalHead,
-  lockKey,
-  type LockValue,
-  rollBack,
-  UNDO_BYTES,
-  undoChunks,
-  type UndoItem,
-  unlocked,
-} from "./journal.ts";
+import type { Op } from "./batch.ts";
+import { dropUndo, JOURNAL, journalOps, rollBack, type UndoItem, unlocked } from "./journal.ts";
 import { conflict, storageError } from "../errors.ts";
 import { newId } from "./ids.ts";
-import { tallyDelta, tallyNow } from "./tally.ts";
-import { type Change, currentOutbox, OUTBOX, packedIntentOps, PACKS_PER_COMMIT } from "./outbox.ts";
+import { tallyNow } from "./tally.ts";
+import { currentOutbox } from "./outbox.ts";
+import { type AlsoWrite, itemsOf, type Part, planAhead, planCommits } from "./bulk_plan.ts";
 import type { Doc } from "../index/doc.ts";
 import type { Check, Collection } from "./collection.ts";
+
+export type { AlsoWrite };
 
 /** The 409 of a `writeMany` that found the collection written by someone else. */
 export const RACED_MESSAGE =
@@ -38,6 +28,8 @@ export interface WriteManyOptions {
   guards?: Check[];
   /** What the staff are told runs while it holds the collection (default 'Impor data {name}'). */
   what?: string;
+  /** Records of other collections written with these, all or nothing (see `AlsoWrite`). */
+  also?: AlsoWrite[];
 }
 
 /**
@@ -56,32 +48,29 @@ export async function writeMany<T extends Doc>(
   docs: T[],
   opts: WriteManyOptions = {},
 ): Promise<number> {
-  const { onCommit, guards = [] } = opts;
+  const { onCommit, guards = [], also = [] } = opts;
   let ver = opts.since !== undefined ? opts.since : (await col.kv.get(col.verKey)).versionstamp;
   const index = await col.index(true);
   index.willWrite(docs.length);
   // the undo and the unique keys need the whole records replaced (a slim index keeps part)
   const held = docs.flatMap((d) => index.get(d._id) ?? []);
   const olds = new Map((await col.full(held, true)).map((r) => [r.value._id, r.value]));
+  const main = col as unknown as Collection<Doc>;
+  const items = itemsOf(main, docs, olds, also);
+  const names = [...new Set([col.name, ...also.map((a) => a.col.name)])];
   const tally = col.spec.tally;
-  const deltas = docs.map((d) => tallyDelta(col.spec, d, olds.get(d._id)));
   // the tally as the whole write leaves it must keep its minimum (checked again as it commits)
-  let count = tally && deltas.some((d) => d) ? await tallyNow(col, ver) : null;
+  let count = tally && items.some((it) => it.delta) ? await tallyNow(col, ver) : null;
   let tallyUndo: UndoItem | null = null;
   if (count && tally) {
-    if (count.n + deltas.reduce((a, d) => a + d, 0) < tally.min) throw conflict(tally.message);
+    if (count.n + items.reduce((a, it) => a + it.delta, 0) < tally.min) {
+      throw conflict(tally.message);
+    }
     tallyUndo = count.versionstamp ? [tally.key, count.n] : [tally.key];
   }
   // the commits are planned one ahead: the one after next while the last one commits
-  const sizes = docs.map((d) => sizeOf(d));
-  const parts = planCommits(col, docs, olds, deltas, sizes, guards.length);
-  const intents: Deno.KvKey[] = [];
-  const next = () => {
-    const r = parts.next();
-    if (!r.done) intents.push(...r.value.intents);
-    return r.done ? null : r.value;
-  };
-  let cur: Part<T> | null = null, upcoming: Part<T> | null = null;
+  const { next, intents } = planAhead(planCommits(items, guards.length));
+  let cur: Part | null = null, upcoming: Part | null = null;
   try {
     cur = next();
     upcoming = next();
@@ -93,21 +82,21 @@ export async function writeMany<T extends Doc>(
   // room for the rollback, should the disk fill up mid-way: what the commits write, about (each
   // record twice with its audit intent, a record replaced twice more in its undo and intent,
   // keys and undo entries)
-  const bytes = docs.reduce((a, d, i) => a + (olds.has(d._id) ? 4 : 2) * sizes[i] + 350, 0);
+  const bytes = items.reduce((a, it) => a + (it.old ? 4 : 2) * it.size + 350, 0);
   const release = journal && col.reserve
     ? await col.reserve(Math.min(2 * bytes + (1 << 20), 512 << 20))
     : () => Promise.resolve();
   let done = 0;
   try {
     for (let n = 0; cur; n++) {
-      const p: Part<T> = cur;
+      const p: Part = cur;
       const ops: Op[] = [
         { kind: "check", key: col.verKey, versionstamp: ver },
         ...guards.map((g): Op => ({ kind: "check", ...g })),
         ...p.ops,
-        ...col.changeOps(p.ids),
+        ...[...p.ids].flatMap(([c, ids]) => c.changeOps(ids)),
       ];
-      if (n === 0) ops.push(unlocked(col.name));
+      if (n === 0) ops.push(...names.map(unlocked));
       if (count && tally && p.delta) {
         count = { n: count.n + p.delta, versionstamp: count.versionstamp };
         ops.push(
@@ -120,21 +109,25 @@ export async function writeMany<T extends Doc>(
       }
       if (journal) {
         const what = opts.what ?? `Impor data ${col.name}`;
-        ops.push(...journalOps(col.name, journal, n, !upcoming, p.undo, what));
+        ops.push(...journalOps(names, journal, n, !upcoming, p.undo, what));
       }
       const committing = col.commit(ops, () => Promise.resolve(conflict(RACED_MESSAGE)));
       // a plan that fails fails once this commit is in (the rollback must see it)
-      let after: Part<T> | null = null, unplanned: unknown = null;
+      let after: Part | null = null, unplanned: unknown = null;
       try {
         after = upcoming ? next() : null;
       } catch (e) {
         unplanned = e;
       }
-      ver = await committing;
+      const vs = await committing;
       if (unplanned) throw unplanned;
-      if (count && p.delta) count = { n: count.n, versionstamp: ver };
-      col.applied(p.docs.map((d) => [d._id, { value: d, versionstamp: ver! }]), ver!);
-      done += p.docs.length;
+      // the counter moves with the commits writing the collection (not those of `also` only)
+      if (p.ids.has(main)) ver = vs;
+      if (count && p.delta) count = { n: count.n, versionstamp: vs };
+      for (const [c, list] of p.docs) {
+        c.applied(list.map((d) => [d._id, { value: d, versionstamp: vs }]), vs);
+      }
+      done += p.docs.get(main)?.length ?? 0;
       onCommit?.(done);
       [cur, upcoming] = [upcoming, after];
     }
@@ -142,7 +135,7 @@ export async function writeMany<T extends Doc>(
     await release();
     // none of its intents stays: rolled back (now, or by the next start), so none is moved
     currentOutbox()?.forget(intents);
-    if (journal) await undoFailed(col, journal, done);
+    if (journal) await undoFailed(col, journal, done, also.map((a) => a.col));
     throw storageError(e);
   }
   await release();
@@ -150,132 +143,16 @@ export async function writeMany<T extends Doc>(
   return done;
 }
 
-/** One commit of a `writeMany`: its ops, the records it writes, their undo and tally change. */
-interface Part<T extends Doc> {
-  ops: Op[];
-  /** Its audit intents' keys. */
-  intents: Deno.KvKey[];
-  ids: string[];
-  docs: T[];
-  /** Its undo entries' items (see `undoChunks`). */
-  undo: UndoItem[][];
-  delta: number;
-}
-
 /**
- * The commits of a `writeMany`, one at a time: each record's set and unique-key ops, grouped
- * within KV limits (with room for `guardCount` more checks), each with the undo of the keys it
- * touches (what they held before this write, as the write's own earlier commits leave them) and
- * its change of the collection's tally (`deltas`, per record; `sizes`: their `sizeOf`).
+ * Rolls back a journaled write that failed after `done` records (logged if that fails too);
+ * the indexes of `col` and of the `also` collections start again.
  */
-function* planCommits<T extends Doc>(
+async function undoFailed<T extends Doc>(
   col: Collection<T>,
-  docs: T[],
-  olds: Map<string, T>,
-  deltas: number[],
-  sizes: number[],
-  guardCount: number,
-): Generator<Part<T>> {
-  // room for the commit's packed audit intents (their bytes are counted with each record)
-  const b = new Batcher(
-    { mutations: 10 + PACKS_PER_COMMIT, checks: 3 + guardCount, bytes: 40_000 },
-    2 * UNDO_BYTES,
-  );
-  const changes: Change[] = [];
-  const changeBytes: number[] = [];
-  const undo: UndoItem[][] = [];
-  const sim = new Map<string, UndoItem>(); // unique keys as this plan leaves them
-  const simKey = (key: Deno.KvKey) => `${String(key[0])}\u0000${String(key[1])}`;
-  const priorOf = (key: Deno.KvKey, fallback: UndoItem): UndoItem =>
-    sim.get(simKey(key)) ?? fallback;
-  let i = 0;
-  /** The commit of the records from `i` on that `ops` write. */
-  const part = (ops: Op[]): Part<T> => {
-    const n = ops.filter((o) => o.kind === "set" && o.key[0] === col.name).length;
-    const intents = packedIntentOps(changes.slice(i, i + n), changeBytes.slice(i, i + n));
-    const mine = docs.slice(i, i + n);
-    const added = mine.filter((d) => !olds.has(d._id)).length;
-    const p = {
-      ops: [...ops, ...intents, ...bulkCountOps(col.spec, added, mine)],
-      intents: intents.flatMap((o) => o.kind === "set" && o.key[0] === OUTBOX ? [o.key] : []),
-      ids: mine.map((d) => d._id),
-      docs: mine,
-      undo: undoChunks([
-        ...undo.slice(i, i + n).flat(),
-        ...intents.flatMap((o): UndoItem[] => o.kind === "set" ? [[o.key]] : []),
-      ]),
-      delta: deltas.slice(i, i + n).reduce((a, d) => a + d, 0),
-    };
-    i += n;
-    return p;
-  };
-  for (const [k, doc] of docs.entries()) {
-    const old = olds.get(doc._id);
-    const ops: Op[] = [
-      ...col.uniqueOps(doc._id, doc, old).filter((o) => o.kind !== "check"),
-      { kind: "set", key: col.key(doc._id), value: doc, size: sizes[k] },
-    ];
-    const items: UndoItem[] = [];
-    for (const op of ops) {
-      if (op.kind !== "set" && op.kind !== "delete") continue;
-      const unique = op.key[0] !== col.name;
-      const fallback: UndoItem = !unique
-        ? (old ? [op.key, old] : [op.key])
-        : op.kind === "delete"
-        ? [op.key, doc._id]
-        : [op.key];
-      // only unique keys are simulated: a record's own key is written once
-      items.push(unique ? priorOf(op.key, fallback) : fallback);
-      if (unique) {
-        sim.set(
-          simKey(op.key),
-          op.kind === "set" ? [op.key, (op as { value: unknown }).value] : [op.key],
-        );
-      }
-    }
-    // its audit intent goes with its commit's (packedIntentOps), undone with it by a rollback
-    changes.push({ entity: col.name, entityId: doc._id, before: old ?? null, after: doc });
-    // measured once: the record, and the record replaced (within its undo's bytes)
-    const undoBytes = sizeOf(items);
-    changeBytes.push(sizes[k] + (old ? undoBytes : 4) + 100 + col.name.length + doc._id.length);
-    b.group(ops, undoBytes, changeBytes.at(-1));
-    undo.push(items);
-    for (const ops of b.take()) yield part(ops);
-  }
-  for (const ops of b.take(true)) yield part(ops);
-}
-
-/**
- * What commit `n` of a journaled write carries besides its records: the first sets the
- * journal's head and the collection's lock, each its undo entries, the last deletes both.
- */
-function journalOps(
-  name: string,
   journal: string,
-  n: number,
-  last: boolean,
-  undo: UndoItem[][],
-  what: string,
-): Op[] {
-  const ops: Op[] = [];
-  if (n === 0) {
-    const head: JournalHead = { collections: [name], at: new Date().toISOString() };
-    ops.push({ kind: "set", key: [JOURNAL, journal], value: head });
-    const lock: LockValue = { journal, what };
-    ops.push({ kind: "set", key: lockKey(name), value: lock });
-  }
-  for (const [k, items] of undo.entries()) {
-    ops.push({ kind: "set", key: [JOURNAL_UNDO, journal, n, k], value: items });
-  }
-  if (last) {
-    ops.push({ kind: "delete", key: [JOURNAL, journal] });
-    ops.push({ kind: "delete", key: lockKey(name) });
-  }
-  return ops;
-}
-
-/** Rolls back a journaled write that failed after `done` records (logged if that fails too). */
-async function undoFailed<T extends Doc>(col: Collection<T>, journal: string, done: number) {
+  done: number,
+  also: Collection<Doc>[],
+) {
   // a first commit that failed took nothing (unless it committed and then threw)
   if (done === 0 && !(await col.kv.get([JOURNAL, journal])).versionstamp) return;
   try {
@@ -284,4 +161,5 @@ async function undoFailed<T extends Doc>(col: Collection<T>, journal: string, do
     console.error(`Pembatalan impor ${journal} gagal; diulang saat start berikutnya.`, r);
   }
   col.reset();
+  for (const c of also) c.reset();
 }

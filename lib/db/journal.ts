@@ -87,6 +87,36 @@ export function undoChunks(items: UndoItem[]): UndoItem[][] {
 }
 
 /**
+ * What commit `n` of a journaled write carries besides its records: the first sets the
+ * journal's head and the collections' locks, each its undo entries (`undo`: their items, as
+ * `undoChunks` splits them), the last deletes both.
+ */
+export function journalOps(
+  names: string[],
+  journal: string,
+  n: number,
+  last: boolean,
+  undo: UndoItem[][],
+  what: string,
+): Op[] {
+  const ops: Op[] = [];
+  if (n === 0) {
+    const head: JournalHead = { collections: names, at: new Date().toISOString() };
+    ops.push({ kind: "set", key: [JOURNAL, journal], value: head });
+    const lock: LockValue = { journal, what };
+    for (const name of names) ops.push({ kind: "set", key: lockKey(name), value: lock });
+  }
+  for (const [k, items] of undo.entries()) {
+    ops.push({ kind: "set", key: [JOURNAL_UNDO, journal, n, k], value: items });
+  }
+  if (last) {
+    ops.push({ kind: "delete", key: [JOURNAL, journal] });
+    for (const name of names) ops.push({ kind: "delete", key: lockKey(name) });
+  }
+  return ops;
+}
+
+/**
  * Undoes journal `id`: restores every key its commits touched, newest first, each undo entry
  * deleted in the commit that restores it (so a rollback cut off in turn resumes), then bumps
  * the counters of the collections written, deletes the head and lets their locks go (no one

@@ -4,7 +4,7 @@
  * copy follows the rules: resources through `saveRecord`, the hospital profile through
  * `saveHospital`, stays through `saveVisit`, `saveExam` and `discharge`.
  */
-import { codes, demoPlan, world } from "./plan.ts";
+import { codes, demoPlan, type DemoStay, world } from "./plan.ts";
 import { getHospital, saveHospital } from "../settings/hospital.ts";
 import { saveVisit, visitsOf } from "../ipd/stay.ts";
 import { discharge, summaryOf } from "../ipd/discharge.ts";
@@ -13,6 +13,7 @@ import type { Registry } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
 import { saveRecord } from "../resource/api.ts";
 import type { Store } from "../db/store.ts";
+import { guessCaraMasuk, HAK_OF_ROOM } from "../ipd/claim_codes.ts";
 
 /** What was stored. */
 export interface DemoSummary {
@@ -34,6 +35,23 @@ const OWN_DATA = [
   "inatarif",
   "disputed-claim",
 ];
+
+/**
+ * A demo stay's claim data: a SEP in E-Klaim's shape (none yet for a stay admitted in the last
+ * day, as many hospitals get it a day later), the room's class as the entitled class, the way
+ * in as the visit form would start it, no upgrade, no ICU.
+ */
+function claimData(s: DemoStay, n: number, now: Date): Record<string, string> {
+  const room = world.rooms.find((r) => r.name === s.room)!;
+  const cls = world.classes.find((k) => k.name === room.classroom)!.classtype;
+  const [y, m] = s.visitDate.split("-");
+  const late = !s.discharge && Date.parse(s.visitDate) > now.getTime() - 86_400_000;
+  return {
+    nomor_sep: late ? "" : `0301R001${m}${y.slice(2)}V${String(n + 1).padStart(6, "0")}`,
+    kelas_rawat: HAK_OF_ROOM[cls] ?? "",
+    cara_masuk: guessCaraMasuk({ igd: s.igd !== null, criteria: !!s.criteria, asal: s.asal }),
+  };
+}
 
 /** Whether the database holds data of its own: any of `OWN_DATA`, or a saved hospital profile. */
 export async function hasOwnData(store: Store, registry: Registry): Promise<boolean> {
@@ -123,7 +141,7 @@ export async function seedDemoData(
   };
   const of = (map: Map<string, string>, keys: string[]) => keys.map((k) => map.get(k)!);
   let exams = 0;
-  for (const s of plan.stays) {
+  for (const [n, s] of plan.stays.entries()) {
     const visit = await saveVisit(store, registry, {
       id: "",
       pasienId: ids.patients[s.patient],
@@ -137,6 +155,7 @@ export async function seedDemoData(
       episode: refs.episode.get(s.episode) ?? "",
       criteria: refs.criteria.get(s.criteria) ?? "",
       readmisi_reason: s.readmisi_reason,
+      ...claimData(s, n, now),
     });
     const id = visit.value._id;
     for (const e of s.exams) {

@@ -56,6 +56,10 @@ export interface DemoPatient {
   last_name: string;
   gender: string;
   phone: string;
+  /** `YYYY-MM-DD`, 1 to 85 years before `now`. */
+  tgl_lahir: string;
+  /** The BPJS card: 13 digits, leading zeros as printed. */
+  nomor_kartu: string;
 }
 
 /** Everything to store, stays in admission order. */
@@ -190,12 +194,16 @@ export function demoPlan(now: Date, seed = 2024): DemoPlan {
   while (erms.size < DEMO_SIZE.patients) {
     erms.add(String(Math.floor(between(r, 10_000, 999_999))).padStart(6, "0"));
   }
+  // birth dates and cards from a source of their own: the rest of the plan stays as it was
+  const b = randomOf(seed + 1);
   const patients = world.patients.slice(0, DEMO_SIZE.patients).map(([first, last, gender], i) => ({
     erm: [...erms][i],
     first_name: first,
     last_name: last,
     gender,
     phone: `08${Math.floor(between(r, 1e9, 1e10))}`,
+    tgl_lahir: hospitalDay(new Date(nowMs - Math.floor(between(b, 366, 85 * 365)) * DAY)),
+    nomor_kartu: String(Math.floor(between(b, 1e9, 1e10))).padStart(13, "0"),
   }));
   // 4 patients with 3 stays, 12 with 2, 24 with 1; 15 of them still admitted
   const counts = new Map(

@@ -28,5 +28,7 @@ export interface AppEnv {
     audit: AuditLog;
     /** The access declaration (routes/_access.ts), for hiding what a role may not use. */
     access: AccessOf;
+    /** Set on a write sent from another site: where it came from (`sameOrigin`). */
+    crossOrigin?: string;
   };
 }

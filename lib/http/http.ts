@@ -59,7 +59,9 @@ export async function readFields(c: Context): Promise<Record<string, string>> {
 
 /**
  * Reads a body keeping lists: repeated form fields (`diagnosis` or `diagnosis[]`) and JSON
- * arrays become string arrays; other values become text (see `readBody`).
+ * arrays become string arrays; a JSON object's own values become text fields named as a form
+ * names them (`{"tarif_rs_rincian": {"kamar": 5}}` → `tarif_rs_rincian[kamar]`); other values
+ * become text.
  */
 export async function readForm(c: Context): Promise<Record<string, string | string[]>> {
   const raw = await readBody(c, true);
@@ -68,7 +70,11 @@ export async function readForm(c: Context): Promise<Record<string, string | stri
     const key = k.endsWith("[]") ? k.slice(0, -2) : k;
     if (Array.isArray(v)) {
       out[key] = v.filter((x) => x != null && typeof x !== "object").map(String);
-    } else if (v != null && typeof v !== "object") {
+    } else if (v != null && typeof v === "object") {
+      for (const [sub, x] of Object.entries(v)) {
+        if (x != null && typeof x !== "object") out[`${k}[${sub}]`] = String(x);
+      }
+    } else if (v != null) {
       out[key] = k.endsWith("[]") ? [String(v)] : String(v);
     }
   }

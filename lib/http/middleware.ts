@@ -1,10 +1,11 @@
 import type { MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import { matchedRoutes } from "hono/route";
 import { readSession, SESSION_COOKIE } from "../auth/auth.ts";
 import { allows, FORBIDDEN } from "../auth/roles.ts";
-import { actorOf, audit, isHttps } from "./request.ts";
+import { CHANGE_FIRST, PASSWORD_PAGE } from "../auth/account.ts";
+import { actorOf, audit, clientIp, isHttps } from "./request.ts";
+import { auditRepeated } from "./folded.ts";
 import { settleOutbox } from "./outbox.ts";
 import { OutboxScope, withOutbox } from "../db/outbox.ts";
 import type { AccessOf, AppEnv } from "./env.ts";
@@ -36,32 +37,41 @@ export const securityHeaders = (trustProxy = 0): MiddlewareHandler<AppEnv> => as
   h.set("cross-origin-opener-policy", "same-origin");
 };
 
+/** The refusal of a write sent from another site. */
+export const CROSS_ORIGIN = "Permintaan dari situs lain ditolak.";
+
 /**
- * Refuses state-changing requests sent from another origin, whatever their content type:
- * the `Origin` header (or, without it, `Sec-Fetch-Site`) must name this server.
+ * Finds state-changing requests sent from another origin, whatever their content type: the
+ * `Origin` header (or, without it, `Sec-Fetch-Site`) must name this server. Such a request is
+ * marked (`crossOrigin`: where it came from) and refused by `authorize`, which runs after it and
+ * audits the refusal with the session and store it has (403).
  */
-export const sameOrigin = (allowed: string[] = []): MiddlewareHandler => async (c, next) => {
-  if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
-    const origin = c.req.header("origin");
-    const site = c.req.header("sec-fetch-site");
-    const own = new URL(c.req.url).origin;
-    const host = c.req.header("host");
-    const ok = origin
-      ? origin === own || (host && origin.replace(/^https?:\/\//, "") === host) ||
-        allowed.includes(origin)
-      : !site || site === "same-origin" || site === "none";
-    if (!ok) throw new AppError(403, "Permintaan dari situs lain ditolak.");
-  }
-  await next();
-};
+export const sameOrigin =
+  (allowed: string[] = []): MiddlewareHandler<AppEnv> => async (c, next) => {
+    if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
+      const origin = c.req.header("origin");
+      const site = c.req.header("sec-fetch-site");
+      const own = new URL(c.req.url).origin;
+      const host = c.req.header("host");
+      const ok = origin
+        ? origin === own || (host && origin.replace(/^https?:\/\//, "") === host) ||
+          allowed.includes(origin)
+        : !site || site === "same-origin" || site === "none";
+      if (!ok) c.set("crossOrigin", origin ?? `sec-fetch-site: ${site}`);
+    }
+    await next();
+  };
 
 /**
  * Enforces the one access declaration on every route: finds the route the request matched,
  * loads the session (idle limit `idleMs`), and lets the request through only when the route
- * is `public` or the session's role is granted its access. Pages without a session go to
- * login, APIs get 401; a role without the right gets 403 (audited as `forbidden`) and nothing
- * runs. A route with no declared access is refused to everyone. Every answer given to a
- * signed-in user, a refusal included, carries `Cache-Control: no-store`.
+ * is `public` or the session's role is granted its access. A write from another site
+ * (`sameOrigin`) gets 403; without a session pages go to login and APIs get 401; a role without
+ * the right gets 403 (`forbidden`); while a printed first password is unchanged, everything but
+ * `self` routes is held (pages go to the password page, the rest 403). Nothing runs after a
+ * refusal; each is audited (`forbidden` per request, the others folded: `auditRepeated`). A route
+ * with no declared access is refused to everyone. Every answer given to a signed-in user, and
+ * every refusal, carries `Cache-Control: no-store`.
  */
 export const authorize =
   (accessOf: AccessOf, idleMs: number): MiddlewareHandler<AppEnv> => async (c, next) => {
@@ -69,10 +79,27 @@ export const authorize =
     const access = route && accessOf(route.method, route.path);
     const session = await readSession(c.get("store"), getCookie(c, SESSION_COOKIE), idleMs);
     c.set("session", session);
-    // before any refusal below, so the 403 made from the thrown error carries it too
-    if (session) c.header("cache-control", "no-store");
+    // before any refusal below, so the answer made from a thrown error carries it too
+    const noStore = () => c.header("cache-control", "no-store");
+    if (session) noStore();
+    // the route's pattern, never the path: a scan of made-up paths folds into one key
+    const what = `${c.req.method} ${route?.path ?? "*"}`;
+    const refusal = { entity: "route", entityId: what, after: { path: c.req.path } };
+    const origin = c.get("crossOrigin");
+    if (origin) {
+      noStore();
+      const key = `${clientIp(c)}|${session?.userId ?? "-"}|${what}`;
+      await auditRepeated(c, key, {
+        action: "cross_origin",
+        ...refusal,
+        after: { ...refusal.after, origin },
+      });
+      throw new AppError(403, CROSS_ORIGIN);
+    }
     if (access !== "public" && !session && c.req.path !== "/favicon.ico") {
+      noStore();
       if (c.req.path.startsWith("/api/") || c.req.method !== "GET") {
+        await auditRepeated(c, `${clientIp(c)}|${what}`, { action: "unauthenticated", ...refusal });
         return c.json({ success: false, message: "Sesi tidak valid, silakan login kembali." }, 401);
       }
       return c.redirect("/auth/login");
@@ -82,13 +109,16 @@ export const authorize =
         console.error(`Rute tanpa hak akses di routes/_access.ts: ${route.method} ${route.path}`);
       }
       if (!access || !allows(session!.role ?? "viewer", access)) {
-        await audit(c, {
-          action: "forbidden",
-          entity: "route",
-          entityId: `${c.req.method} ${route.path}`,
-          after: { path: c.req.path },
-        });
+        await audit(c, { action: "forbidden", ...refusal });
         throw new AppError(403, FORBIDDEN);
+      }
+      if (session!.mustChangePassword && access !== "self") {
+        if (c.req.method === "GET" && !c.req.path.startsWith("/api/")) {
+          return c.redirect(PASSWORD_PAGE);
+        }
+        const key = `${session!.userId}|${what}`;
+        await auditRepeated(c, key, { action: "password_change_required", ...refusal });
+        throw new AppError(403, CHANGE_FIRST);
       }
     }
     await next();
@@ -107,31 +137,4 @@ export const auditOutbox = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   } finally {
     await settleOutbox(c.get("store").kv, c.get("audit"), scope);
   }
-};
-
-/**
- * Caps request bodies before they are read: imports (`…/import`, `…/import-{kind}`) may send up
- * to the import limit, every other request 1 MB. Oversized bodies get 413 with an Indonesian
- * message. Paths `streamed` names pass as they are: their handler reads the body as a stream and
- * caps it itself (a backup upload, far larger than anything held in memory).
- */
-export const limitBody = (
-  importBytes: number,
-  streamed: (path: string) => boolean = () => false,
-): MiddlewareHandler => {
-  const cap = (max: number) =>
-    bodyLimit({
-      maxSize: max,
-      onError: (c) =>
-        c.json({
-          success: false,
-          message: `Berkas atau data terlalu besar (maksimal ${Math.round(max / 2 ** 20)} MB).`,
-        }, 413),
-    });
-  const forImport = cap(importBytes + 64 * 1024);
-  const other = cap(2 ** 20);
-  // `/import` and its kinds (`/import-eklaim`, `/import-status`)
-  const isImport = (path: string) => /\/import(-[a-z]+)?$/.test(path);
-  return (c, next) =>
-    streamed(c.req.path) ? next() : (isImport(c.req.path) ? forImport : other)(c, next);
 };

@@ -132,3 +132,22 @@ export async function settleOutbox(kv: Deno.Kv, log: AuditLog, scope: OutboxScop
     );
   }
 }
+
+/**
+ * Appends `ev` outside any request (a folded record, written once its minute is over): it
+ * covers no intents, whichever request's scope runs when it is written. An append that fails
+ * leaves it in the outbox, for the next drain.
+ */
+export async function appendDetached(
+  kv: Deno.Kv,
+  log: AuditLog,
+  actor: AuditActor,
+  ev: AuditEvent,
+): Promise<void> {
+  try {
+    await log.append(actor, ev);
+  } catch (e) {
+    console.error("Entri audit disimpan di outbox (jejak audit gagal ditulis):", e);
+    await parkEvent(kv, actor, ev, []);
+  }
+}

@@ -12,10 +12,13 @@ import {
 import { resolveIcds } from "./codes.ts";
 import type { IcdItem, Visit } from "./model.ts";
 import { summaryIcd } from "./rules.ts";
+import { claimAtDischarge, withSep } from "./claim_fields.ts";
+import { givenBreakdown } from "./bill.ts";
 import type { Row } from "../index/index.ts";
 import { embed, type Registry } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
 import { lockKey } from "../db/journal.ts";
+import type { Check } from "../db/collection.ts";
 import type { Store } from "../db/store.ts";
 import { Tx } from "../db/tx.ts";
 
@@ -31,10 +34,12 @@ export async function summaryOf(
 /**
  * Discharges a stay: a discharge method, a discharge time not before the admission or the
  * last examination, not more than a day after now (as admission and examination dates), not
- * after the patient's next admission, and the summary codes. A stay already discharged is
+ * after the patient's next admission, the summary codes and the claim data the form completes
+ * (`claimAtDischarge`: SEP, ICU and upgrade days). A stay already discharged is
  * refused (409). The patient's later stays' readmission flags follow in the same commit
  * (`restageReadmissions`; a stay entered late can be discharged before another), returned as
- * `readmissions`.
+ * `readmissions`. A breakdown given (`tarif_rs_rincian`, the clerk's moves between categories)
+ * must sum to the stay's total (400 naming the difference) and becomes the stay's.
  */
 export async function discharge(
   store: Store,
@@ -80,8 +85,12 @@ export async function discharge(
   const method = await methods.find(methodId);
   if (!method) throw badRequest("Cara pulang tidak ditemukan.");
   const ref = registry.get("ipd")!.refs!.find((r) => r.field === "dischargepatient")!;
+  const claim = claimAtDischarge(fields, v, at);
+  const bill = givenBreakdown(fields, v.tarifRsTotal, "Total RS");
   const data: Omit<Visit, "_id"> = {
     ...v,
+    ...claim,
+    ...(bill ? { tarif_rs_rincian: bill } : {}),
     status: "pulang",
     openPasien: null,
     tanggal_pulang: at,
@@ -109,14 +118,21 @@ export async function discharge(
     ],
   });
   const readmissions = await restageReadmissions(store, tx, v.pasien._id, v._id, doc);
-  return { value: doc, versionstamp: await tx.commit(), readmissions };
+  const sep = claim.nomor_sep !== (v.nomor_sep ?? "") ? claim.nomor_sep : "";
+  const versionstamp = await withSep(visitsOf(store), sep, v._id, () => tx.commit());
+  return { value: doc, versionstamp, readmissions };
 }
 
 /**
  * Cancels a discharge: the stay is open again, unless the patient has another open stay or
- * was admitted again after it (409).
+ * was admitted again after it (409). `guards` are checked in the same commit (the stay's claim
+ * must not appear meanwhile: lib/claim `cancelUnclaimedDischarge`).
  */
-export async function cancelDischarge(store: Store, id: string): Promise<Row<Visit>> {
+export async function cancelDischarge(
+  store: Store,
+  id: string,
+  guards: Check[],
+): Promise<Row<Visit>> {
   const visit = await getVisit(store, id);
   const v = visit.value;
   if (v.status !== "pulang") throw conflict("Pasien ini belum dipulangkan.");
@@ -132,13 +148,18 @@ export async function cancelDischarge(store: Store, id: string): Promise<Row<Vis
   if (others.some((o) => o.status === "dirawat")) {
     throw conflict("Pasien masih punya kunjungan rawat inap yang belum pulang.");
   }
-  return await visitsOf(store).update(v._id, {
-    ...v,
-    status: "dirawat",
-    openPasien: v.pasien._id,
-    tanggal_pulang: null,
-    dischargepatient: null,
-    summary_diagnosis: [],
-    summary_tindakan: [],
-  }, visit.versionstamp);
+  return await visitsOf(store).update(
+    v._id,
+    {
+      ...v,
+      status: "dirawat",
+      openPasien: v.pasien._id,
+      tanggal_pulang: null,
+      dischargepatient: null,
+      summary_diagnosis: [],
+      summary_tindakan: [],
+    },
+    visit.versionstamp,
+    guards,
+  );
 }

@@ -14,6 +14,9 @@ import { dateField, examsOf, getVisit, visitExams, visitsOf } from "./stay.ts";
 import { resolveIcds, resolveKeywords } from "./codes.ts";
 import type { Examination, Visit } from "./model.ts";
 import { keywordSummary, stayTotals } from "./rules.ts";
+import { totalsOf } from "./package.ts";
+import { billAfter, type BillKey, givenBreakdown, wholeIn } from "./bill.ts";
+import { billCategory } from "./bill_setting.ts";
 import type { Doc, MemIndex, Row } from "../index/index.ts";
 import type { Registry } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
@@ -107,7 +110,9 @@ async function loadGrouping(
 
 /**
  * Stages a stay with its examinations after a change: totals, each examination's percentage
- * (rewriting only those that changed) and the stay's codes, all in the caller's commit.
+ * (rewriting only those that changed), the stay's codes and its breakdown (`billAfter`, from
+ * the examinations as they were, `old`), all in the caller's commit. Once E-Klaim has grouped
+ * the stay its package stays in force and the examinations' pick is the ward's (`totalsOf`).
  */
 function restage(
   tx: Tx,
@@ -115,6 +120,7 @@ function restage(
   visit: Row<Visit>,
   exams: Examination[],
   before: Map<string, Row<Examination>>,
+  bill: { old: Examination[]; category: BillKey },
 ): { visit: Visit; exams: Map<string, Examination> } {
   const totals = stayTotals(exams);
   const out = new Map<string, Examination>();
@@ -133,7 +139,8 @@ function restage(
   const { order: ipddetails, percentages: _, ...sums } = totals;
   const doc = tx.put(visitsOf(store), visit.value._id, {
     ...visit.value,
-    ...sums,
+    ...totalsOf(visit.value, sums),
+    tarif_rs_rincian: billAfter(visit.value.tarif_rs_rincian, bill.old, exams, bill.category),
     ipddetails,
     codes10: codes("diagnosis"),
     codes9: codes("tindakan"),
@@ -165,13 +172,16 @@ export async function saveExam(
   ) as Record<string, string>;
   const id = flat.id?.trim() ?? "";
   const input = parseOr400(schema, flat);
+  const tarifRs = input.tarif_rs as number;
+  const split = givenBreakdown(fields, tarifRs, "Tarif RS");
   // reads that do not depend on each other run together: each is a KV round trip
-  const [visit, keyword, diagnosis, tindakan, grouping] = await Promise.all([
+  const [visit, keyword, diagnosis, tindakan, grouping, category] = await Promise.all([
     getVisit(store, input.ipdId),
     resolveKeywords(store, registry, lists.keyword),
     resolveIcds(store, registry, lists.diagnosis, "icd10", "Diagnosis"),
     resolveIcds(store, registry, lists.tindakan, "icd9", "Tindakan"),
     loadGrouping(store, registry, input.grouping),
+    billCategory(store),
   ]);
   assertOpen(visit.value);
   const at = dateField(input.examinationDate, "Tanggal pemeriksaan", {
@@ -210,19 +220,21 @@ export async function saveExam(
     diagnosis,
     tindakan,
     ...grouping(cls),
-    tarif_rs: input.tarif_rs as number,
+    tarif_rs: tarifRs,
+    tarif_rs_rincian: split ?? wholeIn(tarifRs, category),
     percentage: null,
   };
-  const list = rows.map((r) => r.value).filter((e) => e._id !== exam._id).concat(exam);
+  const was = rows.map((r) => r.value);
+  const list = was.filter((e) => e._id !== exam._id).concat(exam);
   const tx = new Tx(store.kv);
-  const res = restage(tx, store, visit, list, before);
+  const res = restage(tx, store, visit, list, before, { old: was, category });
   const version = await tx.commit();
   return { visit: res.visit, examination: res.exams.get(exam._id)!, version };
 }
 
 /** Deletes an examination and recomputes its stay in the same commit. */
 export async function deleteExam(store: Store, ipdId: string, id: string): Promise<Visit> {
-  const visit = await getVisit(store, ipdId);
+  const [visit, category] = await Promise.all([getVisit(store, ipdId), billCategory(store)]);
   assertOpen(visit.value);
   const rows = await visitExams(store, visit.value);
   const gone = rows.find((r) => r.value._id === id);
@@ -236,6 +248,7 @@ export async function deleteExam(store: Store, ipdId: string, id: string): Promi
     visit,
     rest.map((r) => r.value),
     new Map(rest.map((r) => [r.value._id, r])),
+    { old: rows.map((r) => r.value), category },
   );
   await tx.commit();
   return res.visit;

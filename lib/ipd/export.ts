@@ -7,11 +7,69 @@ import { streamXlsx } from "../resource/xlsx_stream.ts";
 import { READMISSION_REASONS } from "./model.ts";
 import type { Store } from "../db/store.ts";
 import { visitsOf } from "./stay.ts";
+import {
+  CARA_MASUK,
+  claimFieldsOf,
+  KELAS_RAWAT,
+  UPGRADE_CLASSES,
+  UPGRADE_PAYORS,
+} from "./claim_codes.ts";
+import { BILL_CATEGORIES, type BillKey, stayBreakdown } from "./bill.ts";
+import { packageOf } from "./package.ts";
 
 const codes = (list: IcdItem[]) => list.map((i) => `${i.code} - ${i.desc}`).join("; ");
 
-/** The columns of both list exports (the discharged one adds discharge and summary). */
-function columns(mode: ListMode, now: Date): ExportColumn<Visit>[] {
+/**
+ * The package's columns: the group in force and its source ('E-Klaim 5.10.7' or 'dipilih
+ * petugas', `packageOf`), and what the ward picked in the app.
+ */
+function packageColumns(): ExportColumn<Visit>[] {
+  const p = (v: Visit) => packageOf(v);
+  return [
+    { title: "INA-CBG", type: "text", value: (v) => p(v).code, width: 14 },
+    { title: "Sumber Paket", type: "text", value: (v) => p(v).source, width: 18 },
+    { title: "INA-CBG Dipilih Petugas", type: "text", value: (v) => p(v).assumed.code, width: 14 },
+    { title: "Tarif Dipilih Petugas", type: "money", value: (v) => p(v).assumed.tariff, width: 16 },
+  ];
+}
+
+/** The claim data's columns (a stay written before them: empty, 0 ICU days). */
+function claimColumns(): ExportColumn<Visit>[] {
+  const c = (v: Visit) => claimFieldsOf(v);
+  const label = (list: Record<string, string>, k: string) => list[k] ?? k;
+  return [
+    { title: "No. SEP", type: "text", value: (v) => c(v).nomor_sep, width: 22 },
+    { title: "Hak Kelas", type: "text", value: (v) => label(KELAS_RAWAT, c(v).kelas_rawat) },
+    {
+      title: "Cara Masuk",
+      type: "text",
+      value: (v) => label(CARA_MASUK, c(v).cara_masuk),
+      width: 20,
+    },
+    { title: "ICU (Hari)", type: "number", value: (v) => c(v).icu_los },
+    {
+      title: "Naik Kelas",
+      type: "text",
+      value: (v) => label(UPGRADE_CLASSES, c(v).upgrade_class_class),
+      width: 18,
+    },
+    { title: "Lama Naik Kelas (Hari)", type: "number", value: (v) => c(v).upgrade_class_los },
+    {
+      title: "Pembayar Naik Kelas",
+      type: "text",
+      value: (v) => label(UPGRADE_PAYORS, c(v).upgrade_class_payor),
+      width: 22,
+    },
+    { title: "Tambahan Biaya VIP (%)", type: "number", value: (v) => c(v).add_payment_pct },
+  ];
+}
+
+/**
+ * The columns of both list exports (the discharged one adds discharge and summary); before
+ * `Total INA-CBG` the package in force with its source; after `Total RS` its breakdown, a column per E-Klaim category (blank where it holds nothing; a stay
+ * without one has its total in `category`).
+ */
+function columns(mode: ListMode, now: Date, category: BillKey): ExportColumn<Visit>[] {
   const cols: (ExportColumn<Visit> | false)[] = [
     { title: "No. ERM", type: "text", value: (v) => v.pasien?.erm },
     { title: "Nama Pasien", type: "text", value: (v) => v.pasien?.fullname, width: 28 },
@@ -29,14 +87,22 @@ function columns(mode: ListMode, now: Date): ExportColumn<Visit>[] {
       value: (v) => READMISSION_REASONS[v.readmisi_reason] ?? v.readmisi_reason,
       width: 24,
     },
+    ...packageColumns(),
     { title: "Total INA-CBG", type: "money", value: (v) => v.tarifInaTotal, width: 16 },
     { title: "Total RS", type: "money", value: (v) => v.tarifRsTotal, width: 16 },
+    ...BILL_CATEGORIES.map(([k, label]): ExportColumn<Visit> => ({
+      title: `RS ${label}`,
+      type: "money",
+      value: (v) => stayBreakdown(v, category)[k] || null,
+      width: 14,
+    })),
     { title: "Analisa (%)", type: "percent", value: (v) => percentCell(v.percentageTotal) },
     {
       title: "Lama Rawat (Hari)",
       type: "number",
       value: (v) => lengthOfStay(v.visitDate, v.tanggal_pulang, now),
     },
+    ...claimColumns(),
     mode === "pulang" &&
     { title: "Cara Pulang", type: "text", value: (v) => v.dischargepatient?.desc, width: 20 },
     mode === "pulang" &&
@@ -49,12 +115,14 @@ function columns(mode: ListMode, now: Date): ExportColumn<Visit>[] {
 
 /**
  * A list export: the file name (with today's Jakarta date) and the .xlsx as a stream, written
- * a few hundred rows at a time (memory stays bounded whatever the row count).
+ * a few hundred rows at a time (memory stays bounded whatever the row count). `category`: the
+ * settings' (`billCategory`), where a stay has no breakdown.
  */
 export function exportStays(
   store: Store,
   rows: Row<Visit>[],
   mode: ListMode,
+  category: BillKey,
   now = new Date(),
 ) {
   const col = visitsOf(store);
@@ -62,7 +130,7 @@ export function exportStays(
   return {
     filename: `${name}-${hospitalDay(now)}.xlsx`,
     body: streamXlsx(
-      columns(mode, now),
+      columns(mode, now, category),
       rows.map((r) => r.value),
       mode === "pulang" ? "Pasien Pulang" : "Rawat Inap",
       // the index keeps slim stays: each chunk's whole stays are read from KV as it is written

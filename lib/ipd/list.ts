@@ -3,6 +3,7 @@ import { DISCHARGE_COLUMNS, type ListMode, VISIT_COLUMNS } from "./columns.ts";
 import { parseTableRequest } from "../resource/datatables.ts";
 import { badRequest } from "../errors.ts";
 import { getVisit, visitExams, visitsOf } from "./stay.ts";
+import { claimFieldsOf } from "./claim_codes.ts";
 import type { Examination, Visit } from "./model.ts";
 import {
   dayOfHour,
@@ -21,6 +22,9 @@ import {
 import type { Doc, Query, Row } from "../index/index.ts";
 import type { Store } from "../db/store.ts";
 import { nextTurn } from "../runtime/turn.ts";
+import { breakdownJson } from "./bill.ts";
+import { billCategory } from "./bill_setting.ts";
+import { packageOf } from "./package.ts";
 
 export { DISCHARGE_COLUMNS };
 export type { ListMode };
@@ -105,20 +109,29 @@ export function listQuery(
   };
 }
 
-/** A stay as the lists send it: the record, its version and the length of stay so far. */
+/**
+ * A stay as the lists send it: the record, its version, the length of stay so far and its
+ * package in force with its source (`paket`, `packageOf`).
+ */
 export function stayJson(r: Row<Visit>, now = new Date()): Record<string, unknown> {
   // the index's own codes of the summary (a stay kept whole in memory holds them) are not sent
   const { openPasien: _, summary10: _d, summary9: _t, ...v } = r.value;
   return {
     ...v,
+    // a stay written before the claim data was recorded answers its defaults
+    ...claimFieldsOf(v),
+    paket: packageOf(v),
     _version: r.versionstamp,
     lama_rawat: lengthOfStay(v.visitDate, v.tanggal_pulang, now),
   };
 }
 
-/** A stay as a list row: `stayJson` with how many examinations instead of their ids. */
+/**
+ * A stay as a list row: `stayJson` with how many examinations instead of their ids, without
+ * its breakdown (the stay's own page shows it).
+ */
 function listJson(r: Row<Visit>, now: Date): Record<string, unknown> {
-  const { ipddetails, ...v } = stayJson(r, now);
+  const { ipddetails, tarif_rs_rincian: _, ...v } = stayJson(r, now);
   return { ...v, examCount: (ipddetails as string[] | undefined)?.length ?? 0 };
 }
 
@@ -210,9 +223,12 @@ export function examJson(r: Row<Examination>): Record<string, unknown> {
   };
 }
 
-/** The DataTables answer of a stay's examinations (default: by date, ascending). */
+/**
+ * The DataTables answer of a stay's examinations (default: by date, ascending), each with its
+ * breakdown in all 18 categories (`breakdownJson`).
+ */
 export async function examTable(store: Store, ipdId: string, params: URLSearchParams) {
-  const visit = await getVisit(store, ipdId);
+  const [visit, category] = await Promise.all([getVisit(store, ipdId), billCategory(store)]);
   const all = await visitExams(store, visit.value);
   const req = parseTableRequest(params, { search: [], order: EXAM_ORDER, pageSize: 100 });
   const o = req.query.order?.[0];
@@ -244,6 +260,7 @@ export async function examTable(store: Store, ipdId: string, params: URLSearchPa
     draw: req.draw,
     recordsTotal: rows.length,
     recordsFiltered: hit.length,
-    data: hit.slice(start, start + (req.query.length ?? 100)).map(examJson),
+    data: hit.slice(start, start + (req.query.length ?? 100))
+      .map((r) => breakdownJson(examJson(r), category)),
   };
 }

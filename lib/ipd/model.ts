@@ -1,4 +1,5 @@
 import type { Doc } from "../index/index.ts";
+import type { Breakdown } from "./bill.ts";
 
 /** A code picked from the ICD code sets, copied into the stay (history keeps its text). */
 export interface IcdItem {
@@ -32,12 +33,47 @@ export const READMISSION_REASONS: Record<string, string> = {
 };
 
 /**
+ * What E-Klaim needs of a stay besides its dates and codes (`set_claim_data`, lib/ipd/claim_codes.ts
+ * lists the codes). Absent on stays written before they were recorded: read them with
+ * `claimFieldsOf` (empty, no upgrade, 0 ICU days).
+ */
+export interface StayClaimFields {
+  /** The SEP (Surat Eligibilitas Peserta): capitals and digits, unique among stays; '' none yet. */
+  nomor_sep: string;
+  /** The entitled class (hak kelas): "1", "2", "3"; '' unknown. */
+  kelas_rawat: string;
+  /** How the patient came in: a key of `CARA_MASUK`; '' unknown. */
+  cara_masuk: string;
+  /** The class upgraded to (naik kelas): a key of `UPGRADE_CLASSES`; '' no upgrade. */
+  upgrade_class_class: string;
+  /** Days in the upgraded class (null without an upgrade). */
+  upgrade_class_los: number | null;
+  /** Who pays the upgrade: a key of `UPGRADE_PAYORS` ('' without an upgrade). */
+  upgrade_class_payor: string;
+  /** The VIP surcharge in percent (null unless upgraded to VIP). */
+  add_payment_pct: number | null;
+  /** Days in ICU (0: none; E-Klaim's `icu_indikator` is `icu_los > 0`). */
+  icu_los: number;
+}
+
+/**
  * An inpatient stay (`["ipd", id]`). Dates are ISO instants (UTC); days are counted in
  * Asia/Jakarta. The totals are recomputed from the examinations in the same commit as any
  * examination change.
  */
-export interface Visit extends Doc {
-  pasien: { _id: string; fullname: string; erm: string; gender: string };
+export interface Visit extends Doc, Partial<StayClaimFields> {
+  /**
+   * The patient's copy: birth date (`YYYY-MM-DD`) and BPJS card number, absent on stays whose
+   * patient has none (`tgl_lahir` empty on patients stored before it existed).
+   */
+  pasien: {
+    _id: string;
+    fullname: string;
+    erm: string;
+    gender: string;
+    tgl_lahir?: string;
+    nomor_kartu?: string;
+  };
   visitDate: string;
   indicationranap: { _id: string; desc: string } | null;
   diagnosis_awal: string;
@@ -55,13 +91,21 @@ export interface Visit extends Doc {
   /** "dirawat" while admitted, "pulang" once discharged. */
   status: "dirawat" | "pulang";
   tanggal_pulang: string | null;
-  dischargepatient: { _id: string; desc: string } | null;
+  /** The discharge method; `kode_eklaim` absent on copies made before it (`dischargeCode`). */
+  dischargepatient: { _id: string; desc: string; kode_eklaim?: string } | null;
   summary_diagnosis: IcdItem[];
   summary_tindakan: IcdItem[];
   /** Examination ids in examination order (date, then id). */
   ipddetails: string[];
   tarifInaTotal: number;
   tarifRsTotal: number;
+  /**
+   * `tarifRsTotal` by E-Klaim's categories (lib/ipd/bill.ts): its examinations' sum, with the
+   * moves the clerk made at discharge (`carryMoves`). Absent on stays last written before it
+   * was kept (read as the total in the settings' category), and on a discharged stay as the
+   * in-memory index keeps it, unless it does not sum (`slimVisit`).
+   */
+  tarif_rs_rincian?: Breakdown;
   percentageTotal: number | null;
   latestTarifIna: number | null;
   latestTarifRs: number | null;
@@ -72,6 +116,19 @@ export interface Visit extends Doc {
    */
   inacbg?: string | null;
   inacbgKelas?: string;
+  /**
+   * Set once E-Klaim has grouped the stay (an imported TXT or the bridge): the source shown
+   * ('E-Klaim 5.10.7'). Then `inacbg`, `inacbgKelas`, `tarifInaTotal` and the percentages are
+   * E-Klaim's package (lib/ipd/package.ts `packageOf`), its description and time beside them,
+   * and the app's own pick is kept as `petugas_*` (the ward's assumed package). Absent: the
+   * app's pick is in force ('dipilih petugas').
+   */
+  paket_sumber?: string;
+  paket_deskripsi?: string;
+  paket_waktu?: string;
+  petugas_inacbg?: string | null;
+  petugas_tarif?: number;
+  petugas_kelas?: string;
   /** The summary's codes, kept by the in-memory index in place of the summary (`slimVisit`). */
   summary10?: string[];
   summary9?: string[];
@@ -98,5 +155,7 @@ export interface Examination extends Doc {
   tarifinacbgSelect: string;
   tarif_ina: number;
   tarif_rs: number;
+  /** `tarif_rs` by E-Klaim's categories; absent on examinations written before it was kept. */
+  tarif_rs_rincian?: Breakdown;
   percentage: number | null;
 }

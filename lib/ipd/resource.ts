@@ -2,9 +2,11 @@ import { VISIT_COLUMNS } from "./columns.ts";
 import { z } from "zod";
 import { READMISSION_REASONS, type Visit } from "./model.ts";
 import { stayNumbers } from "./rules.ts";
+import { breakdownProblem } from "./bill.ts";
 import { defineResource } from "../resource/resource.ts";
 import type { Doc } from "../index/index.ts";
 import { text } from "../resource/validate.ts";
+import { CLAIM_SHAPE } from "./claim_fields.ts";
 
 const optionalId = z.string().trim().optional().default("");
 
@@ -39,13 +41,26 @@ const codesOf = (items: { code: string }[] | undefined) => (items ?? []).map((i)
 /** A status as kept: the two of them one string each. */
 const statusOf = (s: string) => s === "pulang" ? "pulang" : s === "dirawat" ? "dirawat" : code(s);
 
+/** The claim data the index leaves out of a discharged stay. */
+const CLAIM_READ_WHOLE = [
+  "cara_masuk",
+  "upgrade_class_los",
+  "upgrade_class_payor",
+  "add_payment_pct",
+  "icu_los",
+] as const;
+
+/** What the index leaves out of a discharged stay's E-Klaim package (its page reads them whole). */
+const PACKAGE_READ_WHOLE = ["paket_deskripsi", "paket_waktu", "petugas_kelas"] as const;
+
 /** Whether the index keeps a stay whole: those still admitted (a few thousand at most). */
 export const keptWhole = (v: Visit): boolean => v.status === "dirawat";
 
 /**
  * What the stays' index keeps: what the lists order, filter and group by and what the
- * dashboard counts. Of a discharged stay the long texts (summaries, first diagnosis, origin)
- * and the examination ids stay in KV, and the lists and exports read the page's whole stays
+ * dashboard counts. Of a discharged stay the long texts (summaries, first diagnosis, origin),
+ * the examination ids and a breakdown that sums (`breakdownProblem` finds nothing without it)
+ * stay in KV, and the lists and exports read the page's whole stays
  * (`Collection.full`); a stay still admitted is kept whole, so the list of admitted stays and
  * its page read nothing from KV.
  */
@@ -63,9 +78,21 @@ export function slimVisit(v: Visit): Visit {
   if (v.inacbg) keep.inacbg = code(v.inacbg);
   if (v.inacbgKelas) keep.inacbgKelas = code(v.inacbgKelas);
   if (v.readmisi_reason) keep.readmisi_reason = code(v.readmisi_reason);
+  if (v.kelas_rawat) keep.kelas_rawat = code(v.kelas_rawat);
+  if (v.upgrade_class_class) keep.upgrade_class_class = code(v.upgrade_class_class);
+  // E-Klaim's package: its source and the ward's code as shared strings, the ward's tariff
+  if (v.paket_sumber) keep.paket_sumber = code(v.paket_sumber);
+  if (v.petugas_inacbg) keep.petugas_inacbg = code(v.petugas_inacbg);
   if (!keptWhole(v)) {
+    for (const k of PACKAGE_READ_WHOLE) if (k in keep) keep[k] = undefined;
     keep.summary_diagnosis = keep.summary_tindakan = keep.ipddetails = undefined;
     keep.diagnosis_awal = keep.asal = undefined;
+    // the readiness reads the SEP, the entitled class and the upgrade's class; the rest of the
+    // claim data is read whole (the stay's page, exports, the E-Klaim bridge). Only fields the
+    // stay has: one written before them gains none
+    for (const k of CLAIM_READ_WHOLE) if (k in keep) keep[k] = undefined;
+    // only where the record has one: a slot added to a stay without it would cost memory
+    if (v.tarif_rs_rincian && !breakdownProblem(v)) keep.tarif_rs_rincian = undefined;
   }
   return keep as Visit;
 }
@@ -85,6 +112,10 @@ export function reshareVisit(v: Visit): Visit {
   if (v.inacbg) v.inacbg = code(v.inacbg);
   if (v.inacbgKelas) v.inacbgKelas = code(v.inacbgKelas);
   if (v.readmisi_reason) v.readmisi_reason = code(v.readmisi_reason);
+  if (v.kelas_rawat) v.kelas_rawat = code(v.kelas_rawat);
+  if (v.upgrade_class_class) v.upgrade_class_class = code(v.upgrade_class_class);
+  if (v.paket_sumber) v.paket_sumber = code(v.paket_sumber);
+  if (v.petugas_inacbg) v.petugas_inacbg = code(v.petugas_inacbg);
   return v;
 }
 
@@ -118,6 +149,7 @@ export default defineResource({
       (v) => !v || v in READMISSION_REASONS,
       { error: "Alasan readmisi tidak dikenal." },
     ),
+    ...CLAIM_SHAPE,
   }),
   columns: VISIT_COLUMNS,
   fields: [],
@@ -129,7 +161,8 @@ export default defineResource({
     "diagnosis_awal",
     "dpjp.fullname",
   ],
-  unique: ["openPasien"],
+  // one stay per SEP (lib/ipd/claim_fields.ts `withSep` names the stay holding it)
+  unique: ["openPasien", "nomor_sep"],
   // a stay holds openPasien while, and only while, it is admitted (stay.ts, discharge.ts): the
   // admitted list answers from those keys while the index loads after a first start
   subset: { unique: "openPasien", field: "status", value: "dirawat" },
@@ -139,7 +172,11 @@ export default defineResource({
   slim: slimVisit as unknown as (d: Doc) => Doc,
   whole: keptWhole as unknown as (d: Doc) => boolean,
   reshare: reshareVisit as unknown as (d: Doc) => Doc,
-  labels: { openPasien: "Pasien yang masih dirawat", visitDate: "Tanggal masuk" },
+  labels: {
+    openPasien: "Pasien yang masih dirawat",
+    visitDate: "Tanggal masuk",
+    nomor_sep: "No. SEP",
+  },
   refs: [
     {
       field: "pasien",
@@ -147,7 +184,8 @@ export default defineResource({
       resource: "pasien",
       label: "Pasien",
       display: "fullname",
-      copy: ["erm", "gender"],
+      // what E-Klaim needs of the patient travels with the stay
+      copy: ["erm", "gender", "tgl_lahir", "nomor_kartu"],
     },
     { field: "room", input: "room_id", resource: "room", label: "Ruang", display: "name" },
     {
@@ -179,6 +217,7 @@ export default defineResource({
       input: "dischargepatient",
       resource: "discharge-patient",
       label: "Cara pulang",
+      copy: ["kode_eklaim"],
     },
   ],
 });

@@ -3,7 +3,9 @@ import { formatDateTime } from "../format.ts";
 import type { Check, Collection } from "../db/collection.ts";
 import { badRequest, conflict, notFound, requireVersion, STALE_MESSAGE } from "../errors.ts";
 import { type Examination, READMISSION_REASONS, type Visit } from "./model.ts";
-import { examOrder, isReadmission, parseDateTime } from "./rules.ts";
+import { examOrder, isReadmission, lengthOfStay, parseDateTime } from "./rules.ts";
+import { claimFieldsOf } from "./claim_codes.ts";
+import { assertClaimDays, claimChange, type ClaimInput, withSep } from "./claim_fields.ts";
 import type { Row } from "../index/index.ts";
 import { type Registry, resolveRefs } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
@@ -194,7 +196,8 @@ export const stillAdmitted = (open: Visit): string =>
 /**
  * Admits a patient (no `id`) or edits a stay: one open stay per patient (409), no overlap
  * with the patient's other stays, a reason required for a readmission, doctors in their role,
- * and an admission not after the first examination or the discharge.
+ * an admission not after the first examination or the discharge, and its claim data
+ * (`claimChange`; a SEP another stay holds: 409 naming it).
  */
 export async function saveVisit(
   store: Store,
@@ -238,6 +241,10 @@ export async function saveVisit(
       throw badRequest("Tanggal masuk tidak boleh setelah tanggal pulang.").at("visitDate");
     }
   }
+  const was = claimFieldsOf(old?.value ?? {});
+  const claim = claimChange(input as ClaimInput, was);
+  const pulang = old?.value.tanggal_pulang ?? null;
+  assertClaimDays(claim, lengthOfStay(visitDate, pulang), !!pulang);
   const data = {
     ...(old?.value ?? EMPTY_STAY),
     pasien: doc.pasien,
@@ -253,10 +260,15 @@ export async function saveVisit(
     readmisi: check.readmisi,
     readmisi_reason: check.readmisi ? reason : "",
     openPasien: isOpen ? pasienId : null,
+    ...claim,
   } as Omit<Visit, "_id">;
-  return old
-    ? await col.update(id, data, old.versionstamp, checks)
-    : await col.insert(data, checks);
+  const sep = claim.nomor_sep !== was.nomor_sep ? claim.nomor_sep : "";
+  return await withSep(
+    col,
+    sep,
+    id,
+    () => old ? col.update(id, data, old.versionstamp, checks) : col.insert(data, checks),
+  );
 }
 
 /**

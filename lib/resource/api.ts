@@ -4,8 +4,10 @@ import type { AppEnv } from "../http/env.ts";
 import { badRequest, notFound, requireVersion } from "../errors.ts";
 import { readFields } from "../http/http.ts";
 import { audit, auditWithChanges } from "../http/request.ts";
+import { auditList } from "../http/folded.ts";
 import { changeEvent } from "../audit/log.ts";
-import { acceptedHeaders, importFile } from "./importer.ts";
+import { importFile } from "./importer.ts";
+import { exportRecords, templateHeaders } from "./record_export.ts";
 import type { Doc, Row } from "../index/index.ts";
 import {
   childLocks,
@@ -20,6 +22,7 @@ import { templateXlsx } from "./template_xlsx.ts";
 import type { Store } from "../db/store.ts";
 import { isSaneId, parseOr400 } from "./validate.ts";
 import { trackJob } from "../http/progress.ts";
+import { uploadedFile } from "../http/upload.ts";
 
 export { optionText, SELECT_PAGE } from "./select2.ts";
 
@@ -94,7 +97,7 @@ export async function saveRecord(
   return row;
 }
 
-/** The import routes: the template download and the upload. */
+/** The import routes: the template download, the upload and (`export`) the records as a file. */
 function mountImport(
   api: Hono<AppEnv>,
   def: ResourceDef,
@@ -102,8 +105,7 @@ function mountImport(
   registry: Registry,
 ) {
   api.get("/template", async (c) => {
-    const headers = spec.template ??
-      Object.values(acceptedHeaders(def)).map((names) => names[0]);
+    const headers = templateHeaders(def);
     c.header("content-disposition", `attachment; filename="template-${def.name}.${spec.format}"`);
     if (spec.format === "csv") {
       c.header("content-type", "text/csv; charset=utf-8");
@@ -114,11 +116,8 @@ function mountImport(
   });
 
   api.post("/import", async (c) => {
-    const body = await c.req.parseBody().catch(() => {
-      throw badRequest("Format unggahan tidak valid.");
-    });
-    const file = body.file;
-    if (!(file instanceof File) || file.size === 0) {
+    const file = await uploadedFile(c);
+    if (!file) {
       const kind = spec.format === "csv" ? "CSV" : spec.csv ? ".xlsx atau CSV" : ".xlsx";
       throw badRequest(`Harap pilih file ${kind} terlebih dahulu.`);
     }
@@ -132,6 +131,15 @@ function mountImport(
       after: { file: file.name, created, updated, unchanged, skipped },
     });
     return c.json({ success: true, ...res });
+  });
+
+  if (!spec.export) return;
+  api.get("/export", async (c) => {
+    const file = await exportRecords(c.get("store"), registry, def);
+    await audit(c, { action: "export", entity: def.name, after: { rows: file.rows } });
+    c.header("content-type", XLSX_TYPE);
+    c.header("content-disposition", `attachment; filename="${file.filename}"`);
+    return c.body(file.body);
   });
 }
 
@@ -179,6 +187,7 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
     });
     const where = filtersOf(def, params(c));
     const res = await col(c).query({ ...req.query, where });
+    if (def.auditReads) auditList(c, def.name, res.rows.length);
     return c.json({
       draw: req.draw,
       recordsTotal: res.total,
@@ -193,6 +202,7 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
       const index = await col(c).index();
       const base = filtersOf(def, params(c));
       const answer = select2(def, index, params(c), base, sel);
+      if (def.auditReads) auditList(c, def.name, answer.results.length);
       if (answer.results.length || (params(c).get("page") ?? "1") !== "1") return c.json(answer);
       // nothing to offer: say why when set-up is missing (the picker shows it, with its link)
       const ctx = { store: c.get("store"), registry };

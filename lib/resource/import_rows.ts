@@ -4,7 +4,9 @@ import type { Doc } from "../index/index.ts";
 import { embed, type Registry } from "./refs.ts";
 import type { Check } from "../db/collection.ts";
 import { tallyNow } from "../db/tally.ts";
+import type { z } from "zod";
 import { collectionOf, labelsOf, type ResourceDef } from "./resource.ts";
+import { sentenceCase } from "./fields.ts";
 import type { Tracker } from "../progress/progress.ts";
 import type { Store } from "../db/store.ts";
 import { issues } from "./validate.ts";
@@ -34,6 +36,8 @@ export interface Checked {
   created: number;
   unchanged: number;
   skipped: number;
+  /** Per column of the file (the key's aside): what the updates did to it. */
+  columns: (ColumnCount & { field: string })[];
 }
 
 /** Reads what the rows are checked against (the counters first, see `Stored.since`). */
@@ -73,9 +77,42 @@ export async function loadStored(
   return { col, since, keyOf, byKey, taken, parents, guards };
 }
 
+/** What a column of an import did to the stored records it updated. */
+export interface ColumnCount {
+  /** The column's header as the file spells it. */
+  column: string;
+  /** Values replaced by another value. */
+  changed: number;
+  /** Values removed because the cell was empty. */
+  emptied: number;
+}
+
+const isEmpty = (v: unknown) => v == null || v === "" || (Array.isArray(v) && v.length === 0);
+
+/** The stored field of schema field `f` (a parent picked by code is stored as its reference). */
+const storedField = (def: ResourceDef, f: string) =>
+  def.refs?.find((r) => r.input === f)?.field ?? f;
+
+/**
+ * `doc` (a row's checked fields) over the stored record `old`: the fields the row gives replace,
+ * every other field keeps its stored value, so an import changes only the columns its file has.
+ */
+function over(def: ResourceDef, old: Doc, doc: Record<string, unknown>, given: Set<string>) {
+  const out = { ...doc };
+  for (const f of Object.keys(def.schema.shape)) {
+    if (given.has(f)) continue;
+    const field = storedField(def, f);
+    if (old[field] === undefined) delete out[field];
+    else out[field] = old[field];
+  }
+  return out;
+}
+
 /**
  * One row made a record: parents found, validated, prepared (the hook sees the stored record
- * with the same key). Errors go to `out.errors`; null when the row is refused.
+ * with the same key). A row matching a stored record by the key column is validated on its own
+ * columns only and keeps the others; a new record needs every required column (the row is named
+ * when the file lacks one). Errors go to `out.errors`; null when the row is refused.
  */
 async function rowDoc(
   store: Store,
@@ -85,8 +122,11 @@ async function rowDoc(
   input: Record<string, unknown>,
   line: number,
   out: Checked,
+  lacking: Record<string, string>,
 ): Promise<Record<string, unknown> | null> {
   const spec = def.import!;
+  const shape = def.schema.shape as Record<string, z.ZodType>;
+  const given = new Set(Object.keys(input).filter((f) => f in shape));
   const refDocs: Record<string, unknown> = {};
   for (const ref of def.refs ?? []) {
     const code = String(input[ref.input] ?? "").trim();
@@ -98,7 +138,24 @@ async function rowDoc(
       input[ref.input] = "?";
     } else refDocs[ref.field] = embed(ref, parent);
   }
-  const parsed = def.schema.safeParse(input);
+  const keyed = given.has(spec.key) ? shape[spec.key].safeParse(input[spec.key]) : null;
+  let old = keyed?.success ? s.byKey.get(s.keyOf(keyed.data)) : undefined;
+  const lacks = Object.keys(lacking);
+  // (a row whose key cell is invalid is told so by the whole schema below)
+  if (!old && lacks.length && keyed?.success !== false) {
+    const labels = labelsOf(def);
+    out.errors.push(
+      `Baris ${line}: ${lacks.map((f) => sentenceCase(labels[f] ?? f)).join(", ")} wajib ` +
+        `diisi untuk ${def.label} baru (berkas tidak punya kolom ${
+          Object.values(lacking).join(", ")
+        }).`,
+    );
+    return null;
+  }
+  const schema = old
+    ? def.schema.pick(Object.fromEntries([...given].map((f) => [f, true as const])))
+    : def.schema;
+  const parsed = schema.safeParse(input);
   if (!parsed.success) {
     for (const m of issues(parsed.error)) out.errors.push(`Baris ${line}: ${m}`);
     return null;
@@ -108,14 +165,16 @@ async function rowDoc(
     delete doc[ref.input]; // may be the same name as the stored field (room.classroom)
     doc[ref.field] = refDocs[ref.field] ?? null;
   }
+  if (old) doc = over(def, old, doc, given);
   if (!def.prepare) return doc;
   try {
-    const given = doc[spec.key];
     const valid = doc;
-    doc = await def.prepare(valid, { store, registry, old: s.byKey.get(s.keyOf(given ?? "")) });
+    doc = await def.prepare(valid, { store, registry, old });
     // a key the hook derives (fullname, `_key`): run it again knowing the stored record
-    const derived = given == null ? s.byKey.get(s.keyOf(doc[spec.key])) : undefined;
-    if (derived) doc = await def.prepare(valid, { store, registry, old: derived });
+    if (!keyed) {
+      old = s.byKey.get(s.keyOf(doc[spec.key]));
+      if (old) doc = await def.prepare(over(def, old, valid, given), { store, registry, old });
+    }
     return doc;
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
@@ -130,9 +189,10 @@ export async function checkRows(
   registry: Registry,
   def: ResourceDef,
   s: Stored,
-  table: { rows: string[][] },
+  table: { headers: string[]; rows: string[][] },
   colOf: Record<string, number>,
   progress: Tracker,
+  lacking: Record<string, string> = {},
 ): Promise<Checked> {
   const spec = def.import!;
   const out: Checked = {
@@ -143,6 +203,12 @@ export async function checkRows(
     created: 0,
     unchanged: 0,
     skipped: 0,
+    columns: Object.entries(colOf).filter(([f]) => f !== spec.key).map(([field, c]) => ({
+      field: storedField(def, field),
+      column: table.headers[c],
+      changed: 0,
+      emptied: 0,
+    })),
   };
   const seen = new Map<string, number>();
   for (const [i, cells] of table.rows.entries()) {
@@ -155,7 +221,7 @@ export async function checkRows(
     let input: Record<string, unknown> = {};
     for (const [field, c] of Object.entries(colOf)) input[field] = cells[c] ?? "";
     if (spec.transform) input = spec.transform(input);
-    const doc = await rowDoc(store, registry, def, s, input, line, out);
+    const doc = await rowDoc(store, registry, def, s, input, line, out, lacking);
     if (!doc) continue;
     const key = s.keyOf(doc[spec.key]);
     const first = seen.get(key);
@@ -169,11 +235,6 @@ export async function checkRows(
     seen.set(key, line);
     const old = s.byKey.get(key);
     const full = { ...old, ...doc, _id: old?._id ?? newId() } as Doc;
-    for (const f of spec.keep ?? []) {
-      if (!old || f in colOf) continue;
-      if (old[f] === undefined) delete full[f];
-      else full[f] = old[f];
-    }
     const clash = [...s.taken.keys()].find((f) => {
       const v = full[f] == null || full[f] === "" ? "" : s.col.norm(f, full[f]);
       const owner = s.taken.get(f)!.get(v);
@@ -193,10 +254,21 @@ export async function checkRows(
       out.unchanged++;
       continue;
     }
+    if (old) count(out.columns, old, full);
     out.docs.push(full);
     out.lines.push(line);
   }
   return out;
+}
+
+/** Counts, per column, the stored values an update replaced or emptied. */
+function count(columns: Checked["columns"], old: Doc, doc: Doc) {
+  for (const c of columns) {
+    if (JSON.stringify(old[c.field]) === JSON.stringify(doc[c.field])) continue;
+    if (isEmpty(doc[c.field])) {
+      if (!isEmpty(old[c.field])) c.emptied++;
+    } else c.changed++;
+  }
 }
 
 /** Names the row that takes the collection's tally below its minimum (commits check it too). */

@@ -4,10 +4,11 @@ import { refreshChildren, type Registry } from "./refs.ts";
 import type { ResourceDef } from "./resource.ts";
 import { IMPORT_LIMITS } from "./import_limits.ts";
 import { parseUpload } from "./parse.ts";
+import type { Upload } from "../http/upload.ts";
 import { track, tracked, type Tracker } from "../progress/progress.ts";
 import type { Store } from "../db/store.ts";
 import { formatNumber } from "../format.ts";
-import { checkRows, checkTally, loadStored } from "./import_rows.ts";
+import { checkRows, checkTally, type ColumnCount, loadStored } from "./import_rows.ts";
 
 /** How many row errors a message lists before it only counts the rest. */
 const SHOWN_ERRORS = 20;
@@ -18,6 +19,11 @@ export interface ImportResult {
   created: number;
   updated: number;
   unchanged: number;
+  /**
+   * Per column of the file that updates touched: stored values replaced by another (`changed`)
+   * and emptied by an empty cell (`emptied`). Columns the file lacks are left as stored.
+   */
+  columns: ColumnCount[];
   /** Rows imported with a warning (first few), e.g. tariffs off the official pattern. */
   warnings: string[];
   /** Data rows read from the file. */
@@ -57,45 +63,47 @@ export function importRefusal(errors: string[]): AppError {
  * Imports a CSV or .xlsx file into a resource: headers matched case-insensitively to field
  * names or aliases, parents named by their code (or `importBy` field), every row validated
  * first. Any invalid row means nothing is written; valid files upsert by the import key, so
- * re-importing is safe.
+ * re-importing is safe, and an update changes only the columns the file has.
  */
 export async function importFile(
   store: Store,
   registry: Registry,
   def: ResourceDef,
-  file: File,
+  file: Upload,
   progress: Tracker = track(null, `Impor ${def.label}`),
 ): Promise<ImportResult> {
   return await tracked(progress, () => importRows(store, registry, def, file, progress));
 }
 
 /** The file's table after the size, type and emptiness checks. */
-async function readTable(def: ResourceDef, file: File, progress: Tracker) {
+async function readTable(def: ResourceDef, file: Upload, progress: Tracker) {
   const spec = def.import!;
   const kind = spec.format === "csv" ? "CSV" : spec.csv ? ".xlsx atau CSV" : ".xlsx";
-  if (file.size > IMPORT_LIMITS.bytes) {
+  const size = file.bytes.length; // the bytes are handed over to the parse
+  if (size > IMPORT_LIMITS.bytes) {
     throw badRequest(`Berkas terlalu besar (maksimal ${IMPORT_LIMITS.bytes / 1024 / 1024} MB).`);
   }
   const ext = file.name.toLowerCase().split(".").pop();
   const format = spec.csv && ext === "csv" ? "csv" : spec.format;
   if (ext !== format) throw badRequest(`Berkas harus ${kind} (bukan .${ext}).`);
-  progress.phase("Membaca berkas", file.size, "byte");
-  const table = await parseUpload(
-    new Uint8Array(await file.arrayBuffer()),
-    format,
-    spec.maxRows ?? 200_000,
-  );
-  progress.step(file.size);
+  progress.phase("Membaca berkas", size, "byte");
+  const table = await parseUpload(file.bytes, format, spec.maxRows ?? 200_000);
+  progress.step(size);
   progress.phase("Memeriksa baris", table.rows.length);
   if (!table.rows.length) throw badRequest("Berkas tidak berisi baris data.");
   return table;
 }
 
-/** The column of each field found in the headers; refuses a file missing a required one. */
-function columnsOf(def: ResourceDef, headers: string[]): Record<string, number> {
+/**
+ * The column of each field found in the headers, and the required fields without one (field →
+ * the headers it accepts): only a new record needs those, so its row is refused naming them. A
+ * file without the import key's column, or one lacking any required column when the key is
+ * derived from other fields (a doctor's full name), is refused whole.
+ */
+function columnsOf(def: ResourceDef, headers: string[]) {
   const lower = headers.map((h) => h.toLowerCase());
   const colOf: Record<string, number> = {};
-  const missing: string[] = [];
+  const lacking: Record<string, string> = {};
   for (const [field, names] of Object.entries(acceptedHeaders(def))) {
     const i = lower.findIndex((h) => names.includes(h));
     if (i >= 0) colOf[field] = i;
@@ -103,32 +111,36 @@ function columnsOf(def: ResourceDef, headers: string[]): Record<string, number> 
       !def.import!.derived?.includes(field) &&
       !(def.schema.shape[field] as z.ZodType).safeParse(undefined).success
     ) {
-      missing.push(names.join("/"));
+      lacking[field] = names.join("/");
     }
   }
-  if (missing.length) {
+  const key = def.import!.key;
+  const refused = key in def.schema.shape ? [lacking[key]] : Object.values(lacking);
+  if (refused.some(Boolean)) {
     throw badRequest(
-      `Kolom wajib tidak ditemukan: ${missing.join(", ")}. Kolom berkas: ${
+      `Kolom wajib tidak ditemukan: ${refused.filter(Boolean).join(", ")}. Kolom berkas: ${
         headers.join(", ") || "(kosong)"
       }.`,
     );
   }
-  return colOf;
+  return { colOf, lacking };
 }
 
 async function importRows(
   store: Store,
   registry: Registry,
   def: ResourceDef,
-  file: File,
+  file: Upload,
   progress: Tracker,
 ): Promise<ImportResult> {
   const table = await readTable(def, file, progress);
-  const colOf = columnsOf(def, table.headers);
+  const { colOf, lacking } = columnsOf(def, table.headers);
   const s = await loadStored(store, registry, def);
-  const out = await checkRows(store, registry, def, s, table, colOf, progress);
+  const out = await checkRows(store, registry, def, s, table, colOf, progress, lacking);
   await checkTally(def, s, out);
   const { errors, warnings, docs, created, unchanged, skipped } = out;
+  const columns = out.columns.filter((c) => c.changed || c.emptied)
+    .map(({ column, changed, emptied }) => ({ column, changed, emptied }));
   if (errors.length) throw importRefusal(errors);
   progress.phase("Menyimpan", docs.length);
   await s.col.writeMany(docs, {
@@ -154,10 +166,16 @@ async function importRows(
         formatNumber(updated)
       } diperbarui, ` +
       `${formatNumber(unchanged)} tidak berubah` +
-      (skipped ? `, ${formatNumber(skipped)} baris kosong dilewati.` : ".") + warned,
+      (skipped ? `, ${formatNumber(skipped)} baris kosong dilewati.` : ".") +
+      columns.map((c) =>
+        `\nKolom ${c.column}: ${formatNumber(c.changed)} diubah, ${
+          formatNumber(c.emptied)
+        } dikosongkan.`
+      ).join("") + warned,
     created,
     updated,
     unchanged,
+    columns,
     warnings: warnings.slice(0, SHOWN_ERRORS),
     rows: table.rows.length,
     skipped,

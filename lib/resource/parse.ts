@@ -1,5 +1,6 @@
-import { Worker } from "node:worker_threads";
+import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 import { AppError, badRequest } from "../errors.ts";
+import { steppedOut } from "../http/admission.ts";
 import type { Table } from "./spreadsheet.ts";
 
 /** Limits on parsing one upload (in a worker thread, `parse_worker.ts`). */
@@ -25,60 +26,123 @@ export const BUSY_MESSAGE = "Server sedang memproses impor lain, coba lagi seben
 let running = 0;
 const waiting: (() => void)[] = [];
 
-async function turn(): Promise<() => void> {
-  if (running >= PARSE_LIMITS.concurrent) {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const got = await Promise.race([
-      new Promise<boolean>((r) => waiting.push(() => r(true))),
-      new Promise<boolean>((r) => timer = setTimeout(() => r(false), PARSE_LIMITS.waitMs)),
-    ]);
-    clearTimeout(timer);
-    if (!got) throw new AppError(429, BUSY_MESSAGE);
-  } else running++;
-  return () => {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  };
+/** Gives a turn back: to the first upload waiting, else free. */
+function release(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else running--;
 }
 
-/** Warm workers between parses (at most `concurrent`); one that failed is never reused. */
-const heapMb = () => PARSE_LIMITS.memoryMb + PARSE_LIMITS.heapMarginMb;
-const idle: { worker: Worker; heapMb: number }[] = [];
-
-function take(): Worker {
-  for (let w = idle.pop(); w; w = idle.pop()) {
-    if (w.heapMb === heapMb()) return w.worker;
-    w.worker.terminate();
+/** A parse turn; one not given within `waitMs` is 429, and its place in the queue dropped. */
+function turn(): Promise<void> {
+  if (running < PARSE_LIMITS.concurrent) {
+    running++;
+    return Promise.resolve();
   }
-  const w = new Worker(new URL("./parse_worker.ts", import.meta.url), {
+  return new Promise((ok, refuse) => {
+    const go = () => {
+      clearTimeout(timer);
+      ok();
+    };
+    const timer = setTimeout(() => {
+      waiting.splice(waiting.indexOf(go), 1);
+      refuse(new AppError(429, BUSY_MESSAGE));
+    }, PARSE_LIMITS.waitMs);
+    waiting.push(go);
+  });
+}
+
+/**
+ * A parse worker and the port its jobs and answers go through: node:worker_threads' own
+ * messages took Deno about a second per MB of an upload to deliver, a MessageChannel's port
+ * read with `onmessage` hands the bytes over at once.
+ */
+interface ParseWorker {
+  worker: Worker;
+  port: MessagePort;
+  heapMb: number;
+  script: string;
+}
+
+/** Warm workers between parses (the latest `concurrent`); one that failed is never reused. */
+const heapMb = () => PARSE_LIMITS.memoryMb + PARSE_LIMITS.heapMarginMb;
+const idle: ParseWorker[] = [];
+
+function take(script: string): ParseWorker {
+  const i = idle.findIndex((w) => w.script === script && w.heapMb === heapMb());
+  if (i >= 0) return idle.splice(i, 1)[0];
+  const worker = new Worker(new URL(script), {
     resourceLimits: { maxOldGenerationSizeMb: heapMb() },
   });
-  w.unref();
-  return w;
+  worker.unref();
+  const { port1, port2 } = new MessageChannel();
+  worker.postMessage({ port: port2 }, [port2]);
+  return { worker, port: port1, heapMb: heapMb(), script };
 }
 
-/** Parses in a worker thread; a worker over a limit is terminated, its memory freed. */
-function inWorker(bytes: Uint8Array, format: "csv" | "xlsx", maxRows: number): Promise<Table> {
-  const cap = heapMb();
-  const worker = take();
+/**
+ * Reads `port`'s messages with `on` (null: none). Deno's node MessagePort is the web one:
+ * `onmessage` is the fast way to read it, and `unref` after it keeps an idle worker's port
+ * from holding the process open.
+ */
+function listen(port: MessagePort, on: ((data: Reply) => void) | null): void {
+  (port as unknown as globalThis.MessagePort).onmessage = on && ((e) => on(e.data));
+  port.unref();
+}
+
+function retire(w: ParseWorker): void {
+  w.port.close();
+  w.worker.terminate();
+}
+
+/** What a parse worker posts: a slice of the rows, the rest of the result, or a refusal. */
+interface Reply {
+  rows?: unknown[];
+  done?: Record<string, unknown>;
+  error?: string;
+  status?: number;
+  details?: string[];
+  fields?: Record<string, string>;
+}
+
+/**
+ * Parses in a worker thread started from `script`; a worker over a limit is terminated, its
+ * memory freed. The rows come in slices (parse_reply.ts), each copied in its own turn.
+ */
+function inWorker<T>(script: string, job: Record<string, unknown>, bytes: Uint8Array): Promise<T> {
+  const w = take(script);
+  const { worker, port } = w;
   let healthy = false;
-  return new Promise<Table>((resolve, reject) => {
+  const rows: unknown[] = [];
+  return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
+      done();
       reject(badRequest(
         `Berkas ditolak: pembacaan melebihi batas waktu ${PARSE_LIMITS.ms / 1000} detik.`,
       ));
     }, PARSE_LIMITS.ms);
+    let over = false;
     const done = () => {
+      over = true;
       clearTimeout(timer);
       worker.removeAllListeners();
+      listen(port, null);
     };
-    worker.on("message", (m: { table?: Table; error?: string; status?: number }) => {
+    const reply = (m: Reply) => {
+      if (m.rows) {
+        for (const r of m.rows) rows.push(r);
+        // the next slice after the other requests waiting now
+        setTimeout(() => over || port.postMessage({ more: true }), 0);
+        return;
+      }
       done();
       healthy = true;
-      if (m.table) resolve(m.table);
-      else reject(new AppError((m.status ?? 500) as AppError["status"], m.error ?? ""));
-    });
+      if (m.done) return resolve({ ...m.done, rows } as T);
+      const e = new AppError((m.status ?? 500) as AppError["status"], m.error ?? "", m.details);
+      if (m.fields) e.fields = m.fields;
+      reject(e);
+    };
+    listen(port, reply);
     worker.on("error", (e: Error & { code?: string }) => {
       done();
       reject(
@@ -94,33 +158,48 @@ function inWorker(bytes: Uint8Array, format: "csv" | "xlsx", maxRows: number): P
       reject(new Error("Pembaca berkas berhenti."));
     });
     const memoryMb = PARSE_LIMITS.memoryMb;
-    // the buffer itself, transferred: a Uint8Array is copied a byte at a time on the way
-    // (node:worker_threads in Deno: about 1 s for a 3 MB file)
-    const { buffer, byteOffset, byteLength } = bytes;
-    worker.postMessage(
-      { buffer, byteOffset, byteLength, format, maxRows, memoryMb },
-      [buffer as ArrayBuffer],
-    );
+    // its buffer transferred, on the port: node:worker_threads' own messages copied a Uint8Array
+    // a byte at a time (about 1 s for a 3 MB file)
+    port.postMessage({ ...job, bytes, memoryMb }, [bytes.buffer as ArrayBuffer]);
   }).finally(() => {
-    if (healthy && idle.length < PARSE_LIMITS.concurrent) idle.push({ worker, heapMb: cap });
-    else worker.terminate();
+    if (!healthy) return retire(w);
+    // the latest kind of parse stays warm: an older idle worker gives way (a worker made for
+    // each parse cost the server's thread a quarter of a second)
+    idle.push(w);
+    while (idle.length > PARSE_LIMITS.concurrent) retire(idle.shift()!);
   });
 }
 
 /**
- * Parses an upload off the request path: in a worker thread with a time limit and a heap
- * limit (a file exceeding either is refused naming the limit), at most
- * `PARSE_LIMITS.concurrent` at once; the others wait up to `waitMs`, then get 429.
+ * Parses an upload off the request path, in a worker thread started from `script` (a module
+ * answering with `answerParses`, parse_reply.ts; `job`: what its parser takes besides the
+ * bytes, which are handed over): with a time limit and a heap limit (a file exceeding either is
+ * refused naming the limit), at most `PARSE_LIMITS.concurrent` at once; the others wait up to
+ * `waitMs`, then get 429. While an upload waits and is parsed, its request gives its request
+ * slot back (`steppedOut`): only the work on the parsed rows holds one.
  */
-export async function parseUpload(
+export async function parseInWorker<T>(
+  script: URL,
+  bytes: Uint8Array,
+  job: Record<string, unknown> = {},
+): Promise<T> {
+  return await steppedOut(async () => {
+    await turn();
+    try {
+      return await inWorker<T>(script.href, job, bytes);
+    } finally {
+      release();
+    }
+  });
+}
+
+const TABLE_WORKER = new URL("./parse_worker.ts", import.meta.url);
+
+/** Parses a CSV or .xlsx upload into a table (`readTable`), as `parseInWorker` does. */
+export function parseUpload(
   bytes: Uint8Array,
   format: "csv" | "xlsx",
   maxRows: number,
 ): Promise<Table> {
-  const release = await turn();
-  try {
-    return await inWorker(bytes, format, maxRows);
-  } finally {
-    release();
-  }
+  return parseInWorker<Table>(TABLE_WORKER, bytes, { format, maxRows });
 }

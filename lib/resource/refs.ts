@@ -9,10 +9,15 @@ import type { Store } from "../db/store.ts";
 /** Every declared resource by name. */
 export type Registry = Map<string, ResourceDef>;
 
-/** The embedded copy of a parent: `{_id, desc}` (or its display field). */
+/**
+ * The embedded copy of a parent: `{_id, desc}` (or its display field) and its `copy` fields; a
+ * field the parent lacks (added after it was stored) is left out, as in the copies made before.
+ */
 export function embed(ref: RefDef, parent: Doc): Record<string, unknown> {
   const out: Record<string, unknown> = { _id: parent._id };
-  for (const f of [ref.display ?? "desc", ...ref.copy ?? []]) out[f] = parent[f];
+  for (const f of [ref.display ?? "desc", ...ref.copy ?? []]) {
+    if (parent[f] !== undefined) out[f] = parent[f];
+  }
   return out;
 }
 

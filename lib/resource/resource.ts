@@ -13,7 +13,7 @@ export interface ColumnDef {
   orderable?: boolean;
   searchable?: boolean;
   /** How the table shows the value. */
-  format?: "text" | "money" | "datetime" | "bool" | "switch";
+  format?: "text" | "money" | "datetime" | "date" | "bool" | "switch";
   /** Labels for stored values, e.g. `{ first: "Kelas 1" }`. */
   choices?: Record<string, string>;
   align?: "left" | "right";
@@ -25,13 +25,27 @@ export interface ColumnDef {
 export interface FieldDef {
   name: string;
   label: string;
-  /** `switch`: a yes/no flag (sent as "true" or "false"). */
-  type?: "text" | "number" | "money" | "email" | "password" | "textarea" | "select" | "switch";
+  /**
+   * `switch`: a yes/no flag (sent as "true" or "false"); `date`: a calendar day, typed
+   * `DD-MM-YYYY` (components/ui/DateInput.tsx) and sent as `YYYY-MM-DD`.
+   */
+  type?:
+    | "text"
+    | "number"
+    | "money"
+    | "email"
+    | "password"
+    | "textarea"
+    | "select"
+    | "switch"
+    | "date";
   /** Row field an edit preloads this input from, when it differs from `name`. */
   source?: string;
   /** For money inputs: a second field sent with the plain number (e.g. `tarif_Kelas3`). */
   raw?: string;
   required?: boolean;
+  /** Required, except on a stored record without a value (stored before the field existed). */
+  requiredNew?: boolean;
   /** For selects: where options come from; `parent` names the field this one depends on. */
   options?: { url: string; parent?: string; param?: string };
   /** Static options for a select. */
@@ -71,20 +85,20 @@ export interface ImportDef {
   format: "csv" | "xlsx";
   /** An .xlsx import that takes a CSV file too (the public code lists come as CSV). */
   csv?: boolean;
-  /** Field used to match rows to stored records (upsert). */
+  /**
+   * Field used to match rows to stored records (upsert); an update changes only the fields
+   * whose column the file has.
+   */
   key: string;
   /** Extra accepted column headers per field (own field names always work). */
   aliases?: Record<string, string[]>;
   maxRows?: number;
   /** Headers of the template download (default: each field's own name). */
   template?: string[];
+  /** `GET /api/{name}/export`: every record in the template's columns (it imports back). */
+  export?: boolean;
   /** Fields whose column may be absent because `transform` fills them. */
   derived?: string[];
-  /**
-   * Optional fields a file without their column leaves as stored (else they are emptied):
-   * a code list without Indonesian names keeps the names an earlier file brought.
-   */
-  keep?: string[];
   /** Reshapes a row's raw cells (by field name) before validation, e.g. derives a kind. */
   transform?: (input: Record<string, unknown>) => Record<string, unknown>;
   /** A warning about a valid row that is imported anyway (shown after the import). */
@@ -198,6 +212,8 @@ export interface ResourceDef<T extends Doc = Doc> {
   hidden?: string[];
   /** Records inserted once, the first time the app starts on an empty collection. */
   seed?: Record<string, unknown>[];
+  /** Fields added later, filled once from `seed` into the seeded records (lib/resource/seed.ts). */
+  seedFill?: string[];
   /**
    * Turns a validated payload (form or import row) into the stored record: derived fields,
    * renamed fields, hashed secrets. May throw an AppError naming the field.
@@ -222,7 +238,10 @@ export interface ResourceDef<T extends Doc = Doc> {
   lookups?: { label: string; select: string }[];
   /** False when the entity has its own API and screens (the generic ones are not mounted). */
   api?: boolean;
-  /** True when reading one record (`GET /api/{name}/{id}`) is audited (`view`): a patient's. */
+  /**
+   * True when its records are a patient's: reading one (`GET /api/{name}/{id}`) is audited
+   * (`view`), and its list, selects and page are too, folded per user, list and minute (`list`).
+   */
   auditReads?: boolean;
   /** The answer of `GET /api/{name}/{id}` (default `{ data: record }`). */
   single?: (doc: Doc) => unknown;

@@ -37,7 +37,14 @@ export interface TableProps {
   defaults?: Record<string, unknown>;
   /** Quick-find selects: picking an option opens that record's edit form. */
   lookups: { label: string; url: string }[];
-  import?: { format: "csv" | "xlsx"; csv?: boolean; template: string; headers: string };
+  import?: {
+    format: "csv" | "xlsx";
+    csv?: boolean;
+    template: string;
+    headers: string;
+    /** The records as a file that imports back (`import.export`). */
+    export?: string;
+  };
   /** False for a role that may only read: no add, edit, delete, import or row actions. */
   canWrite: boolean;
   /** Row buttons: `POST {api}/{path}/{id}` after confirming `confirm`. */
@@ -81,6 +88,7 @@ export function tableProps(
         ...def.import.csv ? { csv: true } : {},
         template: `/api/${def.name}/template`,
         headers: importHeaders,
+        ...def.import.export ? { export: `/api/${def.name}/export` } : {},
       }
       : undefined,
     initial,

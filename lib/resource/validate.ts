@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { badRequest } from "../errors.ts";
-import { readRupiah } from "../format.ts";
+import { formatDay, readRupiah } from "../format.ts";
+import { excelDay, hospitalDay, readWallClock, wallClockProblem } from "../hospital_time.ts";
 
 /**
  * A required (or optional) text field with Indonesian messages, trimmed unless `trim: false`
@@ -196,4 +197,75 @@ export function flag() {
     const s = String(v).trim().toLowerCase();
     return ["1", "true", "ya", "y", "on", "yes"].includes(s);
   }, z.boolean().optional());
+}
+
+/**
+ * A past calendar day (a birth date) stored as `YYYY-MM-DD`, read from what forms and files
+ * give: `DD-MM-YYYY`, `DD/MM/YYYY` or `YYYY-MM-DD` text, an .xlsx date cell (an Excel serial day
+ * number, or a Date: its day in the hospital's zone). Not after today in the hospital's zone,
+ * at most `maxYears` years back. Absent stays `undefined` (a form or file without it), empty
+ * gives ''; the messages name `label` and what was given.
+ */
+export function pastDay(label: string, maxYears = 130) {
+  return z.unknown().transform((v, ctx): string | undefined => {
+    if (v === undefined || v === null) return undefined;
+    const said = v instanceof Date ? v.toISOString() : String(v).trim();
+    if (said === "") return "";
+    const today = hospitalDay(new Date());
+    const earliest = `${Number(today.slice(0, 4)) - maxYears}${today.slice(4)}`;
+    const future = `${label} tidak boleh setelah hari ini (${formatDay(today)}).`;
+    const old = `${label} tidak boleh lebih dari ${maxYears} tahun yang lalu (paling awal ${
+      formatDay(earliest)
+    }).`;
+    const day = dayOf(said);
+    const why = day ? null : wallClockProblem(said);
+    const problem = why === "calendar"
+      ? `${label}: tanggal "${said}" tidak ada di kalender.`
+      : why === "year"
+      ? Number(said.match(/\d{4}/)?.[0]) < 1900 ? old : future
+      : why
+      ? `${label} "${said}" tidak dapat dibaca: tulis DD-MM-YYYY (mis. 31-01-1980).`
+      : day! > today
+      ? future
+      : day! < earliest
+      ? old
+      : null;
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+    return problem ? z.NEVER : day!;
+  }).optional();
+}
+
+/**
+ * The day of a date as text: a serial day number, an ISO instant (a Date cell) or typed (a time
+ * after it, from a date-time column, is dropped).
+ */
+function dayOf(said: string): string | null {
+  if (/^\d+(\.\d+)?$/.test(said)) return excelDay(said);
+  if (/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(said)) {
+    return Number.isNaN(Date.parse(said)) ? null : hospitalDay(said);
+  }
+  const w = readWallClock(said);
+  return w && `${w.year}-${pad2(w.month)}-${pad2(w.day)}`;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * A number of exactly `n` digits (a card or ID number), kept as text with its leading zeros;
+ * spaces, dots and dashes between the digits are dropped. Optional: empty gives ''.
+ */
+export function digitCode(label: string, n: number) {
+  return z.preprocess(
+    (v) => v == null ? v : String(v).trim().replace(/[\s.-]/g, ""),
+    z.string().optional().default("").superRefine((v, ctx) => {
+      if (!v) return;
+      const bad = !/^\d+$/.test(v)
+        ? `${label} hanya boleh berisi angka (${n} angka).`
+        : v.length !== n
+        ? `${label} harus ${n} angka, terisi ${v.length}` +
+          (v.length < n ? " (angka 0 di depan hilang? isi sel Excel sebagai teks)." : ".")
+        : "";
+      if (bad) ctx.addIssue({ code: "custom", message: bad });
+    }),
+  );
 }

@@ -14,7 +14,7 @@ import { heapGuard } from "../runtime/heap_guard.ts";
 /** Rows per chunk of sheet XML. */
 const CHUNK = 500;
 /** Cell style per column type (indexes into cellXfs below). */
-const STYLE = { text: 0, money: 1, number: 2, percent: 3, datetime: 4 } as const;
+const STYLE = { text: 0, money: 1, number: 2, percent: 3, datetime: 4, date: 5 } as const;
 
 const enc = new TextEncoder();
 const esc = (s: string) =>
@@ -57,19 +57,21 @@ const STATIC: Record<string, string> = {
     `<Relationship Id="rId3" Type="${REL}/sharedStrings" Target="sharedStrings.xml"/>` +
     "</Relationships>",
   "xl/styles.xml": XML + `<styleSheet ${NS}>` +
-    '<numFmts count="2"><numFmt numFmtId="164" ' +
+    '<numFmts count="3"><numFmt numFmtId="164" ' +
     'formatCode="&quot;Rp &quot;#,##0;-&quot;Rp &quot;#,##0"/>' + // '-Rp 13.300.100'
-    '<numFmt numFmtId="165" formatCode="dd-mm-yyyy hh:mm"/></numFmts>' +
+    '<numFmt numFmtId="165" formatCode="dd-mm-yyyy hh:mm"/>' +
+    '<numFmt numFmtId="166" formatCode="dd-mm-yyyy"/></numFmts>' +
     '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>' +
     '<fills count="2"><fill><patternFill patternType="none"/></fill>' +
     '<fill><patternFill patternType="gray125"/></fill></fills>' +
     '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
     '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-    '<cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+    '<cellXfs count="6"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
     '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
     '<xf numFmtId="1" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
     '<xf numFmtId="2" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
     '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+    '<xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
     "</cellXfs></styleSheet>",
 };
 
@@ -102,10 +104,15 @@ function cellWriter<R>(columns: ExportColumn<R>[], offset: number) {
     const text = (s: string) => `<c r="${ref}" t="s"><v>${sst(s)}</v></c>`;
     if (type === "text") return text(String(v));
     let n: number;
-    if (type === "datetime") {
-      const ms = Date.parse(String(v));
+    if (type === "datetime" || type === "date") {
+      // a date-time is an instant shown in the hospital's zone; a date is a day, no zone
+      const ms = type === "date" && /^\d{4}-\d{2}-\d{2}$/.test(String(v))
+        ? Date.parse(`${v}T00:00:00Z`)
+        : type === "date"
+        ? NaN
+        : Date.parse(String(v)) + offset;
       if (Number.isNaN(ms)) return text(String(v));
-      n = (ms + offset) / 86_400_000 + 25_569;
+      n = ms / 86_400_000 + 25_569;
     } else n = Number(v);
     if (!Number.isFinite(n)) return text(String(v));
     return `<c r="${ref}" s="${STYLE[type]}"><v>${n}</v></c>`;

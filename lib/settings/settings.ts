@@ -10,8 +10,11 @@ import type { Store } from "../db/store.ts";
 import { KeptReads } from "../db/kept_reads.ts";
 import { parseOr400 } from "../resource/validate.ts";
 
-/** The settings sections, each one KV record under `["setting", section]`. */
-export type SettingSection = "hospital" | "address" | "general";
+/**
+ * The settings sections, each one KV record under `["setting", section]` (`bill` is declared in
+ * lib/ipd/bill_setting.ts).
+ */
+export type SettingSection = "hospital" | "address" | "general" | "bill";
 
 /** A section as read: its value (null when never saved) and the versionstamp it was read at. */
 export interface SettingRow<T> {

@@ -7,11 +7,10 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import * as XLSX from "xlsx";
 import { type Api, refId } from "../ipd_fixtures.ts";
-import { sharedData } from "../data_dir.ts";
+import { fixture } from "../fixtures/mod.ts";
 import { importRegions, launch, open, serve } from "./harness.ts";
 import { screen, shot, SIZES } from "./screens_steps.ts";
 
@@ -46,9 +45,7 @@ async function hospital(api: Api, page: Page, url: string) {
     type: await refId(api, "hospital-type", "Rumah Sakit Umum"),
   }));
   // the PMK 3/2023 sample (regional 1 class A, both owners; regional 5 class D), as .xlsx
-  const csv = await Deno.readTextFile(
-    join(sharedData(), "inacbg", "tarif_inacbg_pmk3_2023_sample.csv"),
-  );
+  const csv = await Deno.readTextFile(fixture("inacbg/tarif_inacbg_pmk3_2023_sample.csv"));
   const xlsx = XLSX.write(XLSX.read(csv, { type: "string", raw: true }), {
     type: "buffer",
     bookType: "xlsx",
@@ -82,7 +79,13 @@ async function hospital(api: Api, page: Page, url: string) {
     gender: "L",
   }));
   const pasien = await ok(
-    api.post("/api/pasien/update", { id: "", erm: "000777", first_name: "Sari", gender: "P" }),
+    api.post("/api/pasien/update", {
+      id: "",
+      erm: "000777",
+      first_name: "Sari",
+      gender: "P",
+      tgl_lahir: "1980-01-01",
+    }),
   );
   return { room: room._id, doctor: doctor._id, pasien: pasien._id };
 }

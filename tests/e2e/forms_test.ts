@@ -34,6 +34,8 @@ async function patientForm(page: Page, url: string, size: string) {
   await page.keyboard.type("000123"); // Siti's
   await tabTo(page, `${F}-first_name`);
   await page.keyboard.type("Duplikat");
+  await tabTo(page, `${F}-tgl_lahir`);
+  await page.keyboard.type("01-01-1980");
   await tabTo(page, `${F}-phone`);
   await page.keyboard.type("08ab12");
   await page.keyboard.press("Tab");

@@ -131,7 +131,8 @@ export async function importRegions(store: Store, levels = 4): Promise<void> {
     ["village", WILAYAH.villages],
   ];
   for (const [res, csv] of files.slice(0, levels)) {
-    await importFile(store, registry, registry.get(res)!, new File([csv], `${res}.csv`));
+    const bytes = new TextEncoder().encode(csv);
+    await importFile(store, registry, registry.get(res)!, { name: `${res}.csv`, bytes });
   }
 }
 

@@ -8,11 +8,25 @@ Deno.test("browser: a long import shows its progress (rows) and ends with a summ
   await login(page, url);
   await openTable(page, url, "/pasien");
   const n = 40_000;
-  const rows: unknown[][] = [["erm", "first_name", "last_name", "gender", "phone"]];
+  const rows: unknown[][] = [["erm", "first_name", "last_name", "gender", "phone", "tgl_lahir"]];
   for (let i = 0; i < n; i++) {
-    rows.push([String(i).padStart(8, "0"), `Nama${i}`, `Keluarga ${i % 97}`, "L", "0812"]);
+    rows.push([
+      String(i).padStart(8, "0"),
+      `Nama${i}`,
+      `Keluarga ${i % 97}`,
+      "L",
+      "0812",
+      "01-01-1980",
+    ]);
   }
-  rows.push(["", "", "", "", ""], [String(n).padStart(8, "0"), "Akhir", "", "P", ""]);
+  rows.push(["", "", "", "", "", ""], [
+    String(n).padStart(8, "0"),
+    "Akhir",
+    "",
+    "P",
+    "",
+    "1980-01-01",
+  ]);
   const file = await Deno.makeTempFile({ suffix: ".xlsx" });
   await Deno.writeFile(file, writeXlsx(rows));
   await page.setInputFiles(".dt-import input[type=file]", file);

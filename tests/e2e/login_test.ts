@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { users } from "../../lib/auth/auth.ts";
 import { login, PASSWORD, session } from "./harness.ts";
 
 Deno.test("browser: pages need login; wrong password is told; login lands on the start page", async () => {
@@ -27,5 +28,35 @@ Deno.test("browser: pages need login; wrong password is told; login lands on the
   );
   await page.click("button:has-text('Keluar')");
   await page.waitForURL(`${url}/auth/login`);
+  assert.deepEqual(s.errors, []);
+});
+
+Deno.test("browser: a printed first password leads to Ganti Password; once changed, the start page opens", async () => {
+  await using s = await session();
+  const { page, url } = s;
+  // the state the first start leaves when it generated and printed the password (ensureAdmin)
+  const col = users(s.store);
+  const id = (await col.idBy("username", "admin"))!;
+  await col.update(id, (old) => ({ ...old, mustChangePassword: true }));
+  await page.goto(`${url}/auth/login`);
+  await page.waitForSelector("[data-hydrated=true]");
+  await page.fill("#hospitalCode", "RS01");
+  await page.fill("#username", "admin");
+  await page.fill("#password", PASSWORD);
+  await page.click("button:has-text('Masuk')");
+  await page.waitForURL(`${url}/akun/password`);
+  assert.match(await page.locator(".alert-danger").innerText(), /Password awal harus diganti/);
+  // another screen typed in the address bar comes back here
+  await page.goto(`${url}/pasien`);
+  assert.equal(page.url(), `${url}/akun/password`);
+  await page.waitForSelector("[data-island=PasswordForm][data-hydrated=true]");
+  await page.fill("#pw-old", PASSWORD);
+  await page.fill("#pw-new", "kopi-tubruk-pagi-hari");
+  await page.fill("#pw-confirm", "kopi-tubruk-pagi-hari");
+  await page.click("button:has-text('Simpan')");
+  await page.click(".dialog:has-text('Berhasil') button:has-text('OK')");
+  await page.waitForURL(`${url}/`);
+  await page.goto(`${url}/pasien`);
+  assert.equal(page.url(), `${url}/pasien`);
   assert.deepEqual(s.errors, []);
 });

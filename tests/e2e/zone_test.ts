@@ -16,6 +16,7 @@ Deno.test("screens: a WITA hospital's times read back as entered; its days cut a
       first_name: "Dewi",
       last_name: "",
       gender: "P",
+      tgl_lahir: "1980-01-01",
     });
     assert.equal(dewi.status, 200, JSON.stringify(dewi.body));
     // the profile's time zone, chosen on the settings page

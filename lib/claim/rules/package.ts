@@ -33,14 +33,23 @@ export function lengthOfStayProblem(stay: ClaimStay, ctx: ClaimContext): string 
 const kelas = (c: string) => CLASS_NO[c] ? `Kelas ${CLASS_NO[c]}` : c;
 
 /**
- * The package's tariff class differs from the room's class. The app records no class
- * upgrade (naik kelas), so every difference asks for review; null when they agree or either
- * is unknown.
+ * The package's tariff class differs from the room's class, unless a recorded class upgrade
+ * (naik kelas) explains it: the package at the entitled class (what BPJS pays) in a room of a
+ * higher class. Null when they agree, either is unknown, or the upgrade explains it.
  */
 export function classProblem(stay: ClaimStay, ctx: ClaimContext): string | null {
   const room = ctx.roomClass(stay.room._id);
   if (!room || !stay.inacbgKelas || room === stay.inacbgKelas) return null;
-  return `Kelas tarif INA-CBG ${kelas(stay.inacbgKelas)} berbeda dengan kelas ruang ` +
-    `${stay.room.name} (${kelas(room)}) tanpa naik kelas tercatat; samakan kelas tarif pada ` +
-    "pemeriksaan atau lampirkan bukti naik kelas.";
+  const differs = `Kelas tarif INA-CBG ${kelas(stay.inacbgKelas)} berbeda dengan kelas ruang ` +
+    `${stay.room.name} (${kelas(room)})`;
+  if (!stay.upgrade_class_class) {
+    return `${differs} tanpa naik kelas tercatat; samakan kelas tarif pada pemeriksaan, atau ` +
+      "catat naik kelas pada data klaim kunjungan.";
+  }
+  const hak = Number(stay.kelas_rawat);
+  const pkg = CLASS_NO[stay.inacbgKelas];
+  if (pkg === hak && CLASS_NO[room] < pkg) return null;
+  return `${differs}; dengan naik kelas tercatat, kelas tarif harus hak kelas pasien ` +
+    `(${stay.kelas_rawat ? `Kelas ${stay.kelas_rawat}` : "belum diisi"}) di ruang kelas yang ` +
+    "lebih tinggi; perbaiki kelas tarif pada pemeriksaan atau hak kelas pada data klaim.";
 }

@@ -17,6 +17,11 @@ export interface ClaimStay {
   /** The INA-CBG code of the package in force and its tariff class (lib/ipd `stayTotals`). */
   inacbg: string | null;
   inacbgKelas: string;
+  /** The SEP ('' none yet), the entitled class ("1"–"3", '' unknown; lib/ipd `claimFieldsOf`). */
+  nomor_sep: string;
+  kelas_rawat: string;
+  /** The class upgraded to (`kelas_1`, `kelas_2`, `vip`; '' no upgrade). */
+  upgrade_class_class: string;
 }
 
 /** The patient's stay discharged last before this one was admitted. */

@@ -1,0 +1,262 @@
+import type { ComponentChildren } from "preact";
+import { useEffect, useState } from "react";
+import {
+  ADD_PAYMENT_MAX,
+  CARA_MASUK,
+  claimFieldsOf,
+  HAK_OF_ROOM,
+  KELAS_RAWAT,
+  UPGRADE_CLASSES,
+  UPGRADE_PAYORS,
+  UPGRADES_FROM,
+  upgradeText,
+} from "../../lib/ipd/claim_codes.ts";
+import type { StayClaimFields } from "../../lib/ipd/model.ts";
+import { get } from "../ui/api.ts";
+import { Field } from "../ui/Field.tsx";
+import type { FieldErrors } from "../ui/use_field_errors.ts";
+
+/**
+ * The claim data as the visit form holds it: texts as typed; the entitled class and the way in
+ * null until the clerk picks one (then the form shows and sends its default: `ClaimDefaults`).
+ */
+export interface ClaimValues {
+  nomor_sep: string;
+  kelas_rawat: string | null;
+  cara_masuk: string | null;
+  upgrade_class_class: string;
+  upgrade_class_los: string;
+  upgrade_class_payor: string;
+  add_payment_pct: string;
+  icu_los: string;
+}
+
+/** What the form shows where the clerk has not picked: the room's class, the way in guessed. */
+export interface ClaimDefaults {
+  kelas_rawat: string;
+  cara_masuk: string;
+}
+
+const text = (n: number | null) => n === null ? "" : String(n).replace(".", ",");
+
+/** A stay's claim data as the form starts from (a new stay: none). */
+export function claimValuesOf(v?: Partial<StayClaimFields>): ClaimValues {
+  const c = claimFieldsOf(v ?? {});
+  return {
+    nomor_sep: c.nomor_sep,
+    kelas_rawat: c.kelas_rawat || null,
+    cara_masuk: c.cara_masuk || null,
+    upgrade_class_class: c.upgrade_class_class,
+    upgrade_class_los: text(c.upgrade_class_los),
+    upgrade_class_payor: c.upgrade_class_payor,
+    add_payment_pct: text(c.add_payment_pct),
+    icu_los: v ? String(c.icu_los) : "0",
+  };
+}
+
+/** The claim inputs of `POST /api/ipd/update` (what the form shows, defaults included). */
+export function claimBody(c: ClaimValues, d: ClaimDefaults): Record<string, string> {
+  const up = c.upgrade_class_class;
+  return {
+    nomor_sep: c.nomor_sep,
+    kelas_rawat: c.kelas_rawat ?? d.kelas_rawat,
+    cara_masuk: c.cara_masuk ?? d.cara_masuk,
+    upgrade_class_class: up,
+    upgrade_class_los: up ? c.upgrade_class_los : "",
+    upgrade_class_payor: up ? c.upgrade_class_payor : "",
+    add_payment_pct: up === "vip" ? c.add_payment_pct : "",
+    icu_los: c.icu_los,
+  };
+}
+
+/** The entitled class a room suggests (its class's type), '' while unknown or none picked. */
+export function useRoomHak(roomId: string | undefined): string {
+  const [hak, setHak] = useState("");
+  useEffect(() => {
+    let live = true;
+    setHak("");
+    if (!roomId) return;
+    get<{ data: { classroom?: { _id: string } | null } }>(`/api/room/${encodeURIComponent(roomId)}`)
+      .then((r) => {
+        const cls = r.data.classroom?._id;
+        return cls
+          ? get<{ data: { classtype?: string } }>(`/api/class-room/${encodeURIComponent(cls)}`)
+          : null;
+      })
+      .then((r) => live && setHak(HAK_OF_ROOM[r?.data.classtype ?? ""] ?? ""))
+      .catch((e) => console.error("Kelas ruang tidak terbaca:", e));
+    return () => {
+      live = false;
+    };
+  }, [roomId]);
+  return hak;
+}
+
+const options = (list: Record<string, string>, keys = Object.keys(list)) =>
+  keys.map((k) => <option key={k} value={k}>{list[k] ?? k}</option>);
+
+/**
+ * The visit form's claim data (Data Klaim): SEP, entitled class (the room's by default), way in
+ * (guessed from the IGD doctor, ER criterion or origin), ICU days and a class upgrade, whose
+ * days, payor and VIP surcharge show once a class is picked. The upgrades offered are those
+ * allowed from the entitled class (`UPGRADES_FROM`).
+ */
+export function ClaimInputs({ c, d, set, errors }: {
+  c: ClaimValues;
+  d: ClaimDefaults;
+  set: (k: keyof ClaimValues, v: string) => void;
+  errors: FieldErrors;
+}) {
+  const id = (k: string) => `visit-${k}`;
+  const hak = c.kelas_rawat ?? d.kelas_rawat;
+  const up = c.upgrade_class_class;
+  const allowed = UPGRADES_FROM[hak] ?? [];
+  const targets = up && !allowed.includes(up) ? [...allowed, up] : allowed;
+  const input = (k: keyof ClaimValues, label: string, extra: Record<string, unknown> = {}) => (
+    <Field id={id(k)} label={label} error={errors[k]}>
+      <input
+        id={id(k)}
+        value={c[k] ?? ""}
+        autoComplete="off"
+        onInput={(e) =>
+          set(k, e.currentTarget.value)}
+        {...extra}
+      />
+    </Field>
+  );
+  const select = (
+    k: keyof ClaimValues,
+    label: string,
+    value: string,
+    none: string,
+    opts: ComponentChildren,
+  ) => (
+    <Field id={id(k)} label={label} error={errors[k]}>
+      <select id={id(k)} value={value} onChange={(e) => set(k, e.currentTarget.value)}>
+        <option value="">{none}</option>
+        {opts}
+      </select>
+    </Field>
+  );
+  const days = { inputMode: "numeric", pattern: "[0-9]*", maxLength: 4 };
+  return (
+    <>
+      <h3 class="span-2 form-section" id="visit-data-klaim">Data Klaim (E-Klaim)</h3>
+      {input("nomor_sep", "No. SEP", {
+        maxLength: 40,
+        placeholder: "mis. 0301R0011024V000123",
+        spellcheck: false,
+      })}
+      {select("kelas_rawat", "Hak Kelas", hak, "Belum diisi", options(KELAS_RAWAT))}
+      {select(
+        "cara_masuk",
+        "Cara Masuk",
+        c.cara_masuk ?? d.cara_masuk,
+        "Belum diisi",
+        options(CARA_MASUK),
+      )}
+      {input("icu_los", "Lama Rawat ICU (hari)", days)}
+      {select(
+        "upgrade_class_class",
+        "Naik Kelas",
+        up,
+        "Tidak naik kelas",
+        options(UPGRADE_CLASSES, targets),
+      )}
+      {hak === "3" && !up && (
+        <p class="field-desc">
+          Peserta hak Kelas 3 tidak dapat naik kelas (Permenkes 3/2023 Pasal 48).
+        </p>
+      )}
+      {up && input("upgrade_class_los", "Lama Naik Kelas (hari)", days)}
+      {up && select(
+        "upgrade_class_payor",
+        "Pembayar Naik Kelas",
+        c.upgrade_class_payor,
+        "Pilih pembayar",
+        options(UPGRADE_PAYORS),
+      )}
+      {up === "vip" &&
+        input("add_payment_pct", `Tambahan Biaya VIP (%, 0–${ADD_PAYMENT_MAX})`, {
+          inputMode: "decimal",
+          maxLength: 5,
+        })}
+    </>
+  );
+}
+
+/** What the discharge form completes of the claim data: the SEP, ICU days, upgrade days. */
+export type DischargeClaim = Pick<ClaimValues, "nomor_sep" | "icu_los" | "upgrade_class_los">;
+
+/**
+ * The discharge form's claim data from stay `v`: its values, their setter (`touched` first:
+ * the form is changed, the field's refusal cleared) and the inputs to send (upgrade days only
+ * when the stay has an upgrade).
+ */
+export function useDischargeClaim(
+  v: Partial<StayClaimFields>,
+  touched: (k: keyof DischargeClaim) => void,
+) {
+  const [c, setC] = useState<DischargeClaim>(() => {
+    const all = claimValuesOf(v);
+    return {
+      nomor_sep: all.nomor_sep,
+      icu_los: all.icu_los,
+      upgrade_class_los: all.upgrade_class_los,
+    };
+  });
+  const upgrade = !!v.upgrade_class_class;
+  return {
+    c,
+    upgrade,
+    set: (k: keyof DischargeClaim, x: string) => {
+      touched(k);
+      setC((o) => ({ ...o, [k]: x }));
+    },
+    body: (): Record<string, string> => ({
+      nomor_sep: c.nomor_sep,
+      icu_los: c.icu_los,
+      ...(upgrade ? { upgrade_class_los: c.upgrade_class_los } : {}),
+    }),
+  };
+}
+
+/** The discharge form's claim inputs (upgrade days only when the stay has an upgrade). */
+export function DischargeClaimInputs({ claim: { c, upgrade, set }, errors }: {
+  claim: ReturnType<typeof useDischargeClaim>;
+  errors: FieldErrors;
+}) {
+  const input = (k: keyof DischargeClaim, label: string, extra: Record<string, unknown>) => (
+    <Field id={`discharge-${k}`} label={label} error={errors[k]}>
+      <input
+        id={`discharge-${k}`}
+        value={c[k]}
+        autoComplete="off"
+        onInput={(e) =>
+          set(k, e.currentTarget.value)}
+        {...extra}
+      />
+    </Field>
+  );
+  const days = { inputMode: "numeric", pattern: "[0-9]*", maxLength: 4 };
+  return (
+    <>
+      {input("nomor_sep", "No. SEP", { maxLength: 40, spellcheck: false })}
+      {input("icu_los", "Lama Rawat ICU (hari)", days)}
+      {upgrade && input("upgrade_class_los", "Lama Naik Kelas (hari)", days)}
+    </>
+  );
+}
+
+/** A stay's claim data in words, label and text (the stay page, its detail and print). */
+export function claimFacts(v: Partial<StayClaimFields>): [string, string][] {
+  const c = claimFieldsOf(v);
+  const none = "Belum diisi";
+  return [
+    ["No. SEP", c.nomor_sep || none],
+    ["Hak Kelas", KELAS_RAWAT[c.kelas_rawat] ?? none],
+    ["Cara Masuk", CARA_MASUK[c.cara_masuk] ?? none],
+    ["Rawat ICU", c.icu_los > 0 ? `${c.icu_los} hari` : "Tidak"],
+    ["Naik Kelas", upgradeText(c) || "Tidak"],
+  ];
+}

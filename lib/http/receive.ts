@@ -1,0 +1,128 @@
+import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { matchedRoutes } from "hono/route";
+import { readSession, SESSION_COOKIE } from "../auth/auth.ts";
+import type { Store } from "../db/store.ts";
+import type { AccessOf, AppEnv } from "./env.ts";
+
+/** How long a request's body may take to arrive, counted from its head (tests change them). */
+export const READ_LIMITS = {
+  /** Any body but an import's (a form, a login): 1 MB at most. */
+  bodyMs: 10_000,
+  /** An import's file (up to the import limit, 20 MB: 1.4 Mbit/s). */
+  importMs: 120_000,
+};
+
+/** Bodies other than imports: 1 MB. */
+const OTHER_BYTES = 2 ** 20;
+
+/** `/import` and its kinds (`/import-eklaim`, `/import-status`). */
+const isImport = (path: string) => /\/import(-[a-z]+)?$/.test(path);
+
+const seconds = (ms: number) => (ms / 1000).toLocaleString("id-ID");
+
+/**
+ * The body, read to its end: refused as `large` past `max` bytes (declared or sent), `late` when
+ * it has not all come within `ms`, `broken` when the client went away. A declared length is
+ * allocated at once and each chunk copied in as it comes (no copy of the whole at the end).
+ */
+async function readBody(
+  req: Request,
+  max: number,
+  ms: number,
+): Promise<Uint8Array | "large" | "late" | "broken"> {
+  const declared = Number(req.headers.get("content-length") || NaN);
+  if (declared > max) return "large";
+  const reader = req.body!.getReader();
+  let late = false;
+  const timer = setTimeout(() => {
+    late = true;
+    reader.cancel().catch(() => {});
+  }, ms);
+  let body = new Uint8Array(declared >= 0 ? declared : 64 * 1024);
+  let n = 0;
+  try {
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      if (n + r.value.length > max) {
+        reader.cancel().catch(() => {});
+        return "large";
+      }
+      if (n + r.value.length > body.length) {
+        const grown = new Uint8Array(Math.min(max, Math.max(2 * body.length, n + r.value.length)));
+        grown.set(body.subarray(0, n));
+        body = grown;
+      }
+      body.set(r.value, n);
+      n += r.value.length;
+      // a turn for the other requests after each MB (a dozen 19 MB uploads arriving at once
+      // otherwise kept the thread busy for seconds on end)
+      if ((n >> 20) !== ((n - r.value.length) >> 20)) await new Promise((ok) => setTimeout(ok));
+    }
+  } catch {
+    if (!late) return "broken";
+  } finally {
+    clearTimeout(timer);
+  }
+  return late ? "late" : body.subarray(0, n);
+}
+
+/** Bodies read here, by the request made to carry them (for `bufferedBody`). */
+const buffered = new WeakMap<Request, Uint8Array>();
+
+/** The body `received` read for `req` (null: none was read), for reading a file in place. */
+export function bufferedBody(req: Request): Uint8Array | null {
+  return buffered.get(req) ?? null;
+}
+
+/**
+ * Before a request may take a request slot (`admitted`): its session is read (as `authorize`
+ * reads it, from the kept sessions) and its body read whole, under a deadline
+ * (`READ_LIMITS`: past it 408) and a cap (a signed-in import up to `importBytes`, anything else
+ * 1 MB: past it 413, refused before reading when the declared length says so). A slow client
+ * then waits here, holding no slot; the handler reads the body from memory (an upload's file in
+ * place: `uploadedFile`, lib/http/upload.ts). Passed as they are:
+ * paths `streamed` names (their handler reads a stream and caps it itself: a backup upload) and
+ * an anonymous request for a route that is not public (`authorize` refuses it unread).
+ */
+export const received = (o: {
+  store: () => Promise<Store>;
+  idleMs: number;
+  access: AccessOf;
+  importBytes: number;
+  streamed: (path: string) => boolean;
+}): MiddlewareHandler<AppEnv> =>
+async (c, next) => {
+  const session = await readSession(await o.store(), getCookie(c, SESSION_COOKIE), o.idleMs);
+  c.set("session", session);
+  const raw = c.req.raw;
+  if (!raw.body || o.streamed(c.req.path)) return await next();
+  const route = matchedRoutes(c).find((r) => r.method !== "ALL");
+  if (!session && (route && o.access(route.method, route.path)) !== "public") return await next();
+  const importing = !!session && isImport(c.req.path);
+  const max = importing ? o.importBytes + 64 * 1024 : OTHER_BYTES;
+  const ms = importing ? READ_LIMITS.importMs : READ_LIMITS.bodyMs;
+  const body = await readBody(raw, max, ms);
+  if (body === "large") {
+    const message = `Berkas atau data terlalu besar (maksimal ${Math.round(max / 2 ** 20)} MB).`;
+    return c.json({ success: false, message }, 413);
+  }
+  if (body === "late") {
+    c.header("connection", "close");
+    const message = `Data permintaan tidak selesai terkirim dalam ${seconds(ms)} detik. ` +
+      "Periksa jaringan, lalu coba lagi.";
+    return c.json({ success: false, message }, 408);
+  }
+  if (body === "broken") {
+    return c.json({ success: false, message: "Format permintaan tidak valid." }, 400);
+  }
+  // a stream over the bytes, not the bytes: a Request copies a byte body when it is made
+  const stream = new ReadableStream<Uint8Array>({
+    pull(ctl) {
+      ctl.enqueue(body);
+      ctl.close();
+    },
+  });
+  c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body: stream });
+  buffered.set(c.req.raw, body);
+  await next();
+};

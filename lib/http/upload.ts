@@ -1,0 +1,80 @@
+import type { Context } from "hono";
+import { badRequest } from "../errors.ts";
+import { bufferedBody } from "./receive.ts";
+
+/** An uploaded file: its name as the browser sent it, and its bytes. */
+export interface Upload {
+  name: string;
+  bytes: Uint8Array;
+}
+
+const enc = new TextEncoder();
+const malformed = () => badRequest("Format unggahan tidak valid.");
+
+/**
+ * Where `needle` first occurs in `hay` from `from` (-1: nowhere): the native search for its
+ * first byte, then the rest compared. Linear: the delimiters searched start with a line break
+ * their other bytes never hold (node's `Buffer.indexOf` is a JavaScript loop in Deno, 85 ms for
+ * 19 MB).
+ */
+function indexOf(hay: Uint8Array, needle: Uint8Array, from: number): number {
+  for (let i = hay.indexOf(needle[0], from); i >= 0; i = hay.indexOf(needle[0], i + 1)) {
+    let k = 1;
+    while (k < needle.length && hay[i + k] === needle[k]) k++;
+    if (k === needle.length) return i;
+  }
+  return -1;
+}
+
+const BLANK_LINE = enc.encode("\r\n\r\n");
+
+/**
+ * The parts of a multipart body, found in place: the body read before admission
+ * (lib/http/receive.ts) is cut into views, never copied (a form parser copied a 19 MB file
+ * twice on the server's thread, a quarter of a second each time).
+ */
+function partsOf(body: Uint8Array, boundary: string): { headers: string; data: Uint8Array }[] {
+  const delimiter = enc.encode(`\r\n--${boundary}`);
+  // the first delimiter opens the body, without the line break (unless a preamble comes first)
+  const first = delimiter.subarray(2);
+  const opening = first.every((b, i) => body[i] === b) ? -2 : indexOf(body, delimiter, 0);
+  if (opening === -1) throw malformed();
+  let at = opening + delimiter.length;
+  const parts = [];
+  while (body[at] !== 0x2d || body[at + 1] !== 0x2d) { // "--": the last delimiter
+    const head = indexOf(body, BLANK_LINE, at);
+    const end = head < 0 ? -1 : indexOf(body, delimiter, head + 4);
+    if (end < 0) throw malformed();
+    const headers = new TextDecoder().decode(body.subarray(at, head));
+    parts.push({ headers, data: body.subarray(head + 4, end) });
+    at = end + delimiter.length;
+  }
+  return parts;
+}
+
+/**
+ * The file a multipart upload sends as `field` (null: none, or empty); a body that is not a
+ * well-formed form is 400 'Format unggahan tidak valid.'. Read in place from the body read before
+ * admission; without one (not read there), through the form parser.
+ */
+export async function uploadedFile(c: Context, field = "file"): Promise<Upload | null> {
+  const type = c.req.header("content-type") ?? "";
+  const boundary = type.match(/^multipart\/form-data;.*\bboundary="?([^";]+)"?/i)?.[1];
+  const body = bufferedBody(c.req.raw);
+  if (!boundary || !body) {
+    const form = await c.req.parseBody().catch(() => {
+      throw malformed();
+    });
+    const file = form[field];
+    if (!(file instanceof File) || file.size === 0) return null;
+    return { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
+  }
+  for (const { headers, data } of partsOf(body, boundary)) {
+    const disposition = headers.match(/^content-disposition:(.*)$/im)?.[1] ?? "";
+    if (disposition.match(/\bname="([^"]*)"/)?.[1] !== field) continue;
+    const name = disposition.match(/\bfilename="([^"]*)"/)?.[1];
+    if (name === undefined || data.length === 0) return null;
+    return { name, bytes: data };
+  }
+  return null;
+}

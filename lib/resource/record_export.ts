@@ -1,0 +1,70 @@
+import type { Doc } from "../index/index.ts";
+import { hospitalDay } from "../hospital_time.ts";
+import { badRequest } from "../errors.ts";
+import { formatNumber } from "../format.ts";
+import { acceptedHeaders } from "./importer.ts";
+import type { Registry } from "./refs.ts";
+import { collectionOf, type ResourceDef } from "./resource.ts";
+import type { Store } from "../db/store.ts";
+import type { ExportColumn } from "./xlsx_export.ts";
+import { streamXlsx } from "./xlsx_stream.ts";
+
+/** Most records one export writes (the shared strings of a sheet are held until its end). */
+export const RECORD_EXPORT_LIMIT = 100_000;
+
+/** The import's headers: the template's, else each field's own name. */
+export const templateHeaders = (def: ResourceDef): string[] =>
+  def.import?.template ?? Object.values(acceptedHeaders(def)).map((names) => names[0]);
+
+/**
+ * The columns of a resource's export, one per import header so the file imports back: a parent
+ * as the code its import names it by (`importBy`, else the parent's import key), a date field as
+ * a date cell, anything else as text.
+ */
+async function columnsOf(
+  store: Store,
+  registry: Registry,
+  def: ResourceDef,
+): Promise<ExportColumn<Doc>[]> {
+  const out: ExportColumn<Doc>[] = [];
+  for (const h of templateHeaders(def)) {
+    const ref = def.refs?.find((r) => r.input === h);
+    if (ref) {
+      const pdef = registry.get(ref.resource)!;
+      const by = ref.importBy ?? pdef.import?.key ?? "kode";
+      const parents = await collectionOf(store, pdef).index();
+      const codeOf = (d: Doc) => {
+        const id = (d[ref.field] as Doc | null)?._id;
+        return id ? parents.get(id)?.value[by] : "";
+      };
+      out.push({ title: h, type: "text", value: codeOf });
+      continue;
+    }
+    const date = def.fields.find((f) => f.name === h)?.type === "date";
+    out.push({ title: h, type: date ? "date" : "text", value: (d) => d[h] ?? "" });
+  }
+  return out;
+}
+
+/**
+ * Every record of a resource as an .xlsx in its import's columns (`import.export`), ordered by
+ * the import key: edited and imported back, it updates the same records. More than
+ * `RECORD_EXPORT_LIMIT` records: 400.
+ */
+export async function exportRecords(store: Store, registry: Registry, def: ResourceDef) {
+  const key = def.import!.key;
+  const rows = (await collectionOf(store, def).index()).rows().map((r) => r.value);
+  if (rows.length > RECORD_EXPORT_LIMIT) {
+    throw badRequest(
+      `Ekspor ${def.label} paling banyak ${formatNumber(RECORD_EXPORT_LIMIT)} data ` +
+        `(ada ${formatNumber(rows.length)}).`,
+    );
+  }
+  const text = (d: Doc) => String(d[key] ?? "");
+  rows.sort((a, b) => text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0);
+  return {
+    filename: `${def.name}-${hospitalDay(new Date())}.xlsx`,
+    rows: rows.length,
+    body: streamXlsx(await columnsOf(store, registry, def), rows, def.label),
+  };
+}
