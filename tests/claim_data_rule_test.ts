@@ -1,13 +1,15 @@
 import assert from "node:assert/strict";
 import { dtQuery, setup, versionOf } from "./helpers.ts";
 import { admission, claimReady, seedIpd } from "./ipd_fixtures.ts";
-import { admitDischarge } from "./claim_fixtures.ts";
 import { collectionOf } from "../lib/resource/resource.ts";
 import { registry } from "../resources/mod.ts";
 import { visitsOf } from "../lib/ipd/stay.ts";
+import { claimCheck, type ClaimStay } from "../lib/claim/readiness.ts";
+import { missingStayClaimData } from "../lib/claim/rules/stay_claim_data.ts";
+import { admitDischarge, context, readyStay } from "./claim_fixtures.ts";
 
 /**
- * DATA_KLAIM through the app: a stay lacking what E-Klaim needs is blocked, on its page (each
+ * DATA_KLAIM: the rule on its own (a stay as the rules read it), then through the app: a stay lacking what E-Klaim needs is blocked, on its page (each
  * thing named, each linked to where it is entered) and in the Klaim list's rule filter, until
  * the clerk completes it where the links point; the list's kept readiness follows each fix.
  */
@@ -48,6 +50,84 @@ async function oldPatient(t: T) {
   });
   return row.value._id;
 }
+
+/** The rule codes a stay trips, in table order. */
+const tripped = (s: ClaimStay) => claimCheck(s, context()).findings.map((f) => f.rule);
+
+Deno.test("readiness DATA_KLAIM: each thing E-Klaim needs that the stay lacks blocks, named with where it is entered", () => {
+  const dk = (s: ClaimStay) =>
+    claimCheck(s, context()).findings.find((f) => f.rule === "DATA_KLAIM");
+  assert.equal(dk(readyStay()), undefined);
+  assert.deepEqual(missingStayClaimData(readyStay()), []);
+  const data = "/ipd/S1#data-klaim";
+  // a stay written before the fields existed: no birth date, SEP or class
+  const old = readyStay({ pasien: { _id: "P1" }, nomor_sep: "", kelas_rawat: "" });
+  const r = claimCheck(old, context());
+  assert.equal(r.ready, false);
+  assert.deepEqual(r.findings.map((f) => [f.rule, f.level]), [["DATA_KLAIM", "blok"]]);
+  assert.equal(
+    r.findings[0].message,
+    "Data yang diminta E-Klaim belum lengkap: tanggal lahir pasien belum diisi; No. SEP belum " +
+      "diisi; hak kelas belum diisi.",
+  );
+  assert.equal(r.findings[0].link, "/pasien?edit=P1");
+  assert.deepEqual(r.findings[0].links, [
+    { label: "Tgl. lahir pasien", href: "/pasien?edit=P1" },
+    { label: "No. SEP, Hak kelas", href: data },
+  ]);
+  // each alone
+  for (
+    const [more, re, link] of [
+      [
+        { pasien: { _id: "P 1", tgl_lahir: "" } },
+        /: tanggal lahir pasien belum diisi\.$/,
+        "/pasien?edit=P%201",
+      ],
+      [{ nomor_sep: "" }, /: No\. SEP belum diisi\.$/, data],
+      [{ kelas_rawat: "" }, /: hak kelas belum diisi\.$/, data],
+    ] as const
+  ) {
+    const f = dk(readyStay(more));
+    assert.ok(f, JSON.stringify(more));
+    assert.match(f.message, re);
+    assert.equal(f.link, link);
+  }
+  // discharged with a method the hospital added and has not mapped: its master entry's form
+  const unmapped = dk(readyStay({
+    dischargepatient: { _id: "C9", desc: "Pulang paksa", kode_eklaim: "" },
+  }))!;
+  assert.match(unmapped.message, /cara pulang "Pulang paksa" belum dipetakan ke kode E-Klaim/);
+  assert.equal(unmapped.link, "/cara-pulang?edit=C9");
+  // a copy made before kode_eklaim existed reads the shipped entry its description names
+  assert.equal(dk(readyStay({ dischargepatient: { _id: "C2", desc: "Dirujuk" } })), undefined);
+  assert.ok(dk(readyStay({ dischargepatient: { _id: "C8", desc: "Kabur" } })));
+  // discharged without a method at all: the stay's discharge
+  const none = dk(readyStay({ dischargepatient: null }))!;
+  assert.match(none.message, /: cara pulang belum diisi\.$/);
+  assert.equal(none.link, "/ipd/S1#ringkasan-pulang");
+  // a breakdown that does not sum to the total (4,500,000): the difference named, the stay's bill
+  const off = dk(readyStay({ tarif_rs_rincian: { kamar: 4_000_000, obat: 400_000 } }))!;
+  assert.match(
+    off.message,
+    /: Rincian tarif RS berjumlah Rp 4\.400\.000, Total RS Rp 4\.500\.000: selisih Rp 100\.000 \(rincian kurang\)\.$/,
+  );
+  assert.equal(off.link, "/ipd/S1#rincian-tarif");
+  // one that sums, and none (the total in one category), pass
+  assert.equal(dk(readyStay({ tarif_rs_rincian: { kamar: 4_000_000, obat: 500_000 } })), undefined);
+  // still admitted: the birth date, SEP, class and bill are asked for; the discharge method not yet
+  const admitted = readyStay({
+    status: "dirawat",
+    tanggal_pulang: null,
+    dischargepatient: null,
+    nomor_sep: "",
+  });
+  assert.deepEqual(tripped(admitted), ["DATA_PULANG", "DATA_KLAIM"]);
+  assert.deepEqual(missingStayClaimData(admitted).map((m) => m.field), ["nomor_sep"]);
+  assert.equal(
+    tripped(readyStay({ status: "dirawat", tanggal_pulang: null, dischargepatient: null })).join(),
+    "DATA_PULANG",
+  );
+});
 
 const days = { masuk: "2026-11-01", pulang: "2026-11-04" };
 

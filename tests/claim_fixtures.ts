@@ -171,14 +171,8 @@ export async function admitDischarge(
   summary10: string[] = [],
   more: Record<string, string> = {},
 ) {
-  const stay = await t.post(
-    "/api/ipd/update",
-    admission(w, {
-      pasienId,
-      visitDate: `${days.masuk}T08:00`,
-      ...more,
-    }),
-  );
+  const visitDate = `${days.masuk}T08:00`;
+  const stay = await t.post("/api/ipd/update", admission(w, { pasienId, visitDate, ...more }));
   assert.equal(stay.status, 200, JSON.stringify(stay.body));
   const id = stay.body.data._id;
   const exam = await t.json("/api/ipd/visitexamination/update", {
@@ -257,8 +251,8 @@ export function claimData(status: ClaimStatus, over: Partial<ClaimData> = {}): C
 /**
  * A discharged stay that passes every readiness rule: pneumonia (J18.9) with oxygen (93.96)
  * recorded in its examinations, package J-4-16-I at the room's class, 3 days (02-03-2026 to
- * 05-03-2026 WIB), with what E-Klaim needs (birth date, SEP, class, a mapped discharge method;
- * no breakdown kept, so its total in one category). Each test changes one thing.
+ * 05-03-2026 WIB), with what E-Klaim needs (birth date, SEP, class, a mapped discharge method,
+ * a breakdown: none, so the total in one category). Each test changes one thing.
  */
 export function readyStay(more: Partial<ClaimStay> = {}): ClaimStay {
   return {
