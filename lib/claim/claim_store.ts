@@ -5,13 +5,16 @@ import type { Store } from "../db/store.ts";
 import type { EklaimClaim } from "./eklaim.ts";
 
 /**
- * A claim's status, from discharge until the money arrives: `belum` (no claim yet), `final`
- * (grouped and finalised in E-Klaim: set by the import), `terkirim` (sent to BPJS), `pending`
+ * A claim's status, from discharge until the money arrives: `belum` (no claim yet), `grouping`
+ * (grouped in E-Klaim through the bridge, not final: during the stay, or before `final`),
+ * `final` (grouped and finalised in E-Klaim: by the import or the bridge), `terkirim` (sent to
+ * BPJS), `pending`
  * (held by the verifier, with a reason), `dispute` (with a reason), `layak` (approved, with the
  * approved amount), `dibayar` (paid, with the amount and date).
  */
 export type ClaimStatus =
   | "belum"
+  | "grouping"
   | "final"
   | "terkirim"
   | "pending"
@@ -22,6 +25,7 @@ export type ClaimStatus =
 /** The statuses as the screens name them. */
 export const CLAIM_STATUSES: Record<ClaimStatus, string> = {
   belum: "Belum diklaim",
+  grouping: "Grouping E-Klaim (belum final)",
   final: "Final (E-Klaim)",
   terkirim: "Terkirim",
   pending: "Pending",
@@ -35,7 +39,7 @@ export interface ClaimEvent {
   status: ClaimStatus;
   /** ISO instant. */
   at: string;
-  /** Username, or `impor E-Klaim`. */
+  /** Username (the bridge's changes too), or `impor E-Klaim`. */
   by: string;
   /** Pending or dispute: the reason's code (`lainnya` for free text) and its text. */
   reasonCode?: string;
@@ -64,6 +68,8 @@ export type ClaimData = {
   approved: number | null;
   paid: number | null;
   paidDate: string | null;
+  /** Sent through the bridge: E-Klaim's `tgl_kirim` (its clock, `YYYY-MM-DD HH:mm:ss`). */
+  sentAt?: string | null;
   history: ClaimEvent[];
   /** When the E-Klaim data last changed, and from which file. */
   importedAt: string;

@@ -8,6 +8,7 @@ import type { ClaimStatus } from "./claim_store.ts";
 /** The statuses as the Klaim page names them (lower case as the casemix team says them). */
 export const STATUS_TEXT: Record<ClaimStatus, string> = {
   belum: "belum",
+  grouping: "grouping",
   final: "final",
   terkirim: "terkirim",
   pending: "pending",

@@ -20,6 +20,7 @@ import {
   unclaimedOf,
 } from "./match.ts";
 import { type FillConflict, fillsOf, type Match } from "./fill.ts";
+import { finalOnExport } from "./bridge_claim.ts";
 import type { Registry } from "../resource/refs.ts";
 
 /** Most entries each list of a reconciliation carries (the totals count them all). */
@@ -236,7 +237,8 @@ async function matchRows(
 /**
  * Compares each matched row with the app: its group against the stay's last grouping, its
  * TARIF_RS against the hospital total, its data against the stored claim (`stored`). `docs` are
- * the claims to write: new ones `final`, changed ones with E-Klaim's data and their status kept.
+ * the claims to write: new ones `final`, changed ones with E-Klaim's data and their status kept
+ * (one only grouped through the bridge becomes `final`: E-Klaim exports final claims).
  */
 function compare(
   matched: Match[],
@@ -266,7 +268,7 @@ function compare(
       });
     }
     const old = stored(stay._id);
-    if (old && JSON.stringify(old.eklaim) === JSON.stringify(claim)) {
+    if (old?.status !== "grouping" && JSON.stringify(old?.eklaim) === JSON.stringify(claim)) {
       unchanged++;
       continue;
     }
@@ -279,7 +281,7 @@ function compare(
       file: source.file,
     };
     docs.push(
-      old ? { ...old, ...copied } : {
+      old ? { ...old, ...copied, ...finalOnExport(old, source) } : {
         _id: stay._id,
         ...copied,
         status: "final",

@@ -17,12 +17,14 @@ import {
 } from "./claim_store.ts";
 
 /**
- * Which status may follow which, declared once. `final` is set only by the E-Klaim import
- * (a stay without a claim is `belum`); a pending claim is sent again once fixed, a dispute ends
- * approved; a paid claim is closed.
+ * Which status may follow which by hand (the status dialog and file), declared once. `grouping`
+ * and `final` are set only by E-Klaim (the TXT import, the bridge: `BRIDGE_STEPS` in
+ * bridge_claim.ts); a stay without a claim is `belum`; a pending claim is sent again once fixed,
+ * a dispute ends approved; a paid claim is closed.
  */
 export const TRANSITIONS: Record<ClaimStatus, readonly ClaimStatus[]> = {
   belum: [],
+  grouping: [],
   final: ["terkirim"],
   terkirim: ["pending", "dispute", "layak"],
   pending: ["terkirim", "dispute", "layak"],
@@ -92,8 +94,11 @@ export function transition(
       }.`,
     );
   }
-  if (to === "final" || to === "belum") {
-    throw badRequest(`Status ${to} hanya diisi oleh impor berkas E-Klaim.`);
+  if (to === "final" || to === "belum" || to === "grouping") {
+    throw badRequest(
+      `Status ${to} hanya diisi dari E-Klaim: impor berkas TXT-nya, atau Grouping dan Final ` +
+        "E-Klaim di aplikasi ini.",
+    );
   }
   const allowed = TRANSITIONS[claim.status];
   if (!allowed.includes(to)) {
@@ -171,16 +176,18 @@ export async function setStatus(
 const REIMPORT = "lalu impor ulang berkas TXT E-Klaim di halaman Klaim.";
 
 /**
- * Why a claimed stay's discharge stays, and what comes first: a final claim is reopened and
- * corrected in E-Klaim; a sent one is at BPJS until the verifier returns it (pending). No
- * status in the app leads back to no claim (`TRANSITIONS`), so the stay is not reopened.
+ * Why a claimed stay's discharge stays, and what comes first: a final claim is reopened with
+ * 'Edit ulang' (the app's, or E-Klaim's Edit Ulang Klaim with the TXT imported again); a sent one
+ * is at BPJS until the verifier returns it (pending). A claim only grouped (`grouping`) does not
+ * hold the discharge: the next grouping sends the corrected data.
  */
 function dischargeRefusal(c: Claim): string {
   const head = `Klaim SEP ${c.sep} sudah`;
   if (c.status === "final") {
-    return `${head} final: kepulangan tidak bisa dibatalkan selama klaimnya tercatat. Batalkan ` +
-      "dulu final klaim itu di E-Klaim (Edit Ulang Klaim), koreksi data pulangnya di sana, " +
-      `finalkan lagi, ${REIMPORT}`;
+    return `${head} final: kepulangan tidak bisa dibatalkan selama klaimnya final. Buka dulu ` +
+      "finalnya dengan 'Edit ulang' (halaman kunjungan atau Klaim), lalu batalkan pulang, " +
+      "koreksi, grouping dan final lagi. Bila klaim ini difinalkan langsung di E-Klaim: Edit " +
+      `Ulang Klaim di sana, ${REIMPORT}`;
   }
   if (c.status === "pending") {
     return `${head} terkirim dan dikembalikan verifikator (pending): kepulangan tidak bisa ` +
@@ -193,10 +200,18 @@ function dischargeRefusal(c: Claim): string {
 }
 
 /**
- * Cancels stay `id`'s discharge (lib/ipd `cancelDischarge`) unless the stay is claimed: a claim
- * imported from E-Klaim, whatever its status, keeps the stay discharged (409 naming the SEP and
- * what must happen first), and one imported meanwhile fails the commit.
+ * Cancels stay `id`'s discharge (lib/ipd `cancelDischarge`) unless the stay's claim holds it: a
+ * claim final or later, whatever its source, keeps the stay discharged (409 naming the SEP and
+ * what must happen first), and one written meanwhile fails the commit. A claim only grouped
+ * through the bridge (`grouping`) lets it go, checked unchanged in the same commit.
  */
 export async function cancelUnclaimedDischarge(store: Store, id: string): Promise<Row<Visit>> {
+  const col = claimsOf(store);
+  const claim = await col.find(id);
+  if (claim?.value.status === "grouping") {
+    return await cancelDischarge(store, id, [
+      { key: col.key(id), versionstamp: claim.versionstamp },
+    ]);
+  }
   return await cancelDischarge(store, id, await noClaimGuard(store, id, dischargeRefusal));
 }
