@@ -91,6 +91,15 @@ Deno.test({
     const test = await t.post("/api/setting/eklaim/test", {});
     assert.deepEqual([test.body.success, /kuncinya cocok/.test(test.body.message)], [true, true]);
     assert.equal((await flow(t, id, "group", HIP_IDRG)).status, 200);
+    // E-Klaim off again: the claim's page still answers, saying why E-Klaim's own data is missing
+    await sim.down();
+    const view = (await t.json(`/api/eklaim/${id}`)).body.data;
+    assert.deepEqual([view.eklaim, view.inacbg.cbg.code, view.log[0].failure], [
+      null,
+      "M-1-04-I",
+      "unreachable",
+    ]);
+    assert.match(view.eklaimError, /tidak menjawab/);
   } finally {
     await sim.close();
   }

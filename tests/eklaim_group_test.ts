@@ -170,6 +170,10 @@ Deno.test("eklaim group: a code E-Klaim drops answers 422 naming it and E-Klaim'
         ["S73.02", true],
       ],
     );
+    const cbg = await t.json("/api/eklaim/codes?grouper=inacbg&list=diagnosa&q=S73");
+    assert.deepEqual(cbg.body.data, [
+      { code: "S73.0", description: "Dislocation of hip", valid: true, im: false },
+    ]);
     // a malformed replacement is refused naming the field
     const bad = await flow(t, id, "group", { idrg_diagnosa: "S73.02#banana" });
     assert.equal(bad.status, 400);
@@ -250,5 +254,41 @@ Deno.test("eklaim final refuses a stay with blok findings, naming them; Batal Pu
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.equal(r.body.data.status, "grouping");
     assert.equal((await t.post(`/api/ipd/${id}/cancel-discharge`, {})).status, 200);
+  });
+});
+
+Deno.test("eklaim final with a top-up: iDRG grouped again with stage 2 (the manual's figures), then the finals", async () => {
+  await withBridge(async (t, w, sim) => {
+    const id = await admitAni(t, w);
+    await dischargeStay(t, w, id);
+    assert.equal((await flow(t, id, "group", HIP_IDRG)).status, 200);
+    let r = await flow(t, id, "final", { topup: "99999" });
+    assert.equal(r.status, 400, JSON.stringify(r.body));
+    assert.match(
+      r.body.message,
+      /Top-up 99999 bukan pilihan grup iDRG 1807119; pilihannya: 13031\./,
+    );
+    assert.equal(sim.claims.get(SEP)!.final, false);
+    const n = sim.calls.length;
+    r = await flow(t, id, "final", { topup: "13031", special_cmg: "YY01" });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    const stage2 = sim.calls.slice(n).filter((c) =>
+      c.method === "grouper" && c.metadata.stage === 2
+    );
+    assert.deepEqual(
+      stage2.map((c) => [c.metadata.grouper, c.data.topup_codes ?? c.data.special_cmg]),
+      [
+        ["idrg", "13031"],
+        ["inacbg", "YY01"],
+      ],
+    );
+    const d = r.body.data;
+    assert.deepEqual([d.idrg.total_cost_weight, d.idrg.total_tarif, d.idrg.topup[0].code], [
+      "7.11019644",
+      57_145_075,
+      "13031",
+    ]);
+    assert.equal(d.inacbg.tariff, 31_713_400 + 13_099_000);
+    assert.deepEqual([d.status, sim.claims.get(SEP)!.final], ["final", true]);
   });
 });

@@ -111,6 +111,14 @@ export function finalStay(
     }
     await mustBeReady(ctx, sc, "difinalkan");
     const topup = codesOf(fields.topup);
+    const offered = st.idrg.topup_options.map((o) => o.code);
+    const unknown = topup.filter((c) => !offered.includes(c));
+    if (unknown.length) {
+      throw badRequest(
+        `Top-up ${unknown.join(", ")} bukan pilihan grup iDRG ${st.idrg.drg_code}` +
+          (offered.length ? `; pilihannya: ${offered.join(", ")}.` : " (tanpa pilihan)."),
+      ).at("topup");
+    }
     let special = specialOf(sc, fields.special_cmg);
     let s: BridgeState = { ...st, stage: { ...st.stage } };
     if (!same(topup, st.idrg.topup.map((t) => t.code))) {
