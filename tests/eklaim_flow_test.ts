@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { setup } from "./helpers.ts";
+import { formatMoney } from "../lib/format.ts";
+import { dtQuery, setup } from "./helpers.ts";
 import {
   admitAni,
   bridgeWorld,
@@ -13,6 +14,36 @@ import {
   SEP,
   simFor,
 } from "./eklaim_bridge_fixtures.ts";
+
+type T = Awaited<ReturnType<typeof setup>>;
+
+/** The stay's package in force is E-Klaim's: its API, its page and the discharge list. */
+async function packageShown(t: T, id: string, code: string, tariff: number) {
+  const stay = (await t.json(`/api/ipd/${id}`)).body.data;
+  assert.deepEqual(
+    [stay.paket.code, stay.paket.tariff, stay.paket.source, stay.paket.fromEklaim, stay.inacbg],
+    [code, tariff, "E-Klaim 5.10.0", true, code],
+  );
+  assert.equal(stay.tarifInaTotal, tariff);
+  const page = await (await t.req(`/ipd/${id}`)).text();
+  assert.match(
+    page,
+    new RegExp(
+      `data-paket="eklaim"[^>]*><span[^>]*>${code} \\(Kelas 3\\)</span><small>E-Klaim 5\\.10\\.0, grouping`,
+    ),
+  );
+  assert.match(
+    page,
+    new RegExp(`data-total="ina"[^>]*>${formatMoney(tariff).replaceAll(".", "\\.")}<`),
+  );
+  const list = (await t.json(`/api/ipd/discharge-patient?${dtQuery(["pasien.fullname"])}`)).body;
+  const row = list.data.find((x: { _id: string }) => x._id === id);
+  assert.deepEqual([row.tarifInaTotal, row.paket.code, row.paket.source], [
+    tariff,
+    code,
+    "E-Klaim 5.10.0",
+  ]);
+}
 
 const GROUP_CALLS = [
   "new_claim",
@@ -62,13 +93,14 @@ Deno.test("eklaim flow: a discharged stay grouped, finalised with a special CMG,
     ["import", "S73.02", "E2101"],
   ]);
   assert.deepEqual(d.coding.inacbg.diagnosa.map((x: { code: string }) => x.code), ["S73.0"]);
-  assert.deepEqual([d.status, d.can], ["grouping", {
+  assert.deepEqual([d.status, d.statusText], ["belum", "Grouping E-Klaim (belum final)"]);
+  assert.deepEqual(d.can, {
     group: true,
     final: true,
     send: false,
     reedit: false,
     print: false,
-  }]);
+  });
   assert.match(r.body.message, /iDRG 1807119 .*INA-CBG M-1-04-I Rp 31\.713\.400/);
 
   // what E-Klaim got: the stay's data in the hospital's time zone, the profile's tariff code
@@ -105,19 +137,23 @@ Deno.test("eklaim flow: a discharged stay grouped, finalised with a special CMG,
   assert.equal(Object.values(tarifRs).reduce((n, v) => n + Number(v), 0), 25_000_000);
   assert.deepEqual([held.idrg.final, held.inacbg.final, held.final], [true, false, false]);
 
-  // the claim record (the TXT import's) holds E-Klaim's group
+  // the claim record (the TXT import's) holds E-Klaim's group, not final yet
   let claim = (await t.json(`/api/klaim/${id}`)).body;
   assert.deepEqual([
     claim.status,
     claim.data.sep,
     claim.data.eklaim.inacbg,
     claim.data.eklaim.tarif,
+    claim.data.eklaim.final,
   ], [
-    "grouping",
+    "belum",
     SEP,
     "M-1-04-I",
     31_713_400,
+    false,
   ]);
+  // and E-Klaim's CBG and tariff are the stay's package, on its page and in the list
+  await packageShown(t, id, "M-1-04-I", 31_713_400);
 
   // final with a special CMG not offered: 400 naming the options, nothing sent
   const before = sim.s.calls.length;
@@ -143,6 +179,7 @@ Deno.test("eklaim flow: a discharged stay grouped, finalised with a special CMG,
   assert.equal(held.final, true);
   claim = (await t.json(`/api/klaim/${id}`)).body;
   assert.deepEqual([claim.status, claim.data.eklaim.tarif], ["final", 49_713_400]);
+  await packageShown(t, id, "M-1-04-I", 49_713_400);
 
   // the Lembar Berkas Klaim, as E-Klaim makes it
   const pdf = await casemix.req(`/api/eklaim/${id}/print`);
@@ -162,7 +199,6 @@ Deno.test("eklaim flow: a discharged stay grouped, finalised with a special CMG,
   claim = (await t.json(`/api/klaim/${id}`)).body;
   assert.deepEqual([claim.status, claim.data.sentAt], ["terkirim", "2023-02-01 03:04:05"]);
   assert.deepEqual(claim.data.history.map((h: { status: string }) => h.status), [
-    "grouping",
     "final",
     "terkirim",
   ]);

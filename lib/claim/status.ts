@@ -17,14 +17,13 @@ import {
 } from "./claim_store.ts";
 
 /**
- * Which status may follow which by hand (the status dialog and file), declared once. `grouping`
- * and `final` are set only by E-Klaim (the TXT import, the bridge: `BRIDGE_STEPS` in
- * bridge_claim.ts); a stay without a claim is `belum`; a pending claim is sent again once fixed,
- * a dispute ends approved; a paid claim is closed.
+ * Which status may follow which, declared once. `final` is set only by the E-Klaim import or
+ * the bridge's final grouping (`recordEklaimGroup`; a stay without a claim, or grouped but not
+ * final, is `belum`); a pending claim is sent again once fixed, a dispute ends
+ * approved; a paid claim is closed.
  */
 export const TRANSITIONS: Record<ClaimStatus, readonly ClaimStatus[]> = {
   belum: [],
-  grouping: [],
   final: ["terkirim"],
   terkirim: ["pending", "dispute", "layak"],
   pending: ["terkirim", "dispute", "layak"],
@@ -94,7 +93,7 @@ export function transition(
       }.`,
     );
   }
-  if (to === "final" || to === "belum" || to === "grouping") {
+  if (to === "final" || to === "belum") {
     throw badRequest(
       `Status ${to} hanya diisi dari E-Klaim: impor berkas TXT-nya, atau Grouping dan Final ` +
         "E-Klaim di aplikasi ini.",
@@ -161,7 +160,7 @@ export async function setStatus(
   now: Date,
 ): Promise<{ before: Claim; after: Row<Claim> }> {
   const { claim } = await claimOf(store, ipdId);
-  if (!claim) {
+  if (!claim || claim.value.status === "belum") {
     throw conflict("Klaim kunjungan ini belum final: impor berkas TXT E-Klaim terlebih dahulu.");
   }
   let before = claim.value;
@@ -178,7 +177,7 @@ const REIMPORT = "lalu impor ulang berkas TXT E-Klaim di halaman Klaim.";
 /**
  * Why a claimed stay's discharge stays, and what comes first: a final claim is reopened with
  * 'Edit ulang' (the app's, or E-Klaim's Edit Ulang Klaim with the TXT imported again); a sent one
- * is at BPJS until the verifier returns it (pending). A claim only grouped (`grouping`) does not
+ * is at BPJS until the verifier returns it (pending). A claim only grouped (`belum`) does not
  * hold the discharge: the next grouping sends the corrected data.
  */
 function dischargeRefusal(c: Claim): string {
@@ -200,18 +199,12 @@ function dischargeRefusal(c: Claim): string {
 }
 
 /**
- * Cancels stay `id`'s discharge (lib/ipd `cancelDischarge`) unless the stay's claim holds it: a
- * claim final or later, whatever its source, keeps the stay discharged (409 naming the SEP and
- * what must happen first), and one written meanwhile fails the commit. A claim only grouped
- * through the bridge (`grouping`) lets it go, checked unchanged in the same commit.
+ * Cancels stay `id`'s discharge (lib/ipd `cancelDischarge`) unless the stay is claimed: a claim
+ * from E-Klaim, whatever its status once final, keeps the stay discharged (409 naming the SEP
+ * and what must happen first), and one written meanwhile fails the commit. A grouping not final
+ * yet (`belum`) does not: the next grouping sends E-Klaim the corrected stay.
  */
 export async function cancelUnclaimedDischarge(store: Store, id: string): Promise<Row<Visit>> {
-  const col = claimsOf(store);
-  const claim = await col.find(id);
-  if (claim?.value.status === "grouping") {
-    return await cancelDischarge(store, id, [
-      { key: col.key(id), versionstamp: claim.versionstamp },
-    ]);
-  }
-  return await cancelDischarge(store, id, await noClaimGuard(store, id, dischargeRefusal));
+  const guard = await noClaimGuard(store, id, dischargeRefusal, (c) => c.status === "belum");
+  return await cancelDischarge(store, id, guard);
 }

@@ -4,6 +4,7 @@ import type { Store } from "../db/store.ts";
 import type { Registry } from "../resource/refs.ts";
 import type { Tracker } from "../progress/progress.ts";
 import { type Claim, claimsOf, type ClaimStatus } from "../claim/claim_store.ts";
+import { recordEklaimGroup } from "../claim/eklaim_group.ts";
 import { claimFieldsOf } from "../ipd/claim_codes.ts";
 import type { Visit } from "../ipd/model.ts";
 import { getVisit } from "../ipd/stay.ts";
@@ -48,6 +49,8 @@ export interface StayClaim {
   stay: Visit;
   stayRow: Row<Visit>;
   claim: Claim | null;
+  /** The claim's versionstamp as read under the lock (null: none). */
+  claimVersion: string | null;
   state: BridgeState;
   status: ClaimStatus;
   sep: string;
@@ -57,6 +60,35 @@ export interface StayClaim {
 export async function keepState(store: Store, sc: StayClaim, state: BridgeState): Promise<void> {
   await writeState(store, sc.stay._id, state);
   sc.state = state;
+}
+
+/**
+ * Records the INA-CBG group of `s` (E-Klaim's answer as kept) as the stay's claim and package
+ * (`recordEklaimGroup`, checked against the stay and claim the flow read: 409 when either
+ * changed meanwhile), `final` after `inacbg_grouper_final` and `claim_final`.
+ */
+export async function recordGroup(
+  ctx: FlowContext,
+  sc: StayClaim,
+  s: BridgeState,
+  final: boolean,
+): Promise<void> {
+  const g = s.inacbg!;
+  const valid = (list: "diagnosa" | "procedure") =>
+    (s.inacbgCoding?.[list] ?? []).filter((x) => x.valid).map((x) => x.code);
+  const { cbg, tariff, kelas, inacbg_version, special_cmg } = g;
+  await recordEklaimGroup(ctx.store, sc.stay._id, {
+    response_inacbg: { cbg, tariff, kelas, inacbg_version, special_cmg },
+    stage: special_cmg.length ? 2 : 1,
+    final,
+    diagnoses: valid("diagnosa"),
+    procedures: valid("procedure"),
+  }, {
+    by: ctx.who.username,
+    now: ctx.now,
+    stayVersion: sc.stayRow.versionstamp,
+    claimVersion: sc.claimVersion,
+  });
 }
 
 /**
@@ -82,12 +114,14 @@ export async function onStay(
   }
   const use = await eklaimUse(ctx.store, ctx.registry);
   return await withClaimLock(ctx.store, [ipdId, sep], { what, by: ctx.who.username }, async () => {
-    const claim = (await claimsOf(ctx.store).find(ipdId))?.value ?? null;
+    const claimRow = await claimsOf(ctx.store).find(ipdId);
+    const claim = claimRow?.value ?? null;
     const from = claim?.status ?? "belum";
     const sc: StayClaim = {
       stay,
       stayRow,
       claim,
+      claimVersion: claimRow?.versionstamp ?? null,
       state: await readState(ctx.store, ipdId) ?? emptyState(sep),
       status: from,
       sep,

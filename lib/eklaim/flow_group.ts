@@ -1,8 +1,15 @@
 import { badRequest, conflict, unprocessable } from "../errors.ts";
 import { formatMoney } from "../format.ts";
-import { mayStep, writeBridgeClaim } from "../claim/bridge_claim.ts";
-import { type FlowContext, type FlowOutcome, keepState, onStay, type StayClaim } from "./flow.ts";
-import { eklaimClaimOf, mergeOverrides, payloadOf, type StayPayload } from "./payload.ts";
+import { mayStep } from "../claim/bridge_claim.ts";
+import {
+  type FlowContext,
+  type FlowOutcome,
+  keepState,
+  onStay,
+  recordGroup,
+  type StayClaim,
+} from "./flow.ts";
+import { mergeOverrides, payloadOf, type StayPayload } from "./payload.ts";
 import { droppedText, idrgOf, importedOf, inacbgOf, verdictsOf } from "./results.ts";
 import type { EklaimRun } from "./runner.ts";
 import type { BridgeState, CodeVerdict } from "./state.ts";
@@ -208,7 +215,8 @@ export async function groupCalls(
 /**
  * `POST /api/eklaim/{ipdId}/group`: brings E-Klaim up to date with the stay and groups it
  * (`groupCalls`); while the patient is admitted, with now as the discharge (it stops before the
- * INA-CBG final and `claim_final`). The claim record then holds E-Klaim's group (`grouping`).
+ * INA-CBG final and `claim_final`). The claim record then holds E-Klaim's group, not final
+ * (`belum`), and the stay takes it as its package (`recordGroup`).
  */
 export function groupStay(
   ctx: FlowContext,
@@ -226,10 +234,7 @@ export function groupStay(
     const p = await payloadOf(ctx, sc, run.use, overrides);
     const s = await groupCalls(run, ctx, sc, p, overrides);
     await keepState(ctx.store, sc, s);
-    await writeBridgeClaim(ctx.store, sc.stay, "group", ctx.who.username, ctx.now, {
-      eklaim: eklaimClaimOf(sc, p, s, ctx.now),
-    });
-    sc.status = "grouping";
+    await recordGroup(ctx, sc, s, false);
     return `Grouping E-Klaim selesai${
       p.duringStay ? " (selama dirawat, pulang = hari ini)" : ""
     }: ` +

@@ -1,7 +1,7 @@
 import { AppError, badRequest, conflict } from "../errors.ts";
 import { formatNumber } from "../format.ts";
 import { type Claim, claimsOf } from "../claim/claim_store.ts";
-import { writeBridgeClaim } from "../claim/bridge_claim.ts";
+import { moveBridgeClaim } from "../claim/bridge_claim.ts";
 import { visitsOf } from "../ipd/stay.ts";
 import { appendCall, trimCallLog } from "./call_log.ts";
 import type { FlowContext } from "./flow.ts";
@@ -172,9 +172,8 @@ const logOf = (s: Step, sep: string, by: string) => ({
 
 /** Claim `c` sent (`terkirim`, E-Klaim's date), in its claim record and bridge state. */
 async function markSent(ctx: FlowContext, c: Claim, sentAt: string | null): Promise<void> {
-  const stay = (await visitsOf(ctx.store).find(c._id))!.value;
   const s = await readState(ctx.store, c._id) ?? emptyState(c.sep);
   const stage = { ...s.stage, created: true, claimFinal: true, sent: true };
   await writeState(ctx.store, c._id, { ...s, stage, sentAt });
-  await writeBridgeClaim(ctx.store, stay, "send", ctx.who.username, ctx.now, { sentAt });
+  await moveBridgeClaim(ctx.store, c._id, "send", ctx.who.username, ctx.now, sentAt);
 }

@@ -1,10 +1,17 @@
 import { Buffer } from "node:buffer";
 import { badGateway, badRequest, conflict } from "../errors.ts";
 import { formatMoney } from "../format.ts";
-import { mayStep, writeBridgeClaim } from "../claim/bridge_claim.ts";
-import { type FlowContext, type FlowOutcome, keepState, onStay, type StayClaim } from "./flow.ts";
+import { mayStep, moveBridgeClaim } from "../claim/bridge_claim.ts";
+import {
+  type FlowContext,
+  type FlowOutcome,
+  keepState,
+  onStay,
+  recordGroup,
+  type StayClaim,
+} from "./flow.ts";
 import { groupCalls } from "./flow_group.ts";
-import { eklaimClaimOf, payloadOf } from "./payload.ts";
+import { payloadOf } from "./payload.ts";
 import { inacbgOf } from "./results.ts";
 import type { EklaimRun } from "./runner.ts";
 import { readinessContext, readinessWith, refuseUnready } from "./readiness.ts";
@@ -86,19 +93,16 @@ export function finalStay(
   fields: Record<string, string | string[]>,
 ): Promise<FlowOutcome> {
   return onStay(ctx, ipdId, "final", async (run, sc) => {
-    if (!mayStep(sc.status, "final")) {
-      throw conflict(
-        sc.status === "belum"
-          ? "Klaim ini belum digrouping di E-Klaim: klik Grouping E-Klaim dulu."
-          : `Klaim SEP ${sc.sep} sudah ${sc.status}.`,
-      );
-    }
+    if (!mayStep(sc.status, "final")) throw conflict(`Klaim SEP ${sc.sep} sudah ${sc.status}.`);
     if (sc.stay.status !== "pulang") {
       throw conflict(
         "Pasien masih dirawat: final klaim setelah pasien pulang dan digrouping lagi.",
       );
     }
     const st = sc.state;
+    if (!st.groupedAt) {
+      throw conflict("Klaim ini belum digrouping di E-Klaim: klik Grouping E-Klaim dulu.");
+    }
     if (!st.inacbg || st.inacbg.error || !st.idrg || st.idrg.ungroupable) {
       throw conflict("Grouping terakhir tidak menghasilkan grup yang valid: grouping lagi dulu.");
     }
@@ -141,9 +145,7 @@ export function finalStay(
       finalBy: ctx.who.username,
     };
     await keepState(ctx.store, sc, s);
-    await writeBridgeClaim(ctx.store, sc.stay, "final", ctx.who.username, ctx.now, {
-      eklaim: eklaimClaimOf(sc, p, s, ctx.now),
-    });
+    await recordGroup(ctx, sc, s, true);
     sc.status = "final";
     return `Klaim SEP ${sc.sep} final di E-Klaim: INA-CBG ${s.inacbg!.cbg.code} ` +
       `${formatMoney(s.inacbg!.tariff)}.`;
@@ -173,7 +175,7 @@ export function sendStay(ctx: FlowContext, ipdId: string): Promise<FlowOutcome> 
     const sentAt = r.ok && resp.tgl_kirim ? String(resp.tgl_kirim) : null;
     const s = { ...sc.state, stage: { ...sc.state.stage, claimFinal: true, sent: true }, sentAt };
     await keepState(ctx.store, sc, s);
-    await writeBridgeClaim(ctx.store, sc.stay, "send", ctx.who.username, ctx.now, { sentAt });
+    await moveBridgeClaim(ctx.store, ipdId, "send", ctx.who.username, ctx.now, sentAt);
     sc.status = "terkirim";
     return `Klaim SEP ${sc.sep} terkirim${sentAt ? ` (E-Klaim: ${sentAt})` : ""}.` +
       (r.ok ? "" : ` Tanggal kirim belum terbaca: ${r.message}`);
@@ -182,7 +184,7 @@ export function sendStay(ctx: FlowContext, ipdId: string): Promise<FlowOutcome> 
 
 /**
  * `POST /api/eklaim/{ipdId}/reedit`: a final claim not yet sent reopened in E-Klaim
- * (`reedit_claim`), back to `grouping`, so its data and codes can change and be grouped again.
+ * (`reedit_claim`), back to `belum` (grouped, not final), so its data and codes can change and be grouped again.
  */
 export function reeditStay(ctx: FlowContext, ipdId: string): Promise<FlowOutcome> {
   return onStay(ctx, ipdId, "edit ulang", async (run, sc) => {
@@ -202,8 +204,8 @@ export function reeditStay(ctx: FlowContext, ipdId: string): Promise<FlowOutcome
       sent: false,
     };
     await keepState(ctx.store, sc, { ...sc.state, stage });
-    await writeBridgeClaim(ctx.store, sc.stay, "reedit", ctx.who.username, ctx.now);
-    sc.status = "grouping";
+    await moveBridgeClaim(ctx.store, ipdId, "reedit", ctx.who.username, ctx.now);
+    sc.status = "belum";
     return `Klaim SEP ${sc.sep} dibuka lagi di E-Klaim: ubah data atau kode, lalu grouping lagi.`;
   });
 }
@@ -218,7 +220,7 @@ export async function printStay(
 ): Promise<{ outcome: FlowOutcome; pdf: Uint8Array | null }> {
   let pdf: Uint8Array | null = null;
   const outcome = await onStay(ctx, ipdId, "cetak", async (run, sc) => {
-    if (["belum", "grouping"].includes(sc.status)) {
+    if (sc.status === "belum") {
       throw conflict("Lembar Berkas Klaim dicetak setelah klaim final.");
     }
     const r = await run.ask("claim_print", {}, { nomor_sep: sc.sep });

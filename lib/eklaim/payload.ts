@@ -11,9 +11,6 @@ import type { Examination, Visit } from "../ipd/model.ts";
 import { summaryIcd } from "../ipd/rules.ts";
 import type { EklaimUse } from "./settings.ts";
 import type { FlowContext, StayClaim } from "./flow.ts";
-import type { EklaimClaim } from "../claim/eklaim.ts";
-import { hospitalDay } from "../hospital_time.ts";
-import { lengthOfStay } from "../ipd/rules.ts";
 import { visitExams } from "../ipd/stay.ts";
 import type { BridgeState } from "./state.ts";
 import { CODE_FIELDS, type CodeField, type CodeSource } from "./state.ts";
@@ -228,38 +225,6 @@ export async function stayPayload(
     duringStay,
     tarifRs: breakdownSum(bill),
     fingerprint,
-  };
-}
-
-/** The claim record's E-Klaim data of a grouping (the fields the TXT import fills). */
-export function eklaimClaimOf(
-  sc: StayClaim,
-  p: StayPayload,
-  s: BridgeState,
-  now: Date,
-): EklaimClaim {
-  const v = sc.stay;
-  const c = claimFieldsOf(v);
-  const codes = (list: "diagnosa" | "procedure") =>
-    (s.inacbgCoding?.[list] ?? []).filter((x) => x.valid).map((x) => x.code);
-  return {
-    sep: p.sep,
-    mrn: v.pasien.erm,
-    nama: v.pasien.fullname,
-    noKartu: v.pasien.nomor_kartu ?? "",
-    admission: hospitalDay(v.visitDate),
-    discharge: hospitalDay(v.tanggal_pulang ?? now),
-    los: lengthOfStay(v.visitDate, v.tanggal_pulang, now),
-    kelasRawat: c.kelas_rawat,
-    inacbg: s.inacbg?.cbg.code ?? "",
-    deskripsi: s.inacbg?.cbg.description ?? "",
-    tarif: s.inacbg?.tariff ?? 0,
-    tarifRs: p.tarifRs,
-    dpjp: v.dpjp?.fullname ?? "",
-    diagnoses: codes("diagnosa"),
-    procedures: codes("procedure"),
-    icu: c.icu_los > 0,
-    icuLos: c.icu_los,
   };
 }
 

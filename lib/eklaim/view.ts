@@ -62,13 +62,15 @@ export function viewOf(
     ipdId: stay._id,
     sep: state.sep,
     status,
-    statusText: CLAIM_STATUSES[status],
+    statusText: status === "belum" && groupOk
+      ? "Grouping E-Klaim (belum final)"
+      : CLAIM_STATUSES[status],
     can: {
       group: mayStep(status, "group"),
       final: mayStep(status, "final") && stay.status === "pulang" && groupOk,
       send: mayStep(status, "send"),
       reedit: mayStep(status, "reedit"),
-      print: !["belum", "grouping"].includes(status),
+      print: status !== "belum",
     },
     stage: state.stage,
     duringStay: state.duringStay,
