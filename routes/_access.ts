@@ -82,6 +82,7 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/eklaim/:ipdId/reedit": "work",
   "GET /api/eklaim/:ipdId/print": "work",
   "GET /api/eklaim/codes": "work",
+  "GET /api/eklaim/code-options": "work",
   "POST /api/eklaim/send-month": "work",
   // settings: everyone reads, the admin changes
   "GET /pengaturan": "read",

@@ -166,6 +166,18 @@ export function eklaimApi(registry: Registry): Api {
     const data = await searchCodes(ctxOf(c, registry), q);
     return c.json({ success: true, message: "Ok", data });
   });
+  // the same search as a select's options (components/ui Select): nothing below 2 characters
+  api.get("/code-options", async (c) => {
+    const q = c.req.query();
+    if ((q.q ?? "").trim().length < 2) return c.json({ results: [], pagination: { more: false } });
+    const found = await searchCodes(ctxOf(c, registry), q);
+    const results = found.filter((f) => f.valid).map((f) => ({
+      id: f.code,
+      text: `${f.code} ${f.description}`,
+      ...(f.im ? { note: "kode IM (Indonesian Modification)" } : {}),
+    }));
+    return c.json({ results, pagination: { more: false } });
+  });
   stayRoutes(api, registry);
   return api;
 }

@@ -88,6 +88,7 @@ const TABLE: Record<string, [Want, Want, Want, Want]> = {
   "POST /api/eklaim/:ipdId/reedit": [OK, OK, 403, 401],
   "GET /api/eklaim/:ipdId/print": [OK, OK, 403, 401],
   "GET /api/eklaim/codes": [OK, OK, 403, 401],
+  "GET /api/eklaim/code-options": [OK, OK, 403, 401],
   "POST /api/eklaim/send-month": [OK, OK, 403, 401],
   // the Klaim page, its list and export: every role reads
   "GET /klaim": [OK, OK, OK, 302],

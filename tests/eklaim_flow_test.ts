@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { formatMoney } from "../lib/format.ts";
 import { dtQuery, setup } from "./helpers.ts";
+import { eklaimTxt } from "./claim_fixtures.ts";
 import {
   admitAni,
   bridgeWorld,
@@ -214,6 +215,19 @@ Deno.test("eklaim flow: a discharged stay grouped, finalised with a special CMG,
   assert.deepEqual(view.log.map((e: { method: string }) => e.method).reverse(), methods(sim.s));
   assert.ok(view.log.every((e: { by: string; ms: number }) => e.by === "uji-casemix" && e.ms >= 0));
 
+  // E-Klaim's own code search as a select's options: codable codes only, nothing under 2 letters
+  const options = (q: string, grouper = "idrg") =>
+    casemix.json(`/api/eklaim/code-options?grouper=${grouper}&list=diagnosa&q=${q}`);
+  const found = (await options("S73")).body;
+  assert.deepEqual(found.results.map((o: { id: string }) => o.id), ["S73.02"]);
+  assert.equal(found.results[0].note, "kode IM (Indonesian Modification)");
+  assert.deepEqual((await options("S")).body, { results: [], pagination: { more: false } });
+  assert.deepEqual(
+    (await options("S73", "inacbg")).body.results.map((o: { id: string }) => o.id),
+    ["S73.0"],
+  );
+  assert.deepEqual(methods(sim.s).slice(-2), ["search_diagnosis_inagrouper", "search_diagnosis"]);
+
   // every changing call audited: method, SEP, outcome
   const audited = (await t.audit.list({ entity: "klaim" }, 0, 50)).rows
     .filter((e) => e.action.startsWith("eklaim_"));
@@ -227,4 +241,37 @@ Deno.test("eklaim flow: a discharged stay grouped, finalised with a special CMG,
   const after = group.after as { sep: string; calls: { method: string }[] };
   assert.equal(after.sep, SEP);
   assert.deepEqual(after.calls.map((x) => x.method), GROUP_CALLS);
+});
+
+Deno.test("eklaim: a TXT import naming a stay only grouped through the bridge makes its claim final at the file's group", async () => {
+  await using sim = { s: simFor(), [Symbol.asyncDispose]: () => sim.s.close() };
+  await using t = await setup({ now: () => NOW });
+  const w = await bridgeWorld(t, sim.s);
+  const id = await admitAni(t, w);
+  await dischargeStay(t, w, id);
+  assert.equal((await flow(t, id, "group", HIP_IDRG)).status, 200);
+  let claim = (await t.json(`/api/klaim/${id}`)).body;
+  assert.deepEqual([claim.status, claim.data.eklaim.final], ["belum", false]);
+  // finalised in E-Klaim itself, then its TXT imported: one claim, final, the file's package
+  const txt = eklaimTxt([{
+    sep: SEP,
+    mrn: "000777",
+    admission: "2026-11-01",
+    discharge: "2026-11-04",
+    inacbg: "M-1-04-I",
+    tarif: 49_713_400,
+    tarifRs: 25_000_000,
+  }]);
+  const r = await t.upload("/api/klaim/import-eklaim", "eklaim.txt", txt);
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  claim = (await t.json(`/api/klaim/${id}`)).body;
+  assert.deepEqual(
+    [
+      claim.status,
+      claim.data.eklaim.tarif,
+      claim.data.history.map((h: { status: string }) => h.status),
+    ],
+    ["final", 49_713_400, ["final"]],
+  );
+  assert.equal((await t.json(`/api/ipd/${id}`)).body.data.paket.tariff, 49_713_400);
 });

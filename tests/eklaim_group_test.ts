@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { call } from "../lib/eklaim/client.ts";
 import { setup } from "./helpers.ts";
-import { eklaimTxt } from "./claim_fixtures.ts";
 import {
   admitAni,
   bridgeWorld,
@@ -294,37 +293,5 @@ Deno.test("eklaim final with a top-up: iDRG grouped again with stage 2 (the manu
     ]);
     assert.equal(d.inacbg.tariff, 31_713_400 + 13_099_000);
     assert.deepEqual([d.status, sim.claims.get(SEP)!.final], ["final", true]);
-  });
-});
-
-Deno.test("eklaim: a TXT import naming a stay only grouped through the bridge makes its claim final at the file's group", async () => {
-  await withBridge(async (t, w) => {
-    const id = await admitAni(t, w);
-    await dischargeStay(t, w, id);
-    assert.equal((await flow(t, id, "group", HIP_IDRG)).status, 200);
-    let claim = (await t.json(`/api/klaim/${id}`)).body;
-    assert.deepEqual([claim.status, claim.data.eklaim.final], ["belum", false]);
-    // finalised in E-Klaim itself, then its TXT imported: one claim, final, the file's package
-    const txt = eklaimTxt([{
-      sep: SEP,
-      mrn: "000777",
-      admission: "2026-11-01",
-      discharge: "2026-11-04",
-      inacbg: "M-1-04-I",
-      tarif: 49_713_400,
-      tarifRs: 25_000_000,
-    }]);
-    const r = await t.upload("/api/klaim/import-eklaim", "eklaim.txt", txt);
-    assert.equal(r.status, 200, JSON.stringify(r.body));
-    claim = (await t.json(`/api/klaim/${id}`)).body;
-    assert.deepEqual(
-      [
-        claim.status,
-        claim.data.eklaim.tarif,
-        claim.data.history.map((h: { status: string }) => h.status),
-      ],
-      ["final", 49_713_400, ["final"]],
-    );
-    assert.equal((await t.json(`/api/ipd/${id}`)).body.data.paket.tariff, 49_713_400);
   });
 });
