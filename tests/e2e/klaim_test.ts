@@ -203,7 +203,7 @@ Deno.test("browser: a casemix user fixes an unready stay, imports E-Klaim, follo
     page,
     "Error!",
     "Klaim SEP 0301R0011126V000001 sudah final: kepulangan tidak bisa dibatalkan selama " +
-      "klaimnya tercatat. Batalkan dulu final klaim itu di E-Klaim (Edit Ulang Klaim)",
+      "klaimnya final. Buka dulu finalnya dengan 'Edit ulang' (halaman kunjungan atau Klaim)",
   );
   assert.equal(page.url(), `${url}/discharge-patient`);
   await page.locator("tr", { hasText: "Siti (000123)" }).waitFor();
