@@ -13,6 +13,8 @@ import { stayRecord } from "../components/ipd/cells.tsx";
 import { StayBill } from "../components/ipd/StayBill.tsx";
 import { PackageNote } from "../components/ipd/package_view.tsx";
 import type { BillKey } from "../lib/ipd/bill.ts";
+import type { ClaimCheck } from "../lib/claim/readiness.ts";
+import { ClaimChecklist } from "../components/claim/ClaimChecklist.tsx";
 
 export interface IpdExamsProps {
   visit: VisitRow;
@@ -25,6 +27,8 @@ export interface IpdExamsProps {
   category: BillKey;
   /** False for a role that may only read: no add, edit, delete or discharge. */
   canWrite: boolean;
+  /** The stay's claim readiness as the page was rendered (read again after every write). */
+  claim: ClaimCheck;
 }
 
 /** An examination's row buttons. */
@@ -38,11 +42,12 @@ function ExamButtons({ onEdit, onDelete }: { onEdit: () => void; onDelete: () =>
 }
 
 /**
- * Examinations of one stay (`/ipd/{id}`): header with totals, the bill by E-Klaim's categories,
- * add/edit/delete, discharge.
+ * Examinations of one stay (`/ipd/{id}`): its claim readiness, header with totals, the bill by
+ * E-Klaim's categories, add/edit/delete, discharge.
  */
 export default function IpdExams(props: IpdExamsProps) {
   const [visit, setVisit] = useState(props.visit);
+  const [claim, setClaim] = useState(props.claim);
   const api = `/api/ipd/${encodeURIComponent(visit._id)}`;
   const t = useServerTable({
     api: `${api}/details`,
@@ -56,10 +61,15 @@ export default function IpdExams(props: IpdExamsProps) {
   const shut = () => setDischarge(false);
   const open = visit.status !== "pulang" && props.canWrite;
 
-  /** The stay's totals and version change with every examination. */
+  /** The stay's totals, version and readiness change with every examination. */
   const refresh = async () => {
     try {
-      setVisit((await get<{ data: VisitRow }>(api)).data);
+      const [v, c] = await Promise.all([
+        get<{ data: VisitRow }>(api),
+        get<ClaimCheck>(`${api}/claim-check`),
+      ]);
+      setVisit(v.data);
+      setClaim(c);
     } catch (e) {
       alertError(e);
     }
@@ -76,6 +86,7 @@ export default function IpdExams(props: IpdExamsProps) {
 
   return (
     <div class="ipd-exams">
+      <ClaimChecklist check={claim} open={visit.status === "pulang"} />
       <VisitHeader visit={visit} onSaved={props.canWrite ? refresh : undefined} />
       <StayBill visit={visit} category={props.category} />
       <PackageNote visit={visit} />

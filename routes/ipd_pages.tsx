@@ -30,7 +30,6 @@ import { renderPage } from "./_render.tsx";
 import { filterLabels } from "./_filter_labels.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import { checkStay } from "../lib/claim/readiness.ts";
-import { ClaimChecklist } from "../components/claim/ClaimChecklist.tsx";
 import { breakdownJson } from "../lib/ipd/bill.ts";
 import { billCategory } from "../lib/ipd/bill_setting.ts";
 
@@ -160,7 +159,6 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
         <>
           <input type="hidden" id="ipd_id" value={id} />
           <HospitalMissing missing={tariff.missing} />
-          <ClaimChecklist check={claim} open={row.value.status === "pulang"} />
           <Island
             name="IpdExams"
             component={IpdExams}
@@ -171,6 +169,7 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
               classtype,
               category,
               canWrite: can(c, "POST", "/api/ipd/visitexamination/update"),
+              claim,
             }}
           />
         </>

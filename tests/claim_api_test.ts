@@ -71,7 +71,7 @@ Deno.test("claim-check API: an open stay is blocked; discharged with its summary
     ["DIAGNOSIS_UTAMA", "blok"],
     ["DATA_PULANG", "blok"],
   ]);
-  assert.deepEqual(Object.keys(r.body.findings[0]).sort(), ["level", "message", "rule"]);
+  assert.deepEqual(Object.keys(r.body.findings[0]).sort(), ["level", "link", "message", "rule"]);
   assert.match(r.body.findings[1].message, /belum dipulangkan/);
 
   assert.equal((await discharge(t, w, id, [w.icd["93.96"]])).status, 200);
@@ -94,6 +94,7 @@ Deno.test("claim-check API: a summary procedure no examination records is a warn
       level: "peringatan",
       message: "Tindakan 89.14 pada ringkasan pulang tidak tercatat di pemeriksaan mana pun; " +
         "catat tindakan itu pada pemeriksaan hari dilakukannya, atau hapus dari ringkasan.",
+      link: `/ipd/${id}#pemeriksaan`,
     }],
   });
   const missing = await t.json("/api/ipd/01J0000000000000000000NONE/claim-check");

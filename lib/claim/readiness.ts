@@ -16,6 +16,7 @@ import {
   readmissionProblem,
 } from "./rules/stay.ts";
 import type { ClaimContext, ClaimStay } from "./rules/types.ts";
+import { RULE_LIST, type RuleCode } from "./rule_list.ts";
 
 export type { ClaimContext, ClaimStay } from "./rules/types.ts";
 
@@ -34,60 +35,49 @@ export interface ClaimRule {
   link: (stay: ClaimStay, ctx: ClaimContext) => string;
 }
 
+/** A rule's code, level and title from `RULE_LIST`. */
+const rule = (code: RuleCode) => RULE_LIST.find((r) => r.rule === code)!;
+
 const stayPage = (anchor: string) => (s: ClaimStay) =>
   `/ipd/${encodeURIComponent(s._id)}#${anchor}`;
 
 /**
- * The readiness rules of a claim (Kelengkapan Klaim), in the order a casemix team works
- * through them. Sources: lib/claim/README.md.
+ * The readiness rules of a claim (Kelengkapan Klaim), in `RULE_LIST`'s order, with their
+ * checks and links. Sources: lib/claim/README.md.
  */
 export const CLAIM_RULES: readonly ClaimRule[] = [
   {
-    rule: "DIAGNOSIS_UTAMA",
-    level: "blok",
-    title: "Diagnosis utama valid",
+    ...rule("DIAGNOSIS_UTAMA"),
     check: primaryDiagnosisProblem,
     link: stayPage("ringkasan-pulang"),
   },
   {
-    rule: "GROUPING",
-    level: "blok",
-    title: "Grouping INA-CBG",
+    ...rule("GROUPING"),
     check: groupingProblem,
     link: stayPage("pemeriksaan"),
   },
   {
-    rule: "DATA_PULANG",
-    level: "blok",
-    title: "Data pulang dan DPJP",
+    ...rule("DATA_PULANG"),
     check: dischargeProblem,
     link: stayPage("ringkasan-pulang"),
   },
   {
-    rule: "HASIL_PERSALINAN",
-    level: "peringatan",
-    title: "Persalinan dengan kode Z37",
+    ...rule("HASIL_PERSALINAN"),
     check: deliveryOutcomeProblem,
     link: stayPage("ringkasan-pulang"),
   },
   {
-    rule: "BUKTI_TINDAKAN",
-    level: "peringatan",
-    title: "Tindakan tercatat di pemeriksaan",
+    ...rule("BUKTI_TINDAKAN"),
     check: procedureEvidenceProblem,
     link: stayPage("pemeriksaan"),
   },
   {
-    rule: "LAMA_RAWAT",
-    level: "peringatan",
-    title: "Lama rawat dibanding median RS",
+    ...rule("LAMA_RAWAT"),
     check: lengthOfStayProblem,
     link: stayPage("pemeriksaan"),
   },
   {
-    rule: "READMISI_CMG",
-    level: "peringatan",
-    title: "Readmisi ke CMG yang sama",
+    ...rule("READMISI_CMG"),
     check: readmissionProblem,
     link: (s, ctx) => {
       const prev = ctx.previousStay(s);
@@ -95,16 +85,12 @@ export const CLAIM_RULES: readonly ClaimRule[] = [
     },
   },
   {
-    rule: "KEYWORD_DISPUTE",
-    level: "peringatan",
-    title: "Keyword dispute klaim",
+    ...rule("KEYWORD_DISPUTE"),
     check: keywordProblem,
     link: stayPage("pemeriksaan"),
   },
   {
-    rule: "KELAS_TARIF",
-    level: "peringatan",
-    title: "Kelas tarif sesuai kelas ruang",
+    ...rule("KELAS_TARIF"),
     check: classProblem,
     link: stayPage("pemeriksaan"),
   },

@@ -1,0 +1,97 @@
+/**
+ * Findings that lead to their fix (issue 47, items 7-10), as a clerk in a WITA hospital works
+ * them, keyboard first, in an English browser at both screen sizes; axe on each touched screen.
+ */
+import assert from "node:assert/strict";
+import type { Browser, Page } from "playwright-core";
+import { admit, type Api, exam, postJson, seedIpd } from "../ipd_fixtures.ts";
+import { launch, open, serve } from "./harness.ts";
+import { screen, shot, SIZES } from "./screens_steps.ts";
+import { violations } from "./axe.ts";
+
+const WITA = "Asia/Makassar";
+
+async function ok(r: Promise<{ status: number; body: any }>) {
+  const res = await r;
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.body.data;
+}
+
+/** The app and one browser for a test; a clerk's page per screen size (`clerk`). */
+async function world() {
+  const srv = await serve();
+  const browser: Browser = await launch();
+  return {
+    srv,
+    browser,
+    /** A logged-in page at `size` in WITA, with axe allowed in (bypassing the page's CSP). */
+    async clerk(size: readonly number[]) {
+      return await screen(browser, srv.url, size, { timezoneId: WITA, bypassCSP: true });
+    },
+    async [Symbol.asyncDispose]() {
+      await browser.close();
+      await srv.close();
+    },
+  };
+}
+
+/** The checklist's rule statuses on the page (`RULE:status`). */
+const ruleStatus = (page: Page) =>
+  page.locator("#kelengkapan-klaim li[data-rule]").evaluateAll((li) =>
+    li.map((l) => `${l.getAttribute("data-rule")}:${l.getAttribute("data-status")}`)
+  );
+
+/** The seeded world in a WITA hospital. */
+const seedWita = (api: Api) => seedIpd(api, { timezone: WITA });
+
+Deno.test("findings 8: the readiness panel follows the examination table once a grouping is saved, no reload", async () => {
+  await using t = await world();
+  let w: Awaited<ReturnType<typeof seedWita>> | null = null;
+  for (const size of SIZES) {
+    const s = await t.clerk(size);
+    const { page, api } = s;
+    w ??= await seedWita(api);
+    // an examination coded without a grouping: the checklist blocks on GROUPING
+    const stay = await admit(api, w, { pasienId: size[0] === 1366 ? w.pasien : w.pasien2 });
+    await ok(
+      postJson(api, "/api/ipd/visitexamination/update", exam(w, stay._id, { grouping: "" })),
+    );
+    await open(page, t.srv.url, `/ipd/${stay._id}`);
+    assert.ok((await ruleStatus(page)).includes("GROUPING:blok"));
+    // folded while the patient is admitted: the clerk unfolds it (it stays so after the save)
+    await page.locator("#kelengkapan-klaim summary").focus();
+    await page.keyboard.press("Enter");
+    // the clerk edits the examination by keyboard and picks the grouping
+    await page.locator(".dt-table tbody tr button:has-text('Edit')").focus();
+    await page.keyboard.press("Enter");
+    const m = page.locator(".modal", { hasText: "Pemeriksaan" });
+    const grouping = m.locator("#exam-grouping");
+    await grouping.focus();
+    await grouping.pressSequentially("J-4-16-II");
+    await page.locator("#exam-grouping-list [role=option]", { hasText: "J-4-16-II" }).waitFor();
+    await grouping.press("ArrowDown");
+    await grouping.press("Enter");
+    await page.waitForFunction(() =>
+      document.querySelector<HTMLSelectElement>("#exam-tarifinacbgSelect")?.value === "second"
+    );
+    await m.locator("button:has-text('Simpan')").focus();
+    await page.keyboard.press("Enter");
+    await m.waitFor({ state: "detached" });
+    // the table shows the grouping, and the checklist beside it says the same, no reload
+    await page.locator(".dt-table tbody tr", { hasText: "Rp 5.200.000" }).waitFor();
+    await page.locator("#kelengkapan-klaim li[data-rule=GROUPING][data-status=ok]").waitFor({
+      timeout: 10_000,
+    });
+    await page.locator("#kelengkapan-klaim[open] li[data-rule=DATA_PULANG]").waitFor();
+    assert.deepEqual((await ruleStatus(page)).filter((r) => !r.endsWith(":ok")), [
+      "DIAGNOSIS_UTAMA:blok",
+      "DATA_PULANG:blok",
+    ]);
+    assert.match(await page.locator("#kelengkapan-klaim summary").innerText(), /2 blok/);
+    await page.evaluate(() => scrollTo(0, 0));
+    await shot(page, `findings-8-readiness-${size[0]}`);
+    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(s.errors, []);
+    await s.close();
+  }
+});
