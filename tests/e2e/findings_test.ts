@@ -95,3 +95,58 @@ Deno.test("findings 8: the readiness panel follows the examination table once a 
     await s.close();
   }
 });
+
+Deno.test("findings 9: the grouping picker finds groups by words of their description and by code", async () => {
+  await using t = await world();
+  let w: Awaited<ReturnType<typeof seedWita>> | null = null;
+  for (const size of SIZES) {
+    const s = await t.clerk(size);
+    const { page, api } = s;
+    if (!w) {
+      w = await seedWita(api);
+      for (const [kode, desc] of [["A-4-13-I", "INFEKSI VIRAL & NON-BAKTERIAL LAIN (RINGAN)"]]) {
+        await ok(api.post("/api/inatarif/update", {
+          id: "",
+          regional: "3",
+          kelas_rs: "CS",
+          kode,
+          desc,
+          tarif_Kelas3: "2244000",
+          tarif_Kelas2: "2614200",
+          tarif_Kelas1: "2984500",
+        }));
+      }
+    }
+    const stay = await admit(api, w, { pasienId: size[0] === 1366 ? w.pasien : w.pasien2 });
+    await open(page, t.srv.url, `/ipd/${stay._id}`);
+    await page.locator("button:has-text('Tambah Pemeriksaan')").focus();
+    await page.keyboard.press("Enter");
+    const grouping = page.locator(".modal #exam-grouping");
+    await grouping.focus();
+    await grouping.pressSequentially("viral ringan");
+    const option = page.locator("#exam-grouping-list [role=option]");
+    await option.filter({ hasText: "A-4-13-I" }).waitFor({ timeout: 10_000 });
+    assert.deepEqual(await option.allInnerTexts(), [
+      "A-4-13-I - INFEKSI VIRAL & NON-BAKTERIAL LAIN (RINGAN)",
+    ]);
+    await shot(page, `findings-9-grouping-words-${size[0]}`);
+    assert.deepEqual(await violations(page, ".modal"), []);
+    await grouping.press("ArrowDown");
+    await grouping.press("Enter");
+    assert.equal(
+      await grouping.inputValue(),
+      "A-4-13-I - INFEKSI VIRAL & NON-BAKTERIAL LAIN (RINGAN)",
+    );
+    // by the code without its dashes
+    await grouping.fill("");
+    await grouping.pressSequentially("j416");
+    await option.filter({ hasText: "J-4-16-II" }).waitFor();
+    assert.deepEqual(await option.allInnerTexts(), [
+      "J-4-16-I - GRUP J-4-16-I",
+      "J-4-16-II - GRUP J-4-16-II",
+    ]);
+    await grouping.press("Escape");
+    assert.deepEqual(s.errors, []);
+    await s.close();
+  }
+});
