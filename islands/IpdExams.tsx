@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { alertDeleted, confirmDelete } from "../components/ui/Dialog.tsx";
 import { alertError, get } from "../components/ui/api.ts";
 import { TableFooter, TableView } from "../components/ui/ServerTable.tsx";
@@ -15,6 +15,7 @@ import { PackageNote } from "../components/ipd/package_view.tsx";
 import type { BillKey } from "../lib/ipd/bill.ts";
 import type { ClaimCheck } from "../lib/claim/readiness.ts";
 import { ClaimChecklist } from "../components/claim/ClaimChecklist.tsx";
+import { StaySummary, SUMMARY_FIELDS, SummaryForm } from "../components/ipd/StaySummary.tsx";
 
 export interface IpdExamsProps {
   visit: VisitRow;
@@ -41,6 +42,25 @@ function ExamButtons({ onEdit, onDelete }: { onEdit: () => void; onDelete: () =>
   );
 }
 
+/** The examination form's fields, as the readiness links name them (`#pemeriksaan-…`). */
+const EXAM_FIELDS: Record<string, string> = {
+  "pemeriksaan-grouping": "exam-grouping",
+  "pemeriksaan-kelas": "exam-tarifinacbgSelect",
+};
+
+/** Focuses field `id` once its form is open (after the form's own first focus). */
+function focusSoon(id: string, tries = 60) {
+  requestAnimationFrame(() => {
+    const el = document.getElementById(id);
+    if (!el || !el.closest(".modal")?.contains(document.activeElement)) {
+      if (tries > 0) focusSoon(id, tries - 1);
+      return;
+    }
+    el.focus();
+    el.scrollIntoView({ block: "center" });
+  });
+}
+
 /**
  * Examinations of one stay (`/ipd/{id}`): its claim readiness, header with totals, the bill by
  * E-Klaim's categories, add/edit/delete, discharge.
@@ -58,6 +78,7 @@ export default function IpdExams(props: IpdExamsProps) {
   });
   const [form, setForm] = useState<{ exam?: ExamRow } | null>(null);
   const [discharge, setDischarge] = useState(false);
+  const [fixing, setFixing] = useState(false);
   const shut = () => setDischarge(false);
   const open = visit.status !== "pulang" && props.canWrite;
 
@@ -75,6 +96,39 @@ export default function IpdExams(props: IpdExamsProps) {
     }
   };
 
+  /** Opens the field a readiness link names (`#ringkasan-diagnosis`…), where it is fixed. */
+  const follow = (anchor: string): boolean => {
+    const summary = SUMMARY_FIELDS[anchor as keyof typeof SUMMARY_FIELDS];
+    const field = summary ?? EXAM_FIELDS[anchor];
+    const last = (t.rows as ExamRow[]).at(-1);
+    if (visit.status === "pulang" && props.canWrite && (summary || anchor === "ringkasan-pulang")) {
+      setFixing(true);
+    } else if (open && (summary || anchor === "pulang")) setDischarge(true);
+    else if (open && field && last) setForm({ exam: last });
+    else if (open && field) setForm({});
+    else if (anchor.startsWith("pemeriksaan-")) {
+      document.getElementById("pemeriksaan")?.scrollIntoView();
+      return true;
+    } else return false;
+    if (field) focusSoon(field);
+    return true;
+  };
+  useEffect(() => {
+    if (location.hash) follow(location.hash.slice(1));
+  }, []);
+  useEffect(() => {
+    const click = (e: MouseEvent) => {
+      const a = (e.target as Element).closest?.("#kelengkapan-klaim a[href]") as
+        | HTMLAnchorElement
+        | null;
+      const url = a && new URL(a.href);
+      if (!url || url.pathname !== location.pathname || !url.hash) return;
+      if (follow(url.hash.slice(1))) e.preventDefault();
+    };
+    document.addEventListener("click", click);
+    return () => document.removeEventListener("click", click);
+  });
+
   const remove = async (r: ExamRow) => {
     const yes = await confirmDelete(undefined, stayRecord(visit, r.examinationDate));
     if (!yes) return;
@@ -90,7 +144,16 @@ export default function IpdExams(props: IpdExamsProps) {
       <VisitHeader visit={visit} onSaved={props.canWrite ? refresh : undefined} />
       <StayBill visit={visit} category={props.category} />
       <PackageNote visit={visit} />
-      <div class="dt-toolbar ipd-actions" id="ringkasan-pulang">
+      {visit.status === "pulang" && (
+        <StaySummary
+          visit={visit}
+          onFix={props.canWrite ? () => setFixing(true) : undefined}
+        />
+      )}
+      <div
+        class="dt-toolbar ipd-actions"
+        id={visit.status === "pulang" ? undefined : "ringkasan-pulang"}
+      >
         <a class="btn btn-light" href={visit.status !== "pulang" ? "/ipd" : "/discharge-patient"}>
           Kembali
         </a>
@@ -142,6 +205,16 @@ export default function IpdExams(props: IpdExamsProps) {
           onSaved={() => {
             setForm(null);
             t.reload();
+            refresh();
+          }}
+        />
+      )}
+      {fixing && (
+        <SummaryForm
+          visit={visit}
+          onClose={() => setFixing(false)}
+          onSaved={() => {
+            setFixing(false);
             refresh();
           }}
         />

@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import { listOf, readFields, readForm, textFields } from "../lib/http/http.ts";
 import { noClaimGuard } from "../lib/claim/claim_store.ts";
-import { cancelUnclaimedDischarge } from "../lib/claim/status.ts";
+import { cancelUnclaimedDischarge, correctUnclaimedSummary } from "../lib/claim/status.ts";
 import {
   deleteVisit,
   examsOf,
@@ -189,6 +189,31 @@ function mountWrites(api: Hono<AppEnv>, registry: Registry) {
       success: true,
       message: "Pemeriksaan berhasil dihapus.",
       data: await billed(c, visit),
+    });
+  });
+
+  api.post("/:id/summary", async (c) => {
+    const f = await readForm(c);
+    const before = await old(getVisit(c.get("store"), c.req.param("id")));
+    const row = await correctUnclaimedSummary(
+      c.get("store"),
+      registry,
+      { ...textFields(f), id: c.req.param("id") },
+      {
+        summary_diagnosis: listOf(f.summary_diagnosis),
+        summary_tindakan: listOf(f.summary_tindakan),
+      },
+    );
+    await audit(c, {
+      action: "correct_summary",
+      entity: "ipd",
+      entityId: row.value._id,
+      ...(before ? diff(before, row.value) : {}),
+    });
+    return c.json({
+      success: true,
+      message: "Ringkasan pulang berhasil diperbaiki.",
+      data: await billed(c, stayJson(row)),
     });
   });
 

@@ -31,7 +31,10 @@ export interface ClaimRule {
   title: string;
   /** The message naming what to fix when the stay trips the rule, else null. */
   check: (stay: ClaimStay, ctx: ClaimContext) => string | null;
-  /** Where it is fixed. */
+  /**
+   * Where it is fixed: the stay page with the field as its anchor (`#ringkasan-diagnosis`,
+   * `#pemeriksaan-grouping`…), which the page opens (islands/IpdExams.tsx).
+   */
   link: (stay: ClaimStay, ctx: ClaimContext) => string;
 }
 
@@ -49,27 +52,27 @@ export const CLAIM_RULES: readonly ClaimRule[] = [
   {
     ...rule("DIAGNOSIS_UTAMA"),
     check: primaryDiagnosisProblem,
-    link: stayPage("ringkasan-pulang"),
+    link: stayPage("ringkasan-diagnosis"),
   },
   {
     ...rule("GROUPING"),
     check: groupingProblem,
-    link: stayPage("pemeriksaan"),
+    link: stayPage("pemeriksaan-grouping"),
   },
   {
     ...rule("DATA_PULANG"),
     check: dischargeProblem,
-    link: stayPage("ringkasan-pulang"),
+    link: (s) => stayPage(s.status === "pulang" ? "ringkasan-pulang" : "pulang")(s),
   },
   {
     ...rule("HASIL_PERSALINAN"),
     check: deliveryOutcomeProblem,
-    link: stayPage("ringkasan-pulang"),
+    link: stayPage("ringkasan-diagnosis"),
   },
   {
     ...rule("BUKTI_TINDAKAN"),
     check: procedureEvidenceProblem,
-    link: stayPage("pemeriksaan"),
+    link: stayPage("ringkasan-tindakan"),
   },
   {
     ...rule("LAMA_RAWAT"),
@@ -92,7 +95,7 @@ export const CLAIM_RULES: readonly ClaimRule[] = [
   {
     ...rule("KELAS_TARIF"),
     check: classProblem,
-    link: stayPage("pemeriksaan"),
+    link: stayPage("pemeriksaan-kelas"),
   },
 ];
 
