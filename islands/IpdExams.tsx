@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { alertDeleted, confirmDelete } from "../components/ui/Dialog.tsx";
 import { alertError, get } from "../components/ui/api.ts";
 import { TableFooter, TableView } from "../components/ui/ServerTable.tsx";
@@ -15,7 +15,8 @@ import { PackageNote } from "../components/ipd/package_view.tsx";
 import type { BillKey } from "../lib/ipd/bill.ts";
 import type { ClaimCheck } from "../lib/claim/readiness.ts";
 import { ClaimChecklist } from "../components/claim/ClaimChecklist.tsx";
-import { StaySummary, SUMMARY_FIELDS, SummaryForm } from "../components/ipd/StaySummary.tsx";
+import { StaySummary } from "../components/ipd/StaySummary.tsx";
+import { followFinding, useFindingLinks } from "../components/ipd/finding_links.ts";
 
 export interface IpdExamsProps {
   visit: VisitRow;
@@ -42,46 +43,35 @@ function ExamButtons({ onEdit, onDelete }: { onEdit: () => void; onDelete: () =>
   );
 }
 
-/** The examination form's fields, as the readiness links name them (`#pemeriksaan-…`). */
-const EXAM_FIELDS: Record<string, string> = {
-  "pemeriksaan-grouping": "exam-grouping",
-  "pemeriksaan-kelas": "exam-tarifinacbgSelect",
-};
-
-/** Focuses field `id` once its form is open (after the form's own first focus). */
-function focusSoon(id: string, tries = 60) {
-  requestAnimationFrame(() => {
-    const el = document.getElementById(id);
-    if (!el || !el.closest(".modal")?.contains(document.activeElement)) {
-      if (tries > 0) focusSoon(id, tries - 1);
-      return;
-    }
-    el.focus();
-    el.scrollIntoView({ block: "center" });
-  });
+/** The stay page's toolbar: back, print, and while admitted, add an examination or discharge. */
+function StayActions({ visit, open, onAdd, onDischarge }: {
+  visit: VisitRow;
+  open: boolean;
+  onAdd: () => void;
+  onDischarge: () => void;
+}) {
+  const discharged = visit.status === "pulang";
+  return (
+    <div class="dt-toolbar ipd-actions" id={discharged ? undefined : "ringkasan-pulang"}>
+      <a class="btn btn-light" href={discharged ? "/discharge-patient" : "/ipd"}>Kembali</a>
+      <a class="btn btn-light" href={`/ipd/${encodeURIComponent(visit._id)}/print`} target="_blank">
+        Cetak
+      </a>
+      {open && (
+        <>
+          <button type="button" class="btn btn-primary" onClick={onAdd}>Tambah Pemeriksaan</button>
+          <button type="button" class="btn btn-danger" onClick={onDischarge}>Pulang</button>
+        </>
+      )}
+    </div>
+  );
 }
 
-/**
- * Examinations of one stay (`/ipd/{id}`): its claim readiness, header with totals, the bill by
- * E-Klaim's categories, add/edit/delete, discharge.
- */
-export default function IpdExams(props: IpdExamsProps) {
+/** The stay and its readiness, read again (`refresh`) after every write on the page. */
+function useStay(props: IpdExamsProps) {
   const [visit, setVisit] = useState(props.visit);
   const [claim, setClaim] = useState(props.claim);
   const api = `/api/ipd/${encodeURIComponent(visit._id)}`;
-  const t = useServerTable({
-    api: `${api}/details`,
-    columns: EXAM_COLUMNS,
-    initial: props.initial,
-    pageSize: 100,
-    order: [0, "asc"],
-  });
-  const [form, setForm] = useState<{ exam?: ExamRow } | null>(null);
-  const [discharge, setDischarge] = useState(false);
-  const [fixing, setFixing] = useState(false);
-  const shut = () => setDischarge(false);
-  const open = visit.status !== "pulang" && props.canWrite;
-
   /** The stay's totals, version and readiness change with every examination. */
   const refresh = async () => {
     try {
@@ -95,39 +85,39 @@ export default function IpdExams(props: IpdExamsProps) {
       alertError(e);
     }
   };
+  return { visit, claim, refresh, api };
+}
 
-  /** Opens the field a readiness link names (`#ringkasan-diagnosis`…), where it is fixed. */
-  const follow = (anchor: string): boolean => {
-    const summary = SUMMARY_FIELDS[anchor as keyof typeof SUMMARY_FIELDS];
-    const field = summary ?? EXAM_FIELDS[anchor];
-    const last = (t.rows as ExamRow[]).at(-1);
-    if (visit.status === "pulang" && props.canWrite && (summary || anchor === "ringkasan-pulang")) {
-      setFixing(true);
-    } else if (open && (summary || anchor === "pulang")) setDischarge(true);
-    else if (open && field && last) setForm({ exam: last });
-    else if (open && field) setForm({});
-    else if (anchor.startsWith("pemeriksaan-")) {
-      document.getElementById("pemeriksaan")?.scrollIntoView();
-      return true;
-    } else return false;
-    if (field) focusSoon(field);
-    return true;
-  };
-  useEffect(() => {
-    if (location.hash) follow(location.hash.slice(1));
-  }, []);
-  useEffect(() => {
-    const click = (e: MouseEvent) => {
-      const a = (e.target as Element).closest?.("#kelengkapan-klaim a[href]") as
-        | HTMLAnchorElement
-        | null;
-      const url = a && new URL(a.href);
-      if (!url || url.pathname !== location.pathname || !url.hash) return;
-      if (follow(url.hash.slice(1))) e.preventDefault();
-    };
-    document.addEventListener("click", click);
-    return () => document.removeEventListener("click", click);
+/**
+ * Examinations of one stay (`/ipd/{id}`): its claim readiness, header with totals, the bill by
+ * E-Klaim's categories, add/edit/delete, discharge.
+ */
+export default function IpdExams(props: IpdExamsProps) {
+  const { visit, claim, refresh, api } = useStay(props);
+  const t = useServerTable({
+    api: `${api}/details`,
+    columns: EXAM_COLUMNS,
+    initial: props.initial,
+    pageSize: 100,
+    order: [0, "asc"],
   });
+  const [form, setForm] = useState<{ exam?: ExamRow } | null>(null);
+  const [discharge, setDischarge] = useState(false);
+  const [fixing, setFixing] = useState(false);
+  const shut = () => setDischarge(false);
+  const open = visit.status !== "pulang" && props.canWrite;
+
+  useFindingLinks((anchor) =>
+    followFinding(anchor, {
+      discharged: visit.status === "pulang",
+      open,
+      canWrite: props.canWrite,
+      hasExam: t.rows.length > 0,
+      fixSummary: () => setFixing(true),
+      discharge: () => setDischarge(true),
+      editExam: (latest) => setForm(latest ? { exam: (t.rows as ExamRow[]).at(-1) } : {}),
+    })
+  );
 
   const remove = async (r: ExamRow) => {
     const yes = await confirmDelete(undefined, stayRecord(visit, r.examinationDate));
@@ -147,34 +137,18 @@ export default function IpdExams(props: IpdExamsProps) {
       {visit.status === "pulang" && (
         <StaySummary
           visit={visit}
-          onFix={props.canWrite ? () => setFixing(true) : undefined}
+          fixing={fixing}
+          canWrite={props.canWrite}
+          onFix={setFixing}
+          onSaved={refresh}
         />
       )}
-      <div
-        class="dt-toolbar ipd-actions"
-        id={visit.status === "pulang" ? undefined : "ringkasan-pulang"}
-      >
-        <a class="btn btn-light" href={visit.status !== "pulang" ? "/ipd" : "/discharge-patient"}>
-          Kembali
-        </a>
-        <a
-          class="btn btn-light"
-          href={`/ipd/${encodeURIComponent(visit._id)}/print`}
-          target="_blank"
-        >
-          Cetak
-        </a>
-        {open && (
-          <>
-            <button type="button" class="btn btn-primary" onClick={() => setForm({})}>
-              Tambah Pemeriksaan
-            </button>
-            <button type="button" class="btn btn-danger" onClick={() => setDischarge(true)}>
-              Pulang
-            </button>
-          </>
-        )}
-      </div>
+      <StayActions
+        visit={visit}
+        open={open}
+        onAdd={() => setForm({})}
+        onDischarge={() => setDischarge(true)}
+      />
       <div id="pemeriksaan" />
       <TableView
         columns={EXAM_COLUMNS}
@@ -205,16 +179,6 @@ export default function IpdExams(props: IpdExamsProps) {
           onSaved={() => {
             setForm(null);
             t.reload();
-            refresh();
-          }}
-        />
-      )}
-      {fixing && (
-        <SummaryForm
-          visit={visit}
-          onClose={() => setFixing(false)}
-          onSaved={() => {
-            setFixing(false);
             refresh();
           }}
         />

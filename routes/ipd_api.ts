@@ -59,6 +59,7 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   mountReads(api, registry);
   mountWrites(api, registry);
+  mountSummary(api, registry);
   return api;
 }
 
@@ -192,6 +193,31 @@ function mountWrites(api: Hono<AppEnv>, registry: Registry) {
     });
   });
 
+  api.post("/:id/cancel-discharge", async (c) => {
+    const before = await old(getVisit(c.get("store"), c.req.param("id")));
+    const row = await cancelUnclaimedDischarge(c.get("store"), c.req.param("id"));
+    await audit(c, {
+      action: "cancel_discharge",
+      entity: "ipd",
+      entityId: row.value._id,
+      ...(before ? diff(before, row.value) : {}),
+    });
+    return c.json({ success: true, message: "Status Kepulangan pasien sudah dibatalkan." });
+  });
+
+  api.delete("/:id", async (c) => {
+    const store = c.get("store");
+    const id = c.req.param("id");
+    const { readmissions, ...gone } = await deleteVisit(store, id, await noClaimGuard(store, id));
+    await audit(c, { action: "delete", entity: "ipd", entityId: gone.visit._id, before: gone });
+    // the next stay is no longer a readmission: its own entry
+    for (const r of readmissions) await record(c, "ipd", r.before, r.after);
+    return c.json({ success: true, message: "Data berhasil dihapus." });
+  });
+}
+
+/** A discharged stay's summary corrected in place while its claim is not final, audited. */
+function mountSummary(api: Hono<AppEnv>, registry: Registry) {
   api.post("/:id/summary", async (c) => {
     const f = await readForm(c);
     const before = await old(getVisit(c.get("store"), c.req.param("id")));
@@ -215,27 +241,5 @@ function mountWrites(api: Hono<AppEnv>, registry: Registry) {
       message: "Ringkasan pulang berhasil diperbaiki.",
       data: await billed(c, stayJson(row)),
     });
-  });
-
-  api.post("/:id/cancel-discharge", async (c) => {
-    const before = await old(getVisit(c.get("store"), c.req.param("id")));
-    const row = await cancelUnclaimedDischarge(c.get("store"), c.req.param("id"));
-    await audit(c, {
-      action: "cancel_discharge",
-      entity: "ipd",
-      entityId: row.value._id,
-      ...(before ? diff(before, row.value) : {}),
-    });
-    return c.json({ success: true, message: "Status Kepulangan pasien sudah dibatalkan." });
-  });
-
-  api.delete("/:id", async (c) => {
-    const store = c.get("store");
-    const id = c.req.param("id");
-    const { readmissions, ...gone } = await deleteVisit(store, id, await noClaimGuard(store, id));
-    await audit(c, { action: "delete", entity: "ipd", entityId: gone.visit._id, before: gone });
-    // the next stay is no longer a readmission: its own entry
-    for (const r of readmissions) await record(c, "ipd", r.before, r.after);
-    return c.json({ success: true, message: "Data berhasil dihapus." });
   });
 }

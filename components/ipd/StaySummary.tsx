@@ -25,9 +25,16 @@ const SERVER_NAMES = {
 
 /**
  * A discharged stay's summary (Ringkasan Pulang): discharge time and method, the diagnoses (the
- * first the primary one) and procedures; with `onFix`, 'Perbaiki Ringkasan' opens its form.
+ * first the primary one) and procedures; for a role that may write, 'Perbaiki Ringkasan' opens
+ * its form (`fixing`, also set by the readiness links), `onSaved` after a correction.
  */
-export function StaySummary({ visit, onFix }: { visit: VisitRow; onFix?: () => void }) {
+export function StaySummary({ visit, fixing, canWrite, onFix, onSaved }: {
+  visit: VisitRow;
+  fixing: boolean;
+  canWrite: boolean;
+  onFix: (open: boolean) => void;
+  onSaved: () => void;
+}) {
   const [primary, ...other] = visit.summary_diagnosis ?? [];
   const codes = (list: { code: string; desc: string }[]) =>
     list.length
@@ -52,8 +59,20 @@ export function StaySummary({ visit, onFix }: { visit: VisitRow; onFix?: () => v
         <dt>Tindakan</dt>
         <dd data-summary="tindakan">{codes(visit.summary_tindakan ?? [])}</dd>
       </dl>
-      {onFix && (
-        <button type="button" class="btn btn-light" onClick={onFix}>Perbaiki Ringkasan</button>
+      {canWrite && (
+        <button type="button" class="btn btn-light" onClick={() => onFix(true)}>
+          Perbaiki Ringkasan
+        </button>
+      )}
+      {fixing && (
+        <SummaryForm
+          visit={visit}
+          onClose={() => onFix(false)}
+          onSaved={() => {
+            onFix(false);
+            onSaved();
+          }}
+        />
       )}
     </section>
   );
@@ -63,7 +82,7 @@ export function StaySummary({ visit, onFix }: { visit: VisitRow; onFix?: () => v
  * Corrects a discharged stay's summary in place (`POST /api/ipd/{id}/summary`, audited): the
  * discharge method and the summary codes; refused once the claim is final in E-Klaim.
  */
-export function SummaryForm({ visit, onClose, onSaved }: {
+function SummaryForm({ visit, onClose, onSaved }: {
   visit: VisitRow;
   onClose: () => void;
   onSaved: () => void;
