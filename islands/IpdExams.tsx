@@ -13,6 +13,10 @@ import { stayRecord } from "../components/ipd/cells.tsx";
 import { StayBill } from "../components/ipd/StayBill.tsx";
 import { PackageNote } from "../components/ipd/package_view.tsx";
 import type { BillKey } from "../lib/ipd/bill.ts";
+import type { ClaimCheck } from "../lib/claim/readiness.ts";
+import { ClaimChecklist } from "../components/claim/ClaimChecklist.tsx";
+import { StaySummary } from "../components/ipd/StaySummary.tsx";
+import { followFinding, useFindingLinks } from "../components/ipd/finding_links.ts";
 
 export interface IpdExamsProps {
   visit: VisitRow;
@@ -25,6 +29,8 @@ export interface IpdExamsProps {
   category: BillKey;
   /** False for a role that may only read: no add, edit, delete or discharge. */
   canWrite: boolean;
+  /** The stay's claim readiness as the page was rendered (read again after every write). */
+  claim: ClaimCheck;
 }
 
 /** An examination's row buttons. */
@@ -37,13 +43,57 @@ function ExamButtons({ onEdit, onDelete }: { onEdit: () => void; onDelete: () =>
   );
 }
 
+/** The stay page's toolbar: back, print, and while admitted, add an examination or discharge. */
+function StayActions({ visit, open, onAdd, onDischarge }: {
+  visit: VisitRow;
+  open: boolean;
+  onAdd: () => void;
+  onDischarge: () => void;
+}) {
+  const discharged = visit.status === "pulang";
+  return (
+    <div class="dt-toolbar ipd-actions" id={discharged ? undefined : "ringkasan-pulang"}>
+      <a class="btn btn-light" href={discharged ? "/discharge-patient" : "/ipd"}>Kembali</a>
+      <a class="btn btn-light" href={`/ipd/${encodeURIComponent(visit._id)}/print`} target="_blank">
+        Cetak
+      </a>
+      {open && (
+        <>
+          <button type="button" class="btn btn-primary" onClick={onAdd}>Tambah Pemeriksaan</button>
+          <button type="button" class="btn btn-danger" onClick={onDischarge}>Pulang</button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The stay and its readiness, read again (`refresh`) after every write on the page. */
+function useStay(props: IpdExamsProps) {
+  const [visit, setVisit] = useState(props.visit);
+  const [claim, setClaim] = useState(props.claim);
+  const api = `/api/ipd/${encodeURIComponent(visit._id)}`;
+  /** The stay's totals, version and readiness change with every examination. */
+  const refresh = async () => {
+    try {
+      const [v, c] = await Promise.all([
+        get<{ data: VisitRow }>(api),
+        get<ClaimCheck>(`${api}/claim-check`),
+      ]);
+      setVisit(v.data);
+      setClaim(c);
+    } catch (e) {
+      alertError(e);
+    }
+  };
+  return { visit, claim, refresh, api };
+}
+
 /**
- * Examinations of one stay (`/ipd/{id}`): header with totals, the bill by E-Klaim's categories,
- * add/edit/delete, discharge.
+ * Examinations of one stay (`/ipd/{id}`): its claim readiness, header with totals, the bill by
+ * E-Klaim's categories, add/edit/delete, discharge.
  */
 export default function IpdExams(props: IpdExamsProps) {
-  const [visit, setVisit] = useState(props.visit);
-  const api = `/api/ipd/${encodeURIComponent(visit._id)}`;
+  const { visit, claim, refresh, api } = useStay(props);
   const t = useServerTable({
     api: `${api}/details`,
     columns: EXAM_COLUMNS,
@@ -53,17 +103,21 @@ export default function IpdExams(props: IpdExamsProps) {
   });
   const [form, setForm] = useState<{ exam?: ExamRow } | null>(null);
   const [discharge, setDischarge] = useState(false);
+  const [fixing, setFixing] = useState(false);
   const shut = () => setDischarge(false);
   const open = visit.status !== "pulang" && props.canWrite;
 
-  /** The stay's totals and version change with every examination. */
-  const refresh = async () => {
-    try {
-      setVisit((await get<{ data: VisitRow }>(api)).data);
-    } catch (e) {
-      alertError(e);
-    }
-  };
+  useFindingLinks((anchor) =>
+    followFinding(anchor, {
+      discharged: visit.status === "pulang",
+      open,
+      canWrite: props.canWrite,
+      hasExam: t.rows.length > 0,
+      fixSummary: () => setFixing(true),
+      discharge: () => setDischarge(true),
+      editExam: (latest) => setForm(latest ? { exam: (t.rows as ExamRow[]).at(-1) } : {}),
+    })
+  );
 
   const remove = async (r: ExamRow) => {
     const yes = await confirmDelete(undefined, stayRecord(visit, r.examinationDate));
@@ -76,31 +130,25 @@ export default function IpdExams(props: IpdExamsProps) {
 
   return (
     <div class="ipd-exams">
+      <ClaimChecklist check={claim} open={visit.status === "pulang"} />
       <VisitHeader visit={visit} onSaved={props.canWrite ? refresh : undefined} />
       <StayBill visit={visit} category={props.category} />
       <PackageNote visit={visit} />
-      <div class="dt-toolbar ipd-actions" id="ringkasan-pulang">
-        <a class="btn btn-light" href={visit.status !== "pulang" ? "/ipd" : "/discharge-patient"}>
-          Kembali
-        </a>
-        <a
-          class="btn btn-light"
-          href={`/ipd/${encodeURIComponent(visit._id)}/print`}
-          target="_blank"
-        >
-          Cetak
-        </a>
-        {open && (
-          <>
-            <button type="button" class="btn btn-primary" onClick={() => setForm({})}>
-              Tambah Pemeriksaan
-            </button>
-            <button type="button" class="btn btn-danger" onClick={() => setDischarge(true)}>
-              Pulang
-            </button>
-          </>
-        )}
-      </div>
+      {visit.status === "pulang" && (
+        <StaySummary
+          visit={visit}
+          fixing={fixing}
+          canWrite={props.canWrite}
+          onFix={setFixing}
+          onSaved={refresh}
+        />
+      )}
+      <StayActions
+        visit={visit}
+        open={open}
+        onAdd={() => setForm({})}
+        onDischarge={() => setDischarge(true)}
+      />
       <div id="pemeriksaan" />
       <TableView
         columns={EXAM_COLUMNS}

@@ -17,6 +17,26 @@ import { StatusDialog } from "../components/claim/StatusDialog.tsx";
 
 const always = () => true;
 
+/** 'Ubah Status', greyed out with the reason in text while E-Klaim has no claim for the stay. */
+function StatusButton({ r, onClick }: { r: KlaimRow; onClick: () => void }) {
+  const off = r.status === "belum";
+  const why = `klaim-why-${r._id}`;
+  return (
+    <>
+      <button
+        type="button"
+        class="btn btn-sm btn-light"
+        onClick={onClick}
+        disabled={off}
+        aria-describedby={off ? why : undefined}
+      >
+        Ubah Status
+      </button>
+      {off && <small class="muted klaim-why" id={why}>Impor E-Klaim dahulu</small>}
+    </>
+  );
+}
+
 /** Props of the Klaim list: the first page as the server rendered it, with its filters. */
 export interface KlaimListProps {
   initial: { data: Row[]; recordsTotal: number; recordsFiltered: number };
@@ -88,15 +108,7 @@ export default function KlaimList(props: KlaimListProps) {
         actions={props.canWrite
           ? (r) => (
             <>
-              <button
-                type="button"
-                class="btn btn-sm btn-light"
-                onClick={() => setEditing(r as KlaimRow)}
-                disabled={(r as KlaimRow).status === "belum"}
-                title={(r as KlaimRow).status === "belum" ? "Impor E-Klaim dahulu" : undefined}
-              >
-                Ubah Status
-              </button>
+              <StatusButton r={r as KlaimRow} onClick={() => setEditing(r as KlaimRow)} />
               {props.canEklaim && <EklaimButton row={r as KlaimRow} />}
             </>
           )

@@ -30,7 +30,7 @@ export const tidyName = (s: string) =>
 const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
 
 /** True when `word` starts a word of `text` (both lowercase). */
-function startsWord(text: string, word: string): boolean {
+export function startsWord(text: string, word: string): boolean {
   for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
     if (i === 0 || !isWordChar(text.charCodeAt(i - 1))) return true;
   }

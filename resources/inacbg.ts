@@ -1,10 +1,28 @@
 import { defineResource } from "../lib/resource/resource.ts";
 import { capitals, model } from "../lib/resource/fields.ts";
+import { startsWord } from "./icd.ts";
 
 /** An INA-CBG code: CMG letter, case type, number, severity (A-4-10-I, Q-5-44-0, X-0-00-X). */
 export const INACBG_CODE = "[A-Z]-[0-9]-[0-9]{2}-(0|I|II|III|X)";
 /** How the code's format is said in the forms. */
 export const INACBG_HINT = "Format huruf-angka-2 angka-tingkat, mis. A-4-10-I atau J-4-16-II.";
+
+const plain = (s: string) => s.replace(/[^a-z0-9]/g, "");
+
+/**
+ * A group lookup's match (lowercase code, description and query): every word of the query starts
+ * the code (dashes or not: 'a413' and 'a-4-13' find A-4-13-I) or a word of a description, in any
+ * order ('infeksi ringan' finds 'INFEKSI VIRAL & NON-BAKTERIAL LAIN (RINGAN)').
+ */
+export function groupMatch(code: string, descs: string[], q: string): boolean {
+  const words = q.split(/\s+/).filter(Boolean);
+  const bare = plain(code);
+  return words.length > 0 &&
+    words.every((w) =>
+      code.startsWith(w) || (plain(w) !== "" && bare.startsWith(plain(w))) ||
+      descs.some((d) => startsWord(d, w))
+    );
+}
 
 const most = (n: number) => `Paling banyak ${n} karakter`;
 const short = { check: { max: 5, required: false } };
@@ -38,6 +56,7 @@ export default defineResource({
     },
   }),
   search: ["kode", "deskripsi"],
+  selects: { select2: { match: ([kode, deskripsi], q) => groupMatch(kode, [deskripsi], q) } },
   unique: ["kode"],
   normalize: capitals,
   pageSize: 100,

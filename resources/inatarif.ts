@@ -7,7 +7,7 @@ import { kelasRsText, tariffKeyOf } from "../lib/settings/hospital_tariff.ts";
 import { tariffGap } from "../lib/settings/setup_checks.ts";
 import { formatMoney } from "../lib/format.ts";
 import { CLASS_TYPES } from "./class_room.ts";
-import inacbg, { INACBG_CODE, INACBG_HINT } from "./inacbg.ts";
+import inacbg, { groupMatch, INACBG_CODE, INACBG_HINT } from "./inacbg.ts";
 
 const CODE = new RegExp(`^${INACBG_CODE}$`);
 
@@ -131,8 +131,14 @@ export default defineResource({
   unique: ["_key"],
   labels: { _key: "Regional, kelas RS dan kode" },
   params: { regional: "regional", kelas_rs: "kelas_rs" },
-  // an empty grouping picker says why: the profile, or tariffs of another regional or class
-  selects: { select2: { whyEmpty: ({ store, registry }) => tariffGap(store, registry) } },
+  selects: {
+    select2: {
+      // by the group's code and the words of its description, in any order
+      match: ([kode, desc], q) => groupMatch(kode, [desc], q),
+      // an empty grouping picker says why: the profile, or tariffs of another regional or class
+      whyEmpty: ({ store, registry }) => tariffGap(store, registry),
+    },
+  },
   pageSize: 100,
   optionText: (d) => `${d.kode_inacbg} - ${String(d.desc_inacbg ?? "").trim()}`,
   single: (d) =>

@@ -58,6 +58,7 @@ export const ACCESS: Record<string, Access> = {
   "DELETE /api/ipd/:ipdId/details/:detailId": "work",
   "GET /api/ipd/:id/get-summary-icd": "read",
   "POST /api/ipd/:id/cancel-discharge": "work",
+  "POST /api/ipd/:id/summary": "work",
   // a stay's claim readiness (Kelengkapan Klaim)
   "GET /api/ipd/:id/claim-check": "read",
   "GET /api/ipd/:id": "read",

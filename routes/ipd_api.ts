@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import { listOf, readFields, readForm, textFields } from "../lib/http/http.ts";
 import { noClaimGuard } from "../lib/claim/claim_store.ts";
-import { cancelUnclaimedDischarge } from "../lib/claim/status.ts";
+import { cancelUnclaimedDischarge, correctUnclaimedSummary } from "../lib/claim/status.ts";
 import {
   deleteVisit,
   examsOf,
@@ -59,6 +59,7 @@ export function ipdApi(registry: Registry): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   mountReads(api, registry);
   mountWrites(api, registry);
+  mountSummary(api, registry);
   return api;
 }
 
@@ -118,10 +119,7 @@ function mountReads(api: Hono<AppEnv>, registry: Registry) {
   api.get("/:id/claim-check", async (c) => {
     const r = await checkStay(c.get("store"), registry, c.req.param("id"));
     await viewed(c, c.req.param("id"), "claim-check");
-    return c.json({
-      ready: r.ready,
-      findings: r.findings.map(({ rule, level, message }) => ({ rule, level, message })),
-    });
+    return c.json({ ready: r.ready, findings: r.findings });
   });
 
   api.get("/:id", async (c) => {
@@ -215,5 +213,33 @@ function mountWrites(api: Hono<AppEnv>, registry: Registry) {
     // the next stay is no longer a readmission: its own entry
     for (const r of readmissions) await record(c, "ipd", r.before, r.after);
     return c.json({ success: true, message: "Data berhasil dihapus." });
+  });
+}
+
+/** A discharged stay's summary corrected in place while its claim is not final, audited. */
+function mountSummary(api: Hono<AppEnv>, registry: Registry) {
+  api.post("/:id/summary", async (c) => {
+    const f = await readForm(c);
+    const before = await old(getVisit(c.get("store"), c.req.param("id")));
+    const row = await correctUnclaimedSummary(
+      c.get("store"),
+      registry,
+      { ...textFields(f), id: c.req.param("id") },
+      {
+        summary_diagnosis: listOf(f.summary_diagnosis),
+        summary_tindakan: listOf(f.summary_tindakan),
+      },
+    );
+    await audit(c, {
+      action: "correct_summary",
+      entity: "ipd",
+      entityId: row.value._id,
+      ...(before ? diff(before, row.value) : {}),
+    });
+    return c.json({
+      success: true,
+      message: "Ringkasan pulang berhasil diperbaiki.",
+      data: await billed(c, stayJson(row)),
+    });
   });
 }

@@ -31,7 +31,6 @@ import { renderPage } from "./_render.tsx";
 import { filterLabels } from "./_filter_labels.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import { checkStay } from "../lib/claim/readiness.ts";
-import { ClaimChecklist } from "../components/claim/ClaimChecklist.tsx";
 import { breakdownJson } from "../lib/ipd/bill.ts";
 import { billCategory } from "../lib/ipd/bill_setting.ts";
 
@@ -161,7 +160,6 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
         <>
           <input type="hidden" id="ipd_id" value={id} />
           <HospitalMissing missing={tariff.missing} />
-          <ClaimChecklist check={claim} open={row.value.status === "pulang"} />
           {can(c, "POST", "/api/eklaim/:ipdId/group") && (
             <Island name="EklaimBridge" component={EklaimBridge} props={{ ipdId: id }} />
           )}
@@ -175,6 +173,7 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
               classtype,
               category,
               canWrite: can(c, "POST", "/api/ipd/visitexamination/update"),
+              claim,
             }}
           />
         </>

@@ -76,6 +76,7 @@ const TABLE: Record<string, [Want, Want, Want, Want]> = {
   "DELETE /api/ipd/:ipdId/details/:detailId": [OK, OK, 403, 401],
   "POST /api/ipd/discharge-patient/update": [OK, OK, 403, 401],
   "POST /api/ipd/:id/cancel-discharge": [OK, OK, 403, 401],
+  "POST /api/ipd/:id/summary": [OK, OK, 403, 401],
   // claims: admin and casemix change them, the viewer reads
   "POST /api/klaim/import-eklaim": [OK, OK, 403, 401],
   "POST /api/klaim/import-status": [OK, OK, 403, 401],

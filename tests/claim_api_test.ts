@@ -74,7 +74,7 @@ Deno.test("claim-check API: an open stay is blocked; discharged with its summary
     ["DIAGNOSIS_UTAMA", "blok"],
     ["DATA_PULANG", "blok"],
   ]);
-  assert.deepEqual(Object.keys(r.body.findings[0]).sort(), ["level", "message", "rule"]);
+  assert.deepEqual(Object.keys(r.body.findings[0]).sort(), ["level", "link", "message", "rule"]);
   assert.match(r.body.findings[1].message, /belum dipulangkan/);
 
   assert.equal((await discharge(t, w, id, [w.icd["93.96"]])).status, 200);
@@ -97,6 +97,7 @@ Deno.test("claim-check API: a summary procedure no examination records is a warn
       level: "peringatan",
       message: "Tindakan 89.14 pada ringkasan pulang tidak tercatat di pemeriksaan mana pun; " +
         "catat tindakan itu pada pemeriksaan hari dilakukannya, atau hapus dari ringkasan.",
+      link: `/ipd/${id}#ringkasan-tindakan`,
     }],
   });
   const missing = await t.json("/api/ipd/01J0000000000000000000NONE/claim-check");
@@ -122,7 +123,7 @@ Deno.test("claim-check pages: the stay page and its print show the checklist wit
     assert.match(list, /Kelengkapan Klaim/, path);
     assert.match(list, /Belum siap klaim/, path);
     assert.match(list, /Ringkasan pulang belum memiliki diagnosis utama/, path);
-    assert.match(list, new RegExp(`href="/ipd/${id}#ringkasan-pulang"`), path);
+    assert.match(list, new RegExp(`href="/ipd/${id}#ringkasan-diagnosis"`), path);
     // every rule is listed; the open stay trips the two blocks
     assert.deepEqual(status, [
       "DIAGNOSIS_UTAMA:blok",
@@ -140,8 +141,8 @@ Deno.test("claim-check pages: the stay page and its print show the checklist wit
   // folded on the stay page while the patient is admitted, open on the print
   assert.doesNotMatch((await checklist(`/ipd/${id}`)).list, /^<details[^>]*\bopen/);
   assert.match((await checklist(`/ipd/${id}/print`)).list, /^<details[^>]*\bopen/);
-  // the link's anchor is on the stay page (the discharge toolbar)
-  assert.match((await checklist(`/ipd/${id}`)).html, /id="ringkasan-pulang"/);
+  // the admitted stay's DATA_PULANG opens the discharge form (islands/IpdExams.tsx)
+  assert.match((await checklist(`/ipd/${id}`)).list, new RegExp(`href="/ipd/${id}#pulang"`));
   assert.equal((await discharge(t, w, id, [w.icd["93.96"]])).status, 200);
   const after = await checklist(`/ipd/${id}`);
   assert.match(after.list, /<strong>Siap klaim<\/strong>/);

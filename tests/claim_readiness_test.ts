@@ -37,7 +37,7 @@ Deno.test("readiness DIAGNOSIS_UTAMA: none, external cause, asterisk or Z37 firs
     assert.equal(r.findings[0].rule, "DIAGNOSIS_UTAMA");
     assert.equal(r.findings[0].level, "blok");
     assert.match(r.findings[0].message, re);
-    assert.equal(r.findings[0].link, "/ipd/S1#ringkasan-pulang");
+    assert.equal(r.findings[0].link, "/ipd/S1#ringkasan-diagnosis");
   }
   // meningococcal meningitis A39.0† first, its manifestation G01* second
   const ok = readyStay({ summary10: ["A39.0", "G01"] });
@@ -54,7 +54,7 @@ Deno.test("readiness GROUPING: no package or an X (error) group blocks", () => {
     const r = claimCheck(readyStay({ inacbg }), context());
     assert.equal(r.ready, false, String(inacbg));
     assert.deepEqual(r.findings.map((f) => [f.rule, f.level]), [["GROUPING", "blok"]]);
-    assert.equal(r.findings[0].link, "/ipd/S1#pemeriksaan");
+    assert.equal(r.findings[0].link, "/ipd/S1#pemeriksaan-grouping");
   }
   assert.match(
     claimCheck(readyStay({ inacbg: "X-0-98-X" }), context()).findings[0].message,

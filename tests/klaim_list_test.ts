@@ -165,7 +165,10 @@ Deno.test("klaim export: the filtered list as .xlsx; a bad filter is refused; a 
   assert.equal(rows.length, 1);
   assert.equal(rows[0]["No. ERM"], "000456");
   assert.equal(rows[0]["Kelengkapan"], "Perlu perbaikan");
-  assert.match(String(rows[0]["Aturan"]), /DIAGNOSIS_UTAMA/);
+  // each rule by its Indonesian title; the codes in the next column
+  assert.match(String(rows[0]["Aturan"]), /^Diagnosis utama valid(; |$)/);
+  assert.doesNotMatch(String(rows[0]["Aturan"]), /DIAGNOSIS_UTAMA/);
+  assert.match(String(rows[0]["Kode Aturan"]), /^DIAGNOSIS_UTAMA(, |$)/);
   assert.equal(rows[0]["Status Klaim"], "Belum diklaim");
   const all = await t.req("/api/klaim/export");
   const wb2 = XLSX.read(new Uint8Array(await all.arrayBuffer()), { type: "array" });

@@ -1,12 +1,13 @@
-import { CLAIM_RULES, type ClaimCheck } from "../../lib/claim/readiness.ts";
+import type { ClaimCheck } from "../../lib/claim/readiness.ts";
+import { RULE_LIST } from "../../lib/claim/rule_list.ts";
 
 const LEVEL = { blok: "Blok", peringatan: "Peringatan" } as const;
 
 /**
  * A stay's claim readiness (Kelengkapan Klaim) as a checklist of every rule: met, or its
- * finding with a link to where it is fixed. Server-rendered on the stay page (folded to its
- * verdict unless `open`: while the patient is admitted the examinations come first) and on
- * its print (open).
+ * finding with a link to where it is fixed; each rule by its title, its code on a second line.
+ * On the stay page (in its island, refreshed with the examinations; folded to its verdict
+ * unless `open`: while the patient is admitted the examinations come first) and on its print.
  */
 export function ClaimChecklist({ check, open = true }: { check: ClaimCheck; open?: boolean }) {
   const found = new Map(check.findings.map((f) => [f.rule, f]));
@@ -23,7 +24,7 @@ export function ClaimChecklist({ check, open = true }: { check: ClaimCheck; open
         </span>
       </summary>
       <ul class="claim-rules">
-        {CLAIM_RULES.map((r) => {
+        {RULE_LIST.map((r) => {
           const f = found.get(r.rule);
           return (
             <li key={r.rule} data-rule={r.rule} data-status={f ? f.level : "ok"}>
@@ -31,7 +32,8 @@ export function ClaimChecklist({ check, open = true }: { check: ClaimCheck; open
                 {f ? LEVEL[f.level] : "OK"}
               </span>
               <span class="claim-title">
-                {r.title} <code class="claim-code">{r.rule}</code>
+                {r.title}
+                <small class="claim-code">{r.rule}</small>
               </span>
               {f && (
                 <span class="claim-message">

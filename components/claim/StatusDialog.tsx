@@ -5,8 +5,8 @@ import { DateInput } from "../ui/DateInput.tsx";
 import { plainNumber } from "../ui/Form.tsx";
 import { alertError, get, post } from "../ui/api.ts";
 import { toast } from "../ui/Toast.tsx";
-import { CLAIM_STATUSES, type ClaimStatus } from "../../lib/claim/claim_store.ts";
-import { formatMoney } from "../../lib/format.ts";
+import { CLAIM_STATUSES, type ClaimEvent, type ClaimStatus } from "../../lib/claim/claim_store.ts";
+import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import type { KlaimRow } from "../../lib/claim/columns.ts";
 
 /** What `GET /api/klaim/{ipdId}` answers. */
@@ -14,7 +14,31 @@ interface ClaimInfo {
   status: ClaimStatus;
   next: ClaimStatus[];
   reasons: Record<string, string>;
-  data: { _version: string; sep: string; approved: number | null } | null;
+  data: { _version: string; sep: string; approved: number | null; history?: ClaimEvent[] } | null;
+}
+
+const day = (d: string) => d.split("-").reverse().join("-");
+
+/** A claim's status history, oldest first: when, the status, who, and its detail. */
+function History({ events }: { events: ClaimEvent[] }) {
+  if (!events.length) return null;
+  return (
+    <>
+      <h3 id="klaim-history-title">Riwayat status</h3>
+      <ol class="claim-history" aria-labelledby="klaim-history-title">
+        {events.map((e, i) => (
+          <li key={i} data-status={e.status}>
+            {`${formatDateTime(e.at)} · `}
+            <strong>{CLAIM_STATUSES[e.status]}</strong>
+            {` · ${e.by}`}
+            {e.reason && ` · ${e.reason}`}
+            {e.amount != null && ` · ${formatMoney(e.amount)}`}
+            {e.date && ` · dibayar ${day(e.date)}`}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
 }
 
 const NEEDS_REASON: ClaimStatus[] = ["pending", "dispute"];
@@ -91,6 +115,7 @@ export function StatusDialog({ row, onClose, onSaved }: {
             {`SEP ${info.data.sep} · status sekarang: `}
             <strong data-current>{CLAIM_STATUSES[info.status]}</strong>
           </p>
+          <History events={info.data.history ?? []} />
           {info.next.length === 0
             ? <p class="alert alert-info">Status ini sudah final; tidak ada perubahan lagi.</p>
             : (

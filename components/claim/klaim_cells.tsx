@@ -2,22 +2,32 @@ import type { ColumnDef } from "../../lib/resource/resource.ts";
 import { formatDateTime, formatMoney, formatNumber } from "../../lib/format.ts";
 import { type KlaimRow, STATUS_TEXT } from "../../lib/claim/columns.ts";
 import type { Row } from "../ui/use_server_table.ts";
+import { ruleTitle } from "../../lib/claim/rule_list.ts";
 
 const day = (d: string | null) => d ? d.split("-").reverse().join("-") : "";
 
-/** Readiness: 'Siap', or 'Perlu perbaikan' with its findings, linking to the stay's checklist. */
+/**
+ * Readiness: 'Siap', or 'Perlu perbaikan' with its findings, linking to the stay's checklist;
+ * each finding by its rule's title, its code as the tooltip.
+ */
 function Readiness({ r }: { r: KlaimRow }) {
   const n = r.blok + r.peringatan;
   return (
-    <a
-      class={`claim-ready ${r.ready ? "ok" : "fix"}`}
-      href={`/ipd/${encodeURIComponent(r._id)}#kelengkapan-klaim`}
-      title={r.rules.join(", ")}
-      data-ready={r.ready ? "siap" : "perbaikan"}
-    >
-      {r.ready ? "Siap" : "Perlu perbaikan"}
-      {n > 0 && <small>{` (${formatNumber(n)} temuan)`}</small>}
-    </a>
+    <span class="claim-readiness">
+      <a
+        class={`claim-ready ${r.ready ? "ok" : "fix"}`}
+        href={`/ipd/${encodeURIComponent(r._id)}#kelengkapan-klaim`}
+        data-ready={r.ready ? "siap" : "perbaikan"}
+      >
+        {r.ready ? "Siap" : "Perlu perbaikan"}
+        {n > 0 && <small>{` (${formatNumber(n)} temuan)`}</small>}
+      </a>
+      {r.rules.map((code) => (
+        <small key={code} class="claim-rule" data-rule={code} title={code}>
+          {ruleTitle(code)}
+        </small>
+      ))}
+    </span>
   );
 }
 

@@ -3,6 +3,7 @@ import { streamXlsx } from "../resource/xlsx_stream.ts";
 import { hospitalDay } from "../hospital_time.ts";
 import { CLAIM_STATUSES } from "./claim_store.ts";
 import type { KlaimRow } from "./columns.ts";
+import { ruleTitle } from "./rule_list.ts";
 
 const COLUMNS: ExportColumn<KlaimRow>[] = [
   { title: "No. ERM", type: "text", value: (r) => r.pasien.erm },
@@ -18,7 +19,8 @@ const COLUMNS: ExportColumn<KlaimRow>[] = [
   },
   { title: "Temuan Blok", type: "number", value: (r) => r.blok },
   { title: "Temuan Peringatan", type: "number", value: (r) => r.peringatan },
-  { title: "Aturan", type: "text", value: (r) => r.rules.join(", "), width: 30 },
+  { title: "Aturan", type: "text", value: (r) => r.rules.map(ruleTitle).join("; "), width: 40 },
+  { title: "Kode Aturan", type: "text", value: (r) => r.rules.join(", "), width: 30 },
   { title: "SEP", type: "text", value: (r) => r.sep, width: 20 },
   { title: "Status Klaim", type: "text", value: (r) => CLAIM_STATUSES[r.status], width: 16 },
   { title: "Alasan", type: "text", value: (r) => r.reason, width: 30 },

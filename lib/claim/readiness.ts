@@ -21,6 +21,7 @@ import {
   missingStayClaimData,
 } from "./rules/stay_claim_data.ts";
 import type { ClaimContext, ClaimStay } from "./rules/types.ts";
+import { RULE_LIST, type RuleCode } from "./rule_list.ts";
 
 export type { ClaimContext, ClaimStay } from "./rules/types.ts";
 
@@ -35,7 +36,10 @@ export interface ClaimRule {
   title: string;
   /** The message naming what to fix when the stay trips the rule, else null. */
   check: (stay: ClaimStay, ctx: ClaimContext) => string | null;
-  /** Where it is fixed. */
+  /**
+   * Where it is fixed: the stay page with the field as its anchor (`#ringkasan-diagnosis`,
+   * `#pemeriksaan-grouping`…), which the page opens (islands/IpdExams.tsx).
+   */
   link: (stay: ClaimStay, ctx: ClaimContext) => string;
   /** Where each thing its message names is fixed, for a rule that names several. */
   links?: (stay: ClaimStay) => ClaimLink[];
@@ -54,68 +58,55 @@ function claimDataLinks(stay: ClaimStay): ClaimLink[] {
   return [...by].map(([href, labels]) => ({ label: labels.join(", "), href }));
 }
 
+/** A rule's code, level and title from `RULE_LIST`. */
+const rule = (code: RuleCode) => RULE_LIST.find((r) => r.rule === code)!;
+
 const stayPage = (anchor: string) => (s: ClaimStay) =>
   `/ipd/${encodeURIComponent(s._id)}#${anchor}`;
 
 /**
- * The readiness rules of a claim (Kelengkapan Klaim), in the order a casemix team works
- * through them. Sources: lib/claim/README.md.
+ * The readiness rules of a claim (Kelengkapan Klaim), in `RULE_LIST`'s order, with their
+ * checks and links. Sources: lib/claim/README.md.
  */
 export const CLAIM_RULES: readonly ClaimRule[] = [
   {
-    rule: "DIAGNOSIS_UTAMA",
-    level: "blok",
-    title: "Diagnosis utama valid",
+    ...rule("DIAGNOSIS_UTAMA"),
     check: primaryDiagnosisProblem,
-    link: stayPage("ringkasan-pulang"),
+    link: stayPage("ringkasan-diagnosis"),
   },
   {
-    rule: "GROUPING",
-    level: "blok",
-    title: "Grouping INA-CBG",
+    ...rule("GROUPING"),
     check: groupingProblem,
-    link: stayPage("pemeriksaan"),
+    link: stayPage("pemeriksaan-grouping"),
   },
   {
-    rule: "DATA_PULANG",
-    level: "blok",
-    title: "Data pulang dan DPJP",
+    ...rule("DATA_PULANG"),
     check: dischargeProblem,
-    link: stayPage("ringkasan-pulang"),
+    link: (s) => stayPage(s.status === "pulang" ? "ringkasan-pulang" : "pulang")(s),
   },
   {
-    rule: "DATA_KLAIM",
-    level: "blok",
-    title: "Data E-Klaim lengkap",
+    ...rule("DATA_KLAIM"),
     check: claimDataProblem,
     link: (s) => claimDataLinks(s)[0]?.href ?? stayPage(CLAIM_DATA_ANCHOR)(s),
     links: claimDataLinks,
   },
   {
-    rule: "HASIL_PERSALINAN",
-    level: "peringatan",
-    title: "Persalinan dengan kode Z37",
+    ...rule("HASIL_PERSALINAN"),
     check: deliveryOutcomeProblem,
-    link: stayPage("ringkasan-pulang"),
+    link: stayPage("ringkasan-diagnosis"),
   },
   {
-    rule: "BUKTI_TINDAKAN",
-    level: "peringatan",
-    title: "Tindakan tercatat di pemeriksaan",
+    ...rule("BUKTI_TINDAKAN"),
     check: procedureEvidenceProblem,
-    link: stayPage("pemeriksaan"),
+    link: stayPage("ringkasan-tindakan"),
   },
   {
-    rule: "LAMA_RAWAT",
-    level: "peringatan",
-    title: "Lama rawat dibanding median RS",
+    ...rule("LAMA_RAWAT"),
     check: lengthOfStayProblem,
     link: stayPage("pemeriksaan"),
   },
   {
-    rule: "READMISI_CMG",
-    level: "peringatan",
-    title: "Readmisi ke CMG yang sama",
+    ...rule("READMISI_CMG"),
     check: readmissionProblem,
     link: (s, ctx) => {
       const prev = ctx.previousStay(s);
@@ -123,18 +114,14 @@ export const CLAIM_RULES: readonly ClaimRule[] = [
     },
   },
   {
-    rule: "KEYWORD_DISPUTE",
-    level: "peringatan",
-    title: "Keyword dispute klaim",
+    ...rule("KEYWORD_DISPUTE"),
     check: keywordProblem,
     link: stayPage("pemeriksaan"),
   },
   {
-    rule: "KELAS_TARIF",
-    level: "peringatan",
-    title: "Kelas tarif sesuai kelas ruang",
+    ...rule("KELAS_TARIF"),
     check: classProblem,
-    link: stayPage("pemeriksaan"),
+    link: stayPage("pemeriksaan-kelas"),
   },
 ];
 

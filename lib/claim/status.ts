@@ -4,7 +4,8 @@ import { hospitalDay, parseDay } from "../hospital_time.ts";
 import type { Row } from "../index/index.ts";
 import type { Store } from "../db/store.ts";
 import { visitsOf } from "../ipd/stay.ts";
-import { cancelDischarge } from "../ipd/discharge.ts";
+import { cancelDischarge, correctSummary } from "../ipd/discharge.ts";
+import type { Registry } from "../resource/refs.ts";
 import type { Visit } from "../ipd/model.ts";
 import {
   type Claim,
@@ -207,4 +208,28 @@ function dischargeRefusal(c: Claim): string {
 export async function cancelUnclaimedDischarge(store: Store, id: string): Promise<Row<Visit>> {
   const guard = await noClaimGuard(store, id, dischargeRefusal, (c) => c.status === "belum");
   return await cancelDischarge(store, id, guard);
+}
+
+/**
+ * Corrects discharged stay `id`'s summary (lib/ipd `correctSummary`) while its claim is not final:
+ * none, or grouped by the bridge but not finalised (`belum`); else 409 naming the SEP and that
+ * E-Klaim is where it is corrected. The claim is checked unchanged in the same commit.
+ */
+export async function correctUnclaimedSummary(
+  store: Store,
+  registry: Registry,
+  fields: Record<string, string>,
+  lists: { summary_diagnosis: string[]; summary_tindakan: string[] },
+): Promise<Row<Visit>> {
+  const id = (fields.id ?? "").trim();
+  const guard = await noClaimGuard(
+    store,
+    id,
+    (c) =>
+      `Klaim SEP ${c.sep} sudah ${c.status}: ringkasan pulang ` +
+      "tidak bisa diubah di aplikasi. Koreksi di E-Klaim (Edit Ulang Klaim), lalu impor lagi " +
+      "TXT-nya.",
+    (c) => c.status === "belum",
+  );
+  return await correctSummary(store, registry, fields, lists, guard);
 }

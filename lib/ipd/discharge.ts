@@ -163,3 +163,43 @@ export async function cancelDischarge(
     guards,
   );
 }
+
+/**
+ * Corrects a discharged stay's summary in place: its discharge method, summary diagnoses and
+ * procedures (the first diagnosis is the primary one). The stay must be discharged (409) and
+ * unchanged since read (`_version`, 409); `guards` are checked in the same commit (lib/claim
+ * `correctUnclaimedSummary`: no final claim meanwhile).
+ */
+export async function correctSummary(
+  store: Store,
+  registry: Registry,
+  fields: Record<string, string>,
+  lists: { summary_diagnosis: string[]; summary_tindakan: string[] },
+  guards: Check[],
+): Promise<Row<Visit>> {
+  const visit = await getVisit(store, (fields.id ?? "").trim());
+  assertFresh(visit, fields._version);
+  const v = visit.value;
+  if (v.status !== "pulang") {
+    throw conflict("Pasien ini belum dipulangkan; isi ringkasan pulang saat memulangkan.");
+  }
+  const methodId = (fields.dischargepatient ?? "").trim();
+  if (!methodId) throw badRequest("Cara pulang wajib dipilih.").at("dischargepatient");
+  const methods = collectionOf(store, registry.get("discharge-patient")!);
+  const method = await methods.find(methodId);
+  if (!method) throw badRequest("Cara pulang tidak ditemukan.").at("dischargepatient");
+  const ref = registry.get("ipd")!.refs!.find((r) => r.field === "dischargepatient")!;
+  const codes = (list: string[], kind: "icd10" | "icd9", label: string) =>
+    resolveIcds(store, registry, list, kind, label);
+  return await visitsOf(store).update(
+    v._id,
+    {
+      ...v,
+      dischargepatient: embed(ref, method.value) as Visit["dischargepatient"],
+      summary_diagnosis: await codes(lists.summary_diagnosis, "icd10", "Diagnosis ringkasan"),
+      summary_tindakan: await codes(lists.summary_tindakan, "icd9", "Tindakan ringkasan"),
+    },
+    visit.versionstamp,
+    [...guards, { key: methods.key(methodId), versionstamp: method.versionstamp }],
+  );
+}

@@ -8,7 +8,7 @@ import { admit, exam, postJson, seedIpd } from "../ipd_fixtures.ts";
 import { versionOf } from "../helpers.ts";
 import { apiOf, launch, login, open, serve } from "./harness.ts";
 import { shot, SIZES } from "./screens_steps.ts";
-import { violations } from "./axe_steps.ts";
+import { violations } from "./axe.ts";
 
 /** The screens the clerk works in, by path (routes/_nav.ts). */
 const PAGES = ["/", "/pasien", "/ipd", "/klaim", "/dokter"];

@@ -14,7 +14,7 @@ import {
 import { apiOf, launch, login, open, PASSWORD, pick, serve } from "./harness.ts";
 import { dialog } from "./ipd_steps.ts";
 import { klaimRow } from "./klaim_steps.ts";
-import { violations } from "./axe_steps.ts";
+import { violations } from "./axe.ts";
 import { shot } from "./screens_steps.ts";
 
 type T = Parameters<typeof bridgeWorld>[0];

@@ -25,9 +25,17 @@ export function apiOf(url: string, cookie: string): Api {
   return { json, post };
 }
 
-/** A logged-in page at a screen size, English browser; returns the API with its session. */
-export async function screen(browser: Browser, url: string, [width, height]: readonly number[]) {
-  const ctx = await browser.newContext({ viewport: { width, height }, locale: "en-US" });
+/**
+ * A logged-in page at a screen size, English browser (`opts`: its time zone, else the machine's;
+ * the page's CSP bypassed, for axe); returns the API with its session.
+ */
+export async function screen(
+  browser: Browser,
+  url: string,
+  [width, height]: readonly number[],
+  opts: { timezoneId?: string; bypassCSP?: boolean } = {},
+) {
+  const ctx = await browser.newContext({ viewport: { width, height }, locale: "en-US", ...opts });
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));

@@ -1,4 +1,4 @@
-/** axe-core run in the page (tests/e2e/a11y_test.ts and the screens' own browser tests). */
+/** axe-core run in a page: its serious and critical violations (tests/e2e/a11y_test.ts). */
 import type { Page } from "playwright-core";
 
 /** axe-core's own bundle (the npm package's `axe.min.js`), injected into each page. */
@@ -13,10 +13,7 @@ interface Violation {
   nodes: { target: unknown[]; failureSummary?: string }[];
 }
 
-/**
- * The serious and critical violations axe finds in `scope` (the whole page by default). The
- * page's CSP refuses inline scripts: its context needs `bypassCSP` for the bundle.
- */
+/** The serious and critical violations axe finds in `scope` (the whole page by default). */
 export async function violations(page: Page, scope = "html"): Promise<string[]> {
   if (!await page.evaluate(() => "axe" in globalThis)) await page.addScriptTag({ content: AXE });
   const found = await page.evaluate(async (scope) => {
