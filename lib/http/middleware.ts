@@ -3,7 +3,7 @@ import { getCookie } from "hono/cookie";
 import { matchedRoutes } from "hono/route";
 import { readSession, SESSION_COOKIE } from "../auth/auth.ts";
 import { allows, FORBIDDEN } from "../auth/roles.ts";
-import { CHANGE_FIRST, PASSWORD_PAGE } from "../auth/account.ts";
+import { CHANGE_FIRST, loginAfter, PASSWORD_PAGE } from "../auth/account.ts";
 import { actorOf, audit, clientIp, isHttps } from "./request.ts";
 import { auditRepeated } from "./folded.ts";
 import { settleOutbox } from "./outbox.ts";
@@ -64,9 +64,10 @@ export const sameOrigin =
 
 /**
  * Enforces the one access declaration on every route: finds the route the request matched,
- * loads the session (idle limit `idleMs`), and lets the request through only when the route
- * is `public` or the session's role is granted its access. A write from another site
- * (`sameOrigin`) gets 403; without a session pages go to login and APIs get 401; a role without
+ * loads the session (idle limit `idleMs`, counted by `clock`), and lets the request through only
+ * when the route is `public` or the session's role is granted its access. A write from another
+ * site (`sameOrigin`) gets 403; without a session pages go to login (`?next=` back to them) and
+ * APIs get 401; a role without
  * the right gets 403 (`forbidden`); while a printed first password is unchanged, everything but
  * `self` routes is held (pages go to the password page, the rest 403). Nothing runs after a
  * refusal; each is audited (`forbidden` per request, the others folded: `auditRepeated`). A route
@@ -74,10 +75,12 @@ export const sameOrigin =
  * every refusal, carries `Cache-Control: no-store`.
  */
 export const authorize =
-  (accessOf: AccessOf, idleMs: number): MiddlewareHandler<AppEnv> => async (c, next) => {
+  (accessOf: AccessOf, idleMs: number, clock = () => Date.now()): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
     const route = matchedRoutes(c).find((r) => r.method !== "ALL");
     const access = route && accessOf(route.method, route.path);
-    const session = await readSession(c.get("store"), getCookie(c, SESSION_COOKIE), idleMs);
+    const token = getCookie(c, SESSION_COOKIE);
+    const session = await readSession(c.get("store"), token, idleMs, clock());
     c.set("session", session);
     // before any refusal below, so the answer made from a thrown error carries it too
     const noStore = () => c.header("cache-control", "no-store");
@@ -102,7 +105,7 @@ export const authorize =
         await auditRepeated(c, `${clientIp(c)}|${what}`, { action: "unauthenticated", ...refusal });
         return c.json({ success: false, message: "Sesi tidak valid, silakan login kembali." }, 401);
       }
-      return c.redirect("/auth/login");
+      return c.redirect(loginAfter(c.req.path + new URL(c.req.url).search));
     }
     if (route && access !== "public") {
       if (!access) {
