@@ -7,7 +7,8 @@ import { VisitForm } from "./VisitForm.tsx";
 import { CLAIM_DATA_ANCHOR } from "../../lib/claim/rules/stay_claim_data.ts";
 
 /**
- * The top of a stay's examination page: who, where, since when, its claim data, and the
+ * The top of a stay's examination page: who, where, since when (and, once discharged, when
+ * and how: the discharge method), its claim data, and the
  * stay's totals. With `onSaved` (a role that may write), 'Edit Data Klaim' opens the visit
  * form; `onSaved` follows a save.
  */
@@ -31,6 +32,11 @@ export function VisitHeader({ visit: v, onSaved }: { visit: VisitRow; onSaved?: 
           <span class={`status status-${v.status}`}>
             {v.status === "pulang" ? `Pulang ${formatDateTime(v.tanggal_pulang)}` : "Dirawat"}
           </span>
+          {v.status === "pulang" && (
+            <span class="discharge-method" data-discharge-method>
+              {`Cara pulang: ${v.dischargepatient?.desc ?? "-"}`}
+            </span>
+          )}
           {v.readmisi && <span class="status status-readmisi">Readmisi</span>}
         </p>
         <div class="claim-data" id={CLAIM_DATA_ANCHOR}>
