@@ -137,6 +137,7 @@ export async function klaimListBench(report: Report, { dir, file, world }: IpdFi
         _version: index.get(o._id)!.versionstamp,
         tanggal_pulang: at,
         dischargepatient: how.value._id,
+        confirm_no_diagnosis: "1",
       }),
     });
     const body = await r.text();

@@ -107,13 +107,15 @@ const ICD_LISTS = {
 
 /**
  * An ICD code list (diagnoses or procedures) of the examination or discharge form, picked from
- * its lookup, with the server's refusal under it.
+ * its lookup, with the server's refusal (or a warning) under it.
  */
-export function IcdField({ form, name, values, error, onChange }: {
+export function IcdField({ form, name, values, error, warning, onChange }: {
   form: "exam" | "discharge";
   name: "diagnosis" | "tindakan";
   values: Option[];
   error?: string;
+  /** What the field's state means for later (no primary diagnosis), said under it. */
+  warning?: string;
   onChange: (v: Option[]) => void;
 }) {
   const id = `${form}-${name}`;
@@ -126,6 +128,9 @@ export function IcdField({ form, name, values, error, onChange }: {
         values={values}
         onChange={onChange}
       />
+      {warning && !error && (
+        <small class="field-warning" id={`${id}-warning`} data-warning>{warning}</small>
+      )}
     </Field>
   );
 }
