@@ -95,8 +95,10 @@ const Said = ({ id, text }: { id: string; text: string }) => (
  * room's class preselected), the INA tariff it gives, the hospital tariff of the day and the
  * analysis against everything billed up to this day (`prevRs` + this day).
  */
-export function TariffFields({ v, set, tariff, classtype, prevRs, errors = {} }: {
+export function TariffFields({ v, set, tariff, classtype, prevRs, errors = {}, warning }: {
   v: TariffValues;
+  /** What saving without a grouping means (the stay's package stays), said under it. */
+  warning?: string;
   /** The server's refusals of these fields, by input name. */
   errors?: Record<string, string>;
   set: (patch: Partial<TariffValues>) => void;
@@ -149,6 +151,11 @@ export function TariffFields({ v, set, tariff, classtype, prevRs, errors = {} }:
           }}
         />
         {errors.grouping && <Said id="exam-grouping" text={errors.grouping} />}
+        {warning && !errors.grouping && (
+          <small class="field-warning" id="exam-grouping-warning" role="status" data-warning>
+            {warning}
+          </small>
+        )}
       </div>
       <div class="field">
         <label for="exam-tarifinacbgSelect">Kelas Tarif</label>
