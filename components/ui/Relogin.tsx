@@ -10,15 +10,16 @@ export interface ReloginWho {
 
 const INVALID = "Respon tidak valid dari server.";
 
+/** Sends one request as it is, answering its status and JSON body (components/ui/api.ts). */
+export type Send = (
+  url: string,
+  init?: RequestInit,
+) => Promise<{ status: number; body: Record<string, any> | null }>;
+
 /** Sends the login; resolves with the server's refusal, or '' once signed in. */
-async function signIn(body: URLSearchParams): Promise<string> {
+async function signIn(send: Send, body: URLSearchParams): Promise<string> {
   try {
-    const res = await fetch("/auth/login", {
-      method: "POST",
-      body,
-      headers: { accept: "application/json" },
-    });
-    const data = await res.json().catch(() => null);
+    const { body: data } = await send("/auth/login", { method: "POST", body });
     if (data?.success === true) return "";
     return typeof data?.message === "string" && data.message ? data.message : INVALID;
   } catch {
@@ -26,7 +27,11 @@ async function signIn(body: URLSearchParams): Promise<string> {
   }
 }
 
-function ReloginBox({ who, done }: { who: ReloginWho; done: (ok: boolean) => void }) {
+function ReloginBox({ who, send, done }: {
+  who: ReloginWho;
+  send: Send;
+  done: (ok: boolean) => void;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -38,7 +43,7 @@ function ReloginBox({ who, done }: { who: ReloginWho; done: (ok: boolean) => voi
     const body = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
     body.set("username", who.username);
     setBusy(true);
-    const refused = await signIn(body);
+    const refused = await signIn(send, body);
     setBusy(false);
     if (!refused) return done(true);
     setError(refused);
@@ -103,7 +108,7 @@ function ReloginBox({ who, done }: { who: ReloginWho; done: (ok: boolean) => voi
  * Asks for the password in place, over the page (which stays as it is): resolves true once
  * signed in again as `who`, false when the clerk chose Batal (or Esc).
  */
-export function askRelogin(who: ReloginWho): Promise<boolean> {
+export function askRelogin(who: ReloginWho, send: Send): Promise<boolean> {
   return new Promise((resolve) => {
     const host = document.createElement("div");
     host.className = "dialog-host";
@@ -113,6 +118,6 @@ export function askRelogin(who: ReloginWho): Promise<boolean> {
       host.remove();
       resolve(ok);
     };
-    render(<ReloginBox who={who} done={done} />, host);
+    render(<ReloginBox who={who} send={send} done={done} />, host);
   });
 }

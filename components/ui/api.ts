@@ -5,7 +5,7 @@
 import { FORBIDDEN } from "../../lib/auth/roles.ts";
 import { STALE_MESSAGE } from "../../lib/errors.ts";
 import { alertDialog } from "./Dialog.tsx";
-import { answered, pageSession, relogin } from "./session.ts";
+import { answered, pageSession, relogin, watchSession } from "./session.ts";
 
 /** Where the browser goes once the session has ended (a 401). */
 export const LOGIN_PAGE = "/auth/login";
@@ -63,13 +63,14 @@ export async function request<T = Record<string, any>>(
   const a = await send<T>(url, init);
   answered(a.status);
   if (a.status !== 401 || !pageSession()) return a;
-  if (new URL(url, location.href).pathname === LOGIN_PAGE || !(await relogin())) return a;
+  if (new URL(url, location.href).pathname === LOGIN_PAGE || !(await relogin(send))) return a;
   const again = await send<T>(url, init);
   answered(again.status);
   return again;
 }
 
-async function send<T>(url: string | URL, init: RequestInit): Promise<Answer<T>> {
+/** One request as it is (no login in place): what `request` and the page's session send. */
+async function send<T>(url: string | URL, init: RequestInit = {}): Promise<Answer<T>> {
   const res = await fetch(url, {
     ...init,
     headers: { accept: "application/json", ...init.headers as Record<string, string> },
@@ -89,6 +90,9 @@ function messageOf(res: Response, body: unknown, text: string): string {
   if (res.ok) return "";
   return FALLBACK[res.status] ?? (body === null && text.trim() || `Status ${res.status}`);
 }
+
+// a signed-in page watches its idle time ('Tetap masuk') with the requests of this module
+watchSession(send);
 
 /** The answer when it is a success; otherwise throws its `ApiError`. */
 export function accepted<T>(a: Answer<T>): Answer<T> {

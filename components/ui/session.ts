@@ -4,7 +4,7 @@
  * place once the session has ended (`relogin`), so what is on the page is never thrown away.
  */
 import { showDialog } from "./Dialog.tsx";
-import { askRelogin } from "./Relogin.tsx";
+import { askRelogin, type Send } from "./Relogin.tsx";
 
 /** What the layout tells a signed-in page (components/Layout.tsx `PageSession`). */
 export interface PageSession {
@@ -60,11 +60,11 @@ export function answered(status: number): void {
  * Asks for the password in place (one dialog however many requests met the end); true once
  * signed in again, false when the clerk declined or the page has no session.
  */
-export function relogin(): Promise<boolean> {
+export function relogin(send: Send): Promise<boolean> {
   const s = pageSession();
   if (!s) return Promise.resolve(false);
   warning?.abort();
-  asking ??= askRelogin(s).then((ok) => {
+  asking ??= askRelogin(s, send).then((ok) => {
     asking = null;
     if (ok) answered(200);
     else declined = true;
@@ -74,15 +74,13 @@ export function relogin(): Promise<boolean> {
 }
 
 /** 'Tetap masuk': one cheap request, which is what keeps a session going. */
-async function keepAlive() {
-  const res = await fetch("/api/session", { headers: { accept: "application/json" } })
-    .catch(() => null);
-  await res?.body?.cancel();
-  if (res) answered(res.status);
-  if (res?.status === 401) await relogin();
+async function keepAlive(send: Send) {
+  const a = await send("/api/session").catch(() => null);
+  if (a) answered(a.status);
+  if (a?.status === 401) await relogin(send);
 }
 
-function warn(s: PageSession, left: number) {
+function warn(send: Send, s: PageSession, left: number) {
   warnedFor = lastAnswer();
   warning = new AbortController();
   const minutes = Math.max(1, Math.ceil(left / 60_000));
@@ -96,24 +94,29 @@ function warn(s: PageSession, left: number) {
     signal: warning.signal,
   }).then((ok) => {
     warning = null;
-    if (ok) void keepAlive();
+    if (ok) void keepAlive(send);
   });
 }
 
 /** Looks at the time left: the warning near the limit, the login in place past it. */
-function check() {
+function check(send: Send) {
   const s = pageSession();
   if (!s) return;
   const left = s.idleMs - (Date.now() - lastAnswer());
   if (left <= 0) {
-    if (!declined) void relogin();
+    if (!declined) void relogin(send);
   } else if (left <= Math.min(WARN_MS, s.idleMs / 2)) {
-    if (!warning && !asking && warnedFor !== lastAnswer()) warn(s, left);
+    if (!warning && !asking && warnedFor !== lastAnswer()) warn(send, s, left);
   } else warning?.abort(); // another tab kept it going
 }
 
-if (pageSession()) {
-  setInterval(check, TICK_MS);
-  addEventListener("storage", (e) => e.key === KEY && check());
-  document.addEventListener("visibilitychange", check);
+let watching = false;
+
+/** Starts looking at a signed-in page's idle time (once), with `send` for its requests. */
+export function watchSession(send: Send): void {
+  if (watching || !pageSession()) return;
+  watching = true;
+  setInterval(() => check(send), TICK_MS);
+  addEventListener("storage", (e) => e.key === KEY && check(send));
+  document.addEventListener("visibilitychange", () => check(send));
 }
