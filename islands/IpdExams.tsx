@@ -11,6 +11,7 @@ import type { TariffKey } from "../components/ipd/TariffFields.tsx";
 import { VisitHeader } from "../components/ipd/VisitHeader.tsx";
 import { stayRecord } from "../components/ipd/cells.tsx";
 import { StayBill } from "../components/ipd/StayBill.tsx";
+import { PackageNote } from "../components/ipd/package_view.tsx";
 import type { BillKey } from "../lib/ipd/bill.ts";
 
 export interface IpdExamsProps {
@@ -77,6 +78,7 @@ export default function IpdExams(props: IpdExamsProps) {
     <div class="ipd-exams">
       <VisitHeader visit={visit} onSaved={props.canWrite ? refresh : undefined} />
       <StayBill visit={visit} category={props.category} />
+      <PackageNote visit={visit} />
       <div class="dt-toolbar ipd-actions" id="ringkasan-pulang">
         <a class="btn btn-light" href={visit.status !== "pulang" ? "/ipd" : "/discharge-patient"}>
           Kembali

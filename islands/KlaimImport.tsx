@@ -3,7 +3,7 @@ import { accepted, alertError } from "../components/ui/api.ts";
 import { alertDialog } from "../components/ui/Dialog.tsx";
 import { ProgressPanel, useProgress } from "../components/ui/Progress.tsx";
 import { ReconciliationView, StatusImportView } from "../components/claim/Reconciliation.tsx";
-import type { Reconciliation } from "../lib/claim/reconcile.ts";
+import type { Reconciliation } from "../lib/claim/reconciliation.ts";
 import type { StatusImport } from "../lib/claim/status_import.ts";
 import { CLAIMS_CHANGED } from "../lib/claim/columns.ts";
 

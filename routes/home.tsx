@@ -9,21 +9,16 @@ import { type MedicalRecordInfo, medicalRecordInfo, reportStays } from "../lib/r
 import { currentMonth, parsePeriod, type Period, PeriodError } from "../lib/report/period.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import { readinessCounts } from "../lib/claim/list.ts";
-import { claimFigures } from "../lib/claim/figures.ts";
-import { claimsOf } from "../lib/claim/claim_store.ts";
+import { claimDashboard } from "../lib/claim/figures.ts";
 import type { ClaimSummary } from "../components/claim/ClaimDashboard.tsx";
 import type { Store } from "../lib/db/store.ts";
 
 /** The claims' counters and figures of the period (the figures by month of discharge). */
 async function claimSummary(store: Store, registry: Registry, p: Period): Promise<ClaimSummary> {
-  const [counts, claims] = await Promise.all([
+  const [counts, figures] = await Promise.all([
     readinessCounts(store, registry, { from: p.startDate, to: p.endDate }),
-    claimsOf(store).index(),
+    claimDashboard(store, { from: p.startDate.slice(0, 7), to: p.endDate.slice(0, 7) }),
   ]);
-  const figures = claimFigures(claims.rows().map((r) => r.value), {
-    from: p.startDate.slice(0, 7),
-    to: p.endDate.slice(0, 7),
-  });
   return { ...counts, figures };
 }
 

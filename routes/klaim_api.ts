@@ -7,8 +7,7 @@ import { trackJob } from "../lib/http/progress.ts";
 import { uploadedFile } from "../lib/http/upload.ts";
 import { diff } from "../lib/audit/log.ts";
 import { badRequest } from "../lib/errors.ts";
-import { claimsOf } from "../lib/claim/claim_store.ts";
-import { claimFigures } from "../lib/claim/figures.ts";
+import { claimDashboard } from "../lib/claim/figures.ts";
 import { importEklaim } from "../lib/claim/reconcile.ts";
 import { claimOf, PENDING_REASONS, setStatus } from "../lib/claim/status.ts";
 import { importStatuses, statusTemplate } from "../lib/claim/status_import.ts";
@@ -64,8 +63,8 @@ function readRoutes(api: Api, registry: Registry): void {
   });
 
   api.get("/dashboard", async (c) => {
-    const claims = (await claimsOf(c.get("store")).index()).rows().map((r) => r.value);
-    return c.json(claimFigures(claims, { from: month(c, "from"), to: month(c, "to") }));
+    const range = { from: month(c, "from"), to: month(c, "to") };
+    return c.json(await claimDashboard(c.get("store"), range));
   });
 }
 

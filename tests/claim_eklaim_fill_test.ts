@@ -100,9 +100,11 @@ Deno.test("eklaim import: fills an empty SEP and card number, reports a differen
   assert.equal((await stay(t, siti)).nomor_sep, SITI.sep);
   assert.equal((await t.store.kv.get(["ipd_by_nomor_sep", SITI.sep])).value, siti);
   assert.equal((await patient(t, w.pasien)).nomor_kartu, "0001234567890");
-  // Rahma's values stay as recorded, her stay not even rewritten
-  assert.equal((await stay(t, rahma)).nomor_sep, "0301R0011126V000777");
-  assert.equal(await versionOf(t, "ipd", rahma), rahmaBefore);
+  // Rahma's values stay as recorded; her stay is rewritten only for E-Klaim's package
+  const r2 = await stay(t, rahma);
+  assert.equal(r2.nomor_sep, "0301R0011126V000777");
+  assert.notEqual(await versionOf(t, "ipd", rahma), rahmaBefore);
+  assert.deepEqual([r2.inacbg, r2.paket_sumber], [RAHMA.inacbg, "E-Klaim"]);
   assert.equal((await patient(t, w.pasien2)).nomor_kartu, "0009999999999");
   // the stay's page shows the SEP the import filled
   assert.equal((await t.json(`/api/ipd/${siti}`)).body.data.nomor_sep, SITI.sep);

@@ -117,14 +117,18 @@ Deno.test("claim status: pending and dispute need a reason, layak an amount, dib
   assert.match(t("final", { status: "ditolak" }) as string, /^Status "ditolak" tidak dikenal/);
 });
 
-Deno.test("claim figures: per month of discharge, top pending reasons, package against approved per DPJP", () => {
-  const mk = (month: string, status: ClaimStatus, over: Partial<ClaimData>): Claim => {
+Deno.test("claim figures: per month of discharge, top pending reasons, 'Selisih paket' per DPJP (ward, E-Klaim, approved)", () => {
+  // the ward's pick per claim (undefined: the app picked none)
+  const ward = new Map<string, number | undefined>();
+  const mk = (month: string, status: ClaimStatus, over: Partial<ClaimData>, pick?: number) => {
     const base = claim(status, over);
-    return {
+    const c: Claim = {
       ...base,
       _id: crypto.randomUUID(),
       eklaim: { ...base.eklaim, discharge: `${month}-10` },
     };
+    ward.set(c._id, pick);
+    return c;
   };
   const ev = (reasonCode: string, reason: string) => ({
     status: "pending" as const,
@@ -134,18 +138,28 @@ Deno.test("claim figures: per month of discharge, top pending reasons, package a
     reason,
   });
   const claims = [
-    mk("2026-10", "pending", { history: [ev("koding", "K")] }),
-    mk("2026-10", "dispute", {}),
+    mk("2026-10", "pending", { history: [ev("koding", "K")] }, 4_000_000),
+    mk("2026-10", "dispute", {}, 6_000_000),
     mk("2026-10", "final", {}),
     mk("2026-11", "dibayar", {
       approved: 4_000_000,
       paid: 3_900_000,
       history: [ev("koding", "K"), ev("koding", "K"), ev("lainnya", "Resume")],
-    }),
-    mk("2026-11", "layak", { approved: 4_500_000, dpjp: { _id: "d2", fullname: "dr. Ani" } }),
-    mk("2026-12", "terkirim", { history: [ev("lainnya", "Resume")] }),
+    }, 4_500_000),
+    mk(
+      "2026-11",
+      "layak",
+      { approved: 4_500_000, dpjp: { _id: "d2", fullname: "dr. Ani" } },
+      5_600_000,
+    ),
+    mk("2026-12", "terkirim", { history: [ev("lainnya", "Resume")] }, 1),
+    // grouped by the bridge, not final: counted nowhere
+    mk("2026-11", "belum", {}, 1),
   ];
-  const f = claimFigures(claims, { to: "2026-11" });
+  const f = claimFigures(claims, { to: "2026-11" }, (id) => {
+    const tariff = ward.get(id);
+    return { code: tariff === undefined ? null : "J-4-16-I", tariff: tariff ?? 0, kelas: "" };
+  });
   assert.deepEqual(f.months, [
     {
       month: "2026-10",
@@ -166,9 +180,32 @@ Deno.test("claim figures: per month of discharge, top pending reasons, package a
     { reasonCode: "koding", reason: "K", n: 2 },
     { reasonCode: "lainnya", reason: "Resume", n: 1 },
   ]);
+  // dr. Budi: 4 claims of 5.000.000 final (20.000.000), the ward picked 4.000.000 + 6.000.000
+  // + none + 4.500.000 (14.500.000); one approved 4.000.000 against 5.000.000. dr. Ani: picked
+  // 5.600.000, final 5.000.000, approved 4.500.000. The largest gap either way first.
   assert.deepEqual(f.gapPerDpjp, [
-    { dpjp: "dr. Budi", n: 1, paket: 5_000_000, disetujui: 4_000_000, selisih: 1_000_000 },
-    { dpjp: "dr. Ani", n: 1, paket: 5_000_000, disetujui: 4_500_000, selisih: 500_000 },
+    {
+      dpjp: "dr. Budi",
+      n: 4,
+      tanpaPaket: 1,
+      petugas: 14_500_000,
+      eklaim: 20_000_000,
+      selisih: 5_500_000,
+      nDisetujui: 1,
+      disetujui: 4_000_000,
+      selisihDisetujui: -1_000_000,
+    },
+    {
+      dpjp: "dr. Ani",
+      n: 1,
+      tanpaPaket: 0,
+      petugas: 5_600_000,
+      eklaim: 5_000_000,
+      selisih: -600_000,
+      nDisetujui: 1,
+      disetujui: 4_500_000,
+      selisihDisetujui: -500_000,
+    },
   ]);
 });
 

@@ -111,12 +111,18 @@ Deno.test("claim status API: casemix moves a claim through pending to paid; stal
     reason: "Koding tidak sesuai kaidah koding klinis",
     n: 1,
   }]);
+  // both claims (dr. Budi): the ward picked J-4-16-I kelas 2 (2 x 5.000.000), E-Klaim grouped
+  // 5.200.000 + 5.000.000; one approved 4.800.000 against its 5.200.000
   assert.deepEqual(dash.gapPerDpjp, [{
     dpjp: "dr. Budi",
-    n: 1,
-    paket: 5_200_000,
+    n: 2,
+    tanpaPaket: 0,
+    petugas: 10_000_000,
+    eklaim: 10_200_000,
+    selisih: 200_000,
+    nDisetujui: 1,
     disetujui: 4_800_000,
-    selisih: 400_000,
+    selisihDisetujui: -400_000,
   }]);
   assert.equal((await t.json("/api/klaim/dashboard?from=2026-12")).body.months.length, 0);
   assert.equal((await t.json("/api/klaim/dashboard?from=11-2026")).status, 400);

@@ -43,7 +43,7 @@ Deno.test("ipd pages: the lists render their first page with the filters of the 
   const [row] = bodyRows(p.html);
   assert.match(
     row,
-    /^Siti \(000123\) 01-11-2026 08:00 Terapi intravena Rp 5\.000\.000 Rp 6\.000\.000 -20,00 % Melati \d+ Hari/,
+    /^Siti \(000123\) 01-11-2026 08:00 Terapi intravena Rp 5\.000\.000 J-4-16-I · petugas Rp 6\.000\.000 -20,00 % Melati \d+ Hari/,
   );
   assert.match(p.html, /class="pct pct-red"/);
 

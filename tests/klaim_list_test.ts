@@ -243,11 +243,17 @@ Deno.test("dashboard: 'Siap klaim' and 'Perlu perbaikan' for the period open the
     "Rp 4.800.000",
   ]);
   assert.match(html, /Koding tidak sesuai kaidah koding klinis<\/td><td class="num">1</);
-  // package 5.200.000 against 4.800.000 approved: a gap of 400.000 for dr. Budi's claim
-  assert.match(
-    html,
-    /Rp 5\.200\.000<\/td><td class="num">Rp 4\.800\.000<\/td><td class="num">Rp 400\.000</,
-  );
+  // 'Selisih paket' of dr. Budi's claim: the ward picked J-4-16-I kelas 2 (5.000.000), E-Klaim
+  // grouped 5.200.000 (200.000 more), approved 4.800.000 (400.000 less than E-Klaim's)
+  const gap = html.match(/<tr data-dpjp="dr\. Budi">(.*?)<\/tr>/)?.[1] ?? "";
+  assert.deepEqual([...gap.matchAll(/<td class="num">([^<]*)<\/td>/g)].map((m) => m[1]), [
+    "1",
+    "Rp 5.000.000",
+    "Rp 5.200.000",
+    "Rp 200.000",
+    "Rp 4.800.000",
+    "-Rp 400.000",
+  ]);
 });
 
 Deno.test("dashboard and lists: a period filter asked before the first stay still works once stays exist", async () => {

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import type { Reconciliation } from "../../lib/claim/reconcile.ts";
+import type { Reconciliation } from "../../lib/claim/reconciliation.ts";
 import type { StatusImport } from "../../lib/claim/status_import.ts";
 import { formatMoney, formatNumber } from "../../lib/format.ts";
 

@@ -41,17 +41,22 @@ function Status({ r }: { r: KlaimRow }) {
   );
 }
 
-/** INA-CBG as the app last chose it against E-Klaim's final group (marked when they differ). */
+/**
+ * The package the ward picked in the app against E-Klaim's group (marked when they differ), the
+ * one in force with its source.
+ */
 function Packages({ r }: { r: KlaimRow }) {
-  const differs = r.inacbgFinal !== null && r.inacbgFinal !== r.inacbgApp;
+  const differs = r.inacbgFinal !== null &&
+    (r.inacbgFinal !== r.inacbgApp || r.tarifFinal !== r.tarifApp);
   return (
-    <span class={`claim-packages${differs ? " differs" : ""}`}>
-      <span>{`${r.inacbgApp ?? "-"} · ${formatMoney(r.tarifApp)}`}</span>
+    <span class={`claim-packages${differs ? " differs" : ""}`} data-sumber={r.sumber}>
+      <span>{`petugas: ${r.inacbgApp ?? "-"} · ${formatMoney(r.tarifApp)}`}</span>
       <span>
         {r.inacbgFinal === null
-          ? "final: -"
-          : `final: ${r.inacbgFinal} · ${formatMoney(r.tarifFinal)}`}
+          ? "E-Klaim: -"
+          : `E-Klaim: ${r.inacbgFinal} · ${formatMoney(r.tarifFinal)}`}
       </span>
+      <small class="muted">{`berlaku: ${r.sumber}`}</small>
     </span>
   );
 }

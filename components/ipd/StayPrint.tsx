@@ -10,6 +10,8 @@ import type { ClaimCheck } from "../../lib/claim/readiness.ts";
 import { claimFacts } from "./claim_fields.tsx";
 import type { BillKey } from "../../lib/ipd/bill.ts";
 import { PrintBill } from "./StayBill.tsx";
+import { packageFacts } from "./package_view.tsx";
+import { packageOf } from "../../lib/ipd/package.ts";
 
 const CLASSES: Record<string, string> = { first: "Kelas 1", second: "Kelas 2", third: "Kelas 3" };
 
@@ -33,6 +35,7 @@ function StayFacts({ v, days, tz }: { v: Visit; days: number; tz: string }) {
     ["Diagnosa Awal", v.diagnosis_awal || "-"],
     ["Readmisi", v.readmisi ? "Ya" : "Tidak"],
     ...claimFacts(v),
+    ...packageFacts(v),
   ];
   return (
     <dl class="print-facts">
@@ -135,7 +138,9 @@ function ExamTable({ v, exams }: { v: Visit; exams: Examination[] }) {
         )}
       <tfoot>
         <tr>
-          <th colSpan={3}>Total (paket INA-CBG yang berlaku)</th>
+          <th colSpan={3}>
+            {`Total (paket INA-CBG yang berlaku: ${packageOf(v).source})`}
+          </th>
           <td class="num" data-total="ina">{formatMoney(v.tarifInaTotal)}</td>
           <td class="num" data-total="rs">{formatMoney(v.tarifRsTotal)}</td>
           <td />

@@ -11,6 +11,7 @@ import { hasExams, Percent } from "./cells.tsx";
 import { EXAM_COLUMNS, type VisitRow } from "../../lib/ipd/columns.ts";
 import { examCell } from "./exam_cells.tsx";
 import { claimFacts } from "./claim_fields.tsx";
+import { packageFacts } from "./package_view.tsx";
 
 const GENDER: Record<string, string> = { L: "Laki-laki", P: "Perempuan" };
 
@@ -97,7 +98,10 @@ export function VisitDetail(
           <section>
             <h3>Tarif</h3>
             <dl class="detail-grid">
-              <Item label="Total INA-CBG">{hasExams(v) && formatMoney(v.tarifInaTotal)}</Item>
+              <Item label="Total INA-CBG">
+                {(hasExams(v) || !!v.paket_sumber) && formatMoney(v.tarifInaTotal)}
+              </Item>
+              {packageFacts(v).map(([t, d]) => <Item key={t} label={t}>{d}</Item>)}
               <Item label="Total RS">{hasExams(v) && formatMoney(v.tarifRsTotal)}</Item>
               <Item label="Analisa">
                 <Percent value={v.percentageTotal} where="list" />

@@ -5,16 +5,20 @@ import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { claimFacts } from "./claim_fields.tsx";
 import { VisitForm } from "./VisitForm.tsx";
 import { CLAIM_DATA_ANCHOR } from "../../lib/claim/rules/stay_claim_data.ts";
+import { packageOf } from "../../lib/ipd/package.ts";
+import { packageText, sourceText } from "./package_view.tsx";
 
 /**
  * The top of a stay's examination page: who, where, since when (and, once discharged, when
- * and how: the discharge method), its claim data, and the
- * stay's totals. With `onSaved` (a role that may write), 'Edit Data Klaim' opens the visit
+ * and how: the discharge method), its claim data, and the stay's totals with the package in
+ * force and its source (and, once E-Klaim grouped the stay, what the ward had picked). With
+ * `onSaved` (a role that may write), 'Edit Data Klaim' opens the visit
  * form; `onSaved` follows a save.
  */
 export function VisitHeader({ visit: v, onSaved }: { visit: VisitRow; onSaved?: () => void }) {
   const money = (n: number) => hasExams(v) ? formatMoney(n) : "-";
   const [editing, setEditing] = useState(false);
+  const p = packageOf(v);
   return (
     <section class="ipd-header card" aria-label="Ringkasan kunjungan">
       <div>
@@ -62,8 +66,21 @@ export function VisitHeader({ visit: v, onSaved }: { visit: VisitRow; onSaved?: 
       <dl class="totals">
         <div>
           <dt>Total INA-CBG</dt>
-          <dd data-total="ina">{money(v.tarifInaTotal)}</dd>
+          <dd data-total="ina">{p.fromEklaim ? formatMoney(p.tariff) : money(p.tariff)}</dd>
+          <dd class="package-source" data-paket={p.fromEklaim ? "eklaim" : "petugas"}>
+            <span title={p.description}>{packageText(p)}</span>
+            <small>{sourceText(p)}</small>
+          </dd>
         </div>
+        {p.fromEklaim && (
+          <div>
+            <dt>Dipilih petugas</dt>
+            <dd data-total="petugas">{money(p.assumed.tariff)}</dd>
+            <dd class="package-source">
+              <span>{packageText(p.assumed)}</span>
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Total RS</dt>
           <dd data-total="rs">{money(v.tarifRsTotal)}</dd>

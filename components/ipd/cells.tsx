@@ -4,6 +4,7 @@ import type { ColumnDef } from "../../lib/resource/resource.ts";
 import { formatAge, formatDateTime, formatDay, formatMoney } from "../../lib/format.ts";
 import { hospitalDay } from "../../lib/hospital_time.ts";
 import type { Row } from "../ui/use_server_table.ts";
+import { hasExams, PackageTotal } from "./package_view.tsx";
 
 /** 'Nama (ERM)'. */
 export const patientText = (p: { fullname?: string; erm?: string } | null | undefined) =>
@@ -70,9 +71,7 @@ export function When({ at }: { at: unknown }) {
   );
 }
 
-/** Whether a stay has examinations yet (before the first, its tariffs are shown as '-'). */
-export const hasExams = (row: { ipddetails?: unknown; examCount?: number }) =>
-  (row.examCount ?? (Array.isArray(row.ipddetails) ? row.ipddetails.length : 0)) > 0;
+export { hasExams } from "./package_view.tsx";
 
 const get = (row: Row, path: string): unknown =>
   path.split(".").reduce<unknown>((v, k) => (v == null ? v : (v as Row)[k]), row);
@@ -85,6 +84,8 @@ export function visitCell(c: ColumnDef, row: Row) {
       return patientText(row.pasien as { fullname: string; erm: string });
     case "percentageTotal":
       return <Percent value={v} where="list" />;
+    case "tarifInaTotal":
+      return <PackageTotal row={row as Parameters<typeof PackageTotal>[0]["row"]} />;
     case "lama_rawat":
       return v == null ? "-" : `${v} Hari`;
     case "summary_diagnosis":

@@ -5,8 +5,9 @@ import type { Store } from "../db/store.ts";
 import type { EklaimClaim } from "./eklaim.ts";
 
 /**
- * A claim's status, from discharge until the money arrives: `belum` (no claim yet), `final`
- * (grouped and finalised in E-Klaim: set by the import), `terkirim` (sent to BPJS), `pending`
+ * A claim's status, from discharge until the money arrives: `belum` (no claim yet, or grouped
+ * by the bridge but not final), `final` (grouped and finalised in E-Klaim: set by the import or
+ * the bridge's final grouping), `terkirim` (sent to BPJS), `pending`
  * (held by the verifier, with a reason), `dispute` (with a reason), `layak` (approved, with the
  * approved amount), `dibayar` (paid, with the amount and date).
  */
@@ -88,16 +89,18 @@ export async function claimStatuses(store: Store): Promise<(ipdId: string) => Cl
 
 /**
  * What deleting stay `ipdId` must check in its own commit: no claim for it now (409, by default
- * naming its SEP; `refusal` says it otherwise) and none written before the delete commits.
+ * naming its SEP; `refusal` says it otherwise) and none written before the delete commits. A
+ * claim `allow` accepts (a grouping not final yet) is checked unchanged instead.
  */
 export async function noClaimGuard(
   store: Store,
   ipdId: string,
   refusal: (claim: Claim) => string = (c) =>
     `Kunjungan ini sudah diklaim di E-Klaim (SEP ${c.sep}); hapus tidak diizinkan.`,
+  allow: (claim: Claim) => boolean = () => false,
 ): Promise<Check[]> {
   const col = claimsOf(store);
   const claim = await col.find(ipdId);
-  if (claim) throw conflict(refusal(claim.value));
-  return [{ key: col.key(ipdId), versionstamp: null }];
+  if (claim && !allow(claim.value)) throw conflict(refusal(claim.value));
+  return [{ key: col.key(ipdId), versionstamp: claim?.versionstamp ?? null }];
 }

@@ -40,7 +40,7 @@ export const KLAIM_COLUMNS: ColumnDef[] = [
   { data: "tanggal_pulang", title: "Tanggal Pulang", format: "datetime" },
   { data: "ready", title: "Kelengkapan", orderable: false, searchable: false },
   { data: "status", title: "Status Klaim", orderable: false, searchable: false },
-  { data: "inacbg", title: "INA-CBG Aplikasi / Final", orderable: false, searchable: false },
+  { data: "inacbg", title: "INA-CBG Petugas / E-Klaim", orderable: false, searchable: false },
 ];
 
 /** Index of the discharge column: the default order, latest first. */
@@ -66,11 +66,13 @@ export interface KlaimRow {
   approved: number | null;
   paid: number | null;
   paidDate: string | null;
-  /** The package in force in the app, and E-Klaim's final group (null before the import). */
+  /** The package the app picked (the ward's), and E-Klaim's group (null before any). */
   inacbgApp: string | null;
   tarifApp: number;
   inacbgFinal: string | null;
   tarifFinal: number | null;
+  /** Where the package in force comes from: 'E-Klaim 5.10.7' or 'dipilih petugas'. */
+  sumber: string;
 }
 
 /** The link to the Klaim list with `filters` (the dashboard's counters). */

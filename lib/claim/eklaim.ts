@@ -29,6 +29,7 @@ export const EKLAIM_COLUMNS = {
   proclist: { names: ["PROCLIST"], required: false },
   icu: { names: ["ICU_INDIKATOR"], required: false },
   icuLos: { names: ["ICU_LOS"], required: false },
+  versi: { names: ["VERSI_INACBG"], required: false },
 } as const;
 
 type Field = keyof typeof EKLAIM_COLUMNS;
@@ -56,6 +57,16 @@ export interface EklaimClaim {
   procedures: string[];
   icu: boolean;
   icuLos: number | null;
+  /** VERSI_INACBG of the TXT, or the grouper's `inacbg_version` (bridge); absent: not given. */
+  versi?: string;
+  /** Written by the bridge's grouping (`ws`); absent: by a TXT import. */
+  via?: "ws";
+  /** The bridge: the grouper's tariff class (`kelas_3`); a TXT's is KELAS_RAWAT. */
+  kelas?: string;
+  /** The bridge's grouping: its stage, whether final, the special CMGs chosen (stage 2). */
+  stage?: 1 | 2;
+  final?: boolean;
+  specialCmg?: { code: string; description: string; tariff: number; type: string }[];
 }
 
 /** An inpatient row with its line in the file (1 = the header). */
@@ -207,6 +218,8 @@ export function parseEklaim(bytes: Uint8Array): EklaimFile {
     };
     const los = count("los");
     const icuLos = count("icuLos");
+    const versi = get("versi");
+    if (versi.length > 60) bad("versi", "terlalu panjang.");
     if (errors.length > before) continue;
     rows.push({
       line,
@@ -228,6 +241,7 @@ export function parseEklaim(bytes: Uint8Array): EklaimFile {
         procedures: procedures as string[],
         icu: get("icu") === "1",
         icuLos,
+        ...(versi ? { versi } : {}),
       },
     });
   }

@@ -1,4 +1,7 @@
-import type { Claim, ClaimStatus } from "./claim_store.ts";
+import type { Store } from "../db/store.ts";
+import { type AssumedPackage, packageOf } from "../ipd/package.ts";
+import { visitsOf } from "../ipd/stay.ts";
+import { type Claim, claimsOf, type ClaimStatus } from "./claim_store.ts";
 
 /** A count of claims and their rupiah. */
 export interface Tally {
@@ -18,32 +21,70 @@ export interface MonthFigures {
   dibayar: Tally;
 }
 
+/**
+ * One DPJP's 'Selisih paket': what the ward assumed (the last package picked in the app) against
+ * E-Klaim's final tariff, and the approved amount against E-Klaim's final where there is one.
+ */
+export interface PackageGap {
+  dpjp: string;
+  /** Claims final in E-Klaim (final and every status after it). */
+  n: number;
+  /** Of them, stays where the app picked no package (assumed Rp 0). */
+  tanpaPaket: number;
+  /** The ward's assumed packages, rupiah. */
+  petugas: number;
+  /** E-Klaim's final tariffs, rupiah. */
+  eklaim: number;
+  /** `eklaim - petugas`: what E-Klaim's grouping moved from what the ward steered by. */
+  selisih: number;
+  /** Claims with an approved amount (layak, dibayar), and its sum. */
+  nDisetujui: number;
+  disetujui: number;
+  /** `disetujui` minus those claims' E-Klaim final tariff (below 0: approved less). */
+  selisihDisetujui: number;
+}
+
 /** The claims dashboard's figures (see `claimFigures`). */
 export interface ClaimFigures {
   months: MonthFigures[];
   /** Pending reasons, most frequent first (each claim counted once per reason). */
   topPending: { reasonCode: string; reason: string; n: number }[];
-  /** Package (E-Klaim TOTAL_TARIF) against the approved amount, per DPJP, largest gap first. */
-  gapPerDpjp: { dpjp: string; n: number; paket: number; disetujui: number; selisih: number }[];
+  /** 'Selisih paket' per DPJP, the largest gap (either way) first. */
+  gapPerDpjp: PackageGap[];
 }
 
 const SENT: ClaimStatus[] = ["terkirim", "pending", "dispute", "layak", "dibayar"];
 const zero = (): Tally => ({ n: 0, rp: 0 });
+const gapOf = (dpjp: string): PackageGap => ({
+  dpjp,
+  n: 0,
+  tanpaPaket: 0,
+  petugas: 0,
+  eklaim: 0,
+  selisih: 0,
+  nDisetujui: 0,
+  disetujui: 0,
+  selisihDisetujui: 0,
+});
 
 /**
  * The claims dashboard: per month of discharge (from `from` to `to`, `YYYY-MM`, both optional)
  * the claims sent, pending, disputed and paid in counts and rupiah; the top pending reasons
- * (every pending event of the history, so a claim sent again still counts); the gap between the
- * package and the approved amount per DPJP (claims approved or paid).
+ * (every pending event of the history, so a claim sent again still counts); 'Selisih paket' per
+ * DPJP (the claim's): the ward's assumed package (`assumed`, the stay's `packageOf(...).assumed`)
+ * against E-Klaim's final tariff and the approved amount. A grouping not final yet (`belum`)
+ * counts nowhere.
  */
 export function claimFigures(
   claims: Claim[],
   range: { from?: string; to?: string } = {},
+  assumed: (ipdId: string) => AssumedPackage | null = () => null,
 ): ClaimFigures {
   const months = new Map<string, MonthFigures>();
   const reasons = new Map<string, { reasonCode: string; reason: string; n: number }>();
   const dpjps = new Map<string, ClaimFigures["gapPerDpjp"][number]>();
   for (const c of claims) {
+    if (c.status === "belum") continue;
     const month = c.eklaim.discharge.slice(0, 7);
     if ((range.from && month < range.from) || (range.to && month > range.to)) continue;
     let m = months.get(month);
@@ -71,21 +112,39 @@ export function claimFigures(
       r.n++;
       reasons.set(key, r);
     }
+    const key = c.dpjp?._id ?? "";
+    const d = dpjps.get(key) ?? gapOf(c.dpjp?.fullname ?? "(tanpa DPJP)");
+    const ward = assumed(c._id);
+    d.n++;
+    if (!ward?.code) d.tanpaPaket++;
+    d.petugas += ward?.tariff ?? 0;
+    d.eklaim += c.eklaim.tarif;
+    d.selisih = d.eklaim - d.petugas;
     if (c.approved != null) {
-      const key = c.dpjp?._id ?? "";
-      const d = dpjps.get(key) ??
-        { dpjp: c.dpjp?.fullname ?? "(tanpa DPJP)", n: 0, paket: 0, disetujui: 0, selisih: 0 };
-      d.n++;
-      d.paket += c.eklaim.tarif;
+      d.nDisetujui++;
       d.disetujui += c.approved;
-      d.selisih = d.paket - d.disetujui;
-      dpjps.set(key, d);
+      d.selisihDisetujui += c.approved - c.eklaim.tarif;
     }
+    dpjps.set(key, d);
   }
   return {
     months: [...months.values()].sort((a, b) => (a.month < b.month ? -1 : 1)),
     topPending: [...reasons.values()].sort((a, b) => b.n - a.n || (a.reason < b.reason ? -1 : 1))
       .slice(0, 10),
-    gapPerDpjp: [...dpjps.values()].sort((a, b) => b.selisih - a.selisih),
+    gapPerDpjp: [...dpjps.values()].sort((a, b) =>
+      Math.abs(b.selisih) - Math.abs(a.selisih) || (a.dpjp < b.dpjp ? -1 : 1)
+    ),
   };
+}
+
+/** `claimFigures` of every claim, the ward's packages read from the stays' index. */
+export async function claimDashboard(
+  store: Store,
+  range: { from?: string; to?: string } = {},
+): Promise<ClaimFigures> {
+  const [claims, stays] = await Promise.all([claimsOf(store).index(), visitsOf(store).index()]);
+  return claimFigures(claims.rows().map((r) => r.value), range, (id) => {
+    const v = stays.get(id)?.value;
+    return v ? packageOf(v).assumed : null;
+  });
 }

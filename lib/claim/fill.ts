@@ -52,14 +52,16 @@ const who = (v: Visit) =>
  * What the import completes on the records its rows matched: a stay's empty `nomor_sep` takes
  * the row's SEP, the patient's (`["pasien", id]`) empty `nomor_kartu` the row's NOKARTU. A
  * different value recorded, a value the field cannot take, or a SEP another stay holds is
- * reported (`conflicts`) and left as it is. Reads the whole records; each write replaces the
- * record as read (checked in its commit).
+ * reported (`conflicts`) and left as it is. `restay` changes more of a matched stay (its
+ * package: `restayPackage`), written with its SEP. Reads the whole records; each write replaces
+ * the record as read (checked in its commit).
  */
 export async function fillsOf(
   store: Store,
   registry: Registry,
   matched: Match[],
   stays: MemIndex<Visit>,
+  restay?: (doc: Visit, m: Match) => Promise<Visit>,
 ): Promise<Fills> {
   const conflicts: FillConflict[] = [];
   const visits = visitsOf(store);
@@ -79,13 +81,16 @@ export async function fillsOf(
     ![null, id].includes(await patients.idBy("nomor_kartu", card));
   const stayWrites: AlsoWrite["writes"] = [];
   const kartu = new Map<string, string>();
-  for (const { line, claim, stay } of matched) {
+  let seps = 0;
+  for (const m of matched) {
+    const { line, claim, stay } = m;
     const row = whole.get(stay._id);
     if (!row) continue;
     const report = (field: FillConflict["field"], eklaim: string, app: string, reason: string) =>
       conflicts.push({ ...stayRef(row.value), line, sep: claim.sep, field, eklaim, app, reason });
     const sep = normalSep(claim.sep), have = row.value.nomor_sep ?? "";
     const holder = sepHolder.get(sep);
+    let doc = row.value;
     if (have && have !== sep) {
       report("nomor_sep", claim.sep, have, "No. SEP kunjungan berbeda dengan SEP E-Klaim.");
     } else if (!have && !SEP_FORMAT.test(sep)) {
@@ -93,8 +98,11 @@ export async function fillsOf(
     } else if (!have && holder && holder._id !== stay._id) {
       report("nomor_sep", claim.sep, "", `SEP ini tercatat pada kunjungan lain: ${who(holder)}.`);
     } else if (!have) {
-      stayWrites.push({ doc: { ...row.value, nomor_sep: sep }, read: row as Row<Doc> });
+      doc = { ...doc, nomor_sep: sep };
+      seps++;
     }
+    if (restay) doc = await restay(doc, m);
+    if (doc !== row.value) stayWrites.push({ doc, read: row as Row<Doc> });
     const card = claim.noKartu.trim(), person = people.get(stay.pasien._id);
     if (!card || !person) continue;
     const recorded = String(person.value.nomor_kartu ?? "") || kartu.get(person.value._id) || "";
@@ -121,7 +129,7 @@ export async function fillsOf(
       { col: patients, writes: personWrites },
     ].filter((a) => a.writes.length),
     conflicts,
-    sep: stayWrites.length,
+    sep: seps,
     kartu: personWrites.length,
   };
 }

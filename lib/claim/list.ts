@@ -2,6 +2,7 @@ import ipdDef from "../ipd/resource.ts";
 import { listQuery } from "../ipd/list.ts";
 import { visitsOf } from "../ipd/stay.ts";
 import type { Visit } from "../ipd/model.ts";
+import { packageOf } from "../ipd/package.ts";
 import { parseTableRequest } from "../resource/datatables.ts";
 import type { Registry } from "../resource/refs.ts";
 import type { Doc, Row } from "../index/doc.ts";
@@ -63,8 +64,12 @@ function klaimQuery(params: URLSearchParams, look: Lookups) {
   };
 }
 
-/** A stay as a row of the Klaim list: who, where, when, readiness, claim and packages. */
+/**
+ * A stay as a row of the Klaim list: who, where, when, readiness, claim, and the packages: the
+ * ward's (picked in the app) against E-Klaim's, with the source of the one in force.
+ */
 function klaimRow(v: Visit, mask: number, claim: Claim | null): KlaimRow {
+  const pkg = packageOf(v);
   return {
     _id: v._id,
     pasien: { fullname: v.pasien?.fullname ?? "", erm: v.pasien?.erm ?? "" },
@@ -81,10 +86,11 @@ function klaimRow(v: Visit, mask: number, claim: Claim | null): KlaimRow {
     approved: claim?.approved ?? null,
     paid: claim?.paid ?? null,
     paidDate: claim?.paidDate ?? null,
-    inacbgApp: v.inacbg ?? null,
-    tarifApp: v.tarifInaTotal ?? 0,
+    inacbgApp: pkg.assumed.code,
+    tarifApp: pkg.assumed.tariff,
     inacbgFinal: claim?.eklaim.inacbg ?? null,
     tarifFinal: claim?.eklaim.tarif ?? null,
+    sumber: pkg.source,
   };
 }
 

@@ -10,63 +10,11 @@ import { importRefusal } from "../resource/importer.ts";
 import { parseInWorker } from "../resource/parse.ts";
 import { nextTurn } from "../runtime/turn.ts";
 import { formatNumber } from "../format.ts";
-import {
-  type Grouping,
-  lastGroupings,
-  matchStay,
-  mrnKey,
-  type StayRef,
-  stayRef,
-  unclaimedOf,
-} from "./match.ts";
-import { type FillConflict, fillsOf, type Match } from "./fill.ts";
+import { type Grouping, lastGroupings, matchStay, mrnKey, stayRef, unclaimedOf } from "./match.ts";
+import { fillsOf, type Match } from "./fill.ts";
+import { claimPackage, restayPackage } from "./claim_package.ts";
+import { LIST_LIMIT, type Listed, type Reconciliation } from "./reconciliation.ts";
 import type { Registry } from "../resource/refs.ts";
-
-/** Most entries each list of a reconciliation carries (the totals count them all). */
-export const LIST_LIMIT = 1_000;
-
-/** A list cut at `LIST_LIMIT`, with the full count. */
-export interface Listed<T> {
-  total: number;
-  items: T[];
-}
-
-/** What importing an E-Klaim export did, and how it compares with the app. */
-export interface Reconciliation {
-  message: string;
-  file: string;
-  /** Inpatient rows read, outpatient rows passed over. */
-  rows: number;
-  outpatient: number;
-  matched: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  /** The file's discharge days (inpatient rows), the period of `unclaimed`. */
-  period: { from: string; to: string };
-  /** Stays whose final group differs from the last grouping chosen in the app (null: none). */
-  changedGroups: Listed<StayRef & { sep: string; before: Grouping | null; after: Grouping }>;
-  /** E-Klaim's TARIF_RS against the app's hospital total, where they differ. */
-  tariffGaps: Listed<StayRef & { sep: string; eklaim: number; app: number; selisih: number }>;
-  /** Discharged stays of the period with no claim. */
-  unclaimed: Listed<StayRef & { dpjp: string }>;
-  /** Stays given the row's SEP, patients its NOKARTU (where theirs was empty). */
-  filled: { sep: number; kartu: number };
-  /** SEPs and card numbers the app records otherwise (or cannot take): reported, not written. */
-  conflicts: Listed<FillConflict>;
-  /** Rows that match no stay. */
-  unmatched: Listed<
-    {
-      line: number;
-      sep: string;
-      mrn: string;
-      nama: string;
-      admission: string;
-      discharge: string;
-      reason: string;
-    }
-  >;
-}
 
 const EKLAIM_WORKER = new URL("./eklaim_worker.ts", import.meta.url);
 
@@ -81,7 +29,8 @@ const listed = <T>(all: T[]): Listed<T> => ({ total: all.length, items: all.slic
  * lines) and stores nothing. Rows matching no stay are reported, not stored. The matched stays'
  * empty SEP and their patients' empty card number are completed from the file in the same
  * all-or-nothing write (`fillsOf`; another value recorded is reported in `conflicts`, never
- * overwritten). Progress goes to `progress`.
+ * overwritten), and so is each matched stay's package: its claim's, in force from then on
+ * (`restayPackage`). Progress goes to `progress`.
  */
 export async function importEklaim(
   store: Store,
@@ -132,7 +81,12 @@ async function reconcile(
     { file: file.name, by, at: now.toISOString() },
   );
   const created = docs.filter((d) => !claims.get(d._id)).length;
-  const fills = await fillsOf(store, registry, matched, stayIndex);
+  // each matched stay takes its claim's package (written or kept) in the same commits
+  const written = new Map(docs.map((d) => [d._id, d]));
+  const fills = await fillsOf(store, registry, matched, stayIndex, (doc, m) => {
+    const claim = written.get(m.stay._id) ?? claims.get(m.stay._id)!.value;
+    return restayPackage(store, doc, claimPackage(claim));
+  });
   progress.phase("Menyimpan", docs.length);
   if (docs.length || fills.also.length) {
     await col.writeMany(docs, {

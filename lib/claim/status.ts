@@ -17,8 +17,9 @@ import {
 } from "./claim_store.ts";
 
 /**
- * Which status may follow which, declared once. `final` is set only by the E-Klaim import
- * (a stay without a claim is `belum`); a pending claim is sent again once fixed, a dispute ends
+ * Which status may follow which, declared once. `final` is set only by the E-Klaim import or
+ * the bridge's final grouping (`recordEklaimGroup`; a stay without a claim, or grouped but not
+ * final, is `belum`); a pending claim is sent again once fixed, a dispute ends
  * approved; a paid claim is closed.
  */
 export const TRANSITIONS: Record<ClaimStatus, readonly ClaimStatus[]> = {
@@ -156,7 +157,7 @@ export async function setStatus(
   now: Date,
 ): Promise<{ before: Claim; after: Row<Claim> }> {
   const { claim } = await claimOf(store, ipdId);
-  if (!claim) {
+  if (!claim || claim.value.status === "belum") {
     throw conflict("Klaim kunjungan ini belum final: impor berkas TXT E-Klaim terlebih dahulu.");
   }
   let before = claim.value;
@@ -194,9 +195,11 @@ function dischargeRefusal(c: Claim): string {
 
 /**
  * Cancels stay `id`'s discharge (lib/ipd `cancelDischarge`) unless the stay is claimed: a claim
- * imported from E-Klaim, whatever its status, keeps the stay discharged (409 naming the SEP and
- * what must happen first), and one imported meanwhile fails the commit.
+ * from E-Klaim, whatever its status once final, keeps the stay discharged (409 naming the SEP
+ * and what must happen first), and one written meanwhile fails the commit. A grouping not final
+ * yet (`belum`) does not: the next grouping sends E-Klaim the corrected stay.
  */
 export async function cancelUnclaimedDischarge(store: Store, id: string): Promise<Row<Visit>> {
-  return await cancelDischarge(store, id, await noClaimGuard(store, id, dischargeRefusal));
+  const guard = await noClaimGuard(store, id, dischargeRefusal, (c) => c.status === "belum");
+  return await cancelDischarge(store, id, guard);
 }

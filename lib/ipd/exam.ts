@@ -14,6 +14,7 @@ import { dateField, examsOf, getVisit, visitExams, visitsOf } from "./stay.ts";
 import { resolveIcds, resolveKeywords } from "./codes.ts";
 import type { Examination, Visit } from "./model.ts";
 import { keywordSummary, stayTotals } from "./rules.ts";
+import { totalsOf } from "./package.ts";
 import { billAfter, type BillKey, givenBreakdown, wholeIn } from "./bill.ts";
 import { billCategory } from "./bill_setting.ts";
 import type { Doc, MemIndex, Row } from "../index/index.ts";
@@ -110,7 +111,8 @@ async function loadGrouping(
 /**
  * Stages a stay with its examinations after a change: totals, each examination's percentage
  * (rewriting only those that changed), the stay's codes and its breakdown (`billAfter`, from
- * the examinations as they were, `old`), all in the caller's commit.
+ * the examinations as they were, `old`), all in the caller's commit. Once E-Klaim has grouped
+ * the stay its package stays in force and the examinations' pick is the ward's (`totalsOf`).
  */
 function restage(
   tx: Tx,
@@ -137,7 +139,7 @@ function restage(
   const { order: ipddetails, percentages: _, ...sums } = totals;
   const doc = tx.put(visitsOf(store), visit.value._id, {
     ...visit.value,
-    ...sums,
+    ...totalsOf(visit.value, sums),
     tarif_rs_rincian: billAfter(visit.value.tarif_rs_rincian, bill.old, exams, bill.category),
     ipddetails,
     codes10: codes("diagnosis"),

@@ -15,8 +15,23 @@ import {
   UPGRADE_PAYORS,
 } from "./claim_codes.ts";
 import { BILL_CATEGORIES, type BillKey, stayBreakdown } from "./bill.ts";
+import { packageOf } from "./package.ts";
 
 const codes = (list: IcdItem[]) => list.map((i) => `${i.code} - ${i.desc}`).join("; ");
+
+/**
+ * The package's columns: the group in force and its source ('E-Klaim 5.10.7' or 'dipilih
+ * petugas', `packageOf`), and what the ward picked in the app.
+ */
+function packageColumns(): ExportColumn<Visit>[] {
+  const p = (v: Visit) => packageOf(v);
+  return [
+    { title: "INA-CBG", type: "text", value: (v) => p(v).code, width: 14 },
+    { title: "Sumber Paket", type: "text", value: (v) => p(v).source, width: 18 },
+    { title: "INA-CBG Dipilih Petugas", type: "text", value: (v) => p(v).assumed.code, width: 14 },
+    { title: "Tarif Dipilih Petugas", type: "money", value: (v) => p(v).assumed.tariff, width: 16 },
+  ];
+}
 
 /** The claim data's columns (a stay written before them: empty, 0 ICU days). */
 function claimColumns(): ExportColumn<Visit>[] {
@@ -50,8 +65,8 @@ function claimColumns(): ExportColumn<Visit>[] {
 }
 
 /**
- * The columns of both list exports (the discharged one adds discharge and summary); after
- * `Total RS` its breakdown, a column per E-Klaim category (blank where it holds nothing; a stay
+ * The columns of both list exports (the discharged one adds discharge and summary); before
+ * `Total INA-CBG` the package in force with its source; after `Total RS` its breakdown, a column per E-Klaim category (blank where it holds nothing; a stay
  * without one has its total in `category`).
  */
 function columns(mode: ListMode, now: Date, category: BillKey): ExportColumn<Visit>[] {
@@ -72,6 +87,7 @@ function columns(mode: ListMode, now: Date, category: BillKey): ExportColumn<Vis
       value: (v) => READMISSION_REASONS[v.readmisi_reason] ?? v.readmisi_reason,
       width: 24,
     },
+    ...packageColumns(),
     { title: "Total INA-CBG", type: "money", value: (v) => v.tarifInaTotal, width: 16 },
     { title: "Total RS", type: "money", value: (v) => v.tarifRsTotal, width: 16 },
     ...BILL_CATEGORIES.map(([k, label]): ExportColumn<Visit> => ({

@@ -24,6 +24,7 @@ import type { Store } from "../db/store.ts";
 import { nextTurn } from "../runtime/turn.ts";
 import { breakdownJson } from "./bill.ts";
 import { billCategory } from "./bill_setting.ts";
+import { packageOf } from "./package.ts";
 
 export { DISCHARGE_COLUMNS };
 export type { ListMode };
@@ -108,7 +109,10 @@ export function listQuery(
   };
 }
 
-/** A stay as the lists send it: the record, its version and the length of stay so far. */
+/**
+ * A stay as the lists send it: the record, its version, the length of stay so far and its
+ * package in force with its source (`paket`, `packageOf`).
+ */
 export function stayJson(r: Row<Visit>, now = new Date()): Record<string, unknown> {
   // the index's own codes of the summary (a stay kept whole in memory holds them) are not sent
   const { openPasien: _, summary10: _d, summary9: _t, ...v } = r.value;
@@ -116,6 +120,7 @@ export function stayJson(r: Row<Visit>, now = new Date()): Record<string, unknow
     ...v,
     // a stay written before the claim data was recorded answers its defaults
     ...claimFieldsOf(v),
+    paket: packageOf(v),
     _version: r.versionstamp,
     lama_rawat: lengthOfStay(v.visitDate, v.tanggal_pulang, now),
   };

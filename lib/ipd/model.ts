@@ -116,6 +116,19 @@ export interface Visit extends Doc, Partial<StayClaimFields> {
    */
   inacbg?: string | null;
   inacbgKelas?: string;
+  /**
+   * Set once E-Klaim has grouped the stay (an imported TXT or the bridge): the source shown
+   * ('E-Klaim 5.10.7'). Then `inacbg`, `inacbgKelas`, `tarifInaTotal` and the percentages are
+   * E-Klaim's package (lib/ipd/package.ts `packageOf`), its description and time beside them,
+   * and the app's own pick is kept as `petugas_*` (the ward's assumed package). Absent: the
+   * app's pick is in force ('dipilih petugas').
+   */
+  paket_sumber?: string;
+  paket_deskripsi?: string;
+  paket_waktu?: string;
+  petugas_inacbg?: string | null;
+  petugas_tarif?: number;
+  petugas_kelas?: string;
   /** The summary's codes, kept by the in-memory index in place of the summary (`slimVisit`). */
   summary10?: string[];
   summary9?: string[];

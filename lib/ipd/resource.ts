@@ -50,6 +50,9 @@ const CLAIM_READ_WHOLE = [
   "icu_los",
 ] as const;
 
+/** What the index leaves out of a discharged stay's E-Klaim package (its page reads them whole). */
+const PACKAGE_READ_WHOLE = ["paket_deskripsi", "paket_waktu", "petugas_kelas"] as const;
+
 /** Whether the index keeps a stay whole: those still admitted (a few thousand at most). */
 export const keptWhole = (v: Visit): boolean => v.status === "dirawat";
 
@@ -77,7 +80,11 @@ export function slimVisit(v: Visit): Visit {
   if (v.readmisi_reason) keep.readmisi_reason = code(v.readmisi_reason);
   if (v.kelas_rawat) keep.kelas_rawat = code(v.kelas_rawat);
   if (v.upgrade_class_class) keep.upgrade_class_class = code(v.upgrade_class_class);
+  // E-Klaim's package: its source and the ward's code as shared strings, the ward's tariff
+  if (v.paket_sumber) keep.paket_sumber = code(v.paket_sumber);
+  if (v.petugas_inacbg) keep.petugas_inacbg = code(v.petugas_inacbg);
   if (!keptWhole(v)) {
+    for (const k of PACKAGE_READ_WHOLE) if (k in keep) keep[k] = undefined;
     keep.summary_diagnosis = keep.summary_tindakan = keep.ipddetails = undefined;
     keep.diagnosis_awal = keep.asal = undefined;
     // the readiness reads the SEP, the entitled class and the upgrade's class; the rest of the
@@ -107,6 +114,8 @@ export function reshareVisit(v: Visit): Visit {
   if (v.readmisi_reason) v.readmisi_reason = code(v.readmisi_reason);
   if (v.kelas_rawat) v.kelas_rawat = code(v.kelas_rawat);
   if (v.upgrade_class_class) v.upgrade_class_class = code(v.upgrade_class_class);
+  if (v.paket_sumber) v.paket_sumber = code(v.paket_sumber);
+  if (v.petugas_inacbg) v.petugas_inacbg = code(v.petugas_inacbg);
   return v;
 }
 

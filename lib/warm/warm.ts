@@ -5,6 +5,7 @@ import { ipdTable, warmListOrders } from "../ipd/list.ts";
 import { visitsOf } from "../ipd/stay.ts";
 import { backfillPackages } from "../ipd/exam.ts";
 import { claimChecks } from "../claim/checks.ts";
+import { migrateClaimPackages } from "../claim/claim_package.ts";
 import { currentMonth } from "../report/period.ts";
 import { medicalRecordInfo } from "../report/report.ts";
 import { warmStayColumns } from "../report/columns.ts";
@@ -55,8 +56,9 @@ function firstOrder(def: ResourceDef): { field: string; dir: "asc" }[] {
  * search text), then the patients' searches, each step after `pause()` (the server's lets the
  * requests in flight finish first, 100 ms at most), and last both lists' orderings
  * (`warmListOrders`, each after `quiet()`: the server waits for a moment without requests),
- * then the package of stays written before a stay kept it (`backfillPackages`, likewise), then
- * the readiness of every discharged stay (`claimChecks`, after `quiet()`).
+ * then the package of stays written before a stay kept it (`backfillPackages`, likewise) and,
+ * once per install, E-Klaim's package on stays claimed before it was kept
+ * (`migrateClaimPackages`, likewise), then the readiness of every discharged stay (`claimChecks`, after `quiet()`).
  * Returns how long it took; a failure is logged, never thrown (a request would load the index
  * anyway).
  */
@@ -110,6 +112,8 @@ export async function warmIndexes(
     await warmListOrders(store, quiet);
     // stays written before a stay kept its INA-CBG package get it, in quiet moments
     await backfillPackages(store, quiet);
+    // once per install: stays claimed by a TXT imported before, E-Klaim's package in force
+    await migrateClaimPackages(store, quiet);
     // then the readiness of every discharged stay (the dashboard's claim counters, the Klaim list)
     await quiet();
     await claimChecks(store, registry);

@@ -160,7 +160,10 @@ Deno.test("browser: admission, examinations with tariffs, discharge, exports, ca
   const row = await rowWith(page, "Siti (000123)");
   assert.match(row, /J18\.9 - Pneumonia, unspecified/);
   assert.match(row, /93\.96 - Other oxygen enrichment/);
-  assert.match(row, /Rp 5\.200\.000\s+Rp 6\.000\.000\s+-15,38 %\s+Melati\s+3 Hari/);
+  assert.match(
+    row,
+    /Rp 5\.200\.000\s+J-4-16-II · petugas\s+Rp 6\.000\.000\s+-15,38 %\s+Melati\s+3 Hari/,
+  );
   assert.equal(await page.locator("[data-total]").innerText(), "1");
 
   // filters from the address (as the dashboard links), shown and clearable

@@ -170,11 +170,25 @@ Deno.test("browser: a casemix user fixes an unready stay, imports E-Klaim, follo
   assert.match(await recon.locator("[data-part=unmatched] tbody tr").innerText(), /999999/);
   assert.match(await recon.locator(".alert-success").innerText(), /1 rawat jalan dilewati/);
   await klaimRow(page, "Siti").locator("[data-status=final]").waitFor();
-  assert.match(
-    await klaimRow(page, "Siti").locator(".claim-packages").innerText(),
-    /final: J-4-16-II · Rp 5\.200\.000/,
-  );
+  const packages = await klaimRow(page, "Siti").locator(".claim-packages").innerText();
+  assert.match(packages, /petugas: J-4-16-I · Rp 5\.000\.000/);
+  assert.match(packages, /E-Klaim: J-4-16-II · Rp 5\.200\.000/);
+  assert.match(packages, /berlaku: E-Klaim/);
   await Deno.remove(file);
+
+  // ---- the stay page now shows E-Klaim's package, the ward's pick beside it
+  await open(page, url, `/ipd/${id}`);
+  assert.equal(await page.locator("[data-total=ina]").innerText(), "Rp 5.200.000");
+  const source = page.locator(".package-source[data-paket=eklaim]");
+  assert.match(
+    await source.innerText(),
+    /J-4-16-II \(Kelas 2\)\s+E-Klaim, grouping \d{2}-\d{2}-\d{4}/,
+  );
+  assert.equal(await page.locator("[data-total=petugas]").innerText(), "Rp 5.000.000");
+  // (2.750.000 is E-Klaim's TARIF_RS; the app's bill 2.500.000): (5,2 - 2,5) / 5,2 = 51,92 %
+  assert.equal(await page.locator("[data-total=pct]").innerText(), "51,92 %");
+  const fits = await page.locator(".ipd-header").evaluate((e) => e.scrollWidth <= e.clientWidth);
+  assert.ok(fits, "the header's totals fit at 1366 px");
 
   // ---- a claimed stay stays discharged: 'Batal Pulang' says why and what comes first
   await open(page, url, "/discharge-patient");
@@ -233,9 +247,10 @@ Deno.test("browser: a casemix user fixes an unready stay, imports E-Klaim, follo
     await page.locator("[data-table=pending]").innerText(),
     /Koding tidak sesuai kaidah koding klinis\s+1/,
   );
+  // 'Selisih paket': the ward's 5.000.000, E-Klaim's 5.200.000, approved 4.800.000
   assert.match(
     await page.locator("[data-table=dpjp]").innerText(),
-    /Rp 5\.200\.000\s+Rp 4\.800\.000\s+Rp 400\.000/,
+    /Rp 5\.000\.000\s+Rp 5\.200\.000\s+Rp 200\.000\s+Rp 4\.800\.000\s+-Rp 400\.000/,
   );
   await page.click("[data-counter=siap]");
   await page.waitForURL(/\/klaim\?dateRange=.*readyFilter=siap/);
