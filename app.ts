@@ -75,10 +75,7 @@ export interface AppOptions {
   licence?: LicenceGate;
   /** How long the 'Koneksi Database' test waits for a server (default 5 s). */
   connectTimeoutMs?: number;
-  /**
-   * The clock the dashboard's "today" and default month are read from, and sessions' idle time
-   * counted by (default: the system's).
-   */
+  /** The clock the dashboard's "today" and default month are read from (default: the system's). */
   now?: () => Date;
   /** An open audit log; when absent it is opened at `auditPathOf(config)` on the first request. */
   audit?: AuditLog;
@@ -113,7 +110,7 @@ export async function prepareStore(
 export function createApp(opts: AppOptions): Hono<AppEnv> {
   const registry = opts.registry ?? defaultRegistry;
   const nav = appNav(registry);
-  const now = opts.now ?? (() => new Date(Date.now()));
+  const now = opts.now ?? (() => new Date());
   const access = accessOf(registry);
   let ready: Promise<{ store: Store; manifest: Manifest; audit: AuditLog }> | null = null;
   const init = async () => {
@@ -138,7 +135,6 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
       throw e;
     });
   const idleMs = opts.config.sessionIdleMinutes * 60_000;
-  const clock = () => now().getTime();
 
   const app = new Hono<AppEnv>();
   app.onError(onError);
@@ -151,7 +147,6 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     received({
       store: async () => (await readied()).store,
       idleMs,
-      clock,
       access,
       importBytes: IMPORT_LIMITS.bytes,
       streamed: (path) => path === UPLOAD_PATH,
@@ -173,7 +168,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     await store.gate.shared(next); // a database switch waits for requests in flight
   });
   app.use("*", hospitalZoneScope());
-  app.use("*", authorize(access, idleMs, clock));
+  app.use("*", authorize(access, idleMs));
   app.use("*", auditOutbox());
   app.route("/", authRoutes(opts.licence ?? serviceGate(opts.config)));
   app.route("/", licenceRoutes());

@@ -134,7 +134,7 @@ export function authRoutes(licence: LicenceGate) {
       fullname: user.fullname || user.username,
       hospitalCode,
       licenceGraceUntil: gate.graceUntil,
-    }, c.get("now")().getTime());
+    });
     setCookie(c, SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: "Lax",

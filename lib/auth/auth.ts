@@ -147,17 +147,13 @@ export async function authenticate(
 
 /**
  * Starts a session; returns the token for the cookie (only its hash is stored). The session
- * belongs to the account's current `sessionGen` (read here when not given); `now` is the app's
- * clock (ms), the one `readSession` counts idle time by.
+ * belongs to the account's current `sessionGen` (read here when not given).
  */
-export async function createSession(
-  store: Store,
-  session: Session,
-  now = Date.now(),
-): Promise<string> {
+export async function createSession(store: Store, session: Session): Promise<string> {
   const token = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
     .replace(/[+/=]/g, (c) => c === "+" ? "-" : c === "/" ? "_" : "");
   const gen = session.gen ?? (await users(store).find(session.userId))?.value.sessionGen ?? 0;
+  const now = Date.now();
   const { role: _role, ...kept } = session;
   await store.kv.set(
     ["session", sha256(token)],
@@ -196,18 +192,17 @@ const sessionReads = new KeptReads<StoredSession>(SESSION_READ_MS, () => Date.no
 /**
  * The session for a cookie token, or null: expired (12 h), idle for `idleMs` since its last
  * request, of an account that is gone, or older than the account's last password or role
- * change. The role is the account's current one. `now` is the app's clock (ms; `createApp`'s
- * `now`, so a test can move it).
+ * change. The role is the account's current one.
  */
 export async function readSession(
   store: Store,
   token: string | undefined,
   idleMs = 30 * 60_000,
-  now = Date.now(),
 ): Promise<Session | null> {
   if (!token || token.length > 100) return null;
   const id = sha256(token);
   const key = ["session", id];
+  const now = Date.now();
   // most requests find their session in memory and run without waiting on the store
   const s = await sessionReads.get(
     store.kv,

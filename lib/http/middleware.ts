@@ -64,23 +64,20 @@ export const sameOrigin =
 
 /**
  * Enforces the one access declaration on every route: finds the route the request matched,
- * loads the session (idle limit `idleMs`, counted by `clock`), and lets the request through only
- * when the route is `public` or the session's role is granted its access. A write from another
- * site (`sameOrigin`) gets 403; without a session pages go to login (`?next=` back to them) and
- * APIs get 401; a role without
- * the right gets 403 (`forbidden`); while a printed first password is unchanged, everything but
+ * loads the session (idle limit `idleMs`), and lets the request through only when the route
+ * is `public` or the session's role is granted its access. A write from another site
+ * (`sameOrigin`) gets 403; without a session pages go to login (`?next=` back to them) and APIs
+ * get 401; a role without the right gets 403 (`forbidden`); while a printed first password is unchanged, everything but
  * `self` routes is held (pages go to the password page, the rest 403). Nothing runs after a
  * refusal; each is audited (`forbidden` per request, the others folded: `auditRepeated`). A route
  * with no declared access is refused to everyone. Every answer given to a signed-in user, and
  * every refusal, carries `Cache-Control: no-store`.
  */
 export const authorize =
-  (accessOf: AccessOf, idleMs: number, clock = () => Date.now()): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
+  (accessOf: AccessOf, idleMs: number): MiddlewareHandler<AppEnv> => async (c, next) => {
     const route = matchedRoutes(c).find((r) => r.method !== "ALL");
     const access = route && accessOf(route.method, route.path);
-    const token = getCookie(c, SESSION_COOKIE);
-    const session = await readSession(c.get("store"), token, idleMs, clock());
+    const session = await readSession(c.get("store"), getCookie(c, SESSION_COOKIE), idleMs);
     c.set("session", session);
     // before any refusal below, so the answer made from a thrown error carries it too
     const noStore = () => c.header("cache-control", "no-store");

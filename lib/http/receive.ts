@@ -87,19 +87,12 @@ export function bufferedBody(req: Request): Uint8Array | null {
 export const received = (o: {
   store: () => Promise<Store>;
   idleMs: number;
-  /** The app's clock (ms), as `authorize` counts idle time. */
-  clock: () => number;
   access: AccessOf;
   importBytes: number;
   streamed: (path: string) => boolean;
 }): MiddlewareHandler<AppEnv> =>
 async (c, next) => {
-  const session = await readSession(
-    await o.store(),
-    getCookie(c, SESSION_COOKIE),
-    o.idleMs,
-    o.clock(),
-  );
+  const session = await readSession(await o.store(), getCookie(c, SESSION_COOKIE), o.idleMs);
   c.set("session", session);
   const raw = c.req.raw;
   if (!raw.body || o.streamed(c.req.path)) return await next();
