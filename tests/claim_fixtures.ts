@@ -171,10 +171,7 @@ export async function admitDischarge(
 ) {
   const stay = await t.post(
     "/api/ipd/update",
-    admission(w, {
-      pasienId,
-      visitDate: `${days.masuk}T08:00`,
-    }),
+    admission(w, { pasienId, visitDate: `${days.masuk}T08:00` }),
   );
   assert.equal(stay.status, 200, JSON.stringify(stay.body));
   const id = stay.body.data._id;

@@ -104,7 +104,6 @@ export function DischargeForm({ visit, category, onClose }: DischargeFormProps) 
   const save = async (e: Event) => {
     e.preventDefault();
     if (busy) return;
-    const form = e.target;
     const more = await checked(date, diag, errs.fail);
     if (!more) return;
     setBusy(true);
@@ -119,7 +118,7 @@ export function DischargeForm({ visit, category, onClose }: DischargeFormProps) 
           summary_diagnosis: idList(diag),
           summary_tindakan: idList(tind),
           ...claim.body(),
-          ...formBill(form),
+          ...formBill(e.target),
           ...more,
         }),
       );

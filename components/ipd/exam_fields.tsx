@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { KeywordItem } from "../../lib/ipd/model.ts";
 import { keywordHit, keywordSummary } from "../../lib/ipd/rules.ts";
 import { get } from "../ui/api.ts";
-import { Field } from "../ui/Field.tsx";
+import { Field, FieldWarning } from "../ui/Field.tsx";
 import { MultiSelect } from "../ui/MultiSelect.tsx";
 import type { Option } from "../ui/Select.tsx";
 import type { FieldErrors } from "../ui/use_field_errors.ts";
@@ -128,9 +128,7 @@ export function IcdField({ form, name, values, error, warning, onChange }: {
         values={values}
         onChange={onChange}
       />
-      {warning && !error && (
-        <small class="field-warning" id={`${id}-warning`} data-warning>{warning}</small>
-      )}
+      {warning && !error && <FieldWarning id={id} text={warning} />}
     </Field>
   );
 }

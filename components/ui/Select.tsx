@@ -38,15 +38,17 @@ const filtered = (choices: Option[] | undefined, q: string) => {
   return (choices ?? []).filter((o) => o.text.toLowerCase().includes(needle));
 };
 
-/** The state of a select: open, typed text, highlighted row, and what the keys do. */
+/**
+ * The state of a select: open, typed text, highlighted row (`active`: -1 until the clerk typed,
+ * pressed an arrow or pointed at one), the text typed and left without a choice (`unchosen`,
+ * kept in the field and marked 'pilih dari daftar'), and what the keys do.
+ */
 function useSelect(p: SelectProps) {
   const [open, setOpen] = useState(false);
   const [q, setQ] = useState("");
   const [page, setPage] = useState(1);
-  /** The highlighted row: -1 until the clerk typed, pressed an arrow or pointed at one. */
   const [active, setActive] = useState(-1);
   const activeAt = useRef(-1);
-  /** Text typed and left without a choice, kept in the field and marked ('pilih dari daftar'). */
   const [unchosen, setUnchosen] = useState("");
   /** The query an early Enter waits for. */
   const waiting = useRef<string | null>(null);
@@ -54,10 +56,7 @@ function useSelect(p: SelectProps) {
   props.current = p;
   const paramKey = JSON.stringify(p.params ?? {});
   const keyOf = (text: string) => `${p.url ?? ""}\n${paramKey}\n${text}`;
-  const moveTo = (i: number) => {
-    activeAt.current = i;
-    setActive(i);
-  };
+  const moveTo = (i: number) => (activeAt.current = i, setActive(i));
   const empty = useEmptyReason(p, !!p.checkEmpty);
   const r = useRemoteRows(p, { open, q, page, key: keyOf(q) }, (key, rows, reason) => {
     if (reason !== undefined) empty.told(reason);
@@ -97,14 +96,10 @@ function useSelect(p: SelectProps) {
     setOpen(false);
     setQ("");
   };
-  /** Leaving the field: typed text not chosen stays, marked; nothing is taken. */
-  const leave = () => {
-    if (open) setUnchosen(q.trim());
-    hide();
-  };
-  /** Escape: the typed text is dropped on purpose. */
-  const drop = () => {
-    setUnchosen("");
+  /** Leaving the field: typed text not chosen stays, marked; `drop` (Escape, ×) drops it. */
+  const leave = (drop = false) => {
+    if (drop) setUnchosen("");
+    else if (open) setUnchosen(q.trim());
     hide();
   };
   function pick(o: Option) {
@@ -112,9 +107,7 @@ function useSelect(p: SelectProps) {
     hide();
     if (o.id !== props.current.value?.id) props.current.onChange(o);
   }
-  const next = () => {
-    if (r.more && !r.loading) setPage((n) => n + 1);
-  };
+  const next = () => r.more && !r.loading && setPage((n) => n + 1);
   const type = (text: string) => {
     if (!open) show();
     waiting.current = null;
@@ -139,34 +132,15 @@ function useSelect(p: SelectProps) {
       e.preventDefault();
       if (activeAt.current < 0) return;
       if (!list) waiting.current = keyOf(typed);
-      else if (list[Math.min(activeAt.current, list.length - 1)]) {
-        pick(list[Math.min(activeAt.current, list.length - 1)]);
-      }
+      else if (list.length) pick(list[Math.min(activeAt.current, list.length - 1)]);
     } else if (e.key === "Escape" && open) {
       e.preventDefault();
       e.stopPropagation();
-      drop();
+      leave(true);
     }
   };
-  const reason = empty.reason;
-  return {
-    open,
-    q,
-    rows,
-    fresh,
-    current,
-    r,
-    reason,
-    unchosen,
-    show,
-    leave,
-    drop,
-    pick,
-    next,
-    type,
-    onKey,
-    moveTo,
-  };
+  const acts = { show, leave, pick, next, type, onKey, moveTo };
+  return { open, q, rows, fresh, current, r, reason: empty.reason, unchosen, ...acts };
 }
 
 /** What a field left with text typed and not chosen says ('pilih dari daftar'). */
@@ -260,7 +234,7 @@ function SelectBox({ p, s, why, left }: {
           }
           s.onKey(e);
         }}
-        onBlur={s.leave}
+        onBlur={() => s.leave()}
       />
       {p.name && <input type="hidden" name={p.name} value={p.value?.id ?? ""} />}
       {p.value && !p.disabled && (
@@ -269,7 +243,7 @@ function SelectBox({ p, s, why, left }: {
           class="select-clear"
           aria-label="Kosongkan pilihan"
           tabIndex={-1}
-          onClick={() => (s.drop(), p.onChange(null))}
+          onClick={() => (s.leave(true), p.onChange(null))}
         >
           ×
         </button>

@@ -114,9 +114,8 @@ export interface SelectDef {
   /** Query parameters copied into `where` when present, e.g. `{ regional: "regional" }`. */
   params?: Record<string, string>;
   /**
-   * The field the options are ordered by (ascending, records without it last; ties by the
-   * first column) instead of the first column: for short lists only, as every match is sorted
-   * in memory (a reference list's E-Klaim code).
+   * The field options go by instead of the first column (ascending, those without it last): for
+   * short lists only, as every match is sorted in memory (a reference list's E-Klaim code).
    */
   order?: string;
   /**
