@@ -69,13 +69,12 @@ export async function klaimListBench(report: Report, { dir, file, world }: IpdFi
     return `${d}-01 / ${d}-28`;
   });
   const rules = ["GROUPING", "DIAGNOSIS_UTAMA", "BUKTI_TINDAKAN", "KELAS_TARIF", "LAMA_RAWAT"];
-  const statuses = ["final", "belum", "terkirim"];
   const filtered = Array.from({ length: 120 }, (_, i) => {
     const f: Record<string, string> = { dateRange: months[i % months.length] };
     if (i % 2) f.dpjpFilter = world.dpjp[i % world.dpjp.length]._id;
     if (i % 3 === 1) f.roomFilter = world.rooms[i % world.rooms.length]._id;
     if (i % 4 === 0) f.ruleFilter = rules[i % rules.length];
-    if (i % 4 === 1) f.klaimStatus = statuses[i % statuses.length];
+    if (i % 4 === 1) f.klaimStatus = ["final", "belum", "terkirim"][i % 3];
     if (i % 4 === 2) f.readyFilter = i % 8 < 4 ? "siap" : "perbaikan";
     return url(i, f, i % 5);
   });
@@ -137,6 +136,7 @@ export async function klaimListBench(report: Report, { dir, file, world }: IpdFi
         _version: index.get(o._id)!.versionstamp,
         tanggal_pulang: at,
         dischargepatient: how.value._id,
+        confirm_no_diagnosis: "1",
       }),
     });
     const body = await r.text();

@@ -84,9 +84,21 @@ export const PARSED = "dimuat";
 /** `blocking="render"` (not yet in Preact's types). */
 const BLOCKS_RENDER = { blocking: "render" } as Record<string, string>;
 
+/**
+ * What a signed-in page tells its scripts about the session (components/ui/session.ts): the
+ * idle limit, the username and hospital code a login in place uses.
+ */
+export interface PageSession {
+  idleMinutes: number;
+  username: string;
+  hospitalCode: string;
+}
+
 /** The HTML document around a page. */
-export function Document({ title, css = "/static/app.css", styles, children }: {
+export function Document({ title, css = "/static/app.css", styles, session, children }: {
   title: string;
+  /** The signed-in session (none on the login page). */
+  session?: PageSession;
   /** The stylesheet's address. */
   css?: string;
   /** The stylesheet itself, inlined instead (its CSP hash is in the security headers). */
@@ -94,7 +106,13 @@ export function Document({ title, css = "/static/app.css", styles, children }: {
   children: ComponentChildren;
 }) {
   return (
-    <html lang="id" data-tz={hospitalZone()}>
+    <html
+      lang="id"
+      data-tz={hospitalZone()}
+      data-idle-minutes={session?.idleMinutes}
+      data-user={session?.username}
+      data-hospital={session?.hospitalCode}
+    >
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

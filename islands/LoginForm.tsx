@@ -8,9 +8,12 @@ const INVALID = "Respon tidak valid dari server.";
 
 /**
  * Login form: hospital code (prefilled with the validated one), username, password. The server
- * checks the licence first; its refusals are handled by `onLicenceRefused`. Success goes to /.
+ * checks the licence first; its refusals are handled by `onLicenceRefused`. Success goes to
+ * `next` (the page that sent here, checked by the server), else /.
  */
-export default function LoginForm({ hospitalCode = "" }: { hospitalCode?: string }) {
+export default function LoginForm(
+  { hospitalCode = "", next = "/" }: { hospitalCode?: string; next?: string },
+) {
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
 
@@ -25,7 +28,7 @@ export default function LoginForm({ hospitalCode = "" }: { hospitalCode?: string
     try {
       const { body: data } = await request("/auth/login", { method: "POST", body });
       if (data?.success) {
-        location.href = "/";
+        location.href = next;
         return;
       }
       if (data?.licence) {

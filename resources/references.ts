@@ -36,6 +36,8 @@ export const references = [
       { desc: "Lain-lain", kode_eklaim: "5" },
     ],
     seedFill: ["kode_eklaim"],
+    // E-Klaim's order: 'Atas Persetujuan Dokter' (1) first, not the alphabet's 'Atas Permintaan'
+    orderBy: "kode_eklaim",
   }),
   simple({
     name: "validation-action",

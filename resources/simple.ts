@@ -15,6 +15,8 @@ export function simple(o: {
   fields?: Record<string, Field>;
   seed: (string | [title: string, desc: string] | Record<string, string>)[];
   seedFill?: string[];
+  /** The field its options are ordered by (`SelectDef.order`); default the description. */
+  orderBy?: string;
 }): ResourceDef {
   const key = o.title ? "title" : "desc";
   return defineResource({
@@ -39,5 +41,6 @@ export function simple(o: {
       typeof s === "string" ? { desc: s } : Array.isArray(s) ? { title: s[0], desc: s[1] } : s
     ),
     seedFill: o.seedFill,
+    ...(o.orderBy ? { selects: { select2: { order: o.orderBy } } } : {}),
   });
 }

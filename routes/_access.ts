@@ -14,6 +14,8 @@ export const ACCESS: Record<string, Access> = {
   "GET /auth/login": "public",
   "POST /auth/login": "public",
   "POST /auth/logout": "self",
+  // the page keeping its idle session going ('Tetap masuk'), also while a password must change
+  "GET /api/session": "self",
   // licence: anonymous requests are limited per address. The first validation on a server, and
   // the code already stored again, are open (no administrator could sign in before them)
   "GET /validation": "public",

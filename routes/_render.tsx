@@ -46,6 +46,13 @@ export function renderPage(
         title={opts.title}
         css={cssHref(c.get("manifest"))}
         styles={inline ? CSS_SLOT : undefined}
+        session={session
+          ? {
+            idleMinutes: c.get("config").sessionIdleMinutes,
+            username: session.username,
+            hospitalCode: session.hospitalCode,
+          }
+          : undefined}
       >
         {page}
       </Document>,

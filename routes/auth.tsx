@@ -24,6 +24,7 @@ import {
   reserveAttempt,
 } from "../lib/auth/throttle.ts";
 import { parseHospitalCode } from "../lib/licence/client.ts";
+import { safeNext } from "../lib/auth/account.ts";
 import { graceNotice, type LicenceGate, type LicenceRefusal } from "../lib/licence/gate.ts";
 import { readLicence } from "../lib/licence/record.ts";
 import { renderPage } from "./_render.tsx";
@@ -72,7 +73,8 @@ export function authRoutes(licence: LicenceGate) {
   const r = new Hono<AppEnv>();
 
   r.get("/auth/login", async (c) => {
-    if (c.get("session")) return c.redirect("/");
+    const next = safeNext(c.req.query("next"));
+    if (c.get("session")) return c.redirect(next);
     const store = c.get("store");
     if (await licence.unvalidated?.(store)) return c.redirect("/validation");
     const hospitalCode = (await readLicence(store))?.hospitalCode ?? "";
@@ -84,7 +86,7 @@ export function authRoutes(licence: LicenceGate) {
         <main class="login-page">
           {bg && <img class="login-bg" src={`${BACKGROUND_URL}?v=${bg}`} alt="" />}
           <DemoBadge code={c.get("config").demoHospitalCode} />
-          <Island name="LoginForm" component={LoginForm} props={{ hospitalCode }} />
+          <Island name="LoginForm" component={LoginForm} props={{ hospitalCode, next }} />
         </main>
       ),
     });
@@ -146,6 +148,13 @@ export function authRoutes(licence: LicenceGate) {
     });
     const notice = gate.graceUntil ? graceNotice(gate.graceUntil) : undefined;
     return c.json({ success: true, message: "Login berhasil.", notice });
+  });
+
+  // what the page asks to keep an idle session going ('Tetap masuk'): the request itself does
+  r.get("/api/session", (c) => {
+    const s = c.get("session")!;
+    const idleMinutes = c.get("config").sessionIdleMinutes;
+    return c.json({ success: true, username: s.username, idleMinutes });
   });
 
   r.post("/auth/logout", async (c) => {

@@ -32,6 +32,7 @@ const TABLE: Record<string, [Want, Want, Want, Want]> = {
   "GET /setting/background": [OK, OK, OK, OK],
   // one's own session, password and E-Klaim NIK
   "POST /auth/logout": [OK, OK, OK, 401],
+  "GET /api/session": [OK, OK, OK, 401],
   "POST /api/user/password": [OK, OK, OK, 401],
   "POST /api/user/nik": [OK, OK, OK, 401],
   // users: the admin only, reading included
@@ -226,7 +227,12 @@ Deno.test("access: every route × role answers what the hand-written table says"
         } else {
           assert.equal(res.status, want[i], where);
           if (want[i] === 403) assert.equal(JSON.parse(text).message, FORBIDDEN, where);
-          if (want[i] === 302) assert.equal(res.headers.get("location"), "/auth/login", where);
+          // the login comes back to the page asked for
+          if (want[i] === 302) {
+            const url = urlOf(path);
+            const back = url === "/" ? "" : `?next=${encodeURIComponent(url)}`;
+            assert.equal(res.headers.get("location"), `/auth/login${back}`, where);
+          }
         }
       }
     }

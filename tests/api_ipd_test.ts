@@ -205,6 +205,7 @@ Deno.test("ipd: one open stay per patient; readmission within 30 days needs a re
     _version: await versionOf(t, "ipd", stay._id),
     tanggal_pulang: "2026-11-05T10:00",
     dischargepatient: w.pulang,
+    confirm_no_diagnosis: "1",
   });
   assert.equal(r.status, 200, JSON.stringify(r.body));
 

@@ -59,7 +59,9 @@ Deno.test("every route except login, licence and static files needs a session", 
       assert.match((await res.json()).message, /Sesi tidak valid/);
     } else {
       assert.equal(res.status, 302, `${r.method} ${path}`);
-      assert.equal(res.headers.get("location"), "/auth/login");
+      // the login comes back to the page asked for
+      const back = path === "/" ? "" : `?next=${encodeURIComponent(path)}`;
+      assert.equal(res.headers.get("location"), `/auth/login${back}`, path);
     }
   }
 });

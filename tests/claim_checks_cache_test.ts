@@ -95,6 +95,7 @@ Deno.test("claimChecks after writes: only the checks a write can change are redo
       _version: await versionOf(t, "ipd", s.id),
       tanggal_pulang: `${s.day.replace(/05$/, "06")}T11:00`,
       dischargepatient: w.pulang,
+      confirm_no_diagnosis: "1",
     });
     assert.equal(out.status, 200, JSON.stringify(out.body));
   }
@@ -144,6 +145,7 @@ Deno.test("claimChecks after writes: only the checks a write can change are redo
     _version: await versionOf(t, "ipd", ani.id),
     tanggal_pulang: "2025-10-09T11:00",
     dischargepatient: w.pulang,
+    confirm_no_diagnosis: "1",
   });
   assert.equal(again.status, 200, JSON.stringify(again.body));
   const c5 = new Map(await claimChecks(t.store, registry));

@@ -203,7 +203,9 @@ export async function admitDischarge(
       _version: (await t.store.kv.get(["ipd", id])).versionstamp!,
       tanggal_pulang: `${days.pulang}T11:00`,
       dischargepatient: w.pulang,
-      ...summary10.length ? { summary_diagnosis: summary10.map((c) => w.icd[c]) } : {},
+      ...summary10.length
+        ? { summary_diagnosis: summary10.map((c) => w.icd[c]) }
+        : { confirm_no_diagnosis: "1" },
     }),
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));

@@ -208,6 +208,7 @@ Deno.test("recordEklaimGroup: a grouping not final lets the discharge be cancell
     _version: await versionOf(t, "ipd", id),
     tanggal_pulang: "2026-11-23T11:00",
     dischargepatient: w.pulang,
+    confirm_no_diagnosis: "1",
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const g = { response_inacbg: inacbg("J-4-17-I", "1200000"), stage: 1 as const, final: false };
@@ -220,6 +221,7 @@ Deno.test("recordEklaimGroup: a grouping not final lets the discharge be cancell
     _version: await versionOf(t, "ipd", id),
     tanggal_pulang: "2026-11-23T11:00",
     dischargepatient: w.pulang,
+    confirm_no_diagnosis: "1",
   });
   assert.equal(again.status, 200, JSON.stringify(again.body));
   await recordEklaimGroup(t.store, id, { ...g, final: true }, { by: "casemix", now: NOW });

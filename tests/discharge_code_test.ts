@@ -159,3 +159,27 @@ Deno.test("an install from before the codes: the shipped entries get theirs once
     store.close();
   }
 });
+
+Deno.test("Cara Pulang's picker lists by E-Klaim code ('Atas Persetujuan Dokter' first), a method without one last", async () => {
+  await using t = await setup();
+  const own = await t.post("/api/discharge-patient/update", {
+    id: "",
+    desc: "Alih Rawat",
+    kode_eklaim: "",
+  });
+  assert.equal(own.status, 200, JSON.stringify(own.body));
+  const texts = async (q = "") =>
+    (await t.json(`/api/discharge-patient/select2?q=${q}`)).body.results.map(
+      (o: { text: string }) => o.text,
+    );
+  assert.deepEqual(await texts(), [
+    "Atas Persetujuan Dokter",
+    "Dirujuk",
+    "Atas Permintaan Sendiri",
+    "Meninggal",
+    "Lain-lain",
+    "Alih Rawat",
+  ]);
+  // a search keeps the order: 'atas' finds code 1 before code 3
+  assert.deepEqual(await texts("atas"), ["Atas Persetujuan Dokter", "Atas Permintaan Sendiri"]);
+});

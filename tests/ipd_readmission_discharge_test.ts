@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { toLocalInput } from "../lib/ipd/rules.ts";
 import { setup, versionOf } from "./helpers.ts";
 import { admission, seedIpd } from "./ipd_fixtures.ts";
 
@@ -32,6 +31,7 @@ async function stay(t: T, w: W, visitDate: string, out?: string, reason = "") {
       _version: await versionOf(t, "ipd", id),
       tanggal_pulang: out,
       dischargepatient: w.pulang,
+      confirm_no_diagnosis: "1",
     });
     assert.equal(d.status, 200, JSON.stringify(d.body));
   }
@@ -79,30 +79,75 @@ Deno.test("readmission: deleting a stay in between keeps a flag still true, with
   assert.equal(await versionOf(t, "ipd", c._id), before, "left untouched");
 });
 
-Deno.test("discharge: not more than a day after the hospital's now; the stay stays open", async () => {
+Deno.test("discharge: at most an hour past the clock (WITA hospital), 400 at tanggal_pulang; the stay stays open", async () => {
   await using t = await setup();
-  const w = await seedIpd(t);
-  const day = 86_400_000;
-  const local = (ms: number) => toLocalInput(new Date(Date.now() + ms).toISOString());
-  const s = await stay(t, w, local(-2 * day));
+  const w = await seedIpd(t, { timezone: "Asia/Makassar" });
+  const minute = 60_000;
+  // the form's local time in WITA (UTC+8), written by hand
+  const wita = (ms: number) =>
+    new Date(Date.now() + ms + 8 * 60 * minute).toISOString().slice(0, 16);
+  const s = await stay(t, w, wita(-2 * 1440 * minute));
   const discharge = async (tanggal_pulang: string) =>
     await postJson(t, "/api/ipd/discharge-patient/update", {
       id: s._id,
       _version: await versionOf(t, "ipd", s._id),
       tanggal_pulang,
       dischargepatient: w.pulang,
+      confirm_no_diagnosis: "1",
     });
-  for (const ahead of [2 * day, day + 3_600_000]) {
-    const r = await discharge(local(ahead));
-    assert.equal(r.status, 400, `${local(ahead)}: ${JSON.stringify(r.body)}`);
-    assert.equal(r.body.message, "Tanggal pulang tidak boleh lebih dari 1 hari setelah hari ini.");
+  // 17 hours ahead (the clerk's case), 2 hours, and 62 minutes
+  for (const ahead of [17 * 60, 120, 62]) {
+    const r = await discharge(wita(ahead * minute));
+    assert.equal(r.status, 400, `${ahead} menit: ${JSON.stringify(r.body)}`);
+    assert.equal(r.body.field, "tanggal_pulang");
+    const shown = wita(ahead * minute).replace(/^(\d{4})-(\d\d)-(\d\d)T/, "$3-$2-$1 ");
+    assert.match(
+      r.body.message,
+      new RegExp(`^Tanggal pulang \\(${shown} WITA\\) lebih dari 1 jam`),
+    );
     const v = await get(t, s._id);
     assert.deepEqual([v.status, v.tanggal_pulang], ["dirawat", null]);
   }
   assert.equal((await t.json("/api/ipd")).body.recordsFiltered, 1);
-  const r = await discharge(local(-3_600_000));
+  // a clock 50 minutes behind the ward's is still a discharge
+  const r = await discharge(wita(50 * minute));
   assert.equal(r.status, 200, JSON.stringify(r.body));
   assert.equal((await get(t, s._id)).status, "pulang");
+});
+
+Deno.test("discharge: no primary diagnosis is refused at summary_diagnosis unless confirmed (confirm_no_diagnosis=1)", async () => {
+  await using t = await setup();
+  const w = await seedIpd(t);
+  const s = await stay(t, w, "2026-11-01T08:00");
+  const form = {
+    id: s._id,
+    tanggal_pulang: "2026-11-03T10:00",
+    dischargepatient: w.pulang,
+    summary_tindakan: [w.icd["93.96"]],
+  };
+  for (const confirm of [undefined, "0", "ya"]) {
+    const r = await postJson(t, "/api/ipd/discharge-patient/update", {
+      ...form,
+      _version: await versionOf(t, "ipd", s._id),
+      ...(confirm === undefined ? {} : { confirm_no_diagnosis: confirm }),
+    });
+    assert.equal(r.status, 400, JSON.stringify(r.body));
+    assert.equal(r.body.field, "summary_diagnosis");
+    assert.match(r.body.message, /^Diagnosis utama belum diisi: klaim kunjungan ini tertahan/);
+    assert.equal((await get(t, s._id)).status, "dirawat");
+  }
+  const r = await postJson(t, "/api/ipd/discharge-patient/update", {
+    ...form,
+    _version: await versionOf(t, "ipd", s._id),
+    confirm_no_diagnosis: "1",
+  });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  const v = await get(t, s._id);
+  assert.deepEqual([v.status, v.summary_diagnosis.length, v.summary_tindakan.length], [
+    "pulang",
+    0,
+    1,
+  ]);
 });
 
 Deno.test("discharge: a stay entered late is not discharged past the patient's next admission", async () => {
@@ -117,6 +162,7 @@ Deno.test("discharge: a stay entered late is not discharged past the patient's n
       _version: await versionOf(t, "ipd", early._id),
       tanggal_pulang,
       dischargepatient: w.pulang,
+      confirm_no_diagnosis: "1",
     });
   let r = await discharge("2026-10-21T10:00");
   assert.equal(r.status, 400, JSON.stringify(r.body));

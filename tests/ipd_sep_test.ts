@@ -23,6 +23,7 @@ Deno.test("ipd claim data: upgrade and ICU days within the length of stay once d
       _version: (await stored(t, stay._id)).versionstamp!,
       tanggal_pulang: "2026-11-04T10:00",
       dischargepatient: w.pulang,
+      confirm_no_diagnosis: "1",
       ...more,
     });
   // 3 days (01-11 to 04-11): 9 upgrade days are refused at discharge, 4 ICU days too
@@ -73,6 +74,7 @@ Deno.test("ipd claim data: a SEP another stay holds is a 409 naming that stay, a
     _version: (await stored(t, b._id)).versionstamp!,
     tanggal_pulang: "2026-11-04T10:00",
     dischargepatient: w.pulang,
+    confirm_no_diagnosis: "1",
     nomor_sep: SEP,
   });
   assert.equal(r.status, 409);

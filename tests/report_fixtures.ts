@@ -79,6 +79,7 @@ export async function seedDashboard(t: Api, today = DASHBOARD_TODAY) {
       _version: (await t.json(`/api/ipd/${id}`)).body.data._version,
       tanggal_pulang: at,
       dischargepatient: w.pulang,
+      confirm_no_diagnosis: "1",
     });
   const a1 = await admit(w.pasien, "2025-03-02T08:00");
   await exam(a1, "2025-03-02T10:00", 1_500_000, ["J18.9"], ["93.96"]);

@@ -1,7 +1,13 @@
 import { useEffect, useState } from "react";
 import type { IcdItem } from "../../lib/ipd/model.ts";
-import { toLocalInput } from "../../lib/ipd/rules.ts";
-import { alertError, get, post } from "../ui/api.ts";
+import {
+  dischargeAheadProblem,
+  NO_DIAGNOSIS,
+  parseDateTime,
+  toLocalInput,
+} from "../../lib/ipd/rules.ts";
+import { alertError, ApiError, get, post } from "../ui/api.ts";
+import { confirmDialog } from "../ui/Dialog.tsx";
 import { FormModal } from "../ui/Modal.tsx";
 import { type Option, Select } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
@@ -32,6 +38,32 @@ const loadSummary = (id: string, diag: (o: Option[]) => void, tind: (o: Option[]
     tind((d.summary_tindakan ?? []).map(icdOption));
   }).catch((e) => alertError(e));
 
+/** Asks before a stay is discharged with no primary diagnosis; true when the clerk agrees. */
+const confirmNoDiagnosis = () =>
+  confirmDialog({
+    title: "Simpan tanpa diagnosis utama?",
+    text: `${NO_DIAGNOSIS}\nAturan kelengkapan klaim 'Diagnosis utama' akan menahannya.`,
+    confirmText: "Ya, simpan tanpa diagnosis",
+    cancelText: "Isi diagnosis",
+    focusCancel: true,
+  });
+
+/**
+ * What stops a discharge before it is sent: a time more than an hour ahead (said at the
+ * field), or no primary diagnosis the clerk did not confirm. Resolves the extra fields to send.
+ */
+async function checked(
+  date: string,
+  diag: Option[],
+  fail: (e: unknown) => void,
+): Promise<Record<string, string> | undefined> {
+  const ahead = dischargeAheadProblem(parseDateTime(date) ?? "", Date.now());
+  if (ahead) return void fail(new ApiError(400, ahead, { field: "tanggal_pulang" }));
+  if (diag.length) return {};
+  if (await confirmNoDiagnosis()) return { confirm_no_diagnosis: "1" };
+  document.getElementById("discharge-diagnosis")?.focus();
+}
+
 /** What the discharge form is given. */
 interface DischargeFormProps {
   visit: VisitRow;
@@ -44,7 +76,9 @@ interface DischargeFormProps {
  * Discharges a stay: date-time, discharge method and the summary diagnoses and procedures,
  * prefilled from the examinations (editable), the claim data to complete (SEP, ICU and
  * upgrade days) and the bill by E-Klaim's categories, where the clerk may move amounts
- * (`BillStep`). On success the browser goes to `/discharge-patient`.
+ * (`BillStep`). A time more than an hour ahead is refused at its field, and a discharge with no
+ * primary diagnosis asks first (said under the field too). On success the browser goes to
+ * `/discharge-patient`.
  */
 export function DischargeForm({ visit, category, onClose }: DischargeFormProps) {
   const [date, setDate] = useState(() => toLocalInput(new Date().toISOString()));
@@ -70,6 +104,8 @@ export function DischargeForm({ visit, category, onClose }: DischargeFormProps) 
   const save = async (e: Event) => {
     e.preventDefault();
     if (busy) return;
+    const more = await checked(date, diag, errs.fail);
+    if (!more) return;
     setBusy(true);
     try {
       const { message } = await post(
@@ -83,6 +119,7 @@ export function DischargeForm({ visit, category, onClose }: DischargeFormProps) 
           summary_tindakan: idList(tind),
           ...claim.body(),
           ...formBill(e.target),
+          ...more,
         }),
       );
       toast({ title: "Success", text: message });
@@ -128,6 +165,7 @@ export function DischargeForm({ visit, category, onClose }: DischargeFormProps) 
         name="diagnosis"
         values={diag}
         error={errs.errors.diagnosis}
+        warning={diag.length || busy ? "" : `${NO_DIAGNOSIS} Pilih kodenya di sini.`}
         onChange={edit("diagnosis", setDiag)}
       />
       <IcdField

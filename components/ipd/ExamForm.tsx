@@ -54,6 +54,20 @@ function tariffOf(exam: ExamRow | undefined, rows: ExamRow[], category: BillKey)
   };
 }
 
+/**
+ * What saving codes without a grouping means: the stay's package stays the one an examination
+ * before chose ('' while a grouping is chosen or no code is).
+ */
+function noGrouping(v: ExamValues, rows: ExamRow[], id?: string): string {
+  if (v.tv.grouping || !(v.diag.length || v.tind.length)) return "";
+  const kept = examOrder(rows).filter((r) => r.grouping && r._id !== id).at(-1);
+  const stays = kept?.grouping
+    ? `tetap ${kept.grouping.kode_inacbg} (${formatMoney(kept.tarif_ina)})`
+    : "tetap kosong (Tarif INA-CBG Rp 0)";
+  return `Belum memilih grouping INA-CBG: paket kunjungan ${stays}. ` +
+    "Pilih grouping bila kode ini mengubah paketnya.";
+}
+
 /** The SOAP notes a form starts from. */
 const soapOf = (exam?: ExamRow): Soap => ({
   subject: exam?.subject ?? "",
@@ -204,6 +218,7 @@ export function ExamForm(props: ExamFormProps) {
         tariff={tariff}
         classtype={classtype}
         prevRs={billedBefore(rows, date, exam?._id)}
+        warning={noGrouping(values, rows, exam?._id)}
       />
       <BillFields
         id="exam"

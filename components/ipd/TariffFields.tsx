@@ -5,6 +5,7 @@ import { formatMoney, readRupiah } from "../../lib/format.ts";
 import { type Option, Select } from "../ui/Select.tsx";
 import { Percent } from "./cells.tsx";
 import { get } from "../ui/api.ts";
+import { FieldWarning } from "../ui/Field.tsx";
 import type { BillInput } from "./BillFields.tsx";
 
 /** A tariff option of an INA-CBG grouping (`GET /api/inatarif/{id}`). */
@@ -93,10 +94,12 @@ const Said = ({ id, text }: { id: string; text: string }) => (
 /**
  * Grouping (INA-CBG tariffs of the hospital's regional and class), its class option (the
  * room's class preselected), the INA tariff it gives, the hospital tariff of the day and the
- * analysis against everything billed up to this day (`prevRs` + this day).
+ * analysis against everything billed up to this day (`prevRs` + this day). `warning` says under
+ * the grouping what saving without one means (the stay's package stays).
  */
-export function TariffFields({ v, set, tariff, classtype, prevRs, errors = {} }: {
+export function TariffFields({ v, set, tariff, classtype, prevRs, errors = {}, warning }: {
   v: TariffValues;
+  warning?: string;
   /** The server's refusals of these fields, by input name. */
   errors?: Record<string, string>;
   set: (patch: Partial<TariffValues>) => void;
@@ -106,6 +109,7 @@ export function TariffFields({ v, set, tariff, classtype, prevRs, errors = {} }:
 }) {
   const loaded = useRef(v.grouping?.id ?? "");
   const load = async (g: Option | null, keep: boolean) => {
+    loaded.current = g?.id ?? "";
     if (!g) return set({ grouping: null, options: [], tarifinacbgSelect: "", tarif_ina: null });
     if (!keep) set({ grouping: g, options: [], tarifinacbgSelect: "", tarif_ina: null });
     try {
@@ -143,12 +147,11 @@ export function TariffFields({ v, set, tariff, classtype, prevRs, errors = {} }:
           checkEmpty={!off}
           value={v.grouping}
           placeholder="Cari kode atau deskripsi INA-CBG"
-          onChange={(g) => {
-            loaded.current = g?.id ?? "";
-            load(g, false);
-          }}
+          onChange={(g) => load(g, false)}
         />
-        {errors.grouping && <Said id="exam-grouping" text={errors.grouping} />}
+        {errors.grouping
+          ? <Said id="exam-grouping" text={errors.grouping} />
+          : warning && <FieldWarning id="exam-grouping" text={warning} />}
       </div>
       <div class="field">
         <label for="exam-tarifinacbgSelect">Kelas Tarif</label>

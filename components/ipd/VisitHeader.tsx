@@ -9,9 +9,10 @@ import { packageOf } from "../../lib/ipd/package.ts";
 import { packageText, sourceText } from "./package_view.tsx";
 
 /**
- * The top of a stay's examination page: who, where, since when, its claim data, and the
- * stay's totals with the package in force and its source (and, once E-Klaim grouped the stay,
- * what the ward had picked). With `onSaved` (a role that may write), 'Edit Data Klaim' opens the visit
+ * The top of a stay's examination page: who, where, since when (and, once discharged, when
+ * and how: the discharge method), its claim data, and the stay's totals with the package in
+ * force and its source (and, once E-Klaim grouped the stay, what the ward had picked). With
+ * `onSaved` (a role that may write), 'Edit Data Klaim' opens the visit
  * form; `onSaved` follows a save.
  */
 export function VisitHeader({ visit: v, onSaved }: { visit: VisitRow; onSaved?: () => void }) {
@@ -35,6 +36,11 @@ export function VisitHeader({ visit: v, onSaved }: { visit: VisitRow; onSaved?: 
           <span class={`status status-${v.status}`}>
             {v.status === "pulang" ? `Pulang ${formatDateTime(v.tanggal_pulang)}` : "Dirawat"}
           </span>
+          {v.status === "pulang" && (
+            <span class="discharge-method" data-discharge-method>
+              {`Cara pulang: ${v.dischargepatient?.desc ?? "-"}`}
+            </span>
+          )}
           {v.readmisi && <span class="status status-readmisi">Readmisi</span>}
         </p>
         <div class="claim-data" id={CLAIM_DATA_ANCHOR}>

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { KeywordItem } from "../../lib/ipd/model.ts";
 import { keywordHit, keywordSummary } from "../../lib/ipd/rules.ts";
 import { get } from "../ui/api.ts";
-import { Field } from "../ui/Field.tsx";
+import { Field, FieldWarning } from "../ui/Field.tsx";
 import { MultiSelect } from "../ui/MultiSelect.tsx";
 import type { Option } from "../ui/Select.tsx";
 import type { FieldErrors } from "../ui/use_field_errors.ts";
@@ -107,13 +107,15 @@ const ICD_LISTS = {
 
 /**
  * An ICD code list (diagnoses or procedures) of the examination or discharge form, picked from
- * its lookup, with the server's refusal under it.
+ * its lookup, with the server's refusal (or a warning) under it.
  */
-export function IcdField({ form, name, values, error, onChange }: {
+export function IcdField({ form, name, values, error, warning, onChange }: {
   form: "exam" | "discharge";
   name: "diagnosis" | "tindakan";
   values: Option[];
   error?: string;
+  /** What the field's state means for later (no primary diagnosis), said under it. */
+  warning?: string;
   onChange: (v: Option[]) => void;
 }) {
   const id = `${form}-${name}`;
@@ -126,6 +128,7 @@ export function IcdField({ form, name, values, error, onChange }: {
         values={values}
         onChange={onChange}
       />
+      {warning && !error && <FieldWarning id={id} text={warning} />}
     </Field>
   );
 }

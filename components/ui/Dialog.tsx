@@ -22,6 +22,8 @@ export interface DialogOptions {
   danger?: boolean;
   /** Focuses the cancel button first (Enter keeps what is there, e.g. unsaved work). */
   focusCancel?: boolean;
+  /** Closes the dialog (as cancelled) when aborted: what it asks about no longer holds. */
+  signal?: AbortSignal;
 }
 
 const GLYPH: Record<DialogIcon, string> = {
@@ -107,6 +109,7 @@ export function showDialog(o: DialogOptions): Promise<boolean> {
       host.remove();
       resolve(ok);
     };
+    o.signal?.addEventListener("abort", () => done(false), { once: true });
     render(<DialogBox o={o} done={done} />, host);
   });
 }

@@ -24,3 +24,8 @@ export function Field({ id, label, required, class: extra, error, children }: {
     </div>
   );
 }
+
+/** What a field's state means for later (not a refusal), said under control `id`. */
+export const FieldWarning = ({ id, text }: { id: string; text: string }) => (
+  <small class="field-warning" id={`${id}-warning`} role="status" data-warning>{text}</small>
+);

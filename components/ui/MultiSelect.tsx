@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { type Option, Select } from "./Select.tsx";
 
 export interface MultiSelectProps {
@@ -19,29 +20,64 @@ export interface MultiSelectProps {
   placeholder?: string;
 }
 
+/** A chip taken away, and where it stood, until it is put back or another change is made. */
+interface Removed {
+  option: Option;
+  at: number;
+}
+
 /**
  * Several options picked from an async select: the chosen ones as removable chips, then a
  * search input whose list leaves them out (`exclude` query parameter). The chips' × are out of
- * the Tab order (Tab goes from the field before straight to the search); Backspace in the empty
- * search removes the last chip.
+ * the Tab order (Tab goes from the field before straight to the search). Backspace in the empty
+ * search first marks the last chip and says so; a second Backspace removes it. A removed chip
+ * (by Backspace or ×) is said under the field with 'Urungkan', the next Tab stop, which puts
+ * it back where it stood.
  */
 export function MultiSelect(p: MultiSelectProps) {
   const ids = p.values.map((o) => o.id);
+  const [armed, setArmed] = useState(false);
+  const [removed, setRemoved] = useState<Removed | null>(null);
+  const last = p.values.at(-1);
+  const remove = (at: number) => {
+    setArmed(false);
+    setRemoved({ option: p.values[at], at });
+    p.onChange(p.values.filter((_, i) => i !== at));
+  };
+  const change = (values: Option[]) => {
+    setRemoved(null);
+    p.onChange(values);
+  };
+  const undo = (r: Removed) => {
+    setRemoved(null);
+    if (!ids.includes(r.option.id)) {
+      p.onChange([...p.values.slice(0, r.at), r.option, ...p.values.slice(r.at)]);
+    }
+    document.getElementById(p.id)?.focus();
+  };
   return (
     <div
       class="multi"
       onKeyDown={(e) => {
         const input = e.target as HTMLInputElement;
-        if (e.key !== "Backspace" || input.id !== p.id || input.value || p.disabled) return;
-        if (!p.values.length) return;
+        if (input.id !== p.id || p.disabled) return;
+        if (e.key !== "Backspace" || input.value || !last) return setArmed(false);
         e.preventDefault();
-        p.onChange(p.values.slice(0, -1));
+        if (armed) remove(p.values.length - 1);
+        else setArmed(true);
       }}
     >
       {p.values.length > 0 && (
         <ul class="chips">
-          {p.values.map((o) => (
-            <li key={o.id} class={`chip ${p.chipClass?.(o) ?? ""}`.trim()}>
+          {p.values.map((o, i) => (
+            <li
+              key={o.id}
+              class={[
+                "chip",
+                p.chipClass?.(o),
+                armed && i === p.values.length - 1 && "chip-armed",
+              ].filter(Boolean).join(" ")}
+            >
               <span>{o.text}</span>
               {p.name && <input type="hidden" name={p.name} value={o.id} />}
               {!p.disabled && (
@@ -50,7 +86,7 @@ export function MultiSelect(p: MultiSelectProps) {
                   class="chip-remove"
                   aria-label={`Hapus ${o.text}`}
                   tabIndex={-1}
-                  onClick={() => p.onChange(p.values.filter((v) => v.id !== o.id))}
+                  onClick={() => remove(i)}
                 >
                   ×
                 </button>
@@ -66,8 +102,19 @@ export function MultiSelect(p: MultiSelectProps) {
         params={{ ...p.params, ...(p.exclude ? { [p.exclude]: ids.join(",") } : {}) }}
         disabled={p.disabled}
         placeholder={p.placeholder ?? "Ketik untuk mencari..."}
-        onChange={(o) => o && !ids.includes(o.id) && p.onChange([...p.values, o])}
+        onChange={(o) => o && !ids.includes(o.id) && change([...p.values, o])}
       />
+      <p class="multi-said" role="status">
+        {armed && last && `Tekan Backspace sekali lagi untuk menghapus ${last.text}.`}
+        {!armed && removed && (
+          <>
+            {`${removed.option.text} dihapus. `}
+            <button type="button" class="btn-link" onClick={() => undo(removed)}>
+              Urungkan
+            </button>
+          </>
+        )}
+      </p>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   type EmptyReason,
   type Option,
@@ -38,31 +38,33 @@ const filtered = (choices: Option[] | undefined, q: string) => {
   return (choices ?? []).filter((o) => o.text.toLowerCase().includes(needle));
 };
 
-/** The state of a select: open, typed text, highlighted row, and what the keys do. */
+/**
+ * The state of a select: open, typed text, highlighted row (`active`: -1 until the clerk typed,
+ * pressed an arrow or pointed at one), the text typed and left without a choice (`unchosen`,
+ * kept in the field and marked 'pilih dari daftar'), and what the keys do.
+ */
 function useSelect(p: SelectProps) {
   const [open, setOpen] = useState(false);
   const [q, setQ] = useState("");
   const [page, setPage] = useState(1);
-  const [active, setActive] = useState(0);
-  const activeAt = useRef(0);
+  const [active, setActive] = useState(-1);
+  const activeAt = useRef(-1);
+  const [unchosen, setUnchosen] = useState("");
   /** The query an early Enter waits for. */
   const waiting = useRef<string | null>(null);
   const props = useRef(p);
   props.current = p;
   const paramKey = JSON.stringify(p.params ?? {});
   const keyOf = (text: string) => `${p.url ?? ""}\n${paramKey}\n${text}`;
-  const moveTo = (i: number) => {
-    activeAt.current = i;
-    setActive(i);
-  };
+  const moveTo = (i: number) => (activeAt.current = i, setActive(i));
   const empty = useEmptyReason(p, !!p.checkEmpty);
   const r = useRemoteRows(p, { open, q, page, key: keyOf(q) }, (key, rows, reason) => {
     if (reason !== undefined) empty.told(reason);
-    const i = Math.max(0, Math.min(rows.length - 1, activeAt.current));
+    const i = activeAt.current < 0 ? -1 : Math.max(0, Math.min(rows.length - 1, activeAt.current));
     if (i !== activeAt.current) moveTo(i);
     if (waiting.current === key) {
       waiting.current = null;
-      if (rows[i]) pick(rows[i]);
+      if (i >= 0 && rows[i]) pick(rows[i]);
     }
   }, (key) => {
     if (waiting.current === key) waiting.current = null;
@@ -70,7 +72,7 @@ function useSelect(p: SelectProps) {
   // static options are filtered as typed: always the rows of the current text
   const rows = p.url ? r.items : filtered(p.choices, q);
   const fresh = !p.url || r.shownFor === keyOf(q);
-  const current = fresh && rows.length ? Math.min(active, rows.length - 1) : -1;
+  const current = fresh && rows.length && active >= 0 ? Math.min(active, rows.length - 1) : -1;
   /** The rows of `typed`, when they are the ones shown (null while they are on their way). */
   const rowsOf = (typed: string) =>
     !p.url
@@ -79,12 +81,13 @@ function useSelect(p: SelectProps) {
       ? r.shown.current.items
       : null;
 
+  /** Opens the list: on the text left unchosen, if any (its first match highlighted). */
   const show = () => {
     if (p.disabled || open) return;
-    setQ("");
+    setQ(unchosen);
     setPage(1);
     r.showRows(null, []);
-    moveTo(0);
+    moveTo(unchosen ? 0 : -1);
     setOpen(true);
   };
   const hide = () => {
@@ -93,13 +96,18 @@ function useSelect(p: SelectProps) {
     setOpen(false);
     setQ("");
   };
+  /** Leaving the field: typed text not chosen stays, marked; `drop` (Escape, ×) drops it. */
+  const leave = (drop = false) => {
+    if (drop) setUnchosen("");
+    else if (open) setUnchosen(q.trim());
+    hide();
+  };
   function pick(o: Option) {
+    setUnchosen("");
     hide();
     if (o.id !== props.current.value?.id) props.current.onChange(o);
   }
-  const next = () => {
-    if (r.more && !r.loading) setPage((n) => n + 1);
-  };
+  const next = () => r.more && !r.loading && setPage((n) => n + 1);
   const type = (text: string) => {
     if (!open) show();
     waiting.current = null;
@@ -112,7 +120,7 @@ function useSelect(p: SelectProps) {
     const list = rowsOf(typed);
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
       e.preventDefault();
-      if (!open) return show();
+      if (!open) return (show(), moveTo(0));
       waiting.current = null;
       const d = e.key === "ArrowDown" ? 1 : -1;
       if (!list) return moveTo(Math.max(0, activeAt.current + d)); // kept for the rows on their way
@@ -120,36 +128,58 @@ function useSelect(p: SelectProps) {
       moveTo(i);
       if (i >= list.length - 3) next();
     } else if (e.key === "Enter" && open) {
+      // a choice: a row the clerk highlighted, or the first match of the text typed
       e.preventDefault();
+      if (activeAt.current < 0) return;
       if (!list) waiting.current = keyOf(typed);
-      else if (list[Math.min(activeAt.current, list.length - 1)]) {
-        pick(list[Math.min(activeAt.current, list.length - 1)]);
-      }
+      else if (list.length) pick(list[Math.min(activeAt.current, list.length - 1)]);
     } else if (e.key === "Escape" && open) {
       e.preventDefault();
       e.stopPropagation();
-      hide();
+      leave(true);
     }
   };
-  const reason = empty.reason;
-  return { open, q, rows, fresh, current, r, reason, show, hide, pick, next, type, onKey, moveTo };
+  const acts = { show, leave, pick, next, type, onKey, moveTo };
+  return { open, q, rows, fresh, current, r, reason: empty.reason, unchosen, ...acts };
 }
+
+/** What a field left with text typed and not chosen says ('pilih dari daftar'). */
+export const unchosenText = (typed: string) =>
+  `"${typed}" belum dipilih: pilih dari daftar (atau hapus teksnya).`;
+
+/** What a required select with nothing chosen says when its form is sent. */
+export const PICK_ONE = "Pilih salah satu dari daftar.";
 
 /**
  * A searchable select that loads its options page by page (select2-like combobox).
  *
- * The list shown may still be the answer for an earlier text (debounce pending, request in
- * flight): then no row is highlighted and Enter waits. Once the rows for exactly the typed text
- * arrive, it takes the highlighted one (the first, unless the arrows moved it meanwhile); if
- * there are none, nothing is chosen. Typing, Escape or leaving the field drop a waiting Enter.
+ * Only a choice picks: opening the list highlights nothing, so an Enter there takes nothing;
+ * typed text highlights its first match, the arrows or the pointer a row. The list shown may
+ * still be the answer for an earlier text (debounce pending, request in flight): then no row is
+ * highlighted and Enter waits. Once the rows for exactly the typed text arrive, it takes the
+ * highlighted one (the first, unless the arrows moved it meanwhile); if there are none, nothing
+ * is chosen. Typing, Escape or leaving the field drop a waiting Enter. Text left typed and not
+ * chosen stays in the field, marked 'pilih dari daftar'; a required field with it (or with
+ * nothing chosen) stops its form from being sent, saying so.
  */
 export function Select(p: SelectProps) {
   const s = useSelect(p);
   // why the list is empty (set-up missing), under the field: its link is a Tab stop
   const why = s.reason && !p.disabled ? s.reason : null;
+  const left = !s.open && s.unchosen ? s.unchosen : "";
   return (
     <>
-      <SelectBox p={p} s={s} why={why} />
+      <SelectBox p={p} s={s} why={why} left={left} />
+      {left && (
+        <small
+          class={p.required ? "field-error" : "field-warning"}
+          id={`${p.id}-unchosen`}
+          role="alert"
+          data-unchosen
+        >
+          {unchosenText(left)}
+        </small>
+      )}
       {why && (
         <small class="field-hint-empty" id={`${p.id}-empty`} data-empty-reason>
           {why.text} <a href={why.href}>{why.link}</a>
@@ -160,17 +190,26 @@ export function Select(p: SelectProps) {
 }
 
 /** The combobox: its input, the clear button and the open list. */
-function SelectBox({ p, s, why }: {
+function SelectBox({ p, s, why, left }: {
   p: SelectProps;
   s: ReturnType<typeof useSelect>;
   why: EmptyReason | null;
+  /** Text left typed and not chosen ('' when none). */
+  left: string;
 }) {
   const { open, current } = s;
   const listId = `${p.id}-list`;
+  const input = useRef<HTMLInputElement>(null);
+  const invalid = p.required
+    ? (s.unchosen ? unchosenText(s.unchosen) : p.value ? "" : PICK_ONE)
+    : "";
+  useEffect(() => input.current?.setCustomValidity(invalid), [invalid]);
+  const described = [why && `${p.id}-empty`, left && `${p.id}-unchosen`].filter(Boolean).join(" ");
   return (
     <div class={`select${open ? " open" : ""}${p.disabled ? " disabled" : ""}`}>
       <input
         id={p.id}
+        ref={input}
         type="text"
         role="combobox"
         autoComplete="off"
@@ -178,8 +217,9 @@ function SelectBox({ p, s, why }: {
         aria-expanded={open ? "true" : "false"}
         aria-controls={listId}
         aria-activedescendant={open && current >= 0 ? `${listId}-${current}` : undefined}
-        aria-describedby={why ? `${p.id}-empty` : undefined}
-        value={open ? s.q : p.value?.text ?? ""}
+        aria-describedby={described || undefined}
+        aria-invalid={left ? true : undefined}
+        value={open ? s.q : left || (p.value?.text ?? "")}
         placeholder={open && p.value ? p.value.text : p.placeholder ?? "Pilih..."}
         disabled={p.disabled}
         required={p.required}
@@ -188,13 +228,13 @@ function SelectBox({ p, s, why }: {
         onKeyDown={(e) => {
           // the × is out of the Tab order: Backspace or Delete clears a chosen value
           const clears = e.key === "Backspace" || e.key === "Delete";
-          if (clears && p.value && !p.disabled && !(open && s.q)) {
+          if (clears && p.value && !p.disabled && !(open && s.q) && !left) {
             e.preventDefault();
             return p.onChange(null);
           }
           s.onKey(e);
         }}
-        onBlur={s.hide}
+        onBlur={() => s.leave()}
       />
       {p.name && <input type="hidden" name={p.name} value={p.value?.id ?? ""} />}
       {p.value && !p.disabled && (
@@ -203,7 +243,7 @@ function SelectBox({ p, s, why }: {
           class="select-clear"
           aria-label="Kosongkan pilihan"
           tabIndex={-1}
-          onClick={() => p.onChange(null)}
+          onClick={() => (s.leave(true), p.onChange(null))}
         >
           ×
         </button>

@@ -5,6 +5,7 @@
 import { FORBIDDEN } from "../../lib/auth/roles.ts";
 import { STALE_MESSAGE } from "../../lib/errors.ts";
 import { alertDialog } from "./Dialog.tsx";
+import { answered, pageSession, relogin, watchSession } from "./session.ts";
 
 /** Where the browser goes once the session has ended (a 401). */
 export const LOGIN_PAGE = "/auth/login";
@@ -50,11 +51,26 @@ export interface Answer<T = Record<string, any>> {
   message: string;
 }
 
-/** Sends a request and reads its answer whatever its status; throws only when none came. */
+/**
+ * Sends a request and reads its answer whatever its status; throws only when none came. On a
+ * signed-in page, a request that meets an ended session (401) asks for the password in place
+ * (`relogin`) and is sent once more after it, so the form that sent it keeps its work.
+ */
 export async function request<T = Record<string, any>>(
   url: string | URL,
   init: RequestInit = {},
 ): Promise<Answer<T>> {
+  const a = await send<T>(url, init);
+  answered(a.status);
+  if (a.status !== 401 || !pageSession()) return a;
+  if (new URL(url, location.href).pathname === LOGIN_PAGE || !(await relogin(send))) return a;
+  const again = await send<T>(url, init);
+  answered(again.status);
+  return again;
+}
+
+/** One request as it is (no login in place): what `request` and the page's session send. */
+async function send<T>(url: string | URL, init: RequestInit = {}): Promise<Answer<T>> {
   const res = await fetch(url, {
     ...init,
     headers: { accept: "application/json", ...init.headers as Record<string, string> },
@@ -74,6 +90,9 @@ function messageOf(res: Response, body: unknown, text: string): string {
   if (res.ok) return "";
   return FALLBACK[res.status] ?? (body === null && text.trim() || `Status ${res.status}`);
 }
+
+// a signed-in page watches its idle time ('Tetap masuk') with the requests of this module
+watchSession(send);
 
 /** The answer when it is a success; otherwise throws its `ApiError`. */
 export function accepted<T>(a: Answer<T>): Answer<T> {
@@ -131,10 +150,13 @@ export function errorText(e: unknown, say: Say = "cause"): string {
 }
 
 /**
- * The spec's error dialog ('Error!'); after a 401 (the session ended) the browser goes to the
- * login page once it is closed.
+ * The spec's error dialog ('Error!'); after a 401 (the session ended and the clerk declined to
+ * sign in again in place) the browser goes to the login page once it is closed, which comes
+ * back to this page.
  */
 export async function alertError(e: unknown, say: Say = "cause"): Promise<void> {
   await alertDialog("Error!", errorText(e, say), "error");
-  if (e instanceof ApiError && e.status === 401) location.href = LOGIN_PAGE;
+  if (e instanceof ApiError && e.status === 401) {
+    location.href = `${LOGIN_PAGE}?next=${encodeURIComponent(location.pathname + location.search)}`;
+  }
 }

@@ -7,6 +7,22 @@ import type { Store } from "../db/store.ts";
 /** The page where one changes one's own password. */
 export const PASSWORD_PAGE = "/akun/password";
 
+/** The login page. */
+export const LOGIN_PAGE = "/auth/login";
+
+/**
+ * Where a login goes afterwards, from a `?next=` value: a path of this app (one `/`, no
+ * scheme, host or backslash, at most 500 characters), else the start page.
+ */
+export function safeNext(next: string | null | undefined): string {
+  const v = next ?? "";
+  return /^\/(?![/\\])[^\\\s]*$/.test(v) && v.length <= 500 && !v.startsWith(LOGIN_PAGE) ? v : "/";
+}
+
+/** The login page, coming back to `path` (a page of the app) once signed in. */
+export const loginAfter = (path: string): string =>
+  safeNext(path) === "/" ? LOGIN_PAGE : `${LOGIN_PAGE}?next=${encodeURIComponent(path)}`;
+
 /** The refusal of anything else while a printed first password is unchanged. */
 export const CHANGE_FIRST =
   "Ganti password awal Anda terlebih dahulu: password itu tercetak di log layanan.";

@@ -184,6 +184,7 @@ export async function seedDemoData(
         _version: (await visitsOf(store).find(id))!.versionstamp,
         tanggal_pulang: s.discharge.at,
         dischargepatient: refs.discharge.get(s.discharge.method) ?? "",
+        confirm_no_diagnosis: "1",
       }, {
         summary_diagnosis: sum.summary_diagnosis.map((i) => i._id),
         summary_tindakan: sum.summary_tindakan.map((i) => i._id),

@@ -3,7 +3,7 @@ import { getCookie } from "hono/cookie";
 import { matchedRoutes } from "hono/route";
 import { readSession, SESSION_COOKIE } from "../auth/auth.ts";
 import { allows, FORBIDDEN } from "../auth/roles.ts";
-import { CHANGE_FIRST, PASSWORD_PAGE } from "../auth/account.ts";
+import { CHANGE_FIRST, loginAfter, PASSWORD_PAGE } from "../auth/account.ts";
 import { actorOf, audit, clientIp, isHttps } from "./request.ts";
 import { auditRepeated } from "./folded.ts";
 import { settleOutbox } from "./outbox.ts";
@@ -66,8 +66,8 @@ export const sameOrigin =
  * Enforces the one access declaration on every route: finds the route the request matched,
  * loads the session (idle limit `idleMs`), and lets the request through only when the route
  * is `public` or the session's role is granted its access. A write from another site
- * (`sameOrigin`) gets 403; without a session pages go to login and APIs get 401; a role without
- * the right gets 403 (`forbidden`); while a printed first password is unchanged, everything but
+ * (`sameOrigin`) gets 403; without a session pages go to login (`?next=` back to them) and APIs
+ * get 401; a role without the right gets 403 (`forbidden`); while a printed first password is unchanged, everything but
  * `self` routes is held (pages go to the password page, the rest 403). Nothing runs after a
  * refusal; each is audited (`forbidden` per request, the others folded: `auditRepeated`). A route
  * with no declared access is refused to everyone. Every answer given to a signed-in user, and
@@ -102,7 +102,7 @@ export const authorize =
         await auditRepeated(c, `${clientIp(c)}|${what}`, { action: "unauthenticated", ...refusal });
         return c.json({ success: false, message: "Sesi tidak valid, silakan login kembali." }, 401);
       }
-      return c.redirect("/auth/login");
+      return c.redirect(loginAfter(c.req.path + new URL(c.req.url).search));
     }
     if (route && access !== "public") {
       if (!access) {

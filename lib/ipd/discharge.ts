@@ -11,7 +11,7 @@ import {
 } from "./stay.ts";
 import { resolveIcds } from "./codes.ts";
 import type { IcdItem, Visit } from "./model.ts";
-import { summaryIcd } from "./rules.ts";
+import { dischargeAheadProblem, NO_DIAGNOSIS, summaryIcd } from "./rules.ts";
 import { claimAtDischarge, withSep } from "./claim_fields.ts";
 import { givenBreakdown } from "./bill.ts";
 import type { Row } from "../index/index.ts";
@@ -33,8 +33,9 @@ export async function summaryOf(
 
 /**
  * Discharges a stay: a discharge method, a discharge time not before the admission or the
- * last examination, not more than a day after now (as admission and examination dates), not
- * after the patient's next admission, the summary codes and the claim data the form completes
+ * last examination, at most an hour after now (`dischargeAheadProblem`: a clock's difference),
+ * not after the patient's next admission, the summary codes (no primary diagnosis only with
+ * `confirm_no_diagnosis=1`, else 400 naming `summary_diagnosis`) and the claim data the form completes
  * (`claimAtDischarge`: SEP, ICU and upgrade days). A stay already discharged is
  * refused (409). The patient's later stays' readmission flags follow in the same commit
  * (`restageReadmissions`; a stay entered late can be discharged before another), returned as
@@ -53,10 +54,9 @@ export async function discharge(
   if (v.status === "pulang") {
     throw conflict(`Pasien ini sudah dipulangkan pada ${formatDateTime(v.tanggal_pulang)}.`);
   }
-  const at = dateField(fields.tanggal_pulang, "Tanggal pulang", {
-    futureDays: 1,
-    field: "tanggal_pulang",
-  });
+  const at = dateField(fields.tanggal_pulang, "Tanggal pulang", { field: "tanggal_pulang" });
+  const ahead = dischargeAheadProblem(at, Date.now());
+  if (ahead) throw badRequest(ahead).at("tanggal_pulang");
   if (at < v.visitDate) {
     throw badRequest(
       `Tanggal pulang tidak boleh sebelum tanggal masuk (${formatDateTime(v.visitDate)}).`,
@@ -87,6 +87,17 @@ export async function discharge(
   const ref = registry.get("ipd")!.refs!.find((r) => r.field === "dischargepatient")!;
   const claim = claimAtDischarge(fields, v, at);
   const bill = givenBreakdown(fields, v.tarifRsTotal, "Total RS");
+  const diagnoses = await resolveIcds(
+    store,
+    registry,
+    lists.summary_diagnosis,
+    "icd10",
+    "Diagnosis ringkasan",
+  );
+  if (!diagnoses.length && fields.confirm_no_diagnosis !== "1") {
+    throw badRequest(`${NO_DIAGNOSIS} Kirim confirm_no_diagnosis=1 untuk tetap memulangkan.`)
+      .at("summary_diagnosis");
+  }
   const data: Omit<Visit, "_id"> = {
     ...v,
     ...claim,
@@ -95,13 +106,7 @@ export async function discharge(
     openPasien: null,
     tanggal_pulang: at,
     dischargepatient: embed(ref, method.value) as Visit["dischargepatient"],
-    summary_diagnosis: await resolveIcds(
-      store,
-      registry,
-      lists.summary_diagnosis,
-      "icd10",
-      "Diagnosis ringkasan",
-    ),
+    summary_diagnosis: diagnoses,
     summary_tindakan: await resolveIcds(
       store,
       registry,

@@ -1,4 +1,11 @@
-import { daysBetween, hospitalDay, hospitalDayNumber, utcHour } from "../hospital_time.ts";
+import {
+  daysBetween,
+  hospitalDay,
+  hospitalDayNumber,
+  utcHour,
+  zoneLabel,
+} from "../hospital_time.ts";
+import { formatDateTime } from "../format.ts";
 export {
   dayOfHour,
   daysBetween,
@@ -234,3 +241,20 @@ export function summaryIcd<I extends { code: string }>(
     summary_tindakan: union(exams.map((e) => e.tindakan)),
   };
 }
+
+/** How far past the clock a discharge time may be: a clock's difference, no more. */
+export const DISCHARGE_AHEAD_MS = 3_600_000;
+
+/**
+ * Why discharge time `at` (ISO) is refused as ahead of `now` (ms) by more than an hour, in the
+ * hospital's zone; '' when it is not.
+ */
+export function dischargeAheadProblem(at: string, now: number): string {
+  if (!(Date.parse(at) > now + DISCHARGE_AHEAD_MS)) return "";
+  return `Tanggal pulang (${formatDateTime(at)} ${zoneLabel()}) lebih dari 1 jam setelah ` +
+    `sekarang (${formatDateTime(new Date(now).toISOString())}): kepulangan dicatat saat terjadi.`;
+}
+
+/** What a discharge with no primary diagnosis is asked, and refused without the confirmation. */
+export const NO_DIAGNOSIS =
+  "Diagnosis utama belum diisi: klaim kunjungan ini tertahan sampai diagnosis diisi.";

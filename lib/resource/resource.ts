@@ -114,6 +114,11 @@ export interface SelectDef {
   /** Query parameters copied into `where` when present, e.g. `{ regional: "regional" }`. */
   params?: Record<string, string>;
   /**
+   * The field options go by instead of the first column (ascending, those without it last): for
+   * short lists only, as every match is sorted in memory (a reference list's E-Klaim code).
+   */
+  order?: string;
+  /**
    * Custom match on the lowercased search fields (in `search` order) for a lowercased query;
    * default is a substring of any field.
    */

@@ -66,6 +66,15 @@ export async function emptyReason(
     : null;
 }
 
+/** A query's page with the rows lacking `field` after the others (every match is read). */
+function blanksLast(index: MemIndex<Doc>, q: Parameters<MemIndex<Doc>["query"]>[0], field: string) {
+  const all = index.query({ ...q, start: 0, length: index.size, countUpTo: index.size }).rows;
+  const blank = (r: (typeof all)[number]) => String(r.value[field] ?? "").trim() === "";
+  const rows = [...all.filter((r) => !blank(r)), ...all.filter(blank)];
+  const start = q.start ?? 0;
+  return { rows: rows.slice(start, start + (q.length ?? SELECT_PAGE)), filtered: rows.length };
+}
+
 /**
  * Answers a select2 lookup (`q`/`term`, `page`) over a resource's index: its fixed filters,
  * parameter filters, excluded ids and custom match, ordered by the first orderable column.
@@ -80,18 +89,20 @@ export function select2(
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
   const skip = idsOf(params, sel.exclude ?? []);
   const first = def.columns.find((c) => c.orderable !== false && c.format !== "switch")?.data;
-  const res = index.query({
+  const by = first ? [{ field: first, dir: "asc" as const }] : [];
+  const q = {
     search: params.get("q") ?? params.get("term") ?? "",
     searchFields: def.search,
     where: { ...base, ...sel.where, ...paramFilter(params, sel.params) },
-    filter: skip.size ? (d) => !skip.has(d._id) : undefined,
+    filter: skip.size ? (d: Doc) => !skip.has(d._id) : undefined,
     match: sel.match,
     prefilter: sel.prefilter,
-    order: first ? [{ field: first, dir: "asc" }] : [],
+    order: sel.order ? [{ field: sel.order, dir: "asc" as const }, ...by] : by,
     start: (page - 1) * SELECT_PAGE,
     length: SELECT_PAGE,
     countUpTo: page * SELECT_PAGE + 1, // enough to tell whether there is a next page
-  });
+  };
+  const res = sel.order ? blanksLast(index, q, sel.order) : index.query(q);
   return {
     results: res.rows.map((r) => {
       const note = def.optionNote?.(r.value);

@@ -115,6 +115,10 @@ Deno.test("browser: a breakdown typed by keyboard at 1366 and 1024 px, moved at 
       );
       assert.equal(await modalOverflow(page), false, `discharge at ${size[0]} px`);
       await page.keyboard.press("Enter");
+      // the stay has no diagnosis: asked first ('Isi diagnosis' focused), then confirmed
+      const ask = page.locator(".dialog", { hasText: "Simpan tanpa diagnosis utama?" });
+      await ask.locator("button:has-text('Ya, simpan tanpa diagnosis')").focus();
+      await page.keyboard.press("Enter");
       await page.waitForURL(`${srv.url}/discharge-patient`);
       await open(page, srv.url, `/ipd/${stay._id}`);
       assert.deepEqual(await shown(page), {
