@@ -179,19 +179,10 @@ export async function admitDischarge(
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
-      id: "",
-      ipdId: id,
-      examinationDate: `${days.masuk}T10:00`,
-      subject: "Demam",
-      object: "Suhu 38",
-      assesment: "Pneumonia",
-      plan: "Antibiotik",
-      keyword: [],
+      ...{ id: "", ipdId: id, examinationDate: `${days.masuk}T10:00`, subject: "Demam" },
+      ...{ object: "Suhu 38", assesment: "Pneumonia", plan: "Antibiotik", keyword: [] },
       diagnosis: [w.icd["J18.9"]],
-      tindakan: [],
-      grouping,
-      tarifinacbgSelect: "",
-      tarif_rs: tarifRs,
+      ...{ tindakan: [], grouping, tarifinacbgSelect: "", tarif_rs: tarifRs },
     }),
   });
   assert.equal(exam.status, 200, JSON.stringify(exam.body));
