@@ -121,8 +121,13 @@ export function* planCommits(items: Item[], guardCount: number): Generator<Part>
     const docs = new Map<Collection<Doc>, Doc[]>();
     const added = new Map<Collection<Doc>, number>();
     for (const it of mine) {
-      ids.set(it.col, [...ids.get(it.col) ?? [], it.doc._id]);
-      docs.set(it.col, [...docs.get(it.col) ?? [], it.doc]);
+      // pushed, not copied: a commit holds hundreds of records
+      if (!docs.has(it.col)) {
+        ids.set(it.col, []);
+        docs.set(it.col, []);
+      }
+      ids.get(it.col)!.push(it.doc._id);
+      docs.get(it.col)!.push(it.doc);
       added.set(it.col, (added.get(it.col) ?? 0) + (it.old ? 0 : 1));
     }
     const counted = [...docs].flatMap(([c, list]) => bulkCountOps(c.spec, added.get(c)!, list));
