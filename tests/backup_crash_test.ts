@@ -21,13 +21,15 @@ import { liveFile } from "../lib/db/db_file.ts";
  */
 const WORKER = fileURLToPath(new URL("./backup_crash_worker.ts", import.meta.url));
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
-/**
- * Trials per operation: at least `MIN_RUNS` (CRASH_RUNS lowers it where processes start slowly:
- * the Windows check in CI), more (up to `MAX_RUNS`) until every stage is hit.
- */
-const MIN_RUNS = Number(Deno.env.get("CRASH_RUNS") || 9), MAX_RUNS = 24, PER_STAGE = 2;
-const LANES = 3;
 const STAGES = ["awal", "tengah", "akhir"] as const;
+/**
+ * Trials per operation: at least `MIN_RUNS` (one aimed at each stage `PER_STAGE` times; CRASH_RUNS
+ * raises it), more (up to `MAX_RUNS`) until every stage is hit `PER_STAGE` times. A trial past
+ * that adds no landing point the covered stages have not shown twice.
+ */
+const PER_STAGE = 2, MAX_RUNS = 24;
+const MIN_RUNS = Number(Deno.env.get("CRASH_RUNS") || PER_STAGE * STAGES.length);
+const LANES = 3;
 type Stage = (typeof STAGES)[number];
 type Mode = "add" | "restore" | "upload";
 interface State {
