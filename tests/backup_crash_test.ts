@@ -108,7 +108,8 @@ async function restart(dir: string): Promise<{ state: State; backups: number }> 
   const store = await openConfiguredStore(config);
   const audit = await AuditLog.open(auditPathOf(config)); // closed below: Windows deletes no open file
   try {
-    const res = await createApp({ config, store, audit }).request("/validation");
+    // as main.ts makes it after its one bundle check (serverStarts runs main.ts itself)
+    const res = await createApp({ config, store, audit, bundleReady: true }).request("/validation");
     assert.equal(res.status, 200);
     await res.body?.cancel();
     const bdir = join(dir, "backups");
