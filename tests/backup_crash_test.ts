@@ -21,13 +21,15 @@ import { liveFile } from "../lib/db/db_file.ts";
  */
 const WORKER = fileURLToPath(new URL("./backup_crash_worker.ts", import.meta.url));
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
-/**
- * Trials per operation: at least `MIN_RUNS` (CRASH_RUNS lowers it where processes start slowly:
- * the Windows check in CI), more (up to `MAX_RUNS`) until every stage is hit.
- */
-const MIN_RUNS = Number(Deno.env.get("CRASH_RUNS") || 9), MAX_RUNS = 24, PER_STAGE = 2;
-const LANES = 3;
 const STAGES = ["awal", "tengah", "akhir"] as const;
+/**
+ * Trials per operation: at least `MIN_RUNS` (one aimed at each stage `PER_STAGE` times; CRASH_RUNS
+ * raises it), more (up to `MAX_RUNS`) until every stage is hit `PER_STAGE` times. A trial past
+ * that adds no landing point the covered stages have not shown twice.
+ */
+const PER_STAGE = 2, MAX_RUNS = 24;
+const MIN_RUNS = Number(Deno.env.get("CRASH_RUNS") || PER_STAGE * STAGES.length);
+const LANES = 3;
 type Stage = (typeof STAGES)[number];
 type Mode = "add" | "restore" | "upload";
 interface State {
@@ -106,7 +108,8 @@ async function restart(dir: string): Promise<{ state: State; backups: number }> 
   const store = await openConfiguredStore(config);
   const audit = await AuditLog.open(auditPathOf(config)); // closed below: Windows deletes no open file
   try {
-    const res = await createApp({ config, store, audit }).request("/validation");
+    // as main.ts makes it after its one bundle check (serverStarts runs main.ts itself)
+    const res = await createApp({ config, store, audit, bundleReady: true }).request("/validation");
     assert.equal(res.status, 200);
     await res.body?.cancel();
     const bdir = join(dir, "backups");

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { createApp } from "../app.ts";
+import { createApp, ensureBundle } from "../app.ts";
 import { createSession, users } from "../lib/auth/auth.ts";
 import { type Config, loadConfig } from "../lib/config.ts";
 import { allowAnyLicence, type LicenceGate } from "../lib/licence/gate.ts";
@@ -13,6 +13,11 @@ import { auditFold } from "../lib/http/folded.ts";
 
 export const ADMIN_PASSWORD = "rahasia-123";
 let adminHash: Promise<string> | null = null;
+/**
+ * The bundle checked against its sources once per test file, as main.ts does once per start
+ * (`bundleReady`): the check reads every source file, and hundreds of apps are built per run.
+ */
+let bundle: Promise<void> | null = null;
 
 /** How a test app is built (see `setup`). */
 export interface TestAppOptions {
@@ -47,9 +52,11 @@ export async function testApp(
   const audit = await AuditLog.open(":memory:");
   const dataDir = opts.dataDir ?? await Deno.makeTempDir({ prefix: "casemix-test-" });
   const config = { ...loadConfig({ get: () => undefined }), dbPath, dataDir, ...opts.config };
+  await (bundle ??= ensureBundle());
   const app = createApp({
     config,
     store,
+    bundleReady: true,
     licence: "licence" in opts || opts.config?.licenceUrl ? opts.licence : allowAnyLicence,
     connectTimeoutMs: opts.connectTimeoutMs,
     now: opts.now,
