@@ -132,6 +132,13 @@ export interface SelectDef {
   whyEmpty?: (ctx: { store: Store; registry: Map<string, ResourceDef> }) => Promise<
     EmptyReason | null
   >;
+  /**
+   * Why a typed search found nothing although there are records (a list not loaded, say), with
+   * the link to the fix (null: nothing to add to 'Tidak ada hasil').
+   */
+  whyNotFound?: (ctx: { store: Store; registry: Map<string, ResourceDef> }) => Promise<
+    EmptyReason | null
+  >;
 }
 
 /** Why a picker has nothing to offer, said to the user, and the link to the fix. */
