@@ -8,6 +8,7 @@ import { connectionRoutes } from "./routes/connection.tsx";
 import { homeRoutes } from "./routes/home.tsx";
 import { ipdApi } from "./routes/ipd_api.ts";
 import { klaimApi } from "./routes/klaim_api.ts";
+import { eklaimApi } from "./routes/eklaim_api.ts";
 import { ipdPages } from "./routes/ipd_pages.tsx";
 import { klaimPages } from "./routes/klaim_pages.tsx";
 import { licenceRoutes } from "./routes/licence.tsx";
@@ -178,6 +179,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.route("/", reportApi(registry));
   app.route("/api/ipd", ipdApi(registry));
   app.route("/api/klaim", klaimApi(registry));
+  app.route("/api/eklaim", eklaimApi(registry));
   app.route("/", ipdPages(registry));
   app.route("/", klaimPages(registry));
   app.route("/", resourceRoutes(registry));

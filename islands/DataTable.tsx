@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { TableProps } from "../lib/resource/table_props.ts";
 import type { ColumnDef } from "../lib/resource/resource.ts";
 import {
@@ -142,7 +142,8 @@ function RecordModal({ uid, label, fields, f }: {
 
 /**
  * Server-side table page of one resource: search, sort, paging, add/edit modal, delete, import
- * and the declared row actions; a role that may not write sees the table only.
+ * and the declared row actions; a role that may not write sees the table only. `?edit={id}`
+ * opens that record's form.
  */
 export default function DataTable(props: TableProps) {
   const { columns, fields, api, label, canWrite } = props;
@@ -177,6 +178,12 @@ export default function DataTable(props: TableProps) {
     }
     t.setLoading(false);
   };
+
+  // `?edit={id}` (where a readiness finding links): that record's form opens on arrival
+  useEffect(() => {
+    const id = new URL(location.href).searchParams.get("edit");
+    if (id && canWrite) pick(id);
+  }, []);
 
   return (
     <div class="dt blockable">

@@ -4,6 +4,7 @@ import { SearchBox, TableFooter, TableView } from "../components/ui/ServerTable.
 import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
 import {
   CLAIMS_CHANGED,
+  EKLAIM_OPEN,
   KLAIM_COLUMNS,
   KLAIM_ORDER,
   KLAIM_PAGE,
@@ -26,6 +27,8 @@ export interface KlaimListProps {
   error?: string;
   /** False for a viewer: no status change. */
   canWrite: boolean;
+  /** Casemix and admin: each row opens its claim in E-Klaim (islands/EklaimBridge). */
+  canEklaim?: boolean;
   rules: RuleOption[];
 }
 
@@ -84,15 +87,18 @@ export default function KlaimList(props: KlaimListProps) {
         plain={always}
         actions={props.canWrite
           ? (r) => (
-            <button
-              type="button"
-              class="btn btn-sm btn-light"
-              onClick={() => setEditing(r as KlaimRow)}
-              disabled={(r as KlaimRow).status === "belum"}
-              title={(r as KlaimRow).status === "belum" ? "Impor E-Klaim dahulu" : undefined}
-            >
-              Ubah Status
-            </button>
+            <>
+              <button
+                type="button"
+                class="btn btn-sm btn-light"
+                onClick={() => setEditing(r as KlaimRow)}
+                disabled={(r as KlaimRow).status === "belum"}
+                title={(r as KlaimRow).status === "belum" ? "Impor E-Klaim dahulu" : undefined}
+              >
+                Ubah Status
+              </button>
+              {props.canEklaim && <EklaimButton row={r as KlaimRow} />}
+            </>
           )
           : undefined}
       />
@@ -107,3 +113,19 @@ export default function KlaimList(props: KlaimListProps) {
     </div>
   );
 }
+
+/** A row's 'E-Klaim': its claim opens in the page's E-Klaim dialog (islands/EklaimBridge). */
+const EklaimButton = ({ row }: { row: KlaimRow }) => (
+  <button
+    type="button"
+    class="btn btn-sm btn-light"
+    data-eklaim-open={row._id}
+    aria-label={`E-Klaim ${row.pasien.fullname}`}
+    onClick={() =>
+      dispatchEvent(
+        new CustomEvent(EKLAIM_OPEN, { detail: { id: row._id, name: row.pasien.fullname } }),
+      )}
+  >
+    E-Klaim
+  </button>
+);

@@ -23,6 +23,8 @@ export interface SettingsFormProps {
   info?: string;
   /** False for a role that may only read the settings: the form is shown disabled. */
   canWrite: boolean;
+  /** A button that sends the form as typed to `api` (a connection test) and shows its answer. */
+  test?: { api: string; label: string };
 }
 
 /** One settings section: a form saved in place, keeping the version it was loaded at. */
@@ -48,6 +50,18 @@ export default function SettingsForm(p: SettingsFormProps) {
     setSaving(false);
   };
 
+  const test = async () => {
+    if (saving || !p.test) return;
+    setSaving(true);
+    try {
+      const d = await post(p.test.api, payload(p.fields, values, new URLSearchParams()));
+      toast({ title: "Success", text: d.message });
+    } catch (err) {
+      alertError(err);
+    }
+    setSaving(false);
+  };
+
   return (
     <section id={p.id} class="card settings-section blockable" aria-labelledby={`${p.id}-h`}>
       <h2 id={`${p.id}-h`}>{p.title}</h2>
@@ -59,6 +73,9 @@ export default function SettingsForm(p: SettingsFormProps) {
         {p.canWrite && (
           <div>
             <button type="submit" class="btn btn-primary">Simpan</button>
+            {p.test && (
+              <button type="button" class="btn btn-light" onClick={test}>{p.test.label}</button>
+            )}
           </div>
         )}
       </form>

@@ -1,7 +1,21 @@
 /** An error whose status and Indonesian message reach the client as they are. */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 507,
+    readonly status:
+      | 400
+      | 401
+      | 403
+      | 404
+      | 409
+      | 413
+      | 415
+      | 422
+      | 429
+      | 500
+      | 502
+      | 503
+      | 504
+      | 507,
     message: string,
     readonly details?: string[],
   ) {
@@ -17,6 +31,15 @@ export class AppError extends Error {
   /** This error, said of the form input `name` (its message, or `message`, under it). */
   at(name: string, message: string = this.message): this {
     this.fields = { ...this.fields, [name]: message };
+    return this;
+  }
+
+  /** What the answer carries beside the message as `data` (e.g. E-Klaim's results so far). */
+  data?: unknown;
+
+  /** This error, answered with `data`. */
+  with(data: unknown): this {
+    this.data = data;
     return this;
   }
 }
@@ -35,6 +58,10 @@ export const unauthorized = (msg = "Sesi tidak valid, silakan login kembali.") =
 export const unavailable = (msg: string) => new AppError(503, msg);
 /** 502: such a service answered, but not with something usable. */
 export const badGateway = (msg: string) => new AppError(502, msg);
+/** 504: such a service did not answer in time. */
+export const gatewayTimeout = (msg: string) => new AppError(504, msg);
+/** 422: the request was understood, but a service it went to refused its content. */
+export const unprocessable = (msg: string) => new AppError(422, msg);
 
 /** The message shown when an edit was made on data someone else changed meanwhile. */
 export const STALE_MESSAGE =

@@ -230,6 +230,12 @@ export function wallClock(iso: string | number | Date, zone?: ZoneName) {
   };
 }
 
+/** An instant in the hospital's zone as E-Klaim writes dates: `YYYY-MM-DD HH:mm:ss`. */
+export function wallStamp(iso: string | number | Date, zone?: ZoneName): string {
+  const t = new Date(new Date(iso).getTime() + offsetMs(zone));
+  return t.toISOString().slice(0, 19).replace("T", " ");
+}
+
 /** An instant as a date-time field's value in the hospital's zone: `YYYY-MM-DDTHH:mm`. */
 export function toLocalInput(iso: string, zone?: ZoneName): string {
   const w = wallClock(iso, zone);

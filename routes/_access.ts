@@ -73,6 +73,17 @@ export const ACCESS: Record<string, Access> = {
   "GET /api/klaim/dashboard": "read",
   "GET /api/klaim/:ipdId": "read",
   "POST /api/klaim/:ipdId/status": "work",
+  // the E-Klaim 5.10 bridge: a stay's claim grouped, finalised, sent, re-edited, printed and
+  // read, E-Klaim's code search, a month sent; admin and casemix (viewers 403)
+  "GET /api/eklaim/:ipdId": "work",
+  "POST /api/eklaim/:ipdId/group": "work",
+  "POST /api/eklaim/:ipdId/final": "work",
+  "POST /api/eklaim/:ipdId/send": "work",
+  "POST /api/eklaim/:ipdId/reedit": "work",
+  "GET /api/eklaim/:ipdId/print": "work",
+  "GET /api/eklaim/codes": "work",
+  "GET /api/eklaim/code-options": "work",
+  "POST /api/eklaim/send-month": "work",
   // settings: everyone reads, the admin changes
   "GET /pengaturan": "read",
   "GET /api/setting/hospital": "read",
@@ -81,6 +92,11 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/setting/address": "admin",
   "GET /api/setting/bill": "read",
   "POST /api/setting/bill": "admin",
+  // E-Klaim's web service: casemix and admin see whether it is set up (never its key), the
+  // admin changes and tests it
+  "GET /api/setting/eklaim": "work",
+  "POST /api/setting/eklaim": "admin",
+  "POST /api/setting/eklaim/test": "admin",
   "POST /setting/upload-background": "admin",
   "DELETE /setting/delete-background": "admin",
   // database: connection, backups, restore; the audit log

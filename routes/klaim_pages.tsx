@@ -4,6 +4,8 @@ import { auditList } from "../lib/http/folded.ts";
 import { Island } from "../components/Island.tsx";
 import KlaimList from "../islands/KlaimList.tsx";
 import KlaimImport from "../islands/KlaimImport.tsx";
+import EklaimBridge from "../islands/EklaimBridge.tsx";
+import { hospitalDay } from "../lib/hospital_time.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Registry } from "../lib/resource/refs.ts";
@@ -58,6 +60,7 @@ export function klaimPages(registry: Registry): Hono<AppEnv> {
     }
     auditList(c, "klaim", initial.data.length);
     const canWrite = can(c, "POST", "/api/klaim/:ipdId/status");
+    const canEklaim = can(c, "POST", "/api/eklaim/:ipdId/group");
     return renderPage(c, {
       title: "Klaim",
       status: error ? 400 : 200,
@@ -65,6 +68,13 @@ export function klaimPages(registry: Registry): Hono<AppEnv> {
         <div class="klaim-page">
           {can(c, "POST", "/api/klaim/import-eklaim") && (
             <Island name="KlaimImport" component={KlaimImport} props={{}} />
+          )}
+          {canEklaim && (
+            <Island
+              name="EklaimBridge"
+              component={EklaimBridge}
+              props={{ today: hospitalDay(c.get("now")()) }}
+            />
           )}
           <Island
             name="KlaimList"
@@ -75,6 +85,7 @@ export function klaimPages(registry: Registry): Hono<AppEnv> {
               labels: await filterLabels(c, registry, filters),
               error,
               canWrite,
+              canEklaim,
               rules: CLAIM_RULES.map((r) => ({ rule: r.rule, title: r.title, level: r.level })),
             }}
           />

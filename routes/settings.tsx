@@ -12,13 +12,14 @@ import { renderPage } from "./_render.tsx";
 import type { Registry } from "../lib/resource/refs.ts";
 import { settingJson, settingsApi } from "./settings_api.ts";
 import { BILL_FIELDS, billSummary, getBillSetting } from "../lib/ipd/bill_setting.ts";
+import { EKLAIM_FIELDS, eklaimSummary, getEklaimSetting } from "../lib/eklaim/settings.ts";
 
 /** The settings screen in the sidebar. */
 export const NAV: NavItem[] = [{ group: "Pengaturan", title: "Pengaturan", path: "/pengaturan" }];
 
 /**
- * The settings page (hospital profile, default address, the bill's default category, login
- * background) and its API.
+ * The settings page (hospital profile, default address, the bill's default category, E-Klaim's
+ * web service for those who may read it, login background) and its API.
  */
 export function settingsRoutes(registry: Registry) {
   const r = new Hono<AppEnv>();
@@ -31,6 +32,9 @@ export function settingsRoutes(registry: Registry) {
       getBillSetting(store, registry),
       backgroundId(store, c.get("config").dataDir),
     ]);
+    const eklaim = can(c, "GET", "/api/setting/eklaim")
+      ? await getEklaimSetting(store, registry)
+      : null;
     return renderPage(c, {
       title: "Pengaturan",
       body: (
@@ -77,6 +81,24 @@ export function settingsRoutes(registry: Registry) {
               canWrite: can(c, "POST", "/api/setting/bill"),
             }}
           />
+          {eklaim && (
+            <Island
+              name="SettingsForm"
+              component={SettingsForm}
+              props={{
+                id: "eklaim",
+                title: "E-Klaim (web service)",
+                api: "/api/setting/eklaim",
+                fields: EKLAIM_FIELDS,
+                row: { ...eklaim },
+                info: eklaimSummary(eklaim),
+                canWrite: can(c, "POST", "/api/setting/eklaim"),
+                test: can(c, "POST", "/api/setting/eklaim/test")
+                  ? { api: "/api/setting/eklaim/test", label: "Tes koneksi" }
+                  : undefined,
+              }}
+            />
+          )}
           {can(c, "POST", "/setting/upload-background") && (
             <Island
               name="LoginBackground"

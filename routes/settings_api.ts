@@ -16,6 +16,8 @@ import { diff } from "../lib/audit/log.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import type { SettingRow } from "../lib/settings/settings.ts";
 import { billSummary, getBillSetting, saveBillSetting } from "../lib/ipd/bill_setting.ts";
+import { eklaimSummary, getEklaimSetting, saveEklaimSetting } from "../lib/eklaim/settings.ts";
+import { probeEklaim } from "../lib/eklaim/probe.ts";
 
 const SAVED = "Data Berhasil di Simpan";
 
@@ -40,8 +42,8 @@ async function oneFile(c: Context): Promise<File> {
 }
 
 /**
- * The settings API: hospital profile, default address and the bill's default category
- * (`GET`/`POST /api/setting/...`) and the login background (upload, delete, and the public `GET /setting/background`).
+ * The settings API: hospital profile, default address, the bill's default category and E-Klaim's
+ * web service with its connection test (`GET`/`POST /api/setting/...`) and the login background (upload, delete, and the public `GET /setting/background`).
  */
 export function settingsApi(registry: Registry) {
   const r = new Hono<AppEnv>();
@@ -92,6 +94,28 @@ export function settingsApi(registry: Registry) {
     });
     const info = billSummary(row.value!.defaultCategory);
     return c.json({ success: true, message: SAVED, data: settingJson(row), info });
+  });
+
+  r.get("/api/setting/eklaim", async (c) => {
+    return c.json({ data: await getEklaimSetting(c.get("store"), registry) });
+  });
+  r.post("/api/setting/eklaim", async (c) => {
+    const res = await saveEklaimSetting(c.get("store"), await readFields(c));
+    const d = diff(res.before as Record<string, unknown>, res.after as Record<string, unknown>);
+    // the key never: only that it was replaced
+    await audit(c, {
+      action: "update",
+      entity: "setting",
+      entityId: "eklaim",
+      before: d?.before ?? {},
+      after: { ...d?.after, ...(res.keyReplaced ? { keyReplaced: true } : {}) },
+    });
+    const data = await getEklaimSetting(c.get("store"), registry);
+    return c.json({ success: true, message: SAVED, data, info: eklaimSummary(data) });
+  });
+  r.post("/api/setting/eklaim/test", async (c) => {
+    const p = await probeEklaim(c.get("store"), await readFields(c));
+    return c.json({ success: p.ok, message: p.message, data: p });
   });
 
   r.post("/setting/upload-background", async (c) => {

@@ -49,6 +49,10 @@ const TABLE: Record<string, [Want, Want, Want, Want]> = {
   "POST /api/setting/address": [OK, 403, 403, 401],
   "POST /api/setting/bill": [OK, 403, 403, 401],
   "POST /setting/upload-background": [OK, 403, 403, 401],
+  // E-Klaim's web service: casemix sees whether it is set up, the admin changes and tests it
+  "GET /api/setting/eklaim": [OK, OK, 403, 401],
+  "POST /api/setting/eklaim": [OK, 403, 403, 401],
+  "POST /api/setting/eklaim/test": [OK, 403, 403, 401],
   "DELETE /setting/delete-background": [OK, 403, 403, 401],
   // database connection, backups and restore, the audit log: the admin only
   "GET /koneksi": [OK, 403, 403, 302],
@@ -76,6 +80,16 @@ const TABLE: Record<string, [Want, Want, Want, Want]> = {
   "POST /api/klaim/import-eklaim": [OK, OK, 403, 401],
   "POST /api/klaim/import-status": [OK, OK, 403, 401],
   "POST /api/klaim/:ipdId/status": [OK, OK, 403, 401],
+  // the E-Klaim bridge: admin and casemix, reading included (viewers 403)
+  "GET /api/eklaim/:ipdId": [OK, OK, 403, 401],
+  "POST /api/eklaim/:ipdId/group": [OK, OK, 403, 401],
+  "POST /api/eklaim/:ipdId/final": [OK, OK, 403, 401],
+  "POST /api/eklaim/:ipdId/send": [OK, OK, 403, 401],
+  "POST /api/eklaim/:ipdId/reedit": [OK, OK, 403, 401],
+  "GET /api/eklaim/:ipdId/print": [OK, OK, 403, 401],
+  "GET /api/eklaim/codes": [OK, OK, 403, 401],
+  "GET /api/eklaim/code-options": [OK, OK, 403, 401],
+  "POST /api/eklaim/send-month": [OK, OK, 403, 401],
   // the Klaim page, its list and export: every role reads
   "GET /klaim": [OK, OK, OK, 302],
   "GET /api/klaim": [OK, OK, OK, 401],

@@ -5,7 +5,7 @@ import { drainOutbox } from "../lib/http/outbox.ts";
 import { collectionOf } from "../lib/resource/resource.ts";
 import { registry } from "../resources/mod.ts";
 import { setup } from "./helpers.ts";
-import { entries, recordsIn } from "./audit_fixtures.ts";
+import { entries, outbox, recordsIn } from "./audit_fixtures.ts";
 
 Deno.test("an import's records go to the outbox packed and to the log at most twenty to an entry, each found by its id", async () => {
   await using t = await setup();
@@ -64,4 +64,45 @@ Deno.test("an entry of twenty records with sixteen name words each is written wi
     assert.deepEqual(found.map((r) => r.entityId), [docs[i]._id], `record ${i}`);
   }
   assert.ok((await t.audit.verify()).ok);
+});
+
+Deno.test("an import over HTTP moves its records' entries to the log from what it wrote, reading no outbox value back", async () => {
+  await using t = await setup();
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, t.app.fetch);
+  try {
+    // every outbox value read from the main store, by key
+    const kv = t.store.kv;
+    const getMany = kv.getMany.bind(kv);
+    let outboxReads = 0;
+    kv.getMany = ((keys: Deno.KvKey[], o?: { consistency?: Deno.KvConsistencyLevel }) => {
+      outboxReads += keys.filter((k) => k[0] === OUTBOX).length;
+      return getMany(keys, o);
+    }) as typeof kv.getMany;
+    const rows = Array.from({ length: 700 }, (_, i) => [String(2000 + i), `Provinsi Uji ${i}`]);
+    const fd = new FormData();
+    const csv = ["kode,nama", ...rows.map((r) => r.join(","))].join("\n");
+    fd.append("file", new File([csv], "provinsi.csv"));
+    const res = await fetch(`http://127.0.0.1:${server.addr.port}/api/province/import`, {
+      method: "POST",
+      body: fd,
+      headers: { cookie: t.cookie, origin: `http://127.0.0.1:${server.addr.port}` },
+    });
+    const body = await res.json();
+    assert.equal(res.status, 200, JSON.stringify(body));
+    assert.equal(body.created, 700);
+    assert.equal(outboxReads, 0, "outbox values read back");
+    kv.getMany = getMany;
+    // every record has its entry, as the file says, and the outbox is empty
+    const shown = recordsIn(await entries(t, { entity: "province", action: "changes" }));
+    assert.deepEqual(
+      shown.map((r) => [(r.after as { kode: string }).kode, (r.after as { desc: string }).desc])
+        .sort(),
+      rows.toSorted(),
+    );
+    assert.ok(shown.every((r) => r.action === "create"));
+    assert.deepEqual(await outbox(t), []);
+    assert.ok((await t.audit.verify()).ok);
+  } finally {
+    await server.shutdown();
+  }
 });

@@ -101,6 +101,44 @@ Deno.test("audit log: back-to-back and concurrent appends keep one unbroken chai
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("audit log: commits made ahead that do not go through (a head moved, a failed write) are made again; the chain stays whole", async () => {
+  await using tmp = await tempDir();
+  const log = await AuditLog.open(`${tmp.path}/audit.kv`);
+  const who = { username: "uji", role: "admin", ip: "127.0.0.1" };
+  await log.append(who, { action: "first" });
+  // the 3rd commit from here is refused as a moved head would be, the 6th throws
+  const atomic = log.kv.atomic.bind(log.kv);
+  let commits = 0;
+  log.kv.atomic = () => {
+    const op = atomic();
+    const commit = op.commit.bind(op);
+    op.commit = () => {
+      commits++;
+      if (commits === 3) return Promise.resolve({ ok: false } as Deno.KvCommitError);
+      if (commits === 6) return Promise.reject(new Error("disk I/O error"));
+      return commit();
+    };
+    return op;
+  };
+  // 1,500 entries at once: batches of 400, cut into several commits each
+  const all = Array.from(
+    { length: 1_500 },
+    (_, i) => log.append(who, { action: "par", entity: "uji", entityId: String(i) }),
+  );
+  await Promise.all(all);
+  assert.ok(commits > 8, `${commits} commits`);
+  log.kv.atomic = atomic;
+  const v = await log.verify(undefined, { full: true });
+  assert.deepEqual({ ok: v.ok, count: v.count, brokenAt: v.brokenAt }, {
+    ok: true,
+    count: 1_501,
+    brokenAt: null,
+  });
+  const ids = (await log.list({ action: "par" }, 0, 2_000)).rows.map((r) => Number(r.entityId));
+  assert.deepEqual(ids.toSorted((x, y) => x - y), Array.from({ length: 1_500 }, (_, i) => i));
+  await log.close();
+});
+
 Deno.test("audit page: the head for printing, an earlier head checked, a full verify with progress, a streamed export", async () => {
   await using t = await setup();
   for (const desc of ["Aceh", "Sumut", "Sumbar"]) {

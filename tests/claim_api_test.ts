@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { setup, versionOf } from "./helpers.ts";
-import { admission, seedIpd } from "./ipd_fixtures.ts";
+import { admission, claimReady, seedIpd } from "./ipd_fixtures.ts";
 import { checkStay } from "../lib/claim/readiness.ts";
 import { claimChecks } from "../lib/claim/checks.ts";
 import { maskRules } from "../lib/claim/mask.ts";
@@ -18,9 +18,12 @@ const postJson = (t: T, path: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-/** A stay of patient Siti (room Melati, class 2) with one examination: J18.9, 93.96, J-4-16-I. */
+/**
+ * A stay of patient Siti (room Melati, class 2, SEP ...000001) with one examination: J18.9,
+ * 93.96, J-4-16-I.
+ */
 async function stayWithExam(t: T, w: W) {
-  const stay = (await t.post("/api/ipd/update", admission(w))).body.data;
+  const stay = (await t.post("/api/ipd/update", admission(w, claimReady(1)))).body.data;
   return await stayWithExamOf(t, w, stay._id);
 }
 
@@ -125,6 +128,7 @@ Deno.test("claim-check pages: the stay page and its print show the checklist wit
       "DIAGNOSIS_UTAMA:blok",
       "GROUPING:ok",
       "DATA_PULANG:blok",
+      "DATA_KLAIM:ok",
       "HASIL_PERSALINAN:ok",
       "BUKTI_TINDAKAN:ok",
       "LAMA_RAWAT:ok",
@@ -150,7 +154,10 @@ Deno.test("claim-check: the readiness of every discharged stay, read from the in
   const w = await seedIpd(t);
   const ready = await stayWithExam(t, w);
   assert.equal((await discharge(t, w, ready, [w.icd["93.96"]])).status, 200);
-  const second = await t.post("/api/ipd/update", admission(w, { pasienId: w.pasien2 }));
+  const second = await t.post(
+    "/api/ipd/update",
+    admission(w, { pasienId: w.pasien2, ...claimReady(2) }),
+  );
   const warned = await stayWithExamOf(t, w, second.body.data._id);
   assert.equal((await discharge(t, w, warned, [w.icd["93.96"], w.icd["89.14"]])).status, 200);
   const third = await t.post(

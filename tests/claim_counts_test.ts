@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { setup } from "./helpers.ts";
-import { seedIpd } from "./ipd_fixtures.ts";
+import { claimReady, seedIpd } from "./ipd_fixtures.ts";
 import { admitDischarge } from "./claim_fixtures.ts";
 import { claimChecks, readinessBuilt } from "../lib/claim/checks.ts";
 import { readinessCounts } from "../lib/claim/list.ts";
@@ -27,10 +27,12 @@ Deno.test("dashboard counters: before every stay's readiness is built only the p
     masuk: `2025-10-${d}`,
     pulang: `2025-10-${String(Number(d) + 1).padStart(2, "0")}`,
   });
-  await admitDischarge(t, w, w.pasien, oct("05"), w.j4, "1", dx);
-  await admitDischarge(t, w, w.pasien2, oct("10"), w.j4, "1", dx);
-  await admitDischarge(t, w, ani, oct("20"), "", "1", dx);
-  await admitDischarge(t, w, dewi, { masuk: "2025-11-05", pulang: "2025-11-06" }, w.j4, "1", dx);
+  // (each with the SEP and entitled class E-Klaim needs)
+  await admitDischarge(t, w, w.pasien, oct("05"), w.j4, "1", dx, claimReady(1));
+  await admitDischarge(t, w, w.pasien2, oct("10"), w.j4, "1", dx, claimReady(2));
+  await admitDischarge(t, w, ani, oct("20"), "", "1", dx, claimReady(3));
+  const nov = { masuk: "2025-11-05", pulang: "2025-11-06" };
+  await admitDischarge(t, w, dewi, nov, w.j4, "1", dx, claimReady(4));
   const period = { from: "2025-10-01", to: "2025-10-31" };
   assert.equal(readinessBuilt(t.store), false);
   assert.deepEqual(await readinessCounts(t.store, registry, period), { siap: 2, perbaikan: 1 });

@@ -158,7 +158,8 @@ export function eklaimTxt(
 /**
  * A stay admitted and discharged through the API (08:00 and 11:00 on the days given), with one
  * examination choosing `grouping` and billing `tarifRs`, discharged with the summary's
- * diagnoses `summary10` (codes of `w.icd`; none by default); returns its id.
+ * diagnoses `summary10` (codes of `w.icd`; none by default); `more` adds to its admission (the
+ * claim data E-Klaim needs: `claimReady(n)` of tests/ipd_fixtures.ts); returns its id.
  */
 export async function admitDischarge(
   t: T,
@@ -168,14 +169,10 @@ export async function admitDischarge(
   grouping: string,
   tarifRs: string,
   summary10: string[] = [],
+  more: Record<string, string> = {},
 ) {
-  const stay = await t.post(
-    "/api/ipd/update",
-    admission(w, {
-      pasienId,
-      visitDate: `${days.masuk}T08:00`,
-    }),
-  );
+  const visitDate = `${days.masuk}T08:00`;
+  const stay = await t.post("/api/ipd/update", admission(w, { pasienId, visitDate, ...more }));
   assert.equal(stay.status, 200, JSON.stringify(stay.body));
   const id = stay.body.data._id;
   const exam = await t.json("/api/ipd/visitexamination/update", {
@@ -254,12 +251,13 @@ export function claimData(status: ClaimStatus, over: Partial<ClaimData> = {}): C
 /**
  * A discharged stay that passes every readiness rule: pneumonia (J18.9) with oxygen (93.96)
  * recorded in its examinations, package J-4-16-I at the room's class, 3 days (02-03-2026 to
- * 05-03-2026 WIB). Each test changes one thing.
+ * 05-03-2026 WIB), with what E-Klaim needs (birth date, SEP, class, a mapped discharge method,
+ * a breakdown: none, so the total in one category). Each test changes one thing.
  */
 export function readyStay(more: Partial<ClaimStay> = {}): ClaimStay {
   return {
     _id: "S1",
-    pasien: { _id: "P1" },
+    pasien: { _id: "P1", tgl_lahir: "1980-11-02" },
     visitDate: "2026-03-02T01:00:00.000Z",
     status: "pulang",
     tanggal_pulang: "2026-03-05T03:00:00.000Z",
@@ -274,6 +272,8 @@ export function readyStay(more: Partial<ClaimStay> = {}): ClaimStay {
     nomor_sep: "0301R0011126V000001",
     kelas_rawat: "2",
     upgrade_class_class: "",
+    dischargepatient: { _id: "C1", desc: "Atas Persetujuan Dokter", kode_eklaim: "1" },
+    tarifRsTotal: 4_500_000,
     ...more,
   };
 }

@@ -3,16 +3,16 @@ import { CLAIM_RULES, claimCheck, type ClaimStay } from "../lib/claim/readiness.
 import { LosMedians, losMedians } from "../lib/claim/rules/los.ts";
 import { keywordHit, keywordHits } from "../lib/ipd/rules.ts";
 import { context, previous, readyStay } from "./claim_fixtures.ts";
-import { missingStayClaimData } from "../lib/claim/rules/stay_claim_data.ts";
 
 /** The rule codes a stay trips, in table order. */
 const tripped = (s: ClaimStay, ctx = context()) => claimCheck(s, ctx).findings.map((f) => f.rule);
 
-Deno.test("readiness: the rules are one table of nine; a clean stay is ready with no finding", () => {
+Deno.test("readiness: the rules are one table of ten; a clean stay is ready with no finding", () => {
   assert.deepEqual(CLAIM_RULES.map((r) => [r.rule, r.level]), [
     ["DIAGNOSIS_UTAMA", "blok"],
     ["GROUPING", "blok"],
     ["DATA_PULANG", "blok"],
+    ["DATA_KLAIM", "blok"],
     ["HASIL_PERSALINAN", "peringatan"],
     ["BUKTI_TINDAKAN", "peringatan"],
     ["LAMA_RAWAT", "peringatan"],
@@ -222,19 +222,10 @@ Deno.test("readiness KELAS_TARIF: a recorded upgrade explains a package at the e
   // ... nor a room below the package's class (class 3 room, class 2 package)
   const low = context({ roomClass: (id) => id === "R1" ? "third" : "" });
   assert.deepEqual(tripped(readyStay(up), low), ["KELAS_TARIF"]);
-  // nor an unknown entitled class
-  assert.deepEqual(tripped(readyStay({ ...up, kelas_rawat: "" }), upgraded), ["KELAS_TARIF"]);
-});
-
-Deno.test("stay claim data for DATA_KLAIM: a missing SEP and entitled class, each with where it is entered", () => {
-  assert.deepEqual(missingStayClaimData(readyStay()), []);
-  const link = "/ipd/S1#data-klaim";
-  assert.deepEqual(missingStayClaimData(readyStay({ nomor_sep: "", kelas_rawat: "" })), [
-    { field: "nomor_sep", label: "No. SEP", link },
-    { field: "kelas_rawat", label: "Hak kelas", link },
-  ]);
-  assert.deepEqual(missingStayClaimData(readyStay({ kelas_rawat: "" })).map((m) => m.field), [
-    "kelas_rawat",
+  // nor an unknown entitled class (which E-Klaim requires: DATA_KLAIM)
+  assert.deepEqual(tripped(readyStay({ ...up, kelas_rawat: "" }), upgraded), [
+    "DATA_KLAIM",
+    "KELAS_TARIF",
   ]);
 });
 

@@ -250,8 +250,10 @@ Deno.test("a claimed stay's discharge cannot be cancelled: 409 naming the SEP an
   assert.equal(
     r.body.message,
     "Klaim SEP 0301R0011126V000001 sudah final: kepulangan tidak bisa dibatalkan selama " +
-      "klaimnya tercatat. Batalkan dulu final klaim itu di E-Klaim (Edit Ulang Klaim), koreksi " +
-      "data pulangnya di sana, finalkan lagi, lalu impor ulang berkas TXT E-Klaim di halaman Klaim.",
+      "klaimnya final. Buka dulu finalnya dengan 'Edit ulang' (halaman kunjungan atau Klaim), " +
+      "lalu batalkan pulang, koreksi, grouping dan final lagi. Bila klaim ini difinalkan " +
+      "langsung di E-Klaim: Edit Ulang Klaim di sana, lalu impor ulang berkas TXT E-Klaim di " +
+      "halaman Klaim.",
   );
   r = await cancel(c);
   assert.equal(r.status, 409, JSON.stringify(r.body));

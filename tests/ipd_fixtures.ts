@@ -167,6 +167,16 @@ export function admission(
 
 type W = Awaited<ReturnType<typeof seedIpd>>;
 
+/**
+ * The stay's claim data E-Klaim needs (readiness rule DATA_KLAIM; the patients of `seedIpd`
+ * have their birth date): SEP number `n` (`0301R0011126V00000n`, unique per `n`) and the
+ * room's class 2 as the entitled class.
+ */
+export const claimReady = (n: number) => ({
+  nomor_sep: `0301R0011126V${String(n).padStart(6, "0")}`,
+  kelas_rawat: "2",
+});
+
 /** A JSON POST through the test app. */
 export const postJson = (t: Api, path: string, body: unknown) =>
   t.json(path, {

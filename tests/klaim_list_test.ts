@@ -1,15 +1,16 @@
 import assert from "node:assert/strict";
 import * as XLSX from "xlsx";
 import { dtQuery, setup, versionOf } from "./helpers.ts";
-import { seedIpd } from "./ipd_fixtures.ts";
+import { claimReady, seedIpd } from "./ipd_fixtures.ts";
 import { admitDischarge, type EklaimLine, eklaimTxt } from "./claim_fixtures.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
 const NOW = new Date("2026-11-24T05:00:00Z");
 
 /**
- * Two discharged stays: Siti (000123, 01-11 to 04-11-2026) with her discharge summary, ready
- * to claim; Rahma (000456, 08-11 to 10-11-2026) without a summary diagnosis (blocked).
+ * Two discharged stays with the claim data E-Klaim needs: Siti (000123, 01-11 to 04-11-2026,
+ * SEP ...000001 as in `SITI`) with her discharge summary, ready to claim; Rahma (000456, 08-11 to
+ * 10-11-2026, SEP ...000002) without a summary diagnosis (blocked).
  */
 async function world(t: T) {
   const w = await seedIpd(t);
@@ -20,6 +21,8 @@ async function world(t: T) {
     { masuk: "2026-11-01", pulang: "2026-11-04" },
     w.j4,
     "1500000",
+    [],
+    claimReady(1),
   );
   // discharged again, now with the summary diagnosis
   assert.equal((await t.post(`/api/ipd/${siti}/cancel-discharge`, {})).status, 200);
@@ -43,6 +46,8 @@ async function world(t: T) {
     { masuk: "2026-11-08", pulang: "2026-11-10" },
     w.j4,
     "2500000",
+    [],
+    claimReady(2),
   );
   return { w, siti, rahma };
 }

@@ -103,6 +103,52 @@ Deno.test("lazy snapshot: the first page reads only the blocks of its rows; answ
   for (const q of QUERIES) assert.deepEqual(answer(fresh, q), answer(whole, q), JSON.stringify(q));
 });
 
+Deno.test("lazy snapshot: a restart's first search reads the search texts and only the blocks of its page's rows, with or without trigrams", async () => {
+  await using tmp = await tempDir();
+  const recs = Array.from({ length: 3 * SNAP_BLOCK + 17 }, (_, i) => rec(i));
+  for (const grams of [[], ["name"]]) {
+    const opts = { ...OPTS, grams };
+    const before = new MemIndex<Rec>(SEARCH, derive, opts);
+    for (const r of recs) before.put(r._id, { value: structuredClone(r), versionstamp: "1" });
+    const byName = { order: [{ field: "name", dir: "asc" }], length: 10 } as Query;
+    before.query(byName); // the ordering a snapshot keeps
+    const path = join(tmp.path, `cari-${grams.length}.snap`);
+    const meta = {
+      name: "uji",
+      sig: "s",
+      count: "1",
+      syncedAt: 0,
+      rows: recs.length,
+      share: ["ward"],
+    };
+    await writeSnapshot(path, await snapshotParts(meta, before.dump()));
+    const snap = (await readSnapshot(path))!;
+    const read: number[] = [];
+    const readBlock = snap.blocks.read.bind(snap.blocks);
+    snap.blocks.read = (i) => (read.push(i), readBlock(i));
+    const back = new MemIndex<Rec>(SEARCH, derive, opts);
+    back.restore(snap, (e) => {
+      throw e;
+    });
+    // names run opposite to ids: the first page by name is in the last block
+    const search = { ...byName, search: "pasien 9" };
+    const got = answer(back, search);
+    // the rows as the records say (an oracle apart from the index): names 9000-9999 are the
+    // first 1,000 records, the page's ten (9000-9009) in the second block
+    const want = recs.filter((r) => r.name.toLowerCase().includes("pasien 9"))
+      .sort((a, b) => a.name < b.name ? -1 : 1);
+    assert.deepEqual(read, [1], `grams ${grams}: the page's block only`);
+    assert.equal(got.filtered, want.length);
+    assert.deepEqual(got.rows.map((r) => r._id), want.slice(0, 10).map((r) => r._id));
+    assert.deepEqual(got, answer(before, search));
+    // a term of one block's records, once the trigrams (if declared) are built
+    await new Promise((ok) => setTimeout(ok, 0));
+    const rare = { ...byName, search: "pasien 8499" };
+    assert.deepEqual(answer(back, rare), answer(before, rare));
+    assert.equal(answer(back, rare).rows[0]._id, recs[9_999 - 8_499]._id);
+  }
+});
+
 const SPEC: CollectionSpec = { name: "lazytest", search: ["name"], unique: ["kode"] };
 
 Deno.test("lazy snapshot: a snapshot file changed after it was read is not trusted; the index reloads from KV", async () => {

@@ -35,7 +35,12 @@ export function ClaimChecklist({ check, open = true }: { check: ClaimCheck; open
               </span>
               {f && (
                 <span class="claim-message">
-                  {f.message} <a class="no-print" href={f.link}>Perbaiki</a>
+                  {f.message}{" "}
+                  {(f.links ?? [{ label: "", href: f.link }]).map((l) => (
+                    <a key={l.href} class="no-print" href={l.href}>
+                      {l.label ? `Perbaiki ${l.label}` : "Perbaiki"}
+                    </a>
+                  ))}
                 </span>
               )}
             </li>

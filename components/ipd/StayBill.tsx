@@ -6,6 +6,7 @@ import {
   stayBreakdown,
 } from "../../lib/ipd/bill.ts";
 import { formatMoney } from "../../lib/format.ts";
+import { BILL_ANCHOR } from "../../lib/claim/rules/stay_claim_data.ts";
 
 /** What the stay page and its print read of a stay for its breakdown. */
 type Billed = { tarifRsTotal: number; tarif_rs_rincian?: Breakdown };
@@ -19,7 +20,7 @@ export function StayBill({ visit, category }: { visit: Billed; category: BillKey
   const used = BILL_CATEGORIES.filter(([k]) => b[k]);
   const problem = breakdownProblem(visit);
   return (
-    <section class="card stay-bill" aria-labelledby="stay-bill-h">
+    <section class="card stay-bill" id={BILL_ANCHOR} aria-labelledby="stay-bill-h">
       <h3 id="stay-bill-h">Rincian Tarif RS (kategori E-Klaim)</h3>
       {used.length
         ? (

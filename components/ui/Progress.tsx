@@ -41,7 +41,7 @@ export function ProgressPanel(
         <span class="progress-count">
           {p && p.total > 0
             ? `${amount(p.done, p.unit)} dari ${amount(p.total, p.unit)} ${
-              p.unit === "baris" ? "baris" : ""
+              p.unit === "byte" ? "" : p.unit
             }`
             : ""}
         </span>

@@ -1,5 +1,5 @@
 import { monotonicFactory } from "ulid";
-import { scrub, words } from "./record.ts";
+import { scrubbedJson, words } from "./record.ts";
 import { TokenMemory } from "./entry_keys.ts";
 import { type AuditFilter, findIds } from "./query.ts";
 import { openSigner, type Point, type Signer } from "./sign.ts";
@@ -14,9 +14,10 @@ import {
   type Pending,
   type Prepared,
   writeGroup,
+  writeGroups,
 } from "./write.ts";
 
-export { changeEvent, CHANGES, changesEvents, diff, scrub } from "./record.ts";
+export { changeEvent, CHANGES, changesEvents, diff } from "./record.ts";
 export type { AuditFilter } from "./query.ts";
 export { COUNT_CAP } from "./query.ts";
 export type { Point } from "./sign.ts";
@@ -77,7 +78,7 @@ export class AuditLog {
   }
 
   /**
-   * Writes one entry; resolves once it is committed. Secrets are removed first. `at`: when it
+   * Writes one entry; resolves once it is committed. Secrets are left out of what is stored. `at`: when it
    * happened, if earlier than now (an entry drained from the outbox says when it committed).
    */
   append(actor: AuditActor, ev: AuditEvent, at?: string): Promise<void> {
@@ -93,10 +94,12 @@ export class AuditLog {
         action: ev.action,
         entity: ev.entity ?? "",
         entityId: ev.entityId ?? "",
-        before: scrub(ev.before) ?? null,
-        after: scrub(ev.after) ?? null,
+        before: ev.before ?? null,
+        after: ev.after ?? null,
       };
-      data = JSON.stringify(entry);
+      // stored without secrets; the entry kept for its index keys is never stored, and only
+      // its naming and id fields give keys
+      data = scrubbedJson(entry);
     } catch (e) {
       return Promise.reject(e);
     }
@@ -119,7 +122,14 @@ export class AuditLog {
         // the next batch is indexed while this one commits (a failed commit's memories may then
         // already be in its index keys: tokens of the records it names, harmless)
         next = this.#pending.length ? this.#prepare() : null;
-        for (const group of commitGroups(prepared)) await this.#commitGroup(group);
+        await writeGroups(
+          this.#chain,
+          [...commitGroups(prepared)],
+          this.#cache,
+          this.anchorLine,
+          (group) => group.forEach((p) => p.done()),
+          (group) => this.#commitGroup(group),
+        );
         if (!next && this.#pending.length) next = this.#prepare();
       }
     } finally {

@@ -6,13 +6,24 @@ const SECRET = /password|token|secret|^sessionGen$/i;
 /** Secrets proper: a change of one is told (a password reset), never shown. */
 const CREDENTIAL = /password|token|secret/i;
 
-/** A JSON-safe copy without secrets (password hashes, tokens). */
-export function scrub(v: unknown): unknown {
-  if (v == null) return v;
-  return JSON.parse(JSON.stringify(v, (k, x) => {
+/** A JSON text holding none of these holds no secret's field (a match may be a value). */
+const MAY_HOLD_SECRET = /password|token|secret|"sessionGen":/i;
+
+/**
+ * The JSON of `v` without secrets (password hashes, tokens), bigints as text. Most values hold
+ * no field a secret's name could be: they are written by JSON.stringify's fast path, without a
+ * replacer (which walks every value).
+ */
+export function scrubbedJson(v: unknown): string {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(v);
+  } catch { /* a bigint: the replacer below */ }
+  if (json !== undefined && !MAY_HOLD_SECRET.test(json)) return json;
+  return JSON.stringify(v, (k, x) => {
     if (k && SECRET.test(k)) return undefined;
     return typeof x === "bigint" ? x.toString() : x;
-  }));
+  });
 }
 
 /**

@@ -71,11 +71,77 @@ async function writeParts(kv: Deno.Kv, p: Prepared): Promise<void> {
   }
 }
 
+/** A group's commit as made onto a head: its operation (the head's check apart), the head after. */
+interface Made {
+  op: Deno.AtomicOperation;
+  next: Head;
+  /** The head the day before left, anchored by this commit (its first entry starts a day). */
+  anchor: Head | null;
+}
+
 /**
- * Commits `group` onto the chain: each entry hashed onto the previous, its index keys, the
- * signed checkpoints it reaches and the signed head, checked against the head read (`cache`:
- * the head this process last wrote, re-read when a commit finds it moved). The first entry of a
- * hospital day anchors the head the day before left (`anchorLine`).
+ * The commit of `group` onto the head `head` (null: an empty log): each entry hashed onto the
+ * previous, its index keys, the signed checkpoints it reaches and the signed head.
+ */
+function make(chain: Chain, group: Prepared[], head: Head | null): Made {
+  const { signer, every } = chain;
+  const day = hospitalDay(new Date());
+  let prev = head?.hash ?? "";
+  let count = head?.count ?? 0;
+  const op = chain.kv.atomic();
+  const counts = new Map();
+  for (const p of group) {
+    const hash = chainHash(prev, p.data);
+    const parts = Math.ceil(p.data.length / PART) || 1;
+    const value: Stored = { prev, hash, data: p.data.slice(0, PART) };
+    if (parts > 1) value.parts = parts;
+    op.set(["audit", p.entry.id], value);
+    addIndex(op, p.entry.id, p.ix, counts);
+    prev = hash;
+    count++;
+    if (count % every === 0) {
+      const cp: Point = { count, id: p.entry.id, hash };
+      op.set([CP, count], { ...cp, sig: signer.sign(cp) });
+    }
+  }
+  addCounts(op, counts);
+  const point: Point = { id: group.at(-1)!.entry.id, hash: prev, count };
+  const next: Head = { ...point, sig: signer.sign(point), day };
+  // the first entry of a hospital day anchors the head as the day before left it
+  const anchor = head && head.day !== day ? head : null;
+  if (anchor) {
+    op.set(["audit_anchor", anchor.day ?? day], {
+      count: anchor.count,
+      hash: anchor.hash,
+      at: new Date().toISOString(),
+    });
+  }
+  op.set(HEAD, next);
+  return { op, next, anchor };
+}
+
+/** Commits a made group checked against `head` (its versionstamp); whether it went through. */
+async function commitMade(
+  m: Made,
+  head: HeadCache["head"] & object,
+  cache: HeadCache,
+  anchorLine: (line: string) => void,
+): Promise<boolean> {
+  const res = await m.op.check({ key: HEAD, versionstamp: head.versionstamp }).commit();
+  if (!res.ok) {
+    cache.head = null;
+    return false;
+  }
+  cache.head = { value: m.next, versionstamp: res.versionstamp };
+  const a = m.anchor;
+  if (a) anchorLine(`jejak audit: kepala hari ${a.day ?? "-"}: ${a.count} entri, ${a.hash}`);
+  return true;
+}
+
+/**
+ * Commits `group` onto the chain, checked against the head read (`cache`: the head this process
+ * last wrote, re-read when a commit finds it moved); a large entry's parts first. The first
+ * entry of a hospital day anchors the head the day before left (`anchorLine`).
  */
 export async function writeGroup(
   chain: Chain,
@@ -85,53 +151,43 @@ export async function writeGroup(
 ): Promise<void> {
   const kv = chain.kv;
   for (const p of group) if (p.data.length > PART) await writeParts(kv, p);
-  const { signer, every } = chain;
-  const day = hospitalDay(new Date());
   for (let attempt = 0; attempt < 20; attempt++) {
     const head = attempt === 0 && cache.head ? cache.head : await kv.get<Head>(HEAD);
-    let prev = head.value?.hash ?? "";
-    let count = head.value?.count ?? 0;
-    const op = kv.atomic().check({ key: HEAD, versionstamp: head.versionstamp });
-    const counts = new Map();
-    for (const p of group) {
-      const hash = chainHash(prev, p.data);
-      const parts = Math.ceil(p.data.length / PART) || 1;
-      const value: Stored = { prev, hash, data: p.data.slice(0, PART) };
-      if (parts > 1) value.parts = parts;
-      op.set(["audit", p.entry.id], value);
-      addIndex(op, p.entry.id, p.ix, counts);
-      prev = hash;
-      count++;
-      if (count % every === 0) {
-        const cp: Point = { count, id: p.entry.id, hash };
-        op.set([CP, count], { ...cp, sig: signer.sign(cp) });
-      }
-    }
-    addCounts(op, counts);
-    const point: Point = { id: group.at(-1)!.entry.id, hash: prev, count };
-    const next: Head = { ...point, sig: signer.sign(point), day };
-    // the first entry of a hospital day anchors the head as the day before left it
-    const old = head.value;
-    const anchor = old && old.day !== day ? old : null;
-    if (anchor) {
-      op.set(["audit_anchor", anchor.day ?? day], {
-        count: anchor.count,
-        hash: anchor.hash,
-        at: new Date().toISOString(),
-      });
-    }
-    op.set(HEAD, next);
-    const res = await op.commit();
-    if (res.ok) {
-      cache.head = { value: next, versionstamp: res.versionstamp };
-      if (anchor) {
-        anchorLine(
-          `jejak audit: kepala hari ${anchor.day ?? "-"}: ${anchor.count} entri, ${anchor.hash}`,
-        );
-      }
-      return;
-    }
-    cache.head = null;
+    if (await commitMade(make(chain, group, head.value), head, cache, anchorLine)) return;
   }
   throw new Error("Jejak audit tidak dapat ditulis (terlalu banyak penulisan bersamaan).");
+}
+
+/**
+ * Commits `groups` in order (`done` told of each that went through), each one's commit made
+ * while the one before is written, onto the head that one leaves. A group that does not go
+ * through as made (a head moved by another writer, a failed commit), or holds a large entry, is
+ * left to `alone` (`writeGroup` with its retries and their fallbacks), and the next made again.
+ */
+export async function writeGroups(
+  chain: Chain,
+  groups: Prepared[][],
+  cache: HeadCache,
+  anchorLine: (line: string) => void,
+  done: (group: Prepared[]) => void,
+  alone: (group: Prepared[]) => Promise<void>,
+): Promise<void> {
+  const plain = (g: Prepared[]) => g.every((p) => p.data.length <= PART);
+  let made: Made | null = null;
+  for (const [i, group] of groups.entries()) {
+    const head = cache.head;
+    if (!head || !plain(group)) {
+      made = null;
+      await alone(group);
+      continue;
+    }
+    made ??= make(chain, group, head.value);
+    const committing = commitMade(made, head, cache, anchorLine).catch(() => false);
+    const after = groups[i + 1];
+    const ahead: Made | null = after && plain(after) ? make(chain, after, made.next) : null;
+    if (await committing) done(group);
+    else await alone(group);
+    // made ahead onto the head this group left only if it went through as made
+    made = ahead && cache.head?.value === made.next ? ahead : null;
+  }
 }

@@ -36,7 +36,7 @@ export interface ClaimEvent {
   status: ClaimStatus;
   /** ISO instant. */
   at: string;
-  /** Username, or `impor E-Klaim`. */
+  /** Username (the bridge's changes too), or `impor E-Klaim`. */
   by: string;
   /** Pending or dispute: the reason's code (`lainnya` for free text) and its text. */
   reasonCode?: string;
@@ -65,6 +65,8 @@ export type ClaimData = {
   approved: number | null;
   paid: number | null;
   paidDate: string | null;
+  /** Sent through the bridge: E-Klaim's `tgl_kirim` (its clock, `YYYY-MM-DD HH:mm:ss`). */
+  sentAt?: string | null;
   history: ClaimEvent[];
   /** When the E-Klaim data last changed, and from which file. */
   importedAt: string;

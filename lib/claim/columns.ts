@@ -84,3 +84,6 @@ export function klaimLink(filters: KlaimFilters): string {
 
 /** The browser event the Klaim page's imports send once claims changed (the list reloads). */
 export const CLAIMS_CHANGED = "klaim:changed";
+
+/** The browser event a Klaim row's 'E-Klaim' button sends (`{id, name}`): its claim opens. */
+export const EKLAIM_OPEN = "klaim:eklaim";

@@ -15,6 +15,11 @@ import {
   procedureEvidenceProblem,
   readmissionProblem,
 } from "./rules/stay.ts";
+import {
+  CLAIM_DATA_ANCHOR,
+  claimDataProblem,
+  missingStayClaimData,
+} from "./rules/stay_claim_data.ts";
 import type { ClaimContext, ClaimStay } from "./rules/types.ts";
 
 export type { ClaimContext, ClaimStay } from "./rules/types.ts";
@@ -32,6 +37,21 @@ export interface ClaimRule {
   check: (stay: ClaimStay, ctx: ClaimContext) => string | null;
   /** Where it is fixed. */
   link: (stay: ClaimStay, ctx: ClaimContext) => string;
+  /** Where each thing its message names is fixed, for a rule that names several. */
+  links?: (stay: ClaimStay) => ClaimLink[];
+}
+
+/** A link of a finding to where one thing it names is fixed. */
+export interface ClaimLink {
+  label: string;
+  href: string;
+}
+
+/** The links of DATA_KLAIM: one per place, its things' labels joined. */
+function claimDataLinks(stay: ClaimStay): ClaimLink[] {
+  const by = new Map<string, string[]>();
+  for (const m of missingStayClaimData(stay)) by.set(m.link, [...by.get(m.link) ?? [], m.label]);
+  return [...by].map(([href, labels]) => ({ label: labels.join(", "), href }));
 }
 
 const stayPage = (anchor: string) => (s: ClaimStay) =>
@@ -62,6 +82,14 @@ export const CLAIM_RULES: readonly ClaimRule[] = [
     title: "Data pulang dan DPJP",
     check: dischargeProblem,
     link: stayPage("ringkasan-pulang"),
+  },
+  {
+    rule: "DATA_KLAIM",
+    level: "blok",
+    title: "Data E-Klaim lengkap",
+    check: claimDataProblem,
+    link: (s) => claimDataLinks(s)[0]?.href ?? stayPage(CLAIM_DATA_ANCHOR)(s),
+    links: claimDataLinks,
   },
   {
     rule: "HASIL_PERSALINAN",
@@ -116,6 +144,8 @@ export interface ClaimFinding {
   level: ClaimLevel;
   message: string;
   link: string;
+  /** Where each thing the message names is fixed, when it names several (DATA_KLAIM). */
+  links?: ClaimLink[];
 }
 
 /** A stay's readiness: ready while no finding is `blok`. */
@@ -129,7 +159,10 @@ export function claimCheck(stay: ClaimStay, ctx: ClaimContext): ClaimCheck {
   const findings: ClaimFinding[] = [];
   for (const r of CLAIM_RULES) {
     const message = r.check(stay, ctx);
-    if (message) findings.push({ rule: r.rule, level: r.level, message, link: r.link(stay, ctx) });
+    if (!message) continue;
+    const f: ClaimFinding = { rule: r.rule, level: r.level, message, link: r.link(stay, ctx) };
+    if (r.links) f.links = r.links(stay);
+    findings.push(f);
   }
   return { ready: !findings.some((f) => f.level === "blok"), findings };
 }
@@ -157,6 +190,9 @@ export function claimStayOf(visit: Visit, exams: Examination[] = []): ClaimStay 
     nomor_sep: visit.nomor_sep ?? "",
     kelas_rawat: visit.kelas_rawat ?? "",
     upgrade_class_class: visit.upgrade_class_class ?? "",
+    dischargepatient: visit.dischargepatient ?? null,
+    tarifRsTotal: visit.tarifRsTotal ?? 0,
+    tarif_rs_rincian: visit.tarif_rs_rincian,
   };
 }
 

@@ -14,6 +14,7 @@ import { type Grouping, lastGroupings, matchStay, mrnKey, stayRef, unclaimedOf }
 import { fillsOf, type Match } from "./fill.ts";
 import { claimPackage, restayPackage } from "./claim_package.ts";
 import { LIST_LIMIT, type Listed, type Reconciliation } from "./reconciliation.ts";
+import { finalOnExport } from "./bridge_claim.ts";
 import type { Registry } from "../resource/refs.ts";
 
 const EKLAIM_WORKER = new URL("./eklaim_worker.ts", import.meta.url);
@@ -190,7 +191,8 @@ async function matchRows(
 /**
  * Compares each matched row with the app: its group against the stay's last grouping, its
  * TARIF_RS against the hospital total, its data against the stored claim (`stored`). `docs` are
- * the claims to write: new ones `final`, changed ones with E-Klaim's data and their status kept.
+ * the claims to write: new ones `final`, changed ones with E-Klaim's data and their status kept
+ * (one only grouped through the bridge becomes `final`: E-Klaim exports final claims).
  */
 function compare(
   matched: Match[],
@@ -220,7 +222,7 @@ function compare(
       });
     }
     const old = stored(stay._id);
-    if (old && JSON.stringify(old.eklaim) === JSON.stringify(claim)) {
+    if (old?.status !== "belum" && JSON.stringify(old?.eklaim) === JSON.stringify(claim)) {
       unchanged++;
       continue;
     }
@@ -233,7 +235,7 @@ function compare(
       file: source.file,
     };
     docs.push(
-      old ? { ...old, ...copied } : {
+      old ? { ...old, ...copied, ...finalOnExport(old, source) } : {
         _id: stay._id,
         ...copied,
         status: "final",

@@ -94,7 +94,10 @@ export function transition(
     );
   }
   if (to === "final" || to === "belum") {
-    throw badRequest(`Status ${to} hanya diisi oleh impor berkas E-Klaim.`);
+    throw badRequest(
+      `Status ${to} hanya diisi dari E-Klaim: impor berkas TXT-nya, atau Grouping dan Final ` +
+        "E-Klaim di aplikasi ini.",
+    );
   }
   const allowed = TRANSITIONS[claim.status];
   if (!allowed.includes(to)) {
@@ -172,16 +175,18 @@ export async function setStatus(
 const REIMPORT = "lalu impor ulang berkas TXT E-Klaim di halaman Klaim.";
 
 /**
- * Why a claimed stay's discharge stays, and what comes first: a final claim is reopened and
- * corrected in E-Klaim; a sent one is at BPJS until the verifier returns it (pending). No
- * status in the app leads back to no claim (`TRANSITIONS`), so the stay is not reopened.
+ * Why a claimed stay's discharge stays, and what comes first: a final claim is reopened with
+ * 'Edit ulang' (the app's, or E-Klaim's Edit Ulang Klaim with the TXT imported again); a sent one
+ * is at BPJS until the verifier returns it (pending). A claim only grouped (`belum`) does not
+ * hold the discharge: the next grouping sends the corrected data.
  */
 function dischargeRefusal(c: Claim): string {
   const head = `Klaim SEP ${c.sep} sudah`;
   if (c.status === "final") {
-    return `${head} final: kepulangan tidak bisa dibatalkan selama klaimnya tercatat. Batalkan ` +
-      "dulu final klaim itu di E-Klaim (Edit Ulang Klaim), koreksi data pulangnya di sana, " +
-      `finalkan lagi, ${REIMPORT}`;
+    return `${head} final: kepulangan tidak bisa dibatalkan selama klaimnya final. Buka dulu ` +
+      "finalnya dengan 'Edit ulang' (halaman kunjungan atau Klaim), lalu batalkan pulang, " +
+      "koreksi, grouping dan final lagi. Bila klaim ini difinalkan langsung di E-Klaim: Edit " +
+      `Ulang Klaim di sana, ${REIMPORT}`;
   }
   if (c.status === "pending") {
     return `${head} terkirim dan dikembalikan verifikator (pending): kepulangan tidak bisa ` +

@@ -8,10 +8,37 @@ type Op =
   | { kind: "sum"; key: Deno.KvKey; n: bigint }
   | { kind: "check"; key: Deno.KvKey; versionstamp: string | null };
 
-const enc = new TextEncoder();
-/** Rough byte size of a key or value as KV counts it (JSON length is close enough). */
+const bigints = (_k: string, x: unknown) => typeof x === "bigint" ? String(x) : x;
+const PAST_ASCII = /[\u0080-\uffff]/;
+
+/** Bytes of a text in UTF-8 (counted, not encoded). */
+export function utf8Length(s: string): number {
+  if (!PAST_ASCII.test(s)) return s.length;
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n++;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && i + 1 < s.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/**
+ * Rough byte size of a key or value as KV counts it (its JSON's UTF-8 length is close enough).
+ * JSON.stringify's fast path first: a replacer (for bigints) only when it throws.
+ */
 export function sizeOf(v: unknown): number {
-  return enc.encode(JSON.stringify(v, (_k, x) => typeof x === "bigint" ? String(x) : x)).length;
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(v);
+  } catch {
+    json = JSON.stringify(v, bigints);
+  }
+  return utf8Length(json ?? "");
 }
 
 /**
@@ -84,6 +111,16 @@ export class Batcher {
   /** The planned commits, each a list of operations. */
   get commits(): Op[][] {
     return this.#commits.filter((c) => c.length);
+  }
+
+  /**
+   * Takes the planned commits that no later `group` can add to (with `all`, the last one too),
+   * in order; the batcher no longer holds them.
+   */
+  take(all = false): Op[][] {
+    const done = this.#commits.splice(0, this.#commits.length - (all ? 0 : 1));
+    if (!this.#commits.length) this.#commits.push([]);
+    return done.filter((c) => c.length);
   }
 }
 

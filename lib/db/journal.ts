@@ -88,14 +88,15 @@ export function undoChunks(items: UndoItem[]): UndoItem[][] {
 
 /**
  * What commit `n` of a journaled write carries besides its records: the first sets the
- * journal's head and the collection's lock, each its undo entries, the last deletes both.
+ * journal's head and the collections' locks, each its undo entries (`undo`: their items, as
+ * `undoChunks` splits them), the last deletes both.
  */
 export function journalOps(
   names: string[],
   journal: string,
   n: number,
   last: boolean,
-  undo: UndoItem[],
+  undo: UndoItem[][],
   what: string,
 ): Op[] {
   const ops: Op[] = [];
@@ -105,7 +106,7 @@ export function journalOps(
     const lock: LockValue = { journal, what };
     for (const name of names) ops.push({ kind: "set", key: lockKey(name), value: lock });
   }
-  for (const [k, items] of undoChunks(undo).entries()) {
+  for (const [k, items] of undo.entries()) {
     ops.push({ kind: "set", key: [JOURNAL_UNDO, journal, n, k], value: items });
   }
   if (last) {

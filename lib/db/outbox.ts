@@ -44,19 +44,46 @@ export type Intent =
 /** The writes of one request: who makes them, and the intents committed since the last event. */
 export class OutboxScope {
   #keys: Deno.KvKey[] = [];
+  /** The values of a bulk write's intents, by id, as written (see `known`). */
+  #values = new Map<unknown, Intent>();
   /** After the request settled: later writes (a job left running) carry no intent. */
   closed = false;
 
   constructor(readonly actor: () => unknown) {}
 
-  /** Remembers an intent key of a commit under way (a commit that fails leaves nothing there). */
-  add(key: Deno.KvKey): void {
+  /**
+   * Remembers an intent key of a commit under way (a commit that fails leaves nothing there),
+   * and its value when given: a bulk write's, which forgets its intents if it fails (`forget`).
+   */
+  add(key: Deno.KvKey, value?: Intent): void {
     this.#keys.push(key);
+    if (value) this.#values.set(key[1], value);
   }
 
   /** The intent keys remembered so far, forgotten here (an event now covers them). */
   take(): Deno.KvKey[] {
     return this.#keys.splice(0);
+  }
+
+  /**
+   * The values remembered of the intents at `keys` (forgotten here): those of a bulk write that
+   * committed them all, so the request moves them to the log without reading them back.
+   */
+  known(keys: Deno.KvKey[]): Map<unknown, Intent> {
+    const out = new Map<unknown, Intent>();
+    for (const k of keys) {
+      const v = this.#values.get(k[1]);
+      if (v) out.set(k[1], v);
+      this.#values.delete(k[1]);
+    }
+    return out;
+  }
+
+  /** Forgets the intents of a bulk write that failed: its rollback removes them (or the next start's). */
+  forget(keys: Deno.KvKey[]): void {
+    const ids = new Set(keys.map((k) => k[1]));
+    this.#keys = this.#keys.filter((k) => !ids.has(k[1]));
+    for (const id of ids) this.#values.delete(id);
   }
 }
 
@@ -117,8 +144,9 @@ export function packedIntentOps(changes: Change[], sizes?: number[]): Op[] {
   const flush = () => {
     if (!pack.length) return;
     const key = [OUTBOX, newId()];
-    ops.push({ kind: "set", key, value: { actor, at, kind: "changes", changes: pack } });
-    scope.add(key);
+    const value: Intent = { actor, at, kind: "changes", changes: pack };
+    ops.push({ kind: "set", key, value });
+    scope.add(key, value);
     pack = [];
     bytes = 0;
   };
@@ -145,18 +173,28 @@ const PACK_BYTES = 28_000;
 /** Packed values a commit may hold at most (a commit carries under `KV_LIMITS.bytes`). */
 export const PACKS_PER_COMMIT = Math.ceil(800_000 / PACK_BYTES) + 1;
 
-/** The intents at `keys` (null: absent), each with its record before put back whole. */
-export async function readIntents(kv: Deno.Kv, keys: Deno.KvKey[]): Promise<(Intent | null)[]> {
+/**
+ * The intents at `keys` (null: absent), each with its record before put back whole; those in
+ * `known` (by id: see `OutboxScope.known`) are not read.
+ */
+export async function readIntents(
+  kv: Deno.Kv,
+  keys: Deno.KvKey[],
+  known: Map<unknown, Intent> = new Map(),
+): Promise<(Intent | null)[]> {
   const out: (Intent | null)[] = [];
-  for (let i = 0; i < keys.length; i += 10) {
-    for (const e of await kv.getMany<Intent[]>(keys.slice(i, i + 10))) {
+  const read = keys.filter((k) => !known.has(k[1]));
+  const got = new Map<unknown, Intent | null>();
+  for (let i = 0; i < read.length; i += 10) {
+    for (const e of await kv.getMany<Intent[]>(read.slice(i, i + 10))) {
       const v = e.value;
       if (v?.kind === "change" && v.split) {
         const before = (await kv.get<Doc>([OUTBOX_BEFORE, e.key[1]])).value;
-        out.push({ ...v, change: { ...v.change, before } });
-      } else out.push(v);
+        got.set(e.key[1], { ...v, change: { ...v.change, before } });
+      } else got.set(e.key[1], v);
     }
   }
+  for (const k of keys) out.push(known.get(k[1]) ?? got.get(k[1]) ?? null);
   return out;
 }
 

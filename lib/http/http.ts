@@ -115,10 +115,12 @@ export function onError(err: Error, c: Context): Response {
   const details = err instanceof AppError ? err.details : undefined;
   // the fields it names (lib/errors.ts `at`): the first is the one a form marks and focuses
   const fields = err instanceof AppError ? err.fields : undefined;
+  const data = err instanceof AppError ? err.data : undefined;
   return c.json({
     success: false,
     message,
     ...(details ? { errors: details } : {}),
     ...(fields ? { field: Object.keys(fields)[0], fields } : {}),
+    ...(data === undefined ? {} : { data }),
   }, status);
 }

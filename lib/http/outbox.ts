@@ -32,14 +32,15 @@ const CHUNK = 100;
 
 /**
  * Moves the outbox values at `keys` to the audit log, in order, each with its actor and the time
- * it committed, then removes them. One whose append fails stays, for the next drain (a value of
- * many entries whole, so some may be appended twice, never lost). Returns how many entries were
- * appended.
+ * it committed, then removes them; those in `known` (this request's bulk writes', by id) are
+ * not read back. One whose append fails stays, for the next drain (a value of many entries
+ * whole, so some may be appended twice, never lost). Returns how many entries were appended.
  */
 export async function moveIntents(
   kv: Deno.Kv,
   log: AuditLog,
   keys: Deno.KvKey[],
+  known?: Map<unknown, Intent>,
 ): Promise<number> {
   let moved = 0;
   const finish = async (chunk: Deno.KvKey[], appends: Promise<unknown>[][]) => {
@@ -59,7 +60,7 @@ export async function moveIntents(
   let last: Promise<void> = Promise.resolve();
   for (let i = 0; i < keys.length; i += CHUNK) {
     const chunk = keys.slice(i, i + CHUNK);
-    const found = await readIntents(kv, chunk);
+    const found = await readIntents(kv, chunk, known);
     const events = found.map((it) => it ? eventsOf(it) : []);
     await last;
     // appended without a wait between, so the log keeps their order (group commits)
@@ -97,7 +98,8 @@ export async function recordEvent(
   const scope = currentOutbox();
   if (opts.changes && scope) {
     // what fails to move stays in the outbox, for the next drain
-    await moveIntents(kv, log, scope.take()).catch((e) =>
+    const keys = scope.take();
+    await moveIntents(kv, log, keys, scope.known(keys)).catch((e) =>
       console.error("Outbox audit ditulis saat start berikutnya:", e)
     );
   }
@@ -125,7 +127,7 @@ export async function settleOutbox(kv: Deno.Kv, log: AuditLog, scope: OutboxScop
   scope.closed = true;
   const left = scope.take();
   if (left.length) {
-    await moveIntents(kv, log, left).catch((e) =>
+    await moveIntents(kv, log, left, scope.known(left)).catch((e) =>
       console.error("Outbox audit ditulis saat start berikutnya:", e)
     );
   }

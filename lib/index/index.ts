@@ -7,6 +7,7 @@ import { type IndexParts, runQuery } from "./query.ts";
 import { rangeOf } from "./range.ts";
 import type { SnapDump, SnapEntry, Snapshot } from "./snapshot.ts";
 import { blockCounts, LazyBlocks } from "./lazy.ts";
+import { LaterMap } from "./later_map.ts";
 import { RowKeeper } from "./keep.ts";
 import { NumColumns } from "./nums.ts";
 import type { Doc, MemIndexOptions, Query, QueryResult, Row } from "./doc.ts";
@@ -32,7 +33,8 @@ const MAX_INCREMENTAL = 256;
  * trigram postings in postings.ts.
  */
 export class MemIndex<T extends Doc> {
-  #entries = new Map<string, Entry<T>>();
+  /** Entries by id (a restored snapshot's put in when first needed: see `LaterMap`). */
+  #entries = new LaterMap<Entry<T>>();
   /** Entries by insertion rank (holes for removed ones): trigram candidates, views' ranks. */
   readonly #bySeq: (Entry<T> | undefined)[] = [];
   /** The cached orderings and groupings, kept in step with writes. */
@@ -187,17 +189,15 @@ export class MemIndex<T extends Doc> {
     this.clear();
     const { ids, head } = snap;
     const keeper = this.#keeper;
-    const lazy = new LazyBlocks<T>(snap.blocks, blockCounts(ids.length, head.block), {
+    const lazy = new LazyBlocks<T>(snap.blocks, snap.texts, blockCounts(ids.length, head.block), {
       share: head.share,
       canonical: (f, o) => keeper.canonical(f, o),
       reshare: (v) => keeper.reshared(v),
       ids,
     }, broken);
     const entries = lazy.entries(0);
-    for (let i = 0; i < entries.length; i++) {
-      this.#entries.set(ids[i], entries[i]);
-      this.#bySeq[i] = entries[i];
-    }
+    for (let i = 0; i < entries.length; i++) this.#bySeq[i] = entries[i];
+    this.#entries.later(ids, (i) => entries[i]);
     this.#seq = entries.length;
     this.#cache.restore(snap.views);
     this.#lazy = lazy;
@@ -264,7 +264,7 @@ export class MemIndex<T extends Doc> {
     hasView: (order, where) => this.#cache.has(order, where),
     columns: () => this.#columns(),
     bySeq: (seq) => this.#bySeq[seq],
-    grams: (fields) => this.#postings.covers(fields) ? this.#postings.index() : null,
+    grams: (fields) => this.#postings.covers(fields) ? this.#postings.ready() : null,
     marks: (fields, needles) => this.#marks(fields, needles),
     found: new FoundCache(),
     version: () => this.#version,

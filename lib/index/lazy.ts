@@ -4,11 +4,12 @@ import { Interner } from "./intern.ts";
 
 /**
  * The entries of an index restored from a snapshot (snapshot.ts): each knows its insertion
- * rank at once, while its record, search text and numbers stay in their block's text until
- * something reads one of them, which parses the whole block (`SNAP_BLOCK` entries). So a
- * restart answers a list's first page after parsing the ids and the few blocks its rows are
- * in; the rest is parsed in the background (`LazyBlocks.settle`) or by the first read that
- * needs every record.
+ * rank at once, while its record and numbers stay in their block's text until something reads
+ * one of them, which parses the whole block (`SNAP_BLOCK` entries), and its search text in the
+ * snapshot's texts section, parsed whole when a first entry's is read. So a restart answers a
+ * list's first page after parsing the ids and the few blocks its rows are in, and its first
+ * search after parsing the texts and the blocks of the page's rows; the rest is parsed in the
+ * background (`LazyBlocks.settle`) or by the first read that needs every record.
  */
 
 /** Entries per block of a snapshot. */
@@ -20,23 +21,46 @@ export interface BlockSource {
   read(i: number): Uint8Array;
 }
 
+/** Where the search texts are: one section (`textsSection`). */
+export interface TextSource {
+  read(i: 0): Uint8Array;
+}
+
+/**
+ * The search texts section of a snapshot: JSON of `[text, exact]`, `text` every entry's search
+ * text in dump order, each ending with a line break (a line break in one read as a space, as
+ * the search reads it), and `exact` the `[position, text]` of those that held one. One string,
+ * not one per entry: a first search reads it in one JSON string and cuts the entries' texts
+ * from it.
+ */
+export function textsSection(texts: string[]): string {
+  const exact: [number, string][] = [];
+  const parts = texts.map((t, i) => {
+    if (!t.includes("\n")) return t;
+    exact.push([i, t]);
+    return t.replaceAll("\n", " ");
+  });
+  return JSON.stringify([parts.map((t) => t + "\n").join(""), exact]);
+}
+
 /** The entries per block of `rows` entries in blocks of `per`. */
 export function blockCounts(rows: number, per: number): number[] {
   return Array.from({ length: Math.ceil(rows / per) }, (_, i) => Math.min(per, rows - i * per));
 }
 
-/** One entry of a block as written: versionstamp, kept record, search text, numbers. */
-export type BlockEntry = [string, Record<string, unknown>, string, number[] | null];
+/** One entry of a block as written: versionstamp, kept record, numbers. */
+export type BlockEntry = [string, Record<string, unknown>, number[] | null];
 
 const decoder = new TextDecoder();
 
 /** An entry whose parts are parsed from its snapshot block on first use. */
 export class LazyEntry<T extends Doc> implements Entry<T> {
   #row: Row<T> | null = null;
-  #all = "";
+  #all: string | null = null;
   #nums: number[] | null = null;
 
-  constructor(readonly seq: number, readonly block: LazyBlock<T>) {}
+  /** `at`: its place in the snapshot (its search text's). */
+  constructor(readonly seq: number, readonly block: LazyBlock<T>, readonly at: number) {}
 
   get row(): Row<T> {
     if (!this.#row) this.block.load();
@@ -44,13 +68,11 @@ export class LazyEntry<T extends Doc> implements Entry<T> {
   }
 
   get all(): string {
-    if (!this.#row) this.block.load();
-    return this.#all;
+    return this.#all ??= this.block.set.text(this.at);
   }
 
   /** Its search text as a slice of a joined block's (text.ts). */
   set all(text: string) {
-    if (!this.#row) this.block.load();
     this.#all = text;
   }
 
@@ -66,9 +88,8 @@ export class LazyEntry<T extends Doc> implements Entry<T> {
   }
 
   /** Sets the parsed parts (by the block). */
-  fill(row: Row<T>, all: string, nums: number[] | null): void {
+  fill(row: Row<T>, nums: number[] | null): void {
     this.#row = row;
-    this.#all = all;
     this.#nums = nums;
   }
 }
@@ -106,7 +127,7 @@ class LazyBlock<T extends Doc> {
     // each embedded record made the one the index keeps, once per block
     const kept: unknown[] = new Array(shared.length);
     for (let i = 0; i < list.length; i++) {
-      const [stamp, value, all, nums] = list[i];
+      const [stamp, value, nums] = list[i];
       const versionstamp = intern.text(stamp);
       intern.record(value);
       for (const f of share) {
@@ -118,7 +139,7 @@ class LazyBlock<T extends Doc> {
       if (value._id === id) value._id = id;
       // JSON wrote NaN (no discharge yet, no percentage) as null
       const numbers = nums && nums.map((x) => x ?? NaN);
-      this.entries[i].fill({ value: reshare(value as T), versionstamp }, all, numbers);
+      this.entries[i].fill({ value: reshare(value as T), versionstamp }, numbers);
     }
   }
 }
@@ -141,14 +162,16 @@ export class LazyBlocks<T extends Doc> {
   /** The blocks' repeated texts, one string each (let go with the blocks once all are parsed). */
   readonly intern = new Interner();
   #dropped = false;
+  #texts: { text: string; ends: Int32Array; exact: Map<number, string> } | null = null;
 
   /**
-   * `source`: the blocks' texts, block `i` holding `counts[i]` entries; `parts`: how their
-   * entries are made what the index keeps; `broken`: told once when a block does not parse
-   * (the index must be reloaded).
+   * `source`: the blocks' texts, block `i` holding `counts[i]` entries; `texts`: the entries'
+   * search texts; `parts`: how their entries are made what the index keeps; `broken`: told once
+   * when a block or the texts do not parse (the index must be reloaded).
    */
   constructor(
     readonly source: BlockSource,
+    readonly texts: TextSource,
     readonly counts: number[],
     readonly parts: BlockParts<T>,
     readonly broken: (e: Error) => void,
@@ -156,12 +179,36 @@ export class LazyBlocks<T extends Doc> {
     this.#blocks = counts.map((_, i) => new LazyBlock<T>(i, this));
   }
 
+  /** The search text of the entry at `at` in the snapshot (the section read at the first). */
+  text(at: number): string {
+    const t = this.#texts ??= this.#readTexts();
+    return t.exact.get(at) ?? t.text.slice(at ? t.ends[at - 1] + 1 : 0, t.ends[at]);
+  }
+
+  /** The texts section, with where each entry's text ends (see `textsSection`). */
+  #readTexts() {
+    try {
+      const [text, exact] = JSON.parse(decoder.decode(this.texts.read(0)));
+      const n = this.parts.ids.length, ends = new Int32Array(n);
+      for (let i = 0, at = -1; i < n; i++) {
+        if ((at = text.indexOf("\n", at + 1)) < 0) throw new Error(`${i} search texts, not ${n}`);
+        ends[i] = at;
+      }
+      if ((n ? ends[n - 1] + 1 : 0) !== text.length) throw new Error(`more search texts than ${n}`);
+      return { text, ends, exact: new Map<number, string>(exact) };
+    } catch (e) {
+      const err = new Error(`Cache indeks rusak: ${(e as Error).message}`, { cause: e });
+      this.failed(err);
+      throw err;
+    }
+  }
+
   /** The entries, one per insertion rank from `first`, each block's in turn. */
   entries(first: number): LazyEntry<T>[] {
     const out: LazyEntry<T>[] = [];
     for (const [i, block] of this.#blocks.entries()) {
       for (let k = 0; k < this.counts[i]; k++) {
-        const e = new LazyEntry<T>(first + out.length, block);
+        const e = new LazyEntry<T>(first + out.length, block, out.length);
         block.entries.push(e);
         out.push(e);
       }
@@ -185,6 +232,15 @@ export class LazyBlocks<T extends Doc> {
    * `sliceMs`, until done or dropped. Whether every block was parsed.
    */
   async settle(between: () => Promise<void>, sliceMs = 8): Promise<boolean> {
+    // the search texts first (every entry's, in one piece)
+    if (this.parts.ids.length && !this.#dropped) {
+      try {
+        this.text(0);
+      } catch {
+        return false; // told to `broken` already
+      }
+      await between();
+    }
     let t0 = performance.now();
     for (const block of this.#blocks) {
       if (this.#dropped) return false;

@@ -2,7 +2,7 @@ import { basename, join } from "node:path";
 import { ulid } from "ulid";
 import { nextTurn } from "../runtime/turn.ts";
 import type { OrderBy } from "./doc.ts";
-import { type BlockEntry, SNAP_BLOCK } from "./lazy.ts";
+import { type BlockEntry, SNAP_BLOCK, textsSection } from "./lazy.ts";
 
 /**
  * Index snapshots: a collection's in-memory index written beside a local data file, so a
@@ -32,7 +32,7 @@ export interface SnapDump {
 
 /** What a snapshot says about itself (its first line). */
 export interface SnapHead {
-  format: 2;
+  format: 3;
   /** The collection. */
   name: string;
   /** The index declaration it was made by (see `specSig`). */
@@ -50,18 +50,19 @@ export interface SnapHead {
   views: { order: OrderBy[]; where?: [string, string]; n: number }[];
   /** Whether the ranks are little-endian (written as the machine lays out an `Int32Array`). */
   le: boolean;
-  /** Byte lengths of the sections after this line: ids, ranks, then each block. */
+  /** Byte lengths of the sections after this line: ids, ranks, search texts, then each block. */
   sizes: number[];
 }
 
 /** What a snapshot's writer gives of its head (the rest is made from the dump). */
 export type SnapMeta = Omit<SnapHead, "format" | "block" | "views" | "le" | "sizes">;
 
-/** A snapshot read back: its blocks are read and parsed when first needed (lazy.ts). */
+/** A snapshot read back: its search texts (one section) and blocks, parsed when first needed. */
 export interface Snapshot {
   head: SnapHead;
   ids: string[];
   views: SnapView[];
+  texts: SnapBlocks;
   blocks: SnapBlocks;
 }
 
@@ -91,12 +92,13 @@ export function snapshotPath(dir: string, live: string, name: string): string {
 }
 
 /**
- * The snapshot's bytes, in parts: the head line, the ids, the cached orderings' ranks, then
- * the entries in blocks of `SNAP_BLOCK`, each block one JSON array: the embedded records of its
- * entries' `share` fields, once each, and the entries, referring to those by number. The dump
- * was taken in one synchronous step (so entries, views, counter and sync time agree; records
- * are never changed in place, a write replaces them); the blocks are made a few per turn of the
- * event loop, so requests are answered meanwhile.
+ * The snapshot's bytes, in parts: the head line, the ids, the cached orderings' ranks, the
+ * search texts (`textsSection`, read by a first search without a record), then the entries in
+ * blocks of `SNAP_BLOCK`, each one JSON array: the embedded records of its entries' `share`
+ * fields, once each, and the entries, referring to those by number. The dump was taken in one
+ * synchronous step (so entries, views, counter and sync time agree; records are never changed in
+ * place, a write replaces them); the blocks are made a few per turn of the event loop, so
+ * requests are answered meanwhile.
  */
 export async function snapshotParts(meta: SnapMeta, dump: SnapDump): Promise<Uint8Array[]> {
   const blocks: Uint8Array[] = [];
@@ -118,11 +120,12 @@ export async function snapshotParts(meta: SnapMeta, dump: SnapDump): Promise<Uin
   const parts = [
     encoder.encode(JSON.stringify(entries.map((e) => e[0]))),
     new Uint8Array(ranks.buffer),
+    encoder.encode(textsSection(entries.map((e) => e[3]))),
     ...blocks,
   ];
   const head: SnapHead = {
     ...meta,
-    format: 2,
+    format: 3,
     block: SNAP_BLOCK,
     views: views.map(({ order, where, ranks }) => ({ order, where, n: ranks.length })),
     le: LE,
@@ -134,13 +137,13 @@ export async function snapshotParts(meta: SnapMeta, dump: SnapDump): Promise<Uin
 /**
  * One block of entries as a snapshot writes it: a JSON array of the
  * embedded records of the entries' `share` fields, once each, and the entries as `BlockEntry`s
- * (their ids apart), referring to those by number.
+ * (their ids and search texts apart), referring to those by number.
  */
 function encodeBlock(entries: SnapEntry[], share: string[]): Uint8Array {
   const shared: unknown[] = [];
   const numbers = new Map<unknown, number>();
-  const part = entries.map(([, vs, value, all, nums]): BlockEntry => {
-    if (!share.length) return [vs, value, all, nums];
+  const part = entries.map(([, vs, value, , nums]): BlockEntry => {
+    if (!share.length) return [vs, value, nums];
     const v = { ...value };
     for (const f of share) {
       const o = v[f];
@@ -152,7 +155,7 @@ function encodeBlock(entries: SnapEntry[], share: string[]): Uint8Array {
       }
       v[f] = n;
     }
-    return [vs, v, all, nums];
+    return [vs, v, nums];
   });
   return encoder.encode(JSON.stringify([shared, part]));
 }
@@ -230,8 +233,8 @@ export class SnapBlocks {
 }
 
 /**
- * Reads a snapshot's head, ids and orderings, after `between()` parsed; its blocks are left in
- * the file (`SnapBlocks`), so a start reads a few megabytes, not the whole file. Null when there
+ * Reads a snapshot's head, ids and orderings, after `between()` parsed; its search texts and
+ * blocks are left in the file (`SnapBlocks`), so a start reads a few megabytes, not the whole file. Null when there
  * is none or its parts do not add up.
  */
 export async function readSnapshot(
@@ -249,9 +252,9 @@ export async function readSnapshot(
     const head = JSON.parse(dec.decode(top.subarray(0, nl))) as SnapHead;
     const { sizes, rows, block } = head;
     if (
-      head.format !== 2 || head.le !== LE || !Array.isArray(head.share) ||
+      head.format !== 3 || head.le !== LE || !Array.isArray(head.share) ||
       !Array.isArray(sizes) || !Array.isArray(head.views) || !(block > 0) ||
-      sizes.length !== 2 + Math.ceil(rows / block) ||
+      sizes.length !== 3 + Math.ceil(rows / block) ||
       sizes.reduce((a, b) => a + b, 0) !== st.size - nl - 1
     ) return null;
     const offsets: number[] = [];
@@ -275,7 +278,8 @@ export async function readSnapshot(
       head,
       ids,
       views,
-      blocks: new SnapBlocks(path, stat, offsets.slice(2), sizes.slice(2)),
+      texts: new SnapBlocks(path, stat, offsets.slice(2, 3), sizes.slice(2, 3)),
+      blocks: new SnapBlocks(path, stat, offsets.slice(3), sizes.slice(3)),
     };
   } catch {
     return null;

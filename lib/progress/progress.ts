@@ -9,7 +9,7 @@ export interface Progress {
   done: number;
   /** 0 while unknown. */
   total: number;
-  unit: "baris" | "byte";
+  unit: "baris" | "byte" | "langkah" | "klaim";
   /** Set once the job ended: its summary, or the error it failed with. */
   summary?: string;
   error?: string;

@@ -3,6 +3,7 @@ import { badRequest } from "../errors.ts";
 import { formatNumber } from "../format.ts";
 
 import { IMPORT_LIMITS } from "./import_limits.ts";
+import { csvCells } from "./csv_cells.ts";
 export { IMPORT_LIMITS };
 
 /** A parsed sheet: the header cells and the data rows, every cell as text. */
@@ -95,6 +96,14 @@ export function checkQuotes(text: string): void {
 const cellText = (c: XLSX.CellObject | undefined): string =>
   c?.v == null ? "" : c.v instanceof Date ? c.v.toISOString() : String(c.v);
 
+/** The first sheet's cells as text (empty ones left as holes); `formulas`: refused. */
+function sheetCells(wb: XLSX.WorkBook, formulas: boolean): string[][] {
+  const ws = wb.Sheets[wb.SheetNames[0]];
+  const data = (ws?.["!data"] ?? []) as (XLSX.CellObject | undefined)[][];
+  if (formulas) refuseFormulas(data);
+  return data.map((r) => (r ?? []).map(cellText));
+}
+
 /** How many formula cells a refusal lists. */
 const SHOWN_FORMULAS = 20;
 
@@ -141,17 +150,18 @@ export function readTable(
   memoryMb = Infinity,
 ): Table {
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
-  let wb: XLSX.WorkBook;
+  let all: string[][];
   try {
     if (format === "xlsx") {
       if (!isZip) throw badRequest("Berkas bukan .xlsx yang sah.");
       checkMemory(checkZip(bytes), memoryMb);
-      wb = XLSX.read(bytes, {
+      const wb = XLSX.read(bytes, {
         type: "array",
         dense: true,
         sheetRows: maxRows + 2,
         cellHTML: false,
       });
+      all = sheetCells(wb, true);
     } else {
       if (isZip || bytes.subarray(0, 4096).includes(0)) {
         throw badRequest("Berkas bukan CSV. Simpan data sebagai .csv (teks dipisah koma).");
@@ -159,16 +169,16 @@ export function readTable(
       checkMemory(bytes.length, memoryMb);
       const text = new TextDecoder().decode(bytes).replace(/^\uFEFF/, "");
       checkQuotes(text);
-      wb = XLSX.read(text, { type: "string", raw: true, dense: true, sheetRows: maxRows + 2 });
+      all = csvCells(text, maxRows + 2) ??
+        sheetCells(
+          XLSX.read(text, { type: "string", raw: true, dense: true, sheetRows: maxRows + 2 }),
+          false,
+        );
     }
   } catch (e) {
     if (e instanceof Error && "status" in e) throw e;
     throw badRequest(`Berkas tidak dapat dibaca sebagai ${format.toUpperCase()}.`);
   }
-  const ws = wb.Sheets[wb.SheetNames[0]];
-  const data = (ws?.["!data"] ?? []) as (XLSX.CellObject | undefined)[][];
-  if (format === "xlsx") refuseFormulas(data);
-  const all = data.map((r) => (r ?? []).map(cellText));
   while (all.length && all.at(-1)!.every((c) => c.trim() === "")) all.pop();
   if (all.length - 1 > maxRows) {
     throw badRequest(`Berkas berisi lebih dari ${maxRows.toLocaleString("id-ID")} baris data.`);

@@ -12,9 +12,9 @@ import { parseOr400 } from "../resource/validate.ts";
 
 /**
  * The settings sections, each one KV record under `["setting", section]` (`bill` is declared in
- * lib/ipd/bill_setting.ts).
+ * lib/ipd/bill_setting.ts, `eklaim` in lib/eklaim/settings.ts).
  */
-export type SettingSection = "hospital" | "address" | "general" | "bill";
+export type SettingSection = "hospital" | "address" | "general" | "bill" | "eklaim";
 
 /** A section as read: its value (null when never saved) and the versionstamp it was read at. */
 export interface SettingRow<T> {
@@ -78,7 +78,8 @@ export async function readForUpdate<T>(
 /**
  * Replaces (or, with null, removes) a section read by `readForUpdate`, checking in the same
  * commit that it and every record in `checks` are unchanged; 409 otherwise. Returns the new
- * versionstamp (null after a removal).
+ * versionstamp (null after a removal). `audited` is the section as its audit entry's intent may
+ * hold it (default: as stored): a section holding a secret (E-Klaim's key) gives a copy without.
  */
 export async function writeSetting<T>(
   store: Store,
@@ -86,13 +87,14 @@ export async function writeSetting<T>(
   cur: SettingRow<T>,
   value: T | null,
   checks: Check[] = [],
+  audited: (v: T) => object = (v) => v as object,
 ): Promise<string | null> {
   const key = keyOf(section);
   const op = store.kv.atomic().check({ key, versionstamp: cur.versionstamp }, ...checks);
   if (value === null) op.delete(key);
   else op.set(key, value);
   // its audit entry's intent, in the same commit (lib/db/outbox.ts)
-  const asDoc = (v: T | null) => v && { _id: section, ...v } as Doc;
+  const asDoc = (v: T | null) => v && { _id: section, ...audited(v) } as Doc;
   applyOps(
     op,
     intentOps([{

@@ -4,40 +4,11 @@
  * screen sizes in an English browser.
  */
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
 import { admit, exam, postJson, seedIpd } from "../ipd_fixtures.ts";
 import { versionOf } from "../helpers.ts";
 import { apiOf, launch, login, open, serve } from "./harness.ts";
 import { shot, SIZES } from "./screens_steps.ts";
-
-/** axe-core's own bundle (the npm package's `axe.min.js`), injected into each page. */
-const AXE = await Deno.readTextFile(
-  new URL(import.meta.resolve("axe-core").replace(/axe\.js$/, "axe.min.js")),
-);
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-/** The serious and critical violations axe finds in `scope` (the whole page by default). */
-async function violations(page: Page, scope = "html"): Promise<string[]> {
-  if (!await page.evaluate(() => "axe" in globalThis)) await page.addScriptTag({ content: AXE });
-  const found = await page.evaluate(async (scope) => {
-    const axe = (globalThis as unknown as {
-      axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Violation[] }> };
-    }).axe;
-    const r = await axe.run(document.querySelector(scope), { resultTypes: ["violations"] });
-    return r.violations;
-  }, scope);
-  return found.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) =>
-    `${v.impact} ${v.id} (${v.help}): ${
-      v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(", ")
-    }`
-  );
-}
+import { violations } from "./axe_steps.ts";
 
 /** The screens the clerk works in, by path (routes/_nav.ts). */
 const PAGES = ["/", "/pasien", "/ipd", "/klaim", "/dokter"];

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { users } from "../../lib/auth/auth.ts";
 import { hashPassword } from "../../lib/auth/password.ts";
 import { hospitalDay } from "../../lib/hospital_time.ts";
-import { admission, seedIpd } from "../ipd_fixtures.ts";
+import { admission, claimReady, seedIpd } from "../ipd_fixtures.ts";
 import { eklaimTxt } from "../claim_fixtures.ts";
 import { apiOf, login, open, PASSWORD, pick, session } from "./harness.ts";
 import { at, dialog } from "./ipd_steps.ts";
@@ -28,8 +28,12 @@ Deno.test("browser: a casemix user fixes an unready stay, imports E-Klaim, follo
   await login(page, url, "casemix");
   const api = await apiOf(page, url);
 
-  // Siti's stay: examined without an INA-CBG grouping, discharged with her summary
-  const stay = await api.post("/api/ipd/update", admission(w, { visitDate: at(-5) }));
+  // Siti's stay (SEP ...000001, as E-Klaim's export below, and class 2): examined without an
+  // INA-CBG grouping, discharged with her summary
+  const stay = await api.post(
+    "/api/ipd/update",
+    admission(w, { visitDate: at(-5), ...claimReady(1) }),
+  );
   assert.equal(stay.status, 200, JSON.stringify(stay.body));
   const id = stay.body.data._id as string;
   const exam = await api.json("/api/ipd/visitexamination/update", {
@@ -199,7 +203,7 @@ Deno.test("browser: a casemix user fixes an unready stay, imports E-Klaim, follo
     page,
     "Error!",
     "Klaim SEP 0301R0011126V000001 sudah final: kepulangan tidak bisa dibatalkan selama " +
-      "klaimnya tercatat. Batalkan dulu final klaim itu di E-Klaim (Edit Ulang Klaim)",
+      "klaimnya final. Buka dulu finalnya dengan 'Edit ulang' (halaman kunjungan atau Klaim)",
   );
   assert.equal(page.url(), `${url}/discharge-patient`);
   await page.locator("tr", { hasText: "Siti (000123)" }).waitFor();

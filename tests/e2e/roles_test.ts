@@ -58,7 +58,7 @@ Deno.test("browser: each role sees only what it may do", async () => {
     await page.waitForSelector("[data-island=SettingsForm][data-hydrated=true]");
     assert.equal(
       await page.locator(".settings-section button:has-text('Simpan')").count(),
-      role === "admin" ? 3 : 0,
+      role === "admin" ? 4 : 0,
     );
 
     // an admin screen typed into the address bar is refused, and says so

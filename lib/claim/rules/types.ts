@@ -1,7 +1,10 @@
+import type { Breakdown } from "../../ipd/bill.ts";
+
 /** What the readiness rules read of a stay (a `Visit` with its summary, lib/ipd/model.ts). */
 export interface ClaimStay {
   _id: string;
-  pasien: { _id: string };
+  /** The stay's copy of its patient: the birth date (`YYYY-MM-DD`) absent or '' when unknown. */
+  pasien: { _id: string; tgl_lahir?: string };
   visitDate: string;
   status: "dirawat" | "pulang";
   tanggal_pulang: string | null;
@@ -22,6 +25,11 @@ export interface ClaimStay {
   kelas_rawat: string;
   /** The class upgraded to (`kelas_1`, `kelas_2`, `vip`; '' no upgrade). */
   upgrade_class_class: string;
+  /** The discharge method as the stay copied it (lib/ipd `dischargeCode` reads its code). */
+  dischargepatient: { _id: string; desc?: string; kode_eklaim?: string } | null;
+  /** The hospital total and its breakdown (absent: the total in one category; lib/ipd/bill.ts). */
+  tarifRsTotal: number;
+  tarif_rs_rincian?: Breakdown;
 }
 
 /** The patient's stay discharged last before this one was admitted. */

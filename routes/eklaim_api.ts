@@ -1,0 +1,183 @@
+import { type Context, Hono } from "hono";
+import type { AppEnv } from "../lib/http/env.ts";
+import { AppError } from "../lib/errors.ts";
+import { readFields, readForm } from "../lib/http/http.ts";
+import { audit } from "../lib/http/request.ts";
+import { trackJob } from "../lib/http/progress.ts";
+import type { Registry } from "../lib/resource/refs.ts";
+import type { FlowContext, FlowOutcome } from "../lib/eklaim/flow.ts";
+import { groupStay } from "../lib/eklaim/flow_group.ts";
+import { finalStay, printStay, reeditStay, sendStay } from "../lib/eklaim/flow_steps.ts";
+import { readStay, searchCodes } from "../lib/eklaim/flow_read.ts";
+import { sendMonth } from "../lib/eklaim/flow_month.ts";
+import { READ_METHODS, type Step } from "../lib/eklaim/runner.ts";
+
+type Api = Hono<AppEnv>;
+
+const LABELS: Record<string, string> = {
+  group: "Grouping E-Klaim",
+  final: "Final E-Klaim",
+  send: "Kirim E-Klaim",
+  reedit: "Edit ulang E-Klaim",
+  month: "Kirim klaim sebulan",
+};
+
+/** The flow's context: the store, the signed-in user, the clock, the request's progress. */
+function ctxOf(c: Context<AppEnv>, registry: Registry, job?: string): FlowContext {
+  const s = c.get("session")!;
+  return {
+    store: c.get("store"),
+    registry,
+    who: { userId: s.userId, username: s.username },
+    now: c.get("now")(),
+    progress: job ? trackJob(c, LABELS[job]) : undefined,
+  };
+}
+
+/** The calls that may have changed E-Klaim, as the audit lists them (method and outcome). */
+const changing = (steps: Step[]) =>
+  steps.filter((s) => !READ_METHODS.has(s.method)).map((s) => ({
+    method: s.method,
+    ok: s.ok,
+    code: s.code,
+    error_no: s.errorNo,
+  }));
+
+/**
+ * Audits a flow that called E-Klaim (`eklaim_<step>`: the SEP, each changing call and its
+ * outcome, the status change; never the key or the payload), ends its progress, and answers:
+ * `{success, message, data}`, or its error with the same `data`.
+ */
+async function answer(
+  c: Context<AppEnv>,
+  step: string,
+  ipdId: string,
+  out: FlowOutcome,
+  ctx: FlowContext,
+) {
+  if (out.changed) {
+    await audit(c, {
+      action: `eklaim_${step}`,
+      entity: "klaim",
+      entityId: ipdId,
+      after: {
+        sep: out.sep,
+        outcome: out.error ? `${out.error.status} ${out.message}` : out.message,
+        ...(out.status.from !== out.status.to ? { status: out.status } : {}),
+        calls: changing(out.steps),
+      },
+    });
+  }
+  if (out.error) {
+    ctx.progress?.fail(out.message);
+    throw out.error;
+  }
+  ctx.progress?.finish(out.message);
+  return c.json({ success: true, message: out.message, data: out.data });
+}
+
+/** Runs a flow of the request, its progress failed when it is refused before any call. */
+async function flow(
+  c: Context<AppEnv>,
+  registry: Registry,
+  step: string,
+  fn: (ctx: FlowContext, ipdId: string) => Promise<FlowOutcome>,
+) {
+  const ctx = ctxOf(c, registry, step);
+  const ipdId = c.req.param("ipdId")!;
+  let out: FlowOutcome;
+  try {
+    out = await fn(ctx, ipdId);
+  } catch (e) {
+    ctx.progress?.fail(e instanceof AppError ? e.message : "Gagal.");
+    throw e;
+  }
+  return await answer(c, step, ipdId, out, ctx);
+}
+
+/** A stay's claim through E-Klaim: group, final, send, re-edit, print, read. */
+function stayRoutes(api: Api, registry: Registry): void {
+  api.post("/:ipdId/group", async (c) => {
+    const form = await readForm(c);
+    return await flow(c, registry, "group", (ctx, id) => groupStay(ctx, id, form));
+  });
+  api.post("/:ipdId/final", async (c) => {
+    const form = await readForm(c);
+    return await flow(c, registry, "final", (ctx, id) => finalStay(ctx, id, form));
+  });
+  api.post("/:ipdId/send", (c) => flow(c, registry, "send", sendStay));
+  api.post("/:ipdId/reedit", (c) => flow(c, registry, "reedit", reeditStay));
+  api.get("/:ipdId/print", async (c) => {
+    const ipdId = c.req.param("ipdId");
+    const { outcome, pdf } = await printStay(ctxOf(c, registry), ipdId);
+    if (outcome.error || !pdf) throw outcome.error;
+    await audit(c, {
+      action: "print",
+      entity: "klaim",
+      entityId: ipdId,
+      after: { sep: outcome.sep, lbk: true },
+    });
+    c.header("content-type", "application/pdf");
+    c.header("content-disposition", `inline; filename="LBK-${outcome.sep}.pdf"`);
+    return c.body(pdf as Uint8Array<ArrayBuffer>);
+  });
+  api.get("/:ipdId", async (c) => {
+    const ipdId = c.req.param("ipdId");
+    const data = await readStay(ctxOf(c, registry), ipdId, c.req.query("live") !== "0");
+    await audit(c, { action: "view", entity: "ipd", entityId: ipdId, after: { screen: "eklaim" } });
+    return c.json({ success: true, message: "Ok", data });
+  });
+}
+
+/**
+ * E-Klaim 5.10's web service under `/api/eklaim` (casemix and admin): a stay's claim, E-Klaim's
+ * code search, and a month's final claims sent at once.
+ */
+export function eklaimApi(registry: Registry): Api {
+  const api = new Hono<AppEnv>();
+  api.post("/send-month", async (c) => {
+    const month = (await readFields(c)).month ?? "";
+    const ctx = ctxOf(c, registry, "month");
+    const out = await sendMonth(ctx, month).catch((e) => {
+      ctx.progress?.fail(e instanceof AppError ? e.message : "Gagal.");
+      throw e;
+    });
+    if (out.changed) {
+      await audit(c, {
+        action: "eklaim_send_month",
+        entity: "klaim",
+        after: {
+          month: out.data.month,
+          outcome: out.error ? `${out.error.status} ${out.message}` : out.message,
+          sent: out.data.sent.map((s) => s.sep),
+          calls: changing(out.data.steps),
+        },
+      });
+    }
+    if (out.error) {
+      ctx.progress?.fail(out.message);
+      throw out.error;
+    }
+    ctx.progress?.finish(out.message);
+    return c.json({ success: true, message: out.message, data: out.data });
+  });
+  api.get("/codes", async (c) => {
+    const q = c.req.query();
+    const data = await searchCodes(ctxOf(c, registry), q);
+    return c.json({ success: true, message: "Ok", data });
+  });
+  // the same search as a select's options (components/ui Select): nothing below 2 characters
+  api.get("/code-options", async (c) => {
+    const q = c.req.query();
+    if ((q.q ?? "").trim().length < 2) return c.json({ results: [], pagination: { more: false } });
+    const found = await searchCodes(ctxOf(c, registry), q);
+    const results = found.filter((f) => f.valid).map((f) => ({
+      id: f.code,
+      text: `${f.code} ${f.description}`,
+      ...(f.im ? { note: "kode IM (Indonesian Modification)" } : {}),
+    }));
+    return c.json({ results, pagination: { more: false } });
+  });
+  stayRoutes(api, registry);
+  return api;
+}
