@@ -132,13 +132,8 @@ export interface SelectDef {
   whyEmpty?: (ctx: { store: Store; registry: Map<string, ResourceDef> }) => Promise<
     EmptyReason | null
   >;
-  /**
-   * Why a typed search found nothing although there are records (a list not loaded, say), with
-   * the link to the fix (null: nothing to add to 'Tidak ada hasil').
-   */
-  whyNotFound?: (ctx: { store: Store; registry: Map<string, ResourceDef> }) => Promise<
-    EmptyReason | null
-  >;
+  /** Why typed text found none of the records there (a list not loaded), else null. */
+  whyNotFound?: SelectDef["whyEmpty"];
 }
 
 /** Why a picker has nothing to offer, said to the user, and the link to the fix. */
