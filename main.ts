@@ -14,6 +14,7 @@ import { idleCollector } from "./lib/runtime/idle_gc.ts";
 import { Activity } from "./lib/runtime/activity.ts";
 import { storedZone } from "./lib/settings/zone.ts";
 import { auditFold } from "./lib/http/folded.ts";
+import { lanLine } from "./lib/runtime/lan.ts";
 
 /** A moment without requests, in which background work (warm-up orderings, snapshots) runs. */
 const QUIET_MS = 200;
@@ -76,12 +77,14 @@ if (import.meta.main) {
     },
   );
   const port = server.addr.port;
-  const where = config.host === "0.0.0.0" || config.host === "::"
+  const everywhere = config.host === "0.0.0.0" || config.host === "::";
+  const where = everywhere
     ? "semua antarmuka jaringan"
     : /^(127\.|::1$|localhost$)/.test(config.host)
     ? "hanya komputer ini"
     : `alamat ${config.host}`;
   console.log(`Casemix RS berjalan di http://localhost:${port} (${where})`);
+  if (everywhere) console.log(lanLine(port));
   console.log(`Data disimpan di ${store.path}`);
   // the indexes load right after listening (from their snapshots when those fit); then the
   // snapshots are refreshed in a quiet moment (within 2 minutes), every 10 minutes when

@@ -4,14 +4,21 @@ import { counterLinks } from "../lib/report/dashboard.ts";
 import type { MedicalRecordInfo } from "../lib/report/report.ts";
 import type { Period } from "../lib/report/period.ts";
 import PeriodForm from "../islands/PeriodForm.tsx";
-import { formatNumber } from "../lib/format.ts";
+import { formatMoney, formatNumber } from "../lib/format.ts";
 import { Island } from "./Island.tsx";
 import { ClaimCounters, ClaimFiguresView, type ClaimSummary } from "./claim/ClaimDashboard.tsx";
 
 /** Shown when the counters cannot be worked out (SPEC: dashboard info failure). */
 export const INFO_FAILED = "Could not load new patient information.";
 
-type Counter = { key: keyof MedicalRecordInfo; label: string; note: string; tone: string };
+type Counter = {
+  key: keyof MedicalRecordInfo;
+  label: string;
+  note: string;
+  tone: string;
+  /** A second figure under the note (the rupiah at risk). */
+  more?: (info: MedicalRecordInfo) => string;
+};
 
 /** Today's and the present counters: they never follow the period. */
 const NOW: Counter[] = [
@@ -24,6 +31,10 @@ const NOW: Counter[] = [
     label: "Pasien Tarif Negatif",
     note: "Sedang dirawat, tarif RS di atas INA-CBG",
     tone: "bad",
+    more: (i) =>
+      i.negativePercentage.rupiah > 0
+        ? `${formatMoney(i.negativePercentage.rupiah)} di atas paket`
+        : "",
   },
 ];
 
@@ -54,6 +65,7 @@ function Counters({ info, period, today, list, label, children }: {
             <span class="stat-value">{formatNumber(info[c.key].count)}</span>
             <span class="stat-label">{c.label}</span>
             <small>{c.note}</small>
+            {c.more?.(info) && <small class="stat-more" data-more>{c.more(info)}</small>}
           </a>
         </li>
       ))}
@@ -78,9 +90,11 @@ const Part = (
  * analysis, the claim figures); the patients now in care per DPJP.
  */
 export function Dashboard(
-  { info, period, today, error, claims }: {
+  { info, period, previous, today, error, claims }: {
     info: MedicalRecordInfo | null;
     period: Period;
+    /** Last month ('Bulan lalu'). */
+    previous: Period;
     today: string;
     error: string;
     /** Null when they could not be worked out (the rest of the dashboard still shows). */
@@ -94,7 +108,7 @@ export function Dashboard(
         <Counters {...at} list={NOW} label="Pasien hari ini" />
       </Part>
       <Part id="dash-period" title="Menurut periode">
-        <Island name="PeriodForm" component={PeriodForm} props={{ period, error }} />
+        <Island name="PeriodForm" component={PeriodForm} props={{ period, previous, error }} />
         <Counters {...at} list={IN_PERIOD} label="Readmisi dan kelengkapan klaim dalam periode">
           {claims && <ClaimCounters summary={claims} period={period} />}
         </Counters>

@@ -17,6 +17,11 @@ export function SetupChecklist({ steps }: { steps: SetupStep[] }) {
             <div>
               {s.done ? <strong>{s.title}</strong> : <a href={s.href}>{s.title}</a>}
               {s.done ? <span class="muted">(sudah)</span> : <small>{s.hint}</small>}
+              {s.done && s.note && (
+                <small data-note>
+                  {s.note.text} <a href={s.note.href}>{s.note.link}</a>
+                </small>
+              )}
             </div>
           </li>
         ))}

@@ -8,9 +8,10 @@ import {
   type Slice,
   tariffLink,
 } from "../lib/report/dashboard.ts";
-import type { DpjpCount, IcdCount, TariffAnalysis } from "../lib/report/report.ts";
+import type { DpjpCount, IcdCount, TariffAnalysis, TopBy } from "../lib/report/report.ts";
 import type { Period } from "../lib/report/period.ts";
 import { get } from "../components/ui/api.ts";
+import { DpjpTable, IcdTable, TariffTable } from "../components/ChartTables.tsx";
 
 export interface DashboardChartsProps {
   period: Period;
@@ -45,7 +46,14 @@ function useReport<T>(url: string): Load<T> {
 let charts: Promise<typeof import("casemix-charts")> | undefined;
 
 /** The chart itself; if drawing fails the numbers below it still stand. */
-function Canvas({ kind, slices, label }: { kind: "pie" | "bar"; slices: Slice[]; label: string }) {
+function Canvas(
+  { kind, slices, label, money }: {
+    kind: "pie" | "bar";
+    slices: Slice[];
+    label: string;
+    money?: boolean;
+  },
+) {
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
@@ -65,7 +73,8 @@ function Canvas({ kind, slices, label }: { kind: "pie" | "bar"; slices: Slice[];
         ref={canvas}
         role="img"
         aria-label={`${label}: ${
-          slices.map((s) => `${s.label} ${formatNumber(s.value)}`).join(", ")
+          slices.map((s) => `${s.label} ${(money ? formatMoney : formatNumber)(s.value)}`)
+            .join(", ")
         }`}
       />
     </div>
@@ -74,7 +83,7 @@ function Canvas({ kind, slices, label }: { kind: "pie" | "bar"; slices: Slice[];
 
 /** A chart card: title, then loading / failed / empty text, or the chart and its numbers. */
 function Card<T>(
-  { id, title, load, empty, slices, kind, table }: {
+  { id, title, load, empty, slices, kind, table, money }: {
     id: string;
     title: string;
     load: Load<T>;
@@ -82,10 +91,12 @@ function Card<T>(
     slices: (data: T) => Slice[] | null;
     kind: "pie" | "bar";
     table: (data: T) => ComponentChildren;
+    /** The slices are rupiah. */
+    money?: boolean;
   },
 ) {
   const data = load.state === "ready" ? load.data : null;
-  const shown = useMemo(() => data ? slices(data) : null, [data]);
+  const shown = useMemo(() => data ? slices(data) : null, [data, money]);
   return (
     <section
       class="card chart-card"
@@ -99,7 +110,7 @@ function Card<T>(
       {data && !shown && <p class="muted chart-empty">{empty}</p>}
       {data && shown && (
         <>
-          <Canvas kind={kind} slices={shown} label={title} />
+          <Canvas kind={kind} slices={shown} label={title} money={money} />
           {table(data)}
         </>
       )}
@@ -114,87 +125,6 @@ const patients = (n: number) => `${formatNumber(n)} pasien`;
 
 /** A slice's tooltip: its label and how many patients it holds. */
 const withTip = (s: Slice): Slice => ({ ...s, tip: { title: s.label, body: patients(s.value) } });
-
-/** A chart's numbers as a table; the columns `num` (by index) hold numbers. */
-function ChartData({ label, head, num, rows }: {
-  label: string;
-  head: string[];
-  num: number[];
-  rows: [key: string, cells: ComponentChildren[]][];
-}) {
-  const cls = (i: number) => num.includes(i) ? "num" : undefined;
-  return (
-    <table class="chart-data" aria-label={label}>
-      <thead>
-        <tr>
-          {head.map((h, i) => <th key={h} class={cls(i)}>{h}</th>)}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([key, cells]) => (
-          <tr key={key}>
-            {cells.map((c, i) => <td key={i} class={cls(i)}>{c}</td>)}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-/** The codes counted, each a link to the visit list filtered by it. */
-const IcdTable = (
-  { items, period, title }: { items: IcdCount[]; period: Period; title: string },
-) => (
-  <ChartData
-    label={`Data ${title}`}
-    head={["Kode", "Deskripsi", "Jumlah pasien"]}
-    num={[2]}
-    rows={items.map((i) => [
-      i.code,
-      [
-        <a key="a" href={icdLink(i.code, period)}>{i.code}</a>,
-        i.desc || "-",
-        formatNumber(i.count),
-      ],
-    ])}
-  />
-);
-
-/** The two sides of the tariff analysis: patients and the difference, each a link. */
-const TariffTable = ({ sides, period }: {
-  sides: readonly (readonly ["positive" | "negative", TariffAnalysis["positivePercentage"]])[];
-  period: Period;
-}) => (
-  <ChartData
-    label="Data analisis tarif"
-    head={["Persentase", "Jumlah pasien", "Selisih tarif"]}
-    num={[1, 2]}
-    rows={sides.map(([k, v]) => [
-      k,
-      [
-        <a key="a" href={tariffLink(k, period)}>{v.label}</a>,
-        formatNumber(v.data),
-        formatMoney(v.sum),
-      ],
-    ])}
-  />
-);
-
-/** Patients in care per DPJP, each a link to their list. */
-const DpjpTable = ({ list }: { list: DpjpCount[] }) => (
-  <ChartData
-    label="Data pasien per DPJP"
-    head={["DPJP", "Pasien dirawat"]}
-    num={[1]}
-    rows={list.map((d) => [
-      d.doctorInfo._id,
-      [
-        <a key="a" href={dpjpLink(d.doctorInfo._id)}>{d.doctorInfo.fullname}</a>,
-        formatNumber(d.patientCount),
-      ],
-    ])}
-  />
-);
 
 /** Patients now in care per DPJP (horizontal bars): the present, whatever the period. */
 function DpjpChart() {
@@ -230,20 +160,49 @@ export default function DashboardCharts({ period, now }: DashboardChartsProps) {
   return now ? <DpjpChart /> : <PeriodCharts period={period} />;
 }
 
-/** The period's pies: top ICD-10, top ICD-9-CM, the tariff analysis. */
+/** What the period's pies show: patients, or rupiah (the packages, the tariff differences). */
+function ByChoice({ by, onChange }: { by: TopBy; onChange: (by: TopBy) => void }) {
+  const opts: [TopBy, string][] = [["pasien", "Jumlah pasien"], ["rupiah", "Rupiah"]];
+  return (
+    <fieldset class="chart-by">
+      <legend>Grafik menurut</legend>
+      {opts.map(([v, text]) => (
+        <label key={v}>
+          <input
+            type="radio"
+            name="chart-by"
+            value={v}
+            checked={by === v}
+            onChange={() => onChange(v)}
+          />
+          {text}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * The period's pies: top ICD-10, top ICD-9-CM, the tariff analysis; by patients, or by rupiah
+ * (the codes whose stays' packages sum the most, the tariff differences either way).
+ */
 function PeriodCharts({ period }: { period: Period }) {
+  const [by, setBy] = useState<TopBy>("pasien");
+  const money = by === "rupiah";
   const qs = `startDate=${period.startDate}&endDate=${period.endDate}`;
-  const icd10 = useReport<IcdCount[]>(`/api/report/top-icd-10?${qs}`);
-  const icd9 = useReport<IcdCount[]>(`/api/report/top-icd-9?${qs}`);
+  const icd10 = useReport<IcdCount[]>(`/api/report/top-icd-10?${qs}&by=${by}`);
+  const icd9 = useReport<IcdCount[]>(`/api/report/top-icd-9?${qs}&by=${by}`);
   const tariff = useReport<TariffAnalysis>(`/api/report/analysis-tarif-info?${qs}`);
+  const figure = (n: number, rp: number) =>
+    money ? `${formatMoney(rp)} · ${patients(n)}` : patients(n);
   // the tooltip names the code: 'K74.6 - Other and unspecified cirrhosis of liver', '5 pasien'
   const icdSlices = (items: IcdCount[]) =>
     items.length
       ? items.map((i) => ({
         label: i.code,
-        value: i.count,
+        value: money ? i.rupiah : i.count,
         href: icdLink(i.code, period),
-        tip: { title: i.desc ? `${i.code} - ${i.desc}` : i.code, body: patients(i.count) },
+        tip: { title: i.desc ? `${i.code} - ${i.desc}` : i.code, body: figure(i.count, i.rupiah) },
       }))
       : null;
   const sides = (t: TariffAnalysis) =>
@@ -252,43 +211,56 @@ function PeriodCharts({ period }: { period: Period }) {
       ["negative", t.negativePercentage],
     ] as const;
   return (
-    <div class="chart-grid">
-      <Card
-        id="chart-icd10"
-        title="10 Diagnosis (ICD-10) Terbanyak"
-        load={icd10}
-        empty={NO_DATA}
-        kind="pie"
-        slices={icdSlices}
-        table={(items) => <IcdTable items={items} period={period} title="ICD-10" />}
-      />
-      <Card
-        id="chart-icd9"
-        title="10 Tindakan (ICD-9-CM) Terbanyak"
-        load={icd9}
-        empty={NO_DATA}
-        kind="pie"
-        slices={icdSlices}
-        table={(items) => <IcdTable items={items} period={period} title="ICD-9-CM" />}
-      />
-      <Card
-        id="chart-tariff"
-        title="Analisis Tarif INA-CBG dibanding Tarif RS"
-        load={tariff}
-        empty={NO_DATA}
-        kind="pie"
-        slices={(t) => {
-          const s = combineSmall(
-            sides(t).map(([k, v]) => ({
-              label: v.label,
-              value: v.data,
-              href: tariffLink(k, period),
-            })),
-          );
-          return s.length ? s.map(withTip) : null;
-        }}
-        table={(t) => <TariffTable sides={sides(t)} period={period} />}
-      />
-    </div>
+    <>
+      <ByChoice by={by} onChange={setBy} />
+      <div class="chart-grid">
+        <Card
+          id="chart-icd10"
+          title="10 Diagnosis (ICD-10) Terbanyak"
+          load={icd10}
+          empty={NO_DATA}
+          kind="pie"
+          money={money}
+          slices={icdSlices}
+          table={(items) => <IcdTable items={items} period={period} title="ICD-10" />}
+        />
+        <Card
+          id="chart-icd9"
+          title="10 Tindakan (ICD-9-CM) Terbanyak"
+          load={icd9}
+          empty={NO_DATA}
+          kind="pie"
+          money={money}
+          slices={icdSlices}
+          table={(items) => <IcdTable items={items} period={period} title="ICD-9-CM" />}
+        />
+        <Card
+          id="chart-tariff"
+          title="Analisis Tarif INA-CBG dibanding Tarif RS"
+          load={tariff}
+          empty={NO_DATA}
+          kind="pie"
+          money={money}
+          slices={(t) => {
+            const s = combineSmall(
+              sides(t).map(([k, v]) => ({
+                label: v.label,
+                value: money ? Math.abs(v.sum) : v.data,
+                href: tariffLink(k, period),
+                tip: { title: v.label, body: figure(v.data, v.sum) },
+              })),
+            );
+            // 'Lainnya' (slices combined) has no tip of its own
+            const tip = (x: Slice): Slice =>
+              x.tip ? x : {
+                ...x,
+                tip: { title: x.label, body: money ? formatMoney(x.value) : patients(x.value) },
+              };
+            return s.length ? s.map(tip) : null;
+          }}
+          table={(t) => <TariffTable sides={sides(t)} period={period} />}
+        />
+      </div>
+    </>
   );
 }

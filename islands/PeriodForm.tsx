@@ -4,9 +4,12 @@ import { type Period, showDay } from "../lib/report/period.ts";
 
 /**
  * The dashboard's period: a GET form, so the period is in the address and survives a reload.
- * Its date fields submit what they show (`DD-MM-YYYY`), which the server reads.
+ * Its date fields submit what they show (`DD-MM-YYYY`), which the server reads. 'Bulan ini' and
+ * 'Bulan lalu' (`previous`: early in a month, this month is nearly empty) open a month whole.
  */
-export default function PeriodForm({ period, error }: { period: Period; error: string }) {
+export default function PeriodForm(
+  { period, previous, error }: { period: Period; previous: Period; error: string },
+) {
   const [start, setStart] = useState(period.startDate);
   const [end, setEnd] = useState(period.endDate);
   return (
@@ -21,6 +24,16 @@ export default function PeriodForm({ period, error }: { period: Period; error: s
       </div>
       <button type="submit" class="btn btn-primary">Tampilkan</button>
       <a class="btn btn-light" href="/">Bulan ini</a>
+      <a
+        class="btn btn-light"
+        href={`/?startDate=${previous.startDate}&endDate=${previous.endDate}`}
+        aria-current={period.startDate === previous.startDate &&
+            period.endDate === previous.endDate
+          ? "page"
+          : undefined}
+      >
+        Bulan lalu
+      </a>
       <p class="muted period-note">
         Periode {showDay(period.startDate)} s.d. {showDay(period.endDate)}{" "}
         berlaku untuk bagian ini: readmisi, ICD terbanyak dan analisis tarif dihitung dari pasien

@@ -3,6 +3,7 @@ import { model } from "../lib/resource/fields.ts";
 import { oneOf, text } from "../lib/resource/validate.ts";
 import { badRequest } from "../lib/errors.ts";
 import { ICD_EXAMPLES, ICD_NAMES, type IcdKind, icdKindOf } from "../lib/ipd/icd_pattern.ts";
+import { icdNamesGap } from "../lib/settings/setup_checks.ts";
 
 /** The two code sets: ICD-10 diagnoses and ICD-9-CM procedures. */
 export const ICD_KINDS = { icd10: "ICD-10 (Diagnosis)", icd9: "ICD-9-CM (Prosedur)" };
@@ -133,7 +134,10 @@ export default defineResource({
   optionText: (d) => `${d.code} - ${String(d.desc).trim()}`,
   optionNote: (d) => String(d.desc_indo ?? ""),
   selects: {
-    "select2-icd10": lookup("icd10", "diagnosis"),
+    "select2-icd10": {
+      ...lookup("icd10", "diagnosis"),
+      whyNotFound: ({ store, registry }) => icdNamesGap(store, registry),
+    },
     "select2-icd9": lookup("icd9", "tindakan"),
   },
   import: {

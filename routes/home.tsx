@@ -6,7 +6,13 @@ import type { AppEnv } from "../lib/http/env.ts";
 import { hospitalDay } from "../lib/ipd/rules.ts";
 import { renderPage } from "./_render.tsx";
 import { type MedicalRecordInfo, medicalRecordInfo, reportStays } from "../lib/report/report.ts";
-import { currentMonth, parsePeriod, type Period, PeriodError } from "../lib/report/period.ts";
+import {
+  currentMonth,
+  lastMonth,
+  parsePeriod,
+  type Period,
+  PeriodError,
+} from "../lib/report/period.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import { readinessCounts } from "../lib/claim/list.ts";
 import { claimDashboard } from "../lib/claim/figures.ts";
@@ -65,6 +71,7 @@ export function homeRoutes(registry: Registry) {
           <Dashboard
             info={info}
             period={period}
+            previous={lastMonth(now)}
             today={hospitalDay(now)}
             error={error}
             claims={claims}

@@ -8,6 +8,7 @@ import {
   medicalRecordInfo,
   reportStays,
   tariffAnalysis,
+  type TopBy,
   topIcd,
 } from "../lib/report/report.ts";
 import { parsePeriod, type Period, PeriodError } from "../lib/report/period.ts";
@@ -41,8 +42,12 @@ export function reportApi(registry: Registry) {
   });
   const top = (kind: IcdKind) => async (c: Context<AppEnv>) => {
     const period = periodOf(c);
+    const by = c.req.query("by") || "pasien";
+    if (by !== "pasien" && by !== "rupiah") {
+      throw badRequest(`Urutan "${by}" tidak dikenal; gunakan by=pasien atau by=rupiah.`);
+    }
     const icd = await collectionOf(c.get("store"), registry.get("icd")!).index();
-    return c.json(topIcd(await visits(c), icd, kind, period));
+    return c.json(topIcd(await visits(c), icd, kind, period, 10, by as TopBy));
   };
   r.get("/api/report/top-icd-10", top("icd10"));
   r.get("/api/report/top-icd-9", top("icd9"));

@@ -122,14 +122,14 @@ Deno.test("doctor: DPJP and IGD lookups list only doctors with the switch on; ed
   assert.deepEqual(await texts("/api/doctor/dpjpselect2"), ["dr. Andika Santoso, Sp.PD"]);
 });
 
-Deno.test("doctor: .xlsx import (no file, CSV refused), blank switch cells, re-import keeps switches", async () => {
+Deno.test("doctor: .xlsx import (no file, a .txt refused), blank switch cells, re-import keeps switches", async () => {
   await using t = await setup();
   let r = await t.json("/api/doctor/import", { method: "POST", body: new FormData() });
   assert.equal(r.status, 400);
-  assert.equal(r.body.message, "Harap pilih file .xlsx terlebih dahulu.");
-  r = await t.upload("/api/doctor/import", "dokter.csv", "first_name\nBudi\n");
+  assert.equal(r.body.message, "Harap pilih file .xlsx atau CSV terlebih dahulu.");
+  r = await t.upload("/api/doctor/import", "dokter.txt", "first_name\nBudi\n");
   assert.equal(r.status, 400);
-  assert.match(r.body.message, /Berkas harus \.xlsx/);
+  assert.match(r.body.message, /Berkas harus \.xlsx atau CSV \(bukan \.txt\)/);
   assert.equal((await t.json("/api/doctor")).body.recordsTotal, 0);
 
   r = await t.upload(

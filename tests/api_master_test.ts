@@ -97,7 +97,7 @@ Deno.test("room: .xlsx import names the class by name; unknown classes list row 
 
   let r = await t.json("/api/room/import", { method: "POST", body: new FormData() });
   assert.equal(r.status, 400);
-  assert.equal(r.body.message, "Harap pilih file .xlsx terlebih dahulu.");
+  assert.equal(r.body.message, "Harap pilih file .xlsx atau CSV terlebih dahulu.");
 
   r = await t.upload(
     "/api/room/import",

@@ -72,7 +72,8 @@ Deno.test("medical-record-info: counters for today and now; readmissions in the 
     pasien_sedang_dirawat: { count: 3 },
     pasien_pulang_hari_ini: { count: 1 },
     pasien_readmisi_count: { count: 1 },
-    negativePercentage: { count: 1 },
+    // the rupiah at risk: its hospital tariff Rp 400.000 above its package
+    negativePercentage: { count: 1, rupiah: 400_000 },
   });
   // the period moves only the readmission count
   const whole = await t.json(
@@ -122,9 +123,9 @@ Deno.test("top-icd-10 / top-icd-9: ten codes in the most stays of the period, on
   assert.equal(r10.status, 200);
   assert.equal(r10.body.length, 10);
   assert.deepEqual(r10.body.slice(0, 3), [
-    { code: "J18.9", count: 3, desc: "Pneumonia, unspecified" },
-    { code: "A09", count: 2, desc: "Diarrhoea and gastroenteritis" },
-    { code: "Z00.0", count: 1, desc: "" },
+    { code: "J18.9", count: 3, rupiah: 0, desc: "Pneumonia, unspecified", descEn: "" },
+    { code: "A09", count: 2, rupiah: 0, desc: "Diarrhoea and gastroenteritis", descEn: "" },
+    { code: "Z00.0", count: 1, rupiah: 0, desc: "", descEn: "" },
   ]);
   assert.deepEqual(r10.body.map((i: { code: string }) => i.code).slice(3), [
     "Z01.0",
@@ -137,8 +138,8 @@ Deno.test("top-icd-10 / top-icd-9: ten codes in the most stays of the period, on
   ]);
   const r9 = await t.json(`/api/report/top-icd-9?${MARCH}`);
   assert.deepEqual(r9.body, [
-    { code: "93.96", count: 2, desc: "Other oxygen enrichment" },
-    { code: "89.14", count: 1, desc: "" },
+    { code: "93.96", count: 2, rupiah: 0, desc: "Other oxygen enrichment", descEn: "" },
+    { code: "89.14", count: 1, rupiah: 0, desc: "", descEn: "" },
   ]);
   const feb = await t.json("/api/report/top-icd-10?dateRange=2025-02-28%20/%202025-02-28");
   assert.deepEqual(feb.body.map((i: { code: string; count: number }) => [i.code, i.count]), [
@@ -147,6 +148,44 @@ Deno.test("top-icd-10 / top-icd-9: ten codes in the most stays of the period, on
   ]);
   const none = await t.json("/api/report/top-icd-9?startDate=2024-01-01&endDate=2024-12-31");
   assert.deepEqual(none.body, []);
+});
+
+Deno.test("top-icd by rupiah: the codes whose stays' packages sum the most; Indonesian names where loaded; a bad order is refused", async () => {
+  await using t = await setup();
+  const r = await t.post("/api/icd/update", {
+    id: "",
+    kind: "icd10",
+    code: "A09",
+    code2: "",
+    desc: "Diarrhoea and gastroenteritis",
+    desc_indo: "Diare dan gastroenteritis",
+  });
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  await icd(t, "icd10", "J18.9", "Pneumonia, unspecified");
+  await writeVisits(t.store, [
+    visitDoc(at("2025-03-02"), { codes10: ["J18.9"], ...tariff(1_000_000, 900_000) }),
+    visitDoc(at("2025-03-03"), { codes10: ["J18.9"], ...tariff(1_500_000, 900_000) }),
+    visitDoc(at("2025-03-04"), { codes10: ["A09"], ...tariff(5_000_000, 900_000) }),
+  ]);
+  const a09 = {
+    code: "A09",
+    count: 1,
+    rupiah: 5_000_000,
+    desc: "Diare dan gastroenteritis",
+    descEn: "Diarrhoea and gastroenteritis",
+  };
+  const j189 = {
+    code: "J18.9",
+    count: 2,
+    rupiah: 2_500_000,
+    desc: "Pneumonia, unspecified",
+    descEn: "",
+  };
+  assert.deepEqual((await t.json(`/api/report/top-icd-10?${MARCH}`)).body, [j189, a09]);
+  assert.deepEqual((await t.json(`/api/report/top-icd-10?${MARCH}&by=rupiah`)).body, [a09, j189]);
+  const bad = await t.json(`/api/report/top-icd-10?${MARCH}&by=uang`);
+  assert.equal(bad.status, 400);
+  assert.match(bad.body.message, /Urutan "uang" tidak dikenal/);
 });
 
 Deno.test("analysis-tarif-info: stays of the period at or above 0 and below 0, with rupiah sums", async () => {

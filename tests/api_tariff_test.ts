@@ -242,5 +242,5 @@ Deno.test("tariff import: a non-numeric tariff or an unknown owner refuses the f
   ]);
   assert.equal((await tariffs(t)).length, 0);
   r = await t.json("/api/inatarif/import", { method: "POST", body: new FormData() });
-  assert.equal(r.body.message, "Harap pilih file .xlsx terlebih dahulu.");
+  assert.equal(r.body.message, "Harap pilih file .xlsx atau CSV terlebih dahulu.");
 });

@@ -202,13 +202,13 @@ Deno.test("user: CSV import needs a CSV file; new rows need a password, existing
   await using t = await setup();
   let r = await t.json("/api/user/import", { method: "POST", body: new FormData() });
   assert.equal(r.status, 400);
-  assert.equal(r.body.message, "Harap pilih file CSV terlebih dahulu.");
+  assert.equal(r.body.message, "Harap pilih file .xlsx atau CSV terlebih dahulu.");
   r = await t.upload("/api/user/import", "u.csv", "");
   assert.equal(r.status, 400);
-  assert.equal(r.body.message, "Harap pilih file CSV terlebih dahulu.");
-  r = await t.upload("/api/user/import", "u.xlsx", writeXlsx([["username"], ["x"]]));
+  assert.equal(r.body.message, "Harap pilih file .xlsx atau CSV terlebih dahulu.");
+  r = await t.upload("/api/user/import", "u.ods", writeXlsx([["username"], ["x"]]));
   assert.equal(r.status, 400);
-  assert.match(r.body.message, /Berkas harus CSV/);
+  assert.match(r.body.message, /Berkas harus \.xlsx atau CSV \(bukan \.ods\)/);
 
   r = await t.upload(
     "/api/user/import",

@@ -104,7 +104,8 @@ Deno.test("dashboard figures equal the lists their links open (stays built throu
     pasien_sedang_dirawat: { count: 2 },
     pasien_pulang_hari_ini: { count: 1 },
     pasien_readmisi_count: { count: 1 },
-    negativePercentage: { count: 2 },
+    // -20 % (Rp 6.000.000 against Rp 5.000.000) and -10 % (Rp 5.500.000 against Rp 5.000.000)
+    negativePercentage: { count: 2, rupiah: 1_500_000 },
   });
   const period = MARCH_2025;
   const links = counterLinks(period, today);

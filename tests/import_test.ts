@@ -81,7 +81,8 @@ Deno.test("import: bad files are refused with row-level Indonesian messages and 
       "kode,nama\n11.09,X\n",
       /Baris 2: Provinsi wajib diisi untuk .* baru \(berkas tidak punya kolom province\/parent_kode[^)]*\)\.$/,
     ],
-    ["regency", "r.xlsx", "kode,parent_kode,nama\n", /Berkas harus CSV/],
+    ["regency", "r.xlsx", "kode,parent_kode,nama\n", /bukan \.xlsx yang sah/],
+    ["regency", "r.txt", "kode,parent_kode,nama\n", /Berkas harus \.xlsx atau CSV/],
     ["regency", "r.csv", writeXlsx([["kode"], ["1"]]), /bukan CSV/],
     ["regency", "r.csv", "kode,parent_kode,nama\n", /tidak berisi baris data/],
     [
@@ -100,7 +101,7 @@ Deno.test("import: bad files are refused with row-level Indonesian messages and 
   assert.equal(await count(t, "regency"), before);
   const none = await t.json("/api/regency/import", { method: "POST", body: new FormData() });
   assert.equal(none.status, 400);
-  assert.equal(none.body.message, "Harap pilih file CSV terlebih dahulu.");
+  assert.equal(none.body.message, "Harap pilih file .xlsx atau CSV terlebih dahulu.");
 });
 
 Deno.test("import: error list shows the first 20 rows then a count", async () => {

@@ -5,6 +5,7 @@ import { createApp } from "../app.ts";
 import { authenticate, ensureAdmin, users } from "../lib/auth/auth.ts";
 import { loadConfig } from "../lib/config.ts";
 import { Store } from "../lib/db/store.ts";
+import { lanAddresses, lanLine } from "../lib/runtime/lan.ts";
 
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 
@@ -26,10 +27,25 @@ Deno.test("first start: admin created with ADMIN_PASSWORD, or a random one retur
   fresh.close();
 });
 
+Deno.test("the start line's LAN addresses: IPv4 only, without loopback and link-local, each once", () => {
+  const nic = (address: string, family: "IPv4" | "IPv6" = "IPv4") =>
+    ({ family, address, name: "x", netmask: "", scopeid: null, cidr: "", mac: "" }) as const;
+  const all = [nic("127.0.0.1"), nic("10.1.2.3"), nic("169.254.9.9"), nic("fd00::2", "IPv6")];
+  assert.deepEqual(lanAddresses([...all, nic("10.1.2.3"), nic("192.168.0.7")]), [
+    "10.1.2.3",
+    "192.168.0.7",
+  ]);
+  assert.equal(
+    lanLine(8000, ["10.1.2.3", "192.168.0.7"]),
+    "Buka dari komputer lain di jaringan: http://10.1.2.3:8000 atau http://192.168.0.7:8000",
+  );
+  assert.match(lanLine(8000, []), /^Komputer ini belum punya alamat jaringan \(LAN\)/);
+});
+
 Deno.test("server: demo mode without LICENCE_URL; the printed first login works; a second server on the same KV file refuses to start", async () => {
   const dir = await Deno.makeTempDir();
   // PORT=0: the system picks a free port, the server prints it
-  const env = { DATA_DIR: dir, PORT: "0", ADMIN_PASSWORD: "", LICENCE_URL: "" };
+  const env = { DATA_DIR: dir, PORT: "0", HOST: "0.0.0.0", ADMIN_PASSWORD: "", LICENCE_URL: "" };
   const first = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--unstable-kv", MAIN],
     env,
@@ -49,6 +65,19 @@ Deno.test("server: demo mode without LICENCE_URL; the printed first login works;
   );
   const port = Number(out.match(/berjalan di http:\/\/localhost:(\d+)/)![1]);
   assert.ok(port > 0, out);
+  // listening on every interface (HOST=0.0.0.0, the default): the line names what the wards type in, from the
+  // machine's own IPv4 addresses other than loopback and link-local
+  const lan = Deno.networkInterfaces()
+    .filter((i) => i.family === "IPv4" && !/^(127|169\.254)\./.test(i.address))
+    .map((i) => `http://${i.address}:${port}`);
+  assert.ok(
+    out.includes(
+      lan.length
+        ? `Buka dari komputer lain di jaringan: ${lan.join(" atau ")}\n`
+        : "Komputer ini belum punya alamat jaringan (LAN)",
+    ),
+    out,
+  );
   const [, code, password] = out.match(
     /Login pertama: Kode Rumah Sakit '(\w+)', username 'admin', password '([^']{12,})'/,
   )!;

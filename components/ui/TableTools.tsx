@@ -97,9 +97,8 @@ export function Lookups({ uid, lookups, onPick }: {
   );
 }
 
-/** The files an import takes: 'CSV', 'Excel .xlsx' or 'Excel .xlsx atau CSV'. */
-export const fileKind = (imp: NonNullable<TableProps["import"]>) =>
-  imp.format === "csv" ? "CSV" : imp.csv ? "Excel .xlsx atau CSV" : "Excel .xlsx";
+/** The files every import takes (its template's kind aside). */
+export const fileKind = (_imp: NonNullable<TableProps["import"]>) => "Excel .xlsx atau CSV";
 
 /** The import file input, its button and the template download. */
 export function ImportBar({ uid, imp, fileRef, busy, onImport }: {
@@ -118,10 +117,7 @@ export function ImportBar({ uid, imp, fileRef, busy, onImport }: {
         id={`${uid}-file`}
         ref={fileRef}
         type="file"
-        accept={imp.format === "csv"
-          ? ".csv,text/csv"
-          : ".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" +
-            (imp.csv ? ",.csv,text/csv" : "")}
+        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,.csv,text/csv"
       />
       <button type="button" class="btn" disabled={busy} onClick={onImport}>
         Impor

@@ -47,7 +47,7 @@ export interface PackageGap {
 /** The claims dashboard's figures (see `claimFigures`). */
 export interface ClaimFigures {
   months: MonthFigures[];
-  /** Pending reasons, most frequent first (each claim counted once per reason). */
+  /** The reasons the claims still pending are held for, most frequent first. */
   topPending: { reasonCode: string; reason: string; n: number }[];
   /** 'Selisih paket' per DPJP, the largest gap (either way) first. */
   gapPerDpjp: PackageGap[];
@@ -70,7 +70,8 @@ const gapOf = (dpjp: string): PackageGap => ({
 /**
  * The claims dashboard: per month of discharge (from `from` to `to`, `YYYY-MM`, both optional)
  * the claims sent, pending, disputed and paid in counts and rupiah; the top pending reasons
- * (every pending event of the history, so a claim sent again still counts); 'Selisih paket' per
+ * over the claims still pending (each by the reason it is held for now: a claim sent again,
+ * approved or paid no longer counts); 'Selisih paket' per
  * DPJP (the claim's): the ward's assumed package (`assumed`, the stay's `packageOf(...).assumed`)
  * against E-Klaim's final tariff and the approved amount. A grouping not final yet (`belum`)
  * counts nowhere.
@@ -102,15 +103,17 @@ export function claimFigures(
     if (c.status === "pending") add(m.pending, c.eklaim.tarif);
     if (c.status === "dispute") add(m.dispute, c.eklaim.tarif);
     if (c.status === "dibayar") add(m.dibayar, c.paid ?? 0);
-    const own = new Set<string>();
-    for (const ev of c.history) {
-      if (ev.status !== "pending" || !ev.reason) continue;
-      const key = ev.reasonCode === "lainnya" ? `lainnya:${ev.reason}` : ev.reasonCode ?? "";
-      if (own.has(key)) continue;
-      own.add(key);
-      const r = reasons.get(key) ?? { reasonCode: ev.reasonCode ?? "", reason: ev.reason, n: 0 };
-      r.n++;
-      reasons.set(key, r);
+    if (c.status === "pending") {
+      // the reason it is held for now (the claim's, else its last pending event's)
+      const last = c.history.findLast((ev) => ev.status === "pending" && ev.reason);
+      const reason = c.reason || last?.reason;
+      const code = c.reason ? c.reasonCode : last?.reasonCode;
+      if (reason) {
+        const key = code === "lainnya" ? `lainnya:${reason}` : code ?? "";
+        const r = reasons.get(key) ?? { reasonCode: code ?? "", reason, n: 0 };
+        r.n++;
+        reasons.set(key, r);
+      }
     }
     const key = c.dpjp?._id ?? "";
     const d = dpjps.get(key) ?? gapOf(c.dpjp?.fullname ?? "(tanpa DPJP)");

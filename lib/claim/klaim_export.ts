@@ -31,11 +31,7 @@ const COLUMNS: ExportColumn<KlaimRow>[] = [
   { title: "Sumber Paket", type: "text", value: (r) => r.sumber, width: 18 },
   { title: "Disetujui", type: "money", value: (r) => r.approved, width: 16 },
   { title: "Dibayar", type: "money", value: (r) => r.paid, width: 16 },
-  {
-    title: "Tanggal Bayar",
-    type: "text",
-    value: (r) => r.paidDate?.split("-").reverse().join("-"),
-  },
+  { title: "Tanggal Bayar", type: "date", value: (r) => r.paidDate, width: 12 },
 ];
 
 /** The Klaim list's export: the file name (today's hospital date) and the .xlsx as a stream. */

@@ -1,6 +1,7 @@
 /**
  * Reads over the stay columns (lib/report/columns.ts): a period's positions, found by binary
- * search in the admission times, and the count of stays per code over a range of positions.
+ * search in the admission times, and the count of stays per code over a range of positions
+ * (and the sum of a column over them).
  */
 import type { CodeColumn, StayColumns } from "./columns.ts";
 import { type Period, periodInstants } from "./period.ts";
@@ -28,4 +29,20 @@ export function codeCounts(col: CodeColumn, start: number, end: number, size: nu
   const { ids } = col;
   for (let k = col.offsets[start], e = col.offsets[end]; k < e; k++) counts[ids[k]]++;
   return counts;
+}
+
+/** The sum of `values` over the stays in [start, end) holding each code id. */
+export function codeSums(
+  col: CodeColumn,
+  values: Float64Array,
+  start: number,
+  end: number,
+  size: number,
+): Float64Array {
+  const sums = new Float64Array(size);
+  const { ids, offsets } = col;
+  for (let i = start; i < end; i++) {
+    for (let k = offsets[i]; k < offsets[i + 1]; k++) sums[ids[k]] += values[i];
+  }
+  return sums;
 }

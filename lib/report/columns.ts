@@ -30,6 +30,8 @@ export interface StayColumns {
   pct: Float64Array;
   /** `tarifInaTotal - tarifRsTotal`. */
   diff: Float64Array;
+  /** `tarifInaTotal`: the package in force, rupiah. */
+  ina: Float64Array;
   codes10: CodeColumn;
   codes9: CodeColumn;
   /** The code of each id. */
@@ -96,14 +98,15 @@ class CodeWriter {
 
 /** Puts stay `v` at column position `i`. */
 function fill(
-  cols: Pick<StayColumns, "times" | "readmisi" | "pct" | "diff">,
+  cols: Pick<StayColumns, "times" | "readmisi" | "pct" | "diff" | "ina">,
   i: number,
   v: Visit,
 ): void {
   const p = v.percentageTotal;
   cols.readmisi[i] = v.readmisi ? 1 : 0;
   cols.pct[i] = p == null || !Number.isFinite(p) ? NaN : p;
-  cols.diff[i] = (v.tarifInaTotal ?? 0) - (v.tarifRsTotal ?? 0);
+  cols.ina[i] = v.tarifInaTotal ?? 0;
+  cols.diff[i] = cols.ina[i] - (v.tarifRsTotal ?? 0);
 }
 
 /** Whether stay `i` of `col` has exactly the ids `list`. */
@@ -179,6 +182,7 @@ function builder(s: State, rows: Row<Visit>[]) {
     readmisi: new Uint8Array(n),
     pct: new Float64Array(n),
     diff: new Float64Array(n),
+    ina: new Float64Array(n),
   };
   const w10 = new CodeWriter(n, old?.c10.ids.length ?? n * 4);
   const w9 = new CodeWriter(n, old?.c9.ids.length ?? n * 4);

@@ -28,6 +28,14 @@ export function currentMonth(now = new Date()): Period {
   return { startDate: `${month}-01`, endDate: `${month}-${String(last).padStart(2, "0")}` };
 }
 
+/** The month before the current one in the hospital's zone, first to last day ('Bulan lalu'). */
+export function lastMonth(now = new Date()): Period {
+  const [y, m] = hospitalDay(now).split("-").map(Number);
+  const last = new Date(Date.UTC(y, m - 1, 0));
+  const month = last.toISOString().slice(0, 7);
+  return { startDate: `${month}-01`, endDate: last.toISOString().slice(0, 10) };
+}
+
 /** The one-day period of `now`'s hospital day. */
 export function todayPeriod(now = new Date()): Period {
   const d = hospitalDay(now);

@@ -8,7 +8,7 @@
 import type { Visit } from "../ipd/model.ts";
 import type { Doc, MemIndex, Row } from "../index/index.ts";
 import { joinStayColumns, stayColumns } from "./columns.ts";
-import { codeCounts, periodSlice } from "./column_query.ts";
+import { codeCounts, codeSums, periodSlice } from "./column_query.ts";
 import type { Store } from "../db/store.ts";
 import { visitsOf } from "../ipd/stay.ts";
 import { type Period, periodInstants, todayPeriod } from "./period.ts";
@@ -36,8 +36,11 @@ export interface MedicalRecordInfo {
   pasien_pulang_hari_ini: { count: number };
   /** Readmissions admitted in the period. */
   pasien_readmisi_count: { count: number };
-  /** Stays not discharged whose percentage is below 0. */
-  negativePercentage: { count: number };
+  /**
+   * Stays not discharged whose percentage is below 0, and the rupiah at risk: how far their
+   * hospital tariffs are above their packages, summed.
+   */
+  negativePercentage: { count: number; rupiah: number };
 }
 
 /** The counters; "today" and "now" ignore the period, readmissions are counted in it. */
@@ -51,10 +54,13 @@ export function medicalRecordInfo(
   const discharged = visits.range("tanggal_pulang", from, to)
     .filter((r) => r.value.status === "pulang").length;
   const open = visits.where("status", "dirawat");
-  let negative = 0;
+  let negative = 0, rupiah = 0;
   for (const r of open) {
     const p = r.value.percentageTotal;
-    if (p != null && p < 0) negative++;
+    if (p != null && p < 0) {
+      negative++;
+      rupiah += (r.value.tarifRsTotal ?? 0) - (r.value.tarifInaTotal ?? 0);
+    }
   }
   const cols = stayColumns(visits);
   const [start, end] = periodSlice(cols, period);
@@ -65,24 +71,33 @@ export function medicalRecordInfo(
     pasien_sedang_dirawat: { count: open.length },
     pasien_pulang_hari_ini: { count: discharged },
     pasien_readmisi_count: { count: readmisi },
-    negativePercentage: { count: negative },
+    negativePercentage: { count: negative, rupiah },
   };
 }
 
-/** One code of a top list: in how many stays it was found. */
+/** One code of a top list: in how many stays it was found, and their packages' rupiah. */
 export interface IcdCount {
   code: string;
   count: number;
+  /** The sum of `tarifInaTotal` over those stays. */
+  rupiah: number;
+  /** Its Indonesian name where the code set has one, else its English one. */
   desc: string;
+  /** Its English name, when `desc` is the Indonesian one; else ''. */
+  descEn: string;
 }
+
+/** What a top list ranks by: patients (stays) or their packages' rupiah. */
+export type TopBy = "pasien" | "rupiah";
 
 /** The two code sets, by the ICD resource's `kind`. */
 export type IcdKind = "icd10" | "icd9";
 
 /**
  * `GET /api/report/top-icd-10` / `top-icd-9`: the `limit` codes found in the most stays
- * admitted in the period (a code counts once per stay; ties by code), with the description
- * from the ICD code set ('' for a code no longer in it).
+ * admitted in the period (a code counts once per stay; ties by code), or with `by` "rupiah" in
+ * the stays of the largest package sum, with the name from the ICD code set, Indonesian where
+ * it has one ('' for a code no longer in it).
  */
 export function topIcd(
   visits: MemIndex<Visit>,
@@ -90,23 +105,30 @@ export function topIcd(
   kind: IcdKind,
   period: Period,
   limit = 10,
+  by: TopBy = "pasien",
 ): IcdCount[] {
   const cols = stayColumns(visits);
   const [start, end] = periodSlice(cols, period);
-  const counts = codeCounts(
-    kind === "icd10" ? cols.codes10 : cols.codes9,
-    start,
-    end,
-    cols.names.length,
-  );
+  const col = kind === "icd10" ? cols.codes10 : cols.codes9;
+  const counts = codeCounts(col, start, end, cols.names.length);
+  const sums = codeSums(col, cols.ina, start, end, cols.names.length);
   const found: number[] = [];
   for (let id = 0; id < counts.length; id++) if (counts[id]) found.push(id);
   const { names } = cols;
-  found.sort((a, b) => counts[b] - counts[a] || (names[a] < names[b] ? -1 : 1));
+  const rank = by === "rupiah" ? sums : counts;
+  found.sort((a, b) => rank[b] - rank[a] || (names[a] < names[b] ? -1 : 1));
   return found.slice(0, limit).map((id) => {
     const code = names[id];
     const hit = icd.where("code", code).find((r) => r.value.kind === kind);
-    return { code, count: counts[id], desc: String(hit?.value.desc ?? "").trim() };
+    const en = String(hit?.value.desc ?? "").trim();
+    const indo = String(hit?.value.desc_indo ?? "").trim();
+    return {
+      code,
+      count: counts[id],
+      rupiah: sums[id],
+      desc: indo || en,
+      descEn: indo ? en : "",
+    };
   });
 }
 

@@ -6,7 +6,7 @@ import { readFields } from "../http/http.ts";
 import { audit, auditWithChanges } from "../http/request.ts";
 import { auditList } from "../http/folded.ts";
 import { changeEvent } from "../audit/log.ts";
-import { importFile } from "./importer.ts";
+import { IMPORT_KINDS, importFile } from "./importer.ts";
 import { exportRecords, templateHeaders } from "./record_export.ts";
 import type { Doc, Row } from "../index/index.ts";
 import {
@@ -118,8 +118,7 @@ function mountImport(
   api.post("/import", async (c) => {
     const file = await uploadedFile(c);
     if (!file) {
-      const kind = spec.format === "csv" ? "CSV" : spec.csv ? ".xlsx atau CSV" : ".xlsx";
-      throw badRequest(`Harap pilih file ${kind} terlebih dahulu.`);
+      throw badRequest(`Harap pilih file ${IMPORT_KINDS} terlebih dahulu.`);
     }
     const progress = trackJob(c, `Impor ${def.label}`);
     const res = await importFile(c.get("store"), registry, def, file, progress);

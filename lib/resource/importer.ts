@@ -59,6 +59,9 @@ export function importRefusal(errors: string[]): AppError {
   );
 }
 
+/** The files every import takes, as said to the user. */
+export const IMPORT_KINDS = ".xlsx atau CSV";
+
 /**
  * Imports a CSV or .xlsx file into a resource: headers matched case-insensitively to field
  * names or aliases, parents named by their code (or `importBy` field), every row validated
@@ -78,14 +81,16 @@ export async function importFile(
 /** The file's table after the size, type and emptiness checks. */
 async function readTable(def: ResourceDef, file: Upload, progress: Tracker) {
   const spec = def.import!;
-  const kind = spec.format === "csv" ? "CSV" : spec.csv ? ".xlsx atau CSV" : ".xlsx";
   const size = file.bytes.length; // the bytes are handed over to the parse
   if (size > IMPORT_LIMITS.bytes) {
     throw badRequest(`Berkas terlalu besar (maksimal ${IMPORT_LIMITS.bytes / 1024 / 1024} MB).`);
   }
+  // every import takes both, whatever its template is
   const ext = file.name.toLowerCase().split(".").pop();
-  const format = spec.csv && ext === "csv" ? "csv" : spec.format;
-  if (ext !== format) throw badRequest(`Berkas harus ${kind} (bukan .${ext}).`);
+  if (ext !== "csv" && ext !== "xlsx") {
+    throw badRequest(`Berkas harus ${IMPORT_KINDS} (bukan .${ext}).`);
+  }
+  const format = ext;
   progress.phase("Membaca berkas", size, "byte");
   const table = await parseUpload(file.bytes, format, spec.maxRows ?? 200_000);
   progress.step(size);

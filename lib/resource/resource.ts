@@ -137,6 +137,8 @@ export interface SelectDef {
   whyEmpty?: (ctx: { store: Store; registry: Map<string, ResourceDef> }) => Promise<
     EmptyReason | null
   >;
+  /** Why typed text found none of the records there (a list not loaded), else null. */
+  whyNotFound?: SelectDef["whyEmpty"];
 }
 
 /** Why a picker has nothing to offer, said to the user, and the link to the fix. */

@@ -45,8 +45,8 @@ export function screenLink(def: ResourceDef | undefined, verb: string) {
 /**
  * Why an empty select2 answer is empty when no record passes the lookup's filters, typed text
  * aside: the lookup's own `whyEmpty` (set-up still missing), else, for an empty collection,
- * 'Daftar Ruang masih kosong.' with a link to its screen. Null when records are there and the
- * typed text found none of them.
+ * 'Daftar Ruang masih kosong.' with a link to its screen. When records are there and the typed
+ * text found none of them, the lookup's `whyNotFound` (else null).
  */
 export async function emptyReason(
   def: ResourceDef,
@@ -57,7 +57,10 @@ export async function emptyReason(
   ctx: { store: Store; registry: Map<string, ResourceDef> },
 ): Promise<EmptyReason | null> {
   const where = { ...base, ...sel.where, ...paramFilter(params, sel.params) };
-  if (index.query({ where, start: 0, length: 0, countUpTo: 1 }).filtered > 0) return null;
+  if (index.query({ where, start: 0, length: 0, countUpTo: 1 }).filtered > 0) {
+    const typed = (params.get("q") ?? params.get("term") ?? "").trim();
+    return typed && sel.whyNotFound ? await sel.whyNotFound(ctx) : null;
+  }
   const own = await sel.whyEmpty?.(ctx);
   if (own) return own;
   const screen = screenLink(def, "Isi");

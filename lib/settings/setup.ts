@@ -7,7 +7,16 @@
 import type { Store } from "../db/store.ts";
 import type { Registry } from "../resource/refs.ts";
 import type { EmptyReason } from "../resource/resource.ts";
-import { doctorGap, hasAny, profileGap, regionGap, tariffGap, zoneGap } from "./setup_checks.ts";
+import {
+  BILINGUAL_ICD_FILE,
+  doctorGap,
+  hasAny,
+  icdNamesGap,
+  profileGap,
+  regionGap,
+  tariffGap,
+  zoneGap,
+} from "./setup_checks.ts";
 
 /** One step of the first set-up. */
 export interface SetupStep {
@@ -17,6 +26,8 @@ export interface SetupStep {
   hint: string;
   href: string;
   done: boolean;
+  /** A step done that still lacks something optional: what, and the link to it. */
+  note?: EmptyReason;
 }
 
 type Check = (store: Store, registry: Registry) => Promise<EmptyReason | null>;
@@ -28,7 +39,15 @@ const UNDONE: EmptyReason = { text: "", href: "", link: "" };
 const filled = (...names: string[]): Check => async (store) =>
   (await Promise.all(names.map((c) => hasAny(store, c)))).every(Boolean) ? null : UNDONE;
 
-const STEPS: { key: string; title: string; hint: string; href: string; check: Check }[] = [
+const STEPS: {
+  key: string;
+  title: string;
+  hint: string;
+  href: string;
+  check: Check;
+  /** Once done: what is still worth doing (null: nothing). */
+  advise?: Check;
+}[] = [
   {
     key: "hospital",
     title: "Profil rumah sakit",
@@ -74,21 +93,26 @@ const STEPS: { key: string; title: string; hint: string; href: string; check: Ch
   {
     key: "icd",
     title: "Kode ICD-10 dan ICD-9-CM",
-    hint: "Impor kode diagnosa dan tindakan.",
+    hint: "Impor kode diagnosa (ICD-10 2010, mis. icd10_2010_satusehat.csv) dan tindakan " +
+      `(ICD-9-CM), lalu ${BILINGUAL_ICD_FILE} (kolom kode,nama_en,nama_id) untuk nama ` +
+      "Indonesia: pencarian 'demam' menemukan kodenya.",
     href: "/icd",
     check: filled("icd"),
+    advise: icdNamesGap,
   },
 ];
 
 /** The set-up steps and whether each is done; a step not done says what is missing. */
 export async function setupSteps(store: Store, registry: Registry): Promise<SetupStep[]> {
-  return await Promise.all(STEPS.map(async ({ check, ...s }) => {
+  return await Promise.all(STEPS.map(async ({ check, advise, ...s }) => {
     const gap = await check(store, registry);
+    const note = !gap && await advise?.(store, registry);
     return {
       ...s,
       done: !gap,
       hint: gap?.text || s.hint,
       href: gap?.href || s.href,
+      ...note ? { note } : {},
     };
   }));
 }

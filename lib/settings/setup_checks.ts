@@ -135,3 +135,27 @@ export async function regionGap(store: Store, registry: Registry): Promise<Empty
     ...fixAt(registry, empty[0].resource, "Impor"),
   };
 }
+
+/** The bilingual ICD-10 list that gives the codes their Indonesian names. */
+export const BILINGUAL_ICD_FILE = "icd10_who_en_id_fendis0709.csv";
+
+/**
+ * ICD-10 codes stored but none with its Indonesian name: a search in Indonesian ('demam') finds
+ * nothing until the bilingual list is imported. Null when names are there or no code is.
+ */
+export async function icdNamesGap(store: Store, registry: Registry): Promise<EmptyReason | null> {
+  const index = await collectionOf(store, registry.get("icd")!).index();
+  const named = index.query({
+    where: { kind: "icd10" },
+    filter: (d) => String(d.desc_indo ?? "").trim() !== "",
+    start: 0,
+    length: 0,
+    countUpTo: 1,
+  }).filtered;
+  if (named || !index.where("kind", "icd10").length) return null;
+  return {
+    text: `Nama Indonesia kode ICD-10 belum dimuat: cari dengan nama Inggris atau kode ` +
+      `(mis. 'fever', 'A01'), atau impor ${BILINGUAL_ICD_FILE} (kolom kode,nama_en,nama_id).`,
+    ...fixAt(registry, "icd", "Impor"),
+  };
+}

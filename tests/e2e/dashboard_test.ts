@@ -108,15 +108,21 @@ Deno.test("browser: dashboard counters and chart numbers for a known data set, l
   await chartsLoaded(page);
   const icd = (code: string) => `/ipd?statusFilter=semua&icdFilter=${code}&dateRange=${MARCH}`;
   assert.deepEqual(await table(page, "chart-icd10"), [
+    // each stay's package Rp 5.000.000
     {
-      cells: ["A09", "Diarrhoea and gastroenteritis of presumed infectious origin", "2"],
+      cells: [
+        "A09",
+        "Diarrhoea and gastroenteritis of presumed infectious origin",
+        "2",
+        "Rp 10.000.000",
+      ],
       href: icd("A09"),
     },
-    { cells: ["J18.9", "Pneumonia, unspecified", "2"], href: icd("J18.9") },
+    { cells: ["J18.9", "Pneumonia, unspecified", "2", "Rp 10.000.000"], href: icd("J18.9") },
   ]);
   assert.deepEqual(await table(page, "chart-icd9"), [
-    { cells: ["89.14", "Electroencephalogram", "1"], href: icd("89.14") },
-    { cells: ["93.96", "Other oxygen enrichment", "1"], href: icd("93.96") },
+    { cells: ["89.14", "Electroencephalogram", "1", "Rp 5.000.000"], href: icd("89.14") },
+    { cells: ["93.96", "Other oxygen enrichment", "1", "Rp 5.000.000"], href: icd("93.96") },
   ]);
   assert.deepEqual(await table(page, "chart-tariff"), [
     {

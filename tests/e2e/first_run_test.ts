@@ -109,7 +109,14 @@ async function firstLook(page: Page, url: string, tag: string) {
     ["rooms", true, ""],
     ["doctors", false, "Belum ada dokter yang ditandai DPJP."],
     ["tariffs", false, TARIFF_WHY],
-    ["icd", true, ""],
+    // done with English names only: the step says the Indonesian ones are not loaded
+    [
+      "icd",
+      true,
+      "Nama Indonesia kode ICD-10 belum dimuat: cari dengan nama Inggris atau kode " +
+      "(mis. 'fever', 'A01'), atau impor icd10_who_en_id_fendis0709.csv " +
+      "(kolom kode,nama_en,nama_id). Impor di Data Master › ICD",
+    ],
   ]);
   assert.equal(
     await page.locator("[data-step=tariffs] a").getAttribute("href"),

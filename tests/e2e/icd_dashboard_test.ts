@@ -133,7 +133,7 @@ async function dashboard(page: Page, url: string, size: number) {
   assert.match(tariffRows[1], /Negatif \(< 0%\)\s+1\s+-Rp 1\.000\.000/);
   assert.doesNotMatch(await page.locator("body").innerText(), /Rp -\d/);
 
-  // the pie's tooltip names the code and its name, never the chart's title
+  // the pie's tooltip names the code and its name (Indonesian where loaded), never the chart's title
   const canvas = page.locator("#chart-icd10 canvas[data-ready=true]");
   await canvas.scrollIntoViewIfNeeded();
   const box = (await canvas.boundingBox())!;
@@ -147,7 +147,8 @@ async function dashboard(page: Page, url: string, size: number) {
   );
   assert.equal(
     await canvas.getAttribute("data-tip"),
-    "A09 - Diarrhoea and gastroenteritis of / presumed infectious origin / 2 pasien",
+    // the Indonesian name, loaded with the bilingual list
+    "A09 - Diare dan gastroenteritis oleh / penyebab penyakit menular / 2 pasien",
   );
   await shot(page, `tooltip-${size}`);
   await page.mouse.move(0, 0);
