@@ -153,6 +153,11 @@ Deno.test("DATA_KLAIM: a stay written before the claim data blocks, named and li
     level: "blok",
     message: "Data yang diminta E-Klaim belum lengkap: tanggal lahir pasien belum diisi; No. SEP " +
       "belum diisi; hak kelas belum diisi.",
+    link: `/pasien?edit=${lama}`,
+    links: [
+      { href: `/pasien?edit=${lama}`, label: "Tgl. lahir pasien" },
+      { href: `/ipd/${old}#data-klaim`, label: "No. SEP, Hak kelas" },
+    ],
   });
   assert.deepEqual(await klaim(t, { ruleFilter: "DATA_KLAIM" }), [old]);
   assert.deepEqual(await klaim(t, { readyFilter: "siap" }), [ready]);

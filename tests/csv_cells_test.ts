@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import * as XLSX from "xlsx";
 import { csvCells } from "../lib/resource/csv_cells.ts";
-import { SHARED_DATA } from "../bench/shared_data.ts";
+import { fixture } from "./fixtures/mod.ts";
 
 /** SheetJS's reading of CSV text (the oracle), as text cells with empty ones as holes. */
 function sheetjs(text: string, sheetRows: number): string[][] {
@@ -24,7 +23,7 @@ Deno.test("csvCells reads the region and ICD files as SheetJS does", async () =>
     "icd9cm/icd9cm_v32_cms_procedures.csv",
   ];
   for (const f of files) {
-    const text = (await Deno.readTextFile(join(SHARED_DATA, f))).replace(/^\uFEFF/, "");
+    const text = (await Deno.readTextFile(fixture(f))).replace(/^\uFEFF/, "");
     const fast = csvCells(text, 200_002);
     if (!fast) throw new Error(`${f}: not read`);
     assert.deepEqual(shape(fast), shape(sheetjs(text, 200_002)), f);

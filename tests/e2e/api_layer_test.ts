@@ -29,21 +29,29 @@ async function savedProvince(page: Page, url: string) {
   await page.waitForSelector(".dt-table tbody tr:has-text('Aceh')");
 }
 
-Deno.test("browser: a save after the session ended says so, then goes to the login page", async () => {
+/** The password asked for in place (components/ui/Relogin.tsx), the page kept; then Batal. */
+async function reloginRefused(page: Page) {
+  await page.waitForSelector(".dialog.relogin:has-text('Sesi berakhir')");
+  assert.equal(await page.locator(".modal").count(), 1);
+  await page.click(".dialog.relogin button:has-text('Batal')");
+}
+
+Deno.test("browser: a save after the session ended asks for the password in place; refused, says so and goes to the login page to come back", async () => {
   await using s = await session();
   const { page, url } = s;
   await filledForm(page, url);
   await page.context().clearCookies(); // the session ends (idle limit, logout elsewhere)
   await page.click(".modal button:has-text('Simpan')");
+  await reloginRefused(page);
   assert.match(
     await dialogText(page, "Error!"),
     /Terjadi kesalahan: Sesi tidak valid, silakan login kembali\./,
   );
-  await page.waitForURL(`${url}/auth/login`);
+  await page.waitForURL(`${url}/auth/login?next=%2Fprovinsi`);
   assert.deepEqual(s.errors, []);
 });
 
-Deno.test("browser: a delete after the session ended says the status, then goes to the login page", async () => {
+Deno.test("browser: a delete after the session ended asks for the password; refused, says the status and goes to the login page", async () => {
   await using s = await session();
   const { page, url } = s;
   await savedProvince(page, url);
@@ -51,11 +59,13 @@ Deno.test("browser: a delete after the session ended says the status, then goes 
   // a row action of the table: the delete, confirmed
   await page.click(".dt-table tbody tr >> nth=0 >> button:has-text('Hapus')");
   await page.click(".dialog button:has-text('Yes, delete it!')");
+  await page.waitForSelector(".dialog.relogin:has-text('Sesi berakhir')");
+  await page.click(".dialog.relogin button:has-text('Batal')");
   assert.match(
     await dialogText(page, "Error!"),
     /Status 401: Sesi tidak valid, silakan login kembali\./,
   );
-  await page.waitForURL(`${url}/auth/login`);
+  await page.waitForURL(`${url}/auth/login?next=%2Fprovinsi`);
 });
 
 Deno.test("browser: a save of a record changed meanwhile says it is stale and keeps the form", async () => {
