@@ -51,8 +51,9 @@ Deno.test("findings 8: the readiness panel follows the examination table once a 
     assert.deepEqual((await ruleStatus(page)).filter((r) => !r.endsWith(":ok")), [
       "DIAGNOSIS_UTAMA:blok",
       "DATA_PULANG:blok",
+      "DATA_KLAIM:blok", // no SEP nor class yet: checked on admitted stays too
     ]);
-    assert.match(await page.locator("#kelengkapan-klaim summary").innerText(), /2 blok/);
+    assert.match(await page.locator("#kelengkapan-klaim summary").innerText(), /3 blok/);
     await page.evaluate(() => scrollTo(0, 0));
     await shot(page, `findings-8-readiness-${size[0]}`);
     assert.deepEqual(await violations(page), []);
