@@ -3,14 +3,14 @@
  * refused for an admitted stay and once the claim is final, nothing changed by a refusal.
  */
 import assert from "node:assert/strict";
-import { admit, exam, postJson, seedIpd } from "./ipd_fixtures.ts";
+import { admit, claimReady, exam, postJson, seedIpd } from "./ipd_fixtures.ts";
 import { eklaimTxt } from "./claim_fixtures.ts";
 import { served, versionOf } from "./helpers.ts";
 
 Deno.test("summary correction: a discharged stay's diagnoses, procedures and discharge method change in place, audited; refused while admitted and once the claim is final", async () => {
   await using s = await served();
   const w = await seedIpd(s);
-  const id = (await admit(s, w))._id;
+  const id = (await admit(s, w, claimReady(1)))._id;
   assert.equal((await postJson(s, "/api/ipd/visitexamination/update", exam(w, id))).status, 200);
   const http = async (fields: Record<string, string>) => {
     const res = await s.http(`/api/ipd/${id}/summary`, {
@@ -39,6 +39,7 @@ Deno.test("summary correction: a discharged stay's diagnoses, procedures and dis
     tanggal_pulang: "2026-11-03T10:00",
     dischargepatient: pulang,
     summary_diagnosis: [],
+    confirm_no_diagnosis: "1",
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   let check = await s.json(`/api/ipd/${id}/claim-check`);

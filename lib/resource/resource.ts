@@ -277,14 +277,8 @@ export function labelsOf(def: ResourceDef): Record<string, string> {
 /** The collection behind a resource. */
 export function collectionOf<T extends Doc = Doc>(store: Store, def: ResourceDef) {
   const spec: CollectionSpec = {
-    name: def.name,
-    unique: def.unique,
-    search: def.search,
-    labels: labelsOf(def),
-    normalize: def.normalize,
-    tally: def.tally,
-    subset: def.subset,
-    keyed: def.keyed,
+    ...{ name: def.name, unique: def.unique, search: def.search, labels: labelsOf(def) },
+    ...{ normalize: def.normalize, tally: def.tally, subset: def.subset, keyed: def.keyed },
     derive: def.derive as CollectionSpec["derive"],
     grams: def.grams,
     slim: def.slim as CollectionSpec["slim"],

@@ -30,6 +30,7 @@ Deno.test("findings 10: rules by their titles (code second), a greyed-out 'Ubah 
           _version: await versionOf(t.srv, "ipd", id),
           tanggal_pulang: "2026-11-03T10:00",
           dischargepatient: w.pulang,
+          confirm_no_diagnosis: "1",
           ...more,
         }));
       for (

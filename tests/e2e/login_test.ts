@@ -6,7 +6,7 @@ Deno.test("browser: pages need login; wrong password is told; login lands on the
   await using s = await session();
   const { page, url } = s;
   await page.goto(`${url}/provinsi`);
-  assert.equal(page.url(), `${url}/auth/login`);
+  assert.equal(page.url(), `${url}/auth/login?next=%2Fprovinsi`);
   await page.waitForSelector("[data-hydrated=true]");
   await page.fill("#hospitalCode", "RS01");
   await page.fill("#username", "admin");

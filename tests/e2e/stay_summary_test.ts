@@ -31,6 +31,7 @@ Deno.test("findings 7: a discharged stay shows its summary; 'Perbaiki' opens exa
       tanggal_pulang: "2026-10-03T10:00",
       dischargepatient: w.pulang,
       summary_diagnosis: [],
+      confirm_no_diagnosis: "1",
       summary_tindakan: [w.icd["93.96"]],
     }));
     await open(page, t.srv.url, `/ipd/${gone._id}`);
