@@ -19,7 +19,10 @@ Deno.test("findings 7: a discharged stay shows its summary; 'Perbaiki' opens exa
     w ??= await seedWita(api);
     const pasienId = size[0] === 1366 ? w.pasien : w.pasien2;
     // discharged without a diagnosis
-    const gone = await admit(api, w, { pasienId, visitDate: "2026-10-01T08:00" });
+    const gone = await admit(api, w, {
+      ...{ pasienId, visitDate: "2026-10-01T08:00", kelas_rawat: "2" },
+      nomor_sep: `0301R0011026V00000${size[0] === 1366 ? 1 : 2}`,
+    });
     await ok(postJson(api, "/api/ipd/visitexamination/update", {
       ...exam(w, gone._id),
       examinationDate: "2026-10-01T10:00",
