@@ -9,11 +9,11 @@ import {
 import { alertError, ApiError, get, post } from "../ui/api.ts";
 import { confirmDialog } from "../ui/Dialog.tsx";
 import { FormModal } from "../ui/Modal.tsx";
-import { type Option, Select } from "../ui/Select.tsx";
+import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { icdOption, idList } from "./icd_options.ts";
-import { IcdField } from "./exam_fields.tsx";
+import { SummaryFields } from "./SummaryFields.tsx";
 import { DateInput } from "../ui/DateInput.tsx";
 import { Field } from "../ui/Field.tsx";
 import { useFieldErrors } from "../ui/use_field_errors.ts";
@@ -151,29 +151,12 @@ export function DischargeForm({ visit, category, onClose }: DischargeFormProps) 
           onChange={edit("date", setDate)}
         />
       </Field>
-      <Field id="discharge-method" label="Cara Pulang" required error={errs.errors.method}>
-        <Select
-          id="discharge-method"
-          url="/api/discharge-patient/select2"
-          required
-          value={method}
-          onChange={edit("method", setMethod)}
-        />
-      </Field>
-      <IcdField
-        form="discharge"
-        name="diagnosis"
-        values={diag}
-        error={errs.errors.diagnosis}
-        warning={diag.length || busy ? "" : `${NO_DIAGNOSIS} Pilih kodenya di sini.`}
-        onChange={edit("diagnosis", setDiag)}
-      />
-      <IcdField
-        form="discharge"
-        name="tindakan"
-        values={tind}
-        error={errs.errors.tindakan}
-        onChange={edit("tindakan", setTind)}
+      <SummaryFields
+        values={{ method, diag, tind }}
+        errors={errs.errors}
+        edit={edit}
+        set={{ method: setMethod, diag: setDiag, tind: setTind }}
+        diagnosisWarning={diag.length || busy ? "" : `${NO_DIAGNOSIS} Pilih kodenya di sini.`}
       />
       <DischargeClaimInputs claim={claim} errors={errs.errors} />
       <BillStep id="discharge" visit={visit} rest={category} onEdit={setDirty} />

@@ -3,12 +3,11 @@ import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { post } from "../ui/api.ts";
 import { FormModal } from "../ui/Modal.tsx";
-import { type Option, Select } from "../ui/Select.tsx";
+import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
-import { Field } from "../ui/Field.tsx";
 import { useFieldErrors } from "../ui/use_field_errors.ts";
 import { icdOption, idList } from "./icd_options.ts";
-import { IcdField } from "./exam_fields.tsx";
+import { SummaryFields } from "./SummaryFields.tsx";
 
 /** The summary form's fields, as the readiness links name them (`#ringkasan-…`). */
 export const SUMMARY_FIELDS = {
@@ -131,29 +130,12 @@ function SummaryForm({ visit, onClose, onSaved }: {
       formClass="form form-grid"
       onSubmit={save}
     >
-      <Field id="discharge-method" label="Cara Pulang" required error={errs.errors.method}>
-        <Select
-          id="discharge-method"
-          url="/api/discharge-patient/select2"
-          required
-          value={method}
-          onChange={edit("method", setMethod)}
-        />
-      </Field>
-      <p class="hint span-2">Diagnosis pertama adalah diagnosis utama.</p>
-      <IcdField
-        form="discharge"
-        name="diagnosis"
-        values={diag}
-        error={errs.errors.diagnosis}
-        onChange={edit("diagnosis", setDiag)}
-      />
-      <IcdField
-        form="discharge"
-        name="tindakan"
-        values={tind}
-        error={errs.errors.tindakan}
-        onChange={edit("tindakan", setTind)}
+      <SummaryFields
+        values={{ method, diag, tind }}
+        errors={errs.errors}
+        edit={edit}
+        set={{ method: setMethod, diag: setDiag, tind: setTind }}
+        between={<p class="hint span-2">Diagnosis pertama adalah diagnosis utama.</p>}
       />
     </FormModal>
   );
