@@ -79,12 +79,8 @@ export async function discharge(
       }).`,
     );
   }
-  const methodId = (fields.dischargepatient ?? "").trim();
-  if (!methodId) throw badRequest("Cara pulang wajib dipilih.").at("dischargepatient");
-  const methods = collectionOf(store, registry.get("discharge-patient")!);
-  const method = await methods.find(methodId);
+  const { methods, method, embedded } = await dischargeMethodOf(store, registry, fields);
   if (!method) throw badRequest("Cara pulang tidak ditemukan.");
-  const ref = registry.get("ipd")!.refs!.find((r) => r.field === "dischargepatient")!;
   const claim = claimAtDischarge(fields, v, at);
   const bill = givenBreakdown(fields, v.tarifRsTotal, "Total RS");
   const diagnoses = await resolveIcds(
@@ -105,7 +101,7 @@ export async function discharge(
     status: "pulang",
     openPasien: null,
     tanggal_pulang: at,
-    dischargepatient: embed(ref, method.value) as Visit["dischargepatient"],
+    dischargepatient: embedded,
     summary_diagnosis: diagnoses,
     summary_tindakan: await resolveIcds(
       store,
@@ -118,7 +114,7 @@ export async function discharge(
   const tx = new Tx(store.kv);
   const doc = tx.put(visitsOf(store), v._id, data, visit, {
     checks: [
-      { key: methods.key(methodId), versionstamp: method.versionstamp },
+      { key: methods.key(method.key), versionstamp: method.versionstamp },
       { key: lockKey(methods.name), versionstamp: null },
     ],
   });
@@ -188,23 +184,34 @@ export async function correctSummary(
   if (v.status !== "pulang") {
     throw conflict("Pasien ini belum dipulangkan; isi ringkasan pulang saat memulangkan.");
   }
-  const methodId = (fields.dischargepatient ?? "").trim();
-  if (!methodId) throw badRequest("Cara pulang wajib dipilih.").at("dischargepatient");
-  const methods = collectionOf(store, registry.get("discharge-patient")!);
-  const method = await methods.find(methodId);
+  const { methods, method, embedded } = await dischargeMethodOf(store, registry, fields);
   if (!method) throw badRequest("Cara pulang tidak ditemukan.").at("dischargepatient");
-  const ref = registry.get("ipd")!.refs!.find((r) => r.field === "dischargepatient")!;
   const codes = (list: string[], kind: "icd10" | "icd9", label: string) =>
     resolveIcds(store, registry, list, kind, label);
   return await visitsOf(store).update(
     v._id,
     {
       ...v,
-      dischargepatient: embed(ref, method.value) as Visit["dischargepatient"],
+      dischargepatient: embedded,
       summary_diagnosis: await codes(lists.summary_diagnosis, "icd10", "Diagnosis ringkasan"),
       summary_tindakan: await codes(lists.summary_tindakan, "icd9", "Tindakan ringkasan"),
     },
     visit.versionstamp,
-    [...guards, { key: methods.key(methodId), versionstamp: method.versionstamp }],
+    [...guards, { key: methods.key(method.key), versionstamp: method.versionstamp }],
   );
+}
+
+/**
+ * The discharge method `fields.dischargepatient` names (400 at the field when none is), its
+ * collection and, when found, the row (`key`: its id) and its copy as a stay embeds it.
+ */
+async function dischargeMethodOf(store: Store, registry: Registry, fields: Record<string, string>) {
+  const id = (fields.dischargepatient ?? "").trim();
+  if (!id) throw badRequest("Cara pulang wajib dipilih.").at("dischargepatient");
+  const methods = collectionOf(store, registry.get("discharge-patient")!);
+  const row = await methods.find(id);
+  const ref = registry.get("ipd")!.refs!.find((r) => r.field === "dischargepatient")!;
+  const method = row && { key: id, versionstamp: row.versionstamp };
+  const embedded = (row ? embed(ref, row.value) : null) as Visit["dischargepatient"];
+  return { methods, method, embedded };
 }
