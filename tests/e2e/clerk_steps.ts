@@ -101,12 +101,23 @@ export async function dischargeForm(page: Page, url: string, id: string, chip: s
   return m;
 }
 
-/** Types `text` into a picker and takes its first match by Enter. */
+/**
+ * Types `text` into a picker and takes its first match by Enter, then waits until the pick
+ * landed (the list closed or the text taken): an Enter pressed while the rows for the text are
+ * still on their way waits for them, and leaving the field first would drop it.
+ */
 export async function choose(page: Page, input: Locator, text: string, option: string) {
   await input.focus();
   await page.keyboard.type(text);
   await page.locator(`[role=option]:has-text('${option}')`).first().waitFor();
   await page.keyboard.press("Enter");
+  const box = await input.elementHandle();
+  await page.waitForFunction(
+    ([el, typed]) =>
+      el instanceof HTMLInputElement &&
+      (el.getAttribute("aria-expanded") === "false" || el.value !== typed),
+    [box, text] as const,
+  );
 }
 
 export const chips = (m: Locator, id: string) =>
