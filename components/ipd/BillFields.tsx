@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import {
   BILL_CATEGORIES,
   BILL_FIELD,
@@ -62,7 +62,7 @@ function Amount({ id, k, value, over, onChange }: {
 }) {
   const problem = problemOf(k, value) || (value.trim() ? over : "");
   const el = useRef<HTMLInputElement>(null);
-  useEffect(() => el.current?.setCustomValidity(problem), [problem]);
+  useLayoutEffect(() => el.current?.setCustomValidity(problem), [problem]);
   return (
     <div class="field">
       <label for={id}>{BILL_LABELS[k]}</label>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { percentage } from "../../lib/ipd/rules.ts";
 import { HospitalMissing } from "../HospitalMissing.tsx";
 import { formatMoney, readRupiah } from "../../lib/format.ts";
@@ -56,7 +56,7 @@ function RsInput({ value, error, onChange }: {
   const rsInput = useRef<HTMLInputElement>(null);
   // said under the field once the clerk left it or tried to save; the form never sends it
   const [told, setTold] = useState(false);
-  useEffect(() => rsInput.current?.setCustomValidity(problem), [problem]);
+  useLayoutEffect(() => rsInput.current?.setCustomValidity(problem), [problem]);
   return (
     <div class="field">
       <label for="exam-tarif_rs">Tarif RS (tagihan hari ini)</label>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import {
   type EmptyReason,
   type Option,
@@ -203,7 +203,7 @@ function SelectBox({ p, s, why, left }: {
   const invalid = p.required
     ? (s.unchosen ? unchosenText(s.unchosen) : p.value ? "" : PICK_ONE)
     : "";
-  useEffect(() => input.current?.setCustomValidity(invalid), [invalid]);
+  useLayoutEffect(() => input.current?.setCustomValidity(invalid), [invalid]);
   const described = [why && `${p.id}-empty`, left && `${p.id}-unchosen`].filter(Boolean).join(" ");
   return (
     <div class={`select${open ? " open" : ""}${p.disabled ? " disabled" : ""}`}>
