@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import type { Page, Response } from "playwright-core";
 import { users } from "../../lib/auth/auth.ts";
 import { hashPassword } from "../../lib/auth/password.ts";
 import {
@@ -18,6 +18,9 @@ import { violations } from "./axe.ts";
 import { shot } from "./screens_steps.ts";
 
 type T = Parameters<typeof bridgeWorld>[0];
+
+/** A text of the panel's own code (components/eklaim/EklaimPanel.tsx). */
+const PANEL_TEXT = "Finalkan klaim ini di E-Klaim";
 
 /** The E-Klaim buttons the panel offers now, in order. */
 async function offered(page: Page) {
@@ -73,9 +76,26 @@ Deno.test("browser: a clerk groups a stay in E-Klaim, replaces a refused code, p
     const t = { ...await apiOf(page, srv.url), store: srv.store } as unknown as T;
     assert.equal((await t.post("/api/user/nik", { nik: CASEMIX_NIK })).status, 200);
 
-    // the stay page: only 'Grouping E-Klaim' is offered before any grouping
+    // the stay page: the bridge's panel is not downloaded with the page, only once the clerk
+    // opens it (by keyboard: the button focused and Enter); then only 'Grouping E-Klaim' is
+    // offered before any grouping
+    const scripts: Promise<string>[] = [];
+    const loaded = (r: Response) => {
+      if (/\/static\/build\/[\w.-]+\.js$/.test(r.url())) scripts.push(r.text());
+    };
+    page.on("response", loaded);
     await open(page, srv.url, `/ipd/${id}`);
+    const panelIn = async () =>
+      (await Promise.all(scripts)).filter((js) => js.includes(PANEL_TEXT)).length;
+    assert.ok(scripts.length > 0, "the page's scripts were seen");
+    assert.equal(await panelIn(), 0, "the panel's script came with the page");
+    for (const v of await violations(page)) errors.push(`stay page, bridge closed: ${v}`);
+    await page.locator("[data-eklaim-open]").focus();
+    await page.keyboard.press("Enter");
     assert.deepEqual(await offered(page), ["Grouping E-Klaim"]);
+    assert.equal(await panelIn(), 1);
+    assert.equal(await page.getAttribute("[data-eklaim-open]", "aria-expanded"), "true");
+    page.off("response", loaded);
     // E-Klaim refuses the app's S73.0 for iDRG (a header in ICD-10-IM): the message on the code
     await step(page, "Grouping E-Klaim");
     const refused = page.locator("[data-refused='S73.0']");
