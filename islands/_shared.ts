@@ -21,4 +21,3 @@ import "../components/ui/Pagination.tsx";
 import "../components/ui/TableHead.tsx";
 import "../components/ui/Progress.tsx";
 import "../lib/resource/resource.ts";
-import "../components/ui/lazy.tsx";
