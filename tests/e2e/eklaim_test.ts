@@ -105,6 +105,7 @@ Deno.test("browser: a clerk groups a stay in E-Klaim, replaces a refused code, p
       "the panel came with the page",
     );
     for (const v of await violations(page)) errors.push(`stay page, bridge closed: ${v}`);
+    await shot(page, "eklaim-stay-closed");
     await page.locator("[data-eklaim-open]").focus();
     await page.keyboard.press("Enter");
     assert.deepEqual(await offered(page), ["Grouping E-Klaim"]);
