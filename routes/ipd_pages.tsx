@@ -16,7 +16,7 @@ import { tableQuery } from "../lib/resource/datatables.ts";
 import { firstRows } from "../lib/resource/table_props.ts";
 import DischargeList from "../islands/DischargeList.tsx";
 import IpdExams from "../islands/IpdExams.tsx";
-import EklaimBridge from "../islands/EklaimBridge.tsx";
+import EklaimStay from "../islands/EklaimStay.tsx";
 import IpdList from "../islands/IpdList.tsx";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { AppError } from "../lib/errors.ts";
@@ -161,7 +161,7 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
           <input type="hidden" id="ipd_id" value={id} />
           <HospitalMissing missing={tariff.missing} />
           {can(c, "POST", "/api/eklaim/:ipdId/group") && (
-            <Island name="EklaimBridge" component={EklaimBridge} props={{ ipdId: id }} />
+            <Island name="EklaimStay" component={EklaimStay} props={{ ipdId: id }} />
           )}
           <Island
             name="IpdExams"

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { CLAIMS_CHANGED } from "../../lib/claim/columns.ts";
 import type { EklaimView } from "../../lib/eklaim/view.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { get } from "../ui/api.ts";
@@ -28,9 +29,10 @@ const ASK: Partial<Record<Step, string>> = {
 /**
  * One stay's claim through E-Klaim 5.10: its status, the steps it may take now (only those are
  * offered), the iDRG and INA-CBG results side by side with the options to pick, the codes with
- * E-Klaim's refusals and its code search, and the steps of the last request.
+ * E-Klaim's refusals and its code search, and the steps of the last request. A step done
+ * announces `CLAIMS_CHANGED` (the Klaim list reloads).
  */
-export function EklaimPanel({ ipdId, onChanged }: { ipdId: string; onChanged?: () => void }) {
+export function EklaimPanel({ ipdId }: { ipdId: string }) {
   const [view, setView] = useState<EklaimView | null>(null);
   const [error, setError] = useState("");
   const [edits, setEdits] = useState<CodeEdits>({});
@@ -62,7 +64,7 @@ export function EklaimPanel({ ipdId, onChanged }: { ipdId: string; onChanged?: (
         if (step === "group") setEdits({});
         if (step !== "final") setChoice({ special: {}, topup: [] });
         toast({ title: a.message });
-        onChanged?.();
+        dispatchEvent(new Event(CLAIMS_CHANGED));
       } else setError(a.message || `Status ${a.status}`);
     } catch (e) {
       setError(`E-Klaim tidak terjangkau: ${e instanceof Error ? e.message : String(e)}`);

@@ -3,10 +3,13 @@ import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { birthText, hasExams, patientText, Percent } from "./cells.tsx";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { claimFacts } from "./claim_fields.tsx";
-import { VisitForm } from "./VisitForm.tsx";
+import { lazyPart } from "../ui/lazy.tsx";
 import { CLAIM_DATA_ANCHOR } from "../../lib/claim/rules/stay_claim_data.ts";
 import { packageOf } from "../../lib/ipd/package.ts";
 import { packageText, sourceText } from "./package_view.tsx";
+
+/** The visit form, fetched when 'Edit Data Klaim' is first pressed (or pointed at, or focused). */
+const VisitForm = lazyPart("formulir", () => import("./VisitForm.tsx").then((m) => m.VisitForm));
 
 /**
  * The top of a stay's examination page: who, where, since when (and, once discharged, when
@@ -56,6 +59,8 @@ export function VisitHeader({ visit: v, onSaved }: { visit: VisitRow; onSaved?: 
             <button
               type="button"
               class="btn btn-sm btn-light"
+              onPointerEnter={VisitForm.prefetch}
+              onFocus={VisitForm.prefetch}
               onClick={() => setEditing(true)}
             >
               Edit Data Klaim

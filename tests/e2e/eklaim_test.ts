@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import type { Page } from "playwright-core";
+import { join } from "node:path";
+import type { Page, Request } from "playwright-core";
 import { users } from "../../lib/auth/auth.ts";
 import { hashPassword } from "../../lib/auth/password.ts";
 import {
@@ -18,6 +19,21 @@ import { violations } from "./axe.ts";
 import { shot } from "./screens_steps.ts";
 
 type T = Parameters<typeof bridgeWorld>[0];
+
+/** A text of the panel's own code (components/eklaim/EklaimPanel.tsx). */
+const PANEL_TEXT = "Finalkan klaim ini di E-Klaim";
+
+/** The bundle's scripts (static/build, as the served app has it) that hold `text`. */
+async function filesWith(text: string) {
+  const dir = join(import.meta.dirname!, "..", "..", "static", "build");
+  const out: string[] = [];
+  for await (const e of Deno.readDir(dir)) {
+    if (e.name.endsWith(".js") && (await Deno.readTextFile(join(dir, e.name))).includes(text)) {
+      out.push(e.name);
+    }
+  }
+  return out;
+}
 
 /** The E-Klaim buttons the panel offers now, in order. */
 async function offered(page: Page) {
@@ -73,9 +89,29 @@ Deno.test("browser: a clerk groups a stay in E-Klaim, replaces a refused code, p
     const t = { ...await apiOf(page, srv.url), store: srv.store } as unknown as T;
     assert.equal((await t.post("/api/user/nik", { nik: CASEMIX_NIK })).status, 200);
 
-    // the stay page: only 'Grouping E-Klaim' is offered before any grouping
+    // the stay page: the bridge's panel is not downloaded with the page, only once the clerk
+    // opens it (by keyboard: the button focused and Enter); then only 'Grouping E-Klaim' is
+    // offered before any grouping
+    const asked: string[] = [];
+    const loaded = (r: Request) => asked.push(new URL(r.url()).pathname.split("/").pop()!);
+    page.on("request", loaded);
     await open(page, srv.url, `/ipd/${id}`);
+    const panelFiles = await filesWith(PANEL_TEXT);
+    assert.equal(panelFiles.length, 1);
+    assert.ok(asked.some((f) => f.endsWith(".js")), "the page's scripts were seen");
+    assert.deepEqual(
+      asked.filter((f) => panelFiles.includes(f)),
+      [],
+      "the panel came with the page",
+    );
+    for (const v of await violations(page)) errors.push(`stay page, bridge closed: ${v}`);
+    await shot(page, "eklaim-stay-closed");
+    await page.locator("[data-eklaim-open]").focus();
+    await page.keyboard.press("Enter");
     assert.deepEqual(await offered(page), ["Grouping E-Klaim"]);
+    assert.deepEqual(asked.filter((f) => panelFiles.includes(f)), panelFiles);
+    assert.equal(await page.getAttribute("[data-eklaim-open]", "aria-expanded"), "true");
+    page.off("request", loaded);
     // E-Klaim refuses the app's S73.0 for iDRG (a header in ICD-10-IM): the message on the code
     await step(page, "Grouping E-Klaim");
     const refused = page.locator("[data-refused='S73.0']");
