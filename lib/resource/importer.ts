@@ -9,6 +9,7 @@ import { track, tracked, type Tracker } from "../progress/progress.ts";
 import type { Store } from "../db/store.ts";
 import { formatNumber } from "../format.ts";
 import { checkRows, checkTally, type ColumnCount, loadStored } from "./import_rows.ts";
+import { ownHeaders, templateColumns } from "./template.ts";
 
 /** How many row errors a message lists before it only counts the rest. */
 const SHOWN_ERRORS = 20;
@@ -32,11 +33,16 @@ export interface ImportResult {
   skipped: number;
 }
 
-/** The column headers an import accepts for each field (own name first, then aliases). */
+/**
+ * The column headers an import accepts for each field, lowercased: its own name, its aliases,
+ * and for a template column the template's Indonesian header ('no. erm').
+ */
 export function acceptedHeaders(def: ResourceDef): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const key of Object.keys(def.schema.shape)) {
-    out[key] = [key, ...(def.import?.aliases?.[key] ?? [])].map((h) => h.toLowerCase());
+  for (const key of Object.keys(def.schema.shape)) out[key] = ownHeaders(def, key);
+  for (const { field, header } of templateColumns(def)) {
+    const h = header.toLowerCase();
+    if (out[field] && !out[field].includes(h)) out[field].push(h);
   }
   return out;
 }
