@@ -29,6 +29,30 @@ Deno.test("screens: a fresh install shows the set-up checklist and hints under e
       "/kelas",
     );
     await shot(page, "fresh-dashboard-1366");
+    // 'Muat data wilayah resmi': the shipped list loads with its progress, then the step is done
+    const load = list.locator("li[data-step=regions] button", {
+      hasText: "Muat data wilayah resmi",
+    });
+    await load.click();
+    const seen = new Set<string>();
+    while (!(await page.locator(".dialog:has-text('Berhasil')").count())) {
+      const panel = page.locator(".region-load .progress-panel");
+      const text = await panel.innerText({ timeout: 100 }).catch(() => "");
+      if (/Menyimpan/.test(text) && ![...seen].some((t) => /Menyimpan/.test(t))) {
+        await shot(page, "fresh-regions-progress-1366");
+      }
+      if (text) seen.add(text.replace(/\s+/g, " "));
+      await page.waitForTimeout(100);
+    }
+    const texts = [...seen].join(" | ");
+    console.log(`  progress texts seen: ${[...seen].slice(0, 8).join(" | ")}`);
+    assert.match(texts, /Muat data wilayah resmi/);
+    assert.match(texts, /Kelurahan \(4 dari 4\)/);
+    assert.match(await page.locator(".dialog").innerText(), /83\.762 Kelurahan/);
+    await shot(page, "fresh-regions-loaded-1366");
+    await Promise.all([page.waitForEvent("load"), page.click(".dialog button:has-text('OK')")]);
+    await page.locator("li[data-step=regions].done").waitFor();
+    assert.equal(await load.count(), 0);
     // 'Tambah Kunjungan' says why Ruang and DPJP are empty (the server's reasons), with links
     await open(page, srv.url, "/ipd");
     await page.click("button:has-text('Tambah Kunjungan')");
