@@ -117,8 +117,9 @@ Deno.test({
     assert.match(log, /worker\.ts/);
     assert.match(log, /parse_worker\.ts/);
     assert.match(log, /eklaim_worker\.ts/);
-    // the official region list the first-run checklist loads, with its licence
-    assert.match(log, /wilayah_kepmendagri_2025\.csv\.gz/);
+    // the official region list the first-run checklist loads, with its licence (the log folds
+    // the folder: 'wilayah/* (622.95KB)'; its files are named in the embedded file system below)
+    assert.match(log, /wilayah\/\* \(6\d\d\.\d+KB\)/);
     // the embedded file system names every bundle file (it follows the runtime in the program)
     const bytes = await Deno.readFile(output);
     const tail = new TextDecoder("latin1").decode(
@@ -126,6 +127,7 @@ Deno.test({
     );
     const files = [
       "wilayah_kepmendagri_2025.csv.gz",
+      "LICENSE",
       "manifest.json",
       "compiled.json",
       "app.css",
