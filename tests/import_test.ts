@@ -79,7 +79,7 @@ Deno.test("import: bad files are refused with row-level Indonesian messages and 
       "regency",
       "r.csv",
       "kode,nama\n11.09,X\n",
-      /Baris 2: Provinsi wajib diisi untuk .* baru \(berkas tidak punya kolom province\/parent_kode[^)]*\)\.$/,
+      /Baris 2: Provinsi wajib diisi untuk .* baru \(berkas tidak punya kolom Provinsi\/province\/parent_kode[^)]*\)\.$/,
     ],
     ["regency", "r.xlsx", "kode,parent_kode,nama\n", /bukan \.xlsx yang sah/],
     ["regency", "r.txt", "kode,parent_kode,nama\n", /Berkas harus \.xlsx atau CSV/],

@@ -115,6 +115,8 @@ function columnsOf(def: ResourceDef, headers: string[]) {
   const lower = headers.map((h) => h.toLowerCase());
   const colOf: Record<string, number> = {};
   const lacking: Record<string, string> = {};
+  // named as the template heads them first ('Nama Depan/first_name/nama_depan')
+  const headed = new Map(templateColumns(def).map((c) => [c.field, c.header]));
   for (const [field, names] of Object.entries(acceptedHeaders(def))) {
     const i = lower.findIndex((h) => names.includes(h));
     if (i >= 0) colOf[field] = i;
@@ -122,7 +124,8 @@ function columnsOf(def: ResourceDef, headers: string[]) {
       !def.import!.derived?.includes(field) &&
       !(def.schema.shape[field] as z.ZodType).safeParse(undefined).success
     ) {
-      lacking[field] = names.join("/");
+      const h = headed.get(field);
+      lacking[field] = (h ? [h, ...names.filter((n) => n !== h.toLowerCase())] : names).join("/");
     }
   }
   const key = def.import!.key;
