@@ -103,7 +103,7 @@ export function homeRoutes(registry: Registry) {
         entity: def.name,
         after: { file: OFFICIAL_REGIONS_NAME, created, updated, unchanged, skipped },
       });
-    });
+    }, c.get("config").regionList);
     return c.json({ success: true, message: res.message, levels: res.levels });
   });
   return r;

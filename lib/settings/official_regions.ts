@@ -28,8 +28,8 @@ export const OFFICIAL_REGIONS_NAME = "Kepmendagri No 300.2.2-2138 Tahun 2025";
  * The shipped `kode,nama` lines split by level (the dots in the code: `11`, `11.01`, `11.01.01`,
  * `11.01.01.2001`), each level a CSV its resource imports: `kode,nama,parent_kode`.
  */
-async function levelFiles(): Promise<Uint8Array[]> {
-  const gz = await Deno.readFile(OFFICIAL_REGIONS_FILE);
+async function levelFiles(file: URL): Promise<Uint8Array[]> {
+  const gz = await Deno.readFile(file);
   const text = await new Response(
     new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip")),
   ).text();
@@ -76,13 +76,15 @@ let loading = false;
  * Loads the shipped list into the four region levels, province first, each through its
  * import (all or nothing per level, upserting by code; `afterLevel` audits it). Once every
  * level holds records (this load, or imports by hand) it is refused with 409, as is a second
- * load while one runs: the checklist offers it only while a level is empty.
+ * load while one runs: the checklist offers it only while a level is empty. `file`: another
+ * list in the same form (a test's few rows).
  */
 export async function loadOfficialRegions(
   store: Store,
   registry: Registry,
   progress: Tracker,
   afterLevel: (def: ResourceDef, result: ImportResult) => Promise<void>,
+  file: URL = OFFICIAL_REGIONS_FILE,
 ): Promise<OfficialLoad> {
   if (loading) throw conflict("Data wilayah resmi sedang dimuat; tunggu hingga selesai.");
   if (!await regionGap(store, registry)) {
@@ -95,7 +97,7 @@ export async function loadOfficialRegions(
   try {
     return await tracked(progress, async () => {
       progress.phase("Membuka berkas data wilayah resmi");
-      const files = await levelFiles();
+      const files = await levelFiles(file);
       const levels: OfficialLoad["levels"] = [];
       for (const [i, l] of REGION_LEVELS.entries()) {
         const def = registry.get(l.resource)!;
