@@ -15,12 +15,14 @@ import { V8_FLAGS } from "./lib/runtime/v8_flags.ts";
 const root = import.meta.dirname!;
 
 /** Files the program reads at run time besides its module graph: the static folder (with the
- * bundle) and the workers (backup, spreadsheet and E-Klaim TXT parsing), started by URL. */
+ * bundle), the workers (backup, spreadsheet and E-Klaim TXT parsing), started by URL, and the
+ * official region list the first-run checklist loads (lib/settings/official_regions.ts). */
 export const INCLUDES = [
   "static",
   "lib/backup/worker.ts",
   "lib/resource/parse_worker.ts",
   "lib/claim/eklaim_worker.ts",
+  "lib/settings/wilayah",
 ];
 
 /**

@@ -1,7 +1,14 @@
 import type { SetupStep } from "../lib/settings/setup.ts";
+import RegionLoad from "../islands/RegionLoad.tsx";
+import { Island } from "./Island.tsx";
 
-/** The first set-up steps with links, shown on the dashboard until every one is done. */
-export function SetupChecklist({ steps }: { steps: SetupStep[] }) {
+/**
+ * The first set-up steps with links, shown on the dashboard until every one is done. `regions`:
+ * the shipped region list the user may load (offered under the region step while it is undone).
+ */
+export function SetupChecklist(
+  { steps, regions = null }: { steps: SetupStep[]; regions?: string | null },
+) {
   if (steps.every((s) => s.done)) return null;
   const left = steps.filter((s) => !s.done).length;
   return (
@@ -17,6 +24,9 @@ export function SetupChecklist({ steps }: { steps: SetupStep[] }) {
             <div>
               {s.done ? <strong>{s.title}</strong> : <a href={s.href}>{s.title}</a>}
               {s.done ? <span class="muted">(sudah)</span> : <small>{s.hint}</small>}
+              {!s.done && s.key === "regions" && regions && (
+                <Island name="RegionLoad" component={RegionLoad} props={{ list: regions }} />
+              )}
               {s.done && s.note && (
                 <small data-note>
                   {s.note.text} <a href={s.note.href}>{s.note.link}</a>

@@ -42,6 +42,11 @@ export interface Config {
    * database is `:memory:` (see `auditPathOf`).
    */
   auditPath?: string;
+  /**
+   * The region list the first-run checklist loads (a gzipped `kode,nama` CSV); unset: the
+   * official one shipped with the app (lib/settings/official_regions.ts). Set by tests only.
+   */
+  regionList?: URL;
 }
 
 /** Where the audit log lives for a configuration. */

@@ -88,48 +88,50 @@ const tariffs = Object.fromEntries(CLASSES.flatMap((k, i): [string, Field][] => 
   }]];
 }));
 
+const tariffModel = model({
+  regional: {
+    label: "Regional",
+    check: { max: 20 },
+    form: { choices: ["1", "2", "3", "4", "5"].map((r) => ({ id: r, text: `Regional ${r}` })) },
+  },
+  kelas_rs: {
+    label: "Kelas RS",
+    check: { max: 10 },
+    // shown and offered as staff say them ('Kelas C, Pemerintah'); stored as E-Klaim codes
+    choices: Object.fromEntries(TARIFF_CODES.map((c) => [c, kelasRsText(c)])),
+  },
+  kepemilikan: { label: "Kepemilikan", check: { max: 20, required: false }, ...hidden },
+  jenis_rawat: { label: "Jenis Rawat", check: { max: 10, required: false }, ...hidden },
+  kode: {
+    label: "Kode INA-CBG",
+    check: { max: 20 },
+    column: { data: "kode_inacbg" },
+    form: {
+      source: "kode_inacbg",
+      placeholder: "mis. A-4-10-I",
+      pattern: INACBG_CODE,
+      maxLength: 20,
+      hint: INACBG_HINT,
+    },
+  },
+  desc: {
+    label: "Deskripsi",
+    check: { max: 500, required: false, trim: false },
+    column: { data: "desc_inacbg" },
+    form: { source: "desc_inacbg", type: "textarea" },
+  },
+  ...tariffs,
+});
+
 /** INA-CBG tariffs per regional and tariff code; (regional, kelas_rs, kode) is unique. */
 export default defineResource({
   name: "inatarif",
   label: "Tarif INA-CBG",
   page: { path: "/tarif-inacbg", group: "Data Master" },
-  ...model({
-    regional: {
-      label: "Regional",
-      check: { max: 20 },
-      form: { choices: ["1", "2", "3", "4", "5"].map((r) => ({ id: r, text: `Regional ${r}` })) },
-    },
-    kelas_rs: {
-      label: "Kelas RS",
-      check: { max: 10 },
-      // shown and offered as staff say them ('Kelas C, Pemerintah'); stored as E-Klaim codes
-      choices: Object.fromEntries(TARIFF_CODES.map((c) => [c, kelasRsText(c)])),
-    },
-    kepemilikan: { label: "Kepemilikan", check: { max: 20, required: false }, ...hidden },
-    jenis_rawat: { label: "Jenis Rawat", check: { max: 10, required: false }, ...hidden },
-    kode: {
-      label: "Kode INA-CBG",
-      check: { max: 20 },
-      column: { data: "kode_inacbg" },
-      form: {
-        source: "kode_inacbg",
-        placeholder: "mis. A-4-10-I",
-        pattern: INACBG_CODE,
-        maxLength: 20,
-        hint: INACBG_HINT,
-      },
-    },
-    desc: {
-      label: "Deskripsi",
-      check: { max: 500, required: false, trim: false },
-      column: { data: "desc_inacbg" },
-      form: { source: "desc_inacbg", type: "textarea" },
-    },
-    ...tariffs,
-  }),
+  ...tariffModel,
   search: ["kode_inacbg", "desc_inacbg", "kelas_rs", "regional"],
   unique: ["_key"],
-  labels: { _key: "Regional, kelas RS dan kode" },
+  labels: { ...tariffModel.labels, _key: "Regional, kelas RS dan kode" },
   params: { regional: "regional", kelas_rs: "kelas_rs" },
   selects: {
     select2: {

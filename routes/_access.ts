@@ -38,6 +38,8 @@ export const ACCESS: Record<string, Access> = {
   "GET /api/progress/:id": "read",
   // dashboard and reports
   "GET /": "read",
+  // the first-run checklist loads the shipped region list, as a region import would
+  "POST /api/setup/official-regions": "work",
   "GET /api/report/medical-record-info": "read",
   "GET /api/report/top-icd-10": "read",
   "GET /api/report/top-icd-9": "read",

@@ -18,6 +18,14 @@ import { readinessCounts } from "../lib/claim/list.ts";
 import { claimDashboard } from "../lib/claim/figures.ts";
 import type { ClaimSummary } from "../components/claim/ClaimDashboard.tsx";
 import type { Store } from "../lib/db/store.ts";
+import { badRequest } from "../lib/errors.ts";
+import { auditWithChanges, can } from "../lib/http/request.ts";
+import { trackJob } from "../lib/http/progress.ts";
+import { readFields } from "../lib/http/http.ts";
+import { loadOfficialRegions, OFFICIAL_REGIONS_NAME } from "../lib/settings/official_regions.ts";
+
+/** The list `POST /api/setup/official-regions` loads, named by the request (`list`). */
+export const OFFICIAL_REGIONS_LIST = "kepmendagri-2025";
 
 /** The claims' counters and figures of the period (the figures by month of discharge). */
 async function claimSummary(store: Store, registry: Registry, p: Period): Promise<ClaimSummary> {
@@ -62,12 +70,13 @@ export function homeRoutes(registry: Registry) {
       console.error("Ringkasan klaim dasbor gagal dihitung:", e);
     }
     const steps = await setupSteps(c.get("store"), registry);
+    const canLoad = can(c, "POST", "/api/setup/official-regions");
     return renderPage(c, {
       title: "Beranda",
       status: error ? 400 : 200,
       body: (
         <>
-          <SetupChecklist steps={steps} />
+          <SetupChecklist steps={steps} regions={canLoad ? OFFICIAL_REGIONS_LIST : null} />
           <Dashboard
             info={info}
             period={period}
@@ -79,6 +88,23 @@ export function homeRoutes(registry: Registry) {
         </>
       ),
     });
+  });
+  // the checklist's 'Muat data wilayah resmi': the shipped list, once, with its progress
+  r.post("/api/setup/official-regions", async (c) => {
+    const { list } = await readFields(c);
+    if (list !== OFFICIAL_REGIONS_LIST) {
+      throw badRequest(`Daftar wilayah tidak dikenal; yang tersedia: ${OFFICIAL_REGIONS_LIST}.`);
+    }
+    const progress = trackJob(c, "Muat data wilayah resmi");
+    const res = await loadOfficialRegions(c.get("store"), registry, progress, (def, result) => {
+      const { created, updated, unchanged, skipped } = result;
+      return auditWithChanges(c, {
+        action: "import",
+        entity: def.name,
+        after: { file: OFFICIAL_REGIONS_NAME, created, updated, unchanged, skipped },
+      });
+    }, c.get("config").regionList);
+    return c.json({ success: true, message: res.message, levels: res.levels });
   });
   return r;
 }

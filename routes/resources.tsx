@@ -4,21 +4,18 @@ import { Island } from "../components/Island.tsx";
 import type { AppEnv } from "../lib/http/env.ts";
 import { can } from "../lib/http/request.ts";
 import { auditList } from "../lib/http/folded.ts";
-import { acceptedHeaders } from "../lib/resource/importer.ts";
+import { ownHeaders, templateColumns } from "../lib/resource/template.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import { collectionOf, type ResourceDef } from "../lib/resource/resource.ts";
 import { resourceApi, toJson } from "../lib/resource/api.ts";
 import { renderPage } from "./_render.tsx";
 import { firstRows, tableProps } from "../lib/resource/table_props.ts";
 
-/** The headers an import accepts, as the page lists them: 'kode (atau code), ...'. */
+/** The headers an import accepts, as the page lists them: 'Kode (atau kode), ...'. */
 function importHint(def: ResourceDef): string {
-  const accepted = Object.values(acceptedHeaders(def));
-  const shown = def.import?.template ?? accepted.map((names) => names[0]);
-  return shown.map((h) => {
-    const other = accepted.find((names) => names.includes(h.toLowerCase()))
-      ?.find((n) => n !== h.toLowerCase());
-    return other ? `${h} (atau ${other})` : h;
+  return templateColumns(def).map(({ field, header }) => {
+    const other = ownHeaders(def, field).find((n) => n !== header.toLowerCase());
+    return other ? `${header} (atau ${other})` : header;
   }).join(", ");
 }
 

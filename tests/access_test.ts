@@ -35,6 +35,8 @@ const TABLE: Record<string, [Want, Want, Want, Want]> = {
   "GET /api/session": [OK, OK, OK, 401],
   "POST /api/user/password": [OK, OK, OK, 401],
   "POST /api/user/nik": [OK, OK, OK, 401],
+  // the first-run checklist's official region list: master data (its request names no list here)
+  "POST /api/setup/official-regions": [OK, OK, 403, 401],
   // users: the admin only, reading included
   "GET /pengguna": [OK, 403, 403, 302],
   "GET /api/user": [OK, 403, 403, 401],

@@ -136,17 +136,17 @@ Deno.test("patient import: date cells and typed dates, aliases, zeros kept; a ba
   await using t = await setup();
   const template = sheet(new Uint8Array(await (await t.req("/api/pasien/template")).arrayBuffer()));
   assert.deepEqual(template[0], [
-    "erm",
-    "first_name",
-    "last_name",
-    "gender",
-    "tgl_lahir",
-    "phone",
-    "nomor_kartu",
-    "nik",
-    "village",
-    "address",
-    "postalCode",
+    "No. ERM",
+    "Nama Depan",
+    "Nama Belakang",
+    "Jenis Kelamin",
+    "Tanggal Lahir",
+    "Telepon",
+    "No. Kartu BPJS",
+    "NIK",
+    "Kelurahan",
+    "Alamat",
+    "Kode Pos",
   ]);
   const header = ["no_rm", "nama_depan", "tanggal_lahir", "no_bpjs", "no_ktp", "gender"];
   const rows = [

@@ -16,6 +16,7 @@ Deno.test("compile: the arguments embed static/ and the backup worker, narrowed 
     "lib/backup/worker.ts",
     "lib/resource/parse_worker.ts",
     "lib/claim/eklaim_worker.ts",
+    "lib/settings/wilayah",
   ]);
   for (const i of INCLUDES) {
     assert.equal(args[args.indexOf(join(ROOT, i)) - 1], "--include", i);
@@ -116,12 +117,17 @@ Deno.test({
     assert.match(log, /worker\.ts/);
     assert.match(log, /parse_worker\.ts/);
     assert.match(log, /eklaim_worker\.ts/);
+    // the official region list the first-run checklist loads, with its licence (the log folds
+    // the folder: 'wilayah/* (622.95KB)'; its files are named in the embedded file system below)
+    assert.match(log, /wilayah\/\* \(6\d\d\.\d+KB\)/);
     // the embedded file system names every bundle file (it follows the runtime in the program)
     const bytes = await Deno.readFile(output);
     const tail = new TextDecoder("latin1").decode(
       bytes.subarray((await Deno.stat(Deno.execPath())).size),
     );
     const files = [
+      "wilayah_kepmendagri_2025.csv.gz",
+      "LICENSE",
       "manifest.json",
       "compiled.json",
       "app.css",

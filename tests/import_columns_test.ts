@@ -140,7 +140,7 @@ Deno.test("import: a patient file with only erm,first_name changes first names a
   assert.equal(r.status, 400, JSON.stringify(r.body));
   assert.match(
     r.body.message,
-    /^Impor dibatalkan, tidak ada data yang disimpan\. 1 kesalahan:\nBaris 3: Nama depan wajib diisi untuk Pasien baru \(berkas tidak punya kolom first_name\/nama_depan\)\.$/,
+    /^Impor dibatalkan, tidak ada data yang disimpan\. 1 kesalahan:\nBaris 3: Nama depan wajib diisi untuk Pasien baru \(berkas tidak punya kolom Nama Depan\/first_name\/nama_depan\)\.$/,
   );
   assert.deepEqual(
     await fieldsOf(t, "pasien", "erm", ["fullname", "last_name", "phone", "gender"]),
@@ -149,7 +149,7 @@ Deno.test("import: a patient file with only erm,first_name changes first names a
   // the key column itself is still required of the file
   r = await t.upload("/api/pasien/import", "pasien.xlsx", writeXlsx([["first_name"], ["Siti"]]));
   assert.equal(r.status, 400);
-  assert.match(r.body.message, /^Kolom wajib tidak ditemukan: erm\/no_rm/);
+  assert.match(r.body.message, /^Kolom wajib tidak ditemukan: No\. ERM\/erm\/no_rm/);
 });
 
 Deno.test("import: doctors and users re-imported without some columns keep those values", async () => {

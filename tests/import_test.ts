@@ -79,7 +79,7 @@ Deno.test("import: bad files are refused with row-level Indonesian messages and 
       "regency",
       "r.csv",
       "kode,nama\n11.09,X\n",
-      /Baris 2: Provinsi wajib diisi untuk .* baru \(berkas tidak punya kolom province\/parent_kode[^)]*\)\.$/,
+      /Baris 2: Provinsi wajib diisi untuk .* baru \(berkas tidak punya kolom Provinsi\/province\/parent_kode[^)]*\)\.$/,
     ],
     ["regency", "r.xlsx", "kode,parent_kode,nama\n", /bukan \.xlsx yang sah/],
     ["regency", "r.txt", "kode,parent_kode,nama\n", /Berkas harus \.xlsx atau CSV/],
@@ -154,9 +154,18 @@ Deno.test("import: more rows than the resource allows is refused", async () => {
   assert.match(r.body.message, /lebih dari 200\.000 baris/);
 });
 
-Deno.test("import template lists the accepted headers", async () => {
+Deno.test("import template: its Indonesian headers import, as CSV too", async () => {
   await using t = await setup();
+  await seedWilayah(t);
   const res = await t.req("/api/village/template");
   assert.equal(res.status, 200);
-  assert.equal((await res.text()).trim(), "kode,desc,district");
+  const headers = readTable(new Uint8Array(await res.arrayBuffer()), "xlsx", 10).headers;
+  assert.deepEqual(headers, ["Kode", "Nama", "Kecamatan"]);
+  const r = await t.upload(
+    "/api/village/import",
+    "v.csv",
+    `${headers.join(",")}\n11.01.01.9001,Desa Uji,11.01.01\n`,
+  );
+  assert.equal(r.status, 200, JSON.stringify(r.body));
+  assert.equal(r.body.created, 1);
 });

@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { registry } from "../resources/mod.ts";
 import { setupSteps } from "../lib/settings/setup.ts";
 import { refId } from "./ipd_fixtures.ts";
-import { seedWilayah, setup } from "./helpers.ts";
+import { dtQuery, seedWilayah, setup } from "./helpers.ts";
+import { onProgress, type Progress } from "../lib/progress/progress.ts";
 
 type T = Awaited<ReturnType<typeof setup>>;
 
@@ -165,4 +166,88 @@ Deno.test("setup: the DPJP step needs a doctor marked DPJP; the visit pickers sa
     href: "/ruang",
     link: "Isi di Data Master › Ruang",
   });
+});
+
+const regionCount = async (t: T, res: string) =>
+  (await t.json(`/api/${res}?length=1`)).body.recordsTotal as number;
+const regionCounts = async (t: T) =>
+  Object.fromEntries(
+    await Promise.all(
+      ["province", "regency", "district", "village"].map(async (r) => [r, await regionCount(t, r)]),
+    ),
+  );
+const LOAD = "/api/setup/official-regions";
+const BUTTON = "Muat data wilayah resmi";
+
+Deno.test("setup: 'Muat data wilayah resmi' loads the shipped Kepmendagri 2025 list once, with its progress; a second start changes nothing", async () => {
+  await using t = await setup();
+  // offered under the region step to whoever may import regions, not to a viewer
+  assert.ok((await (await t.req("/")).text()).includes(BUTTON));
+  const viewer = await t.as("viewer");
+  assert.ok(!(await (await viewer.req("/")).text()).includes(BUTTON));
+  assert.equal((await viewer.post(LOAD, { list: "kepmendagri-2025" })).status, 403);
+  // the request names the list it loads
+  const unnamed = await t.post(LOAD, {});
+  assert.equal(unnamed.status, 400);
+  assert.match(unnamed.body.message, /Daftar wilayah tidak dikenal/);
+
+  const reports: Progress[] = [];
+  const stop = onProgress((p) => p.label === "Muat data wilayah resmi" && reports.push(p));
+  const r = await t.json(LOAD, {
+    method: "POST",
+    body: new URLSearchParams({ list: "kepmendagri-2025" }),
+    headers: { "x-progress-id": "muat-wilayah-1" },
+  });
+  stop();
+  assert.equal(r.status, 200, JSON.stringify(r.body).slice(0, 500));
+  // the exact counts of the official list (tests/fixtures/SOURCES.md)
+  const official = { province: 38, regency: 514, district: 7285, village: 83762 };
+  assert.deepEqual(await regionCounts(t), official);
+  assert.equal(
+    r.body.message,
+    "Data wilayah resmi (Kepmendagri No 300.2.2-2138 Tahun 2025) dimuat: 38 Provinsi, " +
+      "514 Kabupaten/Kota, 7.285 Kecamatan, 83.762 Kelurahan.",
+  );
+  // each level through its import, in order, reported as one job that finishes once
+  const saving = [
+    ...new Set(reports.filter((p) => /Menyimpan$/.test(p.phase)).map((p) => p.phase)),
+  ];
+  assert.deepEqual(saving, [
+    "Provinsi (1 dari 4): Menyimpan",
+    "Kabupaten/Kota (2 dari 4): Menyimpan",
+    "Kecamatan (3 dari 4): Menyimpan",
+    "Kelurahan (4 dari 4): Menyimpan",
+  ]);
+  assert.equal(reports.filter((p) => p.finished).length, 1);
+  assert.equal(reports.at(-1)!.summary, r.body.message);
+  const polled = await t.json("/api/progress/muat-wilayah-1");
+  assert.deepEqual([polled.body.finished, polled.body.summary], [true, r.body.message]);
+  // codes as text, parents linked, a name holding a comma kept whole
+  const v = await t.json(
+    `/api/village?${dtQuery(["kode", "desc", "districtId.desc"], { search: "11.01.01.2001" })}`,
+  );
+  assert.deepEqual(
+    [v.body.data[0].kode, v.body.data[0].desc, v.body.data[0].districtId.desc],
+    ["11.01.01.2001", "Keude Bakongan", "Bakongan"],
+  );
+  const comma = await t.json(`/api/village?${dtQuery(["kode", "desc"], { search: "Pakam I,II" })}`);
+  assert.deepEqual(comma.body.data.map((d: { desc: string }) => d.desc), ["Lubuk Pakam I,II"]);
+
+  // done: the checklist no longer offers it, and a second start is refused, changing nothing
+  assert.equal((await done(t)).regions, true);
+  assert.ok(!(await (await t.req("/")).text()).includes(BUTTON));
+  const again = await t.post(LOAD, { list: "kepmendagri-2025" });
+  assert.equal(again.status, 409);
+  assert.match(again.body.message, /Data wilayah sudah ada .* hanya dimuat sekali/);
+  assert.deepEqual(await regionCounts(t), official);
+});
+
+Deno.test("setup: regions imported by hand count as loaded: the official list is not offered again", async () => {
+  await using t = await setup();
+  await seedWilayah(t);
+  const before = await regionCounts(t);
+  assert.ok(!(await (await t.req("/")).text()).includes(BUTTON));
+  const r = await t.post(LOAD, { list: "kepmendagri-2025" });
+  assert.equal(r.status, 409);
+  assert.deepEqual(await regionCounts(t), before);
 });

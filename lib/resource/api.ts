@@ -7,7 +7,8 @@ import { audit, auditWithChanges } from "../http/request.ts";
 import { auditList } from "../http/folded.ts";
 import { changeEvent } from "../audit/log.ts";
 import { IMPORT_KINDS, importFile } from "./importer.ts";
-import { exportRecords, templateHeaders } from "./record_export.ts";
+import { exportRecords } from "./record_export.ts";
+import { guideRows, templateColumns } from "./template.ts";
 import type { Doc, Row } from "../index/index.ts";
 import {
   childLocks,
@@ -104,15 +105,12 @@ function mountImport(
   spec: NonNullable<ResourceDef["import"]>,
   registry: Registry,
 ) {
+  // an .xlsx for every import (which takes CSV too): the headers, and what each column takes
   api.get("/template", async (c) => {
-    const headers = templateHeaders(def);
-    c.header("content-disposition", `attachment; filename="template-${def.name}.${spec.format}"`);
-    if (spec.format === "csv") {
-      c.header("content-type", "text/csv; charset=utf-8");
-      return c.body(headers.join(",") + "\n");
-    }
+    const headers = templateColumns(def).map((col) => col.header);
+    c.header("content-disposition", `attachment; filename="template-${def.name}.xlsx"`);
     c.header("content-type", XLSX_TYPE);
-    return c.body(await templateXlsx([headers]));
+    return c.body(await templateXlsx([headers], "Data", [["Petunjuk", guideRows(def, registry)]]));
   });
 
   api.post("/import", async (c) => {

@@ -46,6 +46,8 @@ export interface Model {
   columns: ColumnDef[];
   fields: FieldDef[];
   refs: RefDef[];
+  /** Every field's label, those neither shown nor edited too (an import template's headers). */
+  labels: Record<string, string>;
 }
 
 /** 'Nama Depan' → 'Nama depan': later capitalised words lowered, acronyms ('No. ERM') kept. */
@@ -98,7 +100,9 @@ export function model(
   const columns: [string, ColumnDef][] = [];
   const fields: [string, FieldDef][] = [];
   const refs: RefDef[] = [];
+  const labels: Record<string, string> = {};
   for (const [name, f] of Object.entries(entries)) {
+    labels[name] = f.label;
     const check = f.check === false ? undefined : checkOf(f);
     if (check) shape[name] = check;
     if (f.column !== false) columns.push([name, columnOf(name, f)]);
@@ -113,6 +117,7 @@ export function model(
     columns: ordered(columns, first.columns),
     fields: ordered(fields, first.form),
     refs,
+    labels,
   };
 }
 

@@ -9,6 +9,7 @@ import { track, tracked, type Tracker } from "../progress/progress.ts";
 import type { Store } from "../db/store.ts";
 import { formatNumber } from "../format.ts";
 import { checkRows, checkTally, type ColumnCount, loadStored } from "./import_rows.ts";
+import { ownHeaders, templateColumns } from "./template.ts";
 
 /** How many row errors a message lists before it only counts the rest. */
 const SHOWN_ERRORS = 20;
@@ -32,11 +33,16 @@ export interface ImportResult {
   skipped: number;
 }
 
-/** The column headers an import accepts for each field (own name first, then aliases). */
+/**
+ * The column headers an import accepts for each field, lowercased: its own name, its aliases,
+ * and for a template column the template's Indonesian header ('no. erm').
+ */
 export function acceptedHeaders(def: ResourceDef): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const key of Object.keys(def.schema.shape)) {
-    out[key] = [key, ...(def.import?.aliases?.[key] ?? [])].map((h) => h.toLowerCase());
+  for (const key of Object.keys(def.schema.shape)) out[key] = ownHeaders(def, key);
+  for (const { field, header } of templateColumns(def)) {
+    const h = header.toLowerCase();
+    if (out[field] && !out[field].includes(h)) out[field].push(h);
   }
   return out;
 }
@@ -109,6 +115,8 @@ function columnsOf(def: ResourceDef, headers: string[]) {
   const lower = headers.map((h) => h.toLowerCase());
   const colOf: Record<string, number> = {};
   const lacking: Record<string, string> = {};
+  // named as the template heads them first ('Nama Depan/first_name/nama_depan')
+  const headed = new Map(templateColumns(def).map((c) => [c.field, c.header]));
   for (const [field, names] of Object.entries(acceptedHeaders(def))) {
     const i = lower.findIndex((h) => names.includes(h));
     if (i >= 0) colOf[field] = i;
@@ -116,7 +124,8 @@ function columnsOf(def: ResourceDef, headers: string[]) {
       !def.import!.derived?.includes(field) &&
       !(def.schema.shape[field] as z.ZodType).safeParse(undefined).success
     ) {
-      lacking[field] = names.join("/");
+      const h = headed.get(field);
+      lacking[field] = (h ? [h, ...names.filter((n) => n !== h.toLowerCase())] : names).join("/");
     }
   }
   const key = def.import!.key;

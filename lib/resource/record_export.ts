@@ -2,19 +2,15 @@ import type { Doc } from "../index/index.ts";
 import { hospitalDay } from "../hospital_time.ts";
 import { badRequest } from "../errors.ts";
 import { formatNumber } from "../format.ts";
-import { acceptedHeaders } from "./importer.ts";
 import type { Registry } from "./refs.ts";
 import { collectionOf, type ResourceDef } from "./resource.ts";
 import type { Store } from "../db/store.ts";
 import type { ExportColumn } from "./xlsx_export.ts";
 import { streamXlsx } from "./xlsx_stream.ts";
+import { templateColumns } from "./template.ts";
 
 /** Most records one export writes (the shared strings of a sheet are held until its end). */
 export const RECORD_EXPORT_LIMIT = 100_000;
-
-/** The import's headers: the template's, else each field's own name. */
-export const templateHeaders = (def: ResourceDef): string[] =>
-  def.import?.template ?? Object.values(acceptedHeaders(def)).map((names) => names[0]);
 
 /**
  * The columns of a resource's export, one per import header so the file imports back: a parent
@@ -27,7 +23,7 @@ async function columnsOf(
   def: ResourceDef,
 ): Promise<ExportColumn<Doc>[]> {
   const out: ExportColumn<Doc>[] = [];
-  for (const h of templateHeaders(def)) {
+  for (const { field: h, header: title } of templateColumns(def)) {
     const ref = def.refs?.find((r) => r.input === h);
     if (ref) {
       const pdef = registry.get(ref.resource)!;
@@ -37,11 +33,11 @@ async function columnsOf(
         const id = (d[ref.field] as Doc | null)?._id;
         return id ? parents.get(id)?.value[by] : "";
       };
-      out.push({ title: h, type: "text", value: codeOf });
+      out.push({ title, type: "text", value: codeOf });
       continue;
     }
     const date = def.fields.find((f) => f.name === h)?.type === "date";
-    out.push({ title: h, type: date ? "date" : "text", value: (d) => d[h] ?? "" });
+    out.push({ title, type: date ? "date" : "text", value: (d) => d[h] ?? "" });
   }
   return out;
 }

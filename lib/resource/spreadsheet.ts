@@ -187,9 +187,19 @@ export function readTable(
   return { headers: headers.map((h) => h.trim()), rows };
 }
 
-/** Builds an .xlsx file (used for templates and tests) from rows of cells. */
-export function writeXlsx(rows: unknown[][], sheet = "Data"): Uint8Array<ArrayBuffer> {
+/**
+ * Builds an .xlsx file (used for templates and tests) from rows of cells, then `more` sheets
+ * after it (a template's 'Petunjuk').
+ */
+export function writeXlsx(
+  rows: unknown[][],
+  sheet = "Data",
+  more: [name: string, rows: unknown[][]][] = [],
+): Uint8Array<ArrayBuffer> {
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), sheet);
+  for (const [name, cells] of more) {
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(cells), name);
+  }
   return new Uint8Array(XLSX.write(wb, { type: "array", bookType: "xlsx" }));
 }

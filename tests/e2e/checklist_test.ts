@@ -1,11 +1,38 @@
 /** A fresh install: the set-up checklist and the hints under empty lists. */
 import assert from "node:assert/strict";
 import { seedIpd } from "../ipd_fixtures.ts";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { allowAnyLicence } from "../../lib/licence/gate.ts";
+import { OFFICIAL_REGIONS_FILE } from "../../lib/settings/official_regions.ts";
+import { tempDir } from "../helpers.ts";
 import { importRegions, launch, open, serve } from "./harness.ts";
 import { countHintAnswers, screen, shot, SIZES } from "./screens_steps.ts";
 
+/**
+ * The shipped region list's first 300 rows (province 11 Aceh: 2 regencies, 19 districts, 278
+ * villages) as a list of the same form, so the browser sees the load without its 91,599 rows.
+ */
+async function fewRegions(dir: string): Promise<URL> {
+  const all = await new Response(
+    (await Deno.open(OFFICIAL_REGIONS_FILE)).readable.pipeThrough(new DecompressionStream("gzip")),
+  ).text();
+  const few = all.split("\n").slice(0, 301).join("\n") + "\n";
+  const path = join(dir, "few_regions.csv.gz");
+  await Deno.writeFile(
+    path,
+    new Uint8Array(
+      await new Response(new Blob([few]).stream().pipeThrough(new CompressionStream("gzip")))
+        .arrayBuffer(),
+    ),
+  );
+  return pathToFileURL(path);
+}
+
 Deno.test("screens: a fresh install shows the set-up checklist and hints under empty lists", async () => {
-  const srv = await serve();
+  await using tmp = await tempDir();
+  const regionList = await fewRegions(tmp.path);
+  const srv = await serve({ licence: allowAnyLicence, config: { regionList } });
   const browser = await launch();
   try {
     const s = await screen(browser, srv.url, SIZES[0]);
@@ -29,6 +56,34 @@ Deno.test("screens: a fresh install shows the set-up checklist and hints under e
       "/kelas",
     );
     await shot(page, "fresh-dashboard-1366");
+    // 'Muat data wilayah resmi': the shipped list loads with its progress, then the step is done
+    const load = list.locator("li[data-step=regions] button", {
+      hasText: "Muat data wilayah resmi",
+    });
+    await load.click();
+    const seen = new Set<string>();
+    while (!(await page.locator(".dialog:has-text('Berhasil')").count())) {
+      const panel = page.locator(".region-load .progress-panel");
+      const text = await panel.innerText({ timeout: 100 }).catch(() => "");
+      if (/dari 4/.test(text) && ![...seen].some((t) => /dari 4/.test(t))) {
+        await shot(page, "fresh-regions-progress-1366");
+      }
+      if (text) seen.add(text.replace(/\s+/g, " "));
+      await page.waitForTimeout(100);
+    }
+    const texts = [...seen].join(" | ");
+    console.log(`  progress texts seen: ${[...seen].slice(0, 8).join(" | ")}`);
+    assert.match(texts, /Muat data wilayah resmi/);
+    // a level of the four, named with its phase (this short list loads in well under a second)
+    assert.match(texts, /(Provinsi|Kabupaten\/Kota|Kecamatan|Kelurahan) \([1-4] dari 4\): /);
+    assert.match(
+      await page.locator(".dialog").innerText(),
+      /dimuat: 1 Provinsi, 2 Kabupaten\/Kota, 19 Kecamatan, 278 Kelurahan\./,
+    );
+    await shot(page, "fresh-regions-loaded-1366");
+    await Promise.all([page.waitForEvent("load"), page.click(".dialog button:has-text('OK')")]);
+    await page.locator("li[data-step=regions].done").waitFor();
+    assert.equal(await load.count(), 0);
     // 'Tambah Kunjungan' says why Ruang and DPJP are empty (the server's reasons), with links
     await open(page, srv.url, "/ipd");
     await page.click("button:has-text('Tambah Kunjungan')");

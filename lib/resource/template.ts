@@ -1,0 +1,93 @@
+import type { z } from "zod";
+import { labelsOf, type ResourceDef } from "./resource.ts";
+import type { Registry } from "./refs.ts";
+
+/** A field's own name and its declared aliases, lowercased (the import also reads its label). */
+export function ownHeaders(def: ResourceDef, field: string): string[] {
+  return [field, ...(def.import?.aliases?.[field] ?? [])].map((h) => h.toLowerCase());
+}
+
+/** One column of a resource's import template: the field it fills and its Indonesian header. */
+export interface TemplateColumn {
+  field: string;
+  header: string;
+}
+
+/**
+ * The template's columns: those `import.template` names (a field or one of its aliases), else
+ * every field, each headed by the field's Indonesian label ('No. ERM', 'Tanggal Lahir'), which
+ * the import reads as well as the field's own name and aliases.
+ */
+export function templateColumns(def: ResourceDef): TemplateColumn[] {
+  const fields = Object.keys(def.schema.shape);
+  const labels = labelsOf(def);
+  const names = def.import?.template ?? fields;
+  return names.map((name) => {
+    const field = fields.find((f) => ownHeaders(def, f).includes(name.toLowerCase())) ?? name;
+    return { field, header: labels[field] ?? name };
+  });
+}
+
+/** The most characters a text check takes (through optional and default wrappers), if known. */
+function maxLength(check: z.ZodType | undefined): number | null {
+  let t = check as unknown as {
+    maxLength?: number | null;
+    _zod?: { def: { innerType?: unknown } };
+  };
+  for (let i = 0; t && i < 4; i++) {
+    if (typeof t.maxLength === "number") return t.maxLength;
+    t = t._zod?.def.innerType as typeof t;
+  }
+  return null;
+}
+
+/** What a template column takes, said to the user, from the field's declaration. */
+function allowedValues(def: ResourceDef, field: string, registry: Registry): string {
+  const ref = def.refs?.find((r) => r.input === field);
+  const parent = ref && registry.get(ref.resource);
+  if (ref && parent) {
+    const by = ref.importBy ?? parent.import?.key ?? "kode";
+    return `${labelsOf(parent)[by] ?? by} ${parent.label} yang sudah ada di aplikasi.`;
+  }
+  const input = def.fields.find((f) => f.name === field || f.raw === field);
+  const choices = input?.choices ??
+    Object.entries(def.columns.find((c) => c.data === field)?.choices ?? {})
+      .map(([id, text]) => ({ id, text }));
+  if (choices.length) {
+    return "Salah satu dari: " +
+      choices.map((c) => c.id === c.text ? c.id : `${c.id} (${c.text})`).join(", ") + ".";
+  }
+  if (input?.type === "switch") {
+    return `ya atau tidak (kosong: tidak, atau tetap seperti tersimpan).${
+      input.hint ? ` ${input.hint}` : ""
+    }`;
+  }
+  if (input?.hint) return input.hint;
+  if (input?.type === "date") {
+    return "Tanggal DD-MM-YYYY (mis. 31-01-1980), DD/MM/YYYY, YYYY-MM-DD atau sel tanggal Excel.";
+  }
+  if (input?.type === "money") return "Angka rupiah, mis. 3000000 atau Rp 3.000.000.";
+  if (input?.type === "email") return "Alamat email, mis. nama@rumahsakit.id.";
+  const max = maxLength(def.schema.shape[field] as z.ZodType | undefined);
+  return max ? `Teks, paling banyak ${max} karakter.` : "Teks.";
+}
+
+/** The header of the 'Petunjuk' sheet. */
+export const GUIDE_HEADER = ["Kolom", "Wajib diisi", "Nilai yang diperbolehkan"];
+
+/**
+ * The rows of a template's 'Petunjuk' sheet, one per column, from the same declaration as the
+ * columns: its header, whether a new record needs it ('Ya': the check refuses an empty cell and
+ * no other column fills it), and what it takes (choices, a parent's code, a date, a format).
+ */
+export function guideRows(def: ResourceDef, registry: Registry): string[][] {
+  return [
+    GUIDE_HEADER,
+    ...templateColumns(def).map(({ field, header }) => {
+      const check = def.schema.shape[field] as z.ZodType | undefined;
+      const required = !!check && !check.safeParse(undefined).success &&
+        !def.import?.derived?.includes(field);
+      return [header, required ? "Ya" : "Tidak", allowedValues(def, field, registry)];
+    }),
+  ];
+}
