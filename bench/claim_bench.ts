@@ -1,8 +1,9 @@
 /**
  * The E-Klaim import (issue 28) for `deno task bench`: a TXT export of 10,000 inpatient rows in
  * the public layout (tests/claim_fixtures.ts), made from the inpatient bench's discharged stays
- * (with rawat jalan rows and unknown MRNs among them), imported through the API, then the same
- * file again (nothing to write). Alone: `deno run -A --unstable-kv bench/claim_bench.ts [stays]`.
+ * (with rawat jalan rows and unknown MRNs among them; each with the stay's SEP and the patient's
+ * card where recorded, so the import fills the SEPs the stays lack), imported through the API,
+ * then the same file again (nothing to write). Alone: `deno run -A --unstable-kv bench/claim_bench.ts [stays]`.
  */
 import { visitsOf } from "../lib/ipd/stay.ts";
 import { hospitalDay } from "../lib/hospital_time.ts";
@@ -19,7 +20,9 @@ export async function claimBench(report: Report, { dir, file }: IpdFile): Promis
   const stays = (await visitsOf(store).index()).rows().map((r) => r.value)
     .filter((v) => v.status === "pulang").slice(0, ROWS);
   const lines: EklaimLine[] = stays.map((v, i) => ({
-    sep: `0301R001B${String(i).padStart(10, "0")}`,
+    // E-Klaim's SEP and card are the ones the hospital recorded, where it did
+    sep: v.nomor_sep || `0301R001B${String(i).padStart(10, "0")}`,
+    kartu: v.pasien.nomor_kartu || undefined,
     mrn: i % 100 === 42 ? `X${i}` : v.pasien.erm,
     admission: hospitalDay(v.visitDate),
     discharge: hospitalDay(v.tanggal_pulang!),

@@ -96,7 +96,15 @@ export async function generateIpd(
   while (openSet.size < Math.min(nOpen, admitted)) openSet.add(Math.floor(rnd() * admitted));
 
   const start = now.getTime() - days * 86_400_000;
-  const draw: Draw = { rnd, pick, m, examsPerStay, now, reasons: Object.keys(READMISSION_REASONS) };
+  const draw: Draw = {
+    rnd,
+    pick,
+    m,
+    examsPerStay,
+    now,
+    reasons: Object.keys(READMISSION_REASONS),
+    claimRnd: randomOf(seed + 1),
+  };
   const world: IpdWorld = {
     now,
     rooms: m.rooms,
@@ -123,13 +131,13 @@ export async function generateIpd(
     const person = people[p];
     const isOpen = openSet.has(p);
     let prevOut: string | null = null;
-    for (const [admAt, outAt] of stayTimes(rnd, start, now, count[p], isOpen)) {
+    for (const times of stayTimes(rnd, start, now, count[p], isOpen)) {
       const { stayId, visit, ordered, open, visitDate, tanggal_pulang } = stayOf(
         draw,
         person,
-        admAt,
-        outAt,
+        times,
         prevOut,
+        world.stays,
       );
       for (const e of ordered) tx.put(exams, e._id, e, null, { check: false });
       tx.put(visits, stayId, visit, null, { check: false });

@@ -11,6 +11,7 @@ import {
   summaryIcd,
 } from "../lib/ipd/rules.ts";
 import { newId } from "../lib/db/ids.ts";
+import { stayClaimData } from "./ipd_claim_data.ts";
 import type { masterData, patients, Room } from "./ipd_master.ts";
 
 const DAY = 86_400_000;
@@ -29,6 +30,8 @@ export interface Draw {
   examsPerStay: number;
   now: Date;
   reasons: string[];
+  /** The claim data's own stream (bench/ipd_claim_data.ts). */
+  claimRnd: () => number;
 }
 
 /**
@@ -67,13 +70,16 @@ export function stayTimes(
   return times;
 }
 
-/** One stay of `person` with its examinations in order, totals from `stayTotals`. */
+/**
+ * Stay number `n` of `person` with its examinations in order, totals from `stayTotals`, and
+ * what E-Klaim needs of it (`stayClaimData`).
+ */
 export function stayOf(
   d: Draw,
   person: Person,
-  admAt: number,
-  outAt: number,
+  [admAt, outAt]: [number, number],
   prevOut: string | null,
+  n: number,
 ) {
   const { rnd, pick, m } = d;
   const open = Number.isNaN(outAt);
@@ -96,6 +102,9 @@ export function stayOf(
   const { order: ipddetails, percentages: _, ...sums } = totals;
   const summary = open ? { summary_diagnosis: [], summary_tindakan: [] } : summaryIcd(ordered);
   const dpjp = pick(m.doctors);
+  const asal = pick(["IGD", "IGD", "Poliklinik", "Rujukan"]);
+  const roomClass = room.classtype === "first" ? "1" : room.classtype === "second" ? "2" : "3";
+  const claim = stayClaimData(d.claimRnd, { n, open, asal, visitDate, exams: ordered, roomClass });
   const visit: Omit<Visit, "_id"> = {
     pasien: {
       _id: person._id,
@@ -108,7 +117,7 @@ export function stayOf(
     visitDate,
     indicationranap: pick(m.indications),
     diagnosis_awal: primary.desc,
-    asal: pick(["IGD", "IGD", "Poliklinik", "Rujukan"]),
+    asal,
     room: { _id: room._id, name: room.name },
     igd: rnd() < 0.6 ? pick(m.igd) : null,
     dpjp,
@@ -125,6 +134,7 @@ export function stayOf(
     ...sums,
     codes10: codes("diagnosis"),
     codes9: codes("tindakan"),
+    ...claim,
   };
   return { stayId, visit, ordered, open, visitDate, tanggal_pulang };
 }

@@ -53,21 +53,21 @@ const who = (v: Visit) =>
  * the row's SEP, the patient's (`["pasien", id]`) empty `nomor_kartu` the row's NOKARTU. A
  * different value recorded, a value the field cannot take, or a SEP another stay holds is
  * reported (`conflicts`) and left as it is. `restay` changes more of a matched stay (its
- * package: `restayPackage`), written with its SEP. Reads the whole records; each write replaces
- * the record as read (checked in its commit).
+ * package: `restayPackage`), written with its SEP. `read`: the stays' index and the matched
+ * stays' whole records (the caller's read, a gone one left out); each write replaces the record
+ * as read (checked in its commit).
  */
 export async function fillsOf(
   store: Store,
   registry: Registry,
   matched: Match[],
-  stays: MemIndex<Visit>,
+  read: { stays: MemIndex<Visit>; whole: Row<Visit>[] },
   restay?: (doc: Visit, m: Match) => Promise<Visit>,
 ): Promise<Fills> {
   const conflicts: FillConflict[] = [];
   const visits = visitsOf(store);
-  const whole = new Map(
-    (await visits.findMany(matched.map((m) => m.stay._id))).map((r) => [r.value._id, r]),
-  );
+  const { stays } = read;
+  const whole = new Map(read.whole.map((r) => [r.value._id, r]));
   const sepHolder = new Map<string, Visit>();
   for (const r of stays.rows()) if (r.value.nomor_sep) sepHolder.set(r.value.nomor_sep, r.value);
   const patients = collectionOf(store, registry.get("pasien")!);

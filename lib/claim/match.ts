@@ -3,7 +3,7 @@ import type { Row } from "../index/index.ts";
 import type { Store } from "../db/store.ts";
 import type { Visit } from "../ipd/model.ts";
 import { examOrder } from "../ipd/rules.ts";
-import { examsOf, visitsOf } from "../ipd/stay.ts";
+import { examsOf } from "../ipd/stay.ts";
 
 /** The stay a row was matched to, as the reconciliation lists it. */
 export interface StayRef {
@@ -50,12 +50,14 @@ export function matchStay(
     );
 }
 
-/** The last INA-CBG grouping chosen in each stay's examinations (absent: none chosen). */
+/**
+ * The last INA-CBG grouping chosen in each stay's examinations (absent: none chosen); `whole`:
+ * the stays as whole records (`visitsOf(store).full`).
+ */
 export async function lastGroupings(
   store: Store,
-  stays: Row<Visit>[],
+  whole: Row<Visit>[],
 ): Promise<Map<string, Grouping>> {
-  const whole = await visitsOf(store).full(stays);
   const exams = await examsOf(store).findMany(whole.flatMap((r) => r.value.ipddetails ?? []));
   const byStay = Map.groupBy(exams.map((r) => r.value), (e) => e.ipdId);
   const out = new Map<string, Grouping>();

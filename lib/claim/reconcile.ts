@@ -71,10 +71,12 @@ async function reconcile(
   const { matched, unmatched } = await matchRows(rows, byMrn, sepOwner, progress);
   progress.step(rows.length);
 
-  const groupings = await lastGroupings(
-    store,
+  // the matched stays' whole records, read once: for their groupings and to be completed
+  const whole = await visitsOf(store).full(
     matched.flatMap((m) => stayIndex.get(m.stay._id) ?? []),
+    true,
   );
+  const groupings = await lastGroupings(store, whole);
   const { changedGroups, tariffGaps, docs, unchanged } = compare(
     matched,
     groupings,
@@ -84,7 +86,7 @@ async function reconcile(
   const created = docs.filter((d) => !claims.get(d._id)).length;
   // each matched stay takes its claim's package (written or kept) in the same commits
   const written = new Map(docs.map((d) => [d._id, d]));
-  const fills = await fillsOf(store, registry, matched, stayIndex, (doc, m) => {
+  const fills = await fillsOf(store, registry, matched, { stays: stayIndex, whole }, (doc, m) => {
     const claim = written.get(m.stay._id) ?? claims.get(m.stay._id)!.value;
     return restayPackage(store, doc, claimPackage(claim));
   });

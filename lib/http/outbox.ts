@@ -30,11 +30,43 @@ function eventsOf(it: Intent): AuditEvent[] {
 /** Outbox values read, and appended, at a time (two such chunks in flight). */
 const CHUNK = 100;
 
+/** Intents `from` to `to` (exclusive) of a chunk, appended as `events` by `it`'s actor at its time. */
+interface Run {
+  from: number;
+  to: number;
+  it: Intent | null;
+  events: AuditEvent[];
+}
+
+/**
+ * A chunk's intents in runs: consecutive packed values of one commit (the same time and actor)
+ * are one run, whose records' entries are cut together (`changesEvents`: an entry holds up to
+ * its limit of records, not the few of one packed value); any other intent is a run alone.
+ */
+function runsOf(found: (Intent | null)[]): Run[] {
+  const runs: Run[] = [];
+  const who = (it: Intent) => `${it.at}\u0000${JSON.stringify(it.actor)}`;
+  for (let from = 0; from < found.length;) {
+    const it = found[from];
+    let to = from + 1;
+    if (it?.kind === "changes") {
+      const changes = [...it.changes], w = who(it);
+      for (let next = found[to]; next?.kind === "changes" && who(next) === w; next = found[++to]) {
+        changes.push(...next.changes);
+      }
+      runs.push({ from, to, it, events: changesEvents(changes) });
+    } else runs.push({ from, to, it, events: it ? eventsOf(it) : [] });
+    from = to;
+  }
+  return runs;
+}
+
 /**
  * Moves the outbox values at `keys` to the audit log, in order, each with its actor and the time
  * it committed, then removes them; those in `known` (this request's bulk writes', by id) are
  * not read back. One whose append fails stays, for the next drain (a value of many entries
- * whole, so some may be appended twice, never lost). Returns how many entries were appended.
+ * whole, so some may be appended twice, never lost; a bulk commit's packed values, whose
+ * records share entries, stay together). Returns how many entries were appended.
  */
 export async function moveIntents(
   kv: Deno.Kv,
@@ -43,7 +75,7 @@ export async function moveIntents(
   known?: Map<unknown, Intent>,
 ): Promise<number> {
   let moved = 0;
-  const finish = async (chunk: Deno.KvKey[], appends: Promise<unknown>[][]) => {
+  const finish = async (chunk: Deno.KvKey[], runs: Run[], appends: Promise<unknown>[][]) => {
     const done: Deno.KvKey[] = [];
     for (const [n, all] of appends.entries()) {
       const failed = (await Promise.allSettled(all)).find((r) => r.status === "rejected");
@@ -52,7 +84,7 @@ export async function moveIntents(
         continue;
       }
       moved += all.length;
-      done.push(chunk[n]);
+      done.push(...chunk.slice(runs[n].from, runs[n].to));
     }
     await dropIntents(kv, done);
   };
@@ -60,14 +92,13 @@ export async function moveIntents(
   let last: Promise<void> = Promise.resolve();
   for (let i = 0; i < keys.length; i += CHUNK) {
     const chunk = keys.slice(i, i + CHUNK);
-    const found = await readIntents(kv, chunk, known);
-    const events = found.map((it) => it ? eventsOf(it) : []);
+    const runs = runsOf(await readIntents(kv, chunk, known));
     await last;
     // appended without a wait between, so the log keeps their order (group commits)
-    const appends = found.map((it, n) =>
-      events[n].map((ev) => log.append(it!.actor as AuditActor, ev, it!.at))
+    const appends = runs.map(({ it, events }) =>
+      events.map((ev) => log.append(it!.actor as AuditActor, ev, it!.at))
     );
-    last = finish(chunk, appends);
+    last = finish(chunk, runs, appends);
   }
   await last;
   return moved;
