@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  assertMaskFits,
   claimMask,
   maskCount,
   maskOf,
@@ -47,4 +48,15 @@ Deno.test("readiness mask: a stay's mask names the rules its full check finds", 
   assert.equal(claimMask(two, context()), 2 | 32);
   assert.equal(maskOf(claimCheck(two, context())), 2 | 32);
   assert.deepEqual(maskRules(claimMask(two, context())), ["GROUPING", "BUKTI_TINDAKAN"]);
+});
+
+Deno.test("readiness mask: 30 rules fit below UNCHECKED, a 31st is refused", () => {
+  const rules = (n: number) => Array.from({ length: n }, (_, i) => ({ rule: `R${i}` }));
+  assertMaskFits(rules(30));
+  assert.throws(() => assertMaskFits(rules(31)), /31 readiness rules do not fit/);
+  // bit 29, the 30th rule's, is the last below UNCHECKED
+  assert.equal((1 << 29) & UNCHECKED, 0);
+  assert.equal((1 << 30) & UNCHECKED, UNCHECKED);
+  assertMaskFits(CLAIM_RULES);
+  for (const r of CLAIM_RULES) assert.equal(ruleBit(r.rule) & UNCHECKED, 0, r.rule);
 });

@@ -19,16 +19,21 @@ export class Interner {
 
   /**
    * Replaces the record's own string fields with the texts seen first, in place (not its id,
-   * which no other record holds).
+   * which no other record holds). Returns how many it replaced.
    */
-  record(v: Record<string, unknown>): void {
+  record(v: Record<string, unknown>): number {
+    let n = 0;
     for (const k in v) {
       if (k === "_id") continue;
       const x = v[k];
       if (typeof x !== "string" || x.length <= 10 || x.length > 64) continue;
       const have = this.#seen.get(x);
       if (have === undefined) this.#seen.set(x, x);
-      else if (have !== x) v[k] = have;
+      else {
+        v[k] = have;
+        n++;
+      }
     }
+    return n;
   }
 }
