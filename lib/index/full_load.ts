@@ -63,7 +63,6 @@ export function filler<T extends Doc>(
     // a slim index keeps its own copy of each record: nothing to gain there
     const values = slim ? batch.map((e) => e.value) : compactValues(batch);
     for (let i = 0; i < batch.length; i++) {
-      intern.record(values[i]);
       index.put(values[i]._id, {
         value: values[i],
         versionstamp: intern.text(batch[i].versionstamp),

@@ -1,9 +1,8 @@
 /**
- * One string per text while an index loads. V8's `JSON.parse` shares only values of up to ten
- * characters, and KV's reader none, so each record read holds a copy of its own of every
- * repeated longer value: the versionstamp of the commit that wrote a batch (an import's
- * hundreds of records share one), names, addresses, dates. A load passes each record through
- * one `Interner` and lets it go with the load, keeping the texts and not the table.
+ * One string per versionstamp while an index loads. KV's reader gives each entry a copy of its
+ * own of the versionstamp of the commit that wrote it, which an import's or a data set's hundreds
+ * of records share. A load passes each versionstamp through one `Interner` and lets it go with the
+ * load, keeping the texts and not the table.
  */
 export class Interner {
   #seen = new Map<string, string>();
@@ -15,25 +14,5 @@ export class Interner {
     if (have !== undefined) return have;
     this.#seen.set(s, s);
     return s;
-  }
-
-  /**
-   * Replaces the record's own string fields with the texts seen first, in place (not its id,
-   * which no other record holds). Returns how many it replaced.
-   */
-  record(v: Record<string, unknown>): number {
-    let n = 0;
-    for (const k in v) {
-      if (k === "_id") continue;
-      const x = v[k];
-      if (typeof x !== "string" || x.length <= 10 || x.length > 64) continue;
-      const have = this.#seen.get(x);
-      if (have === undefined) this.#seen.set(x, x);
-      else {
-        v[k] = have;
-        n++;
-      }
-    }
-    return n;
   }
 }

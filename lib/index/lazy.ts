@@ -129,7 +129,6 @@ class LazyBlock<T extends Doc> {
     for (let i = 0; i < list.length; i++) {
       const [stamp, value, nums] = list[i];
       const versionstamp = intern.text(stamp);
-      intern.record(value);
       for (const f of share) {
         const n = value[f];
         if (typeof n === "number") value[f] = kept[n] ??= canonical(f, shared[n]);
