@@ -19,12 +19,13 @@ Deno.test("browser: pages need login; wrong password is told; login lands on the
   for (const t of ["Data Wilayah", "Provinsi", "Kabupaten/Kota", "Kecamatan", "Kelurahan"]) {
     assert.match(nav, new RegExp(t));
   }
-  // the start page (dashboard) loads its period form (date fields) and charts islands only (the
-  // period's charts, then the present's)
+  // the start page (dashboard) loads the first-run checklist's 'Muat data wilayah resmi' (no
+  // regions yet), its period form (date fields) and charts islands only (the period's charts,
+  // then the present's)
   assert.equal(await page.locator("script[type=module]").count(), 1);
   assert.deepEqual(
     await page.locator("[data-island]").evaluateAll((els) => els.map((e) => e.dataset.island)),
-    ["PeriodForm", "DashboardCharts", "DashboardCharts"],
+    ["RegionLoad", "PeriodForm", "DashboardCharts", "DashboardCharts"],
   );
   await page.click("button:has-text('Keluar')");
   await page.waitForURL(`${url}/auth/login`);
