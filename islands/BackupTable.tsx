@@ -12,6 +12,7 @@ import { Modal } from "../components/ui/Modal.tsx";
 import { Pagination } from "../components/ui/Pagination.tsx";
 import { SearchBox, TableView } from "../components/ui/ServerTable.tsx";
 import { toast } from "../components/ui/Toast.tsx";
+import { useSubmit } from "../components/ui/use_submit.ts";
 import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
 import { accepted, alertError, ApiError } from "../components/ui/api.ts";
 import { ProgressPanel, useProgress } from "../components/ui/Progress.tsx";
@@ -142,24 +143,19 @@ function useRestores(runJob: ReturnType<typeof useJob>["runJob"], uploadMax: num
 export default function BackupTable(props: BackupTableProps) {
   const t = useServerTable({ api: API, ...props, order: [0, "desc"] });
   const [form, setForm] = useState<FormValues | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, submit } = useSubmit(alertError);
   const { job, jobLabel, runJob } = useJob();
 
   const save = async (e: Event) => {
     e.preventDefault();
     if (!form || saving) return;
-    setSaving(true);
     const body = payload(FIELDS, form);
     setForm(null);
-    try {
+    await submit(async () => {
       const msg = await runJob("Cadangan", "Mencadangkan", API, { method: "POST", body });
-      setSaving(false);
       toast({ title: "Success", text: msg });
       t.reload();
-    } catch (err) {
-      setSaving(false);
-      alertError(err);
-    }
+    });
   };
 
   const { restore, fileRef, restoreFile } = useRestores(runJob, props.uploadMax);

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { alertError, request } from "../components/ui/api.ts";
 import { Blocker } from "../components/ui/Blocker.tsx";
+import { PasswordField } from "../components/ui/PasswordField.tsx";
 
 export interface ConnectionFormProps {
   mode: "local" | "remote";
@@ -81,26 +82,20 @@ export default function ConnectionForm(p: ConnectionFormProps) {
           autoComplete="off"
         />
       </div>
-      <div class="field">
-        <label for="conn-token">Token akses</label>
-        <input
-          id="conn-token"
-          name="token"
-          type="password"
-          disabled={mode !== "remote"}
-          autoComplete="off"
-        />
-      </div>
-      <div class="field">
-        <label for="conn-password">Password Anda (konfirmasi)</label>
-        <input
-          id="conn-password"
-          name="password"
-          type="password"
-          required
-          autoComplete="current-password"
-        />
-      </div>
+      <PasswordField
+        id="conn-token"
+        label="Token akses"
+        name="token"
+        disabled={mode !== "remote"}
+        autoComplete="off"
+      />
+      <PasswordField
+        id="conn-password"
+        label="Password Anda (konfirmasi)"
+        name="password"
+        required
+        autoComplete="current-password"
+      />
       <p class="muted">
         Simpan menguji koneksi dulu (tulis, baca, hapus satu kunci uji); bila gagal, tidak ada yang
         diubah.

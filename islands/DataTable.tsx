@@ -29,6 +29,7 @@ import {
   RowButtons,
 } from "../components/ui/TableTools.tsx";
 import { toast } from "../components/ui/Toast.tsx";
+import { useSubmit } from "../components/ui/use_submit.ts";
 import { ProgressPanel, useProgress } from "../components/ui/Progress.tsx";
 import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
 
@@ -49,8 +50,8 @@ interface FormState {
  */
 function useRecordForm(props: TableProps, uid: string, reload: () => void) {
   const [form, setForm] = useState<FormState | null>(null);
-  const [saving, setSaving] = useState(false);
   const errs = useFieldErrors((name) => `${uid}-f-${name}`);
+  const { busy: saving, submit } = useSubmit(errs.fail);
   const open = (row?: Row) => {
     errs.reset();
     const values = valuesFrom(props.fields, row ?? props.defaults);
@@ -69,17 +70,12 @@ function useRecordForm(props: TableProps, uid: string, reload: () => void) {
       form.values,
       new URLSearchParams({ id: form.id, _version: form.version }),
     );
-    setSaving(true);
-    try {
+    await submit(async () => {
       const { message } = await post(`${props.api}/update`, body);
-      setSaving(false);
       setForm(null);
       toast({ title: "Success", text: message });
       reload();
-    } catch (err) {
-      setSaving(false);
-      errs.fail(err);
-    }
+    });
   };
   return { form, setForm, saving, open, save, errs };
 }

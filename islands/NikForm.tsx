@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Field } from "../components/ui/Field.tsx";
 import { post } from "../components/ui/api.ts";
 import { toast } from "../components/ui/Toast.tsx";
+import { useSubmit } from "../components/ui/use_submit.ts";
 import { useFieldErrors } from "../components/ui/use_field_errors.ts";
 
 export interface NikFormProps {
@@ -13,25 +14,20 @@ export interface NikFormProps {
 /** 'Akun Saya': one's own NIK as registered in E-Klaim (sent as the coder of each change). */
 export default function NikForm(p: NikFormProps) {
   const [nik, setNik] = useState(p.nik);
-  const [busy, setBusy] = useState(false);
   const errs = useFieldErrors(() => "akun-nik");
+  const { busy, submit } = useSubmit(errs.fail);
 
-  async function submit(e: Event) {
+  async function save(e: Event) {
     e.preventDefault();
-    setBusy(true);
-    try {
+    await submit(async () => {
       const d = await post("/api/user/nik", new URLSearchParams({ nik }));
       setNik(String(d.nik ?? nik));
       toast({ title: "Success", text: d.message });
-    } catch (err) {
-      errs.fail(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <form class="card form nik-form" onSubmit={submit}>
+    <form class="card form nik-form" onSubmit={save}>
       <h2>NIK E-Klaim</h2>
       <Field id="akun-nik" label="NIK" error={errs.errors.nik}>
         <input

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { alertDialog } from "../components/ui/Dialog.tsx";
+import { PasswordField } from "../components/ui/PasswordField.tsx";
 import { alertError, post } from "../components/ui/api.ts";
 
 export interface PasswordFormProps {
@@ -46,37 +47,28 @@ export default function PasswordForm(p: PasswordFormProps) {
         karakter, bukan username dan bukan password yang umum dipakai. Sesi lain akun ini akan
         diakhiri.
       </p>
-      <div class="field">
-        <label for="pw-old">Password sekarang</label>
-        <input
-          id="pw-old"
-          name="oldPassword"
-          type="password"
-          required
-          autoComplete="current-password"
-        />
-      </div>
-      <div class="field">
-        <label for="pw-new">Password baru</label>
-        <input
-          id="pw-new"
-          name="newPassword"
-          type="password"
-          required
-          minLength={p.min}
-          autoComplete="new-password"
-        />
-      </div>
-      <div class="field">
-        <label for="pw-confirm">Ulangi password baru</label>
-        <input
-          id="pw-confirm"
-          name="confirm"
-          type="password"
-          required
-          autoComplete="new-password"
-        />
-      </div>
+      <PasswordField
+        id="pw-old"
+        label="Password sekarang"
+        name="oldPassword"
+        required
+        autoComplete="current-password"
+      />
+      <PasswordField
+        id="pw-new"
+        label="Password baru"
+        name="newPassword"
+        required
+        minLength={p.min}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        id="pw-confirm"
+        label="Ulangi password baru"
+        name="confirm"
+        required
+        autoComplete="new-password"
+      />
       <button type="submit" class="btn btn-primary" disabled={busy}>Simpan</button>
     </form>
   );

@@ -9,6 +9,7 @@ import {
   valuesFrom,
 } from "../components/ui/Form.tsx";
 import { toast } from "../components/ui/Toast.tsx";
+import { useSubmit } from "../components/ui/use_submit.ts";
 
 export interface SettingsFormProps {
   /** Element id of the section (a link target, e.g. `profil-rs`). */
@@ -32,34 +33,26 @@ export default function SettingsForm(p: SettingsFormProps) {
   const [values, setValues] = useState<FormValues>(() => valuesFrom(p.fields, p.row ?? undefined));
   const [version, setVersion] = useState(String(p.row?._version ?? ""));
   const [info, setInfo] = useState(p.info ?? "");
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, submit } = useSubmit(alertError);
 
   const save = async (e: Event) => {
     e.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    try {
+    await submit(async () => {
       const body = payload(p.fields, values, new URLSearchParams({ _version: version }));
       const d = await post<{ _version?: string }>(p.api, body);
       setVersion(String(d.data?._version ?? ""));
       if (typeof d.info === "string" && d.info) setInfo(d.info);
       toast({ title: "Success", text: d.message });
-    } catch (err) {
-      alertError(err);
-    }
-    setSaving(false);
+    });
   };
 
   const test = async () => {
-    if (saving || !p.test) return;
-    setSaving(true);
-    try {
-      const d = await post(p.test.api, payload(p.fields, values, new URLSearchParams()));
+    const api = p.test?.api;
+    if (saving || !api) return;
+    await submit(async () => {
+      const d = await post(api, payload(p.fields, values, new URLSearchParams()));
       toast({ title: "Success", text: d.message });
-    } catch (err) {
-      alertError(err);
-    }
-    setSaving(false);
+    });
   };
 
   return (

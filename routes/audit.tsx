@@ -5,7 +5,7 @@ import { type AuditEntry, type AuditFilter, COUNT_CAP } from "../lib/audit/log.t
 import { badRequest } from "../lib/errors.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { dayStart, parseDay } from "../lib/hospital_time.ts";
-import { MAX_PAGE } from "../lib/resource/datatables.ts";
+import { MAX_PAGE, tableAnswer } from "../lib/resource/datatables.ts";
 import type { ExportColumn } from "../lib/resource/xlsx_export.ts";
 import { streamXlsx } from "../lib/resource/xlsx_stream.ts";
 import { trackJob } from "../lib/http/progress.ts";
@@ -85,14 +85,7 @@ async function table(c: Context<AppEnv>, p: URLSearchParams) {
     entity: "audit",
     after: { ...filter, start, rows: res.rows.length },
   });
-  return {
-    draw: int(p, "draw", 0),
-    recordsTotal: res.total,
-    recordsFiltered: res.filtered,
-    /** The count stopped at `COUNT_CAP` + 1: more entries match ("10.000+"). */
-    recordsCapped: res.capped,
-    data: res.rows,
-  };
+  return tableAnswer(int(p, "draw", 0), res, res.rows);
 }
 
 /** An earlier head from the query (`count`, `hash`), when both are given. */

@@ -9,7 +9,7 @@ import {
   deleteBackup,
   openBackup,
 } from "../lib/backup/backup.ts";
-import { parseTableRequest } from "../lib/resource/datatables.ts";
+import { parseTableRequest, tableAnswer } from "../lib/resource/datatables.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
 import { renderPage } from "./_render.tsx";
@@ -52,12 +52,7 @@ const list = async (store: AppEnv["Variables"]["store"], params: URLSearchParams
     pageSize: PAGE,
   });
   const res = (await backups(store).index()).query(req.query);
-  return {
-    draw: req.draw,
-    recordsTotal: res.total,
-    recordsFiltered: res.filtered,
-    data: res.rows.map((r) => r.value),
-  };
+  return tableAnswer(req.draw, res, res.rows.map((r) => r.value));
 };
 
 /** Where a backup file is uploaded to restore from (its body is streamed, see `limitBody`). */

@@ -12,7 +12,7 @@ import {
   VISIT_COLUMNS,
   type VisitRow,
 } from "../lib/ipd/columns.ts";
-import { tableQuery } from "../lib/resource/datatables.ts";
+import { tableAnswer, tableQuery } from "../lib/resource/datatables.ts";
 import { firstRows } from "../lib/resource/table_props.ts";
 import DischargeList from "../islands/DischargeList.tsx";
 import IpdExams from "../islands/IpdExams.tsx";
@@ -55,7 +55,7 @@ function listPage(registry: Registry, mode: ListMode, title: string) {
       order: [0, "asc"],
       params: filters as Record<string, string>,
     });
-    let initial = { data: [] as Record<string, unknown>[], recordsTotal: 0, recordsFiltered: 0 };
+    let initial = tableAnswer<Record<string, unknown>>(0, { total: 0, filtered: 0 }, []);
     let error: string | undefined;
     try {
       initial = await ipdTable(c.get("store"), q, mode);

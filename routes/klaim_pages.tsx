@@ -9,7 +9,7 @@ import { hospitalDay } from "../lib/hospital_time.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Registry } from "../lib/resource/refs.ts";
-import { tableQuery } from "../lib/resource/datatables.ts";
+import { tableAnswer, tableQuery } from "../lib/resource/datatables.ts";
 import { firstRows } from "../lib/resource/table_props.ts";
 import { klaimTable } from "../lib/claim/list.ts";
 import { CLAIM_RULES } from "../lib/claim/readiness.ts";
@@ -50,7 +50,7 @@ export function klaimPages(registry: Registry): Hono<AppEnv> {
       order: KLAIM_ORDER,
       params: filters as Record<string, string>,
     });
-    let initial = { data: [] as Record<string, unknown>[], recordsTotal: 0, recordsFiltered: 0 };
+    let initial = tableAnswer<Record<string, unknown>>(0, { total: 0, filtered: 0 }, []);
     let error: string | undefined;
     try {
       initial = await klaimTable(c.get("store"), registry, q);

@@ -10,6 +10,7 @@ import { collectionOf, type ResourceDef } from "../lib/resource/resource.ts";
 import { resourceApi, toJson } from "../lib/resource/api.ts";
 import { renderPage } from "./_render.tsx";
 import { firstRows, tableProps } from "../lib/resource/table_props.ts";
+import { tableAnswer } from "../lib/resource/datatables.ts";
 
 /** The headers an import accepts, as the page lists them: 'Kode (atau kode), ...'. */
 function importHint(def: ResourceDef): string {
@@ -37,11 +38,7 @@ export function resourceRoutes(registry: Registry) {
       if (def.auditReads) auditList(c, def.name, res.rows.length);
       const props = tableProps(
         def,
-        {
-          data: res.rows.map((r) => toJson(r, def)),
-          recordsTotal: res.total,
-          recordsFiltered: res.filtered,
-        },
+        tableAnswer(0, res, res.rows.map((r) => toJson(r, def))),
         headers,
         await def.defaults?.({ store: c.get("store"), registry }),
         can(c, "POST", `/api/${def.name}/update`),

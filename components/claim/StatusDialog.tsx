@@ -5,6 +5,7 @@ import { DateInput } from "../ui/DateInput.tsx";
 import { plainNumber } from "../ui/Form.tsx";
 import { alertError, get, post } from "../ui/api.ts";
 import { toast } from "../ui/Toast.tsx";
+import { useSubmit } from "../ui/use_submit.ts";
 import { CLAIM_STATUSES, type ClaimEvent, type ClaimStatus } from "../../lib/claim/claim_store.ts";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import type { KlaimRow } from "../../lib/claim/columns.ts";
@@ -60,7 +61,7 @@ export function StatusDialog({ row, onClose, onSaved }: {
   const [other, setOther] = useState("");
   const [amount, setAmount] = useState("");
   const [date, setDate] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmit((err) => alertError(err, "message"));
   useEffect(() => {
     setInfo(null);
     if (!row) return;
@@ -81,9 +82,9 @@ export function StatusDialog({ row, onClose, onSaved }: {
   const save = async (e: Event) => {
     e.preventDefault();
     if (!row || !info?.data) return;
-    setBusy(true);
-    try {
-      const body = new URLSearchParams({ status, _version: info.data._version });
+    const data = info.data;
+    await submit(async () => {
+      const body = new URLSearchParams({ status, _version: data._version });
       if (NEEDS_REASON.includes(s)) body.set("reason", reason === "lainnya" ? other : reason);
       if (NEEDS_AMOUNT.includes(s)) body.set("amount", plainNumber(amount));
       if (s === "dibayar") body.set("date", date);
@@ -91,11 +92,7 @@ export function StatusDialog({ row, onClose, onSaved }: {
       toast({ type: "success", title: res.message });
       onSaved();
       onClose();
-    } catch (err) {
-      alertError(err, "message");
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <FormModal

@@ -11,6 +11,7 @@ import { confirmDialog } from "../ui/Dialog.tsx";
 import { FormModal } from "../ui/Modal.tsx";
 import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
+import { useSubmit } from "../ui/use_submit.ts";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { icdOption, idList } from "./icd_options.ts";
 import { SummaryFields } from "./SummaryFields.tsx";
@@ -85,10 +86,13 @@ export function DischargeForm({ visit, category, onClose }: DischargeFormProps) 
   const [method, setMethod] = useState<Option | null>(null);
   const [diag, setDiag] = useState<Option[]>([]);
   const [tind, setTind] = useState<Option[]>([]);
-  const [busy, setBusy] = useState(true);
+  // the summary codes loading, then the page being left after the discharge
+  const [waiting, setWaiting] = useState(true);
   // changed by the clerk (the summary codes arrive after opening: not a change)
   const [dirty, setDirty] = useState(false);
   const errs = useFieldErrors((n) => `discharge-${n}`, SERVER_NAMES);
+  const sending = useSubmit(errs.fail);
+  const busy = waiting || sending.busy;
   /** A setter of field `name` that marks the form changed and clears its refusal. */
   const edit = <T,>(name: string, set: (v: T) => void) => (v: T) => {
     setDirty(true);
@@ -98,7 +102,7 @@ export function DischargeForm({ visit, category, onClose }: DischargeFormProps) 
   const claim = useDischargeClaim(visit, (k) => edit(k, () => {})(undefined));
 
   useEffect(() => {
-    loadSummary(visit._id, setDiag, setTind).finally(() => setBusy(false));
+    loadSummary(visit._id, setDiag, setTind).finally(() => setWaiting(false));
   }, [visit._id]);
 
   const save = async (e: Event) => {
@@ -106,8 +110,7 @@ export function DischargeForm({ visit, category, onClose }: DischargeFormProps) 
     if (busy) return;
     const more = await checked(date, diag, errs.fail);
     if (!more) return;
-    setBusy(true);
-    try {
+    await sending.submit(async () => {
       const { message } = await post(
         "/api/ipd/discharge-patient/update",
         new URLSearchParams({
@@ -123,11 +126,9 @@ export function DischargeForm({ visit, category, onClose }: DischargeFormProps) 
         }),
       );
       toast({ title: "Success", text: message });
+      setWaiting(true);
       location.href = "/discharge-patient";
-    } catch (err) {
-      setBusy(false);
-      errs.fail(err);
-    }
+    });
   };
 
   return (

@@ -9,6 +9,7 @@ import { formatMoney } from "../../lib/format.ts";
 import { FormModal } from "../ui/Modal.tsx";
 import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
+import { useSubmit } from "../ui/use_submit.ts";
 import type { ExamRow } from "./exam_cells.tsx";
 import { codesOf, icdOption, idList } from "./icd_options.ts";
 import {
@@ -143,9 +144,9 @@ export function ExamForm(props: ExamFormProps) {
   const [diag, setDiag] = useState<Option[]>(() => (exam?.diagnosis ?? []).map(icdOption));
   const [tind, setTind] = useState<Option[]>(() => (exam?.tindakan ?? []).map(icdOption));
   const [tv, setTv] = useState<TariffValues>(() => tariffOf(exam, rows, category));
-  const [saving, setSaving] = useState(false);
   const codes = codesOf([...diag, ...tind]);
   const errs = useFieldErrors((n) => `exam-${n}`, SERVER_NAMES);
+  const { busy: saving, submit } = useSubmit(errs.fail);
   const { errors, clear } = errs;
   const values: ExamValues = { date, soap, keywords, diag, tind, tv };
   // the grouping's class options are loaded with the form: not a change
@@ -158,17 +159,12 @@ export function ExamForm(props: ExamFormProps) {
   const save = async (e: Event) => {
     e.preventDefault();
     if (saving || rsProblem(tv.tarif_rs)) return;
-    setSaving(true);
-    try {
+    await submit(async () => {
       const url = "/api/ipd/visitexamination/update";
       const { message } = await post(url, examBody(ipdId, exam, values, category));
-      setSaving(false);
       toast({ title: "Success", text: message });
       onSaved();
-    } catch (err) {
-      setSaving(false);
-      errs.fail(err);
-    }
+    });
   };
 
   return (

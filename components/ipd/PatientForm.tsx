@@ -6,6 +6,7 @@ import { useFieldErrors } from "../ui/use_field_errors.ts";
 import { FormModal } from "../ui/Modal.tsx";
 import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
+import { useSubmit } from "../ui/use_submit.ts";
 
 const FIELDS: FormField[] = [
   { name: "erm", label: "No. ERM", required: true },
@@ -28,8 +29,8 @@ export function PatientForm({ open, onClose, onCreated }: {
   onCreated: (o: Option) => void;
 }) {
   const [values, setValues] = useState<FormValues>({});
-  const [saving, setSaving] = useState(false);
   const errs = useFieldErrors((n) => `pasien-baru-${n}`);
+  const { busy: saving, submit } = useSubmit(errs.fail);
   // closing throws the typed patient away (after 'Buang perubahan?' when it has any)
   const close = () => {
     setValues({});
@@ -39,22 +40,16 @@ export function PatientForm({ open, onClose, onCreated }: {
   const save = async (e: Event) => {
     e.preventDefault();
     e.stopPropagation(); // the visit form around it must not submit
-    if (saving) return;
-    setSaving(true);
-    try {
+    await submit(async () => {
       const body = payload(FIELDS, values, new URLSearchParams({ id: "" }));
       const d = await post<{ _id: string; erm: string; fullname: string }>(
         "/api/pasien/update",
         body,
       );
-      setSaving(false);
       setValues({});
       toast({ title: "Success", text: d.message });
       onCreated({ id: d.data!._id, text: `${d.data!.erm} - ${d.data!.fullname}` });
-    } catch (err) {
-      setSaving(false);
-      errs.fail(err);
-    }
+    });
   };
   return (
     <FormModal

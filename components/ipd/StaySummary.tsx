@@ -5,6 +5,7 @@ import { post } from "../ui/api.ts";
 import { FormModal } from "../ui/Modal.tsx";
 import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
+import { useSubmit } from "../ui/use_submit.ts";
 import { useFieldErrors } from "../ui/use_field_errors.ts";
 import { icdOption, idList } from "./icd_options.ts";
 import { SummaryFields } from "./SummaryFields.tsx";
@@ -90,9 +91,9 @@ function SummaryForm({ visit, onClose, onSaved }: {
   const [method, setMethod] = useState<Option | null>(m ? { id: m._id, text: m.desc } : null);
   const [diag, setDiag] = useState<Option[]>((visit.summary_diagnosis ?? []).map(icdOption));
   const [tind, setTind] = useState<Option[]>((visit.summary_tindakan ?? []).map(icdOption));
-  const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(false);
   const errs = useFieldErrors((n) => `discharge-${n}`, SERVER_NAMES);
+  const { busy, submit } = useSubmit(errs.fail);
   const edit = <T,>(name: string, set: (v: T) => void) => (v: T) => {
     setDirty(true);
     errs.clear(name);
@@ -100,8 +101,7 @@ function SummaryForm({ visit, onClose, onSaved }: {
   };
   const save = async (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    try {
+    await submit(async () => {
       const { message } = await post(
         `/api/ipd/${encodeURIComponent(visit._id)}/summary`,
         new URLSearchParams({
@@ -113,10 +113,7 @@ function SummaryForm({ visit, onClose, onSaved }: {
       );
       toast({ title: "Success", text: message });
       onSaved();
-    } catch (err) {
-      setBusy(false);
-      errs.fail(err);
-    }
+    });
   };
   return (
     <FormModal

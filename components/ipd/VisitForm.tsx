@@ -8,6 +8,7 @@ import { Field } from "../ui/Field.tsx";
 import { FormModal } from "../ui/Modal.tsx";
 import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
+import { useSubmit } from "../ui/use_submit.ts";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { DescSelect } from "./DescSelect.tsx";
 import { PatientForm } from "./PatientForm.tsx";
@@ -199,8 +200,8 @@ export function VisitForm({ row, onClose, onSaved }: {
   const { readmisi, dirawat } = useAdmission(v.pasien?.id, v.visitDate, row);
   const [reasonMissing, setReasonMissing] = useState(false);
   const [newPatient, setNewPatient] = useState(false);
-  const [saving, setSaving] = useState(false);
   const errs = useFieldErrors((n) => `visit-${n}`, SERVER_NAMES);
+  const { busy: saving, submit } = useSubmit(errs.fail);
   const dirty = useChanged(v);
   const hak = useRoomHak(v.room?.id);
   const d = {
@@ -226,16 +227,11 @@ export function VisitForm({ row, onClose, onSaved }: {
       document.getElementById("visit-readmisi_reason")?.focus();
       return;
     }
-    setSaving(true);
-    try {
+    await submit(async () => {
       const { message } = await post("/api/ipd/update", bodyOf(v, row, readmisi, d));
-      setSaving(false);
       toast({ title: "Success", text: message });
       onSaved();
-    } catch (err) {
-      setSaving(false);
-      errs.fail(err);
-    }
+    });
   };
 
   return (

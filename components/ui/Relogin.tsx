@@ -1,6 +1,7 @@
 import { render } from "preact";
 import { useRef, useState } from "react";
 import { useFocusTrap } from "./focus_trap.ts";
+import { PasswordField } from "./PasswordField.tsx";
 
 /** Who signs in again: the page's user (fixed) and hospital code (asked when not known). */
 export interface ReloginWho {
@@ -79,17 +80,14 @@ function ReloginBox({ who, send, done }: {
                 <input id="relogin-hospital" name="hospitalCode" required />
               </div>
             )}
-          <div class="field">
-            <label for="relogin-password">Password</label>
-            <input
-              id="relogin-password"
-              name="password"
-              type="password"
-              required
-              autoComplete="current-password"
-              data-autofocus
-            />
-          </div>
+          <PasswordField
+            id="relogin-password"
+            label="Password"
+            name="password"
+            required
+            autoComplete="current-password"
+            autofocus
+          />
           <div class="dialog-actions">
             <button type="submit" class="btn btn-primary" disabled={busy}>
               {busy ? "Processing..." : "Masuk"}

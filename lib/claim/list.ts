@@ -3,7 +3,7 @@ import { listQuery } from "../ipd/list.ts";
 import { visitsOf } from "../ipd/stay.ts";
 import type { Visit } from "../ipd/model.ts";
 import { packageOf } from "../ipd/package.ts";
-import { parseTableRequest } from "../resource/datatables.ts";
+import { parseTableRequest, tableAnswer } from "../resource/datatables.ts";
 import type { Registry } from "../resource/refs.ts";
 import type { Doc, Row } from "../index/doc.ts";
 import type { Store } from "../db/store.ts";
@@ -115,12 +115,11 @@ export async function klaimTable(store: Store, registry: Registry, params: URLSe
   const [look, index] = await Promise.all([lookups(store, registry), stays(store)]);
   const { req, query } = run(params, look);
   const res = index.query(query);
-  return {
-    draw: req.draw,
-    recordsTotal: res.total,
-    recordsFiltered: res.filtered,
-    data: res.rows.map((r) => klaimRow(r.value, look.mask(r.value._id), look.claim(r.value._id))),
-  };
+  return tableAnswer(
+    req.draw,
+    res,
+    res.rows.map((r) => klaimRow(r.value, look.mask(r.value._id), look.claim(r.value._id))),
+  );
 }
 
 /** Every row of a filtered Klaim list in its order (for the export), at most `limit`. */

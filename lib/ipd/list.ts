@@ -1,6 +1,6 @@
 import ipdDef from "./resource.ts";
 import { DISCHARGE_COLUMNS, type ListMode, VISIT_COLUMNS } from "./columns.ts";
-import { parseTableRequest } from "../resource/datatables.ts";
+import { parseTableRequest, tableAnswer } from "../resource/datatables.ts";
 import { badRequest } from "../errors.ts";
 import { getVisit, visitExams, visitsOf } from "./stay.ts";
 import { claimFieldsOf } from "./claim_codes.ts";
@@ -148,12 +148,7 @@ export async function ipdTable(store: Store, params: URLSearchParams, mode: List
   const filters = listQuery(params, mode, now);
   // on a first start the admitted list answers before every stay is read (`subset`)
   const res = await col.query({ ...req.query, searchFields: ipdDef.search, ...filters });
-  return {
-    draw: req.draw,
-    recordsTotal: res.total,
-    recordsFiltered: res.filtered,
-    data: (await col.full(res.rows)).map((r) => listJson(r, now)),
-  };
+  return tableAnswer(req.draw, res, (await col.full(res.rows)).map((r) => listJson(r, now)));
 }
 
 /**
@@ -256,11 +251,10 @@ export async function examTable(store: Store, ipdId: string, params: URLSearchPa
     )
     : rows;
   const start = req.query.start ?? 0;
-  return {
-    draw: req.draw,
-    recordsTotal: rows.length,
-    recordsFiltered: hit.length,
-    data: hit.slice(start, start + (req.query.length ?? 100))
+  return tableAnswer(
+    req.draw,
+    { total: rows.length, filtered: hit.length },
+    hit.slice(start, start + (req.query.length ?? 100))
       .map((r) => breakdownJson(examJson(r), category)),
-  };
+  );
 }

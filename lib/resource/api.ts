@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { parseTableRequest } from "./datatables.ts";
+import { parseTableRequest, tableAnswer } from "./datatables.ts";
 import type { AppEnv } from "../http/env.ts";
 import { badRequest, notFound, requireVersion } from "../errors.ts";
 import { readFields } from "../http/http.ts";
@@ -185,12 +185,7 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
     const where = filtersOf(def, params(c));
     const res = await col(c).query({ ...req.query, where });
     if (def.auditReads) auditList(c, def.name, res.rows.length);
-    return c.json({
-      draw: req.draw,
-      recordsTotal: res.total,
-      recordsFiltered: res.filtered,
-      data: res.rows.map((r) => toJson(r, def)),
-    });
+    return c.json(tableAnswer(req.draw, res, res.rows.map((r) => toJson(r, def))));
   });
 
   const selects = { select2: {}, ...def.selects };

@@ -64,6 +64,34 @@ export function parseTableRequest(
   };
 }
 
+/** The DataTables server-side answer: the request's `draw`, both counts and the page's rows. */
+export interface TableAnswer<T> {
+  draw: number;
+  recordsTotal: number;
+  recordsFiltered: number;
+  /** The count stopped early: at least `recordsFiltered` match. */
+  recordsCapped?: boolean;
+  data: T[];
+}
+
+/**
+ * The answer to a `parseTableRequest` request: its `draw`, the counts of a query result
+ * (`total` rows, `filtered` matching, `capped` when the count stopped early) and `data`.
+ */
+export function tableAnswer<T>(
+  draw: number,
+  counts: { total: number; filtered: number; capped?: boolean },
+  data: T[],
+): TableAnswer<T> {
+  return {
+    draw,
+    recordsTotal: counts.total,
+    recordsFiltered: counts.filtered,
+    ...(counts.capped === undefined ? {} : { recordsCapped: counts.capped }),
+    data,
+  };
+}
+
 /**
  * The DataTables server-side request of a table: extra `params` (filters), draw, paging,
  * search, ordering and each column's name. The server renders a page's first answer from the
