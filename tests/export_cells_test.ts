@@ -72,7 +72,7 @@ Deno.test("every export writes each date as an Excel date: no date column holds 
       "Tanggal Masuk": "01-11-2026 08:00",
       "Tanggal Pulang": "04-11-2026 11:00",
     },
-    "/api/pasien/export": { tgl_lahir: "02-11-1980" },
+    "/api/pasien/export": { "Tanggal Lahir": "02-11-1980" },
     "/api/audit/export": { Waktu: "" },
   };
   for (const [path, dates] of Object.entries(exports)) {
