@@ -23,11 +23,11 @@ const WORKER = fileURLToPath(new URL("./backup_crash_worker.ts", import.meta.url
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
 const STAGES = ["awal", "tengah", "akhir"] as const;
 /**
- * Trials per operation: at least `MIN_RUNS` (one aimed at each stage `PER_STAGE` times, 2 unless
- * CRASH_PER_STAGE says; CRASH_RUNS raises it), more (up to `MAX_RUNS`) until every stage is hit `PER_STAGE` times. A trial past
+ * Trials per operation: at least `MIN_RUNS` (one aimed at each stage `PER_STAGE` times; CRASH_RUNS
+ * raises it), more (up to `MAX_RUNS`) until every stage is hit `PER_STAGE` times. A trial past
  * that adds no landing point the covered stages have not shown twice.
  */
-const PER_STAGE = Number(Deno.env.get("CRASH_PER_STAGE") || 2), MAX_RUNS = 24;
+const PER_STAGE = 2, MAX_RUNS = 24;
 const MIN_RUNS = Number(Deno.env.get("CRASH_RUNS") || PER_STAGE * STAGES.length);
 const LANES = 3;
 type Stage = (typeof STAGES)[number];
