@@ -1,6 +1,14 @@
 import { useState } from "react";
 import type { KeywordItem } from "../../lib/ipd/model.ts";
-import { examOrder, keywordSummary, parseDateTime, toLocalInput } from "../../lib/ipd/rules.ts";
+import {
+  examOrder,
+  keywordSummary,
+  parseDateTime,
+  type StayTotals,
+  stayTotals,
+  type TariffDay,
+  toLocalInput,
+} from "../../lib/ipd/rules.ts";
 import { post } from "../ui/api.ts";
 import { Field } from "../ui/Field.tsx";
 import { plainNumber, useChanged } from "../ui/Form.tsx";
@@ -25,12 +33,18 @@ import { CodeFields, type Soap, SoapFields, useKeywords } from "./exam_fields.ts
 import { type BillKey, examBreakdown } from "../../lib/ipd/bill.ts";
 import { billBody, BillFields, billInput, readBill } from "./BillFields.tsx";
 
-/** Hospital charges billed before an examination at `date` (the one being edited excluded). */
-function billedBefore(rows: ExamRow[], date: string, id?: string): number {
-  const at = parseDateTime(date) ?? new Date().toISOString();
-  return rows.filter((r) =>
-    r._id !== id && (r.examinationDate < at || (r.examinationDate === at && (!id || r._id < id)))
-  ).reduce((n, r) => n + (Number(r.tarif_rs) || 0), 0);
+/** The stay's totals up to the examination being written at `date` (`id` when edited). */
+function totalsAsOf(rows: ExamRow[], tv: TariffValues, date: string, id?: string): StayTotals {
+  const rs = rsNumber(tv.tarif_rs);
+  const day: TariffDay = {
+    _id: id ?? "\uffff", // a new examination is the last of its date, as its new id will be
+    examinationDate: parseDateTime(date) ?? new Date().toISOString(),
+    tarif_ina: tv.tarif_ina ?? 0,
+    tarif_rs: Number.isFinite(rs) ? rs : 0,
+    grouping: tv.grouping && { kode_inacbg: tv.grouping.id },
+  };
+  const days = examOrder([...rows.filter((r) => r._id !== id), day]);
+  return stayTotals(days.slice(0, days.indexOf(day) + 1));
 }
 
 /**
@@ -213,7 +227,7 @@ export function ExamForm(props: ExamFormProps) {
         }}
         tariff={tariff}
         classtype={classtype}
-        prevRs={billedBefore(rows, date, exam?._id)}
+        totals={totalsAsOf(rows, tv, date, exam?._id)}
         warning={noGrouping(values, rows, exam?._id)}
       />
       <BillFields

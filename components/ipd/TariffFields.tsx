@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { percentage } from "../../lib/ipd/rules.ts";
+import type { StayTotals } from "../../lib/ipd/rules.ts";
 import { HospitalMissing } from "../HospitalMissing.tsx";
 import { formatMoney, readRupiah } from "../../lib/format.ts";
 import { type Option, Select } from "../ui/Select.tsx";
@@ -94,10 +94,10 @@ const Said = ({ id, text }: { id: string; text: string }) => (
 /**
  * Grouping (INA-CBG tariffs of the hospital's regional and class), its class option (the
  * room's class preselected), the INA tariff it gives, the hospital tariff of the day and the
- * analysis against everything billed up to this day (`prevRs` + this day). `warning` says under
+ * analysis against everything billed up to this day (`totals` of the stay up to it). `warning` says under
  * the grouping what saving without one means (the stay's package stays).
  */
-export function TariffFields({ v, set, tariff, classtype, prevRs, errors = {}, warning }: {
+export function TariffFields({ v, set, tariff, classtype, totals, errors = {}, warning }: {
   v: TariffValues;
   warning?: string;
   /** The server's refusals of these fields, by input name. */
@@ -105,7 +105,7 @@ export function TariffFields({ v, set, tariff, classtype, prevRs, errors = {}, w
   set: (patch: Partial<TariffValues>) => void;
   tariff: TariffKey;
   classtype: string;
-  prevRs: number;
+  totals: StayTotals;
 }) {
   const loaded = useRef(v.grouping?.id ?? "");
   const load = async (g: Option | null, keep: boolean) => {
@@ -126,9 +126,6 @@ export function TariffFields({ v, set, tariff, classtype, prevRs, errors = {}, w
     if (v.grouping) load(v.grouping, true);
   }, []);
 
-  const rs = rsNumber(v.tarif_rs);
-  const cumulative = prevRs + (Number.isFinite(rs) ? rs : 0);
-  const pct = percentage(v.tarif_ina, cumulative);
   const off = tariff.missing.length > 0;
   return (
     <>
@@ -187,10 +184,10 @@ export function TariffFields({ v, set, tariff, classtype, prevRs, errors = {}, w
       <div class="field">
         <span class="label">Analisa</span>
         <output id="exam-analysis" class="analysis" aria-live="polite">
-          <Percent value={pct} where="exam" />
+          <Percent value={totals.percentageTotal} where="exam" />
           <small class="muted">
-            {`INA-CBG ${formatMoney(v.tarif_ina)} dibanding tagihan RS s.d. hari ini ` +
-              formatMoney(cumulative)}
+            {`INA-CBG ${formatMoney(totals.tarifInaTotal)} dibanding tagihan RS s.d. hari ini ` +
+              formatMoney(totals.tarifRsTotal)}
           </small>
         </output>
       </div>

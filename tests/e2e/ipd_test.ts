@@ -138,6 +138,14 @@ Deno.test("browser: admission, examinations with tariffs, discharge, exports, ca
   await page.locator(".dt-table tbody tr", { hasText: "Stabil, siap pulang" }).waitFor();
   assert.deepEqual(await pct.allInnerTexts(), ["70,00 %", "32,69 %", "-15,38 %"]);
   assert.equal(await page.locator("[data-total=rs]").innerText(), "Rp 6.000.000");
+  // without a grouping the form measures the day as the server will: against the package in force
+  await exams.nth(2).locator("button:has-text('Edit')").click();
+  m = page.locator(".modal", { hasText: "Edit Pemeriksaan" });
+  await m.locator(".field", { has: page.locator("#exam-grouping") }).locator(".select-clear")
+    .click();
+  assert.equal(await m.locator("#exam-analysis .pct").innerText(), "-15,38 %");
+  assert.match(await m.locator("#exam-analysis").innerText(), /INA-CBG Rp 5\.200\.000 dibanding/);
+  await m.locator("button:has-text('Batal')").click();
 
   // ---- discharge: the summary is prefilled with every code of the stay
   await page.click("button:has-text('Pulang')");
