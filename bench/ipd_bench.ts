@@ -8,7 +8,7 @@
  */
 import { visitsOf } from "../lib/ipd/stay.ts";
 import { DISCHARGE_COLUMNS } from "../lib/ipd/list.ts";
-import { hospitalDay, toLocalInput } from "../lib/ipd/rules.ts";
+import { hospitalDay, toLocalInput } from "../lib/hospital_time.ts";
 import { Store } from "../lib/db/store.ts";
 import { warmIndexes } from "../lib/warm/warm.ts";
 import { registry } from "../resources/mod.ts";

@@ -3,13 +3,8 @@
  * patient's stays, its examinations and the stay as the app stores it.
  */
 import type { Examination, IcdItem, Visit } from "../lib/ipd/model.ts";
-import {
-  examOrder,
-  isReadmission,
-  keywordSummary,
-  stayTotals,
-  summaryIcd,
-} from "../lib/ipd/rules.ts";
+import { examOrder, isReadmission, stayTotals, summaryIcd } from "../lib/ipd/rules.ts";
+import { keywordSummary } from "../lib/ipd/keywords.ts";
 import { newId } from "../lib/db/ids.ts";
 import { stayClaimData } from "./ipd_claim_data.ts";
 import type { masterData, patients, Room } from "./ipd_master.ts";

@@ -9,7 +9,7 @@
  * `deno run -A --unstable-kv bench/klaim_list_bench.ts [stays]` (default: the five-year
  * hospital, 75,000 stays).
  */
-import { toLocalInput } from "../lib/ipd/rules.ts";
+import { toLocalInput } from "../lib/hospital_time.ts";
 import { visitsOf } from "../lib/ipd/stay.ts";
 import { claimChecks } from "../lib/claim/checks.ts";
 import { maskReady } from "../lib/claim/mask.ts";

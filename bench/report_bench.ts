@@ -5,7 +5,7 @@
  * after the inpatient figures. Alone: `deno run -A --unstable-kv bench/report_bench.ts [stays]`.
  */
 import { visitsOf } from "../lib/ipd/stay.ts";
-import { jakartaDay } from "../lib/ipd/rules.ts";
+import { hospitalDay } from "../lib/hospital_time.ts";
 import { Store } from "../lib/db/store.ts";
 import { appOf, benchSize, ipdData, type IpdFile, printFigure, type Report } from "./ipd_file.ts";
 import {
@@ -41,7 +41,7 @@ function rng(seed: number) {
 function periods(now: number, count: number): string[] {
   const rand = rng(7);
   const range = (from: number, to: number) =>
-    `startDate=${jakartaDay(new Date(from))}&endDate=${jakartaDay(new Date(to))}`;
+    `startDate=${hospitalDay(new Date(from))}&endDate=${hospitalDay(new Date(to))}`;
   return distinct(count, (i) => {
     if (i === 0) return "";
     const to = now - rand() * 700 * DAY;

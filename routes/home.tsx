@@ -3,7 +3,7 @@ import { Dashboard } from "../components/Dashboard.tsx";
 import { SetupChecklist } from "../components/SetupChecklist.tsx";
 import { setupSteps } from "../lib/settings/setup.ts";
 import type { AppEnv } from "../lib/http/env.ts";
-import { hospitalDay } from "../lib/ipd/rules.ts";
+import { hospitalDay } from "../lib/hospital_time.ts";
 import { renderPage } from "./_render.tsx";
 import { type MedicalRecordInfo, medicalRecordInfo, reportStays } from "../lib/report/report.ts";
 import {

@@ -19,7 +19,7 @@ import { discharge, summaryOf } from "../lib/ipd/discharge.ts";
 import { deleteExam, saveExam } from "../lib/ipd/exam.ts";
 import { exportStays } from "../lib/ipd/export.ts";
 import { examTable, ipdRows, ipdTable, type ListMode, stayJson } from "../lib/ipd/list.ts";
-import { parseDateTime } from "../lib/ipd/rules.ts";
+import { parseDateTime } from "../lib/hospital_time.ts";
 import { badRequest } from "../lib/errors.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import { checkStay } from "../lib/claim/readiness.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { dayStart, jakartaDay } from "../lib/ipd/rules.ts";
+import { dayStart, hospitalDay } from "../lib/hospital_time.ts";
 import { visitsOf } from "../lib/ipd/stay.ts";
 import { medicalRecordInfo } from "../lib/report/report.ts";
 import { currentMonth, parsePeriod } from "../lib/report/period.ts";
@@ -45,7 +45,7 @@ Deno.test("report: 'today' is the Asia/Jakarta day, at both of its ends", async 
 Deno.test("medical-record-info: counters for today and now; readmissions in the period", async () => {
   const now = DASHBOARD_NOW;
   await using t = await setup({ now: () => now });
-  const today = jakartaDay(now);
+  const today = hospitalDay(now);
   assert.equal(today, DASHBOARD_TODAY);
   const todayStart = dayStart(today);
   const justBefore = new Date(Date.parse(todayStart) - 1).toISOString();

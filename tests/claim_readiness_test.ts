@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { CLAIM_RULES, claimCheck, type ClaimStay } from "../lib/claim/readiness.ts";
 import { LosMedians, losMedians } from "../lib/claim/rules/los.ts";
-import { keywordHit, keywordHits } from "../lib/ipd/rules.ts";
+import { keywordHit, keywordHits } from "../lib/ipd/keywords.ts";
 import { context, previous, readyStay } from "./claim_fixtures.ts";
 
 /** The rule codes a stay trips, in table order. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { dayStart } from "../lib/ipd/rules.ts";
+import { dayStart } from "../lib/hospital_time.ts";
 import { visitsOf } from "../lib/ipd/stay.ts";
 import { counterLinks, dpjpLink, icdLink, tariffLink } from "../lib/report/dashboard.ts";
 import { type DpjpCount, type IcdCount, type MedicalRecordInfo } from "../lib/report/report.ts";

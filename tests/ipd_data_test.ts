@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { generateIpd } from "../bench/ipd_data.ts";
 import { visitsOf } from "../lib/ipd/stay.ts";
 import type { Visit } from "../lib/ipd/model.ts";
-import { toLocalInput } from "../lib/ipd/rules.ts";
+import { toLocalInput } from "../lib/hospital_time.ts";
 import { FIXTURES } from "./fixtures/mod.ts";
 import { setup } from "./helpers.ts";
 

@@ -2,20 +2,16 @@ import assert from "node:assert/strict";
 import {
   analysisColour,
   formatPercent,
-  inDuration,
-  inRange,
   isReadmission,
-  jakartaDay,
-  keywordHit,
   lengthOfStay,
-  parseDateRange,
-  parseDateTime,
   percentage,
   roundPercent,
   stayTotals,
   summaryIcd,
-  toLocalInput,
 } from "../lib/ipd/rules.ts";
+import { inDuration, inRange, parseDateRange } from "../lib/ipd/filters.ts";
+import { hospitalDay, parseDateTime, toLocalInput } from "../lib/hospital_time.ts";
+import { keywordHit } from "../lib/ipd/keywords.ts";
 
 /** Rounded as shown (the percentages are kept unrounded). */
 const shown = (p: number | null | undefined) => p == null ? p : roundPercent(p);
@@ -79,8 +75,8 @@ Deno.test("rules: dates are read and shown in Asia/Jakarta", () => {
   }
   assert.equal(toLocalInput("2026-11-01T01:00:00.000Z"), "2026-11-01T08:00");
   // 23:30 Jakarta on 31 Oct is still 31 Oct there, though 16:30 UTC
-  assert.equal(jakartaDay("2026-10-31T16:30:00.000Z"), "2026-10-31");
-  assert.equal(jakartaDay("2026-10-31T17:00:00.000Z"), "2026-11-01");
+  assert.equal(hospitalDay("2026-10-31T16:30:00.000Z"), "2026-10-31");
+  assert.equal(hospitalDay("2026-10-31T17:00:00.000Z"), "2026-11-01");
 });
 
 Deno.test("rules: length of stay counts Jakarta calendar days, at least 1", () => {

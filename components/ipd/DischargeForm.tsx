@@ -1,11 +1,7 @@
 import { useEffect, useState } from "react";
 import type { IcdItem } from "../../lib/ipd/model.ts";
-import {
-  dischargeAheadProblem,
-  NO_DIAGNOSIS,
-  parseDateTime,
-  toLocalInput,
-} from "../../lib/ipd/rules.ts";
+import { dischargeAheadProblem, NO_DIAGNOSIS } from "../../lib/ipd/rules.ts";
+import { parseDateTime, toLocalInput } from "../../lib/hospital_time.ts";
 import { alertError, ApiError, get, post } from "../ui/api.ts";
 import { confirmDialog } from "../ui/Dialog.tsx";
 import { FormModal } from "../ui/Modal.tsx";

@@ -1,14 +1,8 @@
 import { useState } from "react";
 import type { KeywordItem } from "../../lib/ipd/model.ts";
-import {
-  examOrder,
-  keywordSummary,
-  parseDateTime,
-  type StayTotals,
-  stayTotals,
-  type TariffDay,
-  toLocalInput,
-} from "../../lib/ipd/rules.ts";
+import { examOrder, type StayTotals, stayTotals, type TariffDay } from "../../lib/ipd/rules.ts";
+import { keywordSummary } from "../../lib/ipd/keywords.ts";
+import { parseDateTime, toLocalInput } from "../../lib/hospital_time.ts";
 import { post } from "../ui/api.ts";
 import { Field } from "../ui/Field.tsx";
 import { plainNumber, useChanged } from "../ui/Form.tsx";

@@ -1,4 +1,4 @@
-import { DURATIONS } from "../../lib/ipd/rules.ts";
+import { DURATIONS } from "../../lib/ipd/filters.ts";
 import { Select } from "../ui/Select.tsx";
 import { FILTER_KEYS, type Filters, type ListMode } from "../../lib/ipd/columns.ts";
 import { DateInput, showValue } from "../ui/DateInput.tsx";

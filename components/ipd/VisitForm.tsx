@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { toLocalInput } from "../../lib/ipd/rules.ts";
+import { toLocalInput } from "../../lib/hospital_time.ts";
 import { get, post } from "../ui/api.ts";
 import { useChanged } from "../ui/Form.tsx";
 import { type FieldErrors, useFieldErrors } from "../ui/use_field_errors.ts";

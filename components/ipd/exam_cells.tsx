@@ -1,5 +1,5 @@
 import type { Examination } from "../../lib/ipd/model.ts";
-import { keywordHit } from "../../lib/ipd/rules.ts";
+import { keywordHit } from "../../lib/ipd/keywords.ts";
 import type { ColumnDef } from "../../lib/resource/resource.ts";
 import { formatMoney } from "../../lib/format.ts";
 import type { Row } from "../ui/use_server_table.ts";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { KeywordItem } from "../../lib/ipd/model.ts";
-import { keywordHit, keywordSummary } from "../../lib/ipd/rules.ts";
+import { keywordHit, keywordSummary } from "../../lib/ipd/keywords.ts";
 import { get } from "../ui/api.ts";
 import { Field, FieldWarning } from "../ui/Field.tsx";
 import { MultiSelect } from "../ui/MultiSelect.tsx";

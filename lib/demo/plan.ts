@@ -7,7 +7,8 @@
  */
 import codes from "./codes.json" with { type: "json" };
 import world from "./world.json" with { type: "json" };
-import { dayStart, hospitalDay, keywordHit } from "../ipd/rules.ts";
+import { dayStart, hospitalDay } from "../hospital_time.ts";
+import { keywordHit } from "../ipd/keywords.ts";
 
 export { codes, world };
 

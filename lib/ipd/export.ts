@@ -1,5 +1,6 @@
 import type { IcdItem, Visit } from "./model.ts";
-import { hospitalDay, lengthOfStay, percentCell } from "./rules.ts";
+import { hospitalDay } from "../hospital_time.ts";
+import { lengthOfStay, percentCell } from "./rules.ts";
 import type { ListMode } from "./list.ts";
 import type { Row } from "../index/index.ts";
 import type { ExportColumn } from "../resource/xlsx_export.ts";

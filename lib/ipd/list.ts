@@ -5,20 +5,10 @@ import { badRequest } from "../errors.ts";
 import { getVisit, visitExams, visitsOf } from "./stay.ts";
 import { claimFieldsOf } from "./claim_codes.ts";
 import type { Examination, Visit } from "./model.ts";
-import {
-  dayOfHour,
-  durationBounds,
-  durationFilter,
-  examOrder,
-  hospitalDayNumber,
-  hospitalZone,
-  hourOfDay,
-  keywordHit,
-  lengthOfStay,
-  parseDateRange,
-  rangeDays,
-  STAY_NUMBER,
-} from "./rules.ts";
+import { dayOfHour, hospitalDayNumber, hospitalZone, hourOfDay } from "../hospital_time.ts";
+import { durationBounds, durationFilter, parseDateRange, rangeDays } from "./filters.ts";
+import { examOrder, lengthOfStay, STAY_NUMBER } from "./rules.ts";
+import { keywordHit } from "./keywords.ts";
 import type { Doc, Query, Row } from "../index/index.ts";
 import type { Store } from "../db/store.ts";
 import { nextTurn } from "../runtime/turn.ts";

@@ -6,39 +6,11 @@ import {
   zoneLabel,
 } from "../hospital_time.ts";
 import { formatDateTime } from "../format.ts";
-export {
-  dayOfHour,
-  daysBetween,
-  dayStart,
-  hospitalDay,
-  hospitalDayNumber,
-  hospitalZone,
-  hourOfDay,
-  parseDateTime,
-  toLocalInput,
-  zoneLabel,
-} from "../hospital_time.ts";
-export {
-  durationBounds,
-  durationFilter,
-  DURATIONS,
-  inDuration,
-  inRange,
-  parseDateRange,
-  rangeDays,
-  rangeTest,
-} from "./filters.ts";
-export { keywordCodes, keywordHit, keywordHits, keywordSummary } from "./keywords.ts";
-
-/** @deprecated the hospital's day is not always Jakarta's: use `hospitalDay`. */
-export const jakartaDay = hospitalDay;
-/** @deprecated the hospital's day is not always Jakarta's: use `hospitalDayNumber`. */
-export const jakartaDayNumber = hospitalDayNumber;
 
 /**
  * The rules of an inpatient stay, free of storage: tariff totals and percentages, length of
  * stay, readmission, analysis colours, the discharge summary and keyword monitoring (the
- * lists' date-range and length-of-stay filters are in filters.ts, re-exported here).
+ * lists' date-range and length-of-stay filters are in filters.ts, keyword hits in keywords.ts).
  * Days are calendar days in the hospital's time zone (lib/hospital_time.ts).
  */
 

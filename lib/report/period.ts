@@ -3,8 +3,8 @@
  * from the query string, default the current month. Free of storage and server imports, so the
  * page and the charts island share it.
  */
-import { dayStart, hospitalDay, parseDateRange } from "../ipd/rules.ts";
-import { parseDay } from "../hospital_time.ts";
+import { dayStart, hospitalDay, parseDay } from "../hospital_time.ts";
+import { parseDateRange } from "../ipd/filters.ts";
 
 /** A period of the hospital's calendar days, `YYYY-MM-DD`, both inclusive. */
 export interface Period {

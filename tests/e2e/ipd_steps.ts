@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
 import * as XLSX from "xlsx";
-import { toLocalInput } from "../../lib/ipd/rules.ts";
+import { toLocalInput } from "../../lib/hospital_time.ts";
 import { pick } from "./harness.ts";
 
 /** Waits for a dialog with `text`, checks its title and presses its button. */

@@ -1,5 +1,6 @@
 import { formatDateTime } from "../../format.ts";
-import { isReadmission, keywordHits } from "../../ipd/rules.ts";
+import { isReadmission } from "../../ipd/rules.ts";
+import { keywordHits } from "../../ipd/keywords.ts";
 import type { ClaimContext, ClaimStay } from "./types.ts";
 
 /** The stay not discharged, or discharged without a DPJP, or null. */
