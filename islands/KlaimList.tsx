@@ -14,6 +14,7 @@ import {
 import { klaimCell } from "../components/claim/klaim_cells.tsx";
 import { KlaimFilterBar, type RuleOption } from "../components/claim/KlaimFilters.tsx";
 import { StatusDialog } from "../components/claim/StatusDialog.tsx";
+import { useUrlFilters } from "../components/ui/use_url_filters.ts";
 
 const always = () => true;
 
@@ -57,8 +58,7 @@ export interface KlaimListProps {
  * the address bar, export of the filtered list, and the status change of a row.
  */
 export default function KlaimList(props: KlaimListProps) {
-  const [filters, setFilters] = useState(props.filters);
-  const [labels, setLabels] = useState(props.labels);
+  const { filters, labels, query, error, change } = useUrlFilters(props);
   const [editing, setEditing] = useState<KlaimRow | null>(null);
   const t = useServerTable({
     api: "/api/klaim",
@@ -73,19 +73,6 @@ export default function KlaimList(props: KlaimListProps) {
     addEventListener(CLAIMS_CHANGED, reload);
     return () => removeEventListener(CLAIMS_CHANGED, reload);
   }, []);
-  const query = new URLSearchParams(filters as Record<string, string>).toString();
-  const error = query === new URLSearchParams(props.filters).toString() ? props.error : undefined;
-  const change = (f: KlaimFilters, l?: Record<string, string>) => {
-    setFilters(f);
-    if (l) setLabels(l);
-    history.replaceState(
-      null,
-      "",
-      `${location.pathname}${
-        f && Object.keys(f).length ? `?${new URLSearchParams(f as Record<string, string>)}` : ""
-      }`,
-    );
-  };
   return (
     <div class="dt klaim-list">
       <KlaimFilterBar filters={filters} labels={labels} rules={props.rules} onChange={change} />

@@ -15,6 +15,7 @@ import {
 } from "../../lib/ipd/columns.ts";
 import { FilterBar } from "./Filters.tsx";
 import { VisitDetail } from "./VisitDetail.tsx";
+import { useUrlFilters } from "../ui/use_url_filters.ts";
 
 /** Props of a stay list island: the first page as the server rendered it, with its filters. */
 export interface VisitListProps {
@@ -31,8 +32,7 @@ export interface VisitListProps {
 
 /** The list state: filters (kept in the address bar too) and the server table. */
 export function useVisitList(mode: ListMode, props: VisitListProps) {
-  const [filters, setFilters] = useState(props.filters);
-  const [labels, setLabels] = useState(props.labels);
+  const { filters, labels, query, error, change } = useUrlFilters(props);
   const columns = mode === "pulang" ? DISCHARGE_COLUMNS : VISIT_COLUMNS;
   const t = useServerTable({
     api: LIST_API[mode].api,
@@ -42,21 +42,15 @@ export function useVisitList(mode: ListMode, props: VisitListProps) {
     params: filters as Record<string, string>,
     order: [0, "asc"],
   });
-  const query = new URLSearchParams(filters as Record<string, string>).toString();
   return {
     mode,
     t,
     columns,
     filters,
     labels,
-    error: query === new URLSearchParams(props.filters).toString() ? props.error : undefined,
+    error,
     exportUrl: `${LIST_API[mode].file}?${query}`,
-    setFilters: (f: Filters, l?: Record<string, string>) => {
-      setFilters(f);
-      if (l) setLabels(l);
-      const q = new URLSearchParams(f as Record<string, string>).toString();
-      history.replaceState(null, "", `${location.pathname}${q ? `?${q}` : ""}`);
-    },
+    setFilters: change,
   };
 }
 
