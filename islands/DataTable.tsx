@@ -16,8 +16,9 @@ import {
   valuesFrom,
 } from "../components/ui/Form.tsx";
 import { useFieldErrors } from "../components/ui/use_field_errors.ts";
-import { accepted, alertError, get, post } from "../components/ui/api.ts";
+import { alertError, get, post } from "../components/ui/api.ts";
 import { FormModal } from "../components/ui/Modal.tsx";
+import { useFileImport } from "../components/ui/use_file_import.ts";
 import { SearchBox, TableFooter, TableView } from "../components/ui/ServerTable.tsx";
 import {
   fileKind,
@@ -30,7 +31,7 @@ import {
 } from "../components/ui/TableTools.tsx";
 import { toast } from "../components/ui/Toast.tsx";
 import { useSubmit } from "../components/ui/use_submit.ts";
-import { ProgressPanel, useProgress } from "../components/ui/Progress.tsx";
+import { ProgressPanel } from "../components/ui/Progress.tsx";
 import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
 
 /** A switch cell has its handler; every other cell is text. */
@@ -82,25 +83,15 @@ function useRecordForm(props: TableProps, uid: string, reload: () => void) {
 
 /** The import of a file (`POST {api}/import`) with its progress shown. */
 function useImport(props: TableProps, reload: () => void) {
-  const job = useProgress();
+  const { job, send } = useFileImport();
   const fileRef = useRef<HTMLInputElement>(null);
   const doImport = async () => {
-    const file = fileRef.current?.files?.[0];
-    if (!file) {
-      const kind = fileKind(props.import!).replace("Excel ", "");
-      return alertDialog("Stop!", `Harap pilih file ${kind} terlebih dahulu.`, "warning");
-    }
-    const body = new FormData();
-    body.append("file", file);
-    try {
-      const url = `${props.api}/import`;
-      const { message } = accepted(await job.run(url, { method: "POST", body }));
-      if (fileRef.current) fileRef.current.value = "";
-      reload();
-      alertDialog("Success!", message, "success");
-    } catch (e) {
-      alertError(e, "status");
-    }
+    const kind = fileKind(props.import!).replace("Excel ", "");
+    const missing = `Harap pilih file ${kind} terlebih dahulu.`;
+    const a = await send(fileRef.current, `${props.api}/import`, missing);
+    if (!a) return;
+    reload();
+    alertDialog("Success!", a.message, "success");
   };
   return { job, fileRef, doImport };
 }

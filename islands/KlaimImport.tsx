@@ -1,7 +1,6 @@
 import { useRef, useState } from "react";
-import { accepted, alertError } from "../components/ui/api.ts";
-import { alertDialog } from "../components/ui/Dialog.tsx";
-import { ProgressPanel, useProgress } from "../components/ui/Progress.tsx";
+import { ProgressPanel } from "../components/ui/Progress.tsx";
+import { useFileImport } from "../components/ui/use_file_import.ts";
 import { ReconciliationView, StatusImportView } from "../components/claim/Reconciliation.tsx";
 import type { Reconciliation } from "../lib/claim/reconciliation.ts";
 import type { StatusImport } from "../lib/claim/status_import.ts";
@@ -27,26 +26,21 @@ const KINDS = {
  * claim statuses in bulk from Excel ("Unduh template"), each with its progress.
  */
 export default function KlaimImport() {
-  const job = useProgress();
+  const { job, send } = useFileImport();
   const [label, setLabel] = useState("");
   const [result, setResult] = useState<Result | null>(null);
   const txt = useRef<HTMLInputElement>(null);
   const xlsx = useRef<HTMLInputElement>(null);
   const run = async (kind: keyof typeof KINDS) => {
-    const input = kind === "eklaim" ? txt.current : xlsx.current;
-    const file = input?.files?.[0];
-    if (!file) return alertDialog("Stop!", KINDS[kind].missing, "warning");
-    const body = new FormData();
-    body.append("file", file);
     setLabel(KINDS[kind].label);
-    try {
-      const a = accepted(await job.run(KINDS[kind].url, { method: "POST", body }));
-      if (input) input.value = "";
-      setResult({ kind, r: a.body as never });
-      dispatchEvent(new Event(CLAIMS_CHANGED));
-    } catch (e) {
-      alertError(e, "status");
-    }
+    const a = await send(
+      kind === "eklaim" ? txt.current : xlsx.current,
+      KINDS[kind].url,
+      KINDS[kind].missing,
+    );
+    if (!a) return;
+    setResult({ kind, r: a.body as never });
+    dispatchEvent(new Event(CLAIMS_CHANGED));
   };
   return (
     <section class="card klaim-import blockable">
