@@ -1,20 +1,13 @@
 import { useState } from "react";
 
-/** What a list island starts from: the filters of the query string, as the server read them. */
-export interface UrlFiltersStart<F> {
-  filters: F;
-  /** Display text of id filters (room, doctor). */
-  labels: Record<string, string>;
-  /** Why the server refused the filters of the query string. */
-  error?: string;
-}
-
 /**
- * A list's filters kept in the address bar: the filters and their labels, the query string they
- * make, the server's refusal while the filters are still the refused ones, and `change`, which
- * sets them and replaces the address's query string.
+ * A list's filters kept in the address bar, from those the server read (`start`, with the
+ * labels of id filters and its refusal): the filters, labels and query string, the refusal
+ * while the filters are still the refused ones, and `change`, which also replaces the address.
  */
-export function useUrlFilters<F extends object>(start: UrlFiltersStart<F>) {
+export function useUrlFilters<F extends object>(
+  start: { filters: F; labels: Record<string, string>; error?: string },
+) {
   const [filters, setFilters] = useState(start.filters);
   const [labels, setLabels] = useState(start.labels);
   const queryOf = (f: F) => new URLSearchParams(f as Record<string, string>).toString();
