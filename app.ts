@@ -29,7 +29,7 @@ import { auditOutbox, authorize, sameOrigin, securityHeaders } from "./lib/http/
 import { drainOutbox } from "./lib/http/outbox.ts";
 import { AuditLog } from "./lib/audit/log.ts";
 import { accessOf } from "./routes/_access.ts";
-import { Admission, admitted } from "./lib/http/admission.ts";
+import { queued, RequestQueue } from "./lib/http/request_queue.ts";
 import { received } from "./lib/http/receive.ts";
 import { accountRoutes } from "./routes/account.tsx";
 import { auditRoutes } from "./routes/audit.tsx";
@@ -154,7 +154,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
     }),
   );
   // static files are not queued: a page's scripts never wait behind other users' lists
-  app.use("*", admitted(new Admission(opts.config.requestsAtOnce), (c) => !c.get("session")));
+  app.use("*", queued(new RequestQueue(opts.config.requestsAtOnce), (c) => !c.get("session")));
   app.use("*", gzipAnswers());
   app.use("*", sameOrigin(opts.config.allowedOrigins));
   app.use("*", async (c, next) => {

@@ -30,7 +30,7 @@ export interface Config {
   demoData: boolean;
   /** Minutes without a request after which a session ends (besides the 12-hour limit). */
   sessionIdleMinutes: number;
-  /** Requests worked on at once; the rest wait their turn, writes first (lib/http/admission.ts). */
+  /** Requests worked on at once; the rest wait their turn, writes first (lib/http/request_queue.ts). */
   requestsAtOnce: number;
   /**
    * Reverse proxies in front of the app (0: none). Their `X-Forwarded-For` / `X-Forwarded-Proto`

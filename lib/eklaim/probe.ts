@@ -1,6 +1,6 @@
 import { badRequest } from "../errors.ts";
 import type { Store } from "../db/store.ts";
-import { steppedOut } from "../http/admission.ts";
+import { steppedOut } from "../http/request_queue.ts";
 import { readSettingKept } from "../settings/settings.ts";
 import { call } from "./client.ts";
 import { keyProblem } from "./crypto.ts";

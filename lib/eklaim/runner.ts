@@ -1,6 +1,6 @@
 import { AppError, badGateway, conflict, gatewayTimeout, unprocessable } from "../errors.ts";
 import type { Store } from "../db/store.ts";
-import { steppedOut } from "../http/admission.ts";
+import { steppedOut } from "../http/request_queue.ts";
 import type { Tracker } from "../progress/progress.ts";
 import { appendCall } from "./call_log.ts";
 import { call, type EklaimResult } from "./client.ts";

@@ -1,6 +1,6 @@
 import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 import { AppError, badRequest } from "../errors.ts";
-import { steppedOut } from "../http/admission.ts";
+import { steppedOut } from "../http/request_queue.ts";
 import type { Table } from "./spreadsheet.ts";
 
 /** Limits on parsing one upload (in a worker thread, `parse_worker.ts`). */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { Admission, admitted, steppedOut } from "../lib/http/admission.ts";
+import { queued, RequestQueue, steppedOut } from "../lib/http/request_queue.ts";
 import { setup } from "./helpers.ts";
 
 /**
@@ -12,7 +12,7 @@ function heldApp(limit: number) {
   const release = new Map<string, () => void>();
   let running = 0, most = 0;
   const app = new Hono();
-  app.use("*", admitted(new Admission(limit), (c) => c.req.path.startsWith("/anon")));
+  app.use("*", queued(new RequestQueue(limit), (c) => c.req.path.startsWith("/anon")));
   app.all("/:name", async (c) => {
     const name = c.req.param("name");
     started.push(name);
@@ -25,7 +25,7 @@ function heldApp(limit: number) {
   return { app, started, release, turn, most: () => most };
 }
 
-Deno.test("admission: at most the limit run at once, the rest in arrival order", async () => {
+Deno.test("request queue: at most the limit run at once, the rest in arrival order", async () => {
   const h = heldApp(2);
   const answers = ["a", "b", "c", "d", "e"].map((n) => h.app.request(`/${n}`));
   await h.turn();
@@ -47,7 +47,7 @@ Deno.test("admission: at most the limit run at once, the rest in arrival order",
   assert.equal(h.most(), 2);
 });
 
-Deno.test("admission: a save waiting goes before the lists that came earlier", async () => {
+Deno.test("request queue: a save waiting goes before the lists that came earlier", async () => {
   const h = heldApp(1);
   const answers = [
     h.app.request("/list1"),
@@ -68,7 +68,7 @@ Deno.test("admission: a save waiting goes before the lists that came earlier", a
   assert.deepEqual(h.started, ["list1", "save", "list2", "list3"]);
 });
 
-Deno.test("admission: anonymous requests hold at most half the slots; a signed-in one goes past them", async () => {
+Deno.test("request queue: anonymous requests hold at most half the slots; a signed-in one goes past them", async () => {
   const h = heldApp(6);
   const anon = Array.from({ length: 8 }, (_, i) => h.app.request(`/anon${i}`));
   await h.turn();
@@ -90,10 +90,10 @@ Deno.test("admission: anonymous requests hold at most half the slots; a signed-i
   assert.equal(h.most(), 4, "three anonymous and the list");
 });
 
-Deno.test("admission: a request stepped out (an upload waiting for its parse) holds no slot", async () => {
+Deno.test("request queue: a request stepped out (an upload waiting for its parse) holds no slot", async () => {
   let parsed!: () => void;
   const app = new Hono();
-  app.use("*", admitted(new Admission(1)));
+  app.use("*", queued(new RequestQueue(1)));
   app.post("/upload", async (c) => {
     await steppedOut(() => new Promise<void>((ok) => parsed = ok));
     return c.text("diimpor");
@@ -108,12 +108,12 @@ Deno.test("admission: a request stepped out (an upload waiting for its parse) ho
   assert.equal(await steppedOut(() => Promise.resolve(7)), 7);
 });
 
-Deno.test("admission: uploads back from their parse hold at most a third of the slots", async () => {
+Deno.test("request queue: uploads back from their parse hold at most a third of the slots", async () => {
   const parsed: (() => void)[] = [];
   const finish = new Map<number, () => void>();
   let checking = 0, most = 0;
   const app = new Hono();
-  app.use("*", admitted(new Admission(6)));
+  app.use("*", queued(new RequestQueue(6)));
   app.post("/upload/:i", async (c) => {
     await steppedOut(() => new Promise<void>((ok) => parsed.push(ok)));
     most = Math.max(most, ++checking); // the rows checked and written, in a slot
@@ -137,9 +137,9 @@ Deno.test("admission: uploads back from their parse hold at most a third of the 
   assert.equal(most, 2);
 });
 
-Deno.test("admission: a failing request gives its turn back", async () => {
+Deno.test("request queue: a failing request gives its turn back", async () => {
   const app = new Hono();
-  app.use("*", admitted(new Admission(1)));
+  app.use("*", queued(new RequestQueue(1)));
   app.get("/boom", () => {
     throw new Error("boom");
   });
@@ -149,7 +149,7 @@ Deno.test("admission: a failing request gives its turn back", async () => {
   assert.equal(await (await app.request("/ok")).text(), "ok");
 });
 
-Deno.test("admission: the app answers with one request at a time (REQUESTS_AT_ONCE=1)", async () => {
+Deno.test("request queue: the app answers with one request at a time (REQUESTS_AT_ONCE=1)", async () => {
   await using t = await setup({ config: { requestsAtOnce: 1 } });
   const lists = Array.from({ length: 6 }, () => t.json("/api/pasien?draw=1&start=0&length=5"));
   const save = t.post("/api/pasien/update", {

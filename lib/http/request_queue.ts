@@ -13,7 +13,7 @@ interface Waiter {
 }
 
 /**
- * Admission: at most `limit` requests are worked on at once; the others wait their turn in
+ * A request queue: at most `limit` requests are worked on at once; the others wait their turn in
  * arrival order, writes ahead of reads. Under a load heavier than one JavaScript thread serves,
  * a request then runs to its answer among a few others instead of among all fifty, so its
  * waits on the store are not each stretched by every other request's work, and fewer requests'
@@ -22,7 +22,7 @@ interface Waiter {
  * least one each), so neither a flood of anonymous requests nor a dozen imports at once takes
  * every slot from the signed-in users' lists and saves.
  */
-export class Admission {
+export class RequestQueue {
   #busy = 0;
   readonly #held: Record<Share, number> = { anonymous: 0, upload: 0 };
   readonly #writes: Waiter[] = [];
@@ -77,7 +77,7 @@ export class Admission {
 
 /** The turn a request holds, for `steppedOut` (`over`: the request has its answer). */
 interface Turn {
-  admission: Admission;
+  queue: RequestQueue;
   share?: Share;
   held: boolean;
   over: boolean;
@@ -88,8 +88,8 @@ const turns = new AsyncLocalStorage<Turn>();
 /** Takes a turn again after `steppedOut` (in the uploads' share), unless the request ended. */
 async function back(turn: Turn): Promise<void> {
   if (turn.over) return;
-  await turn.admission.enter(false, "upload");
-  if (turn.over) turn.admission.leave("upload");
+  await turn.queue.enter(false, "upload");
+  if (turn.over) turn.queue.leave("upload");
   else {
     turn.share = "upload";
     turn.held = true;
@@ -100,14 +100,14 @@ async function back(turn: Turn): Promise<void> {
  * Runs `wait` with the current request's turn given back (an upload waiting for its parse, which
  * needs no request slot), then waits for a turn again before going on: in arrival order with the
  * reads (not ahead of them) and within the uploads' share (a dozen uploads back from their parse
- * one after another kept a list waiting for seconds). Outside an admitted request it just runs
+ * one after another kept a list waiting for seconds). Outside a queued request it just runs
  * `wait`.
  */
 export async function steppedOut<T>(wait: () => Promise<T>): Promise<T> {
   const turn = turns.getStore();
   if (!turn?.held) return await wait();
   turn.held = false;
-  turn.admission.leave(turn.share);
+  turn.queue.leave(turn.share);
   try {
     return await wait();
   } finally {
@@ -116,22 +116,22 @@ export async function steppedOut<T>(wait: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The middleware: each request waits for its turn in `admission` (writes, any method but GET
+ * The middleware: each request waits for its turn in `queue` (writes, any method but GET
  * and HEAD, ahead of reads; `anonymous(c)`: within the anonymous share) and gives it back when
  * its answer is made.
  */
-export const admitted = (
-  admission: Admission,
+export const queued = (
+  queue: RequestQueue,
   anonymous: (c: Context) => boolean = () => false,
 ): MiddlewareHandler =>
 async (c, next) => {
   const share: Share | undefined = anonymous(c) ? "anonymous" : undefined;
-  const turn: Turn = { admission, share, held: true, over: false };
-  await admission.enter(c.req.method !== "GET" && c.req.method !== "HEAD", share);
+  const turn: Turn = { queue, share, held: true, over: false };
+  await queue.enter(c.req.method !== "GET" && c.req.method !== "HEAD", share);
   try {
     await turns.run(turn, next);
   } finally {
     turn.over = true;
-    if (turn.held) admission.leave(turn.share);
+    if (turn.held) queue.leave(turn.share);
   }
 };
