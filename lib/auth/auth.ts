@@ -5,7 +5,7 @@ import { hashPassword, verifyPassword } from "./password.ts";
 import { passwordProblem } from "./policy.ts";
 import { ADMIN_TALLY, type Role, roleOf } from "./roles.ts";
 import type { Store } from "../db/store.ts";
-import { KeptReads } from "../db/kept_reads.ts";
+import { ReadCache } from "../db/read_cache.ts";
 
 /** A login account. `passwordHash` never leaves the server. */
 export interface User extends Doc {
@@ -187,7 +187,7 @@ function sweepLastRequests(now: number) {
 const SESSION_READ_MS = 5_000;
 
 /** Sessions read from each store, by key hash (`Date.now()` ages them, as the idle limit). */
-const sessionReads = new KeptReads<StoredSession>(SESSION_READ_MS, () => Date.now());
+const sessionReads = new ReadCache<StoredSession>(SESSION_READ_MS, () => Date.now());
 
 /**
  * The session for a cookie token, or null: expired (12 h), idle for `idleMs` since its last

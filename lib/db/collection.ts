@@ -12,8 +12,8 @@ import { possibleId, readMany, WholeRecords } from "./whole_records.ts";
 import { countOnLoad, countOps, earlyAnswer } from "./subset.ts";
 export type { CollectionSpec, KvHolder } from "../index/doc.ts";
 import { ulid } from "ulid";
-import { CHANGE_TTL_MS, IndexKeeper } from "../index/keeper.ts";
-export { SNAPSHOT_MIN } from "../index/keeper.ts";
+import { CHANGE_TTL_MS, IndexSync } from "../index/sync.ts";
+export { SNAPSHOT_MIN } from "../index/sync.ts";
 import type { Check, Staged } from "./staged.ts";
 export type { Check, Staged } from "./staged.ts";
 
@@ -24,12 +24,12 @@ export type { Check, Staged } from "./staged.ts";
  * keeping, whole-record reads, bulk writes, tallies and subsets are in their own modules.
  */
 export class Collection<T extends Doc = Doc> {
-  #keeper: IndexKeeper<T>;
+  #sync: IndexSync<T>;
   /** Whole records of a slim index's rows, the recent pages' kept (see `full`). */
   #whole: WholeRecords<T>;
 
   constructor(private holder: KvHolder, readonly spec: CollectionSpec) {
-    this.#keeper = new IndexKeeper<T>(holder, spec, countOnLoad(holder, spec));
+    this.#sync = new IndexSync<T>(holder, spec, countOnLoad(holder, spec));
     this.#whole = new WholeRecords<T>((ids) => this.findMany(ids), spec.whole);
   }
 
@@ -49,7 +49,7 @@ export class Collection<T extends Doc = Doc> {
 
   /** Applies this instance's writes committed at `versionstamp` to the index (used by bulk.ts). */
   applied(rows: [string, Row<T> | null][], versionstamp: string): void {
-    this.#keeper.applied(rows, versionstamp);
+    this.#sync.applied(rows, versionstamp);
   }
 
   /** The collection's write counter. */
@@ -100,15 +100,15 @@ export class Collection<T extends Doc = Doc> {
 
   /**
    * The in-memory index, brought up to date with every write made by any instance (`fresh`:
-   * holding every write of a counter read before, for a write guarded by it; see `IndexKeeper`).
+   * holding every write of a counter read before, for a write guarded by it; see `IndexSync`).
    */
   index(fresh = false): Promise<MemIndex<T>> {
-    return this.#keeper.index(fresh);
+    return this.#sync.index(fresh);
   }
 
   /** Before the index is loaded, the answer to `q` read from KV when it can be (`earlyAnswer`). */
   early(q: Query): Promise<QueryResult<T> | null> {
-    return this.#keeper.unready ? earlyAnswer<T>(this.kv, this.spec, q) : Promise.resolve(null);
+    return this.#sync.unready ? earlyAnswer<T>(this.kv, this.spec, q) : Promise.resolve(null);
   }
 
   /** Answers a query from the index, or, before it is loaded, from KV when it can (`early`). */
@@ -117,23 +117,23 @@ export class Collection<T extends Doc = Doc> {
   }
 
   /**
-   * The index's work besides answering reads (see `IndexKeeper`): `preload` it in the
+   * The index's work besides answering reads (see `IndexSync`): `preload` it in the
    * background, `settle` what a restored snapshot left unparsed, `saveSnapshot` when worth it.
    */
-  get indexing(): Pick<IndexKeeper<T>, "preload" | "settle" | "saveSnapshot"> {
-    return this.#keeper;
+  get indexing(): Pick<IndexSync<T>, "preload" | "settle" | "saveSnapshot"> {
+    return this.#sync;
   }
 
   /** Forgets the in-memory index (after the store was switched or restored). */
   reset(): void {
     this.#whole.clear();
-    this.#keeper.reset();
+    this.#sync.reset();
   }
 
   /** The counter and change-log operations of a commit touching `ids` (used by bulk.ts). */
   changeOps(ids: string[]): Op[] {
     const k = ulid();
-    this.#keeper.own(k);
+    this.#sync.own(k);
     return [
       { kind: "sum", key: this.verKey, n: 1n },
       { kind: "set", key: ["_chg", this.name, k], value: ids, expireIn: CHANGE_TTL_MS },

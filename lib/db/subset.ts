@@ -1,7 +1,7 @@
 import type { Op } from "./batch.ts";
 import type { CollectionSpec, Doc, KvHolder, Query, QueryResult, Row } from "../index/doc.ts";
 import { readMany } from "./whole_records.ts";
-import { newIndex, type OnExact } from "../index/keeper.ts";
+import { newIndex, type OnExact } from "../index/sync.ts";
 import { keyedIds, keyedPage, keyedPlain } from "./keyed.ts";
 
 /** Whether a collection keeps the count of every record (it declares `subset` or `keyed`). */

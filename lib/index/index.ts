@@ -8,7 +8,7 @@ import { rangeOf } from "./range.ts";
 import type { SnapDump, SnapEntry, Snapshot } from "./snapshot.ts";
 import { blockCounts, LazyBlocks } from "./lazy.ts";
 import { LaterMap } from "./later_map.ts";
-import { RowKeeper } from "./keep.ts";
+import { SlimRows } from "./slim_rows.ts";
 import { NumColumns } from "./nums.ts";
 import type { Doc, MemIndexOptions, Query, QueryResult, Row } from "./doc.ts";
 
@@ -29,7 +29,7 @@ const MAX_INCREMENTAL = 256;
  * searched and ordered read over 100k records takes milliseconds instead of a KV scan.
  * A write updates the cached orderings, groupings and search texts in place (see
  * view.ts); only a large batch drops them to be rebuilt on the next read. The queries over it
- * are in query.ts, what is kept of a record in keep.ts, the derived numbers in nums.ts, the
+ * are in query.ts, what is kept of a record in slim_rows.ts, the derived numbers in nums.ts, the
  * trigram postings in postings.ts.
  */
 export class MemIndex<T extends Doc> {
@@ -63,7 +63,7 @@ export class MemIndex<T extends Doc> {
   ) {
     this.block = opts.block ?? BLOCK;
     this.#text = new SearchText(searchFields);
-    this.#keeper = new RowKeeper(opts);
+    this.#rows = new SlimRows(opts);
     const pos = (opts.grams ?? []).map((f) => searchFields.indexOf(f)).filter((i) => i >= 0);
     this.#postings = new GramPostings(pos, searchFields.length, {
       count: () => this.#seq,
@@ -78,7 +78,7 @@ export class MemIndex<T extends Doc> {
   /** Makes each record's search text. */
   #text: SearchText;
   /** What is kept of each record (slim, embedded records shared). */
-  #keeper: RowKeeper<T>;
+  #rows: SlimRows<T>;
 
   get size(): number {
     return this.#entries.size;
@@ -122,7 +122,7 @@ export class MemIndex<T extends Doc> {
     let neu: Entry<T> | null = null;
     if (row) {
       neu = {
-        row: this.#keeper.keep(row),
+        row: this.#rows.keep(row),
         all: this.#text.of(row.value),
         seq: old?.seq ?? this.#seq++,
         nums: this.derive?.(row.value) ?? null,
@@ -160,7 +160,7 @@ export class MemIndex<T extends Doc> {
     this.#bySeq.length = 0;
     this.#seq = 0;
     this.#hays.clear();
-    this.#keeper.clear();
+    this.#rows.clear();
     this.#log = [];
     this.#version++;
     this.#drop();
@@ -188,11 +188,11 @@ export class MemIndex<T extends Doc> {
   restore(snap: Snapshot, broken: (e: Error) => void): LazyBlocks<T> {
     this.clear();
     const { ids, head } = snap;
-    const keeper = this.#keeper;
+    const rows = this.#rows;
     const lazy = new LazyBlocks<T>(snap.blocks, snap.texts, blockCounts(ids.length, head.block), {
       share: head.share,
-      canonical: (f, o) => keeper.canonical(f, o),
-      reshare: (v) => keeper.reshared(v),
+      canonical: (f, o) => rows.canonical(f, o),
+      reshare: (v) => rows.reshared(v),
       ids,
     }, broken);
     const entries = lazy.entries(0);

@@ -147,9 +147,9 @@ class LazyBlock<T extends Doc> {
 export interface BlockParts<T extends Doc> {
   /** Fields whose embedded records a block holds once and its entries by number. */
   share: string[];
-  /** The embedded record the index keeps in place of one read (keep.ts `canonical`). */
+  /** The embedded record the index keeps in place of one read (slim_rows.ts `canonical`). */
   canonical: (field: string, record: unknown) => unknown;
-  /** A record read back, its repeated values shared again (keep.ts `reshared`). */
+  /** A record read back, its repeated values shared again (slim_rows.ts `reshared`). */
   reshare: (value: T) => T;
   /** The entries' ids by insertion rank. */
   ids: string[];

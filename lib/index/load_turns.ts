@@ -3,7 +3,7 @@ import { nextTurn } from "../runtime/turn.ts";
 /**
  * Which index loads go first: a load some reader waits for (a request's list) runs its batches
  * back to back, and a background one (the loads started when the server starts listening,
- * `IndexKeeper.preload`) waits between its batches while such a load runs. One per store.
+ * `IndexSync.preload`) waits between its batches while such a load runs. One per store.
  */
 export class LoadTurns {
   #held = 0;

@@ -54,7 +54,7 @@ const CLAIM_READ_WHOLE = [
 const PACKAGE_READ_WHOLE = ["paket_deskripsi", "paket_waktu", "petugas_kelas"] as const;
 
 /** Whether the index keeps a stay whole: those still admitted (a few thousand at most). */
-export const keptWhole = (v: Visit): boolean => v.status === "dirawat";
+export const indexedWhole = (v: Visit): boolean => v.status === "dirawat";
 
 /**
  * What the stays' index keeps: what the lists order, filter and group by and what the
@@ -83,7 +83,7 @@ export function slimVisit(v: Visit): Visit {
   // E-Klaim's package: its source and the ward's code as shared strings, the ward's tariff
   if (v.paket_sumber) keep.paket_sumber = code(v.paket_sumber);
   if (v.petugas_inacbg) keep.petugas_inacbg = code(v.petugas_inacbg);
-  if (!keptWhole(v)) {
+  if (!indexedWhole(v)) {
     for (const k of PACKAGE_READ_WHOLE) if (k in keep) keep[k] = undefined;
     keep.summary_diagnosis = keep.summary_tindakan = keep.ipddetails = undefined;
     keep.diagnosis_awal = keep.asal = undefined;
@@ -170,7 +170,7 @@ export default defineResource({
   // the function itself, so that a change to what it keeps changes the index's signature and
   // a snapshot kept before is rebuilt (lib/index/snapshot.ts `specSig`)
   slim: slimVisit as unknown as (d: Doc) => Doc,
-  whole: keptWhole as unknown as (d: Doc) => boolean,
+  whole: indexedWhole as unknown as (d: Doc) => boolean,
   reshare: reshareVisit as unknown as (d: Doc) => Doc,
   labels: {
     openPasien: "Pasien yang masih dirawat",

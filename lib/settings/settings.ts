@@ -7,7 +7,7 @@ import type { Doc } from "../index/index.ts";
 import type { Registry } from "../resource/refs.ts";
 import { collectionOf, type RefDef } from "../resource/resource.ts";
 import type { Store } from "../db/store.ts";
-import { KeptReads } from "../db/kept_reads.ts";
+import { ReadCache } from "../db/read_cache.ts";
 import { parseOr400 } from "../resource/validate.ts";
 
 /**
@@ -44,7 +44,7 @@ export async function readSetting<T>(
 }
 
 /** Sections read for display, each used for a second before it is read again. */
-const keptSettings = new KeptReads<SettingRow<unknown>>(1_000, () => performance.now());
+const keptSettings = new ReadCache<SettingRow<unknown>>(1_000, () => performance.now());
 
 /**
  * A section for display (a page's defaults, the request's time zone): read from KV at most

@@ -16,7 +16,7 @@ function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boo
  * What a `MemIndex` keeps of each record: the declaration's `slim` part, with the embedded
  * records of its `share` fields kept once (rows holding an equal copy in a field share one object).
  */
-export class RowKeeper<T extends Doc> {
+export class SlimRows<T extends Doc> {
   #slim?: (doc: T) => T;
   #reshare?: (doc: T) => T;
   #share: string[];

@@ -4,7 +4,7 @@
  * value at once (`wrote`), and a read that raced such a write is not kept; another process
  * sharing the store is seen at most `ms` later. Null (nothing stored) is never kept.
  */
-export class KeptReads<V> {
+export class ReadCache<V> {
   #byKv = new WeakMap<Deno.Kv, Map<string, { value: V; at: number }>>();
   /** Writes so far, so a read that raced one is not kept. */
   #writes = 0;

@@ -31,7 +31,7 @@ export type OnExact = (size: number, vs: string | null, rows: () => Row<Doc>[]) 
  * read by replaying the change log `["_chg", name, ulid]` when the write counter
  * `["_meta", "ver", name]` moved (another instance wrote), and by the writes of this one.
  */
-export class IndexKeeper<T extends Doc> {
+export class IndexSync<T extends Doc> {
   #index: MemIndex<T>;
   #loaded = false;
   #count = 0n;

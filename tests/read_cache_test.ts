@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { KeptReads } from "../lib/db/kept_reads.ts";
+import { ReadCache } from "../lib/db/read_cache.ts";
 
 Deno.test("kept reads: kept for their time, replaced by own writes, never kept after racing one", async () => {
   const kv = await Deno.openKv(":memory:");
   let now = 0, reads = 0;
-  const kept = new KeptReads<string>(1_000, () => now);
+  const kept = new ReadCache<string>(1_000, () => now);
   const read = (v: string | null) => () => (reads++, Promise.resolve(v));
   assert.equal(await kept.get(kv, "a", read("satu")), "satu");
   now = 999;
