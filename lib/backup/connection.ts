@@ -3,6 +3,8 @@ import { ulid } from "ulid";
 import { z } from "zod";
 import { ensureAdmin } from "../auth/auth.ts";
 import type { Config } from "../config.ts";
+import type { AuditLog } from "../audit/log.ts";
+import { drainOutbox } from "../http/outbox.ts";
 import { writeAtomic } from "../db/db_file.ts";
 import { AppError, badRequest, conflict } from "../errors.ts";
 import { carrySessions } from "./restore.ts";
@@ -121,13 +123,14 @@ const input = z.object({
 /**
  * Saves the connection chosen on the form: tests it (open, write, read back, delete a probe
  * key), then, with requests held back, carries the sessions over, writes `connection.json` and
- * switches the running store. A failed test changes nothing (400 with the reason).
+ * switches the running store. A failed test changes nothing (400 with the reason). The audit
+ * outbox of each database is moved to `log`: the one left before, the one now in use after.
  */
 export async function saveConnection(
   store: Store,
   config: Config,
   fields: Record<string, string>,
-  timeoutMs = 5000,
+  { log, timeoutMs = 5000 }: { log: AuditLog; timeoutMs?: number },
 ): Promise<string> {
   const f = input.parse(fields);
   const mode = f.mode ?? "remote";
@@ -162,6 +165,7 @@ export async function saveConnection(
     return "Koneksi berhasil diuji dan disimpan.";
   }
   const opened = next;
+  await drainOutbox(store.kv, log);
   try {
     await store.gate.exclusive(async () => {
       await carrySessions(store.kv, opened.kv);
@@ -173,6 +177,7 @@ export async function saveConnection(
     opened.unlock();
     throw e;
   }
+  await drainOutbox(store.kv, log);
   const admin = await ensureAdmin(store, config.adminPassword);
   if (admin.password) console.log(`Login pertama di basis data baru: admin / '${admin.password}'`);
   return `Koneksi berhasil diuji; aplikasi sekarang memakai ${location}.`;
