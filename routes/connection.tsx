@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import ConnectionForm from "../islands/ConnectionForm.tsx";
 import { Island } from "../components/Island.tsx";
-import { readConnection, saveConnection } from "../lib/backup/connection.ts";
+import { saveConnection } from "../lib/backup/connection.ts";
+import { readConnection } from "../lib/db/configured.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
 import { audit } from "../lib/http/request.ts";
