@@ -18,7 +18,7 @@ import { settingsRoutes } from "./routes/settings.tsx";
 import { appNav } from "./routes/_nav.ts";
 import { ensureAdmin } from "./lib/auth/auth.ts";
 import { backupDir, cleanBackupTemps, syncBackupList } from "./lib/backup/backup.ts";
-import { openConfiguredStore } from "./lib/backup/connection.ts";
+import { openConfiguredStore } from "./lib/db/configured.ts";
 import { auditPathOf, type Config } from "./lib/config.ts";
 import { demoLine, type DemoSummary, seedDemoData } from "./lib/demo/data.ts";
 import type { AppEnv } from "./lib/http/env.ts";

@@ -6,7 +6,7 @@ import { backupDir } from "./lib/backup/backup.ts";
 import { startDailyBackups } from "./lib/backup/schedule.ts";
 import { loadConfig } from "./lib/config.ts";
 import { DEMO_CODE, ensureDemoLicence, startDemoLicence } from "./lib/licence/demo.ts";
-import { openConfiguredStore } from "./lib/backup/connection.ts";
+import { openConfiguredStore } from "./lib/db/configured.ts";
 import { type Store, StoreLockedError } from "./lib/db/store.ts";
 import { denoVersionProblem, readBuildInfo } from "./lib/runtime/version.ts";
 import { onStopSignal } from "./lib/runtime/stop.ts";

@@ -6,6 +6,7 @@ import { restoreBackup } from "../lib/backup/restore.ts";
 import type { Config } from "../lib/config.ts";
 import { newId } from "../lib/db/ids.ts";
 import { Store } from "../lib/db/store.ts";
+import { AuditLog } from "../lib/audit/log.ts";
 import type { Report } from "./ipd_file.ts";
 import { p95 } from "./measure.ts";
 
@@ -95,7 +96,8 @@ export async function backupBench(
   line("selama backup", b.lat);
   const ids = (await Array.fromAsync(store3.kv.list<{ _id: string }>({ prefix: ["db_backup"] })))
     .map((e) => e.value._id);
-  const r = await during(() => restoreBackup(store3, bdir, ids[0]));
+  const log = await AuditLog.open(":memory:");
+  const r = await during(() => restoreBackup(store3, bdir, ids[0], { log }));
   report("Restore (termasuk backup otomatis sebelum ganti)", r.s, 10, "s");
   line("selama restore (tertahan sebentar saat basis data diganti)", r.lat);
   await server.shutdown();

@@ -13,7 +13,6 @@ import { parseTableRequest, tableAnswer } from "../lib/resource/datatables.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
 import { renderPage } from "./_render.tsx";
-import { drainOutbox } from "../lib/http/outbox.ts";
 import { audit } from "../lib/http/request.ts";
 import { restoreBackup, type Restored } from "../lib/backup/restore.ts";
 import { restoreUpload } from "../lib/backup/upload.ts";
@@ -68,8 +67,8 @@ function uploadName(c: Context<AppEnv>): string {
 }
 
 /**
- * A restore request: the audit outbox drained first (its entries belong to the database being
- * replaced), the restore run with its progress, audited, and answered with what happened.
+ * A restore request: the restore run with its progress, audited, and answered with what
+ * happened.
  */
 async function restoring(
   c: Context<AppEnv>,
@@ -78,7 +77,6 @@ async function restoring(
 ) {
   const progress = trackJob(c, label);
   try {
-    await drainOutbox(c.get("store").kv, c.get("audit"));
     const { restored, before, upload } = await run(progress);
     await audit(c, {
       action: "restore",
@@ -182,7 +180,11 @@ export function backupRoutes() {
       restoring(
         c,
         "Pemulihan",
-        (progress) => restoreBackup(c.get("store"), dir(c), c.req.param("id"), progress),
+        (progress) =>
+          restoreBackup(c.get("store"), dir(c), c.req.param("id"), {
+            log: c.get("audit"),
+            progress,
+          }),
       ),
   );
 
@@ -195,6 +197,7 @@ export function backupRoutes() {
         limit: c.get("config").backupUploadBytes,
         declared: declared && /^\d+$/.test(declared) ? Number(declared) : null,
         fileName,
+        log: c.get("audit"),
         progress,
       });
       return { ...done, upload: { fileName, bytes: done.received, id: done.sourceId } };

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import ConnectionForm from "../islands/ConnectionForm.tsx";
 import { Island } from "../components/Island.tsx";
-import { readConnection, saveConnection } from "../lib/backup/connection.ts";
+import { saveConnection } from "../lib/backup/connection.ts";
+import { readConnection } from "../lib/db/configured.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
-import { drainOutbox } from "../lib/http/outbox.ts";
 import { audit } from "../lib/http/request.ts";
 import { users } from "../lib/auth/auth.ts";
 import { verifyPassword } from "../lib/auth/password.ts";
@@ -55,10 +55,10 @@ export function connectionRoutes(timeoutMs = 5000) {
       });
       throw badRequest("Password Anda salah; koneksi tidak diubah.");
     }
-    // the outbox of each database is emptied into the log: the one left, the one now in use
-    await drainOutbox(store.kv, c.get("audit"));
-    const message = await saveConnection(store, c.get("config"), fields, timeoutMs);
-    await drainOutbox(store.kv, c.get("audit"));
+    const message = await saveConnection(store, c.get("config"), fields, {
+      log: c.get("audit"),
+      timeoutMs,
+    });
     await audit(c, {
       action: "connection_change",
       entity: "connection",

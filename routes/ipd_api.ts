@@ -3,16 +3,9 @@ import type { AppEnv } from "../lib/http/env.ts";
 import { listOf, readFields, readForm, textFields } from "../lib/http/http.ts";
 import { noClaimGuard } from "../lib/claim/claim_store.ts";
 import { cancelUnclaimedDischarge, correctUnclaimedSummary } from "../lib/claim/status.ts";
-import {
-  deleteVisit,
-  examsOf,
-  getVisit,
-  readmissionOf,
-  saveVisit,
-  stillAdmitted,
-} from "../lib/ipd/stay.ts";
+import { deleteVisit, getVisit, readmissionOf, saveVisit, stillAdmitted } from "../lib/ipd/stay.ts";
 import { diff } from "../lib/audit/log.ts";
-import { audit } from "../lib/http/request.ts";
+import { audit, auditChange } from "../lib/http/request.ts";
 import { auditList } from "../lib/http/folded.ts";
 import type { Doc } from "../lib/index/doc.ts";
 import { discharge, summaryOf } from "../lib/ipd/discharge.ts";
@@ -34,13 +27,10 @@ export const EXPORT_LIMIT = 100_000;
 
 const params = (c: Context<AppEnv>) => new URL(c.req.url).searchParams;
 
-/** Audits a create (no `before`), an edit (changed fields) or a delete (whole record). */
-async function record(c: Context<AppEnv>, entity: string, before?: Doc, after?: Doc) {
-  const entityId = (after ?? before)!._id;
-  if (!before) return await audit(c, { action: "create", entity, entityId, after });
-  if (!after) return await audit(c, { action: "delete", entity, entityId, before });
+/** Audits a stay another write changed in the same commit (a readmission flag): its fields. */
+async function record(c: Context<AppEnv>, before: Doc, after: Doc) {
   const d = diff(before, after);
-  if (d) await audit(c, { action: "update", entity, entityId, ...d });
+  if (d) await audit(c, { action: "update", entity: "ipd", entityId: after._id, ...d });
 }
 
 /** Audits a read of one stay's record (`screen`: which part of it). */
@@ -50,9 +40,6 @@ const viewed = (c: Context<AppEnv>, entityId: string, screen?: string) =>
 /** A stay or examination as answered: its breakdown in all 18 categories (`breakdownJson`). */
 const billed = async <T extends object>(c: Context<AppEnv>, doc: T) =>
   breakdownJson(doc as Record<string, unknown>, await billCategory(c.get("store")));
-
-/** What a record was before a write (nothing where it is missing). */
-const old = async <T>(p: Promise<{ value: T } | null>) => (await p.catch(() => null))?.value;
 
 /** The inpatient API (SPEC section 7, Inpatient) under `/api/ipd`. */
 export function ipdApi(registry: Registry): Hono<AppEnv> {
@@ -132,24 +119,19 @@ function mountReads(api: Hono<AppEnv>, registry: Registry) {
 /** Saving, discharging and deleting stays and their examinations, each audited. */
 function mountWrites(api: Hono<AppEnv>, registry: Registry) {
   api.post("/update", async (c) => {
-    const f = await readFields(c);
-    const id = f.id?.trim();
-    const before = id ? await old(getVisit(c.get("store"), id)) : undefined;
-    const row = await saveVisit(c.get("store"), registry, f);
-    await record(c, "ipd", before, row.value);
+    const row = await saveVisit(c.get("store"), registry, await readFields(c));
+    await auditChange(c, "ipd", row.value._id);
     return c.json({ success: true, message: SAVED, data: await billed(c, stayJson(row)) });
   });
 
   api.post("/visitexamination/update", async (c) => {
     const f = await readForm(c);
-    const id = typeof f.id === "string" ? f.id.trim() : "";
-    const before = id ? await old(examsOf(c.get("store")).find(id)) : undefined;
     const res = await saveExam(c.get("store"), registry, f, {
       keyword: listOf(f.keyword),
       diagnosis: listOf(f.diagnosis),
       tindakan: listOf(f.tindakan),
     });
-    await record(c, "ipd-detail", before, res.examination);
+    await auditChange(c, "ipd-detail", res.examination._id);
     return c.json({
       success: true,
       message: SAVED,
@@ -162,19 +144,12 @@ function mountWrites(api: Hono<AppEnv>, registry: Registry) {
 
   api.post("/discharge-patient/update", async (c) => {
     const f = await readForm(c);
-    const sid = [f.id, f.ipdId].find((v) => typeof v === "string" && v.trim()) as string;
-    const before = sid ? await old(getVisit(c.get("store"), sid.trim())) : undefined;
     const row = await discharge(c.get("store"), registry, textFields(f), {
       summary_diagnosis: listOf(f.summary_diagnosis),
       summary_tindakan: listOf(f.summary_tindakan),
     });
-    await audit(c, {
-      action: "discharge",
-      entity: "ipd",
-      entityId: row.value._id,
-      ...(before ? diff(before, row.value) : { after: row.value }),
-    });
-    for (const r of row.readmissions) await record(c, "ipd", r.before, r.after);
+    await auditChange(c, "ipd", row.value._id, "discharge");
+    for (const r of row.readmissions) await record(c, r.before, r.after);
     return c.json({
       success: true,
       message: "Pasien berhasil dipulangkan.",
@@ -183,9 +158,8 @@ function mountWrites(api: Hono<AppEnv>, registry: Registry) {
   });
 
   api.delete("/:ipdId/details/:detailId", async (c) => {
-    const before = await old(examsOf(c.get("store")).find(c.req.param("detailId")));
     const visit = await deleteExam(c.get("store"), c.req.param("ipdId"), c.req.param("detailId"));
-    if (before) await record(c, "ipd-detail", before);
+    await auditChange(c, "ipd-detail", c.req.param("detailId"));
     return c.json({
       success: true,
       message: "Pemeriksaan berhasil dihapus.",
@@ -194,14 +168,8 @@ function mountWrites(api: Hono<AppEnv>, registry: Registry) {
   });
 
   api.post("/:id/cancel-discharge", async (c) => {
-    const before = await old(getVisit(c.get("store"), c.req.param("id")));
     const row = await cancelUnclaimedDischarge(c.get("store"), c.req.param("id"));
-    await audit(c, {
-      action: "cancel_discharge",
-      entity: "ipd",
-      entityId: row.value._id,
-      ...(before ? diff(before, row.value) : {}),
-    });
+    await auditChange(c, "ipd", row.value._id, "cancel_discharge");
     return c.json({ success: true, message: "Status Kepulangan pasien sudah dibatalkan." });
   });
 
@@ -211,7 +179,7 @@ function mountWrites(api: Hono<AppEnv>, registry: Registry) {
     const { readmissions, ...gone } = await deleteVisit(store, id, await noClaimGuard(store, id));
     await audit(c, { action: "delete", entity: "ipd", entityId: gone.visit._id, before: gone });
     // the next stay is no longer a readmission: its own entry
-    for (const r of readmissions) await record(c, "ipd", r.before, r.after);
+    for (const r of readmissions) await record(c, r.before, r.after);
     return c.json({ success: true, message: "Data berhasil dihapus." });
   });
 }
@@ -220,7 +188,6 @@ function mountWrites(api: Hono<AppEnv>, registry: Registry) {
 function mountSummary(api: Hono<AppEnv>, registry: Registry) {
   api.post("/:id/summary", async (c) => {
     const f = await readForm(c);
-    const before = await old(getVisit(c.get("store"), c.req.param("id")));
     const row = await correctUnclaimedSummary(
       c.get("store"),
       registry,
@@ -230,12 +197,7 @@ function mountSummary(api: Hono<AppEnv>, registry: Registry) {
         summary_tindakan: listOf(f.summary_tindakan),
       },
     );
-    await audit(c, {
-      action: "correct_summary",
-      entity: "ipd",
-      entityId: row.value._id,
-      ...(before ? diff(before, row.value) : {}),
-    });
+    await auditChange(c, "ipd", row.value._id, "correct_summary");
     return c.json({
       success: true,
       message: "Ringkasan pulang berhasil diperbaiki.",

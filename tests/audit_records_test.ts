@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { dtQuery, setup, versionOf } from "./helpers.ts";
 import { visitDoc, writeVisits } from "./visits.ts";
+import { visitsOf } from "../lib/ipd/stay.ts";
 import { entries, outbox, recordsIn } from "./audit_fixtures.ts";
 import { writeXlsx } from "../lib/resource/spreadsheet.ts";
 
@@ -175,5 +176,57 @@ Deno.test("a patient changed by an import is found by its ERM, name and id, with
     const found = await search(erm);
     assert.equal(found.length, 1, erm);
     assert.equal((found[0].after as { erm: string }).erm, erm);
+  }
+});
+
+Deno.test("a write landing between a stay's read and its commit is not audited as this request's change (HTTP)", async () => {
+  await using t = await setup();
+  const stay = visitDoc("2026-11-01T08:00:00.000Z", {
+    status: "pulang",
+    tanggal_pulang: "2026-11-04T08:00:00.000Z",
+  });
+  await writeVisits(t.store, [stay]);
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, t.app.fetch);
+  try {
+    // the next read of the stay's record is held once it has answered, until `release`
+    const kv = t.store.kv;
+    const get = kv.get.bind(kv);
+    let armed = true, release = () => {}, held = () => {};
+    const holding = new Promise<void>((r) => held = r);
+    const released = new Promise<void>((r) => release = r);
+    kv.get = (async (key: Deno.KvKey, o?: { consistency?: Deno.KvConsistencyLevel }) => {
+      const e = await get(key, o);
+      if (armed && key[0] === "ipd" && key[1] === stay._id) {
+        armed = false;
+        held();
+        await released;
+      }
+      return e;
+    }) as typeof kv.get;
+    const url = `http://127.0.0.1:${server.addr.port}/api/ipd/${stay._id}/cancel-discharge`;
+    const cancel = fetch(url, { method: "POST", headers: { cookie: t.cookie } });
+    await holding;
+    // another write to the stay lands meanwhile
+    await visitsOf(t.store).update(stay._id, (v) => ({ ...v, diagnosis_awal: "Demam tifoid" }));
+    release();
+    const res = await cancel;
+    await res.body?.cancel();
+    const got = await entries(t, { action: "cancel_discharge" });
+    if (res.status === 200) {
+      // audited: exactly what this commit changed, not the other write's field
+      assert.equal(got.length, 1);
+      assert.deepEqual(got[0].before, {
+        status: "pulang",
+        tanggal_pulang: "2026-11-04T08:00:00.000Z",
+        openPasien: null,
+      });
+      assert.equal((got[0].after as Record<string, unknown>).diagnosis_awal, undefined);
+    } else {
+      // refused as stale (409), which leaves no entry
+      assert.equal(res.status, 409);
+      assert.equal(got.length, 0);
+    }
+  } finally {
+    await server.shutdown();
   }
 });

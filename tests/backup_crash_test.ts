@@ -7,7 +7,7 @@ import { HEADER_BYTES, readHeader } from "../lib/backup/format.ts";
 import { createApp } from "../app.ts";
 import { auditPathOf, loadConfig } from "../lib/config.ts";
 import { AuditLog } from "../lib/audit/log.ts";
-import { openConfiguredStore } from "../lib/backup/connection.ts";
+import { openConfiguredStore } from "../lib/db/configured.ts";
 import { Store } from "../lib/db/store.ts";
 import { liveFile } from "../lib/db/db_file.ts";
 

@@ -10,10 +10,12 @@ import { backupDir, backups, createBackup, deleteBackup } from "../lib/backup/ba
 import { restoreBackup } from "../lib/backup/restore.ts";
 import { restoreUpload } from "../lib/backup/upload.ts";
 import { Store } from "../lib/db/store.ts";
+import { AuditLog } from "../lib/audit/log.ts";
 
 const [mode, dataDir] = Deno.args;
 const store = await Store.open(join(dataDir, "casemix.kv"));
 const dir = backupDir(dataDir);
+const log = await AuditLog.open(":memory:");
 const byName = new Map((await backups(store).index()).rows().map((r) => [r.value.name, r.value]));
 const a = byName.get("A")!;
 const sent = join(dataDir, "unggahan.kvbak");
@@ -23,13 +25,13 @@ if (mode === "upload") {
 }
 console.log("ready");
 if (mode === "add") await createBackup(store, dir, { name: "baru" });
-else if (mode === "restore") await restoreBackup(store, dir, a._id);
+else if (mode === "restore") await restoreBackup(store, dir, a._id, { log });
 else {
   // as over the LAN: the body's first bytes come a moment after the request
   const body = (await Deno.open(sent)).readable.pipeThrough(
     new TransformStream({ start: () => new Promise((ok) => setTimeout(ok, 150)) }),
   );
-  await restoreUpload(store, dir, body, { limit: 2 ** 30, declared: null });
+  await restoreUpload(store, dir, body, { limit: 2 ** 30, declared: null, log });
 }
 console.log("done");
 setInterval(() => {}, 60_000); // stays alive until killed

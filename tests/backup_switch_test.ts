@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
 import { basename, join } from "node:path";
 import { ulid } from "ulid";
-import { backups } from "../lib/backup/backup.ts";
+import { backupDir, backups, createBackup } from "../lib/backup/backup.ts";
+import { restoreBackup } from "../lib/backup/restore.ts";
+import { saveConnection } from "../lib/backup/connection.ts";
+import { OutboxScope, withOutbox } from "../lib/db/outbox.ts";
+import { entries } from "./audit_fixtures.ts";
 import { runDailyBackup } from "../lib/backup/schedule.ts";
 import { pointerOf, writePointer } from "../lib/db/db_file.ts";
 import type { AppError } from "../lib/errors.ts";
@@ -193,4 +197,32 @@ Deno.test("daily backup: once a day, only daily ones pruned beyond the retention
   );
   assert.ok(docs.some((d) => d.name === "Manual"));
   assert.equal([...Deno.readDirSync(bdir)].length, 3);
+});
+
+Deno.test("restoreBackup and saveConnection move the outbox's undrained entries to the log first", async () => {
+  await using tmp = await tempDir();
+  await using t = await setup({ dataDir: tmp.path, file: true });
+  const dir = backupDir(tmp.path);
+  const made = await createBackup(t.store, dir, { name: "awal" });
+  // a committed change whose entry was never appended: its intent waits in the outbox
+  const pending = (kode: string) =>
+    withOutbox(
+      new OutboxScope(() => ({ username: "admin", role: "admin", ip: "-" })),
+      () => t.store.collection({ name: "province" }).insert({ kode, nama: `Uji ${kode}` }),
+    );
+  const created = async (kode: string) =>
+    (await entries(t, { entity: "province", action: "create" }))
+      .filter((e) => (e.after as { kode?: string }).kode === kode).length;
+  await pending("91");
+  await restoreBackup(t.store, dir, made._id, { log: t.audit });
+  assert.equal(await created("91"), 1);
+  await using m = await setup();
+  const one = await m.store.collection({ name: "province" }).insert({ kode: "0", nama: "x" });
+  await withOutbox(
+    new OutboxScope(() => ({ username: "admin", role: "admin", ip: "-" })),
+    () =>
+      m.store.collection({ name: "province" }).update(one.value._id, { kode: "92", nama: "Uji" }),
+  );
+  await saveConnection(m.store, m.config, { mode: "local" }, { log: m.audit });
+  assert.equal((await entries(m, { entity: "province", action: "update" })).length, 1);
 });

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { users } from "../lib/auth/auth.ts";
-import { locationOf, readConnection } from "../lib/backup/connection.ts";
+import { locationOf, openConfiguredStore, readConnection } from "../lib/db/configured.ts";
+import { loadConfig } from "../lib/config.ts";
 import { Store } from "../lib/db/store.ts";
 import { ADMIN_PASSWORD, dtQuery, setup, tempDir } from "./helpers.ts";
 
@@ -130,4 +131,14 @@ Deno.test("koneksi: the page shows the current store and the form", async () => 
   assert.match(html, /Alamat IP Server/);
   assert.match(html, /href="\/koneksi"[^>]*>Koneksi Database/);
   assert.match(html, /href="\/db-backup"[^>]*>Backup Database/);
+});
+
+Deno.test("koneksi: the start opens a saved KV Connect store with its token, leaving no token in the environment", async () => {
+  await using tmp = await tempDir();
+  const conn = { mode: "remote", url: "http://127.0.0.1:1", token: "rahasia-start" };
+  await Deno.writeTextFile(join(tmp.path, "connection.json"), JSON.stringify(conn));
+  const config = { ...loadConfig({ get: () => undefined }), dataDir: tmp.path };
+  // the token reached the open (refused by the address, not for a missing token)
+  await assert.rejects(openConfiguredStore(config), /failed to connect/);
+  assert.equal(Deno.env.get("DENO_KV_ACCESS_TOKEN"), undefined);
 });

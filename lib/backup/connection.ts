@@ -1,56 +1,17 @@
-import { join } from "node:path";
 import { ulid } from "ulid";
 import { z } from "zod";
+import { type Connection, connectionPath, locationOf } from "../db/configured.ts";
 import { ensureAdmin } from "../auth/auth.ts";
 import type { Config } from "../config.ts";
+import type { AuditLog } from "../audit/log.ts";
+import { drainOutbox } from "../http/outbox.ts";
 import { writeAtomic } from "../db/db_file.ts";
 import { AppError, badRequest, conflict } from "../errors.ts";
 import { carrySessions } from "./restore.ts";
-import { kindOf, type Opened, openKvAt, Store, StoreLockedError } from "../db/store.ts";
-
-/** Where the store lives, as chosen on the 'Koneksi Database' page. */
-export type Connection = { mode: "local" } | { mode: "remote"; url: string; token: string };
-
-const saved = z.discriminatedUnion("mode", [
-  z.object({ mode: z.literal("local") }),
-  z.object({ mode: z.literal("remote"), url: z.string().url(), token: z.string().min(1) }),
-]);
+import { type Opened, openKvAt, type Store, StoreLockedError } from "../db/store.ts";
 
 /** The message for a remote connection without an address. */
 export const IP_REQUIRED = "Mohon masukkan alamat IP Server";
-const TOKEN_ENV = "DENO_KV_ACCESS_TOKEN";
-
-/** `DATA_DIR/connection.json`: the saved choice (absent: the configured `DB_PATH`). */
-export const connectionPath = (dataDir: string) => join(dataDir, "connection.json");
-
-/** The local KV file: `DB_PATH` when it names a file, else `DATA_DIR/casemix.kv`. */
-export const localBase = (config: Config) =>
-  kindOf(config.dbPath) === "file" ? config.dbPath : join(config.dataDir, "casemix.kv");
-
-/** The saved connection, or null when none was saved. */
-export async function readConnection(dataDir: string): Promise<Connection | null> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(connectionPath(dataDir));
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return null;
-    throw e;
-  }
-  const r = saved.safeParse(JSON.parse(text));
-  if (!r.success) throw new Error(`${connectionPath(dataDir)} tidak valid.`);
-  return r.data;
-}
-
-/** Where to open the store: the saved choice, else `DB_PATH`. */
-export const locationOf = (config: Config, c: Connection | null) =>
-  c?.mode === "remote" ? c.url : c?.mode === "local" ? localBase(config) : config.dbPath;
-
-/** Opens the store where the saved connection (or `DB_PATH`) says; the start path of the app. */
-export async function openConfiguredStore(config: Config): Promise<Store> {
-  const c = await readConnection(config.dataDir);
-  if (c?.mode === "remote") Deno.env.set(TOKEN_ENV, c.token);
-  return await Store.open(locationOf(config, c));
-}
 
 /** A KV Connect URL from what was typed: `10.0.0.5` → `http://10.0.0.5:4512` (denokv's port). */
 export function normalizeAddress(ip: string): string {
@@ -82,9 +43,13 @@ const within = <T>(p: Promise<T>, ms: number, what: string): Promise<T> => {
 };
 
 /** Opens `location` and writes, reads back and deletes a probe key, within `timeoutMs`. */
-async function openAndProbe(location: string, timeoutMs: number): Promise<Opened> {
+async function openAndProbe(
+  location: string,
+  token: string | undefined,
+  timeoutMs: number,
+): Promise<Opened> {
   let late = false;
-  const opening = openKvAt(location);
+  const opening = openKvAt(location, token);
   opening.then((o) => late && (o.kv.close(), o.unlock()), () => {});
   let o: Opened;
   try {
@@ -121,13 +86,14 @@ const input = z.object({
 /**
  * Saves the connection chosen on the form: tests it (open, write, read back, delete a probe
  * key), then, with requests held back, carries the sessions over, writes `connection.json` and
- * switches the running store. A failed test changes nothing (400 with the reason).
+ * switches the running store. A failed test changes nothing (400 with the reason). The audit
+ * outbox of each database is moved to `log`: the one left before, the one now in use after.
  */
 export async function saveConnection(
   store: Store,
   config: Config,
   fields: Record<string, string>,
-  timeoutMs = 5000,
+  { log, timeoutMs = 5000 }: { log: AuditLog; timeoutMs?: number },
 ): Promise<string> {
   const f = input.parse(fields);
   const mode = f.mode ?? "remote";
@@ -138,15 +104,12 @@ export async function saveConnection(
     : { mode };
   const location = locationOf(config, conn);
   const same = conn.mode === "local" && location === store.base;
-  const prevToken = Deno.env.get(TOKEN_ENV);
   let next: Opened | null = null;
   try {
-    if (conn.mode === "remote") Deno.env.set(TOKEN_ENV, conn.token);
+    const token = conn.mode === "remote" ? conn.token : undefined;
     if (same) await within(probe(store.kv), timeoutMs, location);
-    else next = await openAndProbe(location, timeoutMs);
+    else next = await openAndProbe(location, token, timeoutMs);
   } catch (e) {
-    if (prevToken === undefined) Deno.env.delete(TOKEN_ENV);
-    else Deno.env.set(TOKEN_ENV, prevToken);
     if (e instanceof StoreLockedError) throw conflict(e.message);
     if (e instanceof AppError) throw e;
     // the remote server's own answer is logged, never sent back (it may be anything)
@@ -162,6 +125,7 @@ export async function saveConnection(
     return "Koneksi berhasil diuji dan disimpan.";
   }
   const opened = next;
+  await drainOutbox(store.kv, log);
   try {
     await store.gate.exclusive(async () => {
       await carrySessions(store.kv, opened.kv);
@@ -173,6 +137,7 @@ export async function saveConnection(
     opened.unlock();
     throw e;
   }
+  await drainOutbox(store.kv, log);
   const admin = await ensureAdmin(store, config.adminPassword);
   if (admin.password) console.log(`Login pertama di basis data baru: admin / '${admin.password}'`);
   return `Koneksi berhasil diuji; aplikasi sekarang memakai ${location}.`;

@@ -18,6 +18,8 @@ import { cleanStrays, newLiveFile, syncPath, writePointer } from "../db/db_file.
 import { badRequest, conflict, notFound } from "../errors.ts";
 import { counters, importEntries, readLines } from "./kv_dump.ts";
 import type { Store } from "../db/store.ts";
+import type { AuditLog } from "../audit/log.ts";
+import { drainOutbox } from "../http/outbox.ts";
 import { formatDateTime } from "../format.ts";
 import { zoneLabel } from "../hospital_time.ts";
 
@@ -131,7 +133,7 @@ export async function restoreBackup(
   store: Store,
   dir: string,
   id: string,
-  progress?: Tracker,
+  opts: { log: AuditLog; progress?: Tracker },
 ): Promise<Restored> {
   const doc = await findBackup(store, id);
   return await aloneRestoring(store, async () => {
@@ -139,7 +141,7 @@ export async function restoreBackup(
     await Deno.stat(file).catch(() => {
       throw notFound(`Berkas cadangan ${doc.path} tidak ada lagi di folder backups.`);
     });
-    return await restoreFrom(store, dir, { doc, file }, progress);
+    return await restoreFrom(store, dir, { doc, file }, opts);
   });
 }
 
@@ -177,14 +179,16 @@ export async function aloneRestoring<T>(store: Store, job: () => Promise<T>): Pr
 /**
  * Restores the backup file `src.file` (listed as `src.doc`); call it inside `aloneRestoring`.
  * `src.keep`, when given, runs once the file has been verified and unpacked, before anything
- * live changes (an uploaded file is moved into the backups folder there).
+ * live changes (an uploaded file is moved into the backups folder there). The audit outbox is
+ * moved to `log` first: its entries belong to the database being replaced.
  */
 export async function restoreFrom(
   store: Store,
   dir: string,
   src: { doc: BackupDoc; file: string; keep?: () => Promise<void> },
-  progress?: Tracker,
+  { log, progress }: { log: AuditLog; progress?: Tracker },
 ): Promise<Restored> {
+  await drainOutbox(store.kv, log);
   const doc = src.doc;
   const aside = await buildAside(store, src.file, dir, progress);
   let pointed = false;

@@ -8,6 +8,7 @@ import {
   encodeHeader,
   HEADER_BYTES,
 } from "./format.ts";
+import type { AuditLog } from "../audit/log.ts";
 import { aloneRestoring, type Restored, restoreFrom } from "./restore.ts";
 import type { Tracker } from "../progress/progress.ts";
 import type { Store } from "../db/store.ts";
@@ -122,14 +123,20 @@ export function restoreUpload(
   store: Store,
   dir: string,
   body: ReadableStream<Uint8Array> | null,
-  o: { limit: number; declared: number | null; fileName?: string; progress?: Tracker },
+  o: {
+    limit: number;
+    declared: number | null;
+    log: AuditLog;
+    fileName?: string;
+    progress?: Tracker;
+  },
 ): Promise<Restored & { received: number; sourceId: string }> {
   return aloneRestoring(store, async () => {
     const { tmp, header } = await receive(body, dir, o);
     try {
       const doc = await ownEntry(tmp, header, o.fileName ?? "");
       const keep = () => Deno.rename(tmp, safePath(dir, doc.path));
-      const done = await restoreFrom(store, dir, { doc, file: tmp, keep }, o.progress);
+      const done = await restoreFrom(store, dir, { doc, file: tmp, keep }, o);
       return { ...done, received: HEADER_BYTES + header.size, sourceId: header.id };
     } finally {
       await Deno.remove(tmp).catch(() => {}); // refused, or kept under its name

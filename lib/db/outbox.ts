@@ -60,6 +60,11 @@ export class OutboxScope {
     if (value) this.#values.set(key[1], value);
   }
 
+  /** The intent keys remembered so far and not yet covered by an event (kept). */
+  pending(): readonly Deno.KvKey[] {
+    return this.#keys;
+  }
+
   /** The intent keys remembered so far, forgotten here (an event now covers them). */
   take(): Deno.KvKey[] {
     return this.#keys.splice(0);

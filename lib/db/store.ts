@@ -92,11 +92,35 @@ export interface Opened {
   unlock: () => void;
 }
 
+/** Deno reads a KV Connect token from this variable only, as the open is called (deno#21676). */
+const TOKEN_ENV = "DENO_KV_ACCESS_TOKEN";
+
 /**
- * Opens KV at `base`. A local file is locked (one server per file), resolved through its
- * pointer, and the files earlier switches or crashes left beside it are removed.
+ * Opens KV Connect `url` with `token`: the variable holds it only while `Deno.openKv` is called
+ * (it reads it then, before its first await), and is put back at once. Without a token, with the
+ * process's own `DENO_KV_ACCESS_TOKEN`.
  */
-export async function openKvAt(base: string): Promise<Opened> {
+function openRemote(url: string, token?: string): Promise<Deno.Kv> {
+  if (token === undefined) return Deno.openKv(url);
+  const prev = Deno.env.get(TOKEN_ENV);
+  Deno.env.set(TOKEN_ENV, token);
+  try {
+    return Deno.openKv(url);
+  } finally {
+    if (prev === undefined) Deno.env.delete(TOKEN_ENV);
+    else Deno.env.set(TOKEN_ENV, prev);
+  }
+}
+
+/**
+ * Opens KV at `base` (`token`: a KV Connect URL's access token). A local file is locked (one
+ * server per file), resolved through its pointer, and the files earlier switches or crashes
+ * left beside it are removed.
+ */
+export async function openKvAt(base: string, token?: string): Promise<Opened> {
+  if (kindOf(base) === "remote") {
+    return { kv: await openRemote(base, token), base, path: base, unlock() {} };
+  }
   if (kindOf(base) !== "file") {
     return { kv: await Deno.openKv(base), base, path: base, unlock() {} };
   }
@@ -145,8 +169,8 @@ export class Store implements KvHolder {
   indexRecheckMs = INDEX_RECHECK_MS;
 
   /** Opens KV at `path` (file, `:memory:` or KV Connect URL), locking a local file. */
-  static async open(path: string): Promise<Store> {
-    const o = await openKvAt(path);
+  static async open(path: string, token?: string): Promise<Store> {
+    const o = await openKvAt(path, token);
     return new Store(o.kv, o);
   }
 

@@ -6,6 +6,7 @@ import {
   changesEvents,
 } from "../audit/log.ts";
 import {
+  type Change,
   currentOutbox,
   dropIntents,
   type Intent,
@@ -181,4 +182,25 @@ export async function appendDetached(
     console.error("Entri audit disimpan di outbox (jejak audit gagal ditulis):", e);
     await parkEvent(kv, actor, ev, []);
   }
+}
+
+/**
+ * What the running request's commits not yet audited did to record `entityId` of `entity`,
+ * as committed: the record before its first write and after its last (null: none committed).
+ * Read from the request's intents in the outbox, so a write landing between a read and the
+ * commit is never shown as this request's change.
+ */
+export async function committedChange(
+  kv: Deno.Kv,
+  entity: string,
+  entityId: string,
+): Promise<Change | null> {
+  const keys = currentOutbox()?.pending() ?? [];
+  const found = (await readIntents(kv, [...keys])).flatMap((it) =>
+    it?.kind === "change" && it.change.entity === entity && it.change.entityId === entityId
+      ? [it.change]
+      : []
+  );
+  if (!found.length) return null;
+  return { entity, entityId, before: found[0].before, after: found.at(-1)!.after };
 }

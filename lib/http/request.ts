@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AuditActor, AuditEvent } from "../audit/log.ts";
-import { recordEvent } from "./outbox.ts";
+import { changeEvent, diff } from "../audit/log.ts";
+import { committedChange, recordEvent } from "./outbox.ts";
 import { allows } from "../auth/roles.ts";
 import type { AppEnv } from "./env.ts";
 
@@ -65,6 +66,27 @@ export async function audit(
   who?: { username: string; role?: string },
 ): Promise<void> {
   await recordEvent(c.get("store").kv, c.get("audit"), actorOf(c, who), ev);
+}
+
+/**
+ * Audits what this request's commits did to one record, as committed (`committedChange`): as
+ * `action` with the fields changed (the record, for a create), or without `action` as a
+ * create, a delete or an update of the fields changed (nothing when no field changed).
+ */
+export async function auditChange(
+  c: Context<AppEnv>,
+  entity: string,
+  entityId: string,
+  action?: string,
+): Promise<void> {
+  const ch = await committedChange(c.get("store").kv, entity, entityId);
+  if (!action) {
+    const ev = ch && changeEvent(entity, entityId, ch.before, ch.after);
+    if (ev) await audit(c, ev);
+    return;
+  }
+  const d = ch?.before && ch.after ? diff(ch.before, ch.after) : ch?.after && { after: ch.after };
+  await audit(c, { action, entity, entityId, ...d });
 }
 
 /**
