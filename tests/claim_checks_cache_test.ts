@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { setup, versionOf } from "./helpers.ts";
-import { admission, seedIpd } from "./ipd_fixtures.ts";
+import { dtQuery, setup, versionOf } from "./helpers.ts";
+import { admission, refId, seedIpd } from "./ipd_fixtures.ts";
 import { admitDischarge } from "./claim_fixtures.ts";
 import { checkStay } from "../lib/claim/readiness.ts";
 import { claimChecks, type KeptCheck } from "../lib/claim/checks.ts";
@@ -152,4 +152,38 @@ Deno.test("claimChecks after writes: only the checks a write can change are redo
   assert.notEqual(c5.get(oct), c4.get(oct), "the October 2026 stay was not checked again");
   assert.equal(c5.get(nov), c4.get(nov), "the November 2026 stay was checked again");
   await sameAsEachOwn(t, c5, [...ids, oct, nov]);
+});
+
+Deno.test("claimChecks: a change of the hospital's zone, which READMISI_CMG reads, reaches the Klaim list", async () => {
+  await using t = await setup();
+  const w = await seedIpd(t);
+  // Siti home 2 October 2026 23:30 WIB (3 October 01:30 WIT), back 1 November 08:00 WIB (10:00
+  // WIT) to the same CMG: 30 calendar days in Jakarta (no readmission), 29 in Jayapura (one)
+  const days = [{ masuk: "2026-09-28", pulang: "2026-10-02T23:30" }, {
+    masuk: "2026-11-01",
+    pulang: "2026-11-03",
+  }];
+  const ids: string[] = [];
+  for (const d of days) ids.push(await admitDischarge(t, w, w.pasien, d, w.j4, "1000000"));
+  const listed = async () => {
+    const r = await t.json(`/api/klaim?${dtQuery(["tanggal_pulang"], { length: 10 })}`);
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    return r.body.data.find((d: { _id: string }) => d._id === ids[1]).rules as string[];
+  };
+  const own = async () =>
+    (await t.json(`/api/ipd/${ids[1]}/claim-check`)).body.findings.map((f: { rule: string }) =>
+      f.rule
+    );
+  assert.ok(!(await listed()).includes("READMISI_CMG"));
+  const moved = await t.post("/api/setting/hospital", {
+    name: "RSU Uji Casemix",
+    regional: await refId(t, "regional", "Regional 3"),
+    hospitalClass: await refId(t, "hospital-class", "C"),
+    owner: await refId(t, "owner", "Swasta"),
+    type: await refId(t, "hospital-type", "Rumah Sakit Umum"),
+    timezone: "Asia/Jayapura",
+  });
+  assert.equal(moved.status, 200, JSON.stringify(moved.body));
+  assert.ok((await own()).includes("READMISI_CMG"), (await own()).join());
+  assert.deepEqual(await listed(), await own());
 });

@@ -156,7 +156,8 @@ export function eklaimTxt(
 }
 
 /**
- * A stay admitted and discharged through the API (08:00 and 11:00 on the days given), with one
+ * A stay admitted and discharged through the API (08:00 and 11:00 on the days given; a
+ * discharge `YYYY-MM-DDTHH:mm` at its time), with one
  * examination choosing `grouping` and billing `tarifRs`, discharged with the summary's
  * diagnoses `summary10` (codes of `w.icd`; none by default); `more` adds to its admission (the
  * claim data E-Klaim needs: `claimReady(n)` of tests/ipd_fixtures.ts); returns its id.
@@ -192,7 +193,7 @@ export async function admitDischarge(
     body: JSON.stringify({
       id,
       _version: (await t.store.kv.get(["ipd", id])).versionstamp!,
-      tanggal_pulang: `${days.pulang}T11:00`,
+      tanggal_pulang: days.pulang.includes("T") ? days.pulang : `${days.pulang}T11:00`,
       dischargepatient: w.pulang,
       ...summary10.length
         ? { summary_diagnosis: summary10.map((c) => w.icd[c]) }

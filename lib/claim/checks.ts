@@ -5,7 +5,14 @@ import type { Registry } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
 import type { Store } from "../db/store.ts";
 import { LOS_WINDOW_MONTHS, type LosEntry, losEntry } from "./rules/los.ts";
-import { type ClaimContext, claimContext, claimStayOf, PATCH_MAX } from "./readiness.ts";
+import { hospitalZone } from "../hospital_time.ts";
+import {
+  CLAIM_RULES,
+  type ClaimContext,
+  claimContext,
+  claimStayOf,
+  PATCH_MAX,
+} from "./readiness.ts";
 import { claimMask } from "./mask.ts";
 
 /**
@@ -21,6 +28,12 @@ export interface KeptCheck {
   readonly month: number;
   readonly los: number;
 }
+
+const SOURCES = new Set(CLAIM_RULES.flatMap((r) => r.sources));
+/** The resources the rules read: a change to one builds every check again. */
+const RESOURCES = [...SOURCES].filter((s) => s !== "stays" && s !== "zone");
+/** Whether a rule reads the zone: checks kept in one zone are built again in another. */
+const ZONED = SOURCES.has("zone");
 
 /** The readiness of every discharged stay by store, patched after writes to a few stays. */
 type Bulk = { others: string; version: number; checks: Map<string, KeptCheck> };
@@ -60,22 +73,21 @@ export const readinessBuilt = (store: Store): boolean => bulk.has(store);
 /**
  * The readiness of every discharged stay, by id, from the in-memory indexes only (the stays'
  * index keeps the summary's codes and the package): for the claim list and its counters. Kept
- * until a room, class or disputed-claim keyword changes (then built again); after writes to a
- * few stays only the checks they can change are redone: the stays written, their patients'
- * stays (readmission), and, when a discharged stay's package, month or length changed (the
- * medians), the stays of the packages it had and has discharged in the 12 months after it.
+ * until a source the rules declare changes (`ClaimRule.sources`: a resource, the zone; then built
+ * again); after writes to a few stays only the checks they can change are redone: the stays
+ * written, their patients' stays (readmission), and, when a discharged stay's package, month or
+ * length changed (the medians), the stays of the packages it had and has discharged in the 12
+ * months after it.
  */
 export async function claimChecks(
   store: Store,
   registry: Registry,
 ): Promise<ReadonlyMap<string, KeptCheck>> {
   const indexes = await Promise.all(
-    ["room", "class-room", "disputed-claim"].map((n) =>
-      collectionOf(store, registry.get(n)!).index()
-    ),
+    RESOURCES.map((n) => collectionOf(store, registry.get(n)!).index()),
   );
   const stays = await visitsOf(store).index();
-  const others = indexes.map((i) => i.version).join(".");
+  const others = [...indexes.map((i) => i.version), ZONED ? hospitalZone() : ""].join(".");
   const have = bulk.get(store);
   if (have?.others === others && have.version === stays.version) return have.checks;
   const changed = have?.others === others ? stays.changesSince(have.version) : null;

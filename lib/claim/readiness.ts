@@ -20,10 +20,11 @@ import {
   claimDataProblem,
   missingStayClaimData,
 } from "./rules/stay_claim_data.ts";
-import type { ClaimContext, ClaimStay } from "./rules/types.ts";
+import type { ClaimContext, ClaimSource, ClaimStay } from "./rules/types.ts";
+import { hospitalZone, type ZoneName } from "../hospital_time.ts";
 import { RULE_LIST, type RuleCode } from "./rule_list.ts";
 
-export type { ClaimContext, ClaimStay } from "./rules/types.ts";
+export type { ClaimContext, ClaimSource, ClaimStay } from "./rules/types.ts";
 
 /** `blok` stops a claim; `peringatan` asks for review. */
 export type ClaimLevel = "blok" | "peringatan";
@@ -34,6 +35,11 @@ export interface ClaimRule {
   level: ClaimLevel;
   /** The rule in a few words (the Klaim page's rule filter, the checklist). */
   title: string;
+  /**
+   * Everything `check` and `link` read beyond the stay's record (tests/claim_rule_sources_test.ts
+   * runs each rule against a context that records what it reads, and compares).
+   */
+  sources: readonly ClaimSource[];
   /** The message naming what to fix when the stay trips the rule, else null. */
   check: (stay: ClaimStay, ctx: ClaimContext) => string | null;
   /**
@@ -71,42 +77,50 @@ const stayPage = (anchor: string) => (s: ClaimStay) =>
 export const CLAIM_RULES: readonly ClaimRule[] = [
   {
     ...rule("DIAGNOSIS_UTAMA"),
+    sources: [],
     check: primaryDiagnosisProblem,
     link: stayPage("ringkasan-diagnosis"),
   },
   {
     ...rule("GROUPING"),
+    sources: [],
     check: groupingProblem,
     link: stayPage("pemeriksaan-grouping"),
   },
   {
     ...rule("DATA_PULANG"),
+    sources: [],
     check: dischargeProblem,
     link: (s) => stayPage(s.status === "pulang" ? "ringkasan-pulang" : "pulang")(s),
   },
   {
     ...rule("DATA_KLAIM"),
+    sources: [],
     check: claimDataProblem,
     link: (s) => claimDataLinks(s)[0]?.href ?? stayPage(CLAIM_DATA_ANCHOR)(s),
     links: claimDataLinks,
   },
   {
     ...rule("HASIL_PERSALINAN"),
+    sources: [],
     check: deliveryOutcomeProblem,
     link: stayPage("ringkasan-diagnosis"),
   },
   {
     ...rule("BUKTI_TINDAKAN"),
+    sources: [],
     check: procedureEvidenceProblem,
     link: stayPage("ringkasan-tindakan"),
   },
   {
     ...rule("LAMA_RAWAT"),
+    sources: ["stays", "zone"],
     check: lengthOfStayProblem,
     link: stayPage("pemeriksaan"),
   },
   {
     ...rule("READMISI_CMG"),
+    sources: ["stays", "zone"],
     check: readmissionProblem,
     link: (s, ctx) => {
       const prev = ctx.previousStay(s);
@@ -115,11 +129,13 @@ export const CLAIM_RULES: readonly ClaimRule[] = [
   },
   {
     ...rule("KEYWORD_DISPUTE"),
+    sources: ["disputed-claim"],
     check: keywordProblem,
     link: stayPage("pemeriksaan"),
   },
   {
     ...rule("KELAS_TARIF"),
+    sources: ["room", "class-room"],
     check: classProblem,
     link: stayPage("pemeriksaan-kelas"),
   },
@@ -186,15 +202,20 @@ export function claimStayOf(visit: Visit, exams: Examination[] = []): ClaimStay 
 /** More changed stays than this since the last build: built again whole. */
 export const PATCH_MAX = 200;
 
-/** The median table by stays' index, and the index version it reflects. */
-const medians = new WeakMap<MemIndex<Visit>, { version: number; table: LosMedians }>();
+/** The median table by stays' index, and the index version and zone (its months) it reflects. */
+const medians = new WeakMap<
+  MemIndex<Visit>,
+  { version: number; zone: ZoneName; table: LosMedians }
+>();
 
 /**
- * The medians of `index` at its version: kept, brought up to date with the stays written since
- * (each one's entry moved), or built again when too much changed.
+ * The medians of `index` at its version in the current zone: kept, brought up to date with the
+ * stays written since (each one's entry moved), or built again when too much changed or the
+ * zone is another.
  */
 function mediansOf(index: MemIndex<Visit>): LosMedians {
-  const have = medians.get(index);
+  const zone = hospitalZone();
+  const have = medians.get(index)?.zone === zone ? medians.get(index) : undefined;
   if (have?.version === index.version) return have.table;
   const changed = have ? index.changesSince(have.version) : null;
   if (have && changed && changed.length <= PATCH_MAX) {
@@ -203,9 +224,17 @@ function mediansOf(index: MemIndex<Visit>): LosMedians {
     return have.table;
   }
   const table = new LosMedians(index.where("status", "pulang").map((r) => r.value));
-  medians.set(index, { version: index.version, table });
+  medians.set(index, { version: index.version, zone, table });
   return table;
 }
+
+/** What each member of the context reads: a rule using one reads these. */
+export const CONTEXT_SOURCES: { readonly [K in keyof ClaimContext]: readonly ClaimSource[] } = {
+  medianLos: ["stays", "zone"],
+  previousStay: ["stays"],
+  roomClass: ["room", "class-room"],
+  keywords: ["disputed-claim"],
+};
 
 /**
  * The context of the rules from the in-memory indexes, once for any number of stays: the

@@ -62,3 +62,11 @@ export interface ClaimContext {
   roomClass(roomId: string): string;
   keywords: readonly DisputedKeyword[];
 }
+
+/**
+ * What a readiness rule reads beyond its stay's record: `stays`, the other stays of the stays'
+ * index (the patient's previous stay, the medians); `zone`, the hospital's time zone (the
+ * hospital profile's `timezone`: calendar days, months); or a resource by name. The Klaim list's
+ * kept checks are built again when a source changes (lib/claim/checks.ts).
+ */
+export type ClaimSource = "stays" | "zone" | "room" | "class-room" | "disputed-claim";
