@@ -3,7 +3,7 @@ import { dtQuery, setup, versionOf } from "./helpers.ts";
 import { admission, refId, seedIpd } from "./ipd_fixtures.ts";
 import { admitDischarge } from "./claim_fixtures.ts";
 import { checkStay } from "../lib/claim/readiness.ts";
-import { claimChecks, type KeptCheck } from "../lib/claim/checks.ts";
+import { type CachedCheck, claimChecks } from "../lib/claim/checks.ts";
 import { maskRules } from "../lib/claim/mask.ts";
 import { registry } from "../resources/mod.ts";
 
@@ -16,8 +16,8 @@ const postJson = (t: T, path: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-/** Every discharged stay's kept readiness is what its own check says (checkStay, one stay). */
-async function sameAsEachOwn(t: T, checks: ReadonlyMap<string, KeptCheck>, ids: string[]) {
+/** Every discharged stay's cached readiness is what its own check says (checkStay, one stay). */
+async function sameAsEachOwn(t: T, checks: ReadonlyMap<string, CachedCheck>, ids: string[]) {
   assert.deepEqual([...checks.keys()].sort(), [...ids].sort());
   for (const id of ids) {
     const own = (await checkStay(t.store, registry, id)).findings.map((f) => f.rule);
@@ -67,7 +67,7 @@ Deno.test("claimChecks after writes: only the checks a write can change are redo
   const ids = [...short.map((s) => s.id), long];
   const c1 = new Map(await claimChecks(t.store, registry));
   await sameAsEachOwn(t, c1, ids);
-  const rules = (m: ReadonlyMap<string, KeptCheck>, id: string) => maskRules(m.get(id)!.mask);
+  const rules = (m: ReadonlyMap<string, CachedCheck>, id: string) => maskRules(m.get(id)!.mask);
   assert.ok(rules(c1, long).includes("LAMA_RAWAT"), rules(c1, long).join());
 
   // Ani's and Dewi's stays move to J-4-16-II: nine J-4-16-I stays are left in the window, too

@@ -16,12 +16,12 @@ import {
 import { claimMask } from "./mask.ts";
 
 /**
- * A discharged stay's kept readiness: the rules it trips (`mask`, bit i = `CLAIM_RULES[i]`; see
+ * A discharged stay's cached readiness: the rules it trips (`mask`, bit i = `CLAIM_RULES[i]`; see
  * lib/claim/mask.ts) and what its check read: its patient and its entry in the medians (`code`,
  * `month`, `los`; `code` null when it has none), flat to keep 72,000 of them small. A new object
  * each time the stay is checked again.
  */
-export interface KeptCheck {
+export interface CachedCheck {
   readonly mask: number;
   readonly pasien: string;
   readonly code: string | null;
@@ -32,14 +32,14 @@ export interface KeptCheck {
 const SOURCES = new Set(CLAIM_RULES.flatMap((r) => r.sources));
 /** The resources the rules read: a change to one builds every check again. */
 const RESOURCES = [...SOURCES].filter((s) => s !== "stays" && s !== "zone");
-/** Whether a rule reads the zone: checks kept in one zone are built again in another. */
+/** Whether a rule reads the zone: checks cached in one zone are built again in another. */
 const ZONED = SOURCES.has("zone");
 
 /** The readiness of every discharged stay by store, patched after writes to a few stays. */
-type Bulk = { others: string; version: number; checks: Map<string, KeptCheck> };
+type Bulk = { others: string; version: number; checks: Map<string, CachedCheck> };
 const bulk = new WeakMap<Store, Bulk>();
 
-function keptOf(v: Visit, ctx: ClaimContext): KeptCheck {
+function cachedOf(v: Visit, ctx: ClaimContext): CachedCheck {
   const e = losEntry(v);
   const mask = claimMask(claimStayOf(v), ctx);
   return {
@@ -50,7 +50,7 @@ function keptOf(v: Visit, ctx: ClaimContext): KeptCheck {
     los: e?.los ?? 0,
   };
 }
-const entryOf = (k: KeptCheck | undefined): LosEntry | null =>
+const entryOf = (k: CachedCheck | undefined): LosEntry | null =>
   k?.code ? { code: k.code, month: k.month, los: k.los } : null;
 const sameLos = (a: LosEntry | null, b: LosEntry | null) =>
   a?.code === b?.code && a?.month === b?.month && a?.los === b?.los;
@@ -58,16 +58,16 @@ const sameLos = (a: LosEntry | null, b: LosEntry | null) =>
 /** The discharged stays of `code` whose median counts month `month` (the 12 months after it). */
 function countingMonth(
   stays: MemIndex<Visit>,
-  kept: Map<string, KeptCheck>,
+  cached: Map<string, CachedCheck>,
   e: LosEntry,
 ): string[] {
   return stays.where("inacbg", e.code).map((r) => r.value._id).filter((id) => {
-    const k = kept.get(id);
+    const k = cached.get(id);
     return !!k?.code && k.month > e.month && k.month <= e.month + LOS_WINDOW_MONTHS;
   });
 }
 
-/** Whether the readiness of every discharged stay has been built for `store` (kept since). */
+/** Whether the readiness of every discharged stay has been built for `store` (cached since). */
 export const readinessBuilt = (store: Store): boolean => bulk.has(store);
 
 /**
@@ -82,7 +82,7 @@ export const readinessBuilt = (store: Store): boolean => bulk.has(store);
 export async function claimChecks(
   store: Store,
   registry: Registry,
-): Promise<ReadonlyMap<string, KeptCheck>> {
+): Promise<ReadonlyMap<string, CachedCheck>> {
   const indexes = await Promise.all(
     RESOURCES.map((n) => collectionOf(store, registry.get(n)!).index()),
   );
@@ -93,8 +93,10 @@ export async function claimChecks(
   const changed = have?.others === others ? stays.changesSince(have.version) : null;
   if (!have || !changed || changed.length > PATCH_MAX) {
     const ctx = await claimContext(store, registry);
-    const checks = new Map<string, KeptCheck>();
-    for (const r of stays.where("status", "pulang")) checks.set(r.value._id, keptOf(r.value, ctx));
+    const checks = new Map<string, CachedCheck>();
+    for (const r of stays.where("status", "pulang")) {
+      checks.set(r.value._id, cachedOf(r.value, ctx));
+    }
     bulk.set(store, { others, version: stays.version, checks });
     return checks;
   }
@@ -114,7 +116,7 @@ export async function claimChecks(
   const ctx = await claimContext(store, registry);
   for (const id of redo) {
     const v = stays.get(id)?.value;
-    if (v?.status === "pulang") have.checks.set(id, keptOf(v, ctx));
+    if (v?.status === "pulang") have.checks.set(id, cachedOf(v, ctx));
     else have.checks.delete(id);
   }
   have.version = stays.version;
