@@ -2,7 +2,7 @@
  * Crash-test worker: the app on DATA_DIR (argument 1), its audit log at `DATA_DIR/audit.kv`,
  * whose appends never finish: it creates a province through `POST /api/province/update` and
  * prints `appending` once the change committed and its entry's append began. Run, and killed
- * there, by tests/audit_outbox_test.ts.
+ * there, by tests/http_outbox_test.ts.
  */
 import { createApp } from "../app.ts";
 import { AuditLog } from "../lib/audit/log.ts";
