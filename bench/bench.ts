@@ -34,7 +34,7 @@ import { distinct, firstRequestAfterRestart, getter, overHttp, passes } from "./
 import { reportBench } from "./report_bench.ts";
 import { pageBench } from "./page_bench.ts";
 import { claimsBench } from "./klaim_list_bench.ts";
-import { xlsxWithDimension } from "./xlsx_dimension.ts";
+import { xlsxWithDimension } from "../tests/xlsx_dimension.ts";
 
 const BENCH_PASSWORD = "Uji-Casemix-2026!";
 const SHARED = SHARED_DATA;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readTable, writeXlsx } from "../lib/resource/spreadsheet.ts";
 import { dtQuery, seedWilayah, setup } from "./helpers.ts";
-import { xlsxWithDimension } from "../bench/xlsx_dimension.ts";
+import { xlsxWithDimension } from "./xlsx_dimension.ts";
 import { fixture } from "./fixtures/mod.ts";
 
 const count = async (t: Awaited<ReturnType<typeof setup>>, res: string) =>

@@ -52,6 +52,16 @@ Deno.test("seams: no source file over 300 lines (islands/, components/, resource
   assert.deepEqual(long, []);
 });
 
+Deno.test("seams: tests/ imports nothing from bench/ (a bench tool's own test sits beside it)", async () => {
+  const found: string[] = [];
+  for (const [f, src] of await sourceFiles(["tests"])) {
+    for (const m of src.matchAll(/(?:from|import\()\s*["']((?:\.\.\/)+bench\/[^"']+)["']/g)) {
+      found.push(`${f}: ${m[1]}`);
+    }
+  }
+  assert.deepEqual(found, []);
+});
+
 Deno.test("seams: no 300-line apology, no stale path in comments", async () => {
   const found: string[] = [];
   for (const [f, src] of await sourceFiles(["lib", "routes", "bench", "tests"])) {

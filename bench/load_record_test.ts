@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { Recorder } from "../bench/load_record.ts";
-import { typed, wordsOf } from "../bench/load_terms.ts";
+import { Recorder } from "./load_record.ts";
+import { typed, wordsOf } from "./load_terms.ts";
 
 Deno.test("load samples: every request is one sample; non-2xx, 409 and timeouts are counted apart and their times kept", async () => {
   const hang = Promise.withResolvers<void>();

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { weakPassword } from "../bench/data_set.ts";
-import { ADMIN_PASSWORD, setup } from "./helpers.ts";
-import { admission, seedIpd } from "./ipd_fixtures.ts";
+import { weakPassword } from "./data_set.ts";
+import { ADMIN_PASSWORD, setup } from "../tests/helpers.ts";
+import { admission, seedIpd } from "../tests/ipd_fixtures.ts";
 
 const run = async (script: string, args: string[], env: Record<string, string>) => {
   const out = await new Deno.Command(Deno.execPath(), {

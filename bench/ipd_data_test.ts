@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { generateIpd } from "../bench/ipd_data.ts";
+import { generateIpd } from "./ipd_data.ts";
 import { visitsOf } from "../lib/ipd/stay.ts";
 import type { Visit } from "../lib/ipd/model.ts";
 import { toLocalInput } from "../lib/hospital_time.ts";
-import { FIXTURES } from "./fixtures/mod.ts";
-import { setup } from "./helpers.ts";
+import { FIXTURES } from "../tests/fixtures/mod.ts";
+import { setup } from "../tests/helpers.ts";
 
 /** The Jakarta (UTC+7) calendar day number of an instant, worked out here. */
 const jakartaDayNo = (iso: string) => Math.floor((Date.parse(iso) + 7 * 3_600_000) / 86_400_000);
