@@ -3,7 +3,7 @@
  * letter and two digits, then a dot and one or two digits (`A09`, `A09.9`, and the Indonesian
  * fifth character of ICD-10 2010, `J18.90`); an ICD-9-CM procedure is two digits, then a dot and
  * one or two digits (`45`, `45.1`, `45.13`). Every code of the shared ICD-10 2010 (SATUSEHAT),
- * WHO ICD-10 and ICD-9-CM v32 lists has one of these forms (tests/icd_codes_test.ts).
+ * WHO ICD-10 and ICD-9-CM v32 lists has one of these forms (tests/icd_pattern_test.ts).
  */
 export const ICD_PATTERNS = {
   icd10: /^[A-Z]\d{2}(?:\.\d{1,2})?$/,
