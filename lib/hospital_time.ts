@@ -26,7 +26,7 @@ let provider: () => ZoneName = () => DEFAULT_ZONE;
 
 /**
  * Sets where the current hospital zone comes from: the server installs a per-request reader
- * (lib/http/middleware.ts), the browser the zone its page was rendered with (lib/client/boot.ts).
+ * (lib/settings/zone.ts), the browser the zone its page was rendered with (lib/client/hydrate.ts).
  */
 export function setZoneProvider(get: () => ZoneName | undefined): void {
   provider = () => get() ?? DEFAULT_ZONE;
