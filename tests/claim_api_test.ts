@@ -191,7 +191,7 @@ Deno.test("claim-check: stays written before the package was kept get it from th
   const col = visitsOf(t.store);
   const row = (await col.find(id))!;
   const { _id, inacbg: _i, inacbgKelas: _k, ...old } = row.value;
-  await col.update(id, old, row.versionstamp);
+  await col.update(id, old, { expected: row.versionstamp });
   assert.equal((await col.index()).get(id)!.value.inacbg, undefined);
   // the list of every stay's readiness cannot tell its package yet
   assert.deepEqual(

@@ -66,7 +66,9 @@ Deno.test("eklaim import: fills an empty SEP and card number, reports a differen
   assert.equal(e.status, 200, JSON.stringify(e.body));
   const people = collectionOf(t.store, registry.get("pasien")!);
   const p2 = (await people.find(w.pasien2))!;
-  await people.update(w.pasien2, { ...p2.value, nomor_kartu: "0009999999999" }, p2.versionstamp);
+  await people.update(w.pasien2, { ...p2.value, nomor_kartu: "0009999999999" }, {
+    expected: p2.versionstamp,
+  });
   const rahmaBefore = await versionOf(t, "ipd", rahma);
 
   // a file refused for a bad line completes nothing either

@@ -80,7 +80,7 @@ Deno.test("migration: stays claimed by a TXT imported the old way get E-Klaim's 
       latestTarifIna: petugas_tarif!,
       percentageTotal: pct,
       latestPercentage: pct,
-    }, row.versionstamp);
+    }, { expected: row.versionstamp });
   }
   assert.equal((await claimsOf(t.store).index()).size, 2);
   const old = (await t.json(`/api/ipd/${rahma}`)).body.data;
@@ -109,7 +109,7 @@ Deno.test("migration: stays claimed by a TXT imported the old way get E-Klaim's 
   // the warm-up after a start runs it (here on Siti made old again, the marker gone)
   const row = (await visits.find(siti))!;
   const { paket_sumber: _p, ...bare } = row.value;
-  await visits.update(siti, { ...bare, tarifInaTotal: 5_000_000 }, row.versionstamp);
+  await visits.update(siti, { ...bare, tarifInaTotal: 5_000_000 }, { expected: row.versionstamp });
   await t.store.kv.delete([...PACKAGE_MIGRATION]);
   assert.equal((await t.json(`/api/ipd/${siti}`)).body.data.paket.source, "dipilih petugas");
   await warmIndexes(t.store, registry);
@@ -189,7 +189,7 @@ Deno.test("migration: in batches within KV's limits, each stay checked against t
     await col.update("S050", {
       ...c.value,
       eklaim: { ...c.value.eklaim, inacbg: "J-4-16-III", tarif: 9_000_000 },
-    }, c.versionstamp);
+    }, { expected: c.versionstamp });
   };
   assert.equal(await migrateClaimPackages(t.store, regroup), 80);
   assert.equal(commits, 3);

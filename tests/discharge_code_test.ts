@@ -152,7 +152,7 @@ Deno.test("an install from before the codes: the shipped entries get theirs once
 
     // once only: a code cleared afterwards by staff stays cleared at the next start
     const m0 = (await col.find("M0"))!;
-    await col.update("M0", (d) => ({ ...d, kode_eklaim: "" }), m0.versionstamp);
+    await col.update("M0", (d) => ({ ...d, kode_eklaim: "" }), { expected: m0.versionstamp });
     await seedResources(store, registry);
     assert.equal((await codes())["Atas Persetujuan Dokter"], "");
   } finally {

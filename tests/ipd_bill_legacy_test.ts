@@ -26,10 +26,10 @@ Deno.test("ipd bill: stays and examinations written before it read as the whole 
   const stays = visitsOf(t.store), exams = examsOf(t.store);
   const row = (await stays.find(s._id))!;
   const { _id, tarif_rs_rincian: _, ...old } = row.value;
-  await stays.update(_id, old as Visit, row.versionstamp);
+  await stays.update(_id, old as Visit, { expected: row.versionstamp });
   const e = (await exams.findMany(row.value.ipddetails))[0];
   const { _id: eid, tarif_rs_rincian: _e, ...oldExam } = e.value;
-  await exams.update(eid, oldExam, e.versionstamp);
+  await exams.update(eid, oldExam, { expected: e.versionstamp });
   assert.equal((await stays.find(s._id))!.value.tarif_rs_rincian, undefined);
 
   assert.deepEqual(
@@ -100,7 +100,7 @@ Deno.test("ipd bill: stays and examinations written before it read as the whole 
   await stays.update(
     other._id,
     { ...gone.value, tarif_rs_rincian: { kamar: 600_000, obat: 300_000 } },
-    gone.versionstamp,
+    { expected: gone.versionstamp },
   );
   const kept = (await stays.index()).get(other._id)!.value;
   assert.deepEqual(kept.tarif_rs_rincian, { kamar: 600_000, obat: 300_000 });

@@ -113,7 +113,7 @@ Deno.test("ipd claim data: a stay written before has the defaults, in the API an
     ]
   ) delete old[k];
   delete old._id;
-  await col.update(stay._id, old as never, row.versionstamp);
+  await col.update(stay._id, old as never, { expected: row.versionstamp });
   assert.equal("icu_los" in (await stored(t, stay._id)).value!, false);
   const d = (await t.json(`/api/ipd/${stay._id}`)).body.data;
   assert.deepEqual(

@@ -247,7 +247,7 @@ Deno.test("DATA_KLAIM: a discharge method not mapped to E-Klaim's code, and a br
   await stays.update(
     id,
     { ...row.value, tarif_rs_rincian: { kamar: 1_000_000, obat: 400_000 } },
-    row.versionstamp,
+    { expected: row.versionstamp },
   );
   assert.match(
     (await finding(t, id))!.message,

@@ -35,9 +35,11 @@ Deno.test("collection: a stale edit gets 409 and overwrites nothing", async () =
   const store = await Store.open(":memory:");
   const col = store.collection(spec);
   const a = await col.insert({ kode: "11", desc: "Aceh" });
-  await col.update(a.value._id, { kode: "11", desc: "Aceh Darussalam" }, a.versionstamp);
+  await col.update(a.value._id, { kode: "11", desc: "Aceh Darussalam" }, {
+    expected: a.versionstamp,
+  });
   await assert.rejects(
-    col.update(a.value._id, { kode: "11", desc: "Tertimpa" }, a.versionstamp),
+    col.update(a.value._id, { kode: "11", desc: "Tertimpa" }, { expected: a.versionstamp }),
     (e: AppError) => e.status === 409,
   );
   assert.equal((await col.find(a.value._id))!.value.desc, "Aceh Darussalam");

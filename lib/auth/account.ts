@@ -55,7 +55,7 @@ export async function changeOwnPassword(
   await col.update(userId, (old) => {
     const { mustChangePassword: _, ...rest } = old;
     return { ...rest, passwordHash, sessionGen: gen };
-  }, row.versionstamp);
+  }, { expected: row.versionstamp });
   await keepOnlySession(store, gen, keepToken);
 }
 
@@ -73,6 +73,10 @@ export async function setOwnNik(
   const row = await col.find(userId);
   if (!row) throw notFound("Akun tidak ditemukan.");
   const before = row.value.nik ?? "";
-  if (before !== nik) await col.update(userId, (old) => ({ ...old, nik }), row.versionstamp);
+  if (before !== nik) {
+    await col.update(userId, (old) => ({ ...old, nik }), {
+      expected: row.versionstamp,
+    });
+  }
   return { before, after: nik };
 }

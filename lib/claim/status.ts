@@ -169,7 +169,7 @@ export async function setStatus(
     before = cur;
     const { _id, ...rest } = cur;
     return transition(rest, fields, by, now);
-  }, requireVersion(fields._version));
+  }, { expected: requireVersion(fields._version) });
   return { before, after };
 }
 

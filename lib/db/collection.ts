@@ -17,6 +17,13 @@ export { SNAPSHOT_MIN } from "../index/sync.ts";
 import type { Check, Staged } from "./staged.ts";
 export type { Check, Staged } from "./staged.ts";
 
+/** `Collection.update`'s options: see there. */
+export interface UpdateOptions<T extends Doc> {
+  expected?: string;
+  checks?: Check[];
+  read?: Row<T> | null;
+}
+
 /**
  * One entity's records in KV: `[name, id]` holds the record, `[name_by_field, value]` each
  * unique value, `["_meta", "ver", name]` a write counter and `["_chg", name, ulid]` the ids
@@ -249,17 +256,15 @@ export class Collection<T extends Doc = Doc> {
   }
 
   /**
-   * Replaces a record. When `expected` (the versionstamp the edit was loaded at) is given and
-   * the record changed since, or it changes during the commit, the edit fails with 409.
-   * `data` may be a function of the stored record (to merge a partial change). `read`: the
-   * record as the caller just read it (one read less; its versionstamp is checked in the commit).
+   * Replaces a record. `data` may be a function of the stored record (to merge a partial
+   * change). Options: `expected`, the versionstamp the edit was loaded at (changed since, or
+   * during the commit: 409); `checks`, committed with it; `read`, the record as the caller just
+   * read it (one read less; its versionstamp is checked in the commit).
    */
   async update(
     id: string,
     data: Omit<T, "_id"> | ((cur: T) => Omit<T, "_id"> | Promise<Omit<T, "_id">>),
-    expected?: string,
-    checks: Check[] = [],
-    read?: Row<T> | null,
+    { expected, checks = [], read }: UpdateOptions<T> = {},
   ): Promise<Row<T>> {
     const cur = read ?? await this.find(id);
     if (!cur) throw notFound();

@@ -160,8 +160,7 @@ export async function cancelDischarge(
       summary_diagnosis: [],
       summary_tindakan: [],
     },
-    visit.versionstamp,
-    guards,
+    { expected: visit.versionstamp, checks: guards },
   );
 }
 
@@ -196,8 +195,10 @@ export async function correctSummary(
       summary_diagnosis: await codes(lists.summary_diagnosis, "icd10", "Diagnosis ringkasan"),
       summary_tindakan: await codes(lists.summary_tindakan, "icd9", "Tindakan ringkasan"),
     },
-    visit.versionstamp,
-    [...guards, { key: methods.key(method.key), versionstamp: method.versionstamp }],
+    {
+      expected: visit.versionstamp,
+      checks: [...guards, { key: methods.key(method.key), versionstamp: method.versionstamp }],
+    },
   );
 }
 

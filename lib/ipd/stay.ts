@@ -268,7 +268,8 @@ export async function saveVisit(
     col,
     sep,
     id,
-    () => old ? col.update(id, data, old.versionstamp, checks) : col.insert(data, checks),
+    () =>
+      old ? col.update(id, data, { expected: old.versionstamp, checks }) : col.insert(data, checks),
   );
 }
 

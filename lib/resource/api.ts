@@ -88,7 +88,11 @@ export async function saveRecord(
   const read = isSaneId(id) ? await col.find(id) : null;
   if (!read) throw notFound();
   const checked = [...checks, ...childLocks(registry, def)];
-  const row = await col.update(id, merge, requireVersion(fields._version), checked, read);
+  const row = await col.update(id, merge, {
+    expected: requireVersion(fields._version),
+    checks: checked,
+    read,
+  });
   await refreshChildren(store, registry, def, row.value);
   if (c) {
     const ev = before && changeEvent(def.name, id, before, row.value);
