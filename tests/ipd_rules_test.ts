@@ -9,7 +9,7 @@ import {
   stayTotals,
   summaryIcd,
 } from "../lib/ipd/rules.ts";
-import { inDuration, inRange, parseDateRange } from "../lib/ipd/filters.ts";
+import { inDuration, parseDateRange, rangeTest } from "../lib/ipd/filters.ts";
 import { hospitalDay, parseDateTime, toLocalInput } from "../lib/hospital_time.ts";
 import { keywordHit } from "../lib/ipd/keywords.ts";
 
@@ -109,9 +109,9 @@ Deno.test("rules: date-range filter", () => {
   assert.throws(() => parseDateRange("2026-11-30 / 2026-11-01"), RangeError);
   assert.throws(() => parseDateRange("01-11-2026 / 30-11-2026"), RangeError);
   const r = parseDateRange("2026-11-01 / 2026-11-01")!;
-  assert.equal(inRange(parseDateTime("2026-11-01 23:59"), r), true);
-  assert.equal(inRange(parseDateTime("2026-11-02 00:00"), r), false);
-  assert.equal(inRange(null, r), false);
+  assert.equal(rangeTest(r)(parseDateTime("2026-11-01 23:59")), true);
+  assert.equal(rangeTest(r)(parseDateTime("2026-11-02 00:00")), false);
+  assert.equal(rangeTest(r)(null), false);
 });
 
 Deno.test("rules: analysis colours in the lists and in the examination table", () => {

@@ -179,13 +179,3 @@ export async function checkAttempt(
 export async function clearFailures(store: Store, username: string): Promise<void> {
   await store.kv.delete(userKey(username));
 }
-
-/** The usernames locked now, with the time each lock ends. */
-export async function lockedUsers(store: Store): Promise<Map<string, number>> {
-  const now = Date.now();
-  const out = new Map<string, number>();
-  for await (const e of store.kv.list<Failures>({ prefix: ["login_fail", "user"] })) {
-    if ((e.value.lockedUntil ?? 0) > now) out.set(String(e.key[2]), e.value.lockedUntil!);
-  }
-  return out;
-}

@@ -66,8 +66,3 @@ export function parseDateRange(v: string | null): { from: string; to: string } |
   }
   return { from: from || "0000-01-01", to: to || "9999-12-31" };
 }
-
-/** Whether an instant's hospital day lies in a parsed range (inclusive). */
-export function inRange(at: string | null, range: { from: string; to: string }): boolean {
-  return rangeTest(range)(at);
-}

@@ -38,7 +38,6 @@ export const licenceAnswerSchema = z.object({
   message: z.string().nullish().transform((m) => m ?? ""),
 });
 
-export type LicenceItem = z.output<typeof licenceItemSchema>;
 export type LicenceAnswer = z.output<typeof licenceAnswerSchema>;
 
 /** The service could not be reached at all (no route, refused, DNS, timeout). */
