@@ -2,7 +2,7 @@ import { can } from "../lib/http/request.ts";
 import { Hono } from "hono";
 import { Island } from "../components/Island.tsx";
 import LoginBackground from "../islands/LoginBackground.tsx";
-import SettingsForm from "../islands/SettingsForm.tsx";
+import SettingsForm, { type SettingsFormProps } from "../islands/SettingsForm.tsx";
 import { ADDRESS_FIELDS, getDefaultAddress } from "../lib/settings/address.ts";
 import { BACKGROUND_MAX_BYTES, BACKGROUND_URL, backgroundId } from "../lib/settings/background.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
@@ -35,70 +35,55 @@ export function settingsRoutes(registry: Registry) {
     const eklaim = can(c, "GET", "/api/setting/eklaim")
       ? await getEklaimSetting(store, registry)
       : null;
+    const form = (p: Omit<SettingsFormProps, "canWrite">) => (
+      <Island
+        name="SettingsForm"
+        component={SettingsForm}
+        props={{ ...p, canWrite: can(c, "POST", p.api) }}
+      />
+    );
     return renderPage(c, {
       title: "Pengaturan",
       body: (
         <div class="settings">
-          <Island
-            name="SettingsForm"
-            component={SettingsForm}
-            props={{
-              id: "profil-rs",
-              title: "Profil Rumah Sakit",
-              api: "/api/setting/hospital",
-              fields: HOSPITAL_FIELDS,
-              // the zone starts empty until someone picks it (WIB stands in meanwhile)
-              row: {
-                ...settingJson(hospital),
-                ...(zoneChosen(hospital.value) ? {} : { timezone: "" }),
-              },
-              info: tariffSummary(tariffOf(hospital.value)),
-              canWrite: can(c, "POST", "/api/setting/hospital"),
-            }}
-          />
-          <Island
-            name="SettingsForm"
-            component={SettingsForm}
-            props={{
-              id: "alamat-default",
-              title: "Alamat Default Pasien Baru",
-              api: "/api/setting/address",
-              fields: ADDRESS_FIELDS,
-              row: settingJson(address),
-              canWrite: can(c, "POST", "/api/setting/address"),
-            }}
-          />
-          <Island
-            name="SettingsForm"
-            component={SettingsForm}
-            props={{
-              id: "rincian-tarif",
-              title: "Rincian Tarif RS (E-Klaim)",
-              api: "/api/setting/bill",
-              fields: BILL_FIELDS,
-              row: settingJson(bill),
-              info: billSummary(bill.value.defaultCategory),
-              canWrite: can(c, "POST", "/api/setting/bill"),
-            }}
-          />
-          {eklaim && (
-            <Island
-              name="SettingsForm"
-              component={SettingsForm}
-              props={{
-                id: "eklaim",
-                title: "E-Klaim (web service)",
-                api: "/api/setting/eklaim",
-                fields: EKLAIM_FIELDS,
-                row: { ...eklaim },
-                info: eklaimSummary(eklaim),
-                canWrite: can(c, "POST", "/api/setting/eklaim"),
-                test: can(c, "POST", "/api/setting/eklaim/test")
-                  ? { api: "/api/setting/eklaim/test", label: "Tes koneksi" }
-                  : undefined,
-              }}
-            />
-          )}
+          {form({
+            id: "profil-rs",
+            title: "Profil Rumah Sakit",
+            api: "/api/setting/hospital",
+            fields: HOSPITAL_FIELDS,
+            // the zone starts empty until someone picks it (WIB stands in meanwhile)
+            row: {
+              ...settingJson(hospital),
+              ...(zoneChosen(hospital.value) ? {} : { timezone: "" }),
+            },
+            info: tariffSummary(tariffOf(hospital.value)),
+          })}
+          {form({
+            id: "alamat-default",
+            title: "Alamat Default Pasien Baru",
+            api: "/api/setting/address",
+            fields: ADDRESS_FIELDS,
+            row: settingJson(address),
+          })}
+          {form({
+            id: "rincian-tarif",
+            title: "Rincian Tarif RS (E-Klaim)",
+            api: "/api/setting/bill",
+            fields: BILL_FIELDS,
+            row: settingJson(bill),
+            info: billSummary(bill.value.defaultCategory),
+          })}
+          {eklaim && form({
+            id: "eklaim",
+            title: "E-Klaim (web service)",
+            api: "/api/setting/eklaim",
+            fields: EKLAIM_FIELDS,
+            row: { ...eklaim },
+            info: eklaimSummary(eklaim),
+            test: can(c, "POST", "/api/setting/eklaim/test")
+              ? { api: "/api/setting/eklaim/test", label: "Tes koneksi" }
+              : undefined,
+          })}
           {can(c, "POST", "/setting/upload-background") && (
             <Island
               name="LoginBackground"
