@@ -7,16 +7,22 @@ const day = (d: string | null) => d ? d.split("-").reverse().join("-") : "-";
 const stay = (s: { ipdId: string; pasien: string; erm: string }) => (
   <a href={`/ipd/${encodeURIComponent(s.ipdId)}#kelengkapan-klaim`}>{`${s.pasien} (${s.erm})`}</a>
 );
+const money = (n: number) => ({ num: formatMoney(n) });
+type Cell = ComponentChildren | { num: string };
 
-/** One list of the reconciliation: its title with the full count, a table, or 'Tidak ada'. */
-function Part({ id, title, total, shown, head, children }: {
+/**
+ * One list of the reconciliation: its title with the full count, a table (one row of cells an
+ * item; a `{num}` cell is right-aligned), or 'Tidak ada'.
+ */
+function Part<T>({ id, title, list, head, rowKey, cells }: {
   id: string;
   title: string;
-  total: number;
-  shown: number;
+  list: { total: number; items: T[] };
   head: string[];
-  children: ComponentChildren;
+  rowKey: (i: T) => string | number;
+  cells: (i: T) => Cell[];
 }) {
+  const { total, items } = list;
   return (
     <section class="recon-part" data-part={id}>
       <h4>
@@ -28,9 +34,21 @@ function Part({ id, title, total, shown, head, children }: {
             <thead>
               <tr>{head.map((h) => <th key={h}>{h}</th>)}</tr>
             </thead>
-            <tbody>{children}</tbody>
+            <tbody>
+              {items.map((i) => (
+                <tr key={rowKey(i)}>
+                  {cells(i).map((v, n) =>
+                    v && typeof v === "object" && "num" in v
+                      ? <td key={n} class="num">{v.num}</td>
+                      : <td key={n}>{v}</td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
           </table>
-          {shown < total && <p class="muted">{`Ditampilkan ${formatNumber(shown)} pertama.`}</p>}
+          {items.length < total && (
+            <p class="muted">{`Ditampilkan ${formatNumber(items.length)} pertama.`}</p>
+          )}
         </div>
       )}
     </section>
@@ -43,7 +61,7 @@ function Part({ id, title, total, shown, head, children }: {
  * matching no stay, and SEPs or card numbers the app records otherwise (not changed).
  */
 export function ReconciliationView({ r }: { r: Reconciliation }) {
-  const { changedGroups: g, tariffGaps: t, unclaimed: u, unmatched: x, conflicts: c } = r;
+  const byStay = (i: { ipdId: string }) => i.ipdId;
   return (
     <div class="reconciliation" aria-label="Hasil rekonsiliasi E-Klaim">
       <p class="alert alert-success">
@@ -58,99 +76,64 @@ export function ReconciliationView({ r }: { r: Reconciliation }) {
       <Part
         id="changed"
         title="Grouping berubah"
-        total={g.total}
-        shown={g.items.length}
+        list={r.changedGroups}
         head={["Pasien", "SEP", "Sebelum (aplikasi)", "Sesudah (E-Klaim)"]}
-      >
-        {g.items.map((i) => (
-          <tr key={i.ipdId}>
-            <td>{stay(i)}</td>
-            <td>{i.sep}</td>
-            <td>
-              {i.before ? `${i.before.code} · ${formatMoney(i.before.tariff)}` : "(belum ada)"}
-            </td>
-            <td>{`${i.after.code} · ${formatMoney(i.after.tariff)}`}</td>
-          </tr>
-        ))}
-      </Part>
+        rowKey={byStay}
+        cells={(i) => [
+          stay(i),
+          i.sep,
+          i.before ? `${i.before.code} · ${formatMoney(i.before.tariff)}` : "(belum ada)",
+          `${i.after.code} · ${formatMoney(i.after.tariff)}`,
+        ]}
+      />
       <Part
         id="gaps"
         title="Selisih TARIF_RS"
-        total={t.total}
-        shown={t.items.length}
+        list={r.tariffGaps}
         head={["Pasien", "SEP", "TARIF_RS E-Klaim", "Total RS aplikasi", "Selisih"]}
-      >
-        {t.items.map((i) => (
-          <tr key={i.ipdId}>
-            <td>{stay(i)}</td>
-            <td>{i.sep}</td>
-            <td class="num">{formatMoney(i.eklaim)}</td>
-            <td class="num">{formatMoney(i.app)}</td>
-            <td class="num">{formatMoney(i.selisih)}</td>
-          </tr>
-        ))}
-      </Part>
+        rowKey={byStay}
+        cells={(i) => [stay(i), i.sep, money(i.eklaim), money(i.app), money(i.selisih)]}
+      />
       <Part
         id="unclaimed"
         title="Belum diklaim"
-        total={u.total}
-        shown={u.items.length}
+        list={r.unclaimed}
         head={["Pasien", "DPJP", "Masuk", "Pulang"]}
-      >
-        {u.items.map((i) => (
-          <tr key={i.ipdId}>
-            <td>{stay(i)}</td>
-            <td>{i.dpjp}</td>
-            <td>{day(i.masuk)}</td>
-            <td>{day(i.pulang)}</td>
-          </tr>
-        ))}
-      </Part>
+        rowKey={byStay}
+        cells={(i) => [stay(i), i.dpjp, day(i.masuk), day(i.pulang)]}
+      />
       <Part
         id="unmatched"
         title="Baris tanpa pasien/kunjungan"
-        total={x.total}
-        shown={x.items.length}
+        list={r.unmatched}
         head={["Baris", "SEP", "MRN", "Nama", "Masuk", "Pulang", "Keterangan"]}
-      >
-        {x.items.map((i) => (
-          <tr key={i.line}>
-            <td>{i.line}</td>
-            <td>{i.sep}</td>
-            <td>{i.mrn}</td>
-            <td>{i.nama}</td>
-            <td>{day(i.admission)}</td>
-            <td>{day(i.discharge)}</td>
-            <td>{i.reason}</td>
-          </tr>
-        ))}
-      </Part>
-      <Conflicts c={c} />
+        rowKey={(i) => i.line}
+        cells={(i) => [
+          i.line,
+          i.sep,
+          i.mrn,
+          i.nama,
+          day(i.admission),
+          day(i.discharge),
+          i.reason,
+        ]}
+      />
+      <Part
+        id="conflicts"
+        title="SEP / No. kartu berbeda (tidak diubah)"
+        list={r.conflicts}
+        head={["Baris", "Pasien", "Data", "E-Klaim", "Aplikasi", "Keterangan"]}
+        rowKey={(i) => `${i.line}-${i.field}`}
+        cells={(i) => [
+          i.line,
+          stay(i),
+          i.field === "nomor_sep" ? "No. SEP" : "No. kartu BPJS",
+          i.eklaim,
+          i.app || "-",
+          i.reason,
+        ]}
+      />
     </div>
-  );
-}
-
-/** SEPs and card numbers the import would have filled but the app records otherwise. */
-function Conflicts({ c }: { c: Reconciliation["conflicts"] }) {
-  return (
-    <Part
-      id="conflicts"
-      title="SEP / No. kartu berbeda (tidak diubah)"
-      total={c.total}
-      shown={c.items.length}
-      head={["Baris", "Pasien", "Data", "E-Klaim", "Aplikasi", "Keterangan"]}
-    >
-      {c.items.map((i) => (
-        <tr key={`${i.line}-${i.field}`}>
-          <td>{i.line}</td>
-          <td>{stay(i)}</td>
-          <td>{i.field === "nomor_sep" ? "No. SEP" : "No. kartu BPJS"}</td>
-          <td>{i.eklaim}</td>
-          <td>{i.app || "-"}</td>
-          <td>{i.reason}</td>
-        </tr>
-      ))}
-    </Part>
   );
 }
 
@@ -162,19 +145,11 @@ export function StatusImportView({ r }: { r: StatusImport }) {
       <Part
         id="status-changed"
         title="Status berubah"
-        total={r.changed.length}
-        shown={r.changed.length}
+        list={{ total: r.changed.length, items: r.changed }}
         head={["Baris", "SEP", "Dari", "Menjadi"]}
-      >
-        {r.changed.map((c) => (
-          <tr key={c.line}>
-            <td>{c.line}</td>
-            <td>{c.sep}</td>
-            <td>{c.from}</td>
-            <td>{c.to}</td>
-          </tr>
-        ))}
-      </Part>
+        rowKey={(c) => c.line}
+        cells={(c) => [c.line, c.sep, c.from, c.to]}
+      />
     </div>
   );
 }
