@@ -214,26 +214,22 @@ function PeriodCharts({ period }: { period: Period }) {
     <>
       <ByChoice by={by} onChange={setBy} />
       <div class="chart-grid">
-        <Card
-          id="chart-icd10"
-          title="10 Diagnosis (ICD-10) Terbanyak"
-          load={icd10}
-          empty={NO_DATA}
-          kind="pie"
-          money={money}
-          slices={icdSlices}
-          table={(items) => <IcdTable items={items} period={period} title="ICD-10" />}
-        />
-        <Card
-          id="chart-icd9"
-          title="10 Tindakan (ICD-9-CM) Terbanyak"
-          load={icd9}
-          empty={NO_DATA}
-          kind="pie"
-          money={money}
-          slices={icdSlices}
-          table={(items) => <IcdTable items={items} period={period} title="ICD-9-CM" />}
-        />
+        {([
+          ["chart-icd10", "10 Diagnosis (ICD-10) Terbanyak", icd10, "ICD-10"],
+          ["chart-icd9", "10 Tindakan (ICD-9-CM) Terbanyak", icd9, "ICD-9-CM"],
+        ] as const).map(([id, title, load, name]) => (
+          <Card
+            key={id}
+            id={id}
+            title={title}
+            load={load}
+            empty={NO_DATA}
+            kind="pie"
+            money={money}
+            slices={icdSlices}
+            table={(items) => <IcdTable items={items} period={period} title={name} />}
+          />
+        ))}
         <Card
           id="chart-tariff"
           title="Analisis Tarif INA-CBG dibanding Tarif RS"
