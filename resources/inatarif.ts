@@ -6,26 +6,11 @@ import { money } from "../lib/resource/validate.ts";
 import { kelasRsText, tariffKeyOf } from "../lib/settings/hospital_tariff.ts";
 import { tariffGap } from "../lib/settings/setup_checks.ts";
 import { formatMoney } from "../lib/format.ts";
+import { KODE_TARIF } from "../lib/eklaim/settings.ts";
 import { CLASS_TYPES } from "./class_room.ts";
 import inacbg, { groupMatch, INACBG_CODE, INACBG_HINT } from "./inacbg.ts";
 
 const CODE = new RegExp(`^${INACBG_CODE}$`);
-
-/** E-Klaim tariff codes: hospital class + ownership, and the national special hospitals. */
-export const TARIFF_CODES = [
-  "AP",
-  "AS",
-  "BP",
-  "BS",
-  "CP",
-  "CS",
-  "DP",
-  "DS",
-  "RSCM",
-  "RSJP",
-  "RSD",
-  "RSAB",
-];
 
 /** Official class ratios against kelas 3 for inpatient groups. */
 export const RATIOS = { 2: 1.165, 1: 1.33 };
@@ -44,7 +29,7 @@ const round100 = (n: number) => Math.round(n / 100) * 100;
 /** 'A' + 'SWASTA' → 'AS'; a full code is kept; anything else is refused. */
 export function tariffCode(kelas: string, owner: string): string {
   const k = kelas.trim().toUpperCase();
-  if (TARIFF_CODES.includes(k)) return k;
+  if (KODE_TARIF.includes(k)) return k;
   const o = owner.trim().toUpperCase();
   const suffix = o.startsWith("PEM") || o === "P"
     ? "P"
@@ -55,7 +40,7 @@ export function tariffCode(kelas: string, owner: string): string {
   throw badRequest(
     /^[A-D]$/.test(k)
       ? `Kepemilikan wajib diisi (PEMERINTAH atau SWASTA) untuk kelas RS ${k}.`
-      : `Kelas RS "${kelas}" tidak dikenal (pakai ${TARIFF_CODES.join(", ")}).`,
+      : `Kelas RS "${kelas}" tidak dikenal (pakai ${KODE_TARIF.join(", ")}).`,
   );
 }
 
@@ -98,7 +83,7 @@ const tariffModel = model({
     label: "Kelas RS",
     check: { max: 10 },
     // shown and offered as staff say them ('Kelas C, Pemerintah'); stored as E-Klaim codes
-    choices: Object.fromEntries(TARIFF_CODES.map((c) => [c, kelasRsText(c)])),
+    choices: Object.fromEntries(KODE_TARIF.map((c) => [c, kelasRsText(c)])),
   },
   kepemilikan: { label: "Kepemilikan", check: { max: 20, required: false }, ...hidden },
   jenis_rawat: { label: "Jenis Rawat", check: { max: 10, required: false }, ...hidden },

@@ -51,6 +51,19 @@ const CLAIM_READ_WHOLE = [
 ] as const;
 
 /** What the index leaves out of a discharged stay's E-Klaim package (its page reads them whole). */
+/** Coded fields kept as shared strings (E-Klaim's package: its source and the ward's code). */
+const SHARED_CODES = [
+  "inacbg",
+  "inacbgKelas",
+  "readmisi_reason",
+  "kelas_rawat",
+  "upgrade_class_class",
+  "paket_sumber",
+  "petugas_inacbg",
+] as const;
+const shareCodes = (v: Visit) => {
+  for (const k of SHARED_CODES) if (v[k]) v[k] = code(v[k] as string) as never;
+};
 const PACKAGE_READ_WHOLE = ["paket_deskripsi", "paket_waktu", "petugas_kelas"] as const;
 
 /** Whether the index keeps a stay whole: those still admitted (a few thousand at most). */
@@ -75,14 +88,7 @@ export function slimVisit(v: Visit): Visit {
   keep.codes9 = codes9;
   keep.summary10 = summaryCodes(codesOf(v.summary_diagnosis), raw10, codes10);
   keep.summary9 = summaryCodes(codesOf(v.summary_tindakan), raw9, codes9);
-  if (v.inacbg) keep.inacbg = code(v.inacbg);
-  if (v.inacbgKelas) keep.inacbgKelas = code(v.inacbgKelas);
-  if (v.readmisi_reason) keep.readmisi_reason = code(v.readmisi_reason);
-  if (v.kelas_rawat) keep.kelas_rawat = code(v.kelas_rawat);
-  if (v.upgrade_class_class) keep.upgrade_class_class = code(v.upgrade_class_class);
-  // E-Klaim's package: its source and the ward's code as shared strings, the ward's tariff
-  if (v.paket_sumber) keep.paket_sumber = code(v.paket_sumber);
-  if (v.petugas_inacbg) keep.petugas_inacbg = code(v.petugas_inacbg);
+  shareCodes(keep as Visit);
   if (!indexedWhole(v)) {
     for (const k of PACKAGE_READ_WHOLE) if (k in keep) keep[k] = undefined;
     keep.summary_diagnosis = keep.summary_tindakan = keep.ipddetails = undefined;
@@ -109,13 +115,7 @@ export function reshareVisit(v: Visit): Visit {
   v.summary10 = summaryCodes(v.summary10 ?? [], raw10, codes10);
   v.summary9 = summaryCodes(v.summary9 ?? [], raw9, codes9);
   v.status = statusOf(v.status) as Visit["status"];
-  if (v.inacbg) v.inacbg = code(v.inacbg);
-  if (v.inacbgKelas) v.inacbgKelas = code(v.inacbgKelas);
-  if (v.readmisi_reason) v.readmisi_reason = code(v.readmisi_reason);
-  if (v.kelas_rawat) v.kelas_rawat = code(v.kelas_rawat);
-  if (v.upgrade_class_class) v.upgrade_class_class = code(v.upgrade_class_class);
-  if (v.paket_sumber) v.paket_sumber = code(v.paket_sumber);
-  if (v.petugas_inacbg) v.petugas_inacbg = code(v.petugas_inacbg);
+  shareCodes(v);
   return v;
 }
 
