@@ -42,6 +42,13 @@ export function KlaimFilterBar({ filters, labels, rules, onChange }: {
       />
     </Field>
   );
+  const choose = (id: string, k: keyof KlaimFilters, label: string, opts: [string, string][]) => (
+    <Field id={id} label={label}>
+      <select id={id} value={filters[k] ?? ""} onChange={(e) => set(k, e.currentTarget.value)}>
+        {opts.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
+      </select>
+    </Field>
+  );
   return (
     <div class="ipd-filters klaim-filters">
       <div class="ipd-filter-inputs">
@@ -53,39 +60,19 @@ export function KlaimFilterBar({ filters, labels, rules, onChange }: {
         </Field>
         {pick("dpjpFilter", "/api/doctor/select2", "DPJP", "Semua DPJP")}
         {pick("roomFilter", "/api/room/select2", "Ruang", "Semua ruang")}
-        <Field id="klaim-rule" label="Aturan">
-          <select
-            id="klaim-rule"
-            value={filters.ruleFilter ?? ""}
-            onChange={(e) => set("ruleFilter", e.currentTarget.value)}
-          >
-            <option value="">Semua aturan</option>
-            {rules.map((r) => (
-              <option key={r.rule} value={r.rule}>{`${r.title} (${r.level})`}</option>
-            ))}
-          </select>
-        </Field>
-        <Field id="klaim-status" label="Status Klaim">
-          <select
-            id="klaim-status"
-            value={filters.klaimStatus ?? ""}
-            onChange={(e) => set("klaimStatus", e.currentTarget.value)}
-          >
-            <option value="">Semua status</option>
-            {Object.entries(CLAIM_STATUSES).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
-          </select>
-        </Field>
-        <Field id="klaim-ready" label="Kelengkapan">
-          <select
-            id="klaim-ready"
-            value={filters.readyFilter ?? ""}
-            onChange={(e) => set("readyFilter", e.currentTarget.value)}
-          >
-            <option value="">Semua</option>
-            <option value="siap">Siap klaim</option>
-            <option value="perbaikan">Perlu perbaikan</option>
-          </select>
-        </Field>
+        {choose("klaim-rule", "ruleFilter", "Aturan", [
+          ["", "Semua aturan"],
+          ...rules.map((r): [string, string] => [r.rule, `${r.title} (${r.level})`]),
+        ])}
+        {choose("klaim-status", "klaimStatus", "Status Klaim", [
+          ["", "Semua status"],
+          ...Object.entries(CLAIM_STATUSES),
+        ])}
+        {choose("klaim-ready", "readyFilter", "Kelengkapan", [
+          ["", "Semua"],
+          ["siap", "Siap klaim"],
+          ["perbaikan", "Perlu perbaikan"],
+        ])}
       </div>
       {Object.keys(filters).length > 0 && (
         <button
