@@ -230,10 +230,7 @@ export default function AuditTable(p: AuditTableProps) {
       </div>
       <TableView
         columns={p.columns}
-        rows={t.rows}
-        order={t.order}
-        onSort={() => {}}
-        loading={t.loading}
+        table={{ rows: t.rows, order: t.order, loading: t.loading }}
         cell={cell}
       />
       <TableFooter t={t} />

@@ -196,10 +196,7 @@ export default function BackupTable(props: BackupTableProps) {
       </div>
       <TableView
         columns={props.columns}
-        rows={t.rows}
-        order={t.order}
-        onSort={t.sortBy}
-        loading={t.loading}
+        table={t}
         cell={cell}
         actions={(r) => <RowButtons r={r} restore={restore} remove={remove} />}
       />

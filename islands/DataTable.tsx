@@ -203,10 +203,7 @@ export default function DataTable(props: TableProps) {
       )}
       <TableView
         columns={columns}
-        rows={t.rows}
-        order={t.order}
-        onSort={t.sortBy}
-        loading={t.loading}
+        table={t}
         cell={(c, r) => resourceCell(c, r, api, canWrite)}
         plain={plainCell}
         actions={canWrite

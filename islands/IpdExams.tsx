@@ -152,10 +152,7 @@ export default function IpdExams(props: IpdExamsProps) {
       <div id="pemeriksaan" />
       <TableView
         columns={EXAM_COLUMNS}
-        rows={t.rows}
-        order={t.order}
-        onSort={t.sortBy}
-        loading={t.loading}
+        table={t}
         cell={examCell}
         actions={open
           ? (r) => (

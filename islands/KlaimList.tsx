@@ -86,10 +86,7 @@ export default function KlaimList(props: KlaimListProps) {
       </div>
       <TableView
         columns={KLAIM_COLUMNS}
-        rows={t.rows}
-        order={t.order}
-        onSort={t.sortBy}
-        loading={t.loading}
+        table={t}
         cell={klaimCell}
         plain={always}
         actions={props.canWrite

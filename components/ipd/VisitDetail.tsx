@@ -113,10 +113,7 @@ export function VisitDetail(
             {error ? <p class="alert alert-danger">{errorText(error)}</p> : (
               <TableView
                 columns={EXAM_COLUMNS.map((c) => ({ ...c, orderable: false }))}
-                rows={exams ?? []}
-                order={[-1, "asc"]}
-                onSort={() => {}}
-                loading={!exams}
+                table={{ rows: exams ?? [], order: [-1, "asc"], loading: !exams }}
                 cell={examCell}
               />
             )}

@@ -84,10 +84,7 @@ export function VisitList({ v, actions, tools }: {
       </div>
       <TableView
         columns={v.columns}
-        rows={t.rows}
-        order={t.order}
-        onSort={t.sortBy}
-        loading={t.loading}
+        table={t}
         cell={visitCell}
         plain={always}
         rowClass={visitRowClass}

@@ -104,18 +104,18 @@ function useServed(rows: Row[], columns: ColumnDef[], plain?: (c: ColumnDef) => 
  * no handlers and show their row alone: the server's rows keep those cells as drawn (`useServed`).
  */
 export function TableView(
-  { columns, rows: all, order, onSort, loading, cell, actions, rowClass, plain }: {
+  { columns, table, cell, actions, rowClass, plain }: {
     columns: ColumnDef[];
-    rows: Row[];
-    order: Order;
-    onSort: (column: number) => void;
-    loading: boolean;
+    /** The rows shown, their order and whether more are loading (`useServerTable`'s state). */
+    table: { rows: Row[]; order: Order; sortBy?: (column: number) => void; loading: boolean };
     cell: (c: ColumnDef, row: Row) => ComponentChildren;
     actions?: (row: Row) => ComponentChildren;
     rowClass?: (row: Row) => string | undefined;
     plain?: (c: ColumnDef) => boolean;
   },
 ) {
+  const { rows: all, order, loading } = table;
+  const onSort = table.sortBy ?? (() => {});
   const rows = useInSteps(all);
   const served = useServed(all, columns, plain);
   return (
