@@ -50,26 +50,21 @@ export default function ConnectionForm(p: ConnectionFormProps) {
       </p>
       <fieldset>
         <legend>Lokasi basis data</legend>
-        <label>
-          <input
-            type="radio"
-            name="mode"
-            value="local"
-            checked={mode === "local"}
-            onChange={() => setMode("local")}
-          />{" "}
-          Berkas lokal di server ini (bawaan)
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="mode"
-            value="remote"
-            checked={mode === "remote"}
-            onChange={() => setMode("remote")}
-          />{" "}
-          Server KV Connect (denokv) di jaringan
-        </label>
+        {([
+          ["local", "Berkas lokal di server ini (bawaan)"],
+          ["remote", "Server KV Connect (denokv) di jaringan"],
+        ] as const).map(([m, text]) => (
+          <label key={m}>
+            <input
+              type="radio"
+              name="mode"
+              value={m}
+              checked={mode === m}
+              onChange={() => setMode(m)}
+            />{" "}
+            {text}
+          </label>
+        ))}
       </fieldset>
       <div class="field">
         <label for="conn-ip">Alamat IP Server</label>

@@ -81,6 +81,19 @@ function listPage(registry: Registry, mode: ListMode, title: string) {
   };
 }
 
+/** The stay of the path's id, or null when there is none. */
+const stayOf = (c: Context<AppEnv>) =>
+  getVisit(c.get("store"), c.req.param("id")!).catch((e) => {
+    if (e instanceof AppError && e.status === 404) return null;
+    throw e;
+  });
+const missing = (c: Context<AppEnv>, title: string) =>
+  renderPage(c, {
+    title,
+    status: 404,
+    body: <p class="alert alert-danger">Kunjungan rawat inap tidak ditemukan.</p>,
+  });
+
 /**
  * The inpatient pages: the visit list (`/ipd`), a stay's examinations (`/ipd/{id}`) and the
  * discharged list (`/discharge-patient`). Each renders its first page on the server.
@@ -91,17 +104,8 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
   r.get("/discharge-patient", listPage(registry, "pulang", "Pasien Pulang"));
   r.get("/ipd/:id/print", async (c) => {
     const store = c.get("store");
-    const row = await getVisit(store, c.req.param("id")).catch((e) => {
-      if (e instanceof AppError && e.status === 404) return null;
-      throw e;
-    });
-    if (!row) {
-      return renderPage(c, {
-        title: "Cetak Rawat Inap",
-        status: 404,
-        body: <p class="alert alert-danger">Kunjungan rawat inap tidak ditemukan.</p>,
-      });
-    }
+    const row = await stayOf(c);
+    if (!row) return missing(c, "Cetak Rawat Inap");
     await audit(c, {
       action: "view",
       entity: "ipd",
@@ -134,17 +138,8 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
   r.get("/ipd/:id", async (c) => {
     const store = c.get("store");
     const id = c.req.param("id");
-    const row = await getVisit(store, id).catch((e) => {
-      if (e instanceof AppError && e.status === 404) return null;
-      throw e;
-    });
-    if (!row) {
-      return renderPage(c, {
-        title: "Pemeriksaan Rawat Inap",
-        status: 404,
-        body: <p class="alert alert-danger">Kunjungan rawat inap tidak ditemukan.</p>,
-      });
-    }
+    const row = await stayOf(c);
+    if (!row) return missing(c, "Pemeriksaan Rawat Inap");
     await audit(c, { action: "view", entity: "ipd", entityId: id });
     const q = tableQuery(EXAM_COLUMNS, { draw: 0, start: 0, length: 100, order: [0, "asc"] });
     const [initial, tariff, classtype, claim, category] = await Promise.all([
