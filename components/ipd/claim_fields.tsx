@@ -92,6 +92,27 @@ export function useRoomHak(roomId: string | undefined): string {
   return hak;
 }
 
+/** A text input of the claim data in its field (label, refusal). */
+const textInput = (
+  id: string,
+  label: string,
+  value: string,
+  error: string | undefined,
+  onInput: (v: string) => void,
+  extra: Record<string, unknown>,
+) => (
+  <Field id={id} label={label} error={error}>
+    <input
+      id={id}
+      value={value}
+      autoComplete="off"
+      onInput={(e) => onInput(e.currentTarget.value)}
+      {...extra}
+    />
+  </Field>
+);
+const days = { inputMode: "numeric", pattern: "[0-9]*", maxLength: 4 };
+
 const options = (list: Record<string, string>, keys = Object.keys(list)) =>
   keys.map((k) => <option key={k} value={k}>{list[k] ?? k}</option>);
 
@@ -112,18 +133,8 @@ export function ClaimInputs({ c, d, set, errors }: {
   const up = c.upgrade_class_class;
   const allowed = UPGRADES_FROM[hak] ?? [];
   const targets = up && !allowed.includes(up) ? [...allowed, up] : allowed;
-  const input = (k: keyof ClaimValues, label: string, extra: Record<string, unknown> = {}) => (
-    <Field id={id(k)} label={label} error={errors[k]}>
-      <input
-        id={id(k)}
-        value={c[k] ?? ""}
-        autoComplete="off"
-        onInput={(e) =>
-          set(k, e.currentTarget.value)}
-        {...extra}
-      />
-    </Field>
-  );
+  const input = (k: keyof ClaimValues, label: string, extra: Record<string, unknown> = {}) =>
+    textInput(id(k), label, c[k] ?? "", errors[k], (x) => set(k, x), extra);
   const select = (
     k: keyof ClaimValues,
     label: string,
@@ -138,7 +149,6 @@ export function ClaimInputs({ c, d, set, errors }: {
       </select>
     </Field>
   );
-  const days = { inputMode: "numeric", pattern: "[0-9]*", maxLength: 4 };
   return (
     <>
       <h3 class="span-2 form-section" id="visit-data-klaim">Data Klaim (E-Klaim)</h3>
@@ -226,19 +236,8 @@ export function DischargeClaimInputs({ claim: { c, upgrade, set }, errors }: {
   claim: ReturnType<typeof useDischargeClaim>;
   errors: FieldErrors;
 }) {
-  const input = (k: keyof DischargeClaim, label: string, extra: Record<string, unknown>) => (
-    <Field id={`discharge-${k}`} label={label} error={errors[k]}>
-      <input
-        id={`discharge-${k}`}
-        value={c[k]}
-        autoComplete="off"
-        onInput={(e) =>
-          set(k, e.currentTarget.value)}
-        {...extra}
-      />
-    </Field>
-  );
-  const days = { inputMode: "numeric", pattern: "[0-9]*", maxLength: 4 };
+  const input = (k: keyof DischargeClaim, label: string, extra: Record<string, unknown>) =>
+    textInput(`discharge-${k}`, label, c[k], errors[k], (x) => set(k, x), extra);
   return (
     <>
       {input("nomor_sep", "No. SEP", { maxLength: 40, spellcheck: false })}
