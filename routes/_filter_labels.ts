@@ -2,6 +2,9 @@ import type { Context } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import { collectionOf } from "../lib/resource/resource.ts";
+import { AppError } from "../lib/errors.ts";
+import { auditList } from "../lib/http/folded.ts";
+import { type TableAnswer, tableAnswer } from "../lib/resource/datatables.ts";
 
 /** Display text of a list's id filters (room and DPJP names); the id itself when unknown. */
 export async function filterLabels(
@@ -17,4 +20,27 @@ export async function filterLabels(
   if (f.roomFilter) labels.roomFilter = await name("room", f.roomFilter, "name");
   if (f.dpjpFilter) labels.dpjpFilter = await name("doctor", f.dpjpFilter, "fullname");
   return labels;
+}
+
+/**
+ * A filtered list page's first rows (`read`), audited as a list of `entity`, with the filters and
+ * their labels; filters the list refuses (400) give no rows and the refusal's message.
+ */
+export async function firstPage<F extends { roomFilter?: string; dpjpFilter?: string }>(
+  c: Context<AppEnv>,
+  registry: Registry,
+  entity: string,
+  filters: F,
+  read: () => Promise<TableAnswer<Record<string, unknown>>>,
+) {
+  let initial = tableAnswer<Record<string, unknown>>(0, { total: 0, filtered: 0 }, []);
+  let error: string | undefined;
+  try {
+    initial = await read();
+  } catch (e) {
+    if (!(e instanceof AppError) || e.status !== 400) throw e;
+    error = e.message;
+  }
+  auditList(c, entity, initial.data.length);
+  return { initial, filters, labels: await filterLabels(c, registry, filters), error };
 }

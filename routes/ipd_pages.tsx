@@ -1,5 +1,4 @@
 import { audit, can } from "../lib/http/request.ts";
-import { auditList } from "../lib/http/folded.ts";
 import { type Context, Hono } from "hono";
 import { Island } from "../components/Island.tsx";
 import { HospitalMissing } from "../components/HospitalMissing.tsx";
@@ -12,7 +11,7 @@ import {
   VISIT_COLUMNS,
   type VisitRow,
 } from "../lib/ipd/columns.ts";
-import { tableAnswer, tableQuery } from "../lib/resource/datatables.ts";
+import { tableQuery } from "../lib/resource/datatables.ts";
 import { firstRows } from "../lib/resource/table_props.ts";
 import DischargeList from "../islands/DischargeList.tsx";
 import IpdExams from "../islands/IpdExams.tsx";
@@ -28,7 +27,7 @@ import { StayPrint } from "../components/ipd/StayPrint.tsx";
 import { roomClass } from "../lib/ipd/exam.ts";
 import { examTable, ipdTable, stayJson } from "../lib/ipd/list.ts";
 import { renderPage } from "./_render.tsx";
-import { filterLabels } from "./_filter_labels.ts";
+import { firstPage } from "./_filter_labels.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import { checkStay } from "../lib/claim/readiness.ts";
 import { breakdownJson } from "../lib/ipd/bill.ts";
@@ -55,25 +54,13 @@ function listPage(registry: Registry, mode: ListMode, title: string) {
       order: [0, "asc"],
       params: filters as Record<string, string>,
     });
-    let initial = tableAnswer<Record<string, unknown>>(0, { total: 0, filtered: 0 }, []);
-    let error: string | undefined;
-    try {
-      initial = await ipdTable(c.get("store"), q, mode);
-    } catch (e) {
-      if (!(e instanceof AppError) || e.status !== 400) throw e;
-      error = e.message;
-    }
-    auditList(c, "ipd", initial.data.length);
     const props = {
-      initial,
-      filters,
-      labels: await filterLabels(c, registry, filters),
-      error,
+      ...await firstPage(c, registry, "ipd", filters, () => ipdTable(c.get("store"), q, mode)),
       canWrite: can(c, "POST", "/api/ipd/update"),
     };
     return renderPage(c, {
       title,
-      status: error ? 400 : 200,
+      status: props.error ? 400 : 200,
       body: mode === "pulang"
         ? <Island name="DischargeList" component={DischargeList} props={props} />
         : <Island name="IpdList" component={IpdList} props={props} />,

@@ -1,15 +1,13 @@
 import { Hono } from "hono";
 import { can } from "../lib/http/request.ts";
-import { auditList } from "../lib/http/folded.ts";
 import { Island } from "../components/Island.tsx";
 import KlaimList from "../islands/KlaimList.tsx";
 import KlaimImport from "../islands/KlaimImport.tsx";
 import EklaimBridge from "../islands/EklaimBridge.tsx";
 import { hospitalDay } from "../lib/hospital_time.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
-import { AppError } from "../lib/errors.ts";
 import type { Registry } from "../lib/resource/refs.ts";
-import { tableAnswer, tableQuery } from "../lib/resource/datatables.ts";
+import { tableQuery } from "../lib/resource/datatables.ts";
 import { firstRows } from "../lib/resource/table_props.ts";
 import { klaimTable } from "../lib/claim/list.ts";
 import { CLAIM_RULES } from "../lib/claim/readiness.ts";
@@ -21,7 +19,7 @@ import {
   type KlaimFilters,
 } from "../lib/claim/columns.ts";
 import { renderPage } from "./_render.tsx";
-import { filterLabels } from "./_filter_labels.ts";
+import { firstPage } from "./_filter_labels.ts";
 
 /** The claims screen in the sidebar. */
 export const NAV: NavItem[] = [{ group: "Rawat Inap", title: "Klaim", path: "/klaim" }];
@@ -50,20 +48,18 @@ export function klaimPages(registry: Registry): Hono<AppEnv> {
       order: KLAIM_ORDER,
       params: filters as Record<string, string>,
     });
-    let initial = tableAnswer<Record<string, unknown>>(0, { total: 0, filtered: 0 }, []);
-    let error: string | undefined;
-    try {
-      initial = await klaimTable(c.get("store"), registry, q);
-    } catch (e) {
-      if (!(e instanceof AppError) || e.status !== 400) throw e;
-      error = e.message;
-    }
-    auditList(c, "klaim", initial.data.length);
+    const list = await firstPage(
+      c,
+      registry,
+      "klaim",
+      filters,
+      () => klaimTable(c.get("store"), registry, q),
+    );
     const canWrite = can(c, "POST", "/api/klaim/:ipdId/status");
     const canEklaim = can(c, "POST", "/api/eklaim/:ipdId/group");
     return renderPage(c, {
       title: "Klaim",
-      status: error ? 400 : 200,
+      status: list.error ? 400 : 200,
       body: (
         <div class="klaim-page">
           {can(c, "POST", "/api/klaim/import-eklaim") && (
@@ -80,10 +76,7 @@ export function klaimPages(registry: Registry): Hono<AppEnv> {
             name="KlaimList"
             component={KlaimList}
             props={{
-              initial,
-              filters,
-              labels: await filterLabels(c, registry, filters),
-              error,
+              ...list,
               canWrite,
               canEklaim,
               rules: CLAIM_RULES.map((r) => ({ rule: r.rule, title: r.title, level: r.level })),
