@@ -162,20 +162,16 @@ export function CodeFields({ c, codes, errors, on }: {
         error={errors.keyword}
         onChange={on.keyword}
       />
-      <IcdField
-        form="exam"
-        name="diagnosis"
-        values={c.diag}
-        error={errors.diagnosis}
-        onChange={on.diagnosis}
-      />
-      <IcdField
-        form="exam"
-        name="tindakan"
-        values={c.tind}
-        error={errors.tindakan}
-        onChange={on.tindakan}
-      />
+      {([["diagnosis", c.diag], ["tindakan", c.tind]] as const).map(([name, values]) => (
+        <IcdField
+          key={name}
+          form="exam"
+          name={name}
+          values={values}
+          error={errors[name]}
+          onChange={on[name]}
+        />
+      ))}
     </>
   );
 }
