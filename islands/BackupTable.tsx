@@ -103,15 +103,18 @@ function RowButtons({ r, restore, remove }: {
 
 /** Restoring a listed backup, or a picked backup file (`fileRef`'s input, `restoreFile`). */
 function useRestores(runJob: ReturnType<typeof useJob>["runJob"], uploadMax: number) {
-  const restore = async (r: Row) => {
-    if (!await confirmRestore(r)) return;
-    const url = `${API}/restore/${encodeURIComponent(String(r._id))}`;
+  const run = async (...job: Parameters<typeof runJob>) => {
     try {
-      await runJob("Pemulihan", "Memulai pemulihan", url, { method: "POST" });
+      await runJob(...job);
       await restored();
     } catch (err) {
       alertError(err, "message");
     }
+  };
+  const restore = async (r: Row) => {
+    if (!await confirmRestore(r)) return;
+    const url = `${API}/restore/${encodeURIComponent(String(r._id))}`;
+    await run("Pemulihan", "Memulai pemulihan", url, { method: "POST" });
   };
 
   // a backup file from elsewhere (one downloaded here before): sent as the body, streamed
@@ -124,13 +127,8 @@ function useRestores(runJob: ReturnType<typeof useJob>["runJob"], uploadMax: num
       "content-type": "application/octet-stream",
       "x-file-name": encodeURIComponent(file.name),
     };
-    try {
-      const label = "Pemulihan dari berkas";
-      await runJob(label, "Mengunggah berkas", UPLOAD, { method: "POST", body: file, headers });
-      await restored();
-    } catch (err) {
-      alertError(err, "message");
-    }
+    const label = "Pemulihan dari berkas";
+    await run(label, "Mengunggah berkas", UPLOAD, { method: "POST", body: file, headers });
   };
 
   return { restore, fileRef, restoreFile };
