@@ -24,26 +24,18 @@ const tally = (t: { n: number; rp: number }) => (
  */
 export function ClaimCounters({ summary, period }: { summary: ClaimSummary; period: Period }) {
   const dateRange = `${period.startDate} / ${period.endDate}`;
+  const counters = [["siap", "Siap klaim", "stat"], ["perbaikan", "Perlu perbaikan", "stat bad"]];
   return (
     <>
-      <li>
-        <a class="stat" href={klaimLink({ dateRange, readyFilter: "siap" })} data-counter="siap">
-          <span class="stat-value">{formatNumber(summary.siap)}</span>
-          <span class="stat-label">Siap klaim</span>
-          <small>Pulang dalam periode</small>
-        </a>
-      </li>
-      <li>
-        <a
-          class="stat bad"
-          href={klaimLink({ dateRange, readyFilter: "perbaikan" })}
-          data-counter="perbaikan"
-        >
-          <span class="stat-value">{formatNumber(summary.perbaikan)}</span>
-          <span class="stat-label">Perlu perbaikan</span>
-          <small>Pulang dalam periode</small>
-        </a>
-      </li>
+      {(counters as ["siap" | "perbaikan", string, string][]).map(([k, label, cls]) => (
+        <li key={k}>
+          <a class={cls} href={klaimLink({ dateRange, readyFilter: k })} data-counter={k}>
+            <span class="stat-value">{formatNumber(summary[k])}</span>
+            <span class="stat-label">{label}</span>
+            <small>Pulang dalam periode</small>
+          </a>
+        </li>
+      ))}
     </>
   );
 }
