@@ -4,7 +4,7 @@ import { get, post } from "../ui/api.ts";
 import { useChanged } from "../ui/Form.tsx";
 import { type FieldErrors, useFieldErrors } from "../ui/use_field_errors.ts";
 import { alertDialog } from "../ui/Dialog.tsx";
-import { Field, TextField } from "../ui/Field.tsx";
+import { Field } from "../ui/Field.tsx";
 import { FormModal } from "../ui/Modal.tsx";
 import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
@@ -141,13 +141,15 @@ function StayFields({ v, set, row, errors }: {
     />
   );
   const text = (k: "diagnosis_awal" | "asal", label: string) => (
-    <TextField
-      id={`visit-${k}`}
-      label={label}
-      value={v[k]}
-      error={errors[k]}
-      onInput={(x) => set(k, x)}
-    />
+    <Field id={`visit-${k}`} label={label} error={errors[k]}>
+      <input
+        id={`visit-${k}`}
+        value={v[k]}
+        autoComplete="off"
+        onInput={(e) =>
+          set(k, e.currentTarget.value)}
+      />
+    </Field>
   );
   const desc = (k: "episode" | "criteria", label: string) => (
     <Field id={`visit-${k}`} label={label} error={errors[k]}>

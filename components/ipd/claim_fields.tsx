@@ -13,7 +13,7 @@ import {
 } from "../../lib/ipd/claim_codes.ts";
 import type { StayClaimFields } from "../../lib/ipd/model.ts";
 import { get } from "../ui/api.ts";
-import { Field, TextField } from "../ui/Field.tsx";
+import { Field } from "../ui/Field.tsx";
 import type { FieldErrors } from "../ui/use_field_errors.ts";
 
 /**
@@ -92,6 +92,25 @@ export function useRoomHak(roomId: string | undefined): string {
   return hak;
 }
 
+/** A text input of the claim data in its field (label, refusal). */
+const textInput = (
+  id: string,
+  label: string,
+  value: string,
+  error: string | undefined,
+  onInput: (v: string) => void,
+  extra: Record<string, unknown>,
+) => (
+  <Field id={id} label={label} error={error}>
+    <input
+      id={id}
+      value={value}
+      autoComplete="off"
+      onInput={(e) => onInput(e.currentTarget.value)}
+      {...extra}
+    />
+  </Field>
+);
 const days = { inputMode: "numeric", pattern: "[0-9]*", maxLength: 4 };
 
 const options = (list: Record<string, string>, keys = Object.keys(list)) =>
@@ -114,16 +133,8 @@ export function ClaimInputs({ c, d, set, errors }: {
   const up = c.upgrade_class_class;
   const allowed = UPGRADES_FROM[hak] ?? [];
   const targets = up && !allowed.includes(up) ? [...allowed, up] : allowed;
-  const input = (k: keyof ClaimValues, label: string, extra: Record<string, unknown> = {}) => (
-    <TextField
-      id={id(k)}
-      label={label}
-      value={c[k] ?? ""}
-      error={errors[k]}
-      onInput={(x) => set(k, x)}
-      extra={extra}
-    />
-  );
+  const input = (k: keyof ClaimValues, label: string, extra: Record<string, unknown> = {}) =>
+    textInput(id(k), label, c[k] ?? "", errors[k], (x) => set(k, x), extra);
   const select = (
     k: keyof ClaimValues,
     label: string,
@@ -225,16 +236,8 @@ export function DischargeClaimInputs({ claim: { c, upgrade, set }, errors }: {
   claim: ReturnType<typeof useDischargeClaim>;
   errors: FieldErrors;
 }) {
-  const input = (k: keyof DischargeClaim, label: string, extra: Record<string, unknown>) => (
-    <TextField
-      id={`discharge-${k}`}
-      label={label}
-      value={c[k]}
-      error={errors[k]}
-      onInput={(x) => set(k, x)}
-      extra={extra}
-    />
-  );
+  const input = (k: keyof DischargeClaim, label: string, extra: Record<string, unknown>) =>
+    textInput(`discharge-${k}`, label, c[k], errors[k], (x) => set(k, x), extra);
   return (
     <>
       {input("nomor_sep", "No. SEP", { maxLength: 40, spellcheck: false })}

@@ -29,23 +29,3 @@ export function Field({ id, label, required, class: extra, error, children }: {
 export const FieldWarning = ({ id, text }: { id: string; text: string }) => (
   <small class="field-warning" id={`${id}-warning`} role="status" data-warning>{text}</small>
 );
-
-/** A text input in its `Field` (`extra`: the input's own attributes, e.g. `maxLength`). */
-export const TextField = ({ id, label, value, error, onInput, extra }: {
-  id: string;
-  label: string;
-  value: string;
-  error?: string;
-  onInput: (v: string) => void;
-  extra?: Record<string, unknown>;
-}) => (
-  <Field id={id} label={label} error={error}>
-    <input
-      id={id}
-      value={value}
-      autoComplete="off"
-      onInput={(e) => onInput(e.currentTarget.value)}
-      {...extra}
-    />
-  </Field>
-);
