@@ -104,7 +104,14 @@ function useServed(rows: Row[], columns: ColumnDef[], plain?: (c: ColumnDef) => 
  * no handlers and show their row alone: the server's rows keep those cells as drawn (`useServed`).
  */
 export function TableView(
-  { columns, table, cell, actions, rowClass, plain }: {
+  {
+    columns,
+    table: { rows: all, order, sortBy: onSort = () => {}, loading },
+    cell,
+    actions,
+    rowClass,
+    plain,
+  }: {
     columns: ColumnDef[];
     /** The rows shown, their order and whether more are loading (`useServerTable`'s state). */
     table: { rows: Row[]; order: Order; sortBy?: (column: number) => void; loading: boolean };
@@ -114,8 +121,6 @@ export function TableView(
     plain?: (c: ColumnDef) => boolean;
   },
 ) {
-  const { rows: all, order, loading } = table;
-  const onSort = table.sortBy ?? (() => {});
   const rows = useInSteps(all);
   const served = useServed(all, columns, plain);
   return (
