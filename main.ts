@@ -1,10 +1,10 @@
 import { createApp, ensureBundle, prepareStore, STATIC_DIR } from "./app.ts";
-import { preloadIndexes, warmIndexes } from "./lib/warm/warm.ts";
+import { startWarmUp } from "./lib/warm/schedule.ts";
 import { registry } from "./resources/mod.ts";
 import { readManifest } from "./lib/http/islands.ts";
 import { backupDir } from "./lib/backup/backup.ts";
 import { startDailyBackups } from "./lib/backup/schedule.ts";
-import { loadConfig } from "./lib/config.ts";
+import { type Config, loadConfig } from "./lib/config.ts";
 import { DEMO_CODE, ensureDemoLicence, startDemoLicence } from "./lib/licence/demo.ts";
 import { openConfiguredStore } from "./lib/db/configured.ts";
 import { type Store, StoreLockedError } from "./lib/db/store.ts";
@@ -16,58 +16,45 @@ import { storedZone } from "./lib/settings/zone.ts";
 import { auditFold } from "./lib/http/folded.ts";
 import { lanLine } from "./lib/runtime/lan.ts";
 
-/** A moment without requests, in which background work (warm-up orderings, snapshots) runs. */
-const QUIET_MS = 200;
+type DemoLicence = ReturnType<typeof startDemoLicence> | null;
 
-/** How long after the start the warm-up waits (then for a quiet moment) before loading. */
-const WARM_AFTER_MS = 2_000;
+/** Prints `e`'s message and exits with 1. */
+function fail(e: unknown): never {
+  console.error(e instanceof Error ? e.message : String(e));
+  Deno.exit(1);
+}
 
-/** How often changed index snapshots are rewritten (see lib/index/snapshot.ts). */
-const SNAPSHOT_EVERY_MS = 10 * 60_000;
-
-if (import.meta.main) {
+/** Refuses a Deno other than the one the app (or this binary) was built for. */
+async function checkDeno(): Promise<void> {
   const problem = denoVersionProblem(Deno.version.deno, await readBuildInfo(STATIC_DIR));
-  if (problem) {
-    console.error(problem);
-    Deno.exit(1);
-  }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    console.error((e as Error).message);
-    Deno.exit(1);
-  }
-  await ensureBundle();
-  let store: Store;
-  try {
-    store = await openConfiguredStore(config);
-  } catch (e) {
-    if (e instanceof StoreLockedError) {
-      console.error(e.message);
-      Deno.exit(1);
-    }
+  if (problem) fail(problem);
+}
+
+/** Opens the configured store; a second server on the same data (the lock) exits. */
+async function openStore(config: Config): Promise<Store> {
+  const store = await openConfiguredStore(config).catch((e) => {
+    if (e instanceof StoreLockedError) fail(e);
     throw e;
-  }
+  });
   // index snapshots made by other code (another release, a changed lib/) are not read back
   store.snapshotTag = (await readManifest(STATIC_DIR))?.source ?? "";
-  // no LICENCE_URL: run the shipped licence service here, with the demo code validated
+  return store;
+}
+
+/** No LICENCE_URL: the shipped licence service runs here, with the demo code validated. */
+async function startLicence(config: Config, store: Store): Promise<[Config, DemoLicence]> {
   const demo = config.licenceUrl ? null : startDemoLicence(config);
-  if (demo) {
-    config = demo.config;
-    await ensureDemoLicence(store, config);
-  }
-  const { admin, demo: demoData } = await prepareStore(store, config);
-  if (config.demoData && !demoData) {
-    console.log("DEMO_DATA=1 diabaikan: basis data sudah berisi data, data demo tidak dibuat.");
-  }
+  if (demo) await ensureDemoLicence(store, demo.config);
+  return [demo?.config ?? config, demo];
+}
+
+/** Serves the app on the configured port, counting the requests in flight. */
+function serve(config: Config, store: Store, activity: Activity, touch: () => void) {
   const app = createApp({ config, store, bundleReady: true });
-  const collector = idleCollector();
-  const activity = new Activity();
-  const server = Deno.serve(
+  return Deno.serve(
     { port: config.port, hostname: config.host, onListen: () => {} },
     async (req, info) => {
-      collector.touch();
+      touch();
       activity.begin();
       try {
         return await app.fetch(req, info);
@@ -76,7 +63,10 @@ if (import.meta.main) {
       }
     },
   );
-  const port = server.addr.port;
+}
+
+/** Where the server listens, the LAN addresses when on every interface, and the data folder. */
+function printWhere(config: Config, port: number, store: Store): void {
   const everywhere = config.host === "0.0.0.0" || config.host === "::";
   const where = everywhere
     ? "semua antarmuka jaringan"
@@ -86,68 +76,65 @@ if (import.meta.main) {
   console.log(`Casemix RS berjalan di http://localhost:${port} (${where})`);
   if (everywhere) console.log(lanLine(port));
   console.log(`Data disimpan di ${store.path}`);
-  // the indexes load right after listening (from their snapshots when those fit); then the
-  // snapshots are refreshed in a quiet moment (within 2 minutes), every 10 minutes when
-  // something changed, and at a graceful stop
-  // the warm-up and a snapshot leave garbage behind: collected and trimmed in the next quiet
-  // moment, as after a busy spell (idle_gc.ts)
-  const saveSnapshots = () =>
-    activity.quiet(QUIET_MS, 120_000).then(() => store.saveSnapshots()).catch(() => {})
-      .then(() => collector.touch());
-  // between the warm-up's slices the requests in flight go first (at most 100 ms each); once
-  // the server stops, the warm-up stops at its next step (nothing runs on a closing store)
-  let stopping = false;
-  const unless = (wait: () => Promise<void>) => () =>
-    stopping ? new Promise<void>(() => {}) : wait();
-  const pause = unless(() => activity.idle(100));
-  // background work on the indexes waits until no request has run for 30 ms (a login needs many
-  // turns of the event loop, and a browser sends its next request right after an answer); the
-  // big indexes start loading now, and a request that needs one waits only for the rest of it
-  store.idle = unless(() => activity.calm(30, 1_000));
-  const preloaded = preloadIndexes(store, registry);
-  // the rest of the warm-up starts once the start is 2 s behind and the server quiet, so a
-  // clerk logging in right away and opening a list is not kept waiting behind it
-  const settled = new Promise((ok) => setTimeout(ok, WARM_AFTER_MS))
-    .then(() => preloaded).then(() => activity.quiet(QUIET_MS));
-  settled.then(() => warmIndexes(store, registry, unless(() => activity.quiet(QUIET_MS)), pause))
-    .then((ms) => {
-      if (stopping) return;
-      console.log(`Indeks siap dalam ${(ms / 1000).toFixed(1)} s`);
-      return saveSnapshots();
-    });
-  const snapshots = setInterval(saveSnapshots, SNAPSHOT_EVERY_MS);
+}
+
+/** The licence service in use and, on a new install, the first login. */
+function printLogin(
+  config: Config,
+  port: number,
+  demo: DemoLicence,
+  admin: { created: boolean; password?: string },
+): void {
   console.log(
     demo
       ? `Mode demo: LICENCE_URL tidak diatur; layanan lisensi demo berjalan di ${demo.server.url} ` +
         `dengan Kode Rumah Sakit ${DEMO_CODE}. Atur LICENCE_URL untuk pemakaian nyata.`
       : `Layanan lisensi: ${config.licenceUrl} (masa tenggang ${config.licenceGraceDays} hari)`,
   );
-  // outside a request: the hospital's zone is read from its profile at each check
-  const stopBackups = startDailyBackups(
-    store,
-    backupDir(config.dataDir),
-    config.backupKeep,
-    undefined,
-    () => storedZone(store),
+  if (!admin.created) return;
+  const code = demo
+    ? `'${DEMO_CODE}'`
+    : `Anda (validasi dulu di http://localhost:${port}/validation)`;
+  console.log(
+    `Login pertama: Kode Rumah Sakit ${code}, username 'admin', password ` +
+      (admin.password
+        ? `'${admin.password}' (catat sekarang, tidak ditampilkan lagi)`
+        : "dari ADMIN_PASSWORD"),
   );
-  if (admin.created) {
-    const code = demo
-      ? `'${DEMO_CODE}'`
-      : `Anda (validasi dulu di http://localhost:${port}/validation)`;
-    console.log(
-      `Login pertama: Kode Rumah Sakit ${code}, username 'admin', password ` +
-        (admin.password
-          ? `'${admin.password}' (catat sekarang, tidak ditampilkan lagi)`
-          : "dari ADMIN_PASSWORD"),
-    );
+}
+
+async function main(): Promise<void> {
+  await checkDeno();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    fail(e);
   }
+  await ensureBundle();
+  const store = await openStore(config);
+  const [licensed, demo] = await startLicence(config, store);
+  config = licensed;
+  const { admin, demo: demoData } = await prepareStore(store, config);
+  if (config.demoData && !demoData) {
+    console.log("DEMO_DATA=1 diabaikan: basis data sudah berisi data, data demo tidak dibuat.");
+  }
+  const collector = idleCollector();
+  const activity = new Activity();
+  const server = serve(config, store, activity, collector.touch);
+  printWhere(config, server.addr.port, store);
+  const background = new AbortController();
+  const signal = background.signal;
+  startWarmUp({ store, registry, activity, signal });
+  // outside a request: the hospital's zone is read from its profile at each check
+  const dir = backupDir(config.dataDir), keep = config.backupKeep;
+  startDailyBackups(store, { dir, keep, zone: () => storedZone(store), signal });
+  printLogin(config, server.addr.port, demo, admin);
   // stop taking requests, let the ones running (and a backup) finish their commits, then close
   // the store, which releases the single-server lock
   onStopSignal(async () => {
     console.log("Menghentikan server...");
-    stopping = true;
-    stopBackups();
-    clearInterval(snapshots);
+    background.abort();
     collector.stop();
     await server.shutdown();
     await auditFold.flush(); // the last minute's folded entries: repeated refusals, list reads
@@ -158,3 +145,5 @@ if (import.meta.main) {
     console.log("Server berhenti.");
   });
 }
+
+if (import.meta.main) await main();

@@ -35,22 +35,24 @@ function checksOn(t: T) {
     async intervals(n: number, everyMs: number) {
       let ticks = 0;
       const other = { gate: { shared: () => (ticks++, Promise.resolve(null)) } } as never;
-      const stop = startDailyBackups(other, "", 1, everyMs);
+      const stop = new AbortController();
+      startDailyBackups(other, { dir: "", keep: 1, everyMs, signal: stop.signal });
       try {
         await until(() => Promise.resolve(ticks >= n), `${n} tick pembanding`);
       } finally {
-        stop();
+        stop.abort();
       }
     },
   };
 }
 
-Deno.test("daily-backup timer: first check soon after start, then on every tick; stop ends it", async () => {
+Deno.test("daily-backup timer: first check soon after start, then on every tick; its signal aborted ends it", async () => {
   const dir = await Deno.makeTempDir();
   await using t = await setup({ dataDir: dir });
   const bdir = `${dir}/backups`;
   const every = 40;
-  const stop = startDailyBackups(t.store, bdir, 3, every);
+  const stop = new AbortController();
+  startDailyBackups(t.store, { dir: bdir, keep: 3, everyMs: every, signal: stop.signal });
   try {
     // the first check comes after min(1 minute, the interval): a backup named for today
     await until(async () => (await dailies(t)).length === 1, "cadangan harian pertama");
@@ -64,7 +66,7 @@ Deno.test("daily-backup timer: first check soon after start, then on every tick;
     const [second] = await dailies(t);
     assert.notEqual(second._id, first._id);
   } finally {
-    stop();
+    stop.abort();
   }
   // stopped: a gone backup is not made again, however many intervals pass
   await deleteBackup(t.store, bdir, (await dailies(t))[0]._id);
@@ -80,9 +82,10 @@ Deno.test("daily-backup timer: keep 0 turns it off", async () => {
   const dir = await Deno.makeTempDir();
   await using t = await setup({ dataDir: dir });
   const checks = checksOn(t);
-  const stop = startDailyBackups(t.store, `${dir}/backups`, 0, 10);
+  const stop = new AbortController();
+  startDailyBackups(t.store, { dir: `${dir}/backups`, keep: 0, everyMs: 10, signal: stop.signal });
   await checks.intervals(3, 10);
-  stop();
+  stop.abort();
   assert.equal(checks.count, 0, "keep 0, yet a check ran");
   assert.deepEqual(await dailies(t), []);
   await Deno.remove(dir, { recursive: true });

@@ -185,11 +185,16 @@ Deno.test("daily backup: once a day, only daily ones pruned beyond the retention
   await using t = await setup({ dataDir: dir });
   const bdir = join(dir, "backups");
   const day = (n: number) => new Date(Date.UTC(2030, 0, 1 + n, 1));
-  assert.equal(await runDailyBackup(t.store, bdir, 0, day(0)), null);
-  assert.ok(await runDailyBackup(t.store, bdir, 2, day(0)));
-  assert.equal(await runDailyBackup(t.store, bdir, 2, new Date(day(0).getTime() + 3600_000)), null);
+  assert.equal(await runDailyBackup(t.store, { dir: bdir, keep: 0 }, day(0)), null);
+  assert.ok(await runDailyBackup(t.store, { dir: bdir, keep: 2 }, day(0)));
+  assert.equal(
+    await runDailyBackup(t.store, { dir: bdir, keep: 2 }, new Date(day(0).getTime() + 3600_000)),
+    null,
+  );
   await t.post("/api/db-backup", { name: "Manual" });
-  for (const n of [1, 2, 3]) assert.ok(await runDailyBackup(t.store, bdir, 2, day(n)));
+  for (const n of [1, 2, 3]) {
+    assert.ok(await runDailyBackup(t.store, { dir: bdir, keep: 2 }, day(n)));
+  }
   const docs = (await backups(t.store).index()).rows().map((r) => r.value);
   assert.deepEqual(
     docs.filter((d) => d.auto === "daily").map((d) => d.name).sort(),

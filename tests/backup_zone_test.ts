@@ -31,7 +31,8 @@ Deno.test("daily backup: named, made once a day and kept by the hospital's date 
   await inJayapura(t);
   const bdir = join(tmp.path, "backups");
   const zone = () => storedZone(t.store);
-  const daily = (iso: string) => runDailyBackup(t.store, bdir, 2, new Date(iso), zone);
+  const daily = (iso: string) =>
+    runDailyBackup(t.store, { dir: bdir, keep: 2, zone }, new Date(iso));
 
   // 24-11 23:00 WIT, then 25-11 01:30 WIT: two and a half hours apart, but another day in Papua
   // (both still 24-11 in UTC)

@@ -6,6 +6,16 @@ import type { Store } from "../db/store.ts";
 /** Where the scheduler reads the hospital's zone from (outside a request there is none). */
 export type ZoneSource = () => ZoneName | Promise<ZoneName>;
 
+/** Where the daily backups go and how many are kept. */
+export interface DailyOptions {
+  /** The backup folder. */
+  dir: string;
+  /** Hospital dates whose daily backup is kept (0: none made). */
+  keep: number;
+  /** The hospital's zone (default `hospitalZone`, the request's). */
+  zone?: ZoneSource;
+}
+
 /**
  * Makes the daily backup when none was made yet on the hospital's current date (in `zone`, the
  * hospital's), named after that date, then deletes the daily backups of all but the newest
@@ -14,10 +24,8 @@ export type ZoneSource = () => ZoneName | Promise<ZoneName>;
  */
 export async function runDailyBackup(
   store: Store,
-  dir: string,
-  keep: number,
+  { dir, keep, zone = hospitalZone }: DailyOptions,
   now = new Date(),
-  zone: ZoneSource = hospitalZone,
 ): Promise<BackupDoc | null> {
   if (keep <= 0) return null;
   const z = await zone();
@@ -48,26 +56,28 @@ export async function runDailyBackup(
   });
 }
 
+/** `DailyOptions`, how often they are checked and when they stop. */
+export interface ScheduleOptions extends DailyOptions {
+  /** Aborted at shutdown: no check starts after it. */
+  signal: AbortSignal;
+  /** Between checks (default an hour). */
+  everyMs?: number;
+}
+
 /**
  * Starts the daily backup: checked a minute after start and then every hour, so a server that
  * restarts often still backs up once a day (a check still running when the next is due makes
- * that one skip). `zone` gives the hospital's zone at each check. Returns a function that stops
- * it.
+ * that one skip). `zone` gives the hospital's zone at each check; `signal` stops it.
  */
-export function startDailyBackups(
-  store: Store,
-  dir: string,
-  keep: number,
-  everyMs = 3600_000,
-  zone: ZoneSource = hospitalZone,
-): () => void {
-  if (keep <= 0) return () => {};
+export function startDailyBackups(store: Store, o: ScheduleOptions): void {
+  const { keep, signal, everyMs = 3600_000 } = o;
+  if (keep <= 0 || signal.aborted) return;
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      await runDailyBackup(store, dir, keep, new Date(), zone);
+      await runDailyBackup(store, o);
     } catch (e) {
       console.error("Cadangan harian gagal:", e);
     } finally {
@@ -76,8 +86,8 @@ export function startDailyBackups(
   };
   const first = setTimeout(tick, Math.min(60_000, everyMs));
   const timer = setInterval(tick, everyMs);
-  return () => {
+  signal.addEventListener("abort", () => {
     clearTimeout(first);
     clearInterval(timer);
-  };
+  }, { once: true });
 }

@@ -118,6 +118,8 @@ export async function warmIndexes(
     await quiet();
     await claimChecks(store, registry);
   } catch (e) {
+    // stopped (`startWarmUp`'s signal): nothing to say
+    if ((e as Error).name === "AbortError") return performance.now() - t0;
     console.error("Pemanasan indeks gagal (indeks dimuat saat dibutuhkan):", e);
   }
   return performance.now() - t0;
