@@ -1,5 +1,5 @@
 import { createApp, ensureBundle, prepareStore, STATIC_DIR } from "./app.ts";
-import { startWarmUp } from "./lib/warm/schedule.ts";
+import { startWarmUp } from "./lib/warm/warm.ts";
 import { registry } from "./resources/mod.ts";
 import { readManifest } from "./lib/http/islands.ts";
 import { backupDir } from "./lib/backup/backup.ts";
@@ -45,6 +45,12 @@ async function openStore(config: Config): Promise<Store> {
 async function startLicence(config: Config, store: Store): Promise<[Config, DemoLicence]> {
   const demo = config.licenceUrl ? null : startDemoLicence(config);
   if (demo) await ensureDemoLicence(store, demo.config);
+  console.log(
+    demo
+      ? `Mode demo: LICENCE_URL tidak diatur; layanan lisensi demo berjalan di ${demo.server.url} ` +
+        `dengan Kode Rumah Sakit ${DEMO_CODE}. Atur LICENCE_URL untuk pemakaian nyata.`
+      : `Layanan lisensi: ${config.licenceUrl} (masa tenggang ${config.licenceGraceDays} hari)`,
+  );
   return [demo?.config ?? config, demo];
 }
 
@@ -78,19 +84,12 @@ function printWhere(config: Config, port: number, store: Store): void {
   console.log(`Data disimpan di ${store.path}`);
 }
 
-/** The licence service in use and, on a new install, the first login. */
+/** On a new install, the first login. */
 function printLogin(
-  config: Config,
   port: number,
   demo: DemoLicence,
   admin: { created: boolean; password?: string },
-): void {
-  console.log(
-    demo
-      ? `Mode demo: LICENCE_URL tidak diatur; layanan lisensi demo berjalan di ${demo.server.url} ` +
-        `dengan Kode Rumah Sakit ${DEMO_CODE}. Atur LICENCE_URL untuk pemakaian nyata.`
-      : `Layanan lisensi: ${config.licenceUrl} (masa tenggang ${config.licenceGraceDays} hari)`,
-  );
+) {
   if (!admin.created) return;
   const code = demo
     ? `'${DEMO_CODE}'`
@@ -105,16 +104,10 @@ function printLogin(
 
 async function main(): Promise<void> {
   await checkDeno();
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    fail(e);
-  }
+  const loaded = await Promise.resolve().then(() => loadConfig()).catch(fail); // a bad setting
   await ensureBundle();
-  const store = await openStore(config);
-  const [licensed, demo] = await startLicence(config, store);
-  config = licensed;
+  const store = await openStore(loaded);
+  const [config, demo] = await startLicence(loaded, store);
   const { admin, demo: demoData } = await prepareStore(store, config);
   if (config.demoData && !demoData) {
     console.log("DEMO_DATA=1 diabaikan: basis data sudah berisi data, data demo tidak dibuat.");
@@ -123,13 +116,13 @@ async function main(): Promise<void> {
   const activity = new Activity();
   const server = serve(config, store, activity, collector.touch);
   printWhere(config, server.addr.port, store);
-  const background = new AbortController();
-  const signal = background.signal;
-  startWarmUp({ store, registry, activity, signal });
+  const background = new AbortController(), signal = background.signal;
+  // the warm-up and each snapshot save leave garbage: collected in the next quiet moment
+  startWarmUp({ store, registry, activity, signal, afterSave: collector.touch });
   // outside a request: the hospital's zone is read from its profile at each check
   const dir = backupDir(config.dataDir), keep = config.backupKeep;
   startDailyBackups(store, { dir, keep, zone: () => storedZone(store), signal });
-  printLogin(config, server.addr.port, demo, admin);
+  printLogin(server.addr.port, demo, admin);
   // stop taking requests, let the ones running (and a backup) finish their commits, then close
   // the store, which releases the single-server lock
   onStopSignal(async () => {

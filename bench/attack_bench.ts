@@ -43,7 +43,6 @@ async function startServer(dir: string) {
       HOST: "127.0.0.1",
       ADMIN_PASSWORD: PASSWORD,
       LICENCE_URL: "",
-      MALLOC_ARENA_MAX: "2",
     },
     stdout: "piped",
     stderr: "inherit",

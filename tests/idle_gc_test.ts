@@ -1,7 +1,5 @@
 import assert from "node:assert/strict";
 import { idleCollector, mallocTrim } from "../lib/runtime/idle_gc.ts";
-import { heapGuard } from "../lib/runtime/heap_guard.ts";
-import { getHeapStatistics } from "node:v8";
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
@@ -30,11 +28,20 @@ Deno.test("idle collector: one collection and trim after requests stop, none whi
     control.touch();
     await until(() => controlRuns >= 1, "the control collects");
     assert.deepEqual(calls, [], "no requests yet: nothing to give back");
-    for (let i = 0; i < 8; i++) {
+    // requests every ~10 ms: a collection may only come after a gap of the idle time between two
+    // of them (a loaded machine can stall a sleep that long; then that gap was a real pause)
+    let busyMs = 0, last = Date.now();
+    c.touch();
+    while (busyMs < 300) {
+      await sleep(10);
+      const gap = Date.now() - last;
+      if (gap < timing.idleMs) {
+        assert.deepEqual(calls, [], `requests keep coming (a gap of ${gap} ms): no pause for them`);
+        busyMs += gap;
+      } else calls.length = 0; // a real pause: its collection was due
+      last = Date.now();
       c.touch();
-      await sleep(30);
     }
-    assert.deepEqual(calls, [], "requests keep coming: no pause for them");
     await until(() => calls.length >= 2, "a collection once requests stop");
     const runs = controlRuns;
     control.touch();
@@ -60,23 +67,7 @@ Deno.test({
   },
 });
 
-Deno.test("heap guard: one collection once the heap grew past its bound, none before", () => {
-  let collections = 0;
-  const check = heapGuard(8 * 1024 * 1024, () => collections++);
-  check();
-  assert.equal(collections, 0, "nothing allocated yet");
-  const kept: { i: number; s: string }[][] = [];
-  for (let round = 0; round < 6 && !collections; round++) {
-    kept.push(Array.from({ length: 100_000 }, (_, i) => ({ i, s: `rekam ${i} ${round}` })));
-    check();
-  }
-  assert.equal(collections, 1, "the heap grew by more than 8 MB: collected");
-  check();
-  assert.equal(collections, 1, "measured again from the collection: no second one yet");
-  assert.ok(kept.length >= 1);
-});
-
-Deno.test("without gc() (no --expose-gc), the idle collector and the heap guard do nothing", async () => {
+Deno.test("without gc() (no --expose-gc), the idle collector does nothing", async () => {
   const g = globalThis as { gc?: unknown };
   const had = g.gc;
   delete g.gc;
@@ -98,16 +89,6 @@ Deno.test("without gc() (no --expose-gc), the idle collector and the heap guard 
     while (control.length < 2 && Date.now() < end) await sleep(5);
     assert.deepEqual(control, ["gc", "trim"], "the control gave memory back");
     assert.deepEqual(trims, [], "idle for longer than its 20 ms, yet nothing ran");
-
-    const check = heapGuard(1024);
-    const base = getHeapStatistics().used_heap_size;
-    const junk = Array.from({ length: 50_000 }, (_, i) => ({ i, s: `rekam ${i}` }));
-    assert.ok(getHeapStatistics().used_heap_size - base > 1024, "grown past the guard's bound");
-    assert.doesNotThrow(check);
-    const spied = heapGuard(1024, () => control.push("gc"));
-    junk.push(...Array.from({ length: 50_000 }, (_, i) => ({ i, s: `lagi ${i}` })));
-    spied();
-    assert.deepEqual(control, ["gc", "trim", "gc"], "with gc() the same growth collects");
   } finally {
     without.stop();
     withGc.stop();

@@ -7,20 +7,10 @@ const ROOT = join(import.meta.dirname!, "..");
 const flagsOf = (line: string) => line.match(/--v8-flags=(\S+)/)?.[1];
 
 Deno.test("V8 flags: the start and bench tasks, the systemd unit and the binary run with the same", async () => {
-  assert.equal(
-    V8_FLAGS,
-    "--expose-gc,--no-allocation-site-pretenuring,--heap-growing-percent=25",
-  );
+  assert.equal(V8_FLAGS, "--expose-gc");
   const tasks = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json"))).tasks;
   for (const name of ["start", "dev", "bench"]) assert.equal(flagsOf(tasks[name]), V8_FLAGS, name);
   const unit = await Deno.readTextFile(join(ROOT, "deploy", "linux", "casemix.service"));
   assert.equal(flagsOf(unit.match(/^ExecStart=.*$/m)![0]), V8_FLAGS);
   assert.equal(flagsOf(compileArgs("x86_64-pc-windows-msvc").join(" ")), V8_FLAGS);
-});
-
-Deno.test("malloc arenas: the start task and the systemd unit run with two", async () => {
-  const tasks = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json"))).tasks;
-  assert.match(tasks.start, /^MALLOC_ARENA_MAX=2 deno run /);
-  const unit = await Deno.readTextFile(join(ROOT, "deploy", "linux", "casemix.service"));
-  assert.match(unit, /^Environment=MALLOC_ARENA_MAX=2$/m);
 });

@@ -56,20 +56,16 @@ export async function runDailyBackup(
   });
 }
 
-/** `DailyOptions`, how often they are checked and when they stop. */
-export interface ScheduleOptions extends DailyOptions {
-  /** Aborted at shutdown: no check starts after it. */
-  signal: AbortSignal;
-  /** Between checks (default an hour). */
-  everyMs?: number;
-}
-
 /**
  * Starts the daily backup: checked a minute after start and then every hour, so a server that
  * restarts often still backs up once a day (a check still running when the next is due makes
- * that one skip). `zone` gives the hospital's zone at each check; `signal` stops it.
+ * that one skip, `everyMs` apart, default an hour). `zone` gives the hospital's zone at each check;
+ * `signal`, aborted, stops it.
  */
-export function startDailyBackups(store: Store, o: ScheduleOptions): void {
+export function startDailyBackups(
+  store: Store,
+  o: DailyOptions & { signal: AbortSignal; everyMs?: number },
+): void {
   const { keep, signal, everyMs = 3600_000 } = o;
   if (keep <= 0 || signal.aborted) return;
   let running = false;

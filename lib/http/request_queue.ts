@@ -16,8 +16,7 @@ interface Waiter {
  * A request queue: at most `limit` requests are worked on at once; the others wait their turn in
  * arrival order, writes ahead of reads. Under a load heavier than one JavaScript thread serves,
  * a request then runs to its answer among a few others instead of among all fifty, so its
- * waits on the store are not each stretched by every other request's work, and fewer requests'
- * half-built answers are alive at once (less memory promoted to the old generation).
+ * waits on the store are not each stretched by every other request's work.
  * Anonymous requests hold at most half the slots and uploads back from their parse a third (at
  * least one each), so neither a flood of anonymous requests nor a dozen imports at once takes
  * every slot from the signed-in users' lists and saves.

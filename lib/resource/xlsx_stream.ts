@@ -2,7 +2,6 @@ import type { ExportColumn } from "./xlsx_export.ts";
 import { zipStream } from "./zip_stream.ts";
 import { hospitalZone, withZone, zoneOffsetMs } from "../hospital_time.ts";
 import { nextTurn } from "../runtime/turn.ts";
-import { heapGuard } from "../runtime/heap_guard.ts";
 
 /**
  * An .xlsx written as a stream: the sheet's XML is made a few hundred rows at a time and
@@ -131,7 +130,6 @@ async function* sheetXml<R>(
   zone: ReturnType<typeof hospitalZone>,
   load?: (chunk: R[]) => Promise<R[]>,
 ): AsyncGenerator<Uint8Array> {
-  const guard = heapGuard(); // records read and dropped chunk by chunk
   const range = filterRange(columns.length, rows.length);
   const cols = columns.map((c, i) =>
     `<col min="${i + 1}" max="${i + 1}" width="${
@@ -159,7 +157,6 @@ async function* sheetXml<R>(
       return xml;
     });
     yield enc.encode(xml);
-    guard();
     await nextTurn(); // let other requests in
   }
   // filter buttons on the header row (`autoFilter` comes right after `sheetData`)

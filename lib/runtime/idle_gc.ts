@@ -1,4 +1,5 @@
-import type { Gc } from "./heap_guard.ts";
+/** `gc()`, present when Deno runs with `--v8-flags=--expose-gc`. */
+export type Gc = (o?: { type: "major"; execution: "sync"; flavor?: "last-resort" }) => void;
 
 /**
  * glibc's `malloc_trim`, which hands the free pages inside malloc's heap back to the system

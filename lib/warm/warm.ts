@@ -1,5 +1,6 @@
 import type { Store } from "../db/store.ts";
 import { nextTurn } from "../runtime/turn.ts";
+import type { Activity } from "../runtime/activity.ts";
 import { DISCHARGE_COLUMNS, LIST_PAGE, VISIT_COLUMNS } from "../ipd/columns.ts";
 import { ipdTable, warmListOrders } from "../ipd/list.ts";
 import { visitsOf } from "../ipd/stay.ts";
@@ -118,9 +119,55 @@ export async function warmIndexes(
     await quiet();
     await claimChecks(store, registry);
   } catch (e) {
-    // stopped (`startWarmUp`'s signal): nothing to say
     if ((e as Error).name === "AbortError") return performance.now() - t0;
     console.error("Pemanasan indeks gagal (indeks dimuat saat dibutuhkan):", e);
   }
   return performance.now() - t0;
+}
+
+// a moment without requests; the wait after the start; how often changed snapshots are saved
+const QUIET_MS = 200, WARM_AFTER_MS = 2_000, SNAPSHOT_EVERY_MS = 10 * 60_000;
+
+/** What `startWarmUp` works on, and when it stops. */
+export interface WarmUpOptions {
+  store: Store;
+  registry: Registry;
+  /** The server's requests in flight: background work waits for them. */
+  activity: Activity;
+  /** Aborted at shutdown: the background work stops at its next wait (and rejects there). */
+  signal: AbortSignal;
+  /** After each snapshot save (the server's: its idle collector counts it as a request). */
+  afterSave?: () => void;
+}
+
+/**
+ * The server's background work once it listens: `preloadIndexes` at once (slices wait until no
+ * request has run for 30 ms), `warmIndexes` once the start is 2 s behind and the server quiet, then
+ * "Indeks siap" and the snapshots saved in a quiet moment, again every 10 minutes when something
+ * changed. Once `signal` is aborted every wait rejects: nothing more runs on a closing store.
+ */
+export function startWarmUp(o: WarmUpOptions): void {
+  const { store, registry, activity, signal } = o;
+  const unlessStopped = (wait: () => Promise<void>) => async () => {
+    signal.throwIfAborted();
+    await wait();
+    signal.throwIfAborted();
+  };
+  const saveSnapshots = () =>
+    unlessStopped(() => activity.quiet(QUIET_MS, 120_000))()
+      .then(() => store.saveSnapshots()).catch(() => {}).then(o.afterSave);
+  store.idle = unlessStopped(() => activity.calm(30, 1_000));
+  const preloaded = preloadIndexes(store, registry);
+  const snapshots = setInterval(saveSnapshots, SNAPSHOT_EVERY_MS);
+  signal.addEventListener("abort", () => clearInterval(snapshots), { once: true });
+  const quiet = unlessStopped(() => activity.quiet(QUIET_MS));
+  (async () => {
+    await new Promise((ok) => setTimeout(ok, WARM_AFTER_MS));
+    await preloaded;
+    await quiet();
+    const ms = await warmIndexes(store, registry, quiet, unlessStopped(() => activity.idle(100)));
+    if (signal.aborted) return;
+    console.log(`Indeks siap dalam ${(ms / 1000).toFixed(1)} s`);
+    await saveSnapshots();
+  })().catch(() => {}); // stopped
 }
