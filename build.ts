@@ -95,8 +95,7 @@ export async function precompress(dir: string): Promise<{ raw: number; gz: numbe
 }
 
 /**
- * `static/app.css` minified (its comments and spacing are a third of it, and every page carries
- * it inline), for browsers of the scripts' age (es2020).
+ * `static/app.css` minified (its comments and spacing are a third of it), for browsers of the scripts' age (es2020).
  */
 async function minifiedCss(): Promise<Uint8Array<ArrayBuffer>> {
   const css = await Deno.readTextFile(join(root, "static", "app.css"));

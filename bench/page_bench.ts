@@ -18,17 +18,23 @@ import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { benchSize, ipdData, type IpdFile, printFigure, type Report } from "./ipd_file.ts";
 import { FOCUS_AT_PAINT, FOCUSED, HYDRATED, USABLE, WATCH } from "./page_watch.ts";
-const RUNS = 9;
+/** Loads per page (`PAGE_BENCH_RUNS`, default 9; typed ones about half). */
+const RUNS = Number(Deno.env.get("PAGE_BENCH_RUNS") ?? 9);
 const THROTTLE = 6;
 /** Fresh contexts per page in which a letter is typed at first paint (`interactive`). */
-const TYPED_RUNS = 5;
+const TYPED_RUNS = Math.ceil(RUNS / 2);
 /** The search box's typing delay (components/ui/ServerTable.tsx `SearchBox`). */
 const SEARCH_DELAY = 500;
 /** Targets (ms) of a letter typed at first paint until its rows show, and of full hydration. */
 const INTERACTIVE = 800;
 const HYDRATED_TARGET = 800;
-/** The pages the issue measures, with the target in ms. */
-export const PAGES: [path: string, target: number][] = [
+/**
+ * The pages the issue measures, with the target in ms; `PAGE_BENCH_PAGES=/ipd,/icd>/ipd` measures
+ * those instead, where `A>B` is page B opened second, after A in the same context with the cache
+ * on (what a stylesheet file cached by the first page saves the second).
+ */
+export const PAGES: [path: string, target: number][] = Deno.env.get("PAGE_BENCH_PAGES")
+  ?.split(",").map((p) => [p, 600]) ?? [
   ["/", 600],
   ["/ipd", 600],
   ["/icd", 600],
@@ -112,22 +118,28 @@ async function load(
   browser: Browser,
   url: string,
   cookie: string,
-  path: string,
+  spec: string,
   typed = false,
 ): Promise<Load> {
+  const [before, path] = spec.includes(">") ? spec.split(">") : [undefined, spec];
   const [name, value] = cookie.split("=");
   const ctx = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: "en-US" });
   try {
     await ctx.addCookies([{ name, value, url }]);
     await ctx.addInitScript({ content: WATCH });
-    if (typed) await ctx.addInitScript({ content: FOCUS_AT_PAINT });
     const page = await ctx.newPage();
     const cdp = await ctx.newCDPSession(page);
-    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: !before });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLE });
     const told = (what: string) =>
       page.waitForEvent("console", { predicate: (m) => m.text().startsWith(what), timeout: 60_000 })
         .then((m) => Promise.all(m.args().slice(1).map((a) => a.jsonValue() as Promise<number>)));
+    if (before) {
+      const done = told(HYDRATED);
+      await page.goto(url + before, { waitUntil: "commit" });
+      await done;
+    }
+    if (typed) await ctx.addInitScript({ content: FOCUS_AT_PAINT });
     const usable = told(USABLE), hydrated = told(HYDRATED);
     const focused = typed ? told(FOCUSED) : undefined;
     const res = await page.goto(url + path, { waitUntil: "commit" });

@@ -95,14 +95,12 @@ export interface PageSession {
 }
 
 /** The HTML document around a page. */
-export function Document({ title, css = "/static/app.css", styles, session, children }: {
+export function Document({ title, css = "/static/app.css", session, children }: {
   title: string;
   /** The signed-in session (none on the login page). */
   session?: PageSession;
-  /** The stylesheet's address. */
+  /** The stylesheet's address (the built copy is hashed and cached for a year). */
   css?: string;
-  /** The stylesheet itself, inlined instead (its CSP hash is in the security headers). */
-  styles?: string;
   children: ComponentChildren;
 }) {
   return (
@@ -118,9 +116,7 @@ export function Document({ title, css = "/static/app.css", styles, session, chil
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${title} · Casemix RS`}</title>
         <link rel="icon" href="/static/favicon.png" type="image/png" />
-        {styles === undefined
-          ? <link rel="stylesheet" href={css} />
-          : <style dangerouslySetInnerHTML={{ __html: styles }} />}
+        <link rel="stylesheet" href={css} />
         {
           /* first paint once the whole page is parsed (the island data after it excepted): one
             layout of a long table instead of one per piece the parser yields */

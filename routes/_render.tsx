@@ -7,14 +7,9 @@ import { can } from "../lib/http/request.ts";
 import { collectIslands, islandTags, type Manifest } from "../lib/http/islands.ts";
 import { ROLES } from "../lib/auth/roles.ts";
 import { graceNotice } from "../lib/licence/gate.ts";
-import { pageBody } from "../lib/http/gzip_parts.ts";
-import { acceptsGzip } from "../lib/http/gzip.ts";
 
 /** The stylesheet: the built, hashed and precompressed copy when there is one. */
 const cssHref = (m: Manifest | undefined) => m?.css ? `/static/build/${m.css}` : "/static/app.css";
-
-/** Where the inline stylesheet goes in a rendered page (no page text holds a NUL). */
-const CSS_SLOT = "\u0000casemix-css\u0000";
 
 /**
  * Renders a page inside the document (and, unless `bare`, the app layout, whose sidebar lists
@@ -39,13 +34,11 @@ export function renderPage(
       {opts.body}
     </Layout>
   );
-  const inline = c.get("manifest")?.inline;
   const { result, islands } = collectIslands(() =>
     render(
       <Document
         title={opts.title}
         css={cssHref(c.get("manifest"))}
-        styles={inline ? CSS_SLOT : undefined}
         session={session
           ? {
             idleMinutes: c.get("config").sessionIdleMinutes,
@@ -64,13 +57,5 @@ export function renderPage(
       `<i id="${PARSED}" hidden></i>${islandTags(islands, c.get("manifest"))}</body>`,
     )
   }`;
-  if (!inline) return c.html(html, opts.status ?? 200);
-  // the stylesheet, the same on every page, is deflated once (lib/http/gzip_parts.ts)
-  const piece = { text: inline.css, deflated: inline.cssDeflated };
-  const gzip = acceptsGzip(c.req.header("accept-encoding"));
-  const { body, headers } = pageBody(html, CSS_SLOT, piece, gzip);
-  return c.body(body, opts.status ?? 200, {
-    "content-type": "text/html; charset=UTF-8",
-    ...headers,
-  });
+  return c.html(html, opts.status ?? 200);
 }

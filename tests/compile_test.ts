@@ -49,13 +49,21 @@ Deno.test("compile: the program finds static/ beside itself, not in the current 
   try {
     const base = `http://127.0.0.1:${out.match(/localhost:(\d+)/)![1]}`;
     const m = (await readManifest(STATIC_DIR))!;
-    for (const f of ["app.css", `build/${m.boot}`, `build/${m.islands.LoginForm.file}`]) {
+    const files = [
+      "app.css",
+      `build/${m.css}`,
+      `build/${m.boot}`,
+      `build/${m.islands.LoginForm.file}`,
+    ];
+    for (const f of files) {
       const r = await fetch(`${base}/static/${f}`);
       assert.equal(r.status, 200, f);
       await r.body?.cancel();
     }
     const page = await (await fetch(`${base}/auth/login`)).text();
+    // the login page links the hashed stylesheet (served without a session, embedded above);
     // the boot script comes inline, as built
+    assert.ok(page.includes(`<link rel="stylesheet" href="/static/build/${m.css}"/>`), page);
     const boot = await Deno.readTextFile(join(STATIC_DIR, "build", m.boot));
     assert.ok(page.includes(`<script type="module">${boot}</script>`));
   } finally {

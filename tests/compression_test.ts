@@ -12,8 +12,8 @@ const bytes = async (r: Response) => new Uint8Array(await r.arrayBuffer());
 Deno.test("compression: bundle and CSS are sent as their build-time .br/.gz copies", async () => {
   await using t = await setup();
   const html = await (await t.req("/")).text(); // builds the bundle when needed
-  // the page carries the stylesheet and boot script inline; the files stay for the error page,
-  // the hydration code and the islands' chunks
+  // the page links the hashed stylesheet and carries the boot script inline (its file stays for
+  // the hydration code and the islands' chunks)
   const hydrate = html.match(/"hydrate":"\/static\/build\/(hydrate-[\w]+\.js)"/)?.[1];
   const m = (await readManifest(STATIC_DIR))!;
   assert.ok(m.css && hydrate, "the hashed stylesheet and the hydration script the page names");

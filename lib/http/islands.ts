@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { type Deflated, deflateOnce } from "./gzip_parts.ts";
 
 /** One rendered island: its name and JSON props. */
 export interface IslandUse {
@@ -27,29 +26,21 @@ export interface Manifest {
 }
 
 /**
- * The stylesheet and the boot script as every page carries them inline (no request to wait for
- * before the first paint), with the CSP hashes that let them apply.
+ * The boot script as every page with islands carries it inline (no request to wait for before
+ * it runs), with the CSP hash that lets it run.
  */
 export interface Inline {
-  css: string;
-  /** The stylesheet deflated once, spliced into each gzipped page (gzip_parts.ts). */
-  cssDeflated: Deflated;
   boot: string;
-  /** `'sha256-…'` sources for the Content-Security-Policy. */
-  cssHash: string;
+  /** `'sha256-…'` source for the Content-Security-Policy. */
   bootHash: string;
 }
 
 const cspHash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 async function readInline(staticDir: string, m: Manifest): Promise<Inline | undefined> {
-  if (!m.css) return undefined;
-  const css = await Deno.readTextFile(join(staticDir, "build", m.css));
   const boot = await Deno.readTextFile(join(staticDir, "build", m.boot));
-  // neither may close its element early
-  if (/<\/style/i.test(css) || /<\/script/i.test(boot)) return undefined;
-  const cssDeflated = deflateOnce(new TextEncoder().encode(css));
-  return { css, cssDeflated, boot, cssHash: cspHash(css), bootHash: cspHash(boot) };
+  if (/<\/script/i.test(boot)) return undefined; // it may not close its element early
+  return { boot, bootHash: cspHash(boot) };
 }
 
 let current: IslandUse[] | null = null;
@@ -119,8 +110,8 @@ export function islandTags(islands: IslandUse[], manifest: Manifest, base = "/st
 }
 
 /**
- * Reads the bundle manifest from the static folder, with the stylesheet and boot script to
- * inline (`inline`), or null when there is none.
+ * Reads the bundle manifest from the static folder, with the boot script to inline (`inline`),
+ * or null when there is none.
  */
 export async function readManifest(staticDir: string): Promise<Manifest | null> {
   let m: Manifest;

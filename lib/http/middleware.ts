@@ -22,12 +22,12 @@ export const securityHeaders = (trustProxy = 0): MiddlewareHandler<AppEnv> => as
   await next();
   const h = c.res.headers;
   if (isHttps(c, trustProxy)) h.set("strict-transport-security", HSTS);
-  // the one inline script and stylesheet a page carries, by hash (lib/http/islands.ts)
+  // the one inline script a page carries, by hash (lib/http/islands.ts)
   const inline = c.get("manifest")?.inline;
-  const script = inline ? ` ${inline.bootHash}` : "", style = inline ? ` ${inline.cssHash}` : "";
+  const script = inline ? ` ${inline.bootHash}` : "";
   h.set(
     "content-security-policy",
-    `default-src 'self'; script-src 'self'${script}; style-src 'self'${style}; ` +
+    `default-src 'self'; script-src 'self'${script}; style-src 'self'; ` +
       "img-src 'self' data: blob:; object-src 'none'; base-uri 'self'; form-action 'self'; " +
       "frame-ancestors 'none'",
   );
