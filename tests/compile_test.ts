@@ -115,6 +115,7 @@ Deno.test({
       "@zxcvbn-ts/dictionary-compression",
       "@zxcvbn-ts/language-common",
       "fastest-levenshtein",
+      "fflate",
       "hono",
       "preact",
       "preact-render-to-string",

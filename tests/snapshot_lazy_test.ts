@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { type Doc, MemIndex, type Query } from "../lib/index/index.ts";
 import { readSnapshot, snapshotParts, writeSnapshot } from "../lib/index/snapshot.ts";
 import { SNAP_BLOCK } from "../lib/index/lazy.ts";
-import { type CollectionSpec, SNAPSHOT_MIN } from "../lib/db/collection.ts";
+import type { CollectionSpec } from "../lib/db/collection.ts";
+import { SNAPSHOT_MIN } from "../lib/index/sync.ts";
 import { Store } from "../lib/db/store.ts";
 import { tempDir } from "./helpers.ts";
 

@@ -13,16 +13,8 @@ import { countOnLoad, countOps, earlyAnswer } from "./subset.ts";
 export type { CollectionSpec, KvHolder } from "../index/doc.ts";
 import { ulid } from "ulid";
 import { CHANGE_TTL_MS, IndexSync } from "../index/sync.ts";
-export { SNAPSHOT_MIN } from "../index/sync.ts";
-import type { Check, Staged } from "./staged.ts";
-export type { Check, Staged } from "./staged.ts";
-
-/** `Collection.update`'s options: see there. */
-export interface UpdateOptions<T extends Doc> {
-  expected?: string;
-  checks?: Check[];
-  read?: Row<T> | null;
-}
+import type { Check, Staged, UpdateOptions } from "./staged.ts";
+export type { Check, Staged, UpdateOptions } from "./staged.ts";
 
 /**
  * One entity's records in KV: `[name, id]` holds the record, `[name_by_field, value]` each

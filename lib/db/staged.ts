@@ -1,5 +1,6 @@
 import type { Op } from "./batch.ts";
 import type { Doc } from "../index/doc.ts";
+import type { Row } from "../index/index.ts";
 
 /** One record's staged write or delete, for a commit spanning records (see `Tx`). */
 export interface Staged<T extends Doc = Doc> {
@@ -17,3 +18,10 @@ export interface Staged<T extends Doc = Doc> {
 
 /** A versionstamp check on another record, committed with a write (e.g. its parent). */
 export type Check = { key: Deno.KvKey; versionstamp: string | null };
+
+/** `Collection.update`'s options: see there. */
+export interface UpdateOptions<T extends Doc> {
+  expected?: string;
+  checks?: Check[];
+  read?: Row<T> | null;
+}
