@@ -28,7 +28,8 @@ interface Server {
   output: () => string;
 }
 
-/** Starts the server and waits for its 'berjalan di' line (or its end). */
+/** Starts the server and waits for its 'Casemix RS berjalan di' line (or its end); the demo
+ * licence service's own 'berjalan di' line comes before it. */
 async function start(port: number): Promise<Server> {
   const child = new Deno.Command(command[0], {
     args: command.slice(1),
@@ -52,7 +53,7 @@ async function start(port: number): Promise<Server> {
   const pumps = Promise.all([pump(child.stdout), pump(child.stderr)]);
   const ended = child.status.then(() => pumps);
   const deadline = Date.now() + 180_000;
-  while (!/berjalan di http/.test(out)) {
+  while (!/RS berjalan di http:\/\/localhost:\d+/.test(out)) {
     const done = await Promise.race([ended.then(() => true), delay(100).then(() => false)]);
     if (done) break;
     if (Date.now() > deadline) {

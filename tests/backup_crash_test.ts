@@ -235,12 +235,14 @@ async function serverStarts(dir: string) {
   }).spawn();
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   let out = "";
-  while (!out.includes("berjalan di")) {
+  // the demo licence service prints its own 'berjalan di' line first
+  const listening = /RS berjalan di http:\/\/localhost:(\d+)/;
+  while (!listening.test(out)) {
     const { value, done } = await reader.read();
     if (done) break;
     out += value;
   }
-  const port = out.match(/berjalan di http:\/\/localhost:(\d+)/)?.[1];
+  const port = out.match(listening)?.[1];
   assert.ok(port, out);
   const res = await fetch(`http://127.0.0.1:${port}/auth/login`);
   assert.equal(res.status, 200);
