@@ -34,6 +34,10 @@ const sid = await createSession(store, {
 const out = (s: string) => Deno.stdout.writeSync(new TextEncoder().encode(s + "\n"));
 // the server starts (its drain runs) before the append is made to hang
 await app.request("/auth/login");
+// a hanging append leaves the event loop empty, and Deno would end the process itself (exit code
+// 1, "promise resolution is still pending") before the test's SIGKILL lands: a timer keeps it
+// alive until it is killed
+setInterval(() => {}, 60_000);
 audit.append = () => {
   out("appending");
   return new Promise(() => {});
