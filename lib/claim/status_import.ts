@@ -35,6 +35,25 @@ export interface StatusImport {
 const dayText = (v: string): string =>
   (/^\d{5}(\.\d+)?$/.test(v.trim()) && excelDay(v)) || v.trim();
 
+/** Where each field's column is in the header row (-1: absent); 400 without SEP or status. */
+function columnsOf(row: string[]): Record<keyof typeof STATUS_COLUMNS, number> {
+  const headers = row.map((h) => h.trim().toUpperCase().replaceAll(" ", "_"));
+  const col = Object.fromEntries(
+    Object.entries(STATUS_COLUMNS).map(([f, names]) => [
+      f,
+      headers.findIndex((h) => (names as readonly string[]).includes(h)),
+    ]),
+  ) as Record<keyof typeof STATUS_COLUMNS, number>;
+  const missing = (["sep", "status"] as const).filter((f) => col[f] < 0);
+  if (missing.length) {
+    throw badRequest(
+      `Kolom wajib tidak ditemukan: ${missing.map((f) => STATUS_COLUMNS[f][0]).join(", ")}. ` +
+        `Kolom berkas: ${row.join(", ") || "(kosong)"}. Pakai "Unduh template".`,
+    );
+  }
+  return col;
+}
+
 /**
  * Changes claim statuses in bulk from an .xlsx keyed by SEP (`STATUS_COLUMNS`): each row a
  * status change as on the Klaim page (`transition`); a row whose status is already the claim's
@@ -55,20 +74,7 @@ export async function importStatuses(
     progress.phase("Membaca berkas", size, "byte");
     const table = await parseUpload(file.bytes, "xlsx", 50_000);
     progress.step(size);
-    const headers = table.headers.map((h) => h.trim().toUpperCase().replaceAll(" ", "_"));
-    const col = Object.fromEntries(
-      Object.entries(STATUS_COLUMNS).map(([f, names]) => [
-        f,
-        headers.findIndex((h) => (names as readonly string[]).includes(h)),
-      ]),
-    ) as Record<keyof typeof STATUS_COLUMNS, number>;
-    const missing = (["sep", "status"] as const).filter((f) => col[f] < 0);
-    if (missing.length) {
-      throw badRequest(
-        `Kolom wajib tidak ditemukan: ${missing.map((f) => STATUS_COLUMNS[f][0]).join(", ")}. ` +
-          `Kolom berkas: ${table.headers.join(", ") || "(kosong)"}. Pakai "Unduh template".`,
-      );
-    }
+    const col = columnsOf(table.headers);
     const claims = claimsOf(store);
     const since = (await claims.kv.get(claims.verKey)).versionstamp;
     const index = await claims.index(true);
