@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { formatNumber } from "../lib/format.ts";
 import { SearchBox, TableFooter, TableView } from "../components/ui/ServerTable.tsx";
-import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
+import { useServerTable } from "../components/ui/use_server_table.ts";
 import {
   CLAIMS_CHANGED,
   EKLAIM_OPEN,
@@ -14,7 +14,7 @@ import {
 import { klaimCell } from "../components/claim/klaim_cells.tsx";
 import { KlaimFilterBar, type RuleOption } from "../components/claim/KlaimFilters.tsx";
 import { StatusDialog } from "../components/claim/StatusDialog.tsx";
-import { useUrlFilters } from "../components/ui/use_url_filters.ts";
+import { type UrlListProps, useUrlFilters } from "../components/ui/use_url_filters.ts";
 
 const always = () => true;
 
@@ -38,16 +38,8 @@ function StatusButton({ r, onClick }: { r: KlaimRow; onClick: () => void }) {
   );
 }
 
-/** Props of the Klaim list: the first page as the server rendered it, with its filters. */
-export interface KlaimListProps {
-  initial: { data: Row[]; recordsTotal: number; recordsFiltered: number };
-  filters: KlaimFilters;
-  /** Display text of id filters (room, DPJP). */
-  labels: Record<string, string>;
-  /** Why the filters of the query string were refused (the list then starts empty). */
-  error?: string;
-  /** False for a viewer: no status change. */
-  canWrite: boolean;
+/** Props of the Klaim list (`canWrite`: the status change). */
+export interface KlaimListProps extends UrlListProps<KlaimFilters> {
   /** Casemix and admin: each row opens its claim in E-Klaim (islands/EklaimBridge). */
   canEklaim?: boolean;
   rules: RuleOption[];

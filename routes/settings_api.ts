@@ -14,6 +14,7 @@ import { readFields } from "../lib/http/http.ts";
 import { audit } from "../lib/http/request.ts";
 import { diff } from "../lib/audit/log.ts";
 import type { Registry } from "../lib/resource/refs.ts";
+import type { Store } from "../lib/db/store.ts";
 import type { SettingRow } from "../lib/settings/settings.ts";
 import { billSummary, getBillSetting, saveBillSetting } from "../lib/ipd/bill_setting.ts";
 import { eklaimSummary, getEklaimSetting, saveEklaimSetting } from "../lib/eklaim/settings.ts";
@@ -47,20 +48,28 @@ async function oneFile(c: Context): Promise<File> {
  */
 export function settingsApi(registry: Registry) {
   const r = new Hono<AppEnv>();
+  type Row = { value: object | null };
+  type Fields = Record<string, unknown>;
+  /** Saves section `entityId` from the request's form and audits what changed; the saved row. */
+  const saveAudited = async <R extends Row>(
+    c: Context<AppEnv>,
+    entityId: string,
+    get: (store: Store, registry: Registry) => Promise<Row>,
+    save: (store: Store, registry: Registry, fields: Record<string, string>) => Promise<R>,
+  ): Promise<R> => {
+    const before = (await get(c.get("store"), registry)).value ?? {};
+    const row = await save(c.get("store"), registry, await readFields(c));
+    const change = diff(before as Fields, (row.value ?? {}) as Fields);
+    await audit(c, { action: "update", entity: "setting", entityId, ...change });
+    return row;
+  };
 
   r.get("/api/setting/hospital", async (c) => {
     const row = await getHospital(c.get("store"), registry);
     return c.json({ data: settingJson(row), tariff: tariffOf(row.value) });
   });
   r.post("/api/setting/hospital", async (c) => {
-    const before = (await getHospital(c.get("store"), registry)).value ?? {};
-    const row = await saveHospital(c.get("store"), registry, await readFields(c));
-    await audit(c, {
-      action: "update",
-      entity: "setting",
-      entityId: "hospital",
-      ...diff(before as Record<string, unknown>, (row.value ?? {}) as Record<string, unknown>),
-    });
+    const row = await saveAudited(c, "hospital", getHospital, saveHospital);
     const info = tariffSummary(tariffOf(row.value));
     return c.json({ success: true, message: SAVED, data: settingJson(row), info });
   });
@@ -69,14 +78,7 @@ export function settingsApi(registry: Registry) {
     return c.json({ data: settingJson(await getDefaultAddress(c.get("store"), registry)) });
   });
   r.post("/api/setting/address", async (c) => {
-    const before = (await getDefaultAddress(c.get("store"), registry)).value ?? {};
-    const row = await saveDefaultAddress(c.get("store"), registry, await readFields(c));
-    await audit(c, {
-      action: "update",
-      entity: "setting",
-      entityId: "address",
-      ...diff(before as Record<string, unknown>, (row.value ?? {}) as Record<string, unknown>),
-    });
+    const row = await saveAudited(c, "address", getDefaultAddress, saveDefaultAddress);
     return c.json({ success: true, message: SAVED, data: settingJson(row) });
   });
 
@@ -84,14 +86,7 @@ export function settingsApi(registry: Registry) {
     return c.json({ data: settingJson(await getBillSetting(c.get("store"), registry)) });
   });
   r.post("/api/setting/bill", async (c) => {
-    const before = (await getBillSetting(c.get("store"), registry)).value;
-    const row = await saveBillSetting(c.get("store"), registry, await readFields(c));
-    await audit(c, {
-      action: "update",
-      entity: "setting",
-      entityId: "bill",
-      ...diff(before as unknown as Record<string, unknown>, { ...row.value }),
-    });
+    const row = await saveAudited(c, "bill", getBillSetting, saveBillSetting);
     const info = billSummary(row.value!.defaultCategory);
     return c.json({ success: true, message: SAVED, data: settingJson(row), info });
   });

@@ -51,6 +51,12 @@ Deno.test("default address: saved with embedded regions, read by GET and getDefa
   assert.deepEqual(stored.value, expected);
   const got = await t.json("/api/setting/address");
   assert.deepEqual(got.body.data, { ...expected, _version: stored.versionstamp });
+  // audited once, with the whole address as what changed (nothing was saved before)
+  const audited = (await t.audit.list({ entity: "setting" }, 0, 20)).rows;
+  assert.deepEqual(
+    audited.map((e) => [e.action, e.entityId, e.before, e.after]),
+    [["update", "address", {}, expected]],
+  );
 
   // renamed regions show their new name; a deleted one becomes null
   const v = await t.json(`/api/village/${r.keude}`);

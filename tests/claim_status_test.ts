@@ -175,6 +175,18 @@ Deno.test("claim status import: an Excel file keyed by SEP changes statuses all 
   assert.match(r.body.message, /Baris 3: SEP "0301R0011126V999999" tidak dikenal/);
   assert.match(r.body.message, /Baris 4: Status klaim SEP 0301R0011126V000003 tidak bisa diubah/);
   assert.deepEqual(await snapshot(), before);
+  // 'No SEP' is read as NO_SEP, the SEP column; without a STATUS column the file is refused
+  r = await t.upload(
+    "/api/klaim/import-status",
+    "status.xlsx",
+    xlsx([["No SEP", "Keterangan"], [A.sep, "terkirim"]]),
+  );
+  assert.equal(r.status, 400);
+  assert.equal(
+    r.body.message,
+    'Kolom wajib tidak ditemukan: STATUS. Kolom berkas: No SEP, Keterangan. Pakai "Unduh template".',
+  );
+  assert.deepEqual(await snapshot(), before);
 
   r = await t.upload(
     "/api/klaim/import-status",

@@ -25,6 +25,13 @@ Deno.test("ipd bill: the stay's breakdown sums to its total after add, edit, del
   // the settings name Kamar; a split (a JSON object) sums to its 2,000,000
   const set = await t.post("/api/setting/bill", { defaultCategory: "kamar", _version: "" });
   assert.equal(set.status, 200, JSON.stringify(set.body));
+  // audited: the default it had (never saved) before, the category chosen after
+  const audited = (await t.audit.list({ entity: "setting" }, 0, 20)).rows
+    .filter((e) => e.entityId === "bill");
+  assert.deepEqual(
+    audited.map((e) => [e.action, e.before, e.after]),
+    [["update", { defaultCategory: "prosedur_non_bedah" }, { defaultCategory: "kamar" }]],
+  );
   const e2 = await save(
     t,
     exam(w, s._id, {

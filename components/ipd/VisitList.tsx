@@ -2,7 +2,7 @@ import type { ComponentChildren } from "preact";
 import { useState } from "react";
 import { formatNumber } from "../../lib/format.ts";
 import { SearchBox, TableFooter, TableView } from "../ui/ServerTable.tsx";
-import { type Row, useServerTable } from "../ui/use_server_table.ts";
+import { useServerTable } from "../ui/use_server_table.ts";
 import { visitCell, visitRowClass } from "./cells.tsx";
 import {
   DISCHARGE_COLUMNS,
@@ -15,20 +15,10 @@ import {
 } from "../../lib/ipd/columns.ts";
 import { FilterBar } from "./Filters.tsx";
 import { VisitDetail } from "./VisitDetail.tsx";
-import { useUrlFilters } from "../ui/use_url_filters.ts";
+import { type UrlListProps, useUrlFilters } from "../ui/use_url_filters.ts";
 
-/** Props of a stay list island: the first page as the server rendered it, with its filters. */
-export interface VisitListProps {
-  initial: { data: Row[]; recordsTotal: number; recordsFiltered: number };
-  /** The filters of the page's query string, applied to `initial`. */
-  filters: Filters;
-  /** Display text of id filters (room, doctor). */
-  labels: Record<string, string>;
-  /** Why the filters of the query string were refused (the list then starts empty). */
-  error?: string;
-  /** False for a role that may only read: no add, edit, delete, discharge or cancel. */
-  canWrite: boolean;
-}
+/** Props of a stay list island (`canWrite`: add, edit, delete, discharge and cancel). */
+export type VisitListProps = UrlListProps<Filters>;
 
 /** The list state: filters (kept in the address bar too) and the server table. */
 export function useVisitList(mode: ListMode, props: VisitListProps) {

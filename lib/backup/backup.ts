@@ -4,6 +4,7 @@ import { BACKUP_EXT, type BackupHeader, FORMAT, readHeader, runBackupJob } from 
 import type { Collection } from "../db/collection.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { newId } from "../db/ids.ts";
+import { ignoreMissing } from "../db/db_file.ts";
 import { exportLines } from "./kv_dump.ts";
 import type { Doc } from "../index/index.ts";
 import type { Store } from "../db/store.ts";
@@ -161,9 +162,7 @@ export async function openBackup(
 /** Removes a backup's file and its entry. */
 export async function deleteBackup(store: Store, dir: string, id: string): Promise<BackupDoc> {
   const doc = await findBackup(store, id);
-  await Deno.remove(safePath(dir, doc.path)).catch((e) => {
-    if (!(e instanceof Deno.errors.NotFound)) throw e;
-  });
+  await Deno.remove(safePath(dir, doc.path)).catch(ignoreMissing);
   await backups(store).remove(id);
   return doc;
 }

@@ -35,6 +35,25 @@ export interface StatusImport {
 const dayText = (v: string): string =>
   (/^\d{5}(\.\d+)?$/.test(v.trim()) && excelDay(v)) || v.trim();
 
+/** Where each field's column is in the header row (-1: absent); 400 without SEP or status. */
+function columnsOf(row: string[]): Record<keyof typeof STATUS_COLUMNS, number> {
+  const headers = row.map((h) => h.trim().toUpperCase().replaceAll(" ", "_"));
+  const col = Object.fromEntries(
+    Object.entries(STATUS_COLUMNS).map(([f, names]) => [
+      f,
+      headers.findIndex((h) => (names as readonly string[]).includes(h)),
+    ]),
+  ) as Record<keyof typeof STATUS_COLUMNS, number>;
+  const missing = (["sep", "status"] as const).filter((f) => col[f] < 0);
+  if (missing.length) {
+    throw badRequest(
+      `Kolom wajib tidak ditemukan: ${missing.map((f) => STATUS_COLUMNS[f][0]).join(", ")}. ` +
+        `Kolom berkas: ${row.join(", ") || "(kosong)"}. Pakai "Unduh template".`,
+    );
+  }
+  return col;
+}
+
 /**
  * Changes claim statuses in bulk from an .xlsx keyed by SEP (`STATUS_COLUMNS`): each row a
  * status change as on the Klaim page (`transition`); a row whose status is already the claim's
@@ -48,105 +67,85 @@ export async function importStatuses(
   now: Date,
   progress: Tracker,
 ): Promise<StatusImport> {
-  return await tracked(progress, () => run(store, file, by, now, progress));
-}
+  return await tracked(progress, async () => {
+    const ext = file.name.toLowerCase().split(".").pop();
+    if (ext !== "xlsx") throw badRequest(`Berkas harus .xlsx (bukan .${ext}).`);
+    const size = file.bytes.length; // the bytes are handed over to the parse
+    progress.phase("Membaca berkas", size, "byte");
+    const table = await parseUpload(file.bytes, "xlsx", 50_000);
+    progress.step(size);
+    const col = columnsOf(table.headers);
+    const claims = claimsOf(store);
+    const since = (await claims.kv.get(claims.verKey)).versionstamp;
+    const index = await claims.index(true);
+    const bySep = new Map(index.rows().map((r) => [r.value.sep.toUpperCase(), r.value]));
 
-async function run(
-  store: Store,
-  file: { name: string; bytes: Uint8Array },
-  by: string,
-  now: Date,
-  progress: Tracker,
-): Promise<StatusImport> {
-  const ext = file.name.toLowerCase().split(".").pop();
-  if (ext !== "xlsx") throw badRequest(`Berkas harus .xlsx (bukan .${ext}).`);
-  const size = file.bytes.length; // the bytes are handed over to the parse
-  progress.phase("Membaca berkas", size, "byte");
-  const table = await parseUpload(file.bytes, "xlsx", 50_000);
-  progress.step(size);
-  const headers = table.headers.map((h) => h.trim().toUpperCase().replaceAll(" ", "_"));
-  const col = Object.fromEntries(
-    Object.entries(STATUS_COLUMNS).map(([f, names]) => [
-      f,
-      headers.findIndex((h) => (names as readonly string[]).includes(h)),
-    ]),
-  ) as Record<keyof typeof STATUS_COLUMNS, number>;
-  const missing = (["sep", "status"] as const).filter((f) => col[f] < 0);
-  if (missing.length) {
-    throw badRequest(
-      `Kolom wajib tidak ditemukan: ${missing.map((f) => STATUS_COLUMNS[f][0]).join(", ")}. ` +
-        `Kolom berkas: ${table.headers.join(", ") || "(kosong)"}. Pakai "Unduh template".`,
-    );
-  }
-  const claims = claimsOf(store);
-  const since = (await claims.kv.get(claims.verKey)).versionstamp;
-  const index = await claims.index(true);
-  const bySep = new Map(index.rows().map((r) => [r.value.sep.toUpperCase(), r.value]));
-
-  progress.phase("Memeriksa baris", table.rows.length);
-  const errors: string[] = [];
-  const docs: Claim[] = [];
-  const changed: StatusImport["changed"] = [];
-  const seen = new Map<string, number>();
-  let unchanged = 0;
-  for (const [i, cells] of table.rows.entries()) {
-    const line = i + 2;
-    if (cells.every((c) => c.trim() === "")) continue;
-    const get = (f: keyof typeof STATUS_COLUMNS) => col[f] < 0 ? "" : (cells[col[f]] ?? "").trim();
-    const sep = get("sep");
-    const claim = bySep.get(sep.toUpperCase());
-    if (!claim) {
-      errors.push(
-        sep
-          ? `Baris ${line}: SEP "${sep}" tidak dikenal (belum ada klaimnya dari impor E-Klaim).`
-          : `Baris ${line}: SEP kosong.`,
-      );
-      continue;
+    progress.phase("Memeriksa baris", table.rows.length);
+    const errors: string[] = [];
+    const docs: Claim[] = [];
+    const changed: StatusImport["changed"] = [];
+    const seen = new Map<string, number>();
+    let unchanged = 0;
+    for (const [i, cells] of table.rows.entries()) {
+      const line = i + 2;
+      if (cells.every((c) => c.trim() === "")) continue;
+      const get = (f: keyof typeof STATUS_COLUMNS) =>
+        col[f] < 0 ? "" : (cells[col[f]] ?? "").trim();
+      const sep = get("sep");
+      const claim = bySep.get(sep.toUpperCase());
+      if (!claim) {
+        errors.push(
+          sep
+            ? `Baris ${line}: SEP "${sep}" tidak dikenal (belum ada klaimnya dari impor E-Klaim).`
+            : `Baris ${line}: SEP kosong.`,
+        );
+        continue;
+      }
+      const first = seen.get(claim.sep);
+      if (first) {
+        errors.push(`Baris ${line}: SEP ${claim.sep} sudah ada di baris ${first}.`);
+        continue;
+      }
+      seen.set(claim.sep, line);
+      if (get("status").toLowerCase() === claim.status) {
+        unchanged++;
+        continue;
+      }
+      try {
+        const { _id, ...cur } = claim;
+        const next = transition(
+          cur,
+          {
+            status: get("status"),
+            reason: get("reason"),
+            amount: get("amount"),
+            date: dayText(get("date")),
+          },
+          by,
+          now,
+        );
+        docs.push({ ...next, _id });
+        changed.push({ line, sep: claim.sep, from: claim.status, to: next.status });
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        errors.push(`Baris ${line}: ${e.message}`);
+      }
     }
-    const first = seen.get(claim.sep);
-    if (first) {
-      errors.push(`Baris ${line}: SEP ${claim.sep} sudah ada di baris ${first}.`);
-      continue;
+    if (errors.length) throw importRefusal(errors);
+    progress.phase("Menyimpan", docs.length);
+    if (docs.length) {
+      await claims.writeMany(docs, {
+        since,
+        onCommit: (n) => progress.step(n),
+        what: "Impor status klaim",
+      });
     }
-    seen.set(claim.sep, line);
-    if (get("status").toLowerCase() === claim.status) {
-      unchanged++;
-      continue;
-    }
-    try {
-      const { _id, ...cur } = claim;
-      const next = transition(
-        cur,
-        {
-          status: get("status"),
-          reason: get("reason"),
-          amount: get("amount"),
-          date: dayText(get("date")),
-        },
-        by,
-        now,
-      );
-      docs.push({ ...next, _id });
-      changed.push({ line, sep: claim.sep, from: claim.status, to: next.status });
-    } catch (e) {
-      if (!(e instanceof AppError)) throw e;
-      errors.push(`Baris ${line}: ${e.message}`);
-    }
-  }
-  if (errors.length) throw importRefusal(errors);
-  progress.phase("Menyimpan", docs.length);
-  if (docs.length) {
-    await claims.writeMany(docs, {
-      since,
-      onCommit: (n) => progress.step(n),
-      what: "Impor status klaim",
-    });
-  }
-  return {
-    message: `Impor status klaim selesai: ${formatNumber(changed.length)} klaim diubah, ` +
-      `${formatNumber(unchanged)} tidak berubah.`,
-    rows: changed.length + unchanged,
-    unchanged,
-    changed,
-  };
+    return {
+      message: `Impor status klaim selesai: ${formatNumber(changed.length)} klaim diubah, ` +
+        `${formatNumber(unchanged)} tidak berubah.`,
+      rows: changed.length + unchanged,
+      unchanged,
+      changed,
+    };
+  });
 }

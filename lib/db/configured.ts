@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { Config } from "../config.ts";
 import { kindOf, Store } from "./store.ts";
+import { ignoreMissing } from "./db_file.ts";
 
 /** Where the store lives, as chosen on the 'Koneksi Database' page. */
 export type Connection = { mode: "local" } | { mode: "remote"; url: string; token: string };
@@ -20,13 +21,8 @@ export const localBase = (config: Config) =>
 
 /** The saved connection, or null when none was saved. */
 export async function readConnection(dataDir: string): Promise<Connection | null> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(connectionPath(dataDir));
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return null;
-    throw e;
-  }
+  const text = await Deno.readTextFile(connectionPath(dataDir)).catch(ignoreMissing);
+  if (text === undefined) return null;
   const r = saved.safeParse(JSON.parse(text));
   if (!r.success) throw new Error(`${connectionPath(dataDir)} tidak valid.`);
   return r.data;

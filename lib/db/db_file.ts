@@ -11,15 +11,15 @@ export const pointerOf = (base: string) => `${base}.current.json`;
 const SQLITE_SUFFIX = /(-wal|-shm|-journal)?$/;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** For `.catch`: a file (or folder) that is not there gives `undefined`; other errors throw. */
+export function ignoreMissing(e: unknown): undefined {
+  if (!(e instanceof Deno.errors.NotFound)) throw e;
+}
+
 /** The live file of `base`: the one its pointer names, else `base` itself. */
 export async function liveFile(base: string): Promise<string> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(pointerOf(base));
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return base;
-    throw e;
-  }
+  const text = await Deno.readTextFile(pointerOf(base)).catch(ignoreMissing);
+  if (text === undefined) return base;
   const file = JSON.parse(text).file;
   if (typeof file !== "string" || !/^[\w.-]+$/.test(file)) {
     throw new Error(`Penunjuk basis data ${pointerOf(base)} tidak valid.`);

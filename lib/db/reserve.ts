@@ -1,6 +1,7 @@
 import { dirname, join } from "node:path";
 import { ulid } from "ulid";
 import { storageError } from "../errors.ts";
+import { ignoreMissing } from "./db_file.ts";
 
 /**
  * Reserves `bytes` of disk in `dir` with a ballast file, written out (not sparse), so that a
@@ -49,9 +50,7 @@ export async function restrictFiles(dir: string, files: string[]): Promise<void>
   await Deno.chmod(dir, 0o700);
   for (const f of files) {
     for (const path of [f, `${f}-wal`, `${f}-shm`]) {
-      await Deno.chmod(path, 0o600).catch((e) => {
-        if (!(e instanceof Deno.errors.NotFound)) throw e;
-      });
+      await Deno.chmod(path, 0o600).catch(ignoreMissing);
     }
   }
 }

@@ -12,7 +12,7 @@ import {
 import { mergeOverrides, payloadOf, type StayPayload } from "./payload.ts";
 import { droppedText, idrgOf, importedOf, inacbgOf, verdictsOf } from "./results.ts";
 import type { EklaimRun } from "./runner.ts";
-import type { BridgeState, CodeVerdict } from "./state.ts";
+import type { BridgeState, Coding } from "./state.ts";
 
 /** Opens E-Klaim's iDRG (and so INA-CBG) or INA-CBG coding again, whichever was final. */
 async function reopen(run: EklaimRun, sep: string, which: "idrg" | "inacbg"): Promise<void> {
@@ -28,24 +28,23 @@ async function reopen(run: EklaimRun, sep: string, which: "idrg" | "inacbg"): Pr
 }
 
 /**
- * One `*_set` call (`#`-joined, `#` for none), the coding reopened once when E-Klaim answers
- * that it is final (E2102); the codes as E-Klaim checked them.
+ * The `*_set` calls of `system`'s diagnoses, then procedures (`#`-joined, `#` for none), the
+ * coding reopened once when E-Klaim answers that it is final (E2102); the codes as E-Klaim
+ * checked them, and those it dropped.
  */
-async function setCodes(
-  run: EklaimRun,
-  system: "idrg" | "inacbg",
-  list: "diagnosa" | "procedure",
-  sep: string,
-  codes: string[],
-): Promise<CodeVerdict[]> {
-  const method = `${system}_${list}_set`;
-  const data = { [list]: codes.join("#") || "#" };
-  let r = await run.ask(method, { nomor_sep: sep }, data, ["E2102"]);
-  if (r.errorNo === "E2102") {
-    await reopen(run, sep, system);
-    r = await run.ask(method, { nomor_sep: sep }, data);
+async function setCodes(run: EklaimRun, system: "idrg" | "inacbg", p: StayPayload) {
+  const coding = {} as Coding;
+  for (const list of ["diagnosa", "procedure"] as const) {
+    const method = `${system}_${list}_set`;
+    const data = { [list]: p.codes[`${system}_${list}`].join("#") || "#" };
+    let r = await run.ask(method, { nomor_sep: p.sep }, data, ["E2102"]);
+    if (r.errorNo === "E2102") {
+      await reopen(run, p.sep, system);
+      r = await run.ask(method, { nomor_sep: p.sep }, data);
+    }
+    coding[list] = verdictsOf((r.body as Record<string, unknown>)?.data);
   }
-  return verdictsOf((r.body as Record<string, unknown>)?.data);
+  return { coding, dropped: [...coding.diagnosa, ...coding.procedure].filter((c) => !c.valid) };
 }
 
 /** `new_claim`; E2007 for this patient means E-Klaim has it (go on), for another a 409. */
@@ -92,11 +91,8 @@ async function idrgStage(
   stop: Stop,
 ) {
   const bySep = { nomor_sep: p.sep };
-  s.idrgCoding = {
-    diagnosa: await setCodes(run, "idrg", "diagnosa", p.sep, p.codes.idrg_diagnosa),
-    procedure: await setCodes(run, "idrg", "procedure", p.sep, p.codes.idrg_procedure),
-  };
-  const dropped = [...s.idrgCoding.diagnosa, ...s.idrgCoding.procedure].filter((c) => !c.valid);
+  const { coding, dropped } = await setCodes(run, "idrg", p);
+  s.idrgCoding = coding;
   if (dropped.length) {
     await stop(unprocessable(
       `E-Klaim menolak kode iDRG ${droppedText(dropped)}: ganti dengan kode ICD-10-IM / ` +
@@ -137,11 +133,8 @@ async function idrgStage(
 async function inacbgStage(run: EklaimRun, s: BridgeState, p: StayPayload, stop: Stop) {
   const bySep = { nomor_sep: p.sep };
   s.imported = importedOf((await run.ask("idrg_to_inacbg_import", {}, bySep)).body);
-  s.inacbgCoding = {
-    diagnosa: await setCodes(run, "inacbg", "diagnosa", p.sep, p.codes.inacbg_diagnosa),
-    procedure: await setCodes(run, "inacbg", "procedure", p.sep, p.codes.inacbg_procedure),
-  };
-  const dropped = [...s.inacbgCoding.diagnosa, ...s.inacbgCoding.procedure].filter((c) => !c.valid);
+  const { coding, dropped } = await setCodes(run, "inacbg", p);
+  s.inacbgCoding = coding;
   if (dropped.length) {
     await stop(unprocessable(
       `E-Klaim menolak kode INA-CBG ${droppedText(dropped)}: ganti dengan kode ICD-10 2010 / ` +
