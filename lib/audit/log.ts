@@ -17,12 +17,10 @@ import {
   writeGroups,
 } from "./write.ts";
 
-export { changeEvent, CHANGES, changesEvents, diff } from "./record.ts";
+export { changeEvent, changesEvents, diff } from "./record.ts";
 export type { AuditFilter } from "./query.ts";
 export { COUNT_CAP } from "./query.ts";
-export type { Point } from "./sign.ts";
-export type { VerifyResult } from "./verify.ts";
-export type { AuditActor, AuditEntry, AuditEvent, AuditOptions } from "./types.ts";
+export type { AuditActor, AuditEntry, AuditEvent } from "./types.ts";
 
 const newId = monotonicFactory();
 

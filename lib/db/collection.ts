@@ -14,7 +14,7 @@ export type { CollectionSpec, KvHolder } from "../index/doc.ts";
 import { ulid } from "ulid";
 import { CHANGE_TTL_MS, IndexSync } from "../index/sync.ts";
 import type { Check, Staged, UpdateOptions } from "./staged.ts";
-export type { Check, Staged, UpdateOptions } from "./staged.ts";
+export type { Check, Staged } from "./staged.ts";
 
 /**
  * One entity's records in KV: `[name, id]` holds the record, `[name_by_field, value]` each

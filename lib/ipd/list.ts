@@ -16,7 +16,6 @@ import { breakdownJson } from "./bill.ts";
 import { billCategory } from "./bill_setting.ts";
 import { packageOf } from "./package.ts";
 
-export { DISCHARGE_COLUMNS };
 export type { ListMode };
 
 function guard<T>(f: () => T): T {

@@ -2,7 +2,7 @@ import ipdDef from "./resource.ts";
 import { formatDateTime } from "../format.ts";
 import type { Check, Collection } from "../db/collection.ts";
 import { badRequest, conflict, notFound, requireVersion, STALE_MESSAGE } from "../errors.ts";
-import { type Examination, READMISSION_REASONS, type Visit } from "./model.ts";
+import type { Examination, Visit } from "./model.ts";
 import { examOrder, isReadmission, lengthOfStay } from "./rules.ts";
 import { parseDateTime } from "../hospital_time.ts";
 import { claimFieldsOf } from "./claim_codes.ts";
@@ -294,5 +294,3 @@ export async function deleteVisit(
   await tx.commit();
   return { visit: visit.value, exams: exams.map((e) => e.value), readmissions };
 }
-
-export { READMISSION_REASONS };

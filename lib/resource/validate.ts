@@ -121,8 +121,6 @@ export const gender = () =>
 /** Labels of stored gender values. */
 export const GENDERS = { L: "Laki-laki", P: "Perempuan" };
 
-export { MAX_RUPIAH } from "../format.ts";
-
 /**
  * A rupiah amount in whole rupiah, read by `readRupiah` (lib/format.ts, which the browser's
  * forms use too, so both refuse the same text with the same message). Empty gives `undefined`
