@@ -276,9 +276,9 @@ export class AuditLog {
     return (await this.kv.get<VerifyResult & { at: string }>(["audit_full"])).value;
   }
 
-  /** The daily heads written to the server's log, newest first. */
-  anchors(limit = 14): Promise<{ day: string; count: number; hash: string }[]> {
-    return anchorsOf(this.kv, limit);
+  /** The last 14 daily heads written to the server's log, newest first. */
+  anchors(): Promise<{ day: string; count: number; hash: string }[]> {
+    return anchorsOf(this.kv, 14);
   }
 
   /** Waits for pending writes, then closes the store. */

@@ -268,10 +268,9 @@ export class Collection<T extends Doc = Doc> {
    * Deletes a record and its unique keys; 404 when it does not exist. `checks` commit with it
    * (e.g. the counters of the collections that may refer to it: see `removeUnreferenced`).
    */
-  async remove(id: string, expected?: string, checks: Check[] = []): Promise<T> {
+  async remove(id: string, checks: Check[] = []): Promise<T> {
     const cur = await this.find(id);
     if (!cur) throw notFound();
-    if (expected && expected !== cur.versionstamp) throw conflict(STALE_MESSAGE);
     const st = this.stageRemove(cur);
     const fin = this.finish([st]);
     const tally = await tallyOps(this, st.delta);
