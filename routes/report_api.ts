@@ -4,13 +4,13 @@ import { badRequest } from "../lib/errors.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import {
   dpjpInfo,
-  type IcdKind,
   medicalRecordInfo,
   reportStays,
   tariffAnalysis,
   type TopBy,
   topIcd,
 } from "../lib/report/report.ts";
+import type { IcdKind } from "../lib/ipd/icd_pattern.ts";
 import { parsePeriod, type Period, PeriodError } from "../lib/report/period.ts";
 import { collectionOf } from "../lib/resource/resource.ts";
 

@@ -6,6 +6,7 @@
  * "dirawat". Days are the hospital's calendar days.
  */
 import type { Visit } from "../ipd/model.ts";
+import type { IcdKind } from "../ipd/icd_pattern.ts";
 import type { Doc, MemIndex, Row } from "../index/index.ts";
 import { joinStayColumns, stayColumns } from "./columns.ts";
 import { codeCounts, codeSums, periodSlice } from "./column_query.ts";
@@ -91,8 +92,6 @@ export interface IcdCount {
 export type TopBy = "pasien" | "rupiah";
 
 /** The two code sets, by the ICD resource's `kind`. */
-export type IcdKind = "icd10" | "icd9";
-
 /**
  * `GET /api/report/top-icd-10` / `top-icd-9`: the 10 codes found in the most stays
  * admitted in the period (a code counts once per stay; ties by code), or with `by` "rupiah" in
