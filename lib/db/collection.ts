@@ -289,7 +289,7 @@ export class Collection<T extends Doc = Doc> {
    * within KV limits, all or nothing, holding the collection meanwhile: see `writeMany` in
    * bulk.ts. Returns the number of records written.
    */
-  writeMany(docs: T[], opts?: WriteManyOptions | ((done: number) => void)): Promise<number> {
-    return writeMany(this, docs, typeof opts === "function" ? { onCommit: opts } : opts);
+  writeMany(docs: T[], opts?: WriteManyOptions): Promise<number> {
+    return writeMany(this, docs, opts);
   }
 }
