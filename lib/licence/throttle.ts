@@ -18,7 +18,8 @@ export class AddressThrottle {
   #hits = new Map<string, number[]>();
 
   /** Counts one request from `address`; returns 0 when allowed, else the ms until it is. */
-  take(address: string, now = Date.now()): number {
+  take(address: string): number {
+    const now = Date.now();
     const recent = (this.#hits.get(address) ?? []).filter((t) => now - t < WINDOW_MS);
     if (recent.length >= ANON_LIMIT) return recent[0] + WINDOW_MS - now;
     recent.push(now);
