@@ -5,21 +5,21 @@ import { excelDay, hospitalDay, readWallClock, wallClockProblem } from "../hospi
 
 /**
  * A required (or optional) text field with Indonesian messages, trimmed unless `trim: false`
- * (for text that must stay byte-for-byte as given, such as code-set descriptions).
+ * (for text that must stay byte-for-byte as given, such as code-set descriptions). Newlines and
+ * tabs are allowed where `max` is over 255 (`badChar`).
  */
 export function text(
   label: string,
-  opts: { required?: boolean; max?: number; trim?: boolean; multiline?: boolean } = {},
+  opts: { required?: boolean; max?: number; trim?: boolean } = {},
 ) {
   const max = opts.max ?? 255;
+  const multiline = max > 255;
   const str = z.string({ error: `${label} wajib diisi.` });
   const base = (opts.trim === false ? str : str.trim())
     .max(max, { error: `${label} paling banyak ${max} karakter.` })
-    .refine((v) => !badChar(v, opts.multiline ?? max > 255), {
+    .refine((v) => !badChar(v, multiline), {
       error: (i) =>
-        `${label} berisi karakter yang tidak diizinkan (${
-          badChar(i.input as string, opts.multiline ?? max > 255)
-        }).`,
+        `${label} berisi karakter yang tidak diizinkan (${badChar(i.input as string, multiline)}).`,
     });
   return opts.required === false ? base.optional().default("") : base.refine(
     (v) => v.trim().length > 0,
