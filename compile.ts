@@ -79,7 +79,8 @@ export function runtimeSource(target: string): string | null {
 }
 
 /** Builds the bundle, records the build for the start-up check, then compiles. */
-export async function compile(target: string, output = outputOf(target)): Promise<number> {
+export async function compile(target: string): Promise<number> {
+  const output = outputOf(target);
   await build({ quiet: true });
   const info: BuildInfo = { deno: Deno.version.deno, target, builtAt: new Date().toISOString() };
   await Deno.writeTextFile(join(root, "static", "build", "compiled.json"), JSON.stringify(info));

@@ -7,7 +7,7 @@
  * with them: `deno run -A --unstable-kv --v8-flags=--expose-gc bench/ipd_bench.ts [stays]`.
  */
 import { visitsOf } from "../lib/ipd/stay.ts";
-import { DISCHARGE_COLUMNS } from "../lib/ipd/list.ts";
+import { DISCHARGE_COLUMNS } from "../lib/ipd/columns.ts";
 import { hospitalDay, toLocalInput } from "../lib/hospital_time.ts";
 import { Store } from "../lib/db/store.ts";
 import { warmIndexes } from "../lib/warm/warm.ts";

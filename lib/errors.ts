@@ -50,9 +50,6 @@ export const badRequest = (msg: string, details?: string[]) => new AppError(400,
 export const notFound = (msg = "Data tidak ditemukan.") => new AppError(404, msg);
 /** 409: a conflicting write (stale version, duplicate, record still in use). */
 export const conflict = (msg: string) => new AppError(409, msg);
-/** 401: no valid session. */
-export const unauthorized = (msg = "Sesi tidak valid, silakan login kembali.") =>
-  new AppError(401, msg);
 
 /** 503: a service the server depends on (the licence service) cannot be reached. */
 export const unavailable = (msg: string) => new AppError(503, msg);

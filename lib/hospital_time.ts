@@ -54,12 +54,14 @@ export function withZone<T>(zone: ZoneName, fn: () => T): T {
 /** WIB, WITA or WIT. */
 export const zoneLabel = (zone: ZoneName = hospitalZone()): string => ZONES[zone].label;
 
-const offsetMs = (zone?: ZoneName) => ZONES[zone ?? hospitalZone()].hours * 3600_000;
+/** The milliseconds the hospital's zone (or `zone`) is ahead of UTC. */
+export const zoneOffsetMs = (zone?: ZoneName): number =>
+  ZONES[zone ?? hospitalZone()].hours * 3600_000;
 const DAY_MS = 86_400_000;
 
 /** The hospital's calendar day of an instant, as `YYYY-MM-DD`. */
 export function hospitalDay(at: string | Date, zone?: ZoneName): string {
-  return new Date(new Date(at).getTime() + offsetMs(zone)).toISOString().slice(0, 10);
+  return new Date(new Date(at).getTime() + zoneOffsetMs(zone)).toISOString().slice(0, 10);
 }
 
 const digits = (s: string, at: number, len: number) => {
@@ -122,7 +124,7 @@ export const dayNumber = (day: string): number =>
 
 /** The instant a hospital day starts (`YYYY-MM-DD` → ISO UTC). */
 export function dayStart(day: string, zone?: ZoneName): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - offsetMs(zone)).toISOString();
+  return new Date(Date.parse(`${day}T00:00:00Z`) - zoneOffsetMs(zone)).toISOString();
 }
 
 /** Whole days from one `YYYY-MM-DD` to another. */
@@ -215,12 +217,12 @@ export function parseDateTime(input: string, zone?: ZoneName): string | null {
   const w = readWallClock(s);
   if (!w) return null;
   const utc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return new Date(utc - offsetMs(zone)).toISOString();
+  return new Date(utc - zoneOffsetMs(zone)).toISOString();
 }
 
 /** The wall-clock parts of an instant in the hospital's zone. */
 export function wallClock(iso: string | number | Date, zone?: ZoneName) {
-  const t = new Date(new Date(iso).getTime() + offsetMs(zone));
+  const t = new Date(new Date(iso).getTime() + zoneOffsetMs(zone));
   return {
     year: t.getUTCFullYear(),
     month: t.getUTCMonth() + 1,
@@ -232,7 +234,7 @@ export function wallClock(iso: string | number | Date, zone?: ZoneName) {
 
 /** An instant in the hospital's zone as E-Klaim writes dates: `YYYY-MM-DD HH:mm:ss`. */
 export function wallStamp(iso: string | number | Date, zone?: ZoneName): string {
-  const t = new Date(new Date(iso).getTime() + offsetMs(zone));
+  const t = new Date(new Date(iso).getTime() + zoneOffsetMs(zone));
   return t.toISOString().slice(0, 19).replace("T", " ");
 }
 
@@ -241,9 +243,6 @@ export function toLocalInput(iso: string, zone?: ZoneName): string {
   const w = wallClock(iso, zone);
   return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
 }
-
-/** The milliseconds an Excel serial date in the hospital's zone is ahead of UTC. */
-export const zoneOffsetMs = (zone?: ZoneName): number => offsetMs(zone);
 
 /**
  * The day of an Excel serial day number (1900 date system: 1 is 1900-01-01, counted from

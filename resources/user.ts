@@ -28,7 +28,7 @@ export default defineResource({
   access: { read: "admin", write: "admin" },
   ...model({
     fullname: { label: "Nama Lengkap", check: { max: 200 } },
-    email: { label: "Email", check: (l) => email(l, { required: true }), form: { type: "email" } },
+    email: { label: "Email", check: (l) => email(l), form: { type: "email" } },
     phone,
     username: {
       label: "Username",

@@ -22,9 +22,6 @@ import { billCategory } from "../lib/ipd/bill_setting.ts";
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const SAVED = "Data Berhasil di Simpan";
 
-/** Most rows one export writes. */
-export const EXPORT_LIMIT = 100_000;
-
 const params = (c: Context<AppEnv>) => new URL(c.req.url).searchParams;
 
 /** Audits a stay another write changed in the same commit (a readmission flag): its fields. */
@@ -59,7 +56,7 @@ function mountReads(api: Hono<AppEnv>, registry: Registry) {
   };
 
   const download = (mode: ListMode) => async (c: Context<AppEnv>) => {
-    const rows = await ipdRows(c.get("store"), params(c), mode, EXPORT_LIMIT);
+    const rows = await ipdRows(c.get("store"), params(c), mode);
     const file = exportStays(c.get("store"), rows, mode, await billCategory(c.get("store")));
     await audit(c, {
       action: "export",

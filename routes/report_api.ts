@@ -4,13 +4,13 @@ import { badRequest } from "../lib/errors.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import {
   dpjpInfo,
-  type IcdKind,
   medicalRecordInfo,
   reportStays,
   tariffAnalysis,
   type TopBy,
   topIcd,
 } from "../lib/report/report.ts";
+import type { IcdKind } from "../lib/ipd/icd_pattern.ts";
 import { parsePeriod, type Period, PeriodError } from "../lib/report/period.ts";
 import { collectionOf } from "../lib/resource/resource.ts";
 
@@ -47,7 +47,7 @@ export function reportApi(registry: Registry) {
       throw badRequest(`Urutan "${by}" tidak dikenal; gunakan by=pasien atau by=rupiah.`);
     }
     const icd = await collectionOf(c.get("store"), registry.get("icd")!).index();
-    return c.json(topIcd(await visits(c), icd, kind, period, 10, by as TopBy));
+    return c.json(topIcd(await visits(c), icd, kind, period, by as TopBy));
   };
   r.get("/api/report/top-icd-10", top("icd10"));
   r.get("/api/report/top-icd-9", top("icd9"));

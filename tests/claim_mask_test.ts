@@ -3,13 +3,12 @@ import {
   assertMaskFits,
   claimMask,
   maskCount,
-  maskOf,
   maskReady,
   maskRules,
   ruleBit,
   UNCHECKED,
 } from "../lib/claim/mask.ts";
-import { CLAIM_RULES, claimCheck } from "../lib/claim/readiness.ts";
+import { CLAIM_RULES } from "../lib/claim/readiness.ts";
 import { context, readyStay } from "./claim_fixtures.ts";
 
 Deno.test("readiness mask: one bit per rule in the table's order; ready while no blok bit is set", () => {
@@ -46,7 +45,6 @@ Deno.test("readiness mask: a stay's mask names the rules its full check finds", 
   // no grouping (blok) and a procedure in no examination (peringatan)
   const two = readyStay({ inacbg: null, summary9: ["89.14"] });
   assert.equal(claimMask(two, context()), 2 | 32);
-  assert.equal(maskOf(claimCheck(two, context())), 2 | 32);
   assert.deepEqual(maskRules(claimMask(two, context())), ["GROUPING", "BUKTI_TINDAKAN"]);
 });
 

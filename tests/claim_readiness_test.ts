@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { CLAIM_RULES, claimCheck, type ClaimStay } from "../lib/claim/readiness.ts";
-import { LosMedians, losMedians } from "../lib/claim/rules/los.ts";
+import { LosMedians } from "../lib/claim/rules/los.ts";
 import { keywordHit, keywordHits } from "../lib/ipd/keywords.ts";
 import { context, previous, readyStay } from "./claim_fixtures.ts";
 
@@ -133,13 +133,14 @@ Deno.test("readiness LAMA_RAWAT: the median counts the 12 months before the disc
   const stays = lengths.map((n, i) =>
     stay("A-1-01-I", `${months[i]}-01`, `${months[i]}-${String(1 + n).padStart(2, "0")}`)
   );
-  const median = losMedians([
+  const all = new LosMedians([
     ...stays,
     stay("A-1-01-I", "2026-03-01", "2026-03-20"), // the month asked about: not counted
     stay("A-1-01-I", "2025-02-01", "2025-02-28"), // 13 months before: not counted
     { ...stay("A-1-01-I", "2025-06-01", "2025-06-30"), status: "dirawat" },
     stay("B-1-01-I", "2025-06-01", "2025-06-03"),
   ]);
+  const median = (code: string, discharge: string) => all.median(code, discharge);
   assert.equal(median("A-1-01-I", "2026-03-10T05:00:00.000Z"), 3.5);
   // kept up to date stay by stay: one of the ten moved to another code leaves nine, no median;
   // back, the median again; one made 10 days long moves it to 4

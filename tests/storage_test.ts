@@ -109,7 +109,7 @@ Deno.test("collection: writeMany splits into commits within KV limits and refuse
     desc: "x".repeat(300),
   }));
   let commits = 0;
-  assert.equal(await col.writeMany(docs, () => commits++), 2500);
+  assert.equal(await col.writeMany(docs, { onCommit: () => commits++ }), 2500);
   assert.ok(commits >= 3, `commits: ${commits}`);
   assert.equal((await col.index()).size, 2500);
   assert.equal(await col.idBy("kode", "K2499"), docs[2499]._id);

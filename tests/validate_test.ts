@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { seedWilayah, setup, versionOf } from "./helpers.ts";
-import { MAX_RUPIAH, money } from "../lib/resource/validate.ts";
+import { money } from "../lib/resource/validate.ts";
+import { MAX_RUPIAH } from "../lib/format.ts";
 import { admission, seedIpd } from "./ipd_fixtures.ts";
 
 const postJson = (t: Awaited<ReturnType<typeof setup>>, path: string, body: unknown) =>

@@ -89,7 +89,7 @@ export function StatusDialog({ row, onClose, onSaved }: {
       if (NEEDS_AMOUNT.includes(s)) body.set("amount", plainNumber(amount));
       if (s === "dibayar") body.set("date", date);
       const res = await post(`/api/klaim/${encodeURIComponent(row._id)}/status`, body);
-      toast({ type: "success", title: res.message });
+      toast({ title: res.message });
       onSaved();
       onClose();
     });

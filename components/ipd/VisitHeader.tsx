@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
-import { birthText, hasExams, patientText, Percent } from "./cells.tsx";
+import { birthText, patientText, Percent } from "./cells.tsx";
+import { hasExams } from "./package_view.tsx";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { claimFacts } from "./claim_fields.tsx";
 import { lazyPart } from "../ui/lazy.tsx";

@@ -71,8 +71,6 @@ export function When({ at }: { at: unknown }) {
   );
 }
 
-export { hasExams } from "./package_view.tsx";
-
 const get = (row: Row, path: string): unknown =>
   path.split(".").reduce<unknown>((v, k) => (v == null ? v : (v as Row)[k]), row);
 

@@ -59,7 +59,6 @@ export interface DateInputProps {
   /** Form name: the field then submits what it shows (`DD-MM-YYYY`; the server reads both). */
   name?: string;
   required?: boolean;
-  disabled?: boolean;
 }
 
 /**
@@ -116,7 +115,6 @@ export function DateInput(p: DateInputProps) {
           title={`Format ${format}${p.time ? " (24 jam)" : ""}`}
           value={text}
           required={p.required}
-          disabled={p.disabled}
           aria-invalid={bad || undefined}
           aria-describedby={said}
           onInput={(e) => typed(e.currentTarget.value)}
@@ -137,7 +135,6 @@ export function DateInput(p: DateInputProps) {
           class="date-input-btn"
           aria-label="Pilih tanggal dari kalender"
           aria-expanded={open}
-          disabled={p.disabled}
           onClick={() => setOpen(!open)}
         >
           <span class="cal-icon" aria-hidden="true" />

@@ -4,20 +4,14 @@ import { type Option, Select } from "./Select.tsx";
 export interface MultiSelectProps {
   /** Id of the search input (point a `<label for>` at it). */
   id: string;
-  /** Name of the hidden inputs carrying the chosen ids, one per id (omit to leave them out). */
-  name?: string;
   values: Option[];
   onChange: (values: Option[]) => void;
   /** select2-style endpoint (see `Select`). */
   url: string;
   /** Query parameter naming the chosen ids (comma-separated) so the server leaves them out. */
-  exclude?: string;
-  /** Further query parameters. */
-  params?: Record<string, string>;
+  exclude: string;
   /** Extra class of a chip (e.g. a highlighted state). */
   chipClass?: (o: Option) => string | undefined;
-  disabled?: boolean;
-  placeholder?: string;
 }
 
 /** A chip taken away, and where it stood, until it is put back or another change is made. */
@@ -60,7 +54,7 @@ export function MultiSelect(p: MultiSelectProps) {
       class="multi"
       onKeyDown={(e) => {
         const input = e.target as HTMLInputElement;
-        if (input.id !== p.id || p.disabled) return;
+        if (input.id !== p.id) return;
         if (e.key !== "Backspace" || input.value || !last) return setArmed(false);
         e.preventDefault();
         if (armed) remove(p.values.length - 1);
@@ -79,18 +73,15 @@ export function MultiSelect(p: MultiSelectProps) {
               ].filter(Boolean).join(" ")}
             >
               <span>{o.text}</span>
-              {p.name && <input type="hidden" name={p.name} value={o.id} />}
-              {!p.disabled && (
-                <button
-                  type="button"
-                  class="chip-remove"
-                  aria-label={`Hapus ${o.text}`}
-                  tabIndex={-1}
-                  onClick={() => remove(i)}
-                >
-                  ×
-                </button>
-              )}
+              <button
+                type="button"
+                class="chip-remove"
+                aria-label={`Hapus ${o.text}`}
+                tabIndex={-1}
+                onClick={() => remove(i)}
+              >
+                ×
+              </button>
             </li>
           ))}
         </ul>
@@ -99,9 +90,8 @@ export function MultiSelect(p: MultiSelectProps) {
         id={p.id}
         value={null}
         url={p.url}
-        params={{ ...p.params, ...(p.exclude ? { [p.exclude]: ids.join(",") } : {}) }}
-        disabled={p.disabled}
-        placeholder={p.placeholder ?? "Ketik untuk mencari..."}
+        params={{ [p.exclude]: ids.join(",") }}
+        placeholder="Ketik untuk mencari..."
         onChange={(o) => o && !ids.includes(o.id) && change([...p.values, o])}
       />
       <p class="multi-said" role="status">

@@ -1,11 +1,6 @@
 import { useLayoutEffect, useRef, useState } from "react";
-import {
-  type EmptyReason,
-  type Option,
-  OptionList,
-  useEmptyReason,
-  useRemoteRows,
-} from "./SelectList.tsx";
+import { type Option, OptionList, useEmptyReason, useRemoteRows } from "./SelectList.tsx";
+import type { EmptyReason } from "../../lib/resource/resource.ts";
 
 export type { Option };
 

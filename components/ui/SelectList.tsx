@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { get } from "./api.ts";
+import type { EmptyReason } from "../../lib/resource/resource.ts";
 
 /** One option, as select2 endpoints return it. */
 export interface Option {
@@ -7,13 +8,6 @@ export interface Option {
   text: string;
   /** A second line under the text (an ICD code's Indonesian name); never the chosen value. */
   note?: string;
-}
-
-/** Why a lookup has nothing to offer (set-up missing), and the link to the fix: from the server. */
-export interface EmptyReason {
-  text: string;
-  href: string;
-  link: string;
 }
 
 /** Where a select's rows come from: a select2-style endpoint and extra query parameters. */

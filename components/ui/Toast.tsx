@@ -1,20 +1,15 @@
-export type ToastType = "success" | "error" | "warning" | "info";
-
 export interface ToastOptions {
   title: string;
   text?: string;
-  type?: ToastType;
-  /** Milliseconds before it disappears (default 3500; 0 keeps it until closed). */
-  timeout?: number;
 }
 
 let stack: HTMLElement | null = null;
 
 /**
- * Shows a small notification in the top-right corner (announced politely to screen readers).
- * Browser only: call it from handlers or effects. Returns a function that removes it.
+ * Shows a small success notification in the top-right corner for 3.5 s (announced politely to
+ * screen readers). Browser only: call it from handlers or effects.
  */
-export function toast(o: ToastOptions): () => void {
+export function toast(o: ToastOptions): void {
   if (!stack?.isConnected) {
     stack = document.createElement("div");
     stack.className = "toast-stack";
@@ -23,7 +18,7 @@ export function toast(o: ToastOptions): () => void {
     document.body.appendChild(stack);
   }
   const el = document.createElement("div");
-  el.className = `toast toast-${o.type ?? "success"}`;
+  el.className = "toast";
   const body = document.createElement("div");
   body.className = "toast-body";
   const title = document.createElement("strong");
@@ -43,7 +38,5 @@ export function toast(o: ToastOptions): () => void {
   const remove = () => el.remove();
   close.addEventListener("click", remove);
   stack.appendChild(el);
-  const ms = o.timeout ?? 3500;
-  if (ms > 0) setTimeout(remove, ms);
-  return remove;
+  setTimeout(remove, 3500);
 }

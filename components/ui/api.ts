@@ -126,11 +126,10 @@ export async function post<T = unknown>(
 export function sendForm<T = unknown>(
   url: string,
   fields: Record<string, string | Blob>,
-  method = "POST",
 ): Promise<Saved<T>> {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  return post<T>(url, body, method);
+  return post<T>(url, body);
 }
 
 /**

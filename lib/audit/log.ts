@@ -17,12 +17,10 @@ import {
   writeGroups,
 } from "./write.ts";
 
-export { changeEvent, CHANGES, changesEvents, diff } from "./record.ts";
+export { changeEvent, changesEvents, diff } from "./record.ts";
 export type { AuditFilter } from "./query.ts";
 export { COUNT_CAP } from "./query.ts";
-export type { Point } from "./sign.ts";
-export type { VerifyResult } from "./verify.ts";
-export type { AuditActor, AuditEntry, AuditEvent, AuditOptions } from "./types.ts";
+export type { AuditActor, AuditEntry, AuditEvent } from "./types.ts";
 
 const newId = monotonicFactory();
 
@@ -278,9 +276,9 @@ export class AuditLog {
     return (await this.kv.get<VerifyResult & { at: string }>(["audit_full"])).value;
   }
 
-  /** The daily heads written to the server's log, newest first. */
-  anchors(limit = 14): Promise<{ day: string; count: number; hash: string }[]> {
-    return anchorsOf(this.kv, limit);
+  /** The last 14 daily heads written to the server's log, newest first. */
+  anchors(): Promise<{ day: string; count: number; hash: string }[]> {
+    return anchorsOf(this.kv, 14);
   }
 
   /** Waits for pending writes, then closes the store. */

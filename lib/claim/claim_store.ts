@@ -81,15 +81,6 @@ export const claimsOf = (store: Store): Collection<Claim> =>
   store.collection<Claim>({ name: "klaim", unique: ["sep"], labels: { sep: "SEP" } });
 
 /**
- * Each stay's claim status, for lists and filters: read once from the claims' index, then
- * `belum` for a stay without a claim.
- */
-export async function claimStatuses(store: Store): Promise<(ipdId: string) => ClaimStatus> {
-  const index = await claimsOf(store).index();
-  return (ipdId) => index.get(ipdId)?.value.status ?? "belum";
-}
-
-/**
  * What deleting stay `ipdId` must check in its own commit: no claim for it now (409, by default
  * naming its SEP; `refusal` says it otherwise) and none written before the delete commits. A
  * claim `allow` accepts (a grouping not final yet) is checked unchanged instead.

@@ -1,4 +1,4 @@
-import { CLAIM_RULES, type ClaimCheck, type ClaimContext, type ClaimStay } from "./readiness.ts";
+import { CLAIM_RULES, type ClaimContext, type ClaimStay } from "./readiness.ts";
 
 /** A stay not checked yet: not ready, no rule named. */
 export const UNCHECKED = 1 << 30;
@@ -30,11 +30,6 @@ export function claimMask(stay: ClaimStay, ctx: ClaimContext): number {
     if (r.check(stay, ctx)) mask |= 1 << i;
   });
   return mask;
-}
-
-/** The bits of a check's findings (as `claimMask` gives them). */
-export function maskOf(check: ClaimCheck): number {
-  return check.findings.reduce((m, f) => m | (BIT.get(f.rule) ?? 0), 0);
 }
 
 /** The bit of a rule code (0 for an unknown code). */

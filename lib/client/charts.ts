@@ -51,12 +51,12 @@ function linkOptions(hrefs: (string | null)[]) {
   };
 }
 
-/** Text cut into lines of at most `width` characters at spaces (a long ICD name in a tooltip). */
-export function wrapText(text: string, width = 40): string[] {
+/** Text cut into lines of at most 40 characters at spaces (a long ICD name in a tooltip). */
+export function wrapText(text: string): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + 1 + word.length > width) lines.push(line), line = word;
+    if (line && line.length + 1 + word.length > 40) lines.push(line), line = word;
     else line = line ? `${line} ${word}` : word;
   }
   return line ? [...lines, line] : lines;

@@ -52,7 +52,6 @@ export class Batcher {
   #bytes = 0;
   #keyBytes = 0;
   #side = 0;
-  #total = 0;
 
   /**
    * `sideBytes` caps what `group` calls add as `side` per commit (an undo journal written with
@@ -100,12 +99,6 @@ export class Batcher {
     this.#bytes += b;
     this.#keyBytes += k;
     this.#side += side;
-    this.#total += b;
-  }
-
-  /** Bytes of every group so far (side bytes included). */
-  get totalBytes(): number {
-    return this.#total;
   }
 
   /** The planned commits, each a list of operations. */

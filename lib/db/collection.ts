@@ -14,7 +14,7 @@ export type { CollectionSpec, KvHolder } from "../index/doc.ts";
 import { ulid } from "ulid";
 import { CHANGE_TTL_MS, IndexSync } from "../index/sync.ts";
 import type { Check, Staged, UpdateOptions } from "./staged.ts";
-export type { Check, Staged, UpdateOptions } from "./staged.ts";
+export type { Check, Staged } from "./staged.ts";
 
 /**
  * One entity's records in KV: `[name, id]` holds the record, `[name_by_field, value]` each
@@ -268,10 +268,9 @@ export class Collection<T extends Doc = Doc> {
    * Deletes a record and its unique keys; 404 when it does not exist. `checks` commit with it
    * (e.g. the counters of the collections that may refer to it: see `removeUnreferenced`).
    */
-  async remove(id: string, expected?: string, checks: Check[] = []): Promise<T> {
+  async remove(id: string, checks: Check[] = []): Promise<T> {
     const cur = await this.find(id);
     if (!cur) throw notFound();
-    if (expected && expected !== cur.versionstamp) throw conflict(STALE_MESSAGE);
     const st = this.stageRemove(cur);
     const fin = this.finish([st]);
     const tally = await tallyOps(this, st.delta);
@@ -290,7 +289,7 @@ export class Collection<T extends Doc = Doc> {
    * within KV limits, all or nothing, holding the collection meanwhile: see `writeMany` in
    * bulk.ts. Returns the number of records written.
    */
-  writeMany(docs: T[], opts?: WriteManyOptions | ((done: number) => void)): Promise<number> {
-    return writeMany(this, docs, typeof opts === "function" ? { onCommit: opts } : opts);
+  writeMany(docs: T[], opts?: WriteManyOptions): Promise<number> {
+    return writeMany(this, docs, opts);
   }
 }

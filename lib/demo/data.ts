@@ -121,16 +121,13 @@ async function masterData(store: Store, registry: Registry, plan: ReturnType<typ
 }
 
 /**
- * Stores the demo world (placed before `now`) when the database has no data of its own
+ * Stores the demo world (placed before now) when the database has no data of its own
  * (`hasOwnData`); returns what it stored, or null when it left the database alone. Call it
  * after `seedResources`: stays refer to the seeded reference lists.
  */
-export async function seedDemoData(
-  store: Store,
-  registry: Registry,
-  now = new Date(),
-): Promise<DemoSummary | null> {
+export async function seedDemoData(store: Store, registry: Registry): Promise<DemoSummary | null> {
   if (await hasOwnData(store, registry)) return null;
+  const now = new Date();
   const plan = demoPlan(now);
   const ids = await masterData(store, registry, plan);
   const refs = {

@@ -6,7 +6,8 @@ import { visitsOf } from "../ipd/stay.ts";
 import { appendCall, trimCallLog } from "./call_log.ts";
 import type { FlowContext } from "./flow.ts";
 import { withClaimLock } from "./lock.ts";
-import { readinessContext, readinessWith } from "./readiness.ts";
+import { readinessWith } from "./readiness.ts";
+import { claimContext } from "../claim/readiness.ts";
 import { EklaimRun, type Step } from "./runner.ts";
 import { eklaimUse } from "./settings.ts";
 import { emptyState, readState, writeState } from "./state.ts";
@@ -40,7 +41,7 @@ const lastDay = (month: string) => {
 
 /** 409 naming the claims of `finals` with `blok` findings (E-Klaim's package), at most 20. */
 async function mustAllBeReady(ctx: FlowContext, finals: Claim[]): Promise<void> {
-  const rules = await readinessContext(ctx.store, ctx.registry);
+  const rules = await claimContext(ctx.store, ctx.registry);
   const stays = await visitsOf(ctx.store).findMany(finals.map((c) => c._id));
   const unready = [];
   for (const { value: v } of stays) {

@@ -14,7 +14,8 @@ import { groupCalls } from "./flow_group.ts";
 import { payloadOf } from "./payload.ts";
 import { inacbgOf } from "./results.ts";
 import type { EklaimRun } from "./runner.ts";
-import { readinessContext, readinessWith, refuseUnready } from "./readiness.ts";
+import { readinessWith, refuseUnready } from "./readiness.ts";
+import { claimContext } from "../claim/readiness.ts";
 import type { BridgeState } from "./state.ts";
 
 /** A `#`-joined or listed field of codes (`#` or '' for none). */
@@ -36,7 +37,7 @@ function cbgOf(sc: StayClaim): { code: string; kelas: string } | null {
 
 /** 409 unless the stay has no `blok` finding with E-Klaim's package. */
 async function mustBeReady(ctx: FlowContext, sc: StayClaim, what: string) {
-  const rules = await readinessContext(ctx.store, ctx.registry);
+  const rules = await claimContext(ctx.store, ctx.registry);
   refuseUnready(readinessWith(sc.stay, rules, cbgOf(sc)), what);
 }
 

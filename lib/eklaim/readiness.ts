@@ -1,13 +1,5 @@
 import { conflict } from "../errors.ts";
-import type { Store } from "../db/store.ts";
-import type { Registry } from "../resource/refs.ts";
-import {
-  type ClaimCheck,
-  claimCheck,
-  type ClaimContext,
-  claimContext,
-  claimStayOf,
-} from "../claim/readiness.ts";
+import { type ClaimCheck, claimCheck, type ClaimContext, claimStayOf } from "../claim/readiness.ts";
 import type { Visit } from "../ipd/model.ts";
 
 /** E-Klaim's `kelas` of a group as the stays' tariff class. */
@@ -28,9 +20,6 @@ export function readinessWith(
     ctx,
   );
 }
-
-/** The rules' context for a few stays (lib/claim `claimContext`). */
-export const readinessContext = (store: Store, registry: Registry) => claimContext(store, registry);
 
 /**
  * 409 when the stay has `blok` findings (naming each, the findings in `data`): a claim leaves

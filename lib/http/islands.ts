@@ -86,8 +86,9 @@ export function serializeJson(value: unknown): string {
  * time) and the boot script (inline when the manifest carries it). Nothing is preloaded in the
  * markup: compiling scripts before the first paint would delay it.
  */
-export function islandTags(islands: IslandUse[], manifest: Manifest, base = "/static/build/") {
+export function islandTags(islands: IslandUse[], manifest: Manifest) {
   if (!islands.length) return "";
+  const base = "/static/build/";
   const names = [...new Set(islands.map((i) => i.name))];
   const chunks: Record<string, string> = {};
   const files = new Set([manifest.hydrate, ...manifest.hydrateImports ?? []]);

@@ -37,11 +37,6 @@ export class RequestQueue {
     };
   }
 
-  /** Requests waiting for their turn. */
-  get waiting(): number {
-    return this.#writes.length + this.#reads.length;
-  }
-
   #fits(share?: Share): boolean {
     return this.#busy < this.limit && (!share || this.#held[share] < this.shares[share]);
   }

@@ -53,11 +53,11 @@ function partsOf(body: Uint8Array, boundary: string): { headers: string; data: U
 }
 
 /**
- * The file a multipart upload sends as `field` (null: none, or empty); a body that is not a
+ * The file a multipart upload sends as `file` (null: none, or empty); a body that is not a
  * well-formed form is 400 'Format unggahan tidak valid.'. Read in place from the body read before
  * admission; without one (not read there), through the form parser.
  */
-export async function uploadedFile(c: Context, field = "file"): Promise<Upload | null> {
+export async function uploadedFile(c: Context): Promise<Upload | null> {
   const type = c.req.header("content-type") ?? "";
   const boundary = type.match(/^multipart\/form-data;.*\bboundary="?([^";]+)"?/i)?.[1];
   const body = bufferedBody(c.req.raw);
@@ -65,13 +65,13 @@ export async function uploadedFile(c: Context, field = "file"): Promise<Upload |
     const form = await c.req.parseBody().catch(() => {
       throw malformed();
     });
-    const file = form[field];
+    const file = form.file;
     if (!(file instanceof File) || file.size === 0) return null;
     return { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };
   }
   for (const { headers, data } of partsOf(body, boundary)) {
     const disposition = headers.match(/^content-disposition:(.*)$/im)?.[1] ?? "";
-    if (disposition.match(/\bname="([^"]*)"/)?.[1] !== field) continue;
+    if (disposition.match(/\bname="([^"]*)"/)?.[1] !== "file") continue;
     const name = disposition.match(/\bfilename="([^"]*)"/)?.[1];
     if (name === undefined || data.length === 0) return null;
     return { name, bytes: data };

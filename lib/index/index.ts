@@ -15,8 +15,7 @@ import type { Doc, MemIndexOptions, Query, QueryResult, Row } from "./doc.ts";
 /** Writes remembered for `changesSince`; insertion ranks per block of the search text (text.ts). */
 const CHANGE_LOG = 512, BLOCK = 512;
 
-export type { Doc, MemIndexOptions, OrderBy, Query, QueryResult, Row } from "./doc.ts";
-export { getPath } from "./doc.ts";
+export type { Doc, OrderBy, Query, QueryResult, Row } from "./doc.ts";
 
 /** The key a record is kept under: its own `_id` when equal (the key read is another copy). */
 const oneId = (id: string, value: Doc): string => value._id === id ? value._id : id;

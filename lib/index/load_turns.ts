@@ -62,11 +62,6 @@ export class LoadState {
     this.#turns = turns;
   }
 
-  /** Whether a reader waits for the load running. */
-  get wanted(): boolean {
-    return this.#wanted;
-  }
-
   /** A new load begins, nobody waiting for it yet. */
   begin(): void {
     this.#wanted = false;

@@ -119,13 +119,8 @@ function columns(mode: ListMode, now: Date, category: BillKey): ExportColumn<Vis
  * a few hundred rows at a time (memory stays bounded whatever the row count). `category`: the
  * settings' (`billCategory`), where a stay has no breakdown.
  */
-export function exportStays(
-  store: Store,
-  rows: Row<Visit>[],
-  mode: ListMode,
-  category: BillKey,
-  now = new Date(),
-) {
+export function exportStays(store: Store, rows: Row<Visit>[], mode: ListMode, category: BillKey) {
+  const now = new Date();
   const col = visitsOf(store);
   const name = mode === "pulang" ? "pasien-pulang" : "kunjungan-rawat-inap";
   return {

@@ -2,21 +2,11 @@
  * The inpatient lists' filters, free of storage: a date range (`YYYY-MM-DD / YYYY-MM-DD`) read
  * and tested against an instant's hospital day, and the length-of-stay choices.
  */
-import { dayNumber, hospitalDayNumber, parseDateTime } from "../hospital_time.ts";
+import { dayNumber, parseDateTime } from "../hospital_time.ts";
 
 /** A parsed date range as day numbers (see `hospitalDayNumber`), both ends included. */
 export function rangeDays(range: { from: string; to: string }): [number, number] {
   return [dayNumber(range.from), dayNumber(range.to)];
-}
-
-/** A test of whether an instant's hospital day lies in a parsed range (inclusive). */
-export function rangeTest(range: { from: string; to: string }): (at: string | null) => boolean {
-  const [from, to] = rangeDays(range);
-  return (at) => {
-    if (!at) return false;
-    const d = hospitalDayNumber(at);
-    return d >= from && d <= to;
-  };
 }
 
 /** The length-of-stay filter's choices. */

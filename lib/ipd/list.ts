@@ -16,7 +16,6 @@ import { breakdownJson } from "./bill.ts";
 import { billCategory } from "./bill_setting.ts";
 import { packageOf } from "./package.ts";
 
-export { DISCHARGE_COLUMNS };
 export type { ListMode };
 
 function guard<T>(f: () => T): T {
@@ -168,15 +167,15 @@ export async function warmListOrders(
 }
 
 /**
- * Every stay of a filtered list, in its order (for exports), at most `limit`, as the index
+ * Every stay of a filtered list, in its order (for exports), at most 100 000, as the index
  * keeps them (`slimVisit`): read the whole ones with `visitsOf(store).full`, a chunk at a time.
  */
 export async function ipdRows(
   store: Store,
   params: URLSearchParams,
   mode: ListMode,
-  limit = 100_000,
 ): Promise<Row<Visit>[]> {
+  const limit = 100_000;
   const q = new URLSearchParams(params);
   q.set("start", "0");
   q.set("length", "-1");

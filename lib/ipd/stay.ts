@@ -2,7 +2,7 @@ import ipdDef from "./resource.ts";
 import { formatDateTime } from "../format.ts";
 import type { Check, Collection } from "../db/collection.ts";
 import { badRequest, conflict, notFound, requireVersion, STALE_MESSAGE } from "../errors.ts";
-import { type Examination, READMISSION_REASONS, type Visit } from "./model.ts";
+import type { Examination, Visit } from "./model.ts";
 import { examOrder, isReadmission, lengthOfStay } from "./rules.ts";
 import { parseDateTime } from "../hospital_time.ts";
 import { claimFieldsOf } from "./claim_codes.ts";
@@ -12,7 +12,7 @@ import { type Registry, resolveRefs } from "../resource/refs.ts";
 import { collectionOf } from "../resource/resource.ts";
 import type { Store } from "../db/store.ts";
 import { Tx } from "../db/tx.ts";
-import { dateTimeProblem, notTooFarAhead, parseOr400 } from "../resource/validate.ts";
+import { dateTimeProblem, parseOr400 } from "../resource/validate.ts";
 
 /** The stays (`["ipd", id]`), indexed in memory for the lists and reports. */
 export const visitsOf = (store: Store): Collection<Visit> => collectionOf<Visit>(store, ipdDef);
@@ -57,8 +57,9 @@ export function dateField(
   const problem = dateTimeProblem(value ?? "", label);
   if (problem) throw refuse(problem);
   const at = parseDateTime(value ?? "");
-  if (at && opts.futureDays !== undefined) {
-    notTooFarAhead(at, label, opts.futureDays, undefined, opts.field);
+  const days = opts.futureDays;
+  if (at && days !== undefined && Date.parse(at) > Date.now() + days * 86_400_000) {
+    throw refuse(`${label} tidak boleh lebih dari ${days} hari setelah hari ini.`);
   }
   if (!at) {
     throw refuse(`${label} wajib diisi dengan tanggal dan jam yang valid (YYYY-MM-DD HH:mm).`);
@@ -294,5 +295,3 @@ export async function deleteVisit(
   await tx.commit();
   return { visit: visit.value, exams: exams.map((e) => e.value), readmissions };
 }
-
-export { READMISSION_REASONS };

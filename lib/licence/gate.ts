@@ -74,7 +74,7 @@ export const allowAnyLicence: LicenceGate = { check: () => Promise.resolve({ ok:
  * service gives no usable answer, a licence verified within `licenceGraceDays` still passes,
  * with `graceUntil` set so the app can say so. A 'not active' answer never gets grace.
  */
-export function serviceGate(config: Config, now: () => number = Date.now): LicenceGate {
+export function serviceGate(config: Config): LicenceGate {
   return {
     unvalidated: async (store) => !(await readLicence(store)),
     async check(hospitalCode, store) {
@@ -91,12 +91,12 @@ export function serviceGate(config: Config, now: () => number = Date.now): Licen
         answer = await fetchLicence(config.licenceUrl, rec.hospitalCode, config.licenceTimeoutMs);
       } catch (e) {
         if (!(e instanceof LicenceUnreachable || e instanceof LicenceServiceError)) throw e;
-        return withoutService(config, rec, e instanceof LicenceUnreachable, now());
+        return withoutService(config, rec, e instanceof LicenceUnreachable, Date.now());
       }
       if (!isActive(answer)) {
         return { ok: false, reason: "inactive", message: answer.message || "Lisensi tidak aktif." };
       }
-      await saveLicence(store, { ...rec, lisensi: answer.data[0].lisensi, verifiedAt: now() });
+      await saveLicence(store, { ...rec, lisensi: answer.data[0].lisensi, verifiedAt: Date.now() });
       return { ok: true };
     },
   };

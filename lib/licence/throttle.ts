@@ -17,12 +17,11 @@ export const throttledMessage = (ms: number) =>
 export class AddressThrottle {
   #hits = new Map<string, number[]>();
 
-  constructor(readonly limit = ANON_LIMIT, readonly windowMs = WINDOW_MS) {}
-
   /** Counts one request from `address`; returns 0 when allowed, else the ms until it is. */
-  take(address: string, now = Date.now()): number {
-    const recent = (this.#hits.get(address) ?? []).filter((t) => now - t < this.windowMs);
-    if (recent.length >= this.limit) return recent[0] + this.windowMs - now;
+  take(address: string): number {
+    const now = Date.now();
+    const recent = (this.#hits.get(address) ?? []).filter((t) => now - t < WINDOW_MS);
+    if (recent.length >= ANON_LIMIT) return recent[0] + WINDOW_MS - now;
     recent.push(now);
     this.#hits.delete(address); // re-inserted last: the map stays ordered oldest first
     this.#hits.set(address, recent);

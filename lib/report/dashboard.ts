@@ -65,14 +65,14 @@ export interface Slice {
 }
 
 /**
- * Drops empty slices and combines those under `threshold` of the total into one 'Lainnya'
+ * Drops empty slices and combines those under `SMALL_SLICE` of the total into one 'Lainnya'
  * slice (last), which keeps its link when it holds a single slice.
  */
-export function combineSmall(slices: Slice[], threshold = SMALL_SLICE): Slice[] {
+export function combineSmall(slices: Slice[]): Slice[] {
   const kept = slices.filter((s) => s.value > 0);
   const total = kept.reduce((n, s) => n + s.value, 0);
-  const big = kept.filter((s) => s.value / total >= threshold);
-  const small = kept.filter((s) => s.value / total < threshold);
+  const big = kept.filter((s) => s.value / total >= SMALL_SLICE);
+  const small = kept.filter((s) => s.value / total < SMALL_SLICE);
   if (!small.length) return big;
   const value = small.reduce((n, s) => n + s.value, 0);
   return [...big, { label: "Lainnya", value, href: small.length === 1 ? small[0].href : null }];

@@ -6,6 +6,7 @@
  * "dirawat". Days are the hospital's calendar days.
  */
 import type { Visit } from "../ipd/model.ts";
+import type { IcdKind } from "../ipd/icd_pattern.ts";
 import type { Doc, MemIndex, Row } from "../index/index.ts";
 import { joinStayColumns, stayColumns } from "./columns.ts";
 import { codeCounts, codeSums, periodSlice } from "./column_query.ts";
@@ -91,10 +92,8 @@ export interface IcdCount {
 export type TopBy = "pasien" | "rupiah";
 
 /** The two code sets, by the ICD resource's `kind`. */
-export type IcdKind = "icd10" | "icd9";
-
 /**
- * `GET /api/report/top-icd-10` / `top-icd-9`: the `limit` codes found in the most stays
+ * `GET /api/report/top-icd-10` / `top-icd-9`: the 10 codes found in the most stays
  * admitted in the period (a code counts once per stay; ties by code), or with `by` "rupiah" in
  * the stays of the largest package sum, with the name from the ICD code set, Indonesian where
  * it has one ('' for a code no longer in it).
@@ -104,8 +103,7 @@ export function topIcd(
   icd: MemIndex<Doc>,
   kind: IcdKind,
   period: Period,
-  limit = 10,
-  by: TopBy = "pasien",
+  by: TopBy,
 ): IcdCount[] {
   const cols = stayColumns(visits);
   const [start, end] = periodSlice(cols, period);
@@ -117,7 +115,7 @@ export function topIcd(
   const { names } = cols;
   const rank = by === "rupiah" ? sums : counts;
   found.sort((a, b) => rank[b] - rank[a] || (names[a] < names[b] ? -1 : 1));
-  return found.slice(0, limit).map((id) => {
+  return found.slice(0, 10).map((id) => {
     const code = names[id];
     const hit = icd.where("code", code).find((r) => r.value.kind === kind);
     const en = String(hit?.value.desc ?? "").trim();

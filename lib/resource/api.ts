@@ -25,8 +25,6 @@ import { isSaneId, parseOr400 } from "./validate.ts";
 import { trackJob } from "../http/progress.ts";
 import { uploadedFile } from "../http/upload.ts";
 
-export { optionText, SELECT_PAGE } from "./select2.ts";
-
 /** A row as the API sends it: the record (without hidden fields) plus its version. */
 export function toJson(r: Row, def?: ResourceDef) {
   const out: Record<string, unknown> = { ...r.value, _version: r.versionstamp };

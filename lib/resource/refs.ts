@@ -119,7 +119,7 @@ export function removeUnreferenced(
         );
       }
     }
-    return await col.remove(id, undefined, checks);
+    return await col.remove(id, checks);
   });
 }
 

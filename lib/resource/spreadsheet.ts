@@ -4,7 +4,6 @@ import { formatNumber } from "../format.ts";
 
 import { IMPORT_LIMITS } from "./import_limits.ts";
 import { csvCells } from "./csv_cells.ts";
-export { IMPORT_LIMITS };
 
 /** A parsed sheet: the header cells and the data rows, every cell as text. */
 export interface Table {

@@ -5,21 +5,21 @@ import { excelDay, hospitalDay, readWallClock, wallClockProblem } from "../hospi
 
 /**
  * A required (or optional) text field with Indonesian messages, trimmed unless `trim: false`
- * (for text that must stay byte-for-byte as given, such as code-set descriptions).
+ * (for text that must stay byte-for-byte as given, such as code-set descriptions). Newlines and
+ * tabs are allowed where `max` is over 255 (`badChar`).
  */
 export function text(
   label: string,
-  opts: { required?: boolean; max?: number; trim?: boolean; multiline?: boolean } = {},
+  opts: { required?: boolean; max?: number; trim?: boolean } = {},
 ) {
   const max = opts.max ?? 255;
+  const multiline = max > 255;
   const str = z.string({ error: `${label} wajib diisi.` });
   const base = (opts.trim === false ? str : str.trim())
     .max(max, { error: `${label} paling banyak ${max} karakter.` })
-    .refine((v) => !badChar(v, opts.multiline ?? max > 255), {
+    .refine((v) => !badChar(v, multiline), {
       error: (i) =>
-        `${label} berisi karakter yang tidak diizinkan (${
-          badChar(i.input as string, opts.multiline ?? max > 255)
-        }).`,
+        `${label} berisi karakter yang tidak diizinkan (${badChar(i.input as string, multiline)}).`,
     });
   return opts.required === false ? base.optional().default("") : base.refine(
     (v) => v.trim().length > 0,
@@ -74,9 +74,9 @@ export function parseOr400<S extends z.ZodType>(schema: S, data: unknown): z.out
   return r.data;
 }
 
-/** An optional e-mail address ('Invalid email address' when malformed). */
-export function email(label: string, opts: { required?: boolean } = {}) {
-  const base = text(label, { max: 200, required: opts.required });
+/** A required e-mail address ('Invalid email address' when malformed). */
+export function email(label: string) {
+  const base = text(label, { max: 200, required: true });
   return base.refine((v) => !v || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), {
     error: "Invalid email address",
   });
@@ -121,8 +121,6 @@ export const gender = () =>
 /** Labels of stored gender values. */
 export const GENDERS = { L: "Laki-laki", P: "Perempuan" };
 
-export { MAX_RUPIAH } from "../format.ts";
-
 /**
  * A rupiah amount in whole rupiah, read by `readRupiah` (lib/format.ts, which the browser's
  * forms use too, so both refuse the same text with the same message). Empty gives `undefined`
@@ -143,11 +141,7 @@ export function money(label: string, opts: { required?: boolean } = {}) {
 }
 
 /** Why a date-time text is refused (null: well formed), before any time-zone conversion. */
-export function dateTimeProblem(
-  v: string,
-  label: string,
-  opts: { now?: Date; futureDays?: number } = {},
-): string | null {
+export function dateTimeProblem(v: string, label: string): string | null {
   const m = v.trim().match(
     /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/,
   );
@@ -155,8 +149,7 @@ export function dateTimeProblem(
     return `${label} harus berformat YYYY-MM-DD HH:mm (atau ISO 8601, mis. 2026-01-31T08:00Z).`;
   }
   const [y, mo, d, h, mi, se] = m.slice(1, 7).map((x) => Number(x ?? 0));
-  const now = opts.now ?? new Date();
-  const maxYear = now.getUTCFullYear() + 1;
+  const maxYear = new Date().getUTCFullYear() + 1;
   if (y < 1900 || y > maxYear) return `${label}: tahun harus antara 1900 dan ${maxYear}.`;
   const real = new Date(Date.UTC(y, mo - 1, d));
   if (mo < 1 || mo > 12 || real.getUTCDate() !== d || real.getUTCMonth() !== mo - 1) {
@@ -164,20 +157,6 @@ export function dateTimeProblem(
   }
   if (h > 23 || mi > 59 || se > 59) return `${label}: jam ${m[4]}:${m[5]} tidak valid.`;
   return null;
-}
-
-/** Refuses an instant more than `days` days after `now` (admission, examination). */
-export function notTooFarAhead(
-  iso: string,
-  label: string,
-  days = 1,
-  now = new Date(),
-  field?: string,
-): void {
-  if (Date.parse(iso) > now.getTime() + days * 86_400_000) {
-    const e = badRequest(`${label} tidak boleh lebih dari ${days} hari setelah hari ini.`);
-    throw field ? e.at(field) : e;
-  }
 }
 
 /**

@@ -141,9 +141,3 @@ export class LosMedians {
     return m === undefined || Number.isNaN(m) ? null : m;
   }
 }
-
-/** `LosMedians` over `stays`, as the function the rules call. */
-export function losMedians(stays: Iterable<LosStay & { _id: string }>) {
-  const t = new LosMedians(stays);
-  return (code: string, discharge: string): number | null => t.median(code, discharge);
-}
