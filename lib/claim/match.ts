@@ -4,6 +4,7 @@ import type { Store } from "../db/store.ts";
 import type { Visit } from "../ipd/model.ts";
 import { examOrder } from "../ipd/rules.ts";
 import { examsOf } from "../ipd/stay.ts";
+import { packageOf } from "../ipd/package.ts";
 
 /** The stay a row was matched to, as the reconciliation lists it. */
 export interface StayRef {
@@ -51,16 +52,26 @@ export function matchStay(
 }
 
 /**
- * The last INA-CBG grouping chosen in each stay's examinations (absent: none chosen); `whole`:
- * the stays as whole records (`visitsOf(store).full`).
+ * The last INA-CBG grouping chosen in each stay's examinations (absent: none chosen), the app's
+ * own pick as the stay keeps it (`packageOf(v).assumed`); `whole`: the stays as whole records
+ * (`visitsOf(store).full`). A stay last written before its package was kept is read from its
+ * examinations.
  */
 export async function lastGroupings(
   store: Store,
   whole: Row<Visit>[],
 ): Promise<Map<string, Grouping>> {
-  const exams = await examsOf(store).findMany(whole.flatMap((r) => r.value.ipddetails ?? []));
-  const byStay = Map.groupBy(exams.map((r) => r.value), (e) => e.ipdId);
   const out = new Map<string, Grouping>();
+  const older: Visit[] = [];
+  for (const { value: v } of whole) {
+    if (v.inacbg === undefined) older.push(v);
+    else {
+      const { code, tariff } = packageOf(v).assumed;
+      if (code) out.set(v._id, { code, tariff });
+    }
+  }
+  const exams = await examsOf(store).findMany(older.flatMap((v) => v.ipddetails ?? []));
+  const byStay = Map.groupBy(exams.map((r) => r.value), (e) => e.ipdId);
   for (const [id, list] of byStay) {
     const last = examOrder(list).findLast((e) => e.grouping);
     if (last) out.set(id, { code: last.grouping!.kode_inacbg, tariff: last.tarif_ina });
