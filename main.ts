@@ -14,6 +14,7 @@ import { idleCollector } from "./lib/runtime/idle_gc.ts";
 import { Activity } from "./lib/runtime/activity.ts";
 import { storedZone } from "./lib/settings/zone.ts";
 import { auditFold } from "./lib/http/folded.ts";
+import { movesDone } from "./lib/http/outbox.ts";
 import { lanLine } from "./lib/runtime/lan.ts";
 
 type DemoLicence = ReturnType<typeof startDemoLicence> | null;
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
     collector.stop();
     await server.shutdown();
     await auditFold.flush(); // the last minute's folded entries: repeated refusals, list reads
+    await movesDone(); // an import's entries still moving from the outbox to the log
     await store.gate.exclusive(async () => {});
     await store.saveSnapshots().catch(() => {});
     await demo?.server.close();

@@ -3,7 +3,8 @@
  * the public layout (tests/claim_fixtures.ts), made from the inpatient bench's discharged stays
  * (with rawat jalan rows and unknown MRNs among them; each with the stay's SEP and the patient's
  * card where recorded, so the import fills the SEPs the stays lack), imported through the API,
- * then the same file again (nothing to write). Alone: `deno run -A --unstable-kv bench/claim_bench.ts [stays]`.
+ * then the same file again (nothing to write); each with the time until its audit entries
+ * (appended after the answer) are all in the log. Alone: `deno run -A --unstable-kv bench/claim_bench.ts [stays]`.
  */
 import { visitsOf } from "../lib/ipd/stay.ts";
 import { hospitalDay } from "../lib/hospital_time.ts";
@@ -48,6 +49,12 @@ export async function claimBench(report: Report, { dir, file }: IpdFile): Promis
     if (r.status !== 200) throw new Error(`impor E-Klaim: ${r.status} ${res.message}`);
     console.log(`  ${res.message}`);
     report(`POST /api/klaim/import-eklaim (${rows}; ${pass})`, s, 10, "s");
+    // the records' entries are appended after the answer; the log's list waits for them
+    const audit = await app.request("/api/audit?draw=1&start=0&length=1", { headers: { cookie } });
+    if (audit.status !== 200) throw new Error(`jejak audit: ${audit.status}`);
+    await audit.body?.cancel();
+    const all = (performance.now() - t0) / 1000;
+    console.log(`  jejak audit impor lengkap ${all.toFixed(1)} s setelah impor dimulai`);
   }
   store.close();
 }

@@ -1,8 +1,9 @@
 /**
  * Crash-test worker: the app on DATA_DIR (argument 1), its audit log at `DATA_DIR/audit.kv`,
  * whose appends never finish: it creates a province through `POST /api/province/update` and
- * prints `appending` once the change committed and its entry's append began. Run, and killed
- * there, by tests/http_outbox_test.ts.
+ * prints `appending` once the change committed and its entry's append began. With `import`
+ * (argument 2), it imports `DATA_DIR/provinsi.csv` and prints `answered STATUS` once answered.
+ * Run, and killed there, by tests/http_outbox_test.ts and tests/audit_deferred_test.ts.
  */
 import { createApp } from "../app.ts";
 import { AuditLog } from "../lib/audit/log.ts";
@@ -11,7 +12,7 @@ import { loadConfig } from "../lib/config.ts";
 import { Store } from "../lib/db/store.ts";
 import { allowAnyLicence } from "../lib/licence/gate.ts";
 
-const [dataDir] = Deno.args;
+const [dataDir, mode] = Deno.args;
 const store = await Store.open(`${dataDir}/casemix.kv`);
 const audit = await AuditLog.open(`${dataDir}/audit.kv`);
 const config = { ...loadConfig({ get: () => undefined }), dataDir };
@@ -42,9 +43,21 @@ audit.append = () => {
   out("appending");
   return new Promise(() => {});
 };
-const res = await app.request("/api/province/update", {
-  method: "POST",
-  body: new URLSearchParams({ kode: "11", desc: "Aceh" }),
-  headers: { cookie: `sid=${sid}` },
-});
-out(`done ${res.status}`);
+if (mode === "import") {
+  // an import of DATA_DIR/provinsi.csv: it answers with every append still hanging
+  const fd = new FormData();
+  fd.append("file", new File([await Deno.readFile(`${dataDir}/provinsi.csv`)], "provinsi.csv"));
+  const res = await app.request("/api/province/import", {
+    method: "POST",
+    body: fd,
+    headers: { cookie: `sid=${sid}` },
+  });
+  out(`answered ${res.status}`);
+} else {
+  const res = await app.request("/api/province/update", {
+    method: "POST",
+    body: new URLSearchParams({ kode: "11", desc: "Aceh" }),
+    headers: { cookie: `sid=${sid}` },
+  });
+  out(`done ${res.status}`);
+}

@@ -220,20 +220,22 @@ export async function outboxKeys(kv: Deno.Kv): Promise<Deno.KvKey[]> {
 }
 
 /**
- * Parks `event` in the outbox in place of the intents it covers (its append failed): one
- * commit, so the drain appends the event once and none of the intents.
+ * Parks `event` in the outbox in place of the intents it covers (its append failed, or waits):
+ * one commit, so the drain appends the event once and none of the intents. Returns it.
  */
 export async function parkEvent(
   kv: Deno.Kv,
   actor: unknown,
   event: unknown,
   covered: Deno.KvKey[],
-): Promise<void> {
+): Promise<{ key: Deno.KvKey; value: Intent }> {
   const value: Intent = { actor, at: new Date().toISOString(), kind: "event", event };
-  const op = kv.atomic().set([OUTBOX, newId()], value);
+  const key = [OUTBOX, newId()];
+  const op = kv.atomic().set(key, value);
   // the covered intents go in the same commit when few; else after (a crash then appends both)
   const now = covered.length <= 400 ? covered : [];
   for (const k of now) op.delete(k).delete([OUTBOX_BEFORE, k[1]]);
   if (!(await op.commit()).ok) throw new Error("Entri audit tidak dapat disimpan.");
   if (now !== covered) await dropIntents(kv, covered);
+  return { key, value };
 }

@@ -110,15 +110,27 @@ export async function moveIntents(
  * and its entry's append, an append that failed), oldest first, and removes it.
  */
 export async function drainOutbox(kv: Deno.Kv, log: AuditLog): Promise<number> {
+  // what this process moves later is not drained twice
+  await log.settled();
   const n = await moveIntents(kv, log, await outboxKeys(kv));
   if (n) console.log(`Jejak audit: ${n} entri dari outbox ditulis saat start.`);
   return n;
 }
 
+/** Bulk writes' entries being moved in the background (see `recordEvent`). */
+const moving = new Set<Promise<unknown>>();
+
+/** Resolves once the bulk writes' entries moving in the background are appended (a stop waits). */
+export async function movesDone(): Promise<void> {
+  while (moving.size) await Promise.all(moving);
+}
+
 /**
  * Appends `ev` for the running request: the intents its commits wrote so far are covered by it
- * and removed once it is appended (`changes`: appended first, as an import's records are).
- * When the append fails, the event waits in the outbox in their place.
+ * and removed once it is appended. When the append fails, the event waits in the outbox in
+ * their place. `changes` (a bulk write, an import): the records' changes are appended first,
+ * then `ev`, moved from the outbox in the background (`AuditLog.later`) once `ev` is parked
+ * there after them; the request answers when its data and all its entries are durable.
  */
 export async function recordEvent(
   kv: Deno.Kv,
@@ -129,11 +141,24 @@ export async function recordEvent(
 ): Promise<void> {
   const scope = currentOutbox();
   if (opts.changes && scope) {
-    // what fails to move stays in the outbox, for the next drain
     const keys = scope.take();
-    await moveIntents(kv, log, keys, scope.known(keys)).catch((e) =>
-      console.error("Outbox audit ditulis saat start berikutnya:", e)
-    );
+    const known = scope.known(keys);
+    const parked = await parkEvent(kv, actor, ev, []).catch(() => null);
+    // what fails to move stays in the outbox, for the next drain
+    const move = (keys: Deno.KvKey[]) =>
+      moveIntents(kv, log, keys, known).catch((e) =>
+        console.error("Outbox audit ditulis saat start berikutnya:", e)
+      );
+    if (parked) {
+      known.set(parked.key[1], parked.value);
+      const moved = new Promise<unknown>((done) =>
+        log.later(() => move([...keys, parked.key]).then(done))
+      );
+      moving.add(moved);
+      moved.then(() => moving.delete(moved));
+      return;
+    }
+    await move(keys);
   }
   const covered = scope?.take() ?? [];
   try {
