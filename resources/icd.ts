@@ -141,8 +141,6 @@ export default defineResource({
     "select2-icd9": lookup("icd9", "tindakan"),
   },
   import: {
-    format: "xlsx",
-    csv: true,
     key: "_key",
     maxRows: 50_000,
     template: ["code", "code2", "desc", "desc_indo", "kind"],

@@ -51,7 +51,6 @@ export function region(o: {
     unique: ["kode"],
     pageSize: 10,
     import: {
-      format: "csv",
       key: "kode",
       aliases: {
         kode: ["code", "kode_wilayah", "id"],

@@ -67,7 +67,6 @@ export default defineResource({
   tally: USER_SPEC.tally,
   hidden: ["passwordHash", "sessionGen"],
   import: {
-    format: "csv",
     key: "username",
     aliases: { fullname: ["nama", "nama_lengkap"], role: ["peran"], nik: ["nik_eklaim"] },
   },

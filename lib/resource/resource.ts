@@ -80,11 +80,8 @@ export interface RefDef {
   importBy?: string;
 }
 
-/** How an import file maps onto the resource. */
+/** How an import file (.xlsx or CSV, whichever the user has) maps onto the resource. */
 export interface ImportDef {
-  format: "csv" | "xlsx";
-  /** An .xlsx import that takes a CSV file too (the public code lists come as CSV). */
-  csv?: boolean;
   /**
    * Field used to match rows to stored records (upsert); an update changes only the fields
    * whose column the file has.
