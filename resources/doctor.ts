@@ -51,7 +51,6 @@ export default defineResource({
   import: {
     key: "fullname",
     aliases: { front_title: ["gelar_depan"], last_title: ["gelar_belakang"] },
-    template: ["front_title", "first_name", "last_name", "last_title", "phone", "gender", ...FLAGS],
   },
   prepare(doc, { old }) {
     const out: Record<string, unknown> = { ...doc, fullname: doctorName(doc) };

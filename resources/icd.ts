@@ -143,7 +143,6 @@ export default defineResource({
   import: {
     key: "_key",
     maxRows: 50_000,
-    template: ["code", "code2", "desc", "desc_indo", "kind"],
     aliases: {
       code: ["kode", "kode_icd"],
       code2: ["kode_tanpa_titik", "kode2"],

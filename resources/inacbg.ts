@@ -63,7 +63,6 @@ export default defineResource({
   optionText: (d) => `${d.kode} - ${String(d.deskripsi).trim()}`,
   import: {
     key: "kode",
-    template: ["kode", "deskripsi", "cmg", "case_type", "severity"],
     aliases: { kode: ["kode_inacbg", "code"], deskripsi: ["desc", "description"] },
   },
 });
