@@ -53,7 +53,6 @@ export function region(name: string): ResourceDef {
     }, { form: [...virtual, ...parent].map(([name]) => name) }),
     search: ["kode", "desc", ...(p ? [`${p.name}Id.desc`] : [])],
     unique: ["kode"],
-    pageSize: 10,
     import: {
       key: "kode",
       aliases: {
