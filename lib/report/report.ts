@@ -137,16 +137,13 @@ export interface TariffAnalysis {
   negativePercentage: TariffSide;
 }
 
-/** The labels of the two sides (the analysis threshold is 0 %). */
-export const TARIFF_LABELS = { positive: "Positif (≥ 0%)", negative: "Negatif (< 0%)" };
-
 /**
  * Stays admitted in the period whose percentage ends at or above 0, and below 0, with the
  * sum of their `tarifInaTotal - tarifRsTotal`. Stays with no percentage are left out.
  */
 export function tariffAnalysis(visits: MemIndex<Visit>, period: Period): TariffAnalysis {
-  const pos = { label: TARIFF_LABELS.positive, data: 0, sum: 0 };
-  const neg = { label: TARIFF_LABELS.negative, data: 0, sum: 0 };
+  const pos = { label: "Positif (≥ 0%)", data: 0, sum: 0 };
+  const neg = { label: "Negatif (< 0%)", data: 0, sum: 0 };
   const cols = stayColumns(visits);
   const [start, end] = periodSlice(cols, period);
   for (let i = start; i < end; i++) {

@@ -72,9 +72,6 @@ function allowedValues(def: ResourceDef, field: string, registry: Registry): str
   return max ? `Teks, paling banyak ${max} karakter.` : "Teks.";
 }
 
-/** The header of the 'Petunjuk' sheet. */
-export const GUIDE_HEADER = ["Kolom", "Wajib diisi", "Nilai yang diperbolehkan"];
-
 /**
  * The rows of a template's 'Petunjuk' sheet, one per column, from the same declaration as the
  * columns: its header, whether a new record needs it ('Ya': the check refuses an empty cell and
@@ -82,7 +79,7 @@ export const GUIDE_HEADER = ["Kolom", "Wajib diisi", "Nilai yang diperbolehkan"]
  */
 export function guideRows(def: ResourceDef, registry: Registry): string[][] {
   return [
-    GUIDE_HEADER,
+    ["Kolom", "Wajib diisi", "Nilai yang diperbolehkan"],
     ...templateColumns(def).map(({ field, header }) => {
       const check = def.schema.shape[field] as z.ZodType | undefined;
       const required = !!check && !check.safeParse(undefined).success &&
