@@ -58,9 +58,9 @@ export interface TableProps {
 export function tableProps(
   def: ResourceDef,
   initial: TableProps["initial"],
-  importHeaders = "",
-  defaults?: Record<string, unknown>,
-  canWrite = true,
+  importHeaders: string,
+  defaults: Record<string, unknown> | undefined,
+  canWrite: boolean,
 ): TableProps {
   return {
     canWrite,
