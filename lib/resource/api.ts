@@ -112,7 +112,7 @@ function mountImport(
     const headers = templateColumns(def).map((col) => col.header);
     c.header("content-disposition", `attachment; filename="template-${def.name}.xlsx"`);
     c.header("content-type", XLSX_TYPE);
-    return c.body(await templateXlsx([headers], "Data", [["Petunjuk", guideRows(def, registry)]]));
+    return c.body(await templateXlsx([headers], [["Petunjuk", guideRows(def, registry)]]));
   });
 
   api.post("/import", async (c) => {
