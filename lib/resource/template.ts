@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { labelsOf, type ResourceDef } from "./resource.ts";
+import { choicesOf, labelsOf, type ResourceDef } from "./resource.ts";
 import type { Registry } from "./refs.ts";
 
 /** A field's own name and its declared aliases, lowercased (the import also reads its label). */
@@ -51,8 +51,7 @@ function allowedValues(def: ResourceDef, field: string, registry: Registry): str
   }
   const input = def.fields.find((f) => f.name === field || f.raw === field);
   const choices = input?.choices ??
-    Object.entries(def.columns.find((c) => c.data === field)?.choices ?? {})
-      .map(([id, text]) => ({ id, text }));
+    choicesOf(def.columns.find((c) => c.data === field)?.choices ?? {});
   if (choices.length) {
     return "Salah satu dari: " +
       choices.map((c) => c.id === c.text ? c.id : `${c.id} (${c.text})`).join(", ") + ".";
