@@ -5,16 +5,6 @@ import { oneOf } from "../lib/resource/validate.ts";
 /** Treatment classes as stored and as shown. */
 export const CLASS_TYPES = { first: "Kelas 1", second: "Kelas 2", third: "Kelas 3" };
 
-/** Other spellings an import or a request may use. */
-const ALIASES = {
-  "kelas 1": "first",
-  "1": "first",
-  "kelas 2": "second",
-  "2": "second",
-  "kelas 3": "third",
-  "3": "third",
-};
-
 /** Treatment classes (Kelas): the INA-CBG tariff option an examination starts from. */
 export default defineResource({
   name: "class-room",
@@ -26,7 +16,10 @@ export default defineResource({
     classtype: {
       label: "Tipe Kelas",
       choices: CLASS_TYPES,
-      check: (l) => oneOf(l, Object.keys(CLASS_TYPES), { aliases: ALIASES }),
+      check: (l) =>
+        oneOf(l, Object.keys(CLASS_TYPES), {
+          aliases: { first: ["kelas 1", "1"], second: ["kelas 2", "2"], third: ["kelas 3", "3"] },
+        }),
     },
   }),
   search: ["name", "desc"],

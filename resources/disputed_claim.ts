@@ -27,5 +27,5 @@ export default defineResource({
   deleteText: "Data akan dihapus secara permanen!",
   optionText: optionOf("keyword"),
   selects: { select2: { exclude: ["keyword", "selected", "ids"] } },
-  import: { format: "xlsx", key: "keyword", aliases: { kode_icd: ["kode_terkait", "kode"] } },
+  import: { key: "keyword", aliases: { kode_icd: ["kode_terkait", "kode"] } },
 });

@@ -49,10 +49,8 @@ export default defineResource({
     },
   },
   import: {
-    format: "xlsx",
     key: "fullname",
     aliases: { front_title: ["gelar_depan"], last_title: ["gelar_belakang"] },
-    template: ["front_title", "first_name", "last_name", "last_title", "phone", "gender", ...FLAGS],
   },
   prepare(doc, { old }) {
     const out: Record<string, unknown> = { ...doc, fullname: doctorName(doc) };

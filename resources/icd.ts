@@ -15,11 +15,10 @@ export const kindOfCode = (code: string) => /^\d/.test(code.trim()) ? "icd9" : "
 export const otherForm = (code: string) => code.includes(".") ? code.replaceAll(".", "") : code;
 
 /** Other spellings of a kind in import files. */
-const KIND_ALIASES: Record<string, string> = Object.fromEntries([
-  ...["icd10", "icd-10", "icd10_2010", "diagnosis"].map((a) => [a, "icd10"]),
-  ...["icd9", "icd-9", "icd9cm", "icd-9-cm", "icd9cm_2010", "prosedur", "tindakan"]
-    .map((a) => [a, "icd9"]),
-]);
+const KIND_ALIASES = {
+  icd10: ["icd10", "icd-10", "icd10_2010", "diagnosis"],
+  icd9: ["icd9", "icd-9", "icd9cm", "icd-9-cm", "icd9cm_2010", "prosedur", "tindakan"],
+};
 
 /**
  * An Indonesian name as staff write it: no space before a comma or a closing bracket, none after
@@ -141,11 +140,8 @@ export default defineResource({
     "select2-icd9": lookup("icd9", "tindakan"),
   },
   import: {
-    format: "xlsx",
-    csv: true,
     key: "_key",
     maxRows: 50_000,
-    template: ["code", "code2", "desc", "desc_indo", "kind"],
     aliases: {
       code: ["kode", "kode_icd"],
       code2: ["kode_tanpa_titik", "kode2"],

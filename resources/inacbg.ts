@@ -62,9 +62,7 @@ export default defineResource({
   pageSize: 100,
   optionText: (d) => `${d.kode} - ${String(d.deskripsi).trim()}`,
   import: {
-    format: "xlsx",
     key: "kode",
-    template: ["kode", "deskripsi", "cmg", "case_type", "severity"],
     aliases: { kode: ["kode_inacbg", "code"], deskripsi: ["desc", "description"] },
   },
 });

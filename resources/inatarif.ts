@@ -135,7 +135,6 @@ export default defineResource({
       value: Number(d[`tarif_kelas_${k}`]),
     })),
   import: {
-    format: "xlsx",
     key: "_key",
     maxRows: 100_000,
     warn: ratioWarning,

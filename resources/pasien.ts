@@ -96,7 +96,6 @@ export default defineResource({
   keyed: "erm",
   optionText: (d) => `${d.erm} - ${d.fullname}`,
   import: {
-    format: "xlsx",
     key: "erm",
     template: [
       "erm",

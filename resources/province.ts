@@ -1,3 +1,3 @@
 import { region } from "./region.ts";
 
-export default region({ name: "province", label: "Provinsi", path: "/provinsi" });
+export default region("province");

@@ -21,7 +21,7 @@ export const references = [
           oneOf(l, codes, {
             required: false,
             aliases: Object.fromEntries(
-              Object.entries(DISCHARGE_CODES).map(([code, label]) => [label.toLowerCase(), code]),
+              Object.entries(DISCHARGE_CODES).map(([code, label]) => [code, [label.toLowerCase()]]),
             ),
           }),
         choices: labelled,

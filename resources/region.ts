@@ -1,40 +1,44 @@
-import { defineResource, type FieldDef, type ResourceDef } from "../lib/resource/resource.ts";
+import { defineResource, type ResourceDef } from "../lib/resource/resource.ts";
 import { type Field, model } from "../lib/resource/fields.ts";
 
-interface Parent {
-  resource: string;
-  label: string;
-  /** Stored field (`provinceId`), form field (`province`) and filter parameter. */
-  field: string;
-  input: string;
-  /** Header names the import accepts for the parent's code. */
-  aliases: string[];
-}
+/**
+ * The Kepmendagri region tree, top down: each level below the first is picked under the one
+ * above it, in a cascade of selects from the top (`word`: how an import header names it).
+ */
+const LEVELS = [
+  { name: "province", label: "Provinsi", path: "/provinsi", word: "provinsi" },
+  { name: "regency", label: "Kabupaten/Kota", path: "/kabupaten", word: "kabupaten" },
+  { name: "district", label: "Kecamatan", path: "/kecamatan", word: "kecamatan" },
+  { name: "village", label: "Kelurahan", path: "/kelurahan", word: "kelurahan" },
+];
 
 /**
- * A level of the Kepmendagri region tree (kode, desc and, below province, a parent picked by a
- * cascading select). Import headers: `kode`, `desc`/`nama`, and `parent_kode` for the parent.
+ * A level of the region tree (kode, desc and, below province, its parent picked in a select
+ * narrowed by virtual selects of the levels above it). Import headers: `kode`, `desc`/`nama`,
+ * and `parent_kode` for the parent.
  */
-export function region(o: {
-  name: string;
-  label: string;
-  path: string;
-  parent?: Parent;
-  /** Virtual selects above the parent, narrowing it (e.g. province above regency). */
-  ancestors?: FieldDef[];
-}): ResourceDef {
-  const p = o.parent;
-  const last = o.ancestors?.at(-1)?.name;
-  const virtual = (o.ancestors ?? []).map((f): [string, Field] => [f.name, {
-    label: f.label,
-    check: false,
-    column: false,
-    form: f,
-  }]);
+export function region(name: string): ResourceDef {
+  const at = LEVELS.findIndex((l) => l.name === name);
+  const o = LEVELS[at], p = LEVELS[at - 1];
+  // the selects above the parent, each narrowed by the one above it
+  const virtual = LEVELS.slice(0, Math.max(0, at - 1)).map((l, i): [string, Field] => {
+    const up = LEVELS[i - 1]?.name;
+    const options = {
+      url: `/api/${l.name}/select2`,
+      ...(up ? { parent: up, param: `${up}Id` } : {}),
+    };
+    return [l.name, {
+      label: l.label,
+      check: false,
+      column: false,
+      form: { type: "select", virtual: true, options },
+    }];
+  });
+  const last = virtual.at(-1)?.[0];
   const parent: [string, Field][] = p
-    ? [[p.input, {
+    ? [[p.name, {
       label: p.label,
-      ref: { resource: p.resource, field: p.field, param: p.field },
+      ref: { resource: p.name, field: `${p.name}Id`, param: `${p.name}Id` },
       form: last ? { options: { parent: last, param: `${last}Id` } } : {},
     }]]
     : [];
@@ -47,26 +51,26 @@ export function region(o: {
       desc: { label: "Nama", check: { max: 200 } },
       ...Object.fromEntries([...virtual, ...parent]),
     }, { form: [...virtual, ...parent].map(([name]) => name) }),
-    search: ["kode", "desc", ...(p ? [`${p.field}.desc`] : [])],
+    search: ["kode", "desc", ...(p ? [`${p.name}Id.desc`] : [])],
     unique: ["kode"],
-    pageSize: 10,
     import: {
-      format: "csv",
       key: "kode",
       aliases: {
         kode: ["code", "kode_wilayah", "id"],
         desc: ["nama", "name", "deskripsi", "description"],
-        ...(p ? { [p.input]: ["parent_kode", "kode_induk", ...p.aliases] } : {}),
+        ...(p
+          ? {
+            [p.name]: [
+              "parent_kode",
+              "kode_induk",
+              `kode_${p.word}`,
+              p.word,
+              `${p.name}id`,
+              `${p.name}_kode`,
+            ],
+          }
+          : {}),
       },
     },
   });
 }
-
-/** A virtual select that only narrows the next one in a cascade. */
-export const cascade = (name: string, label: string, parent?: string): FieldDef => ({
-  name,
-  label,
-  type: "select",
-  virtual: true,
-  options: { url: `/api/${name}/select2`, ...(parent ? { parent, param: `${parent}Id` } : {}) },
-});

@@ -19,7 +19,6 @@ export default defineResource({
   normalize: caseless,
   optionText: optionOf("name"),
   import: {
-    format: "xlsx",
     key: "name",
     aliases: { name: ["nama", "ruang"], classroom: ["kelas"] },
   },

@@ -1,16 +1,15 @@
 import { z } from "zod";
-import { keepOnlySession, USER_SPEC, users } from "../lib/auth/auth.ts";
+import { keepOnlySession, SESSION_COOKIE, USER_SPEC, users } from "../lib/auth/auth.ts";
 import { badRequest, conflict } from "../lib/errors.ts";
 import { hashPassword } from "../lib/auth/password.ts";
 import { passwordProblem } from "../lib/auth/policy.ts";
 import { type Role, roleOf, ROLES } from "../lib/auth/roles.ts";
 import { getCookie } from "hono/cookie";
-import { SESSION_COOKIE } from "../lib/auth/auth.ts";
 import { defineResource } from "../lib/resource/resource.ts";
 import { model } from "../lib/resource/fields.ts";
-import { phone } from "./person.ts";
+import { gender, phone } from "./person.ts";
 import { digitsPattern } from "../lib/format.ts";
-import { digitCode, email, gender, GENDERS } from "../lib/resource/validate.ts";
+import { digitCode, email } from "../lib/resource/validate.ts";
 
 /** What the NIK field says under it (the user form and the account page). */
 export const NIK_HINT = "16 angka: NIK yang terdaftar di Registrasi Personel E-Klaim.";
@@ -38,7 +37,7 @@ export default defineResource({
         error: "Username hanya boleh huruf, angka, titik, garis bawah dan tanda minus.",
       }),
     },
-    gender: { label: "Jenis Kelamin", check: gender, choices: GENDERS },
+    gender,
     role: {
       label: "Peran",
       choices: ROLES,
@@ -67,7 +66,6 @@ export default defineResource({
   tally: USER_SPEC.tally,
   hidden: ["passwordHash", "sessionGen"],
   import: {
-    format: "csv",
     key: "username",
     aliases: { fullname: ["nama", "nama_lengkap"], role: ["peran"], nik: ["nik_eklaim"] },
   },
@@ -87,21 +85,14 @@ export default defineResource({
     if (password) {
       const weak = passwordProblem(String(password), String(doc.username ?? ""));
       if (weak) throw badRequest(weak).at("password");
-      return {
-        ...rest,
-        role,
-        passwordHash: await hashPassword(String(password)),
-        sessionGen: gen + 1,
-      };
-    }
-    if (!old?.passwordHash) {
+    } else if (!old?.passwordHash) {
       throw badRequest("Password wajib diisi untuk pengguna baru.").at("password");
     }
     return {
       ...rest,
       role,
-      passwordHash: old.passwordHash,
-      sessionGen: roleChanged ? gen + 1 : gen,
+      passwordHash: password ? await hashPassword(String(password)) : old!.passwordHash,
+      sessionGen: password || roleChanged ? gen + 1 : gen,
     };
   },
   async afterSave(row, { c, store, old }) {

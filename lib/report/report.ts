@@ -7,7 +7,7 @@
  */
 import type { Visit } from "../ipd/model.ts";
 import type { IcdKind } from "../ipd/icd_pattern.ts";
-import type { Doc, MemIndex, Row } from "../index/index.ts";
+import type { Doc, MemIndex } from "../index/index.ts";
 import { joinStayColumns, stayColumns } from "./columns.ts";
 import { codeCounts, codeSums, periodSlice } from "./column_query.ts";
 import type { Store } from "../db/store.ts";
@@ -19,12 +19,6 @@ export async function reportStays(store: Store): Promise<MemIndex<Visit>> {
   const visits = await visitsOf(store).index();
   await joinStayColumns(visits);
   return visits;
-}
-
-/** Stays admitted in the period (the hospital day of `visitDate`), in admission order. */
-export function admittedIn(visits: MemIndex<Visit>, p: Period): Row<Visit>[] {
-  const { from, to } = periodInstants(p);
-  return visits.range("visitDate", from, to);
 }
 
 /** `GET /api/report/medical-record-info`: the five counters. */
@@ -50,8 +44,7 @@ export function medicalRecordInfo(
   period: Period,
   now = new Date(),
 ): MedicalRecordInfo {
-  const today = todayPeriod(now);
-  const { from, to } = periodInstants(today);
+  const { from, to } = periodInstants(todayPeriod(now));
   const discharged = visits.range("tanggal_pulang", from, to)
     .filter((r) => r.value.status === "pulang").length;
   const open = visits.where("status", "dirawat");
@@ -68,7 +61,7 @@ export function medicalRecordInfo(
   let readmisi = 0;
   for (let i = start; i < end; i++) readmisi += cols.readmisi[i];
   return {
-    pasien_baru: { count: admittedIn(visits, today).length },
+    pasien_baru: { count: visits.range("visitDate", from, to).length },
     pasien_sedang_dirawat: { count: open.length },
     pasien_pulang_hari_ini: { count: discharged },
     pasien_readmisi_count: { count: readmisi },
@@ -91,7 +84,6 @@ export interface IcdCount {
 /** What a top list ranks by: patients (stays) or their packages' rupiah. */
 export type TopBy = "pasien" | "rupiah";
 
-/** The two code sets, by the ICD resource's `kind`. */
 /**
  * `GET /api/report/top-icd-10` / `top-icd-9`: the 10 codes found in the most stays
  * admitted in the period (a code counts once per stay; ties by code), or with `by` "rupiah" in
@@ -145,16 +137,13 @@ export interface TariffAnalysis {
   negativePercentage: TariffSide;
 }
 
-/** The labels of the two sides (the analysis threshold is 0 %). */
-export const TARIFF_LABELS = { positive: "Positif (≥ 0%)", negative: "Negatif (< 0%)" };
-
 /**
  * Stays admitted in the period whose percentage ends at or above 0, and below 0, with the
  * sum of their `tarifInaTotal - tarifRsTotal`. Stays with no percentage are left out.
  */
 export function tariffAnalysis(visits: MemIndex<Visit>, period: Period): TariffAnalysis {
-  const pos = { label: TARIFF_LABELS.positive, data: 0, sum: 0 };
-  const neg = { label: TARIFF_LABELS.negative, data: 0, sum: 0 };
+  const pos = { label: "Positif (≥ 0%)", data: 0, sum: 0 };
+  const neg = { label: "Negatif (< 0%)", data: 0, sum: 0 };
   const cols = stayColumns(visits);
   const [start, end] = periodSlice(cols, period);
   for (let i = start; i < end; i++) {

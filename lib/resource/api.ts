@@ -26,9 +26,9 @@ import { trackJob } from "../http/progress.ts";
 import { uploadedFile } from "../http/upload.ts";
 
 /** A row as the API sends it: the record (without hidden fields) plus its version. */
-export function toJson(r: Row, def?: ResourceDef) {
+export function toJson(r: Row, def: ResourceDef) {
   const out: Record<string, unknown> = { ...r.value, _version: r.versionstamp };
-  for (const f of def?.hidden ?? []) delete out[f];
+  for (const f of def.hidden ?? []) delete out[f];
   return out;
 }
 
@@ -91,7 +91,7 @@ export async function saveRecord(
     checks: checked,
     read,
   });
-  await refreshChildren(store, registry, def, row.value);
+  await refreshChildren(store, registry, def, [row.value]);
   if (c) {
     const ev = before && changeEvent(def.name, id, before, row.value);
     if (ev) await audit(c, ev);
@@ -112,7 +112,7 @@ function mountImport(
     const headers = templateColumns(def).map((col) => col.header);
     c.header("content-disposition", `attachment; filename="template-${def.name}.xlsx"`);
     c.header("content-type", XLSX_TYPE);
-    return c.body(await templateXlsx([headers], "Data", [["Petunjuk", guideRows(def, registry)]]));
+    return c.body(await templateXlsx([headers], [["Petunjuk", guideRows(def, registry)]]));
   });
 
   api.post("/import", async (c) => {

@@ -192,7 +192,7 @@ export async function checkRows(
   table: { headers: string[]; rows: string[][] },
   colOf: Record<string, number>,
   progress: Tracker,
-  lacking: Record<string, string> = {},
+  lacking: Record<string, string>,
 ): Promise<Checked> {
   const spec = def.import!;
   const out: Checked = {

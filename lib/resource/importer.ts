@@ -91,14 +91,12 @@ async function readTable(def: ResourceDef, file: Upload, progress: Tracker) {
   if (size > IMPORT_LIMITS.bytes) {
     throw badRequest(`Berkas terlalu besar (maksimal ${IMPORT_LIMITS.bytes / 1024 / 1024} MB).`);
   }
-  // every import takes both, whatever its template is
   const ext = file.name.toLowerCase().split(".").pop();
   if (ext !== "csv" && ext !== "xlsx") {
     throw badRequest(`Berkas harus ${IMPORT_KINDS} (bukan .${ext}).`);
   }
-  const format = ext;
   progress.phase("Membaca berkas", size, "byte");
-  const table = await parseUpload(file.bytes, format, spec.maxRows ?? 200_000);
+  const table = await parseUpload(file.bytes, ext, spec.maxRows ?? 200_000);
   progress.step(size);
   progress.phase("Memeriksa baris", table.rows.length);
   if (!table.rows.length) throw badRequest("Berkas tidak berisi baris data.");

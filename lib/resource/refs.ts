@@ -132,9 +132,8 @@ export async function refreshChildren(
   store: Store,
   registry: Registry,
   def: ResourceDef,
-  parents: Doc | Doc[],
+  list: Doc[],
 ): Promise<void> {
-  const list = Array.isArray(parents) ? parents : [parents];
   if (!list.length) return;
   for (const [child, ref] of referrers(registry, def.name)) {
     const col = collectionOf(store, child);

@@ -80,11 +80,8 @@ export interface RefDef {
   importBy?: string;
 }
 
-/** How an import file maps onto the resource. */
+/** How an import file (.xlsx or CSV, whichever the user has) maps onto the resource. */
 export interface ImportDef {
-  format: "csv" | "xlsx";
-  /** An .xlsx import that takes a CSV file too (the public code lists come as CSV). */
-  csv?: boolean;
   /**
    * Field used to match rows to stored records (upsert); an update changes only the fields
    * whose column the file has.
@@ -134,9 +131,7 @@ export interface SelectDef {
    * leave no record; without it, or when it answers null, an empty collection is said with a
    * link to its screen.
    */
-  whyEmpty?: (ctx: { store: Store; registry: Map<string, ResourceDef> }) => Promise<
-    EmptyReason | null
-  >;
+  whyEmpty?: (ctx: Pick<HookContext, "store" | "registry">) => Promise<EmptyReason | null>;
   /** Why typed text found none of the records there (a list not loaded), else null. */
   whyNotFound?: SelectDef["whyEmpty"];
 }
@@ -238,9 +233,7 @@ export interface ResourceDef<T extends Doc = Doc> {
   /** Filters for the default `/select2` (and table) from query parameters. */
   params?: Record<string, string>;
   /** Starting values of the add form (e.g. a new patient's address from the settings). */
-  defaults?: (
-    ctx: { store: Store; registry: Map<string, ResourceDef> },
-  ) => Promise<Record<string, unknown>>;
+  defaults?: (ctx: Pick<HookContext, "store" | "registry">) => Promise<Record<string, unknown>>;
   /** Quick-find selects above the table (a select2 path each); picking one opens its edit. */
   lookups?: { label: string; select: string }[];
   /** False when the entity has its own API and screens (the generic ones are not mounted). */

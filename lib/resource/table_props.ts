@@ -38,8 +38,6 @@ export interface TableProps {
   /** Quick-find selects: picking an option opens that record's edit form. */
   lookups: { label: string; url: string }[];
   import?: {
-    format: "csv" | "xlsx";
-    csv?: boolean;
     template: string;
     headers: string;
     /** The records as a file that imports back (`import.export`). */
@@ -60,9 +58,9 @@ export interface TableProps {
 export function tableProps(
   def: ResourceDef,
   initial: TableProps["initial"],
-  importHeaders = "",
-  defaults?: Record<string, unknown>,
-  canWrite = true,
+  importHeaders: string,
+  defaults: Record<string, unknown> | undefined,
+  canWrite: boolean,
 ): TableProps {
   return {
     canWrite,
@@ -84,8 +82,6 @@ export function tableProps(
     })),
     import: def.import
       ? {
-        format: def.import.format,
-        ...def.import.csv ? { csv: true } : {},
         template: `/api/${def.name}/template`,
         headers: importHeaders,
         ...def.import.export ? { export: `/api/${def.name}/export` } : {},

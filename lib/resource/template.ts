@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { labelsOf, type ResourceDef } from "./resource.ts";
+import { choicesOf, labelsOf, type ResourceDef } from "./resource.ts";
 import type { Registry } from "./refs.ts";
 
 /** A field's own name and its declared aliases, lowercased (the import also reads its label). */
@@ -51,8 +51,7 @@ function allowedValues(def: ResourceDef, field: string, registry: Registry): str
   }
   const input = def.fields.find((f) => f.name === field || f.raw === field);
   const choices = input?.choices ??
-    Object.entries(def.columns.find((c) => c.data === field)?.choices ?? {})
-      .map(([id, text]) => ({ id, text }));
+    choicesOf(def.columns.find((c) => c.data === field)?.choices ?? {});
   if (choices.length) {
     return "Salah satu dari: " +
       choices.map((c) => c.id === c.text ? c.id : `${c.id} (${c.text})`).join(", ") + ".";
@@ -72,9 +71,6 @@ function allowedValues(def: ResourceDef, field: string, registry: Registry): str
   return max ? `Teks, paling banyak ${max} karakter.` : "Teks.";
 }
 
-/** The header of the 'Petunjuk' sheet. */
-export const GUIDE_HEADER = ["Kolom", "Wajib diisi", "Nilai yang diperbolehkan"];
-
 /**
  * The rows of a template's 'Petunjuk' sheet, one per column, from the same declaration as the
  * columns: its header, whether a new record needs it ('Ya': the check refuses an empty cell and
@@ -82,7 +78,7 @@ export const GUIDE_HEADER = ["Kolom", "Wajib diisi", "Nilai yang diperbolehkan"]
  */
 export function guideRows(def: ResourceDef, registry: Registry): string[][] {
   return [
-    GUIDE_HEADER,
+    ["Kolom", "Wajib diisi", "Nilai yang diperbolehkan"],
     ...templateColumns(def).map(({ field, header }) => {
       const check = def.schema.shape[field] as z.ZodType | undefined;
       const required = !!check && !check.safeParse(undefined).success &&

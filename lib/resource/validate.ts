@@ -82,16 +82,19 @@ export function email(label: string) {
   });
 }
 
-/** One of fixed values; `aliases` maps other spellings (lowercased) to a value. */
+/** One of fixed values; `aliases` gives a value's other spellings (any case). */
 export function oneOf(
   label: string,
   values: string[],
-  opts: { required?: boolean; aliases?: Record<string, string> } = {},
+  opts: { required?: boolean; aliases?: Record<string, string[]> } = {},
 ) {
+  const alias = new Map(
+    Object.entries(opts.aliases ?? {}).flatMap(([v, names]) => names.map((n) => [n, v])),
+  );
   return z.preprocess(
     (v) => {
       const s = String(v ?? "").trim();
-      return opts.aliases?.[s.toLowerCase()] ?? s;
+      return alias.get(s.toLowerCase()) ?? s;
     },
     z.string().refine((v) => (v === "" && opts.required === false) || values.includes(v), {
       error: `${label} harus salah satu dari: ${values.join(", ")}.`,
@@ -104,17 +107,8 @@ export const gender = () =>
   oneOf("Jenis kelamin", ["L", "P"], {
     required: false,
     aliases: {
-      l: "L",
-      p: "P",
-      "laki-laki": "L",
-      "laki laki": "L",
-      pria: "L",
-      male: "L",
-      m: "L",
-      perempuan: "P",
-      wanita: "P",
-      female: "P",
-      f: "P",
+      L: ["l", "laki-laki", "laki laki", "pria", "male", "m"],
+      P: ["p", "perempuan", "wanita", "female", "f"],
     },
   });
 
