@@ -12,6 +12,7 @@
  * region and ICD sections share this file's one KV file and session; a bench with its own data
  * set (backup, JavaScript, inpatient, dashboard) goes in its own file, called from here.
  */
+import { movesDone } from "../lib/http/outbox.ts";
 import { join } from "node:path";
 import * as XLSX from "xlsx";
 import { build } from "../build.ts";
@@ -260,6 +261,7 @@ console.log(
     (Deno.memoryUsage().rss / 2 ** 20).toFixed(0)
   } MB, heap JS ${(Deno.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
 );
+await movesDone(); // the imports' audit entries, moved after their answers
 store.close();
 console.log(
   `Permintaan pertama setelah restart (proses baru; memuat indeks ${

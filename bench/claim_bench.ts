@@ -6,6 +6,7 @@
  * then the same file again (nothing to write); each with the time until its audit entries
  * (appended after the answer) are all in the log. Alone: `deno run -A --unstable-kv bench/claim_bench.ts [stays]`.
  */
+import { movesDone } from "../lib/http/outbox.ts";
 import { visitsOf } from "../lib/ipd/stay.ts";
 import { hospitalDay } from "../lib/hospital_time.ts";
 import { Store } from "../lib/db/store.ts";
@@ -56,6 +57,7 @@ export async function claimBench(report: Report, { dir, file }: IpdFile): Promis
     const all = (performance.now() - t0) / 1000;
     console.log(`  jejak audit impor lengkap ${all.toFixed(1)} s setelah impor dimulai`);
   }
+  await movesDone();
   store.close();
 }
 

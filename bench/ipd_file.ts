@@ -2,6 +2,7 @@
  * What the inpatient and dashboard benches share: the generated data set (bench/ipd_data.ts)
  * written to a KV file, an app with an admin session over a store, and how a figure is printed.
  */
+import { movesDone } from "../lib/http/outbox.ts";
 import { join } from "node:path";
 import { createApp } from "../app.ts";
 import { createSession, ensureAdmin, users } from "../lib/auth/auth.ts";
@@ -88,6 +89,7 @@ export async function ipdData(opts: IpdDataOptions = {}): Promise<IpdFile> {
         ((performance.now() - t0) / 1000).toFixed(1)
       } s`,
   );
+  await movesDone(); // the imports' audit entries, moved after their answers
   store.close();
   return { dir, file, world };
 }
