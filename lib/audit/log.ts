@@ -1,3 +1,4 @@
+import { Queue } from "./queue.ts";
 import { monotonicFactory } from "ulid";
 import { scrubbedJson, words } from "./record.ts";
 import { TokenMemory } from "./entry_keys.ts";
@@ -41,8 +42,8 @@ export class AuditLog {
   #full: Promise<VerifyResult> | null = null;
   #fullWatchers = new Set<(done: number, total: number) => void>();
   #chain: Chain;
-  /** Work queued by `later`, in order. */
-  #later: Promise<void> = Promise.resolve();
+  /** Appends made after their request answered (a bulk write's): readers and `close` wait. */
+  readonly later = new Queue();
 
   private constructor(
     readonly kv: Deno.Kv,
@@ -112,23 +113,6 @@ export class AuditLog {
     });
   }
 
-  /**
-   * Runs `task`, work that appends entries (a bulk write's, moved from the outbox where its
-   * commits left them), once the work queued before it is done. The readers below wait for it,
-   * so the log is never read with such entries still to come.
-   */
-  later(task: () => Promise<unknown>): void {
-    this.#later = this.#later.then(task).then(
-      () => {},
-      (e) => console.error("Jejak audit: penulisan tertunda gagal (tetap di outbox):", e),
-    );
-  }
-
-  /** Resolves once the work `later` queued so far is done. */
-  settled(): Promise<void> {
-    return this.#later;
-  }
-
   async #flush(): Promise<void> {
     // `#running` drops in the same turn the queue is seen empty (no await in between), so an
     // entry added after that always starts a new flush
@@ -180,20 +164,20 @@ export class AuditLog {
 
   /** Number of entries. */
   async count(): Promise<number> {
-    await this.#later;
+    await this.later.done();
     return (await this.kv.get<Head>(HEAD)).value?.count ?? 0;
   }
 
   /** The head: how many entries, the last one's id and hash. */
   async head(): Promise<Point> {
-    await this.#later;
+    await this.later.done();
     const h = (await this.kv.get<Head>(HEAD)).value;
     return { count: h?.count ?? 0, id: h?.id ?? "", hash: h?.hash ?? "" };
   }
 
   /** The entries of `ids`, in that order (missing ones left out). */
   async get(ids: string[]): Promise<AuditEntry[]> {
-    await this.#later;
+    await this.later.done();
     const out: AuditEntry[] = [];
     for (let i = 0; i < ids.length; i += 10) {
       const got = await this.kv.getMany<Stored[]>(ids.slice(i, i + 10).map((id) => ["audit", id]));
@@ -235,7 +219,7 @@ export class AuditLog {
    * them and then the entries chunk by chunk, never all at once.
    */
   async *ids(f: AuditFilter, limit: number, chunk = 500): AsyncGenerator<string[]> {
-    await this.#later;
+    await this.later.done();
     let below: string | undefined;
     while (limit > 0) {
       const length = Math.min(chunk, limit);
@@ -263,7 +247,7 @@ export class AuditLog {
     earlier?: { count: number; hash: string },
     opts: { full?: boolean; progress?: (done: number, total: number) => void } = {},
   ): Promise<VerifyResult> {
-    await this.#later;
+    await this.later.done();
     const res = await verifyChain(this.#chain, opts.full ?? false, opts.progress);
     const head = await this.head();
     this.anchorLine(
@@ -307,7 +291,7 @@ export class AuditLog {
 
   /** Waits for pending writes, then closes the store. */
   async close(): Promise<void> {
-    await this.#later;
+    await this.later.done();
     await this.#flushing;
     await this.#full?.catch(() => {});
     this.kv.close();

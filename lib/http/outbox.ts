@@ -111,7 +111,7 @@ export async function moveIntents(
  */
 export async function drainOutbox(kv: Deno.Kv, log: AuditLog): Promise<number> {
   // what this process moves later is not drained twice
-  await log.settled();
+  await log.later.done();
   const n = await moveIntents(kv, log, await outboxKeys(kv));
   if (n) console.log(`Jejak audit: ${n} entri dari outbox ditulis saat start.`);
   return n;
@@ -152,7 +152,7 @@ export async function recordEvent(
     if (parked) {
       known.set(parked.key[1], parked.value);
       const moved = new Promise<unknown>((done) =>
-        log.later(() => move([...keys, parked.key]).then(done))
+        log.later.add(() => move([...keys, parked.key]).then(done))
       );
       moving.add(moved);
       moved.then(() => moving.delete(moved));
