@@ -2,9 +2,9 @@
 export class Queue {
   #last: Promise<void> = Promise.resolve();
 
-  /** Runs `task` once the work queued before it is done. */
-  add(task: () => Promise<unknown>): void {
-    this.#last = this.#last.then(task).then(
+  /** Runs `task` once the work queued before it is done; resolves when it is (never rejects). */
+  add(task: () => Promise<unknown>): Promise<void> {
+    return this.#last = this.#last.then(task).then(
       () => {},
       (e) => console.error("Jejak audit: penulisan tertunda gagal (tetap di outbox):", e),
     );

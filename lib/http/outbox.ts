@@ -118,7 +118,7 @@ export async function drainOutbox(kv: Deno.Kv, log: AuditLog): Promise<number> {
 }
 
 /** Bulk writes' entries being moved in the background (see `recordEvent`). */
-const moving = new Set<Promise<unknown>>();
+const moving = new Set<Promise<void>>();
 
 /** Resolves once the bulk writes' entries moving in the background are appended (a stop waits). */
 export async function movesDone(): Promise<void> {
@@ -151,9 +151,7 @@ export async function recordEvent(
       );
     if (parked) {
       known.set(parked.key[1], parked.value);
-      const moved = new Promise<unknown>((done) =>
-        log.later.add(() => move([...keys, parked.key]).then(done))
-      );
+      const moved = log.later.add(() => move([...keys, parked.key]));
       moving.add(moved);
       moved.then(() => moving.delete(moved));
       return;
