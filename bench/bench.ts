@@ -66,7 +66,7 @@ const report = (name: string, value: number, target: number, unit: string) => {
   );
 };
 
-/** Imports a file through the API; its time and how many rows it added. */
+/** Imports a file through the API; its time to the answer and how many rows it added. */
 async function upload(res: string, file: string, bytes?: Uint8Array) {
   const fd = new FormData();
   fd.append("file", new File([(bytes ?? await Deno.readFile(join(DATA, file))) as BlobPart], file));
@@ -79,6 +79,14 @@ async function upload(res: string, file: string, bytes?: Uint8Array) {
   const ms = performance.now() - t0;
   const body = await r.json();
   if (r.status !== 200) throw new Error(`${file}: ${JSON.stringify(body)}`);
+  // its records' audit entries are appended after the answer: the next import starts after them
+  await movesDone();
+  const audit = performance.now() - t0;
+  console.log(
+    `  ${file}: jawaban ${(ms / 1000).toFixed(1)} s, jejak audit lengkap ${
+      (audit / 1000).toFixed(1)
+    } s`,
+  );
   return { ms, created: body.created as number };
 }
 
