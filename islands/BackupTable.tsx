@@ -12,9 +12,8 @@ import { Modal } from "../components/ui/Modal.tsx";
 import { Pagination } from "../components/ui/Pagination.tsx";
 import { SearchBox, TableView } from "../components/ui/ServerTable.tsx";
 import { toast } from "../components/ui/Toast.tsx";
-import { useSubmit } from "../components/ui/use_submit.ts";
+import { accepted, alertError, ApiError, useSubmit } from "../components/ui/api.ts";
 import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
-import { accepted, alertError, ApiError } from "../components/ui/api.ts";
 import { ProgressPanel, useProgress } from "../components/ui/Progress.tsx";
 
 export interface BackupTableProps {

@@ -16,9 +16,9 @@ import {
   valuesFrom,
 } from "../components/ui/Form.tsx";
 import { useFieldErrors } from "../components/ui/use_field_errors.ts";
-import { alertError, get, post } from "../components/ui/api.ts";
+import { alertError, get, post, useSubmit } from "../components/ui/api.ts";
 import { FormModal } from "../components/ui/Modal.tsx";
-import { useFileImport } from "../components/ui/use_file_import.ts";
+import { ProgressPanel, useFileImport } from "../components/ui/Progress.tsx";
 import { SearchBox, TableFooter, TableView } from "../components/ui/ServerTable.tsx";
 import {
   fileKind,
@@ -30,8 +30,6 @@ import {
   RowButtons,
 } from "../components/ui/TableTools.tsx";
 import { toast } from "../components/ui/Toast.tsx";
-import { useSubmit } from "../components/ui/use_submit.ts";
-import { ProgressPanel } from "../components/ui/Progress.tsx";
 import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
 
 /** A switch cell has its handler; every other cell is text. */

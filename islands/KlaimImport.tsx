@@ -1,6 +1,5 @@
 import { useRef, useState } from "react";
-import { ProgressPanel } from "../components/ui/Progress.tsx";
-import { useFileImport } from "../components/ui/use_file_import.ts";
+import { ProgressPanel, useFileImport } from "../components/ui/Progress.tsx";
 import { ReconciliationView, StatusImportView } from "../components/claim/Reconciliation.tsx";
 import type { Reconciliation } from "../lib/claim/reconciliation.ts";
 import type { StatusImport } from "../lib/claim/status_import.ts";

@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { Field } from "../components/ui/Field.tsx";
-import { post } from "../components/ui/api.ts";
+import { post, useSubmit } from "../components/ui/api.ts";
 import { toast } from "../components/ui/Toast.tsx";
-import { useSubmit } from "../components/ui/use_submit.ts";
 import { useFieldErrors } from "../components/ui/use_field_errors.ts";
 
 export interface NikFormProps {

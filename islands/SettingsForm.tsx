@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Blocker } from "../components/ui/Blocker.tsx";
-import { alertError, post } from "../components/ui/api.ts";
+import { alertError, post, useSubmit } from "../components/ui/api.ts";
 import {
   type FormField,
   FormFields,
@@ -9,7 +9,6 @@ import {
   valuesFrom,
 } from "../components/ui/Form.tsx";
 import { toast } from "../components/ui/Toast.tsx";
-import { useSubmit } from "../components/ui/use_submit.ts";
 
 export interface SettingsFormProps {
   /** Element id of the section (a link target, e.g. `profil-rs`). */

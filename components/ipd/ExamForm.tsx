@@ -3,7 +3,7 @@ import type { KeywordItem } from "../../lib/ipd/model.ts";
 import { examOrder, type StayTotals, stayTotals, type TariffDay } from "../../lib/ipd/rules.ts";
 import { keywordSummary } from "../../lib/ipd/keywords.ts";
 import { parseDateTime, toLocalInput } from "../../lib/hospital_time.ts";
-import { post } from "../ui/api.ts";
+import { post, useSubmit } from "../ui/api.ts";
 import { Field } from "../ui/Field.tsx";
 import { plainNumber, useChanged } from "../ui/Form.tsx";
 import { useFieldErrors } from "../ui/use_field_errors.ts";
@@ -11,7 +11,6 @@ import { formatMoney } from "../../lib/format.ts";
 import { FormModal } from "../ui/Modal.tsx";
 import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
-import { useSubmit } from "../ui/use_submit.ts";
 import type { ExamRow } from "./exam_cells.tsx";
 import { codesOf, icdOption, idList } from "./icd_options.ts";
 import {

@@ -1,12 +1,11 @@
 import { useState } from "react";
 import { digitsPattern, PHONE_HINT, PHONE_PATTERN } from "../../lib/format.ts";
-import { post } from "../ui/api.ts";
+import { post, useSubmit } from "../ui/api.ts";
 import { changed, type FormField, FormFields, type FormValues, payload } from "../ui/Form.tsx";
 import { useFieldErrors } from "../ui/use_field_errors.ts";
 import { FormModal } from "../ui/Modal.tsx";
 import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
-import { useSubmit } from "../ui/use_submit.ts";
 
 const FIELDS: FormField[] = [
   { name: "erm", label: "No. ERM", required: true },

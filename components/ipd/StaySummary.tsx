@@ -1,11 +1,10 @@
 import { useState } from "react";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { post } from "../ui/api.ts";
+import { post, useSubmit } from "../ui/api.ts";
 import { FormModal } from "../ui/Modal.tsx";
 import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
-import { useSubmit } from "../ui/use_submit.ts";
 import { useFieldErrors } from "../ui/use_field_errors.ts";
 import { icdOption, idList } from "./icd_options.ts";
 import { SummaryFields } from "./SummaryFields.tsx";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { toLocalInput } from "../../lib/hospital_time.ts";
-import { get, post } from "../ui/api.ts";
+import { get, post, useSubmit } from "../ui/api.ts";
 import { useChanged } from "../ui/Form.tsx";
 import { type FieldErrors, useFieldErrors } from "../ui/use_field_errors.ts";
 import { alertDialog } from "../ui/Dialog.tsx";
@@ -8,7 +8,6 @@ import { Field } from "../ui/Field.tsx";
 import { FormModal } from "../ui/Modal.tsx";
 import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
-import { useSubmit } from "../ui/use_submit.ts";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { DescSelect } from "./DescSelect.tsx";
 import { PatientForm } from "./PatientForm.tsx";

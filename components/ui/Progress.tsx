@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { Progress } from "../../lib/progress/progress.ts";
 import { formatBytes, formatNumber } from "../../lib/format.ts";
-import { type Answer, get, request } from "./api.ts";
+import { accepted, alertError, type Answer, get, request } from "./api.ts";
+import { alertDialog } from "./Dialog.tsx";
 
 // sizes as the backup list and its messages write them (one formatter: 3,61 MB)
 const amount = (n: number, unit: Progress["unit"]) =>
@@ -79,4 +80,31 @@ export function useProgress() {
     }
   };
   return { progress, active, run };
+}
+
+/**
+ * An island's file import: `send(input, url, missing)` posts the file chosen in `input` as the
+ * form field `file` to `url` with its progress shown (`job`), clears the input once accepted and
+ * resolves with the answer; null after the warning `missing` (no file chosen) or a refusal shown.
+ */
+export function useFileImport() {
+  const job = useProgress();
+  const send = async (input: HTMLInputElement | null, url: string, missing: string) => {
+    const file = input?.files?.[0];
+    if (!file) {
+      alertDialog("Stop!", missing, "warning");
+      return null;
+    }
+    const body = new FormData();
+    body.append("file", file);
+    try {
+      const a = accepted(await job.run(url, { method: "POST", body }));
+      if (input) input.value = "";
+      return a;
+    } catch (e) {
+      alertError(e, "status");
+      return null;
+    }
+  };
+  return { job, send };
 }

@@ -1,3 +1,4 @@
+import { useState } from "react";
 /**
  * The one way the browser talks to the server: every request of islands/ and components/ goes
  * through here, so an answer is read, and a failure worded, the same way on every screen.
@@ -158,4 +159,25 @@ export async function alertError(e: unknown, say: Say = "cause"): Promise<void> 
   if (e instanceof ApiError && e.status === 401) {
     location.href = `${LOGIN_PAGE}?next=${encodeURIComponent(location.pathname + location.search)}`;
   }
+}
+
+/**
+ * A form's save sequence: `submit(send)` does nothing while `busy`; otherwise the form is busy
+ * while `send` runs (the request, then its toast and what follows a success), and a failure
+ * goes to `fail` (`useFieldErrors().fail`, or `alertError`).
+ */
+export function useSubmit(fail: (err: unknown) => unknown) {
+  const [busy, setBusy] = useState(false);
+  const submit = async (send: () => Promise<unknown>) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await send();
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, submit };
 }
