@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
 import { Store } from "../lib/db/store.ts";
-import { LoadTurns } from "../lib/index/load_turns.ts";
 import type { CollectionSpec } from "../lib/db/collection.ts";
 
-/** An index's first load: every record in key order, and background loads giving way. */
+/** An index's first load: every record in key order, and background loads waiting until a reader waits for them. */
 
 const spec = (name: string): CollectionSpec => ({ name, search: ["name"] });
 
@@ -54,26 +53,4 @@ Deno.test("index load: a background load waits between its batches until a reade
   } finally {
     store.close();
   }
-});
-
-Deno.test("index load: a background load waits while a load some reader waits for runs", async () => {
-  const turns = new LoadTurns();
-  let end!: () => void;
-  turns.hold(new Promise<void>((ok) => end = ok));
-  assert.ok(turns.busy);
-  let cleared = false, promoted = false;
-  const waiting = turns.clear(() => promoted).then(() => cleared = true);
-  await new Promise((ok) => setTimeout(ok, 5));
-  assert.equal(cleared, false, "waits while the held load runs");
-  // another held load meanwhile wakes it; it looks again and still waits
-  turns.hold(Promise.resolve());
-  await new Promise((ok) => setTimeout(ok, 5));
-  assert.equal(cleared, false);
-  end();
-  await waiting;
-  assert.equal(turns.busy, false);
-  // a background load a reader came to wait for goes on at once
-  turns.hold(new Promise(() => {}));
-  promoted = true;
-  await turns.clear(() => promoted);
 });

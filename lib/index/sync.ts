@@ -115,7 +115,7 @@ export class IndexSync<T extends Doc> {
 
   async #read(fresh: boolean, wanted: boolean): Promise<MemIndex<T>> {
     while (this.#syncing) {
-      if (wanted) this.#load.want(this.#syncing);
+      if (wanted) this.#load.want();
       await this.#syncing;
     }
     // most reads need no round trip to the store: the request runs to its answer in one go
@@ -138,7 +138,7 @@ export class IndexSync<T extends Doc> {
       this.#load.begin();
       this.#syncing = this.#sync(count).finally(() => this.#syncing = null);
     }
-    if (wanted) this.#load.want(this.#syncing);
+    if (wanted) this.#load.want();
     await this.#syncing;
     return this.#index;
   }
