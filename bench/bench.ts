@@ -79,14 +79,9 @@ async function upload(res: string, file: string, bytes?: Uint8Array) {
   const ms = performance.now() - t0;
   const body = await r.json();
   if (r.status !== 200) throw new Error(`${file}: ${JSON.stringify(body)}`);
-  // its records' audit entries are appended after the answer: the next import starts after them
-  await movesDone();
-  const audit = performance.now() - t0;
-  console.log(
-    `  ${file}: jawaban ${(ms / 1000).toFixed(1)} s, jejak audit lengkap ${
-      (audit / 1000).toFixed(1)
-    } s`,
-  );
+  await movesDone(); // its audit entries move after the answer: the next import waits for them
+  const s = (x: number) => `${(x / 1000).toFixed(1)} s`;
+  console.log(`  ${file}: jawaban ${s(ms)}, jejak audit lengkap ${s(performance.now() - t0)}`);
   return { ms, created: body.created as number };
 }
 
@@ -264,12 +259,9 @@ await overHttp(
   );
 }
 
-console.log(
-  `Memori proses (RSS) dengan indeks wilayah dan ICD terisi: ${
-    (Deno.memoryUsage().rss / 2 ** 20).toFixed(0)
-  } MB, heap JS ${(Deno.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
-);
-await movesDone(); // the imports' audit entries, moved after their answers
+const mem = Deno.memoryUsage(), mb = (x: number) => `${(x / 2 ** 20).toFixed(0)} MB`;
+const loaded = "Memori proses (RSS) dengan indeks wilayah dan ICD terisi";
+console.log(`${loaded}: ${mb(mem.rss)}, heap JS ${mb(mem.heapUsed)}`);
 store.close();
 console.log(
   `Permintaan pertama setelah restart (proses baru; memuat indeks ${
