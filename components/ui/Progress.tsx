@@ -83,7 +83,7 @@ export function useProgress() {
 }
 
 /**
- * An island's file import: `send(input, url, missing)` posts the file chosen in `input` as the
+ * An island's file import (beside `useProgress`, in the chunk every island loads): `send(input, url, missing)` posts the file chosen in `input` as the
  * form field `file` to `url` with its progress shown (`job`), clears the input once accepted and
  * resolves with the answer; null after the warning `missing` (no file chosen) or a refusal shown.
  */

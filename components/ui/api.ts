@@ -1,8 +1,8 @@
-import { useState } from "react";
 /**
  * The one way the browser talks to the server: every request of islands/ and components/ goes
  * through here, so an answer is read, and a failure worded, the same way on every screen.
  */
+import { useState } from "react";
 import { FORBIDDEN } from "../../lib/auth/roles.ts";
 import { STALE_MESSAGE } from "../../lib/errors.ts";
 import { alertDialog } from "./Dialog.tsx";
@@ -162,7 +162,8 @@ export async function alertError(e: unknown, say: Say = "cause"): Promise<void> 
 }
 
 /**
- * A form's save sequence: `submit(send)` does nothing while `busy`; otherwise the form is busy
+ * A form's save sequence (kept in this module, which every island loads, so no page fetches a
+ * chunk of its own for it): `submit(send)` does nothing while `busy`; otherwise the form is busy
  * while `send` runs (the request, then its toast and what follows a success), and a failure
  * goes to `fail` (`useFieldErrors().fail`, or `alertError`).
  */

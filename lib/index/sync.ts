@@ -2,7 +2,7 @@ import { MemIndex, type Row } from "./index.ts";
 import type { Doc } from "./doc.ts";
 import { readSnapshot, snapshotParts, specSig, writeSnapshot } from "./snapshot.ts";
 import type { CollectionSpec, KvHolder } from "./doc.ts";
-import { LoadState } from "./load_turns.ts";
+import { LoadState } from "./load_state.ts";
 import { changedIds, filler, readEvery } from "./full_load.ts";
 import { ulid } from "ulid";
 
