@@ -24,6 +24,9 @@ if (mode === "upload") {
   await deleteBackup(store, dir, a._id);
 }
 console.log("ready");
+// as from the list: the click's request reaches the operation a moment later (a kill aimed at
+// the start lands in that moment on a loaded Windows machine too, where a kill takes longer)
+if (mode !== "upload") await new Promise((ok) => setTimeout(ok, 150));
 if (mode === "add") await createBackup(store, dir, { name: "baru" });
 else if (mode === "restore") await restoreBackup(store, dir, a._id, { log });
 else {
