@@ -27,10 +27,7 @@ export function utf8Length(s: string): number {
   return n;
 }
 
-/**
- * Rough byte size of a key or value as KV counts it (its JSON's UTF-8 length is close enough).
- * JSON.stringify's fast path first: a replacer (for bigints) only when it throws.
- */
+/** Rough byte size of a key or value as KV counts it (its JSON's UTF-8 length; bigints rare). */
 export function sizeOf(v: unknown): number {
   let json: string | undefined;
   try {
@@ -41,10 +38,7 @@ export function sizeOf(v: unknown): number {
   return utf8Length(json ?? "");
 }
 
-/**
- * Collects mutations into commits that stay within KV limits. Each `group` of operations
- * (one record's writes) is kept inside a single commit.
- */
+/** Collects mutations into commits within KV limits, each `group` inside one commit. */
 export class Batcher {
   #commits: Op[][] = [[]];
   #mut = 0;
@@ -53,19 +47,13 @@ export class Batcher {
   #keyBytes = 0;
   #side = 0;
 
-  /**
-   * `sideBytes` caps what `group` calls add as `side` per commit (an undo journal written with
-   * the commit); side bytes count toward the commit's bytes too.
-   */
+  /** `sideBytes`: the most `side` bytes (an undo journal) `group` adds per commit. */
   constructor(
     private reserve = { mutations: 2, checks: 1, bytes: 2_000 },
     private sideBytes = Infinity,
   ) {}
 
-  /**
-   * Adds one record's operations, starting a new commit when they would not fit. `extra`:
-   * bytes the commit will carry for it besides (its share of a packed value).
-   */
+  /** Adds one record's ops, in a new commit when they would not fit (`extra`: bytes besides). */
   group(ops: Op[], side = 0, extra = 0): void {
     let m = 0, c = 0, b = side + extra, k = 0;
     for (const op of ops) {
@@ -106,10 +94,7 @@ export class Batcher {
     return this.#commits.filter((c) => c.length);
   }
 
-  /**
-   * Takes the planned commits that no later `group` can add to (with `all`, the last one too),
-   * in order; the batcher no longer holds them.
-   */
+  /** Takes the planned commits no later `group` can add to (with `all`, the last one too). */
   take(all = false): Op[][] {
     const done = this.#commits.splice(0, this.#commits.length - (all ? 0 : 1));
     if (!this.#commits.length) this.#commits.push([]);

@@ -19,10 +19,7 @@ export const RACED_MESSAGE =
 export interface WriteManyOptions {
   /** Called after each commit with the records written so far. */
   onCommit?: (done: number) => void;
-  /**
-   * The collection counter's versionstamp the caller validated at (read before its index):
-   * the first commit fails if anyone wrote since. Default: read when the write starts.
-   */
+  /** The counter's versionstamp the caller validated at (default: read at the start). */
   since?: string | null;
   /** More checks every commit carries (e.g. the parents' counters an import matched rows to). */
   guards?: Check[];
@@ -33,15 +30,10 @@ export interface WriteManyOptions {
 }
 
 /**
- * Writes many records (new ones or replacements of rows read from the index) in commits
- * within KV limits. Each commit checks that nobody else wrote the collection since the
- * caller validated against the index (`since`), so uniqueness holds without a check per key.
- * More than one commit is all-or-nothing: each commit carries the undo of its keys under a
- * journal (`lib/db/journal.ts`) whose head the last commit deletes, and the first takes the
- * collection's lock (`LOCK`) the last lets go, so other writes wait with a 409 meanwhile; a
- * failure rolls back what was written (and a crash is rolled back at the next open). A full
- * disk answers 507. The collection's tally (`CollectionSpec.tally`) moves with the commits.
- * Returns the number of records written.
+ * Writes many records (new, or replacing index rows) in commits within KV limits, each
+ * checking the counter at `since`, so uniqueness holds without a check per key. Several
+ * commits are all or nothing under a journal and the collection's lock (lib/db/README.md);
+ * a full disk answers 507. Returns the number of records written.
  */
 export async function writeMany<T extends Doc>(
   col: Collection<T>,
@@ -143,10 +135,7 @@ export async function writeMany<T extends Doc>(
   return done;
 }
 
-/**
- * Rolls back a journaled write that failed after `done` records (logged if that fails too);
- * the indexes of `col` and of the `also` collections start again.
- */
+/** Rolls back a journaled write that failed (logged if that fails too); indexes reset. */
 async function undoFailed<T extends Doc>(
   col: Collection<T>,
   journal: string,

@@ -8,10 +8,8 @@ import type { Doc, Row } from "../index/doc.ts";
 import type { Collection } from "./collection.ts";
 
 /**
- * Records of another collection a `writeMany` writes in its commits, under its journal and
- * lock (an import that completes the records it matched): each replaces the whole record `read`
- * (checked unchanged in its commit, so no counter is needed) with its unique keys checked free.
- * The collection may keep no tally.
+ * Records of another collection (keeping no tally) a `writeMany` writes in its commits: each
+ * replaces the record `read`, checked unchanged, its unique keys checked free.
  */
 export interface AlsoWrite {
   // deno-lint-ignore no-explicit-any
@@ -26,7 +24,6 @@ export interface Item {
   old: Doc | undefined;
   /** The versionstamp the record was read at, checked in its commit (`also` records). */
   read?: string;
-  /** Its `sizeOf`, measured once. */
   size: number;
   /** Its change of its collection's tally. */
   delta: number;
@@ -45,10 +42,7 @@ export interface Part {
   delta: number;
 }
 
-/**
- * The records a `writeMany` of `docs` into `main` writes, with `olds` (the records they replace)
- * and the `also` writes after them, each measured once. An `also` collection keeps no tally.
- */
+/** The records a `writeMany` writes: `docs` over `olds`, then the `also` writes. */
 export function itemsOf(
   main: Collection<Doc>,
   docs: Doc[],
@@ -72,10 +66,7 @@ export function itemsOf(
   ];
 }
 
-/**
- * Takes `parts` one at a time (`next`: null after the last), keeping the audit intents' keys of
- * every part taken (`intents`: what a write that fails forgets).
- */
+/** Takes `parts` one at a time, keeping the audit intents' keys of every part taken. */
 export function planAhead(
   parts: Generator<Part>,
 ): { next: () => Part | null; intents: Deno.KvKey[] } {
@@ -90,12 +81,9 @@ export function planAhead(
 }
 
 /**
- * The commits of a `writeMany`, one at a time: each record's set and unique-key ops, grouped
- * within KV limits (with room for `guardCount` more checks), each with the undo of the keys it
- * touches (what they held before this write, as the write's own earlier commits leave them) and
- * its change of the collection's tally. The first collection's unique keys are vouched for by
- * its counter; an `also` record carries the check of the version it was read at and of its
- * unique keys.
+ * The commits of a `writeMany`, one at a time, within KV limits (room for `guardCount` more
+ * checks), each with the undo of its keys as the write's earlier commits leave them. The main
+ * collection's unique keys are vouched for by its counter; an `also` record checks its own.
  */
 export function* planCommits(items: Item[], guardCount: number): Generator<Part> {
   // room for the commit's packed audit intents (their bytes are counted with each record)

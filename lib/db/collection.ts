@@ -17,14 +17,11 @@ import type { Check, Staged, UpdateOptions } from "./staged.ts";
 export type { Check, Staged } from "./staged.ts";
 
 /**
- * One entity's records in KV: `[name, id]` holds the record, `[name_by_field, value]` each
- * unique value, `["_meta", "ver", name]` a write counter and `["_chg", name, ulid]` the ids
- * each commit touched, so every instance can keep its in-memory index in step. The index's
- * keeping, whole-record reads, bulk writes, tallies and subsets are in their own modules.
+ * One entity's records in KV, with unique keys, a write counter and a change log so every
+ * instance keeps its in-memory index in step (keys: lib/db/README.md).
  */
 export class Collection<T extends Doc = Doc> {
   #sync: IndexSync<T>;
-  /** Whole records of a slim index's rows, the recent pages' kept (see `full`). */
   #whole: WholeRecords<T>;
 
   constructor(private holder: KvHolder, readonly spec: CollectionSpec) {
@@ -83,11 +80,7 @@ export class Collection<T extends Doc = Doc> {
     return readMany(this.kv, (id) => this.key(id), ids);
   }
 
-  /**
-   * Rows of the index as whole records: a slim index (`spec.slim`) keeps only part of each
-   * (see `WholeRecords.full`; `dropGone` before writing them back). Other indexes hold whole
-   * records: returned as they are.
-   */
+  /** Rows of the index as whole records (a `spec.slim` index keeps part: `WholeRecords.full`). */
   async full(rows: Row<T>[], dropGone = false): Promise<Row<T>[]> {
     return !this.spec.slim || !rows.length ? rows : await this.#whole.full(rows, dropGone);
   }
@@ -97,10 +90,7 @@ export class Collection<T extends Doc = Doc> {
     return (await this.kv.get<string>(this.uniqueKey(field, value))).value;
   }
 
-  /**
-   * The in-memory index, brought up to date with every write made by any instance (`fresh`:
-   * holding every write of a counter read before, for a write guarded by it; see `IndexSync`).
-   */
+  /** The in-memory index, up to date with every instance's writes (`fresh`: see `IndexSync`). */
   index(fresh = false): Promise<MemIndex<T>> {
     return this.#sync.index(fresh);
   }
@@ -115,10 +105,7 @@ export class Collection<T extends Doc = Doc> {
     return await this.early(q) ?? (await this.index()).query(q);
   }
 
-  /**
-   * The index's work besides answering reads (see `IndexSync`): `preload` it in the
-   * background, `settle` what a restored snapshot left unparsed, `saveSnapshot` when worth it.
-   */
+  /** The index's work besides answering reads (see `IndexSync`). */
   get indexing(): Pick<IndexSync<T>, "preload" | "settle" | "saveSnapshot"> {
     return this.#sync;
   }
@@ -139,10 +126,7 @@ export class Collection<T extends Doc = Doc> {
     ];
   }
 
-  /**
-   * Commits `ops` atomically; when KV refuses, a lock it checked says why (409 'Impor ...
-   * sedang berjalan'), else `onFail` (used by bulk.ts).
-   */
+  /** Commits `ops`; refused, throws a checked lock's 409, else `onFail`'s error (bulk.ts). */
   async commit(ops: Op[], onFail: () => Promise<Error>): Promise<string> {
     const res = await applyOps(this.kv.atomic(), ops).commit();
     if (!res.ok) throw await lockedError(this.kv, ops) ?? await onFail();
@@ -155,10 +139,8 @@ export class Collection<T extends Doc = Doc> {
   }
 
   /**
-   * The operations that write `data` as record `id` over `cur` (null: a new record), with its
-   * unique keys, for a commit that may span collections (see `Tx`). `check: false` leaves out
-   * the record's own versionstamp check, for records only ever written together with a
-   * checked parent.
+   * The operations writing `data` as record `id` over `cur` (null: new), for a `Tx`. `check:
+   * false` omits the record's own check (records only written with a checked parent).
    */
   stagePut(
     id: string,
@@ -206,11 +188,7 @@ export class Collection<T extends Doc = Doc> {
     };
   }
 
-  /**
-   * Change-log operations for staged writes, with the check that no import holds the
-   * collection (see `LOCK`) and the audit outbox's intents (`intentOps`), and what to apply in
-   * memory once committed.
-   */
+  /** Staged writes' change-log, lock-check and audit-intent ops, and their in-memory apply. */
   finish(staged: Staged<T>[]): { ops: Op[]; applied: (versionstamp: string) => void } {
     const entity = this.name;
     return {
@@ -264,10 +242,7 @@ export class Collection<T extends Doc = Doc> {
     return this.#put(id, typeof data === "function" ? await data(cur.value) : data, cur, checks);
   }
 
-  /**
-   * Deletes a record and its unique keys; 404 when it does not exist. `checks` commit with it
-   * (e.g. the counters of the collections that may refer to it: see `removeUnreferenced`).
-   */
+  /** Deletes a record and its unique keys (404: none); `checks` commit with it. */
   async remove(id: string, checks: Check[] = []): Promise<T> {
     const cur = await this.find(id);
     if (!cur) throw notFound();
@@ -284,11 +259,7 @@ export class Collection<T extends Doc = Doc> {
     return cur.value;
   }
 
-  /**
-   * Writes many records (new ones or replacements of rows read from the index) in commits
-   * within KV limits, all or nothing, holding the collection meanwhile: see `writeMany` in
-   * bulk.ts. Returns the number of records written.
-   */
+  /** Writes many records, all or nothing: see `writeMany` in bulk.ts. */
   writeMany(docs: T[], opts?: WriteManyOptions): Promise<number> {
     return writeMany(this, docs, opts);
   }

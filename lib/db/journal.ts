@@ -3,21 +3,17 @@ import { conflict } from "../errors.ts";
 import { ulid } from "ulid";
 
 /**
- * The undo journal of a write spanning many commits (an import): `["_journal", id]` says the
- * write is under way (set by its first commit, deleted by its last: the commit point), and
- * each commit stores, in the same atomic commit, what every key it touches held before
- * (`["_journal_undo", id, seq]`). A journal head still present at open means the write was
- * cut off (crash, kill, full disk): `recoverJournals` puts every key back, newest first.
+ * `[JOURNAL, id]`: a write spanning many commits is under way (set by its first commit, deleted
+ * by its last: the commit point); still there at open, `recoverJournals` undoes it.
  */
 export const JOURNAL = "_journal";
 /** Undo entries: `[JOURNAL_UNDO, id, seq]` → `UndoItem[]`. */
 export const JOURNAL_UNDO = "_journal_undo";
 
 /**
- * `[LOCK, collection]`: held by a write spanning many commits from its first commit to its
- * last (or to the end of its rollback). Every other write to the collection, and every write
- * naming one of its records as a parent, checks it is absent in its own commit: nobody else
- * writes what a rollback may put back, so a rollback never undoes another user's change.
+ * `[LOCK, collection]`: held by a journaled write until its last commit or rollback; every
+ * other write to the collection or naming its records as parents checks it absent, so a
+ * rollback never undoes another user's change.
  */
 export const LOCK = "_lock";
 
@@ -38,10 +34,7 @@ export const unlocked = (name: string): Op => ({
   versionstamp: null,
 });
 
-/**
- * Why a refused commit was refused, when it was a lock it checked: 409 'Impor data ... sedang
- * berjalan'. Null when none of its lock checks is held.
- */
+/** The 409 of a refused commit whose checked lock is held, else null. */
 export async function lockedError(kv: Deno.Kv, ops: Op[]): Promise<Error | null> {
   const keys = ops.filter((o) => o.kind === "check" && o.key[0] === LOCK).map((o) => o.key);
   for (let i = 0; i < keys.length; i += 10) {
@@ -87,9 +80,8 @@ export function undoChunks(items: UndoItem[]): UndoItem[][] {
 }
 
 /**
- * What commit `n` of a journaled write carries besides its records: the first sets the
- * journal's head and the collections' locks, each its undo entries (`undo`: their items, as
- * `undoChunks` splits them), the last deletes both.
+ * What commit `n` of a journaled write carries besides its records: the first sets the head and
+ * the locks, each its undo entries, the last deletes the head and the locks.
  */
 export function journalOps(
   names: string[],
@@ -117,10 +109,9 @@ export function journalOps(
 }
 
 /**
- * Undoes journal `id`: restores every key its commits touched, newest first, each undo entry
- * deleted in the commit that restores it (so a rollback cut off in turn resumes), then bumps
- * the counters of the collections written, deletes the head and lets their locks go (no one
- * else wrote them meanwhile: see `LOCK`). Returns the keys restored.
+ * Undoes journal `id`, newest first, each undo entry deleted in the commit that applies it (so
+ * a rollback cut off resumes); then bumps the counters, deletes the head and the locks.
+ * Returns the keys restored.
  */
 export async function rollBack(kv: Deno.Kv, id: string): Promise<number> {
   const head = (await kv.get<JournalHead>([JOURNAL, id])).value;
@@ -185,9 +176,8 @@ export async function dropUndo(kv: Deno.Kv, id: string): Promise<void> {
 }
 
 /**
- * Run when a store opens, before any request: rolls back every write cut off mid-way (one log
- * line each), drops undo entries left by writes that committed and locks left without their
- * journal. Returns the journals rolled back.
+ * At open, before any request: rolls back every write cut off (logged), drops undo entries of
+ * committed writes and locks without a journal. Returns the journals rolled back.
  */
 export async function recoverJournals(
   kv: Deno.Kv,

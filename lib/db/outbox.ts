@@ -1,38 +1,30 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Op } from "./batch.ts";
-import { sizeOf } from "./batch.ts";
+import { type Op, sizeOf } from "./batch.ts";
 import { newId } from "./ids.ts";
 import type { Doc } from "../index/doc.ts";
 
 /**
- * The audit outbox in the main store: `[OUTBOX, ulid]`. A write made inside an outbox scope
- * (a request) carries, in its own commit, one intent per record it writes: who, when, the
- * collection, the id, the record before and after. So a committed change always has its entry
- * somewhere: the request appends its event to the audit log and removes the intents it covers;
- * what is left (an append that failed, a crash, a request that failed after a commit) is
- * appended from here later (lib/http/outbox.ts), and the start drains it before serving.
+ * The audit outbox, `[OUTBOX, ulid]`: a write inside a scope (a request) commits one intent per
+ * record with it, so a committed change always has its entry somewhere (lib/db/README.md).
  */
 export const OUTBOX = "_outbox";
 /** `[OUTBOX_BEFORE, ulid]`: the record before, for an intent too large for one value. */
 export const OUTBOX_BEFORE = "_outbox_b";
 
-/** Values larger than this keep their record before in a key of its own (KV: 64 KiB a value). */
+/** KV takes 64 KiB a value: a larger intent keeps its record before in a key of its own. */
 const ONE_VALUE = 60_000;
 
 /** One record's change as committed. */
 export interface Change {
   entity: string;
   entityId: string;
-  /** The record as it was (null: created). */
+  /** null: created. */
   before: Doc | null;
-  /** The record as it became (null: deleted). */
+  /** null: deleted. */
   after: Doc | null;
 }
 
-/**
- * An outbox value: a committed change, the changes of many records one commit of a bulk write
- * (an import) made, or an event whose append failed (parked).
- */
+/** An outbox value: a change, a bulk commit's changes, or a parked event. */
 export type Intent =
   & { actor: unknown; at: string }
   & (
@@ -51,10 +43,7 @@ export class OutboxScope {
 
   constructor(readonly actor: () => unknown) {}
 
-  /**
-   * Remembers an intent key of a commit under way (a commit that fails leaves nothing there),
-   * and its value when given: a bulk write's, which forgets its intents if it fails (`forget`).
-   */
+  /** Remembers an intent key of a commit under way, and its value when given (a bulk write's). */
   add(key: Deno.KvKey, value?: Intent): void {
     this.#keys.push(key);
     if (value) this.#values.set(key[1], value);
@@ -70,10 +59,7 @@ export class OutboxScope {
     return this.#keys.splice(0);
   }
 
-  /**
-   * The values remembered of the intents at `keys` (forgotten here): those of a bulk write that
-   * committed them all, so the request moves them to the log without reading them back.
-   */
+  /** The values remembered of the intents at `keys` (forgotten here), so none is read back. */
   known(keys: Deno.KvKey[]): Map<unknown, Intent> {
     const out = new Map<unknown, Intent>();
     for (const k of keys) {
@@ -105,10 +91,7 @@ export function currentOutbox(): OutboxScope | null {
   return s && !s.closed ? s : null;
 }
 
-/**
- * The operations writing the intents of `changes`, for the same commit as the changes
- * (none outside a scope). Each intent's key is remembered by the scope.
- */
+/** The ops writing the intents of `changes`, in their commit (none outside a scope). */
 export function intentOps(changes: Change[]): Op[] {
   const scope = currentOutbox();
   if (!scope) return [];
@@ -134,9 +117,8 @@ function oneIntent(scope: OutboxScope, actor: unknown, at: string, change: Chang
 }
 
 /**
- * Like `intentOps`, for one commit of a bulk write (an import): the changes packed into as few
- * values as fit (`kind: "changes"`), so a commit of hundreds of records writes a few keys, not
- * one per record. `sizes`: each change's `sizeOf`, if known.
+ * Like `intentOps` for a bulk commit: the changes packed into as few values as fit, not one key
+ * per record. `sizes`: each change's `sizeOf`, if known.
  */
 export function packedIntentOps(changes: Change[], sizes?: number[]): Op[] {
   const scope = currentOutbox();
@@ -170,18 +152,12 @@ export function packedIntentOps(changes: Change[], sizes?: number[]): Op[] {
   return ops;
 }
 
-/**
- * Bytes (as `sizeOf` counts them) of changes per packed value: half a value, as KV may store a
- * text with a letter past Latin-1 in two bytes a character.
- */
+/** Half a value: KV may store a letter past Latin-1 in two bytes. */
 const PACK_BYTES = 28_000;
 /** Packed values a commit may hold at most (a commit carries under `KV_LIMITS.bytes`). */
 export const PACKS_PER_COMMIT = Math.ceil(800_000 / PACK_BYTES) + 1;
 
-/**
- * The intents at `keys` (null: absent), each with its record before put back whole; those in
- * `known` (by id: see `OutboxScope.known`) are not read.
- */
+/** The intents at `keys` (null: absent), whole; those in `known` are not read. */
 export async function readIntents(
   kv: Deno.Kv,
   keys: Deno.KvKey[],
@@ -219,10 +195,7 @@ export async function outboxKeys(kv: Deno.Kv): Promise<Deno.KvKey[]> {
   return out;
 }
 
-/**
- * Parks `event` in the outbox in place of the intents it covers (its append failed, or waits):
- * one commit, so the drain appends the event once and none of the intents. Returns it.
- */
+/** Parks `event` in the outbox in place of the intents it covers (its append failed). */
 export async function parkEvent(
   kv: Deno.Kv,
   actor: unknown,

@@ -14,7 +14,7 @@ export class StoreLockedError extends Error {}
 /** True for a local KV file (not `:memory:`, not a KV Connect URL). */
 export const isLocalFile = (path: string) => path !== ":memory:" && !/^https?:\/\//.test(path);
 
-/** Where a store's data lives: a local file (`base` resolved through its pointer), memory or remote. */
+/** Where a store's data lives. */
 export type StoreKind = "file" | "memory" | "remote";
 
 /** The kind of store a configured location opens. */
@@ -35,13 +35,10 @@ function holderPid(lockPath: string): number | null {
 const heldLocks = new Map<string, { file: Deno.FsFile; users: number }>();
 
 /**
- * Takes the single-server lock on a local KV file: SQLite allows several processes, but
- * two servers on one file make commits fail with 'database is locked'. The lock is the
- * operating system's file lock on `<file>.lock` (flock on Linux, LockFileEx on Windows), held
- * open while the store is open, so it goes away with the process however it ends: a lock file
- * left by a killed server, or naming some other live PID, never blocks a start. The file itself
- * stays (deleting it would let a waiting opener lock a file no longer at that path); its
- * content, the holder's PID, only serves the message. Stores in one process share the lock.
+ * Takes the single-server lock on a local KV file (two servers on one file fail commits with
+ * 'database is locked'): the OS file lock on `<file>.lock`, which dies with the process. The
+ * file stays (deleted, a waiting opener would lock a file no longer at that path); the PID in
+ * it only serves the message. Stores in one process share the lock.
  */
 function takeLock(dbPath: string): () => void {
   const lockPath = resolve(`${dbPath}.lock`);
@@ -96,9 +93,8 @@ export interface Opened {
 const TOKEN_ENV = "DENO_KV_ACCESS_TOKEN";
 
 /**
- * Opens KV Connect `url` with `token`: the variable holds it only while `Deno.openKv` is called
- * (it reads it then, before its first await), and is put back at once. Without a token, with the
- * process's own `DENO_KV_ACCESS_TOKEN`.
+ * Opens KV Connect `url` with `token` (default: the process's own `DENO_KV_ACCESS_TOKEN`): the
+ * variable holds it only during the call, which reads it before its first await.
  */
 function openRemote(url: string, token?: string): Promise<Deno.Kv> {
   if (token === undefined) return Deno.openKv(url);
@@ -113,9 +109,8 @@ function openRemote(url: string, token?: string): Promise<Deno.Kv> {
 }
 
 /**
- * Opens KV at `base` (`token`: a KV Connect URL's access token). A local file is locked (one
- * server per file), resolved through its pointer, and the files earlier switches or crashes
- * left beside it are removed.
+ * Opens KV at `base` (`token`: KV Connect's). A local file is locked, resolved through its
+ * pointer, and what earlier switches or crashes left beside it is removed.
  */
 export async function openKvAt(base: string, token?: string): Promise<Opened> {
   if (kindOf(base) === "remote") {
@@ -143,9 +138,6 @@ export async function openKvAt(base: string, token?: string): Promise<Opened> {
   }
 }
 
-/** Default of `Store.indexRecheckMs`. */
-export const INDEX_RECHECK_MS = 1_000;
-
 /** The app's storage: a KV handle (switchable at run time) and its collections. */
 export class Store implements KvHolder {
   #collections = new Map<string, Collection<Doc>>();
@@ -161,12 +153,8 @@ export class Store implements KvHolder {
     this.#unlock = o.unlock;
   }
 
-  /**
-   * How long an index trusts its last look at the write counter (see `KvHolder`): 1 s, so
-   * another server on a shared remote store is seen within a second. 0 makes every read look
-   * (tests of several instances on one store).
-   */
-  indexRecheckMs = INDEX_RECHECK_MS;
+  /** How long an index trusts its last look at the write counter (see `KvHolder`; 0: every read looks). */
+  indexRecheckMs = 1_000;
 
   /** Opens KV at `path` (file, `:memory:` or KV Connect URL), locking a local file. */
   static async open(path: string, token?: string): Promise<Store> {
@@ -195,20 +183,15 @@ export class Store implements KvHolder {
       : Promise.resolve(() => Promise.resolve());
   }
 
-  /** The collection named in `spec`, created once per store. */
   #dbId: Promise<string> | null = null;
   /** The running code's version, in every index snapshot's signature (see `KvHolder`). */
   snapshotTag = "";
-  /**
-   * How background work on the indexes waits between its slices (see `KvHolder.idle`): the
-   * server waits for the requests in flight; absent, a turn of the event loop.
-   */
+  /** How background index work waits between its slices (see `KvHolder.idle`). */
   idle?: () => Promise<void>;
 
   /**
-   * Where collection `name` keeps its index snapshot: local data files only, named after the
-   * live file and the database's own id (`["_meta", "dbid"]`, made once), so a data file
-   * copied in from elsewhere never meets another database's snapshot.
+   * Where collection `name` keeps its index snapshot (local files only), named after the live
+   * file and the database's own id, so a copied-in data file never meets another's snapshot.
    */
   async snapshotPath(name: string): Promise<string | null> {
     if (this.kind !== "file") return null;
@@ -225,11 +208,7 @@ export class Store implements KvHolder {
     return snapshotPath(join(dirname(this.#path), SNAPSHOT_DIR), this.#path, `${id}.${name}`);
   }
 
-  /**
-   * Writes the index snapshot of every loaded large collection changed since its last one
-   * (after the warm-up, periodically and at a graceful stop), so a restart reads those instead
-   * of every record. Returns the names written; a failure only costs the next start time.
-   */
+  /** Writes the index snapshots changed since their last; returns the names written. */
   async saveSnapshots(): Promise<string[]> {
     const dir = this.kind === "file" ? join(dirname(this.#path), SNAPSHOT_DIR) : null;
     if (!dir) return [];
@@ -245,6 +224,7 @@ export class Store implements KvHolder {
     return done;
   }
 
+  /** The collection named in `spec`, created once per store. */
   collection<T extends Doc>(spec: CollectionSpec): Collection<T> {
     let c = this.#collections.get(spec.name);
     if (!c) this.#collections.set(spec.name, c = new Collection<Doc>(this, spec));
@@ -252,10 +232,8 @@ export class Store implements KvHolder {
   }
 
   /**
-   * Switches to another opened KV (after a restore or a new connection): every collection
-   * forgets its in-memory index and the old handle is closed. Call it inside
-   * `gate.exclusive()` so no request straddles the switch. `opened.unlock`, when given,
-   * replaces the current lock (a different base); otherwise the lock is kept.
+   * Switches to another opened KV, inside `gate.exclusive()`: the indexes are forgotten, the old
+   * handle closed; `opened.unlock`, when given, replaces the current lock.
    */
   switchTo(opened: Partial<Opened> & { kv: Deno.Kv; path: string }): void {
     const old = this.kv;
