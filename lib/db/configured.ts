@@ -32,10 +32,7 @@ export async function readConnection(dataDir: string): Promise<Connection | null
 export const locationOf = (config: Config, c: Connection | null) =>
   c?.mode === "remote" ? c.url : c?.mode === "local" ? localBase(config) : config.dbPath;
 
-/**
- * Opens the store where the saved connection (or `DB_PATH`) says, a saved KV Connect
- * connection with its token; the start path of the app.
- */
+/** Opens the store where the saved connection (or `DB_PATH`) says, at the app's start. */
 export async function openConfiguredStore(config: Config): Promise<Store> {
   const c = await readConnection(config.dataDir);
   return await Store.open(locationOf(config, c), c?.mode === "remote" ? c.token : undefined);

@@ -2,9 +2,8 @@ import { basename, dirname, extname, join } from "node:path";
 import { ulid } from "ulid";
 
 /**
- * Which SQLite file holds a local store. The configured path (`DATA_DIR/casemix.kv`) is the
- * *base*: without a pointer it is the live file itself; after a restore the pointer
- * `<base>.current.json` names the file built aside (`casemix-<ulid>.kv`) in the same folder.
+ * The pointer of a local store's *base* (the configured path): after a restore it names the
+ * live file built aside in the same folder; without one the base is the live file.
  */
 export const pointerOf = (base: string) => `${base}.current.json`;
 
@@ -67,10 +66,7 @@ export async function writePointer(base: string, live: string): Promise<void> {
   await writeAtomic(pointerOf(base), JSON.stringify({ file: basename(live), at: new Date() }));
 }
 
-/**
- * Removes what earlier runs left beside `base`: pointer temp files, stores built aside that
- * were never switched to, and the files a switch replaced. Never `live` or the lock.
- */
+/** Removes pointer temp files, stores built aside and replaced files beside `base` (not `live`). */
 export async function cleanStrays(base: string, live: string): Promise<string[]> {
   const ext = extname(base);
   const stem = escape(basename(base, ext));

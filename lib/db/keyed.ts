@@ -1,10 +1,6 @@
 import type { CollectionSpec, Doc, Query } from "../index/doc.ts";
 
-/**
- * Printable ASCII only. Such keys order alike as KV orders them (by their bytes) and as the
- * index orders text (lowercased, by UTF-16 units), but for capitals: lowercasing only raises a
- * character, so a key is never after its own lowercase.
- */
+/** Printable ASCII: KV and the index order it alike but for capitals (see `keyedIds`). */
 export const plain = (s: string): boolean => /^[\x20-\x7e]*$/.test(s);
 
 /** Whether `doc`'s keyed value (if its collection declares `keyed`) is `plain`. */
@@ -29,11 +25,9 @@ interface Pick {
 }
 
 /**
- * The ids of the first `n` records of a collection declaring `keyed`, in that field's order as
- * the index orders it (lowercased text, ties by id), read from its keys in KV order; null when a
- * key is not `plain` (then the orders may differ). KV puts "B1" before "a1", so a capital key
- * may come late, but never after the first key greater than its lowercase: reading stops once a
- * key is past the `n`-th lowercased key found so far (every later key, and its lowercase, is).
+ * The ids of the first `n` records in the index's `keyed` order, read from the keys in KV
+ * order (null: a key not `plain`). Lowercasing only raises a character, so reading stops once
+ * a key is past the `n`-th lowercased key found.
  */
 export async function keyedIds(
   kv: Deno.Kv,

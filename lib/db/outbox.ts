@@ -70,7 +70,7 @@ export class OutboxScope {
     return out;
   }
 
-  /** Forgets the intents of a bulk write that failed: its rollback removes them (or the next start's). */
+  /** Forgets the intents of a bulk write that failed (its rollback removes them). */
   forget(keys: Deno.KvKey[]): void {
     const ids = new Set(keys.map((k) => k[1]));
     this.#keys = this.#keys.filter((k) => !ids.has(k[1]));

@@ -1,15 +1,12 @@
 /**
- * Values read from KV and kept in this process for `ms`, per store and key: a request that finds
- * one runs without waiting on the store. This process's own writes replace or drop the kept
- * value at once (`wrote`), and a read that raced such a write is not kept; another process
- * sharing the store is seen at most `ms` later. Null (nothing stored) is never kept.
+ * Values read from KV kept in this process for `ms`, per store and key; this process's writes
+ * replace or drop them at once (`wrote`), another process's are seen at most `ms` later.
  */
 export class ReadCache<V> {
   #byKv = new WeakMap<Deno.Kv, Map<string, { value: V; at: number }>>();
   /** Writes so far, so a read that raced one is not kept. */
   #writes = 0;
 
-  /** `clock`: the time in ms the kept values are aged by. */
   constructor(readonly ms: number, readonly clock: () => number) {}
 
   #of(kv: Deno.Kv) {

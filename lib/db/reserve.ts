@@ -4,10 +4,8 @@ import { storageError } from "../errors.ts";
 import { ignoreMissing } from "./db_file.ts";
 
 /**
- * Reserves `bytes` of disk in `dir` with a ballast file, written out (not sparse), so that a
- * write spanning many commits that fills the disk can free the room its rollback needs.
- * Fails with 507 'Penyimpanan penuh…' (nothing written yet) when the room is not there.
- * Returns the release (removes the file).
+ * Reserves `bytes` of disk in `dir` with a ballast file (not sparse) a journaled write frees for
+ * its rollback; 507 when the room is not there. Returns the release.
  */
 export async function reserveDisk(dir: string, bytes: number): Promise<() => Promise<void>> {
   const path = join(dir, `.reserve-${ulid()}`);
@@ -40,11 +38,7 @@ export async function dropReserves(dir: string): Promise<void> {
   } catch { /* no folder */ }
 }
 
-/**
- * Makes a data folder readable by the server's user only (0700) and the given files in it
- * (the KV file and SQLite's `-wal`/`-shm` beside it) 0600. Skipped on Windows, where files
- * follow the folder's ACL.
- */
+/** Makes `dir` 0700 and `files` with their `-wal`/`-shm` 0600 (not on Windows: ACLs apply). */
 export async function restrictFiles(dir: string, files: string[]): Promise<void> {
   if (Deno.build.os === "windows") return;
   await Deno.chmod(dir, 0o700);
@@ -55,20 +49,15 @@ export async function restrictFiles(dir: string, files: string[]): Promise<void>
   }
 }
 
-/**
- * Makes a folder (and any missing parent) readable by the server's user only: created 0700, an
- * existing one set to 0700. Skipped on Windows (the folder's ACL applies).
- */
+/** Makes a folder (and missing parents) 0700, an existing one too (not on Windows). */
 export async function privateDir(dir: string): Promise<void> {
   await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
   if (Deno.build.os !== "windows") await Deno.chmod(dir, 0o700);
 }
 
 /**
- * Opens a KV file (or `:memory:`, or a URL, left as they are) with `open` so that no one else
- * can read it at any moment: its folders are made 0700 (`privateDir`), the file is created 0600
- * before it is opened (SQLite gives its `-wal` and `-shm` the file's mode), and afterwards the
- * file and those two are set to 0600 (files an earlier version left 0644).
+ * Opens a KV file with `open` so no one else can ever read it: folders 0700, the file created
+ * 0600 before the open (SQLite gives `-wal`/`-shm` its mode), all three set 0600 after.
  */
 export async function openPrivately<T>(
   path: string,

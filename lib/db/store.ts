@@ -153,7 +153,7 @@ export class Store implements KvHolder {
     this.#unlock = o.unlock;
   }
 
-  /** How long an index trusts its last look at the write counter (see `KvHolder`; 0: every read looks). */
+  /** How long an index trusts its last look at the write counter (0: every read looks). */
   indexRecheckMs = 1_000;
 
   /** Opens KV at `path` (file, `:memory:` or KV Connect URL), locking a local file. */

@@ -7,26 +7,18 @@ import { keyedIds, keyedPage, keyedPlain } from "./keyed.ts";
 /** Whether a collection keeps the count of every record (it declares `subset` or `keyed`). */
 const counts = (spec: CollectionSpec) => !!(spec.subset || spec.keyed);
 
-/**
- * The count of every record of a collection declaring a `subset` or `keyed`, a `KvU64` moved
- * by `sum` in the commit that creates or removes a record (−1 is 2^64 − 1: `sum` wraps).
- */
+/** The count of every record (`subset` or `keyed`): a `KvU64` moved by `sum` (−1: 2^64 − 1). */
 export const countKey = (name: string): Deno.KvKey => ["_meta", "count", name];
 
 /**
- * Present once the count was stored from an index holding exactly the records at the write
- * counter, and (`keyed`) every keyed value was `plain` then: data written before, a bulk write
- * that added records, or a write of a keyed value that is not plain leave it absent, and then
- * nothing is answered early.
+ * Present while the count is exact (stored by an exact load with every keyed value `plain`);
+ * absent, nothing is answered early.
  */
 export const countedKey = (name: string): Deno.KvKey => ["_meta", "counted", name];
 
 const MINUS_ONE = (1n << 64n) - 1n;
 
-/**
- * The count's operation in a commit that creates (+1) or removes (−1) a record, or writes `doc`
- * over one (0); and, for a `keyed` value of `doc` that is not plain, the `counted` mark's deletion.
- */
+/** The count's op in a commit that creates (+1), removes (−1) or replaces (0) a record. */
 export function countOps(spec: CollectionSpec, delta: 1 | 0 | -1, doc?: Doc): Op[] {
   if (!counts(spec)) return [];
   const ops: Op[] = delta
@@ -36,10 +28,7 @@ export function countOps(spec: CollectionSpec, delta: 1 | 0 | -1, doc?: Doc): Op
   return ops;
 }
 
-/**
- * The operation of a bulk write (`writeMany`, whose rollback cannot undo a `sum`) of `docs`,
- * `added` of them new: the count is not read again until an exact load stores it (`storeCount`).
- */
+/** A bulk write's op (its rollback cannot undo a `sum`): the `counted` mark deleted. */
 export function bulkCountOps(spec: CollectionSpec, added: number, docs: Doc[]): Op[] {
   return counts(spec) && (added || docs.some((d) => !keyedPlain(spec, d)))
     ? [{ kind: "delete", key: countedKey(spec.name) }]
@@ -47,10 +36,8 @@ export function bulkCountOps(spec: CollectionSpec, added: number, docs: Doc[]): 
 }
 
 /**
- * After a load whose index holds exactly `size` records at the write counter's versionstamp
- * `vs`: stores the count, unless stored already (or a keyed value of `rows` is not plain), in a
- * commit that checks the counter is still at `vs` (a write since then leaves it for the next
- * load).
+ * After a load holding exactly `size` records at counter `vs`: stores the count (unless stored
+ * or a keyed value is not plain), checking the counter is still at `vs`.
  */
 export async function storeCount(
   kv: Deno.Kv,
@@ -93,12 +80,8 @@ async function idsOf(kv: Deno.Kv, spec: CollectionSpec, unique: string): Promise
 }
 
 /**
- * For query `q` before the index is loaded, when the count is stored: its answer from a small
- * index, with the counts of the whole collection, or null when `q` is not one it can answer.
- * - `subset`: `q.where` asks for the subset; the index holds all its records, found through
- *   the keys of its `unique` field (which they and only they hold).
- * - `keyed`: `q` only orders by that field, ascending, and pages within its first `KEYED_MAX`
- *   records; the index holds the records of those first pages (see keyed.ts).
+ * The answer to `q` before the index is loaded, from a small index of the `subset`'s records
+ * (found by their unique keys) or of a `keyed` list's first pages; null when it cannot answer.
  */
 export async function earlyAnswer<T extends Doc>(
   kv: Deno.Kv,

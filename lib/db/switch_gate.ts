@@ -5,9 +5,8 @@ import { conflict } from "../errors.ts";
 const holding = new AsyncLocalStorage<Gate>();
 
 /**
- * A readers-writer gate around the store: every request runs in a shared turn; a switch of the
- * database (restore, new connection) runs alone, after the requests in flight have finished and
- * while new ones wait, so no request ever reads part old and part new data.
+ * A readers-writer gate around the store: requests run in shared turns, a database switch
+ * alone, so no request reads part old and part new data.
  */
 export class Gate {
   #active = 0;
@@ -28,9 +27,8 @@ export class Gate {
   }
 
   /**
-   * Runs `fn` alone: new shared turns wait, and `fn` starts once the others in flight are done
-   * (the caller's own turn, when it has one, is not waited for). Gives 409 when another switch
-   * is running or the requests in flight do not finish within `timeoutMs`.
+   * Runs `fn` alone once the turns in flight but the caller's are done; 409 when another switch
+   * runs or they do not finish within `timeoutMs`.
    */
   async exclusive<T>(fn: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
     if (this.#closed) {

@@ -17,9 +17,8 @@ export function tallyDelta(spec: CollectionSpec, doc: Doc | null, old: Doc | und
 }
 
 /**
- * The tally's count now and its key's versionstamp (null: not stored yet, so counted from the
- * index: the commit that stores it must also check that the collection counter is still
- * `ver`, read before the index).
+ * The tally's count and its key's versionstamp (null: not stored, counted from the index, so
+ * the commit storing it must check the counter is still `ver`).
  */
 export async function tallyNow(
   col: Tallied,
@@ -34,10 +33,7 @@ export async function tallyNow(
   return { n, versionstamp: null };
 }
 
-/**
- * The operations that move the tally by `delta` in a commit, or 409 with its message when it
- * would fall below its minimum (none when the collection keeps no tally or `delta` is 0).
- */
+/** The ops moving the tally by `delta` in a commit; 409 when it would fall below its minimum. */
 export async function tallyOps(col: Tallied, delta: number): Promise<Op[]> {
   const tally = col.spec.tally;
   if (!tally || !delta) return [];
@@ -51,7 +47,7 @@ export async function tallyOps(col: Tallied, delta: number): Promise<Op[]> {
   ];
 }
 
-/** After a refused commit that lowered the tally: its message when the count no longer allows it. */
+/** After a refused commit lowering the tally: its 409 when the count no longer allows it. */
 export async function tallyError(col: Tallied, delta: number): Promise<Error | null> {
   const tally = col.spec.tally;
   if (!tally || delta >= 0) return null;

@@ -5,11 +5,7 @@ import type { Check, Collection, Staged } from "./collection.ts";
 import { AppError, badRequest, conflict, STALE_MESSAGE } from "../errors.ts";
 import type { Doc, Row } from "../index/index.ts";
 
-/**
- * One atomic commit over records of several collections (a stay and its examinations):
- * every staged write and its checks commit together or not at all; each collection's
- * change log and in-memory index follow once it committed.
- */
+/** One atomic commit over records of several collections (a stay and its examinations). */
 export class Tx {
   #parts = new Map<Collection, Staged[]>();
   #checks: Op[] = [];
@@ -45,10 +41,7 @@ export class Tx {
     this.#checks.push({ kind: "check", ...c });
   }
 
-  /**
-   * Commits everything, with each collection's lock check and tally (see `Collection.finish`,
-   * `tallyOps`); 409 with the most telling reason when a check failed.
-   */
+  /** Commits everything; 409 with the most telling reason when a check failed. */
   async commit(): Promise<string> {
     const ops: Op[] = [...this.#checks];
     const done: ((vs: string) => void)[] = [];

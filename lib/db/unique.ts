@@ -29,11 +29,7 @@ export async function whyConflict(
   return conflict(STALE_MESSAGE);
 }
 
-/**
- * The unique-key operations of writing `doc` as record `id` over `old`: the old values' keys
- * deleted, each new value's key `[<name>_by_<field>, value]` checked empty (`versionstamp: null`)
- * and set, in the same commit as the record.
- */
+/** The unique-key ops of writing `doc` as `id` over `old`: old keys deleted, new checked empty. */
 export function uniqueOps(col: UniqueOwner, id: string, doc: Doc, old?: Doc): Op[] {
   const ops: Op[] = [];
   for (const f of col.spec.unique ?? []) {

@@ -1,11 +1,7 @@
 import type { Doc, Row } from "../index/doc.ts";
 import { RecentRows } from "../index/recent_rows.ts";
 
-/**
- * Whole records kept for a slim index's recent pages (a clerk paging back and forth): a few
- * pages' worth, so under many users' random pages the kept records die young instead of being
- * promoted to V8's old generation and dropped there.
- */
+/** A few pages' worth: under many users the kept records die young, never promoted by V8. */
 const RECENT = 200;
 /** Reads of at most this many rows are pages whose records are kept (an export is not). */
 const RECENT_PAGE = 200;
@@ -38,26 +34,19 @@ export async function readMany<T extends Doc>(
 }
 
 /**
- * The whole records of a slim index's rows (the index keeps only part of each): the page's
- * records are read from KV (at their current version), and those of the last pages read are
- * kept (`RECENT`) and used while their versionstamp is the index's.
+ * The whole records of a slim index's rows, read from KV; those of the last pages read are kept
+ * and used while their versionstamp is the index's.
  */
 export class WholeRecords<T extends Doc> {
   #recent = new RecentRows<T>(RECENT);
 
-  /**
-   * `read`: the records of `ids` straight from KV (missing ones left out); `whole`: which
-   * index rows the slim index keeps whole (returned as they are, nothing read).
-   */
+  /** `whole`: which rows the slim index keeps whole (returned as they are). */
   constructor(
     readonly read: (ids: string[]) => Promise<Row<T>[]>,
     readonly whole?: (doc: T) => boolean,
   ) {}
 
-  /**
-   * `rows` as whole records; a record deleted meanwhile keeps its indexed part, or with
-   * `dropGone` is left out (do that before writing them back).
-   */
+  /** `rows` as whole records; one deleted meanwhile keeps its indexed part (`dropGone`: out). */
   async full(rows: Row<T>[], dropGone = false): Promise<Row<T>[]> {
     const got = new Map<string, Row<T>>();
     const want: string[] = [];
