@@ -126,6 +126,9 @@ async function fromReadiness(
   await page.keyboard.type("31-01-1950");
   await page.keyboard.press("Enter");
   await m.waitFor({ state: "detached" });
+  // the row was on the page before the save: wait for the table's reload to show the date
+  await page.locator(".dt-table tbody tr", { hasText: erm }).filter({ hasText: "31-01-1950" })
+    .waitFor();
   assert.match(await rowWith(page, erm), /Lama\s.*31-01-1950/s);
   await page.goBack();
   await page.reload();
