@@ -1,7 +1,4 @@
-/**
- * Bit sets by insertion rank: a search's hits as one bit per rank (12.5 KB for 100,000 records
- * where a byte per rank took 100 KB), so the hits of many recent terms can be kept.
- */
+/** Bit sets by insertion rank: a search's hits as one bit per rank, so many terms' hits fit. */
 
 /** An empty bit set for ranks `[0, ranks)`. */
 export function bitsFor(ranks: number): Uint32Array {

@@ -17,13 +17,9 @@ export interface FewParts<T extends Doc> {
 }
 
 /**
- * A filtered list whose order has no view yet, when its kept filters (a `where` term after the
- * first, a keyed numeric filter such as a month) hold few of the view's records: those few are
- * checked (numbers without a key, the query's `filter`) and sorted, instead of sorting every record
- * into a view first (72,000 discharged stays, ~40 ms, for a month's 1,200). The view is left
- * unbuilt: the next query in that order without such a filter builds it. Null: not few (fewer
- * than a sixteenth of the view's records, counted with the view's own `where`), or no such
- * filter; the view answers.
+ * A filtered list whose order has no view yet, when its kept filters hold few (under a
+ * sixteenth) of the view's records: those few are checked and sorted instead of building the
+ * view. Null: not few, or no such filter; the view answers.
  */
 export function fewFirst<T extends Doc>(
   ix: IndexParts<T>,

@@ -4,12 +4,9 @@ import { bitsFor, countBits, hasBit } from "./bits.ts";
 import type { Found, FoundCache, FoundSource } from "./found.ts";
 
 /**
- * A list's filters as kept bit sets, one per term: a search term, a `where` value, a numeric
- * filter with its key (see `Query.numericKey`). Each is built once by a pass over the records
- * that can hold it and kept among the recent terms (`FoundCache`, brought up to date by
- * re-checking the records written since), so the next clerk asking the same room, month or
- * first letters pays a few word operations: the sets are intersected, counted by population
- * count, and the view read only up to the page's end.
+ * A list's filters as kept bit sets, one per term (a search term, a `where` value, a keyed
+ * numeric filter), built once and kept in step among the recent terms (`FoundCache`): a repeated
+ * room, month or prefix costs a few word operations (intersect, popcount, read to the page end).
  */
 
 /** One filter term: its cache key, the test of one entry, and how to mark every holder. */
@@ -55,9 +52,8 @@ export function intersect(sets: Found[]): { bits: Uint32Array; count: number } {
 }
 
 /**
- * The entries of `view` in every set of `sets` (at least one), counted, and the page
- * `[start, end)` of them in the view's order. `member` is the view's own `where` as a set
- * (null: the view holds every entry), counted against but not walked.
+ * The entries of `view` in every set of `sets`, counted, and the page `[start, end)` of them in
+ * the view's order; `member` is the view's own `where` as a set (null: all).
  */
 export function pageOfBits<T extends Doc>(
   view: View<T>,

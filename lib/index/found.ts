@@ -22,10 +22,8 @@ export interface FoundSource<T extends Doc> {
 }
 
 /**
- * The hits of the last `max` common search terms (a surname held by thousands of patients:
- * too many trigram candidates to check on every request), kept in step with writes: a later
- * query re-checks only the records written since (`changesSince`), and starts over when the
- * change log no longer covers them or a record was removed meanwhile.
+ * The hits of the last `max` common search terms, kept in step with writes: a later query
+ * re-checks only the records written since, and starts over when the log no longer covers them.
  */
 export class FoundCache {
   #terms = new Map<string, Found>();
@@ -56,11 +54,7 @@ export class FoundCache {
     return f;
   }
 
-  /**
-   * Among the kept terms under `prefix` that `s` holds (so every entry holding `s` is among
-   * their hits), the one with the fewest hits, brought up to date (`holds(e, term, fields)`
-   * re-checks one record), or null.
-   */
+  /** Among the kept terms under `prefix` that `s` holds, the one with fewest hits, or null. */
   narrowest<T extends Doc, F>(
     prefix: string,
     s: string,

@@ -9,8 +9,7 @@ type Batch<T> = { got: Deno.KvEntry<T>[]; next: string | null };
 
 /**
  * Reads every record under `[name]` in key order, `LOAD_BATCH` per KV call, handing each batch
- * to `put` after `between()`; the next batch is read from the store while `put` indexes the
- * last one (the store's reading and the index's work overlap).
+ * to `put` after `between()` (the next batch is read while `put` indexes the last).
  */
 export async function readEvery<T extends Doc>(
   kv: Deno.Kv,
@@ -38,22 +37,16 @@ export async function readEvery<T extends Doc>(
 }
 
 /**
- * The values of a batch read from KV, made again as `JSON.parse` makes them, which is how a
- * restart reads them from its snapshot: V8's deserialiser gives a record room for four fields
- * in the object and keeps the rest in a property array beside it, and a string of its own per
- * value, where `JSON.parse` lays each record's fields out in the object and shares each short
- * string (a sex, a date, a code) among the records holding it. A first start from KV so holds
- * its indexes in about as little memory as a restart (records are JSON: the snapshot keeps them
- * so). Not for a slim index, which keeps a copy of its own of each record.
+ * A batch's values made again as `JSON.parse` makes them (as a restart reads its snapshot):
+ * V8's deserialiser keeps most fields out of line and a string per value, `JSON.parse` lays
+ * them in the object and shares short strings, so a first start holds as little as a restart.
+ * Not for a slim index, which keeps a copy of its own of each record.
  */
 export function compactValues<T>(batch: Deno.KvEntry<T>[]): T[] {
   return JSON.parse(JSON.stringify(batch.map((e) => e.value)));
 }
 
-/**
- * A `readEvery` sink putting each batch into `index` (`compactValues` unless the index is
- * `slim`), one string per repeated text for the load's length (`Interner`).
- */
+/** A `readEvery` sink putting each batch into `index` (`compactValues` unless it is `slim`). */
 export function filler<T extends Doc>(
   index: { put(id: string, row: Row<T>): void },
   slim: boolean,
@@ -72,9 +65,8 @@ export function filler<T extends Doc>(
 }
 
 /**
- * The ids the change log `["_chg", name, ulid]` names since `since` (ms), leaving out the
- * entries `own` holds (applied already); each entry read is noted in `own` at `now`, so it is
- * replayed once (the sync margin brings it back on every later sync).
+ * The ids the change log `["_chg", name, ulid]` names since `since` (ms), less those in `own`;
+ * each one read is noted in `own` at `now`, so it is replayed once.
  */
 export async function changedIds(
   kv: Deno.Kv,

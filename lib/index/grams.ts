@@ -1,10 +1,7 @@
 /**
- * Trigram postings over the search text of a `MemIndex`'s entries, so a rare term (an ERM
- * number, a full name) finds its few candidates without scanning every text: the entries
- * holding every trigram of the term are among those of its rarest trigram, and each candidate is
- * then checked with `includes`. Trigrams are hashed into a fixed table of buckets (a collision
- * only adds candidates, which the check removes); postings are insertion ranks (`seq`),
- * ascending.
+ * Trigram postings over a `MemIndex`'s search texts, so a rare term (an ERM number, a name)
+ * finds its candidates under its rarest trigram without a scan, each then checked with
+ * `includes`. Trigrams hash into fixed buckets (a collision only adds candidates).
  */
 
 /** Trigram length: shorter terms are scanned. */
@@ -36,10 +33,7 @@ function bound(list: Int32Array, n: number, x: number): number {
   return lo;
 }
 
-/**
- * Postings per trigram bucket, kept in step with each entry's text: per bucket an `Int32Array`
- * of ranks (4 bytes each; a JS array of numbers costs 8 and grows with slack) and its length.
- */
+/** Postings per trigram bucket: an `Int32Array` of ascending ranks and its length. */
 export class Grams {
   #post: (Int32Array | undefined)[] = new Array(1 << BITS);
   #len = new Int32Array(1 << BITS);
@@ -95,10 +89,7 @@ export class Grams {
     for (const b of neu) if (!old.has(b)) this.#add(b, seq);
   }
 
-  /**
-   * The ranks of the entries that may hold `term`, ascending: those under every one of its
-   * trigrams' buckets (the postings intersected, rarest first).
-   */
+  /** The ranks of the entries that may hold `term`, ascending (its trigrams' intersected). */
   candidates(term: string): Int32Array {
     const lists: Int32Array[] = [];
     for (const b of bucketsOf(term)) {

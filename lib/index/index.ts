@@ -24,12 +24,9 @@ const oneId = (id: string, value: Doc): string => value._id === id ? value._id :
 const MAX_INCREMENTAL = 256;
 
 /**
- * In-memory copy of one collection with cached orderings and groupings, so a paged,
- * searched and ordered read over 100k records takes milliseconds instead of a KV scan.
- * A write updates the cached orderings, groupings and search texts in place (see
- * view.ts); only a large batch drops them to be rebuilt on the next read. The queries over it
- * are in query.ts, what is kept of a record in slim_rows.ts, the derived numbers in nums.ts, the
- * trigram postings in postings.ts.
+ * In-memory copy of one collection with cached orderings and groupings, kept in place by writes
+ * (view.ts), so a paged, searched, ordered read over 100k records takes milliseconds. Queries
+ * are in query.ts, kept records in slim_rows.ts, derived numbers in nums.ts.
  */
 export class MemIndex<T extends Doc> {
   /** Entries by id (a restored snapshot's put in when first needed: see `LaterMap`). */
@@ -51,10 +48,7 @@ export class MemIndex<T extends Doc> {
   /** The derived numbers by insertion rank (NaN for holes), built on the first numeric query. */
   #nums: NumColumns | null = null;
 
-  /**
-   * `derive` gives the numbers of a record that `Query.numeric` tests (always as many), e.g.
-   * day numbers of its dates; NaN for none.
-   */
+  /** `derive` gives the numbers `Query.numeric` tests (always as many, NaN for none). */
   constructor(
     readonly searchFields: string[],
     readonly derive?: (doc: T) => number[],
@@ -179,10 +173,8 @@ export class MemIndex<T extends Doc> {
   }
 
   /**
-   * Replaces every row with a snapshot's: each entry's record (as the index keeps it), search
-   * text and numbers are parsed from its block when first read, its cached orderings made when
-   * first asked for. Returns the blocks (`LazyBlocks.settle` parses the rest); `broken` is told
-   * when a block does not parse.
+   * Replaces every row with a snapshot's, each parsed from its block when first read. Returns the
+   * blocks (`LazyBlocks.settle` parses the rest); `broken` is told when a block does not parse.
    */
   restore(snap: Snapshot, broken: (e: Error) => void): LazyBlocks<T> {
     this.clear();
@@ -240,10 +232,7 @@ export class MemIndex<T extends Doc> {
     return this.#cache.group(field).get(value)?.length ?? 0;
   }
 
-  /**
-   * Rows whose value at `field` lies in [`from`, `to`] (inclusive), in ascending order of it
-   * (see `rangeOf`, range.ts).
-   */
+  /** Rows whose value at `field` lies in [`from`, `to`], ascending by it (range.ts). */
   range(field: string, from: string | number, to: string | number): Row<T>[] {
     return rangeOf(this.#cache.view([{ field, dir: "asc" }]), field, from, to);
   }

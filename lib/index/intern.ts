@@ -1,8 +1,6 @@
 /**
- * One string per versionstamp while an index loads. KV's reader gives each entry a copy of its
- * own of the versionstamp of the commit that wrote it, which an import's or a data set's hundreds
- * of records share. A load passes each versionstamp through one `Interner` and lets it go with the
- * load, keeping the texts and not the table.
+ * One string per versionstamp while an index loads: KV gives each entry its own copy of its
+ * commit's versionstamp, which an import's hundreds of records share.
  */
 export class Interner {
   #seen = new Map<string, string>();

@@ -3,13 +3,10 @@ import type { Entry } from "./scan.ts";
 import { Interner } from "./intern.ts";
 
 /**
- * The entries of an index restored from a snapshot (snapshot.ts): each knows its insertion
- * rank at once, while its record and numbers stay in their block's text until something reads
- * one of them, which parses the whole block (`SNAP_BLOCK` entries), and its search text in the
- * snapshot's texts section, parsed whole when a first entry's is read. So a restart answers a
- * list's first page after parsing the ids and the few blocks its rows are in, and its first
- * search after parsing the texts and the blocks of the page's rows; the rest is parsed in the
- * background (`LazyBlocks.settle`) or by the first read that needs every record.
+ * The entries of an index restored from a snapshot: each knows its rank at once, while its
+ * record and numbers stay in their block's text until one is read (which parses the block), and
+ * its search text in the texts section, parsed whole at the first read of one. So a restart's
+ * first page and first search parse little; the rest is parsed in the background (`settle`).
  */
 
 /** Entries per block of a snapshot. */
@@ -27,11 +24,9 @@ export interface TextSource {
 }
 
 /**
- * The search texts section of a snapshot: JSON of `[text, exact]`, `text` every entry's search
- * text in dump order, each ending with a line break (a line break in one read as a space, as
- * the search reads it), and `exact` the `[position, text]` of those that held one. One string,
- * not one per entry: a first search reads it in one JSON string and cuts the entries' texts
- * from it.
+ * A snapshot's search texts section: JSON of `[text, exact]`, every entry's text in dump order
+ * ending in a line break, and `exact` the `[position, text]` of those that held one. One string,
+ * cut into the entries' texts at a first search.
  */
 export function textsSection(texts: string[]): string {
   const exact: [number, string][] = [];
@@ -164,9 +159,8 @@ export class LazyBlocks<T extends Doc> {
   #texts: { text: string; ends: Int32Array; exact: Map<number, string> } | null = null;
 
   /**
-   * `source`: the blocks' texts, block `i` holding `counts[i]` entries; `texts`: the entries'
-   * search texts; `parts`: how their entries are made what the index keeps; `broken`: told once
-   * when a block or the texts do not parse (the index must be reloaded).
+   * `source`: the blocks' texts (block `i` holds `counts[i]` entries); `parts` makes an entry what
+   * the index keeps; `broken` is told once when a block or the texts do not parse.
    */
   constructor(
     readonly source: BlockSource,
@@ -226,10 +220,7 @@ export class LazyBlocks<T extends Doc> {
     this.#dropped = true;
   }
 
-  /**
-   * Parses every block not parsed yet, in order, awaiting `between()` after each slice of about
-   * `sliceMs`, until done or dropped. Whether every block was parsed.
-   */
+  /** Parses the unparsed blocks, awaiting `between()` after each ~`sliceMs`; whether all were. */
   async settle(between: () => Promise<void>, sliceMs = 8): Promise<boolean> {
     // the search texts first (every entry's, in one piece)
     if (this.parts.ids.length && !this.#dropped) {

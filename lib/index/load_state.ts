@@ -1,10 +1,6 @@
 import { nextTurn } from "../runtime/turn.ts";
 
-/**
- * One index's load: whether a reader waits for the one running (else it runs in the background
- * and waits between its batches, `between`), and how background work on the index waits
- * (`idle`).
- */
+/** One index's load: whether a reader waits for it (else it yields), how background work waits. */
 export class LoadState {
   #wanted = false;
   /** Resolved when a reader comes to wait for the load running. */
@@ -31,11 +27,7 @@ export class LoadState {
     if (!this.#wanted) await Promise.race([this.#go.promise, this.idle()]);
   }
 
-  /**
-   * How background work on the index (a preload's batches, a restored snapshot's blocks) waits
-   * between its slices: for the holder's `idle` (the server's: the requests in flight first), else
-   * a turn of the event loop.
-   */
+  /** How background index work waits between slices: the holder's `idle`, else a loop turn. */
   async idle(): Promise<void> {
     await (this.holder.idle?.() ?? nextTurn());
   }

@@ -4,17 +4,11 @@ interface Numbered {
   nums: number[] | null;
 }
 
-/**
- * The derived numbers of a `MemIndex`'s entries (see `Query.numeric`) as one `Float64Array` per
- * number, indexed by insertion rank (NaN for a hole), grown as ranks are given out.
- */
+/** A `MemIndex`'s derived numbers, a `Float64Array` per number by insertion rank (NaN: hole). */
 export class NumColumns {
   cols: Float64Array[];
 
-  /**
-   * The columns of `entries`' numbers, `ranks` ranks given out so far; the entries drop theirs
-   * (kept once, here). Null while no entry has numbers (columns made then would have no width).
-   */
+  /** The columns of `entries`' numbers (the entries drop theirs); null while none has numbers. */
   static of(entries: () => Iterable<Numbered>, ranks: number): NumColumns | null {
     const width = entries()[Symbol.iterator]().next().value?.nums?.length ?? 0;
     if (!width) return null;

@@ -12,11 +12,7 @@ export interface RankSource<T extends Doc> {
   at(seq: number): Entry<T> | undefined;
 }
 
-/**
- * An index's trigram postings over its trigram fields: built in slices from the first search
- * (`ready`) or by the warm-up (`warm`), kept in step with every write (`update`), dropped with
- * the caches.
- */
+/** An index's trigram postings: built in slices (`ready`, `warm`), kept in step by `update`. */
 export class GramPostings<T extends Doc> {
   #grams: Grams | null = null;
   /** Postings being built in slices (`warm`): the entries below `next` are in. */
@@ -55,9 +51,8 @@ export class GramPostings<T extends Doc> {
   }
 
   /**
-   * Builds the postings `slice` entries at a time, awaiting `pause` in between (in one piece, a
-   * large collection's would hold the event loop too long). Writes meanwhile are applied to the
-   * part built; a search meanwhile scans.
+   * Builds the postings `slice` entries at a time, awaiting `pause` in between; writes meanwhile
+   * go to the part built, a search meanwhile scans.
    */
   async warm(slice = 10_000, pause: () => Promise<void> = nextTurn): Promise<void> {
     if (this.#grams || this.#building || !this.pos.length) return;
@@ -66,10 +61,8 @@ export class GramPostings<T extends Doc> {
   }
 
   /**
-   * The postings when built, else null (the search scans the texts: 40 ms over 100,000
-   * patients, where building them first took 0.7 s) while a build in slices starts, unless one
-   * is under way (`warm`, as the server's warm-up builds them); a build of one slice (up to
-   * `BUILD_SLICE` entries) is done at once.
+   * The postings when built, else null (the search scans) while a build in slices starts unless
+   * one is under way; a build of one slice (`BUILD_SLICE` entries) is done at once.
    */
   ready(): Grams | null {
     if (this.#grams || this.#building || !this.pos.length) return this.#grams;

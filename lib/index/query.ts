@@ -19,9 +19,7 @@ export type { IndexParts } from "./term_hits.ts";
 
 /**
  * Filters, searches, orders and pages the rows. The first `where` term is the base (a cached
- * view per order: put the broad, stable term first, e.g. a status, so views stay few); the
- * other terms are membership marks; a search finds its candidates in the view's joined text
- * before any filter.
+ * view per order: put a broad, stable term first); the others are membership marks.
  */
 export function runQuery<T extends Doc>(ix: IndexParts<T>, q: Query): QueryResult<T> {
   const all = ix.list();
@@ -180,11 +178,7 @@ function walkView<T extends Doc>(
   return { filtered, rows };
 }
 
-/**
- * A search answered from trigram candidates (insertion ranks): each is checked as the scan
- * would (text, view membership, numbers, filters), then the few found are put in the view's
- * order.
- */
+/** A search answered from trigram candidates, each checked as the scan would, put in view order. */
 function rare<T extends Doc>(
   ix: IndexParts<T>,
   seqs: Int32Array,

@@ -2,9 +2,8 @@ import { type Doc, type Row, walk } from "./doc.ts";
 import { compareKey, entryAt, sortKey, type View } from "./scan.ts";
 
 /**
- * Rows whose value at `field` lies in [`from`, `to`] (inclusive), in ascending order of it:
- * two binary searches in the view (the field's cached ascending one) (compared as that view orders:
- * numbers as numbers, text lowercased). Rows without a value are never in a range.
+ * Rows whose value at `field` lies in [`from`, `to`], ascending: two binary searches in the
+ * field's ascending view (numbers as numbers, text lowercased); rows without one never are.
  */
 export function rangeOf<T extends Doc>(
   view: View<T>,

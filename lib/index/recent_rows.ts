@@ -1,9 +1,6 @@
 import type { Doc, Row } from "./doc.ts";
 
-/**
- * The whole records of a slim index's recent pages, oldest first, at most `max`: one is used
- * only while its versionstamp is still the index row's (see `Collection.full`).
- */
+/** The whole records of a slim index's recent pages (at most `max`), each for its versionstamp. */
 export class RecentRows<T extends Doc> {
   #rows = new Map<string, Row<T>>();
 

@@ -13,10 +13,7 @@ export interface Entry<T extends Doc> {
   all: string;
   /** Insertion rank: unordered lists (all rows, a group) keep entries in this order. */
   seq: number;
-  /**
-   * The index's derived numbers of the record (see `MemIndex`), or null: none, or kept in the
-   * index's number columns once a numeric query built them.
-   */
+  /** The record's derived numbers, or null: none, or moved into the index's number columns. */
   nums: number[] | null;
 }
 
@@ -27,8 +24,7 @@ export function textOf<T extends Doc>(e: Entry<T>): string[] {
 
 /**
  * Entries in one order (empty: insertion order), optionally only those whose value at
- * `where[0]` is `where[1]`, kept as their insertion ranks only (4 bytes an entry, where an
- * array of the entries took 8), read through the index's entries by rank.
+ * `where[0]` is `where[1]`, kept as insertion ranks (4 bytes an entry).
  */
 export interface View<T extends Doc> {
   /** The entries' insertion ranks in view order (a search's marks are by rank). */
@@ -72,10 +68,7 @@ export function keysOf<T extends Doc>(e: Entry<T>, order: OrderBy[]): Key[] {
   return order.map((o) => sortKey(getPath(e.row.value, o.field)));
 }
 
-/**
- * The order of a view: its terms, then the id (insertion rank when it has no terms).
- * `ka`/`kb` are the entries' `keysOf`.
- */
+/** A view's order: its terms, then the id (`ka`/`kb` are the entries' `keysOf`). */
 export function compareEntries<T extends Doc>(
   order: OrderBy[],
   a: Entry<T>,
@@ -105,10 +98,7 @@ export function sortEntries<E extends Entry<Doc>>(list: E[], order: OrderBy[]): 
   return keyed.map((x) => x.e);
 }
 
-/**
- * Each key's rank among the distinct keys in `compareKey` order ('' first), when the keys are
- * all numbers or all text (with '' among either); null for a mix (sorted by comparison then).
- */
+/** Each key's rank among the distinct keys ('' first) if all numbers or all text; else null. */
 function rankKeys(keys: Key[]): { ranks: Int32Array; count: number } | null {
   let nums = 0, texts = 0;
   for (const k of keys) {
@@ -157,10 +147,7 @@ function isInstant(t: string): boolean {
 
 const D = (t: string, i: number) => t.charCodeAt(i) - 48;
 
-/**
- * `Date.parse` of a stored instant (`2026-11-16T14:13:00.000Z`, as `toISOString` writes it, in
- * either case) read digit by digit, much faster; any other text goes to `Date.parse`.
- */
+/** `Date.parse` of a stored ISO instant read digit by digit (faster); other text: `Date.parse`. */
 export function isoMs(t: string): number {
   if (!isInstant(t)) return Date.parse(t);
   return Date.UTC(
@@ -174,10 +161,7 @@ export function isoMs(t: string): number {
   );
 }
 
-/**
- * `list` in key rank order (descending: highest first), ties by id: a counting sort, stable over
- * the list taken in id order (which insertion order nearly always is already).
- */
+/** `list` by key rank (descending: highest first), ties by id: a stable counting sort. */
 function byRank<E extends Entry<Doc>>(
   list: E[],
   { ranks, count }: { ranks: Int32Array; count: number },
@@ -205,10 +189,7 @@ function byRank<E extends Entry<Doc>>(
   return out;
 }
 
-/**
- * An entry's text over the trigram fields (positions in its `text`), as trigrams index it: line
- * breaks read as spaces, as a scan reads them.
- */
+/** An entry's text over the trigram fields, line breaks read as spaces (as a scan reads them). */
 export function gramText<T extends Doc>(e: Entry<T> | null, pos: number[]): string | null {
   if (e === null) return null;
   const text = textOf(e);

@@ -12,10 +12,7 @@ function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boo
   return n === 0;
 }
 
-/**
- * What a `MemIndex` keeps of each record: the declaration's `slim` part, with the embedded
- * records of its `share` fields kept once (rows holding an equal copy in a field share one object).
- */
+/** What a `MemIndex` keeps of each record: `slim`'s part, its `share` fields' records kept once. */
 export class SlimRows<T extends Doc> {
   #slim?: (doc: T) => T;
   #reshare?: (doc: T) => T;
@@ -29,10 +26,7 @@ export class SlimRows<T extends Doc> {
     this.#share = opts.share ?? [];
   }
 
-  /**
-   * The row as the index keeps it: slimmed (unless `kept` already: then its repeated values
-   * shared again, `reshare`), embedded records shared.
-   */
+  /** The row as the index keeps it: slimmed (or, `kept`, reshared), embedded records shared. */
   keep(row: Row<T>, kept = false): Row<T> {
     if (!this.#share.length && (kept ? !this.#reshare : !this.#slim)) return row;
     const value =
@@ -51,10 +45,8 @@ export class SlimRows<T extends Doc> {
   }
 
   /**
-   * The embedded record of field `f` kept in place of `v`: the one kept of its id when it holds
-   * the same values, else `v` itself, kept from then on (the newest copy of each). Anything but
-   * an embedded record (`{_id, ...}`) comes back as it is. One map per field: the few rooms or
-   * doctors are looked up in a small one, not among every patient.
+   * The embedded record of field `f` kept in place of `v`: the one kept of its id when equal,
+   * else `v` (kept from then on); anything but `{_id, ...}` comes back as it is.
    */
   canonical(f: string, v: unknown): unknown {
     if (!v || typeof v !== "object" || Array.isArray(v)) return v;

@@ -6,12 +6,9 @@ import { type BlockEntry, SNAP_BLOCK, textsSection } from "./lazy.ts";
 
 /**
  * Index snapshots: a collection's in-memory index written beside a local data file, so a
- * restart reads one file per large collection instead of deserialising every record from KV.
- * A snapshot is only a cache: it is used when it was made from this data file, by the same
- * index declaration, and either at the collection's current write counter or recently enough
- * that the change log still covers what changed since (the index then replays it as it does
- * for another instance's writes). Anything else, or a file that does not read back whole, is
- * ignored and the collection loads from KV.
+ * restart reads one file instead of every record. Only a cache: used when made from this file,
+ * by the same declaration, at the current write counter or recently enough that the change log
+ * covers what changed since; anything else is ignored and the collection loads from KV.
  */
 
 /** One entry as an index dumps it: id, versionstamp, kept record, search text, numbers. */
@@ -92,13 +89,10 @@ export function snapshotPath(dir: string, live: string, name: string): string {
 }
 
 /**
- * The snapshot's bytes, in parts: the head line, the ids, the cached orderings' ranks, the
- * search texts (`textsSection`, read by a first search without a record), then the entries in
- * blocks of `SNAP_BLOCK`, each one JSON array: the embedded records of its entries' `share`
- * fields, once each, and the entries, referring to those by number. The dump was taken in one
- * synchronous step (so entries, views, counter and sync time agree; records are never changed in
- * place, a write replaces them); the blocks are made a few per turn of the event loop, so
- * requests are answered meanwhile.
+ * The snapshot's bytes, in parts: head line, ids, orderings' ranks, search texts, then the
+ * entries in blocks of `SNAP_BLOCK` (each a JSON array: the `share` records once, then the
+ * entries referring to them). The dump was taken in one synchronous step; the blocks are made a
+ * few per turn of the event loop.
  */
 export async function snapshotParts(meta: SnapMeta, dump: SnapDump): Promise<Uint8Array[]> {
   const blocks: Uint8Array[] = [];
@@ -134,11 +128,7 @@ export async function snapshotParts(meta: SnapMeta, dump: SnapDump): Promise<Uin
   return [encoder.encode(JSON.stringify(head) + "\n"), ...parts];
 }
 
-/**
- * One block of entries as a snapshot writes it: a JSON array of the
- * embedded records of the entries' `share` fields, once each, and the entries as `BlockEntry`s
- * (their ids and search texts apart), referring to those by number.
- */
+/** One block of entries: a JSON array of the `share` records once each, then the entries. */
 function encodeBlock(entries: SnapEntry[], share: string[]): Uint8Array {
   const shared: unknown[] = [];
   const numbers = new Map<unknown, number>();
@@ -193,10 +183,8 @@ async function readAt(file: Deno.FsFile, at: number, length: number): Promise<Ui
 let scratch = new Uint8Array(0);
 
 /**
- * The blocks of a snapshot file, each read when asked for, in one synchronous read (a page's
- * rows need a few blocks at once). The file is not kept open; each read first checks it is the
- * file the snapshot was read from (same size and modification time), as a newer snapshot is
- * written under the same name.
+ * The blocks of a snapshot file, each read when asked for; each read first checks the file is
+ * the one the snapshot was read from (size and mtime), as a newer one takes its name.
  */
 export class SnapBlocks {
   constructor(
@@ -210,10 +198,7 @@ export class SnapBlocks {
     return this.sizes.length;
   }
 
-  /**
-   * The text of block `i`, valid until the next read of any snapshot (one buffer serves them
-   * all); throws when the file changed or came back short.
-   */
+  /** Block `i`'s text, valid until the next read (a shared buffer); throws if the file changed. */
   read(i: number): Uint8Array {
     using file = Deno.openSync(this.path);
     const st = file.statSync();
@@ -233,9 +218,8 @@ export class SnapBlocks {
 }
 
 /**
- * Reads a snapshot's head, ids and orderings, after `between()` parsed; its search texts and
- * blocks are left in the file (`SnapBlocks`), so a start reads a few megabytes, not the whole file. Null when there
- * is none or its parts do not add up.
+ * Reads a snapshot's head, ids and orderings (its texts and blocks are left in the file), or
+ * null when there is none or its parts do not add up.
  */
 export async function readSnapshot(
   path: string,

@@ -19,17 +19,13 @@ export function newIndex<T extends Doc>(spec: CollectionSpec): MemIndex<T> {
   return new MemIndex<T>(spec.search ?? [], spec.derive, { grams, slim, share, reshare });
 }
 
-/**
- * Told, after a load, the index's size, the counter's versionstamp it holds exactly the records
- * at (unless the counter moved since), and its rows; must not throw.
- */
+/** Told after a load: the size, the counter's versionstamp it holds exactly, and its rows. */
 export type OnExact = (size: number, vs: string | null, rows: () => Row<Doc>[]) => Promise<unknown>;
 
 /**
- * Keeps a collection's in-memory index (`MemIndex`) in step with KV: loaded on first use (from
- * its snapshot when one fits, else from every record), then brought up to date before each
- * read by replaying the change log `["_chg", name, ulid]` when the write counter
- * `["_meta", "ver", name]` moved (another instance wrote), and by the writes of this one.
+ * Keeps a collection's `MemIndex` in step with KV: loaded on first use (snapshot, else every
+ * record), then before each read the change log `["_chg", name, ulid]` is replayed when the
+ * counter `["_meta", "ver", name]` moved, and this instance's own writes are applied.
  */
 export class IndexSync<T extends Doc> {
   #index: MemIndex<T>;
@@ -79,36 +75,25 @@ export class IndexSync<T extends Doc> {
     return ["_meta", "ver", this.name];
   }
 
-  /**
-   * Notes a change-log entry this instance wrote (or replayed): a later replay skips it, as its
-   * rows are in the index already.
-   */
+  /** Notes a change-log entry this instance wrote or replayed: a later replay skips it. */
   own(key: string): void {
     this.#own.set(key, Date.now());
   }
 
   /**
-   * The in-memory index, brought up to date with every write made by any instance. `fresh`:
-   * look at the write counter whatever `indexRecheckMs` allows, so the index holds every write
-   * the counter holds when read before this call (a write guarded by that counter counts on it).
+   * The index, up to date with every instance's writes. `fresh`: read the write counter whatever
+   * `indexRecheckMs` allows (a write guarded by that counter counts on it).
    */
   index(fresh = false): Promise<MemIndex<T>> {
     return this.#read(fresh, true);
   }
 
-  /**
-   * Loads the index in the background if it is not loaded yet (from its snapshot or every
-   * record): between its batches it waits as background work does (`LoadState`), until a reader
-   * comes to wait for this load, which then runs its batches back to back.
-   */
+  /** Loads the index in the background, until a reader comes to wait for it (then back to back). */
   async preload(): Promise<void> {
     if (!this.#loaded) await this.#read(false, false);
   }
 
-  /**
-   * Parses the blocks of a restored snapshot that no read has parsed yet, in slices, waiting as
-   * background work does between them (`LoadState.idle`), so a later read never parses one.
-   */
+  /** Parses a restored snapshot's unparsed blocks in slices, as background work. */
   settle(): Promise<void> {
     return this.#index.settle(() => this.#load.idle());
   }
@@ -188,11 +173,7 @@ export class IndexSync<T extends Doc> {
     this.#syncedAt = now;
   }
 
-  /**
-   * Loads the index from its snapshot when one fits (this data file, this declaration, and
-   * either at `count` or young enough that the change log covers the writes since: those are
-   * then replayed by the caller). Whether it loaded.
-   */
+  /** Loads the index from its snapshot when one fits (at `count`, or the log covers since). */
   async #fromSnapshot(count: bigint, now: number): Promise<boolean> {
     const path = await this.holder.snapshotPath?.(this.name);
     if (!path) return false;
@@ -225,10 +206,8 @@ export class IndexSync<T extends Doc> {
   }
 
   /**
-   * Notes the change-log entries since `since` (less the margin) as applied when the index
-   * holds every write up to the counter `at` and the counter has not moved since they were
-   * listed (every commit writes its entry and bumps the counter together): after a restart the
-   * next sync then does not read again what the process before wrote in its last minute.
+   * Notes the log entries since `since` as applied when the index holds every write up to `at`
+   * and the counter has not moved: a restart's next sync does not read the last minute again.
    */
   async #holdsLog(since: number, at: bigint): Promise<void> {
     const keys: string[] = [];
@@ -243,11 +222,7 @@ export class IndexSync<T extends Doc> {
     for (const k of keys) this.#own.set(k, now);
   }
 
-  /**
-   * Writes the index's snapshot (see snapshot.ts) when it is loaded, big enough to be worth it
-   * and changed since the last one. The entries are taken in one synchronous step, so they
-   * match the counter and sync time written with them.
-   */
+  /** Writes the index's snapshot when loaded, big enough and changed (entries taken at once). */
   async saveSnapshot(): Promise<boolean> {
     if (!this.#loaded || this.#syncing || this.#index.size < SNAPSHOT_MIN) return false;
     const path = await this.holder.snapshotPath?.(this.name);
@@ -277,16 +252,12 @@ export class IndexSync<T extends Doc> {
     this.#index.clear();
   }
 
-  /**
-   * Brings the index in step with this instance's own commit. An index never loaded (a
-   * collection only read with `find`) stays empty: its first `index()` loads it from KV.
-   */
+  /** Applies this instance's own commit; an index never loaded stays empty (a read loads it). */
   applied(rows: [string, Row<T> | null][], versionstamp: string): void {
     if (!this.#loaded && !this.#syncing) return;
     this.#index.putMany(rows);
-    // a sync that read the counter after this commit counted it already; counting it twice
-    // made every later read replay the change log (each own commit in flight while a read
-    // synced added one too many)
+    // a sync that read the counter after this commit counted it already (twice: every later
+    // read replayed the change log)
     if (versionstamp <= this.#syncVs) return;
     if (!this.#syncing) this.#count += 1n;
     else if (this.#loaded) this.#late += 1n;

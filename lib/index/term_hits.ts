@@ -6,10 +6,7 @@ import type { Found, FoundCache, FoundSource } from "./found.ts";
 import { bitsFor, countBits, eachBit } from "./bits.ts";
 import type { Doc, OrderBy } from "./doc.ts";
 
-/**
- * What a query reads of a `MemIndex` (its caches are built on first use and kept), and what
- * keeps the hits of common terms in step (`FoundSource`).
- */
+/** What a query reads of a `MemIndex` and what keeps common terms' hits in step (`FoundSource`). */
 export interface IndexParts<T extends Doc> extends FoundSource<T> {
   searchFields(): string[];
   /** Every entry, in insertion order. */
@@ -46,9 +43,8 @@ export function holds<T extends Doc>(e: Entry<T>, s: string, fields: number[] | 
 }
 
 /**
- * A search's hits from the trigram postings: few candidates come back as they are (insertion
- * ranks, for `rare`); many are checked once and kept (`FoundCache`), read in the view's order as
- * a scan's marks are.
+ * A search's hits from the trigram postings: few candidates come back as ranks (for `rare`);
+ * many are checked once and kept (`FoundCache`).
  */
 export function trigramHits<T extends Doc>(
   ix: IndexParts<T>,
@@ -100,9 +96,8 @@ function checkedHits<T extends Doc>(
 }
 
 /**
- * A search's hits among those of the query's other filters, when one holds few of the records
- * (a month, a room): their texts are read instead of every record's. Not kept (they are not
- * the term's hits over every record); null when no filter is that narrow.
+ * A search's hits among a narrow filter's (a month, a room): only their texts are read. Not
+ * kept; null when no filter is that narrow.
  */
 export function narrowHits<T extends Doc>(
   ix: IndexParts<T>,
@@ -114,10 +109,7 @@ export function narrowHits<T extends Doc>(
   return narrow && narrow.count * 16 < ix.ranks() ? checkedHits(ix, s, fields, narrow) : null;
 }
 
-/**
- * The marks of the entries holding one of `needles` (a custom match's prefilter, e.g. an ICD
- * lookup's code and words), kept among the recent terms as a plain term's are.
- */
+/** The marks of the entries holding one of `needles` (a custom prefilter), kept as a term's are. */
 export function needleMarks<T extends Doc>(
   ix: IndexParts<T>,
   needles: string[],
@@ -133,10 +125,8 @@ export function needleMarks<T extends Doc>(
 }
 
 /**
- * A search no trigram answers (a term of one or two letters, or fields without trigrams) whose
- * hits are not kept (`keptHits`, asked first): the scan's marks, kept with their count among the
- * recent terms (`FoundCache`), so the next clerk typing the same first letters, or paging,
- * re-checks only the records written since.
+ * A search no trigram answers (one or two letters, fields without trigrams): the scan's marks,
+ * kept with their count among the recent terms (`FoundCache`).
  */
 export function scanHits<T extends Doc>(
   ix: IndexParts<T>,

@@ -3,11 +3,8 @@ import { type Entry, SEP, textOf } from "./scan.ts";
 import { bitsFor, eachBit } from "./bits.ts";
 
 /**
- * The search text of a `MemIndex`, once per collection and set of searched fields, in
- * insertion order: block `i` holds the entries of insertion ranks `[i * size, (i + 1) * size)`,
- * each entry's part ending with "\n", joined on the first search after a write dropped it. A
- * write keeps its entry's rank, so it drops exactly one block, whatever the views' orders; a
- * search marks the ranks of the entries holding the term, and each view walks its rank array.
+ * The search text of a `MemIndex` per set of searched fields, in blocks by insertion rank, each
+ * entry's part ending with "\n": a write drops exactly one block, whatever the views' orders.
  */
 export interface Haystack {
   blocks: (Block | undefined)[];
@@ -23,11 +20,8 @@ interface Block {
   /** The rank of each part's entry. */
   seqs: Int32Array;
   /**
-   * The last terms searched in this block (at most `TERMS`, newest last) and, for each, a bit
-   * per rank of the block set for the entries holding it: paging through a search, or several
-   * users searching the same few names, re-scans only blocks a write touched since. A bit set
-   * (64 bytes for 512 ranks) stays on V8's heap whatever the matches; a list of ranks of a
-   * one-letter term was a buffer outside it, kept until the next full collection.
+   * The block's last terms searched (at most `TERMS`, newest last), each with a bit per rank of
+   * the entries holding it: paging a search re-scans only blocks written since.
    */
   terms: string[];
   hits: Uint32Array[];
@@ -77,10 +71,7 @@ function join<T extends Doc>(
   };
 }
 
-/**
- * Terms whose hits a block keeps: a clerk paging through one search, or typing on from it. Few,
- * so hits of terms not asked again die young instead of being promoted and kept a while.
- */
+/** Terms whose hits a block keeps: few, so hits of terms not asked again die young. */
 const TERMS = 4;
 
 /** Drops the text of the block holding rank `seq` (its entry was written). */
@@ -89,10 +80,7 @@ export function dropRank(h: Haystack, size: number, seq: number): void {
   if (i < h.blocks.length) h.blocks[i] = undefined;
 }
 
-/**
- * Marks (a bit at their rank, see bits.ts) the entries whose text over the haystack's fields
- * holds one of `needles`; `bySeq` are the entries by rank, `ranks` how many ranks were given out.
- */
+/** Marks (bits.ts) the entries whose text over the haystack's fields holds one of `needles`. */
 export function markHits<T extends Doc>(
   h: Haystack,
   size: number,

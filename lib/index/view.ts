@@ -2,15 +2,11 @@ import { type Doc, getPath, type OrderBy } from "./doc.ts";
 import { compareEntries, type Entry, entryAt, keysOf, sortEntries, type View } from "./scan.ts";
 
 /**
- * Keeping the cached views and groups of a `MemIndex` in step with one write: the replaced
- * entry leaves its place (found by binary search in the view's order) and the new one goes
- * where a fresh sort would put it, so a write costs a few array moves instead of a re-sort.
+ * Keeping a `MemIndex`'s cached views and groups in step with one write: the old entry leaves
+ * its place (binary search) and the new one goes where a sort would put it.
  */
 
-/**
- * A view over `list` (entries in insertion order) in `order`; `bySeq` the index's entries by
- * insertion rank.
- */
+/** A view over `list` (insertion order) in `order`; `bySeq` the index's entries by rank. */
 export function buildView<T extends Doc>(
   list: Entry<T>[],
   order: OrderBy[],
@@ -53,10 +49,7 @@ function find<T extends Doc>(view: View<T>, e: Entry<T>): number {
   return view.seqs[i] === e.seq ? i : view.seqs.indexOf(e.seq);
 }
 
-/**
- * Moves a view from `old` (null: a new record) to `neu` (null: a removed one). Called before
- * the index's entries by rank change, so the view still reads `old` at its rank.
- */
+/** Moves a view from `old` (null: new) to `neu` (null: removed), before the ranks change. */
 export function updateView<T extends Doc>(
   view: View<T>,
   old: Entry<T> | null,
@@ -102,10 +95,7 @@ function seqBound<T extends Doc>(list: Entry<T>[], seq: number): number {
   return lo;
 }
 
-/**
- * Moves a list kept in insertion order (all rows, one group) from `old` to `neu`; either may
- * be null. Returns whether the list is left empty.
- */
+/** Moves a list kept in insertion order from `old` to `neu` (either null); whether it is empty. */
 export function updateList<T extends Doc>(
   list: Entry<T>[],
   old: Entry<T> | null,

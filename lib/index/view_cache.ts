@@ -26,10 +26,7 @@ export class ViewCache<T extends Doc> {
   /** Views restored from a snapshot, made into views when first asked for (or written to). */
   #saved = new Map<string, SavedView>();
 
-  /**
-   * `entries`: the index's entries, in insertion order; `bySeq`: the same by insertion rank
-   * (one array for the index's life, which the views read through).
-   */
+  /** `entries` in insertion order; `bySeq` the same by rank (one array the views read through). */
   constructor(
     readonly entries: () => Iterable<Entry<T>>,
     readonly bySeq: (Entry<T> | undefined)[],
@@ -92,10 +89,7 @@ export class ViewCache<T extends Doc> {
     return this.#all ??= [...this.entries()];
   }
 
-  /**
-   * Entries in one order (all of them, or those of one `where` group), cached and kept in step
-   * with writes; at most `MAX_VIEWS` are kept, dropping the one asked for least recently.
-   */
+  /** Entries in one order (all, or one `where` group), cached (`MAX_VIEWS`, least recent out). */
   view(order: OrderBy[], where?: [string, string]): View<T> {
     const sig = signature(order, where);
     if (this.#saved.has(sig)) return this.#unsave(sig);

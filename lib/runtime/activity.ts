@@ -1,7 +1,4 @@
-/**
- * The requests in flight, so background work (the warm-up's optional builds, index snapshots)
- * can wait for a quiet moment instead of taking turns with a busy office's requests.
- */
+/** The requests in flight, so background work can wait for a quiet moment. */
 export class Activity {
   #running = 0;
   #last = -Infinity;
@@ -21,10 +18,7 @@ export class Activity {
     if (this.#running === 0) { for (const ok of this.#idle.splice(0)) ok(); }
   }
 
-  /**
-   * Resolves once no request is running, or after `maxMs` at the latest: a slice of background
-   * work then waits for the requests in flight instead of taking every other turn with them.
-   */
+  /** Resolves once no request is running, or after `maxMs` at the latest. */
   idle(maxMs: number): Promise<void> {
     if (this.#running === 0) return new Promise((ok) => setTimeout(ok, 0));
     return new Promise((ok) => {
@@ -41,10 +35,8 @@ export class Activity {
   }
 
   /**
-   * Resolves after a turn of the event loop (so work in slices always lets waiting requests
-   * in) once no request has run for `ms`, or after `maxMs` at the latest: a response just
-   * answered goes out, and the request a browser sends right after it starts, before the next
-   * slice of background work.
+   * Resolves after a loop turn once no request has run for `ms` (or after `maxMs`): an answer
+   * goes out and the browser's next request starts before the next slice of background work.
    */
   async calm(ms: number, maxMs: number): Promise<void> {
     await new Promise((ok) => setTimeout(ok, 0));
@@ -56,10 +48,7 @@ export class Activity {
     return this.#running === 0 && performance.now() - this.#last >= ms;
   }
 
-  /**
-   * Resolves once no request has run for `ms` (checked every `ms / 2`), or after `maxMs` at
-   * the latest.
-   */
+  /** Resolves once no request has run for `ms` (checked every `ms / 2`), or after `maxMs`. */
   async quiet(ms = 200, maxMs = Infinity): Promise<void> {
     const until = performance.now() + maxMs;
     while (!this.isQuiet(ms) && performance.now() < until) {

@@ -1,8 +1,4 @@
-/**
- * The machine's IPv4 addresses another computer on the network can reach (neither loopback nor
- * link-local), in the order the system lists them, each once: what the start line tells IT to
- * give the wards when the app listens on every interface.
- */
+/** The machine's IPv4 addresses the LAN can reach (not loopback or link-local), each once. */
 export function lanAddresses(interfaces = Deno.networkInterfaces()): string[] {
   const found = interfaces
     .filter((i) => i.family === "IPv4" && !/^(127\.|169\.254\.)/.test(i.address))

@@ -1,16 +1,14 @@
 /**
- * The signals that ask the server to stop: Ctrl-C (SIGINT) everywhere, SIGTERM on Linux and
- * macOS (systemd, `kill`), SIGBREAK on Windows (Ctrl-Break, and what service wrappers such as
- * WinSW/NSSM send as a console event). Windows has no SIGTERM for Deno to listen to.
+ * The signals that ask the server to stop: SIGINT everywhere, SIGTERM on Linux and macOS,
+ * SIGBREAK on Windows (Ctrl-Break, and what WinSW/NSSM send). Windows has no SIGTERM.
  */
 export function stopSignals(os: typeof Deno.build.os = Deno.build.os): Deno.Signal[] {
   return os === "windows" ? ["SIGINT", "SIGBREAK"] : ["SIGINT", "SIGTERM"];
 }
 
 /**
- * Runs `stop` once on the first stop signal and then exits with 0 (1 if it failed); a second
- * signal while stopping, or `graceMs` without an end, exits at once with 1. Returns a function
- * that removes the listeners.
+ * Runs `stop` once on the first stop signal, then exits 0 (1 if it failed); a second signal or
+ * `graceMs` without an end exits 1 at once. Returns the listeners' removal.
  */
 export function onStopSignal(stop: () => Promise<void>, graceMs = 15_000): () => void {
   let stopping = false;

@@ -15,9 +15,8 @@ export interface BuildInfo {
 const series = (v: string) => v.split(".").slice(0, 2).join(".");
 
 /**
- * Why this Deno cannot run the app, in plain Indonesian, or null when it can: a runtime of
- * another release series than {@link DENO_SERIES}, or, in a compiled binary (`built`), a runtime
- * that differs from the Deno that compiled it (a `DENORT_BIN` of another version).
+ * Why this Deno cannot run the app, in Indonesian, or null: another release series than
+ * {@link DENO_SERIES}, or in a compiled binary a runtime other than the one that compiled it.
  */
 export function denoVersionProblem(running: string, built?: BuildInfo | null): string | null {
   if (built && built.deno !== running) {

@@ -14,20 +14,13 @@ import { tableQuery } from "../resource/datatables.ts";
 import type { Registry } from "../resource/refs.ts";
 import { collectionOf, type ResourceDef } from "../resource/resource.ts";
 
-/**
- * The big collections every office uses, warmed besides the stays: the others (regions, doctors,
- * rooms…) are small or rarely read, and load on first use.
- */
+/** The big collections warmed besides the stays; the others are small and load on first use. */
 const WARM = ["pasien", "icd"];
 
 /**
- * Loads the indexes the first screens read (the stays, then the patients and the ICD codes) as
- * soon as the server listens (`main.ts`), in the background, then parses the blocks their
- * snapshots left to parse when first read (`Collection.indexing.settle`): between its batches a load
- * waits for the loads requests wait for and for `store.idle` (the server's waits for the
- * requests in flight), so a login or a request that needs another index goes first, and a
- * request that needs one of these waits only for what is left of its load. A failure is left
- * to the request that needs the index.
+ * Loads the indexes the first screens read (stays, then patients and ICD codes) in the
+ * background once the server listens, then parses their snapshots' left blocks; requests that
+ * need another index go first. A failure is left to the request that needs the index.
  */
 export async function preloadIndexes(store: Store, registry: Registry): Promise<void> {
   const defs = WARM.map((name) => registry.get(name)).filter((def) => !!def);
@@ -49,19 +42,11 @@ function firstOrder(def: ResourceDef): { field: string; dir: "asc" }[] {
 }
 
 /**
- * Loads the in-memory indexes the first screens read, in the background right after the server
- * listens (`main.ts`), so the first list or dashboard after a restart does not pay for them:
- * first the stays' index is loaded, then the dashboard's figures made (the home page) while the
- * ICD codes' and patients' indexes load, then their first pages (which build their orderings),
- * then the patients' trigrams, then both stay lists' first page and searches (which join their
- * search text), then the patients' searches, each step after `pause()` (the server's lets the
- * requests in flight finish first, 100 ms at most), and last both lists' orderings
- * (`warmListOrders`, each after `quiet()`: the server waits for a moment without requests),
- * then the package of stays written before a stay kept it (`backfillPackages`, likewise) and,
- * once per install, E-Klaim's package on stays claimed before it was kept
- * (`migrateClaimPackages`, likewise), then the readiness of every discharged stay (`claimChecks`, after `quiet()`).
- * Returns how long it took; a failure is logged, never thrown (a request would load the index
- * anyway).
+ * Warms what the first screens read after a restart, each step after `pause()`: the stays'
+ * index, the dashboard, ICD and patient pages and trigrams, both stay lists' first pages and
+ * searches, the patients' searches; then, each after `quiet()`, the lists' orderings,
+ * `backfillPackages`, `migrateClaimPackages` (once per install) and `claimChecks`. Returns how
+ * long it took; a failure is logged, never thrown.
  */
 export async function warmIndexes(
   store: Store,
@@ -141,10 +126,9 @@ export interface WarmUpOptions {
 }
 
 /**
- * The server's background work once it listens: `preloadIndexes` at once (slices wait until no
- * request has run for 30 ms), `warmIndexes` once the start is 2 s behind and the server quiet, then
- * "Indeks siap" and the snapshots saved in a quiet moment, again every 10 minutes when something
- * changed. Once `signal` is aborted every wait rejects: nothing more runs on a closing store.
+ * The server's background work once it listens: `preloadIndexes` at once, `warmIndexes` 2 s
+ * after the start when quiet, then the snapshots saved when quiet and every 10 minutes after a
+ * change. Once `signal` is aborted every wait rejects.
  */
 export function startWarmUp(o: WarmUpOptions): void {
   const { store, registry, activity, signal } = o;
