@@ -42,9 +42,13 @@ export async function sourceHash(dir = root): Promise<string | null> {
   const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
   for (const p of parts) all.set(p, (o += p.length) - p.length);
-  const digest = await crypto.subtle.digest("SHA-256", all);
-  return [...new Uint8Array(digest)].slice(0, 12).map((b) => b.toString(16).padStart(2, "0"))
-    .join("");
+  return await sha256Hex(all, 12);
+}
+
+/** The first `n` bytes of the SHA-256 of `data`, as hex. */
+async function sha256Hex(data: Uint8Array<ArrayBuffer>, n: number): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+  return [...digest.slice(0, n)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** The island entry points: every `islands/*.tsx`, by file name. */
@@ -68,9 +72,8 @@ export interface BuildOptions {
 }
 
 /**
- * Writes `f.gz` and `f.br` beside every script and stylesheet in `dir` (best compression, once
- * at build time: serving picks a file by Accept-Encoding and does no work per request).
- * Returns the bytes before and after, per encoding.
+ * Writes `f.gz` and `f.br` (best compression) beside every script and stylesheet in `dir`, so
+ * serving does no work per request; returns the bytes before and after, per encoding.
  */
 export async function precompress(dir: string): Promise<{ raw: number; gz: number; br: number }> {
   const sum = { raw: 0, gz: 0, br: 0 };
@@ -94,9 +97,7 @@ export async function precompress(dir: string): Promise<{ raw: number; gz: numbe
   return sum;
 }
 
-/**
- * `static/app.css` minified (its comments and spacing are a third of it), for browsers of the scripts' age (es2020).
- */
+/** `static/app.css` minified, for browsers of the scripts' age (es2020). */
 async function minifiedCss(): Promise<Uint8Array<ArrayBuffer>> {
   const css = await Deno.readTextFile(join(root, "static", "app.css"));
   const out = await esbuild.transform(css, {
@@ -110,10 +111,7 @@ async function minifiedCss(): Promise<Uint8Array<ArrayBuffer>> {
 
 /** Writes the stylesheet into the build as `app-[hash].css`; returns its file name. */
 async function hashedCss(outdir: string, css: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", css));
-  const name = `app-${
-    [...digest.slice(0, 6)].map((b) => b.toString(16).padStart(2, "0")).join("")
-  }.css`;
+  const name = `app-${await sha256Hex(css, 6)}.css`;
   await Deno.writeFile(join(outdir, name), css);
   return name;
 }
@@ -138,22 +136,24 @@ export async function build(opts: BuildOptions = {}): Promise<Manifest> {
   }
 }
 
-/**
- * The boot script on its own: no shared chunk, nothing imported, so a page runs only these few
- * hundred bytes before its first paint. Returns its file name.
- */
+/** esbuild's options shared by the boot script's build and the islands'. */
+const COMMON = {
+  absWorkingDir: root,
+  bundle: true,
+  format: "esm",
+  minify: true,
+  target: "es2020",
+  entryNames: "[name]-[hash]",
+  metafile: true,
+  logLevel: "error",
+} as const;
+
+/** The boot script on its own (nothing imported, a few hundred bytes before the first paint). */
 async function buildBoot(outdir: string): Promise<string> {
   const result = await esbuild.build({
-    absWorkingDir: root,
+    ...COMMON,
     entryPoints: { boot: join(root, "lib", "client", "boot.ts") },
-    bundle: true,
-    format: "esm",
-    minify: true,
-    target: "es2020",
     outdir,
-    entryNames: "[name]-[hash]",
-    metafile: true,
-    logLevel: "error",
   });
   return Object.keys(result.metafile.outputs)[0].split("/").pop()!;
 }
@@ -166,15 +166,10 @@ async function buildInto(outdir: string, opts: BuildOptions): Promise<Manifest> 
     boot = await buildBoot(outdir);
     css = await minifiedCss();
     result = await esbuild.build({
-      absWorkingDir: root,
+      ...COMMON,
       entryPoints: { hydrate: join(root, "lib", "client", "hydrate.ts"), ...islands },
-      bundle: true,
       splitting: true,
-      format: "esm",
-      minify: true,
-      target: "es2020",
       outdir,
-      entryNames: "[name]-[hash]",
       chunkNames: "chunk-[hash]",
       jsx: "automatic",
       jsxImportSource: "preact",
@@ -187,8 +182,6 @@ async function buildInto(outdir: string, opts: BuildOptions): Promise<Manifest> 
       // every module imports the shared code, so it all lands in one chunk for every island:
       // a page loads 3-6 files instead of 9-17 (each file costs a slow PC's main thread)
       inject: [join(root, "islands", "_shared.ts")],
-      metafile: true,
-      logLevel: "error",
     });
   } finally {
     esbuild.stop(); // one stop for both builds, also when either failed
