@@ -41,9 +41,8 @@ export function assertFresh(row: Row, version: string | undefined): void {
 }
 
 /**
- * A date-time field, or 400 naming it: `YYYY-MM-DD HH:mm` (or ISO 8601), a real calendar
- * date, year 1900 to next year (`dateTimeProblem`); `futureDays` refuses later instants. The
- * refusal is said at the form input `field` when given.
+ * A date-time field (`dateTimeProblem`), or 400 naming it, at input `field` when given;
+ * `futureDays` refuses instants later than that many days from now.
  */
 export function dateField(
   value: string | undefined,
@@ -85,11 +84,8 @@ export interface StayChange {
 }
 
 /**
- * Stages in `tx` the readmission flags of patient `pasienId`'s other stays as they stand once
- * stay `id` becomes `changed` (null: deleted): a stay whose flag changes is written, checked
- * against the version read (409 if it changed meanwhile); one that is no longer a readmission
- * loses its reason. For a delete and a discharge, which move the discharge a later admission
- * is measured from. Returns the stays staged, for the audit log.
+ * Stages in `tx` the readmission flags of the patient's other stays once stay `id` becomes
+ * `changed` (null: deleted), each checked against the version read; returns the stays staged.
  */
 export async function restageReadmissions(
   store: Store,
@@ -130,10 +126,7 @@ export interface ReadmissionCheck {
   open?: Visit;
 }
 
-/**
- * The patient's other stays as they bear on an admission at `visitDate`: the open one, and
- * whether the latest discharge before it was less than 30 days earlier.
- */
+/** The patient's open stay and readmission for an admission at `visitDate` (400 on overlap). */
 export async function readmissionOf(
   store: Store,
   pasienId: string,
@@ -196,10 +189,8 @@ export const stillAdmitted = (open: Visit): string =>
   }; pulangkan pasien dari kunjungan itu dulu.`;
 
 /**
- * Admits a patient (no `id`) or edits a stay: one open stay per patient (409), no overlap
- * with the patient's other stays, a reason required for a readmission, doctors in their role,
- * an admission not after the first examination or the discharge, and its claim data
- * (`claimChange`; a SEP another stay holds: 409 naming it).
+ * Admits a patient (no `id`) or edits a stay: one open stay per patient, no overlap, a reason for
+ * a readmission, doctors in their role, dates in order, and its claim data (`claimChange`).
  */
 export async function saveVisit(
   store: Store,
@@ -265,20 +256,14 @@ export async function saveVisit(
     ...claim,
   } as Omit<Visit, "_id">;
   const sep = claim.nomor_sep !== was.nomor_sep ? claim.nomor_sep : "";
-  return await withSep(
-    col,
-    sep,
-    id,
-    () =>
-      old ? col.update(id, data, { expected: old.versionstamp, checks }) : col.insert(data, checks),
-  );
+  const write = () =>
+    old ? col.update(id, data, { expected: old.versionstamp, checks }) : col.insert(data, checks);
+  return await withSep(col, sep, id, write);
 }
 
 /**
- * Removes a stay and all its examinations in one commit, with the readmission flags of the
- * patient's other stays recomputed without it (`restageReadmissions`), returned as
- * `readmissions`. `guards` are checked in the same commit (records elsewhere that must not
- * appear meanwhile, such as the stay's claim).
+ * Removes a stay, its examinations and the readmission flags it set (`restageReadmissions`) in
+ * one commit, which also checks `guards` (such as the stay's claim not appearing meanwhile).
  */
 export async function deleteVisit(
   store: Store,
