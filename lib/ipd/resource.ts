@@ -38,7 +38,7 @@ const codesOf = (items: { code: string }[] | undefined) => (items ?? []).map((i)
 /** A status as kept: the two of them one string each. */
 const statusOf = (s: string) => s === "pulang" ? "pulang" : s === "dirawat" ? "dirawat" : code(s);
 
-/** The claim data the index leaves out of a discharged stay (the readiness reads the rest). */
+/** The claim data the index leaves out of a discharged stay. */
 const CLAIM_READ_WHOLE = [
   "cara_masuk",
   "upgrade_class_los",
@@ -86,7 +86,9 @@ export function slimVisit(v: Visit): Visit {
     for (const k of PACKAGE_READ_WHOLE) if (k in keep) keep[k] = undefined;
     keep.summary_diagnosis = keep.summary_tindakan = keep.ipddetails = undefined;
     keep.diagnosis_awal = keep.asal = undefined;
-    // only fields the stay has: one written before them gains none
+    // the readiness reads the SEP, the entitled class and the upgrade's class; the rest of the
+    // claim data is read whole (the stay's page, exports, the E-Klaim bridge). Only fields the
+    // stay has: one written before them gains none
     for (const k of CLAIM_READ_WHOLE) if (k in keep) keep[k] = undefined;
     // only where the record has one: a slot added to a stay without it would cost memory
     if (v.tarif_rs_rincian && !breakdownProblem(v)) keep.tarif_rs_rincian = undefined;
