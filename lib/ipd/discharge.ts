@@ -63,19 +63,15 @@ export async function discharge(
   const next = (await visitsOf(store).index()).where("pasien._id", v.pasien._id)
     .map((r) => r.value.visitDate).filter((d) => d > v.visitDate).sort()[0];
   if (next && at > next) {
+    const when = formatDateTime(next);
     throw badRequest(
-      `Tanggal pulang tidak boleh setelah kunjungan berikutnya pasien ini (${
-        formatDateTime(next)
-      }).`,
+      `Tanggal pulang tidak boleh setelah kunjungan berikutnya pasien ini (${when}).`,
     );
   }
   const last = (await visitExams(store, v)).at(-1)?.value;
   if (last && at < last.examinationDate) {
-    throw badRequest(
-      `Tanggal pulang tidak boleh sebelum pemeriksaan terakhir (${
-        formatDateTime(last.examinationDate)
-      }).`,
-    );
+    const when = formatDateTime(last.examinationDate);
+    throw badRequest(`Tanggal pulang tidak boleh sebelum pemeriksaan terakhir (${when}).`);
   }
   const { methods, method, embedded } = await dischargeMethodOf(store, registry, fields);
   if (!method) throw badRequest("Cara pulang tidak ditemukan.");

@@ -181,11 +181,9 @@ export async function saveExam(
     field: "examinationDate",
   });
   if (at < visit.value.visitDate) {
-    throw badRequest(
-      `Tanggal pemeriksaan tidak boleh sebelum tanggal masuk (${
-        formatDateTime(visit.value.visitDate)
-      }).`,
-    ).at("examinationDate");
+    const since = formatDateTime(visit.value.visitDate);
+    throw badRequest(`Tanggal pemeriksaan tidak boleh sebelum tanggal masuk (${since}).`)
+      .at("examinationDate");
   }
   const [rows, cls] = await Promise.all([
     visitExams(store, visit.value),

@@ -116,12 +116,14 @@ function listJson(r: Row<Visit>, now: Date): Record<string, unknown> {
   return { ...v, examCount: (ipddetails as string[] | undefined)?.length ?? 0 };
 }
 
+/** The data names a list orders by. */
+const orderOf = (mode: ListMode) =>
+  (mode === "pulang" ? DISCHARGE_COLUMNS : VISIT_COLUMNS).filter((c) => c.orderable !== false)
+    .map((c) => c.data);
+
 /** A list's request, ordered by its mode's orderable columns. */
-function listRequest(params: URLSearchParams, mode: ListMode, pageSize: number) {
-  const columns = mode === "pulang" ? DISCHARGE_COLUMNS : VISIT_COLUMNS;
-  const order = columns.filter((c) => c.orderable !== false).map((c) => c.data);
-  return parseTableRequest(params, { search: ipdDef.search, order, pageSize });
-}
+const listRequest = (params: URLSearchParams, mode: ListMode, pageSize: number) =>
+  parseTableRequest(params, { search: ipdDef.search, order: orderOf(mode), pageSize });
 
 /** The DataTables answer of a list (`/api/ipd` or `/api/ipd/discharge-patient`). */
 export async function ipdTable(store: Store, params: URLSearchParams, mode: ListMode) {
@@ -143,13 +145,11 @@ export async function warmListOrders(
   quiet: () => Promise<void> = nextTurn,
 ): Promise<void> {
   const index = await visitsOf(store).index();
-  for (
-    const [mode, columns] of [["dirawat", VISIT_COLUMNS], ["pulang", DISCHARGE_COLUMNS]] as const
-  ) {
-    for (const c of columns.filter((c) => c.orderable !== false)) {
+  for (const mode of ["dirawat", "pulang"] as const) {
+    for (const field of orderOf(mode)) {
       for (const dir of ["asc", "desc"] as const) {
         await quiet();
-        index.query({ where: { status: mode }, order: [{ field: c.data, dir }], length: 1 });
+        index.query({ where: { status: mode }, order: [{ field, dir }], length: 1 });
       }
     }
   }

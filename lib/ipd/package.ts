@@ -77,17 +77,7 @@ export function packageOf(v: Packaged): StayPackage {
 }
 
 /** What the stay's totals hold of the package, as `stayTotals` computes them. */
-type PackageTotals = Pick<
-  StayTotals,
-  | "tarifRsTotal"
-  | "tarifInaTotal"
-  | "percentageTotal"
-  | "latestTarifIna"
-  | "latestTarifRs"
-  | "latestPercentage"
-  | "inacbg"
-  | "inacbgKelas"
->;
+type PackageTotals = Omit<StayTotals, "order" | "percentages">;
 
 /** Totals `t` with INA-CBG tariff `ina`, percentages measured against it (none unbilled). */
 function withIna<T extends PackageTotals>(t: T, ina: number): T {

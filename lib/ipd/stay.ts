@@ -141,11 +141,9 @@ export async function readmissionOf(
     v.visitDate <= visitDate && v.tanggal_pulang && v.tanggal_pulang > visitDate
   );
   if (overlap) {
-    throw badRequest(
-      `Tanggal masuk jatuh di dalam kunjungan lain pasien ini (${
-        formatDateTime(overlap.visitDate)
-      } s.d. ${formatDateTime(overlap.tanggal_pulang)}).`,
-    ).at("visitDate");
+    const [from, to] = [formatDateTime(overlap.visitDate), formatDateTime(overlap.tanggal_pulang)];
+    throw badRequest(`Tanggal masuk jatuh di dalam kunjungan lain pasien ini (${from} s.d. ${to}).`)
+      .at("visitDate");
   }
   return {
     readmisi: isReadmission(prev?.tanggal_pulang ?? null, visitDate),
@@ -215,20 +213,18 @@ export async function saveVisit(
   if (check.open && isOpen) throw conflict(stillAdmitted(check.open)).at("pasienId");
   const reason = String(input.readmisi_reason ?? "");
   if (check.readmisi && !reason) {
+    const out = formatDateTime(check.previous!.tanggal_pulang);
     throw badRequest(
-      `Harap pilih alasan readmisi: pasien pulang dari rawat inap sebelumnya pada ${
-        formatDateTime(check.previous!.tanggal_pulang)
-      } (kurang dari 30 hari).`,
+      `Harap pilih alasan readmisi: pasien pulang dari rawat inap sebelumnya pada ${out} ` +
+        "(kurang dari 30 hari).",
     ).at("readmisi_reason");
   }
   if (old) {
     const first = (await visitExams(store, old.value))[0]?.value;
     if (first && first.examinationDate < visitDate) {
-      throw badRequest(
-        `Tanggal masuk tidak boleh setelah pemeriksaan pertama (${
-          formatDateTime(first.examinationDate)
-        }).`,
-      ).at("visitDate");
+      const at = formatDateTime(first.examinationDate);
+      throw badRequest(`Tanggal masuk tidak boleh setelah pemeriksaan pertama (${at}).`)
+        .at("visitDate");
     }
     if (old.value.tanggal_pulang && old.value.tanggal_pulang < visitDate) {
       throw badRequest("Tanggal masuk tidak boleh setelah tanggal pulang.").at("visitDate");

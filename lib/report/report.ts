@@ -153,14 +153,10 @@ export function dpjpInfo(visits: MemIndex<Visit>): DpjpCount[] {
   const by = new Map<string, DpjpCount>();
   for (const { value: v } of visits.where("status", "dirawat")) {
     if (!v.dpjp?._id) continue;
-    const d = by.get(v.dpjp._id);
+    const { _id, fullname } = v.dpjp;
+    const d = by.get(_id);
     if (d) d.patientCount++;
-    else {
-      by.set(v.dpjp._id, {
-        doctorInfo: { _id: v.dpjp._id, fullname: v.dpjp.fullname },
-        patientCount: 1,
-      });
-    }
+    else by.set(_id, { doctorInfo: { _id, fullname }, patientCount: 1 });
   }
   return [...by.values()].sort((a, b) =>
     b.patientCount - a.patientCount ||
