@@ -124,10 +124,7 @@ export function sumProblem(sum: number, total: number, label: string): string | 
     `selisih ${formatMoney(Math.abs(sum - total))} (rincian ${sum < total ? "kurang" : "lebih"}).`;
 }
 
-/**
- * Why a stay's breakdown is not one E-Klaim takes (unknown category, amount not whole rupiah ≥ 0,
- * sum other than `tarifRsTotal`); null when right or absent (`slimVisit` keeps it only if not).
- */
+/** Why a stay's breakdown is not one E-Klaim takes (category, amount, sum); null if fine/none. */
 export function breakdownProblem(stay: { tarifRsTotal: number; tarif_rs_rincian?: Breakdown }) {
   const b = stay.tarif_rs_rincian;
   if (!b) return null;
@@ -141,9 +138,8 @@ export function breakdownProblem(stay: { tarifRsTotal: number; tarif_rs_rincian?
 }
 
 /**
- * The breakdown a request gives (`tarif_rs_rincian[kamar]=500000`; JSON's object is flattened so
- * by `readForm`), null when none; 400 for an unknown category, an amount refused, or a sum other
- * than `total` (said as `label`).
+ * The breakdown a request gives (`tarif_rs_rincian[kamar]=500000`), null when none; 400 for an
+ * unknown category, an amount refused, or a sum other than `total` (said as `label`).
  */
 export function givenBreakdown(
   fields: Record<string, string | string[]>,

@@ -58,10 +58,7 @@ const LABELS: Record<string, string> = {
 
 const num = (v: string) => v === "" ? null : Number(v);
 
-/**
- * A stay's claim data: the inputs sent over `was`; a class upgrade whole (else 400 naming the
- * field missing) and allowed from the entitled class (`UPGRADES_FROM`).
- */
+/** A stay's claim data, the inputs over `was`: an upgrade whole and allowed (`UPGRADES_FROM`). */
 export function claimChange(input: ClaimInput, was: StayClaimFields): StayClaimFields {
   const pick = <K extends keyof StayClaimFields>(k: K, f: (v: string) => StayClaimFields[K]) =>
     input[k] === undefined ? was[k] : f(input[k]!);
@@ -155,10 +152,7 @@ async function sepHeld(col: Collection<Visit>, sep: string, id: string) {
   ).at("nomor_sep");
 }
 
-/**
- * Runs `write` of stay `id` holding SEP `sep`: 409 naming the other stay holding it, before the
- * write or when the write's commit finds it taken meanwhile.
- */
+/** Runs `write` of stay `id` with SEP `sep`: 409 naming another stay holding it, before/after. */
 export async function withSep<T>(
   col: Collection<Visit>,
   sep: string,

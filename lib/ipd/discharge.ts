@@ -106,10 +106,7 @@ export async function discharge(
   return { value: doc, versionstamp, readmissions };
 }
 
-/**
- * Reopens a discharged stay, unless the patient has another open stay or a later one (409);
- * `guards` are checked in the same commit (lib/claim `cancelUnclaimedDischarge`).
- */
+/** Reopens a discharged stay unless the patient has an open or later stay (409), with `guards`. */
 export async function cancelDischarge(
   store: Store,
   id: string,
@@ -145,10 +142,7 @@ export async function cancelDischarge(
   );
 }
 
-/**
- * Corrects a discharged, unchanged (`_version`) stay's method and summary codes, else 409;
- * `guards` are checked in the same commit (lib/claim `correctUnclaimedSummary`).
- */
+/** Corrects a discharged, unchanged stay's method and summary codes (else 409); checks `guards`. */
 export async function correctSummary(
   store: Store,
   registry: Registry,

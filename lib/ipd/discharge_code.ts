@@ -19,10 +19,7 @@ const SHIPPED = new Map(
   Object.entries(DISCHARGE_CODES).map(([k, t]) => [t.toLowerCase(), k as DischargeCode] as const),
 );
 
-/**
- * The E-Klaim code of a stay's discharge method: its `kode_eklaim` (a copy made before it: the
- * shipped entry's its description names); null when unmapped or absent.
- */
+/** A discharge method's E-Klaim code (`kode_eklaim`; old copies: by description), null unmapped. */
 export function dischargeCode(
   method: { desc?: string; kode_eklaim?: string } | null | undefined,
 ): DischargeCode | null {

@@ -244,8 +244,7 @@ const BACKFILL_BATCH = 50;
 
 /**
  * Writes the package in force (`stayTotals`) onto stays without `inacbg`, a batch per commit with
- * `pause()` between; a batch hit by a write meanwhile (409) is left for the next start. Returns
- * how many stays it wrote.
+ * `pause()` between (a batch refused with 409 waits for the next start); returns how many.
  */
 export async function backfillPackages(
   store: Store,

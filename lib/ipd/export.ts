@@ -25,10 +25,7 @@ const [text, number, money] = [column("text"), column("number"), column("money")
 const codes = (list: IcdItem[]) => list.map((i) => `${i.code} - ${i.desc}`).join("; ");
 const label = (list: Record<string, string>, k: string) => list[k] ?? k;
 
-/**
- * The columns of both list exports (the discharged one adds discharge and summary): the package
- * in force (`packageOf`), the breakdown a column per category (`stayBreakdown`), the claim data.
- */
+/** The columns of both list exports (the discharged one adds discharge and summary). */
 function columns(mode: ListMode, now: Date, category: BillKey): Column[] {
   const p = (v: Visit) => packageOf(v);
   const c = (v: Visit) => claimFieldsOf(v);
@@ -70,10 +67,7 @@ function columns(mode: ListMode, now: Date, category: BillKey): Column[] {
   return cols.filter((c): c is Column => !!c);
 }
 
-/**
- * A list export: its file name (today's date) and the .xlsx as a stream, a chunk at a time;
- * `category`: the settings' (`billCategory`), for stays without a breakdown.
- */
+/** A list export: its file name and .xlsx stream; `category` for stays without a breakdown. */
 export function exportStays(store: Store, rows: Row<Visit>[], mode: ListMode, category: BillKey) {
   const now = new Date();
   const col = visitsOf(store);

@@ -7,7 +7,7 @@ import { claimFieldsOf } from "./claim_codes.ts";
 import type { Examination, Visit } from "./model.ts";
 import { dayOfHour, hospitalDayNumber, hospitalZone, hourOfDay } from "../hospital_time.ts";
 import { durationBounds, durationFilter, parseDateRange, rangeDays } from "./filters.ts";
-import { examOrder, lengthOfStay, STAY_NUMBER } from "./rules.ts";
+import { lengthOfStay, STAY_NUMBER } from "./rules.ts";
 import { keywordHit } from "./keywords.ts";
 import type { Doc, Query, Row } from "../index/index.ts";
 import type { Store } from "../db/store.ts";
@@ -136,10 +136,7 @@ export async function ipdTable(store: Store, params: URLSearchParams, mode: List
   return tableAnswer(req.draw, res, (await col.full(res.rows)).map((r) => listJson(r, now)));
 }
 
-/**
- * Builds the cached orderings of both lists (each orderable column both ways, and admission over
- * every stay), a view after each `quiet()`, so no first request after a restart sorts them.
- */
+/** Builds both lists' cached orderings, a view after each `quiet()` (first requests sort none). */
 export async function warmListOrders(
   store: Store,
   quiet: () => Promise<void> = nextTurn,
@@ -193,10 +190,9 @@ function examJson(r: Row<Examination>): Record<string, unknown> {
 /** The DataTables answer of a stay's examinations (by date unless ordered), `breakdownJson`. */
 export async function examTable(store: Store, ipdId: string, params: URLSearchParams) {
   const [visit, category] = await Promise.all([getVisit(store, ipdId), billCategory(store)]);
-  const all = await visitExams(store, visit.value);
+  const rows = await visitExams(store, visit.value); // in examination order
   const req = parseTableRequest(params, { search: [], order: EXAM_ORDER, pageSize: 100 });
   const o = req.query.order?.[0];
-  let rows = examOrder(all.map((r) => r.value)).map((e) => all.find((r) => r.value._id === e._id)!);
   if (o && o.field !== "examinationDate") {
     const n = (r: Row<Examination>) => Number(r.value[o.field as "tarif_ina"] ?? -Infinity);
     rows.sort((a, b) => n(a) - n(b));

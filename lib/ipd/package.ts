@@ -143,10 +143,7 @@ export function assumedTotals(
   return withIna(app, v.petugas_tarif ?? 0);
 }
 
-/**
- * Stay `v` once E-Klaim grouped it as `g`: E-Klaim's package in force, the app's own pick
- * (`app`, by default the stay's: `assumedTotals`) kept as the ward's assumed package.
- */
+/** Stay `v` with E-Klaim's package `g` in force, the app's (`app`, `assumedTotals`) as assumed. */
 export function withEklaimPackage<V extends Visit>(v: V, g: EklaimPackage, app?: PackageTotals): V {
   return { ...v, ...inForce(app ?? assumedTotals(v), g) };
 }

@@ -12,10 +12,7 @@ import { formatDateTime } from "../format.ts";
 /** A stay is a readmission when the previous one ended less than this many days before. */
 export const READMISSION_DAYS = 30;
 
-/**
- * (ina - rs) / ina x 100, unrounded (a loss however small stays below 0; `roundPercent` where
- * shown); null when there is no INA tariff to compare with.
- */
+/** (ina - rs) / ina x 100, unrounded (`roundPercent` where shown); null without an INA tariff. */
 export function percentage(ina: number | null | undefined, rs: number): number | null {
   if (!ina || !Number.isFinite(ina) || !Number.isFinite(rs)) return null;
   return (ina - rs) / ina * 100;
@@ -70,10 +67,7 @@ export function examOrder<T extends { _id: string; examinationDate: string }>(li
   return [...list].sort((a, b) => cmp(a.examinationDate, b.examinationDate) || cmp(a._id, b._id));
 }
 
-/**
- * A stay's totals: the hospital's the sum of every day's, the INA-CBG the tariff of the latest
- * grouping chosen (an examination without one keeps the package in force).
- */
+/** A stay's totals: the hospital's summed, INA-CBG's the latest grouping's (none kept in force). */
 export function stayTotals(days: TariffDay[]): StayTotals {
   const sorted = examOrder(days);
   const percentages = new Map<string, number | null>();
@@ -113,10 +107,7 @@ export function lengthOfStay(visitDate: string, discharge: string | null, now = 
 /** Positions of a stay's numbers kept by the in-memory index (see `stayNumbers`). */
 export const STAY_NUMBER = { admitHour: 0, dischargeHour: 1, percentage: 2, readmisi: 3 } as const;
 
-/**
- * The numbers the lists filter a stay on, kept by the index as typed arrays: admission and
- * discharge UTC hour (`utcHour`, free of the zone; NaN while admitted), percentage, readmission.
- */
+/** The numbers the lists filter on: admission, discharge UTC hour (NaN: none), %, readmission. */
 export function stayNumbers(v: {
   visitDate: string;
   tanggal_pulang: string | null;

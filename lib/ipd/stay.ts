@@ -40,10 +40,7 @@ export function assertFresh(row: Row, version: string | undefined): void {
   if (requireVersion(version) !== row.versionstamp) throw conflict(STALE_MESSAGE);
 }
 
-/**
- * A date-time field (`dateTimeProblem`), or 400 naming it, at input `field` when given;
- * `futureDays` refuses instants later than that many days from now.
- */
+/** A date-time field, or 400 at `field`; `futureDays` refuses instants later than that from now. */
 export function dateField(
   value: string | undefined,
   label: string,
@@ -83,10 +80,7 @@ export interface StayChange {
   after: Visit;
 }
 
-/**
- * Stages in `tx` the readmission flags of the patient's other stays once stay `id` becomes
- * `changed` (null: deleted), each checked against the version read; returns the stays staged.
- */
+/** Stages in `tx` the patient's other stays' readmission flags once stay `id` is `changed`. */
 export async function restageReadmissions(
   store: Store,
   tx: Tx,
@@ -257,10 +251,7 @@ export async function saveVisit(
   return await withSep(col, sep, id, write);
 }
 
-/**
- * Removes a stay, its examinations and the readmission flags it set (`restageReadmissions`) in
- * one commit, which also checks `guards` (such as the stay's claim not appearing meanwhile).
- */
+/** Removes a stay, its examinations and its readmission flags in one commit with `guards`. */
 export async function deleteVisit(
   store: Store,
   id: string,

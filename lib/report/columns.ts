@@ -109,10 +109,7 @@ function sameIds(col: CodeColumn, i: number, list: number[]): boolean {
   return true;
 }
 
-/**
- * Patches the columns where a few written stays sit (their admission times unchanged); false
- * when that cannot be (a stay added, removed or moved, or too many writes).
- */
+/** Patches the columns where a few written stays sit; false when one was added, moved or gone. */
 function patch(s: State, visits: MemIndex<Visit>): boolean {
   const ids = visits.changesSince(s.version);
   if (!ids || ids.length > 64) return false;
