@@ -1,12 +1,7 @@
 import { badRequest } from "../errors.ts";
 import { formatMoney, readRupiah } from "../format.ts";
 
-/**
- * The hospital tariff by E-Klaim's 18 categories (`tarif_rs` of E-Klaim's `set_claim_data`, whose
- * sum is the tariff), free of storage and safe in the browser. An examination and a stay each
- * keep a `Breakdown` (`tarif_rs_rincian`); one written before they were kept has none and reads
- * as its whole tariff in the category the settings name (`examBreakdown`, `stayBreakdown`).
- */
+// The hospital tariff by E-Klaim's 18 categories (`tarif_rs` of `set_claim_data`); browser-safe.
 
 /** E-Klaim's categories in E-Klaim's order, with the labels of its screens. */
 export const BILL_CATEGORIES = [
@@ -48,17 +43,14 @@ export const DEFAULT_BILL_CATEGORY: BillKey = "prosedur_non_bedah";
 /** The input name of the breakdown (`tarif_rs_rincian[kamar]` in a form body). */
 export const BILL_FIELD = "tarif_rs_rincian";
 
-/**
- * A breakdown as kept: whole rupiah by category, only the categories that hold an amount, in
- * E-Klaim's order; a category not listed holds 0.
- */
+/** A breakdown as kept: whole rupiah by category, only those holding an amount, E-Klaim's order. */
 export type Breakdown = Partial<Record<BillKey, number>>;
 
 /** A breakdown with every category (API answers, E-Klaim). */
 export type FullBreakdown = Record<BillKey, number>;
 
 /** The amounts of `b` other than 0, in E-Klaim's order. */
-export function compactBreakdown(b: Breakdown): Breakdown {
+function compactBreakdown(b: Breakdown): Breakdown {
   const out: Breakdown = {};
   for (const k of BILL_KEYS) if (b[k]) out[k] = b[k];
   return out;
@@ -77,17 +69,15 @@ export const breakdownSum = (b: Breakdown): number =>
 export const wholeIn = (total: number, category: BillKey): Breakdown =>
   total ? { [category]: total } : {};
 
-/** An examination's breakdown; without one (written before it was kept), its tariff in `category`. */
-export const examBreakdown = (
-  e: { tarif_rs: number; tarif_rs_rincian?: Breakdown },
-  category: BillKey,
-): Breakdown => e.tarif_rs_rincian ?? wholeIn(e.tarif_rs, category);
+/** A stay (`tarifRsTotal`) or an examination (`tarif_rs`) with its breakdown, if any. */
+type Billed = { tarifRsTotal?: number; tarif_rs?: number; tarif_rs_rincian?: Breakdown };
 
-/** A stay's breakdown; without one (written before it was kept), its total in `category`. */
-export const stayBreakdown = (
-  v: { tarifRsTotal: number; tarif_rs_rincian?: Breakdown },
-  category: BillKey,
-): Breakdown => v.tarif_rs_rincian ?? wholeIn(v.tarifRsTotal, category);
+/** A stay's or examination's breakdown; one written before it was kept: all in `category`. */
+export const stayBreakdown = (d: Billed, category: BillKey): Breakdown =>
+  d.tarif_rs_rincian ?? wholeIn(Number(d.tarifRsTotal ?? d.tarif_rs) || 0, category);
+
+/** An examination's breakdown (`stayBreakdown`). */
+export const examBreakdown = stayBreakdown;
 
 /** The per-category sum of breakdowns. */
 export function addBreakdowns(list: Breakdown[]): Breakdown {
@@ -96,13 +86,9 @@ export function addBreakdowns(list: Breakdown[]): Breakdown {
   return compactBreakdown(out);
 }
 
-/**
- * A stay's breakdown after its examinations changed: their per-category sum (`after`) with the
- * amounts the clerk moved between categories at discharge carried over (the stay's breakdown
- * `kept` less the examinations' sum `before`), when those moves sum to 0 and leave every
- * category at 0 or more; else `after` alone. Either way it sums to the examinations' total.
- */
-export function carryMoves(
+// The examinations' new sum `after` plus the clerk's moves at discharge (`kept` less their old sum
+// `before`) while those sum to 0 and leave no category below 0; else `after`. Sums to the total.
+function carryMoves(
   kept: Breakdown | undefined,
   before: Breakdown,
   after: Breakdown,
@@ -120,17 +106,14 @@ export function carryMoves(
   return moved === 0 ? out : after;
 }
 
-/**
- * A stay's breakdown after its examinations went from `old` to `now`: `carryMoves` over their
- * per-category sums, examinations without a breakdown read in `category`.
- */
+/** A stay's breakdown `kept` after its examinations went from `old` to `now` (`carryMoves`). */
 export function billAfter(
   kept: Breakdown | undefined,
-  old: { tarif_rs: number; tarif_rs_rincian?: Breakdown }[],
-  now: { tarif_rs: number; tarif_rs_rincian?: Breakdown }[],
+  old: Billed[],
+  now: Billed[],
   category: BillKey,
 ): Breakdown {
-  const sum = (l: typeof old) => addBreakdowns(l.map((e) => examBreakdown(e, category)));
+  const sum = (l: Billed[]) => addBreakdowns(l.map((e) => stayBreakdown(e, category)));
   return carryMoves(kept, sum(old), sum(now));
 }
 
@@ -141,16 +124,8 @@ export function sumProblem(sum: number, total: number, label: string): string | 
     `selisih ${formatMoney(Math.abs(sum - total))} (rincian ${sum < total ? "kurang" : "lebih"}).`;
 }
 
-/**
- * Why a stay's breakdown is not one E-Klaim takes (the lead's readiness rule, the bridge): an
- * unknown category, an amount that is not whole rupiah 0 or more, or a sum other than the stay's
- * `tarifRsTotal`, the difference named. Null when it is right, or when the stay has none (it
- * reads as its total in one category, `stayBreakdown`): also for a discharged stay as the index
- * keeps it, which keeps the breakdown only when this finds a problem (`slimVisit`).
- */
-export function breakdownProblem(
-  stay: { tarifRsTotal: number; tarif_rs_rincian?: Breakdown },
-): string | null {
+/** Why a stay's breakdown is not one E-Klaim takes (category, amount, sum); null if fine/none. */
+export function breakdownProblem(stay: { tarifRsTotal: number; tarif_rs_rincian?: Breakdown }) {
   const b = stay.tarif_rs_rincian;
   if (!b) return null;
   for (const [k, n] of Object.entries(b)) {
@@ -163,12 +138,14 @@ export function breakdownProblem(
 }
 
 /**
- * The breakdown a request gives (`tarif_rs_rincian[kamar]=500000`, or in JSON an object under
- * `tarif_rs_rincian`, which `readForm` flattens so), each amount read as `money()` reads one;
- * a category left out holds 0. Null when it gives none. 400 naming the input for an unknown
- * category or an amount refused.
+ * The breakdown a request gives (`tarif_rs_rincian[kamar]=500000`), null when none; 400 for an
+ * unknown category, an amount refused, or a sum other than `total` (said as `label`).
  */
-export function readBreakdown(fields: Record<string, string | string[]>): Breakdown | null {
+export function givenBreakdown(
+  fields: Record<string, string | string[]>,
+  total: number,
+  label: string,
+): Breakdown | null {
   if (typeof fields[BILL_FIELD] === "string" && fields[BILL_FIELD] !== "") {
     throw badRequest(
       `Rincian tarif RS dikirim per kategori: ${BILL_FIELD}[kamar]=500000 (JSON: objek ` +
@@ -191,30 +168,14 @@ export function readBreakdown(fields: Record<string, string | string[]>): Breakd
     if (r.error !== undefined) throw badRequest(r.error).at(name);
     if (r.value) out[m[1]] = r.value;
   }
-  return given ? compactBreakdown(out) : null;
-}
-
-/**
- * The breakdown a request gives (`readBreakdown`; null when none), refused with 400 naming the
- * difference unless it sums to `total` (said as `label`).
- */
-export function givenBreakdown(
-  fields: Record<string, string | string[]>,
-  total: number,
-  label: string,
-): Breakdown | null {
-  const b = readBreakdown(fields);
-  const problem = b && sumProblem(breakdownSum(b), total, label);
+  if (!given) return null;
+  const problem = sumProblem(breakdownSum(out), total, label);
   if (problem) throw badRequest(problem).at(BILL_FIELD);
-  return b;
+  return compactBreakdown(out);
 }
 
-/**
- * A stay or examination as the API answers it: `tarif_rs_rincian` with all 18 categories, the
- * whole tariff in `category` where it has none.
- */
-export function breakdownJson<T extends Record<string, unknown>>(doc: T, category: BillKey): T {
-  const b = doc[BILL_FIELD] as Breakdown | undefined;
-  const total = Number("tarifRsTotal" in doc ? doc.tarifRsTotal : doc.tarif_rs) || 0;
-  return { ...doc, [BILL_FIELD]: fullBreakdown(b ?? wholeIn(total, category)) };
-}
+/** A stay or examination as the API answers it: `tarif_rs_rincian` with all 18 categories. */
+export const breakdownJson = <T extends Record<string, unknown>>(doc: T, category: BillKey): T => ({
+  ...doc,
+  [BILL_FIELD]: fullBreakdown(stayBreakdown(doc as Billed, category)),
+});

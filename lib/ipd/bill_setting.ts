@@ -18,10 +18,7 @@ import {
   isBillKey,
 } from "./bill.ts";
 
-/**
- * The bill's settings section (`["setting", "bill"]`), declared here rather than in
- * lib/settings because its values are the stay's categories (lib/settings imports no domain).
- */
+/** The bill's settings section (`["setting", "bill"]`; here, as lib/settings imports no domain). */
 export interface BillSetting {
   /** The category a hospital tariff typed as one number goes to. */
   defaultCategory: BillKey;

@@ -1,10 +1,6 @@
 import type { StayClaimFields } from "./model.ts";
 
-/**
- * The codes of a stay's claim data as E-Klaim 5.10 takes them (`set_claim_data`), with the
- * manual's Indonesian labels (Manual Web Service E-Klaim 5.10.x, "Untuk mengisi/update data
- * klaim"). Browser-safe: the forms and pages read them too.
- */
+// The claim data's codes as E-Klaim 5.10 `set_claim_data` takes them, with the manual's labels.
 
 /** The entitled class (hak kelas, `kelas_rawat`). */
 export const KELAS_RAWAT: Record<string, string> = {
@@ -42,11 +38,7 @@ export const UPGRADE_PAYORS: Record<string, string> = {
   asuransi_tambahan: "Asuransi kesehatan tambahan",
 };
 
-/**
- * The upgrades Permenkes 3/2023 Pasal 48 allows from each entitled class: class 2 to class 1 or
- * above class 1 (VIP), class 1 to VIP; participants entitled to class 3 (PBI, PBPU/BP class 3,
- * registered by the local government) cannot upgrade.
- */
+/** The upgrades Permenkes 3/2023 Pasal 48 allows from each entitled class (none from class 3). */
 export const UPGRADES_FROM: Record<string, string[]> = {
   "1": ["vip"],
   "2": ["kelas_1", "vip"],
@@ -89,10 +81,7 @@ const ORIGIN_HINTS: [RegExp, string][] = [
   [/\b(rs|rsu|rsud|rumah sakit|fkrtl)\b/i, "hosp-trans"],
 ];
 
-/**
- * The way in the visit form starts from: an IGD doctor or an ER criterion means `emd` (Dari
- * Rawat Darurat), else a word of the origin text (IGD, poli, puskesmas, RS…), else '' (unknown).
- */
+/** The way in the visit form suggests: `emd` for an IGD doctor or ER criterion, else by `asal`. */
 export function guessCaraMasuk(f: { igd: boolean; criteria: boolean; asal: string }): string {
   if (f.igd || f.criteria) return "emd";
   return ORIGIN_HINTS.find(([re]) => re.test(f.asal))?.[1] ?? "";

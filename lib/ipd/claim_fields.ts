@@ -5,13 +5,13 @@ import type { Collection } from "../db/collection.ts";
 import {
   ADD_PAYMENT_MAX,
   CARA_MASUK,
+  claimFieldsOf,
   KELAS_RAWAT,
   normalSep,
   UPGRADE_CLASSES,
   UPGRADE_PAYORS,
   UPGRADES_FROM,
 } from "./claim_codes.ts";
-import { claimFieldsOf } from "./claim_codes.ts";
 import type { StayClaimFields, Visit } from "./model.ts";
 import { lengthOfStay } from "./rules.ts";
 import { parseOr400 } from "../resource/validate.ts";
@@ -29,10 +29,7 @@ const days = (label: string, min: number) =>
     error: `${label} harus bilangan bulat ${min} atau lebih (hari).`,
   }).optional();
 
-/**
- * The claim data of the stay's form and `POST /api/ipd/update` (in lib/ipd/resource.ts's
- * schema): each optional, absent meaning unchanged; the SEP without spaces, in capitals.
- */
+/** The claim inputs of the stay's schema: each optional, absent meaning unchanged. */
 export const CLAIM_SHAPE = {
   nomor_sep: z.string().transform(normalSep).refine((v) => !v || /^[A-Z0-9]{1,30}$/.test(v), {
     error: "No. SEP hanya boleh huruf dan angka, 1 sampai 30 karakter (mis. 0301R0011024V000123).",
@@ -61,11 +58,7 @@ const LABELS: Record<string, string> = {
 
 const num = (v: string) => v === "" ? null : Number(v);
 
-/**
- * A stay's claim data after a change: the inputs sent over what the stay held (`was`). A class
- * upgrade is whole (class, days and payor, and the surcharge for VIP: else 400 naming the field
- * missing) and one Permenkes 3/2023 Pasal 48 allows from the entitled class (`UPGRADES_FROM`).
- */
+/** A stay's claim data, the inputs over `was`: an upgrade whole and allowed (`UPGRADES_FROM`). */
 export function claimChange(input: ClaimInput, was: StayClaimFields): StayClaimFields {
   const pick = <K extends keyof StayClaimFields>(k: K, f: (v: string) => StayClaimFields[K]) =>
     input[k] === undefined ? was[k] : f(input[k]!);
@@ -117,10 +110,7 @@ export function claimChange(input: ClaimInput, was: StayClaimFields): StayClaimF
   return c;
 }
 
-/**
- * Refuses ICU days over the length of stay `los` (days so far while admitted), and, once
- * `discharged`, upgrade days over it (400 at the field).
- */
+/** 400 for ICU days over the length of stay `los`, and once `discharged` upgrade days over it. */
 export function assertClaimDays(c: StayClaimFields, los: number, discharged: boolean): void {
   if (c.icu_los > los) {
     throw badRequest(`Lama rawat ICU (${c.icu_los} hari) melebihi lama rawat (${los} hari).`)
@@ -135,11 +125,7 @@ export function assertClaimDays(c: StayClaimFields, los: number, discharged: boo
 
 const CLAIM_SCHEMA = z.object(CLAIM_SHAPE);
 
-/**
- * The claim data of stay `v` discharged at `at`, with what the discharge form completes (the
- * SEP, ICU days, upgrade days; any claim input sent), ICU and upgrade days within the length of
- * stay (400 at the field).
- */
+/** The claim data of stay `v` discharged at `at`, with the claim inputs sent (`claimChange`). */
 export function claimAtDischarge(
   fields: Record<string, string>,
   v: Visit,
@@ -166,11 +152,7 @@ async function sepHeld(col: Collection<Visit>, sep: string, id: string) {
   ).at("nomor_sep");
 }
 
-/**
- * Runs `write` of stay `id` holding SEP `sep`, refusing first (409 naming the other stay) a SEP
- * another stay holds; when the write is refused because another stay took the SEP meanwhile
- * (its unique key is checked empty in the write's commit), the same 409.
- */
+/** Runs `write` of stay `id` with SEP `sep`: 409 naming another stay holding it, before/after. */
 export async function withSep<T>(
   col: Collection<Visit>,
   sep: string,

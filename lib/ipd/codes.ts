@@ -7,10 +7,7 @@ import type { Store } from "../db/store.ts";
 /** Most codes one list may hold. */
 const MAX_CODES = 100;
 
-/**
- * ICD codes picked by id, copied as `{_id, code, desc}`; each must exist and be of `kind`
- * (`icd10` diagnoses, `icd9` procedures), else 400 naming it.
- */
+/** ICD codes picked by id, copied as `{_id, code, desc}`; 400 for one missing or not `kind`. */
 export async function resolveIcds(
   store: Store,
   registry: Registry,

@@ -22,6 +22,10 @@ import type { Check } from "../db/collection.ts";
 import type { Store } from "../db/store.ts";
 import { Tx } from "../db/tx.ts";
 
+const SUMMARY_LABEL = { icd10: "Diagnosis ringkasan", icd9: "Tindakan ringkasan" };
+const summaryCodes = (store: Store, registry: Registry, ids: string[], kind: "icd10" | "icd9") =>
+  resolveIcds(store, registry, ids, kind, SUMMARY_LABEL[kind]);
+
 /** The discharge summary a stay starts from: its examinations' codes, in first-seen order. */
 export async function summaryOf(
   store: Store,
@@ -32,15 +36,9 @@ export async function summaryOf(
 }
 
 /**
- * Discharges a stay: a discharge method, a discharge time not before the admission or the
- * last examination, at most an hour after now (`dischargeAheadProblem`: a clock's difference),
- * not after the patient's next admission, the summary codes (no primary diagnosis only with
- * `confirm_no_diagnosis=1`, else 400 naming `summary_diagnosis`) and the claim data the form completes
- * (`claimAtDischarge`: SEP, ICU and upgrade days). A stay already discharged is
- * refused (409). The patient's later stays' readmission flags follow in the same commit
- * (`restageReadmissions`; a stay entered late can be discharged before another), returned as
- * `readmissions`. A breakdown given (`tarif_rs_rincian`, the clerk's moves between categories)
- * must sum to the stay's total (400 naming the difference) and becomes the stay's.
+ * Discharges a stay (409 if it is): method, time, summary codes (no primary diagnosis only with
+ * `confirm_no_diagnosis=1`), claim data (`claimAtDischarge`) and a breakdown given summing to the
+ * total; the patient's readmission flags follow in the same commit (`restageReadmissions`).
  */
 export async function discharge(
   store: Store,
@@ -65,31 +63,21 @@ export async function discharge(
   const next = (await visitsOf(store).index()).where("pasien._id", v.pasien._id)
     .map((r) => r.value.visitDate).filter((d) => d > v.visitDate).sort()[0];
   if (next && at > next) {
+    const when = formatDateTime(next);
     throw badRequest(
-      `Tanggal pulang tidak boleh setelah kunjungan berikutnya pasien ini (${
-        formatDateTime(next)
-      }).`,
+      `Tanggal pulang tidak boleh setelah kunjungan berikutnya pasien ini (${when}).`,
     );
   }
   const last = (await visitExams(store, v)).at(-1)?.value;
   if (last && at < last.examinationDate) {
-    throw badRequest(
-      `Tanggal pulang tidak boleh sebelum pemeriksaan terakhir (${
-        formatDateTime(last.examinationDate)
-      }).`,
-    );
+    const when = formatDateTime(last.examinationDate);
+    throw badRequest(`Tanggal pulang tidak boleh sebelum pemeriksaan terakhir (${when}).`);
   }
   const { methods, method, embedded } = await dischargeMethodOf(store, registry, fields);
   if (!method) throw badRequest("Cara pulang tidak ditemukan.");
   const claim = claimAtDischarge(fields, v, at);
   const bill = givenBreakdown(fields, v.tarifRsTotal, "Total RS");
-  const diagnoses = await resolveIcds(
-    store,
-    registry,
-    lists.summary_diagnosis,
-    "icd10",
-    "Diagnosis ringkasan",
-  );
+  const diagnoses = await summaryCodes(store, registry, lists.summary_diagnosis, "icd10");
   if (!diagnoses.length && fields.confirm_no_diagnosis !== "1") {
     throw badRequest(`${NO_DIAGNOSIS} Kirim confirm_no_diagnosis=1 untuk tetap memulangkan.`)
       .at("summary_diagnosis");
@@ -103,13 +91,7 @@ export async function discharge(
     tanggal_pulang: at,
     dischargepatient: embedded,
     summary_diagnosis: diagnoses,
-    summary_tindakan: await resolveIcds(
-      store,
-      registry,
-      lists.summary_tindakan,
-      "icd9",
-      "Tindakan ringkasan",
-    ),
+    summary_tindakan: await summaryCodes(store, registry, lists.summary_tindakan, "icd9"),
   };
   const tx = new Tx(store.kv);
   const doc = tx.put(visitsOf(store), v._id, data, visit, {
@@ -124,11 +106,7 @@ export async function discharge(
   return { value: doc, versionstamp, readmissions };
 }
 
-/**
- * Cancels a discharge: the stay is open again, unless the patient has another open stay or
- * was admitted again after it (409). `guards` are checked in the same commit (the stay's claim
- * must not appear meanwhile: lib/claim `cancelUnclaimedDischarge`).
- */
+/** Reopens a discharged stay unless the patient has an open or later stay (409), with `guards`. */
 export async function cancelDischarge(
   store: Store,
   id: string,
@@ -164,12 +142,7 @@ export async function cancelDischarge(
   );
 }
 
-/**
- * Corrects a discharged stay's summary in place: its discharge method, summary diagnoses and
- * procedures (the first diagnosis is the primary one). The stay must be discharged (409) and
- * unchanged since read (`_version`, 409); `guards` are checked in the same commit (lib/claim
- * `correctUnclaimedSummary`: no final claim meanwhile).
- */
+/** Corrects a discharged, unchanged stay's method and summary codes (else 409); checks `guards`. */
 export async function correctSummary(
   store: Store,
   registry: Registry,
@@ -185,15 +158,13 @@ export async function correctSummary(
   }
   const { methods, method, embedded } = await dischargeMethodOf(store, registry, fields);
   if (!method) throw badRequest("Cara pulang tidak ditemukan.").at("dischargepatient");
-  const codes = (list: string[], kind: "icd10" | "icd9", label: string) =>
-    resolveIcds(store, registry, list, kind, label);
   return await visitsOf(store).update(
     v._id,
     {
       ...v,
       dischargepatient: embedded,
-      summary_diagnosis: await codes(lists.summary_diagnosis, "icd10", "Diagnosis ringkasan"),
-      summary_tindakan: await codes(lists.summary_tindakan, "icd9", "Tindakan ringkasan"),
+      summary_diagnosis: await summaryCodes(store, registry, lists.summary_diagnosis, "icd10"),
+      summary_tindakan: await summaryCodes(store, registry, lists.summary_tindakan, "icd9"),
     },
     {
       expected: visit.versionstamp,
@@ -202,10 +173,7 @@ export async function correctSummary(
   );
 }
 
-/**
- * The discharge method `fields.dischargepatient` names (400 at the field when none is), its
- * collection and, when found, the row (`key`: its id) and its copy as a stay embeds it.
- */
+/** The discharge method `fields.dischargepatient` names (400 if none): its check and copy. */
 async function dischargeMethodOf(store: Store, registry: Registry, fields: Record<string, string>) {
   const id = (fields.dischargepatient ?? "").trim();
   if (!id) throw badRequest("Cara pulang wajib dipilih.").at("dischargepatient");

@@ -1,7 +1,4 @@
-/**
- * E-Klaim's discharge status (`discharge_status`, E-Klaim 5.10): the code each Cara Pulang entry
- * maps to (`kode_eklaim` of `discharge-patient`, copied into the stay's `dischargepatient`).
- */
+/** E-Klaim's discharge status codes (`discharge_status`), mapped by Cara Pulang's `kode_eklaim`. */
 export const DISCHARGE_CODES = {
   "1": "Atas persetujuan dokter",
   "2": "Dirujuk",
@@ -18,18 +15,11 @@ export const isDischargeCode = (v: unknown): v is DischargeCode =>
   typeof v === "string" && Object.hasOwn(DISCHARGE_CODES, v);
 
 /** The code of each shipped Cara Pulang entry, by its description in lower case. */
-const SHIPPED = new Map<string, DischargeCode>(
-  Object.entries(DISCHARGE_CODES).map((
-    [code, label],
-  ) => [label.toLowerCase(), code as DischargeCode]),
+const SHIPPED = new Map(
+  Object.entries(DISCHARGE_CODES).map(([k, t]) => [t.toLowerCase(), k as DischargeCode] as const),
 );
 
-/**
- * The E-Klaim code of a discharge method as a stay copied it: its `kode_eklaim`; a copy made
- * before the code existed (no `kode_eklaim` at all) reads the code of the shipped entry its
- * description names. Null when the method is unmapped (an entry the hospital added or renamed
- * and has not mapped, `kode_eklaim` empty) or absent.
- */
+/** A discharge method's E-Klaim code (`kode_eklaim`; old copies: by description), null unmapped. */
 export function dischargeCode(
   method: { desc?: string; kode_eklaim?: string } | null | undefined,
 ): DischargeCode | null {

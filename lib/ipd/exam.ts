@@ -26,7 +26,7 @@ import { Tx } from "../db/tx.ts";
 import { money, parseOr400, text } from "../resource/validate.ts";
 
 /** Examinations one stay can hold (keeps a stay's commit within KV limits). */
-export const EXAM_LIMIT = 400;
+const EXAM_LIMIT = 400;
 
 /** The class number of a treatment class (first|second|third). */
 export const CLASS_NO: Record<string, number> = { first: 1, second: 2, third: 3 };
@@ -65,10 +65,7 @@ export async function roomClass(store: Store, registry: Registry, roomId: string
 
 type Grouping = Pick<Examination, "grouping" | "tarifinacbgSelect" | "tarif_ina">;
 
-/**
- * A grouping's INA-CBG tariff row, refusing tariffs of another hospital; returns the tariff
- * of a treatment class (first|second|third) once that is known.
- */
+/** A grouping's INA-CBG tariff row (400 for another hospital's), as the tariff of a class. */
 async function loadGrouping(
   store: Store,
   registry: Registry,
@@ -110,10 +107,8 @@ async function loadGrouping(
 }
 
 /**
- * Stages a stay with its examinations after a change: totals, each examination's percentage
- * (rewriting only those that changed), the stay's codes and its breakdown (`billAfter`, from
- * the examinations as they were, `old`), all in the caller's commit. Once E-Klaim has grouped
- * the stay its package stays in force and the examinations' pick is the ward's (`totalsOf`).
+ * Stages in `tx` a stay after its examinations changed: totals (`totalsOf`), percentages (only
+ * changed examinations rewritten), codes and breakdown (`billAfter`, from the `old` examinations).
  */
 function restage(
   tx: Tx,
@@ -158,10 +153,7 @@ function assertOpen(visit: Visit): void {
   }
 }
 
-/**
- * Adds (no `id`) or edits an examination and recomputes its stay in the same commit. The INA
- * tariff comes from the grouping's tariff row, never from the client.
- */
+/** Adds (no `id`) or edits an examination, its stay recomputed in the same commit. */
 export async function saveExam(
   store: Store,
   registry: Registry,
@@ -175,7 +167,6 @@ export async function saveExam(
   const input = parseOr400(schema, flat);
   const tarifRs = input.tarif_rs as number;
   const split = givenBreakdown(fields, tarifRs, "Tarif RS");
-  // reads that do not depend on each other run together: each is a KV round trip
   const [visit, keyword, diagnosis, tindakan, grouping, category] = await Promise.all([
     getVisit(store, input.ipdId),
     resolveKeywords(store, registry, lists.keyword),
@@ -190,11 +181,9 @@ export async function saveExam(
     field: "examinationDate",
   });
   if (at < visit.value.visitDate) {
-    throw badRequest(
-      `Tanggal pemeriksaan tidak boleh sebelum tanggal masuk (${
-        formatDateTime(visit.value.visitDate)
-      }).`,
-    ).at("examinationDate");
+    const since = formatDateTime(visit.value.visitDate);
+    throw badRequest(`Tanggal pemeriksaan tidak boleh sebelum tanggal masuk (${since}).`)
+      .at("examinationDate");
   }
   const [rows, cls] = await Promise.all([
     visitExams(store, visit.value),
@@ -243,14 +232,9 @@ export async function deleteExam(store: Store, ipdId: string, id: string): Promi
   const tx = new Tx(store.kv);
   tx.remove(examsOf(store), gone, { check: false });
   const rest = rows.filter((r) => r !== gone);
-  const res = restage(
-    tx,
-    store,
-    visit,
-    rest.map((r) => r.value),
-    new Map(rest.map((r) => [r.value._id, r])),
-    { old: rows.map((r) => r.value), category },
-  );
+  const before = new Map(rest.map((r) => [r.value._id, r]));
+  const old = rows.map((r) => r.value);
+  const res = restage(tx, store, visit, rest.map((r) => r.value), before, { old, category });
   await tx.commit();
   return res.visit;
 }
@@ -259,11 +243,8 @@ export async function deleteExam(store: Store, ipdId: string, id: string): Promi
 const BACKFILL_BATCH = 50;
 
 /**
- * Writes the package in force (`inacbg`, `inacbgKelas`, from `stayTotals`) onto the stays last
- * written before the stay kept it, from their examinations, `BACKFILL_BATCH` stays per commit
- * with `pause()` between commits. Each stay is checked against the version read: one changed
- * meanwhile was written with its package, and its batch is left for the next start. Returns
- * how many stays it wrote.
+ * Writes the package in force (`stayTotals`) onto stays without `inacbg`, a batch per commit with
+ * `pause()` between (a batch refused with 409 waits for the next start); returns how many.
  */
 export async function backfillPackages(
   store: Store,

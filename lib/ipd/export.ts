@@ -1,11 +1,10 @@
-import type { IcdItem, Visit } from "./model.ts";
+import { type IcdItem, READMISSION_REASONS, type Visit } from "./model.ts";
 import { hospitalDay } from "../hospital_time.ts";
 import { lengthOfStay, percentCell } from "./rules.ts";
 import type { ListMode } from "./list.ts";
 import type { Row } from "../index/index.ts";
 import type { ExportColumn } from "../resource/xlsx_export.ts";
 import { streamXlsx } from "../resource/xlsx_stream.ts";
-import { READMISSION_REASONS } from "./model.ts";
 import type { Store } from "../db/store.ts";
 import { visitsOf } from "./stay.ts";
 import {
@@ -18,107 +17,57 @@ import {
 import { BILL_CATEGORIES, type BillKey, stayBreakdown } from "./bill.ts";
 import { packageOf } from "./package.ts";
 
+type Column = ExportColumn<Visit>;
+const column = (type: Column["type"]) => (title: string, value: Column["value"], width?: number) =>
+  ({ title, type, value, width }) as Column;
+const [text, number, money] = [column("text"), column("number"), column("money")];
+
 const codes = (list: IcdItem[]) => list.map((i) => `${i.code} - ${i.desc}`).join("; ");
+const label = (list: Record<string, string>, k: string) => list[k] ?? k;
 
-/**
- * The package's columns: the group in force and its source ('E-Klaim 5.10.7' or 'dipilih
- * petugas', `packageOf`), and what the ward picked in the app.
- */
-function packageColumns(): ExportColumn<Visit>[] {
+/** The columns of both list exports (the discharged one adds discharge and summary). */
+function columns(mode: ListMode, now: Date, category: BillKey): Column[] {
   const p = (v: Visit) => packageOf(v);
-  return [
-    { title: "INA-CBG", type: "text", value: (v) => p(v).code, width: 14 },
-    { title: "Sumber Paket", type: "text", value: (v) => p(v).source, width: 18 },
-    { title: "INA-CBG Dipilih Petugas", type: "text", value: (v) => p(v).assumed.code, width: 14 },
-    { title: "Tarif Dipilih Petugas", type: "money", value: (v) => p(v).assumed.tariff, width: 16 },
-  ];
-}
-
-/** The claim data's columns (a stay written before them: empty, 0 ICU days). */
-function claimColumns(): ExportColumn<Visit>[] {
   const c = (v: Visit) => claimFieldsOf(v);
-  const label = (list: Record<string, string>, k: string) => list[k] ?? k;
-  return [
-    { title: "No. SEP", type: "text", value: (v) => c(v).nomor_sep, width: 22 },
-    { title: "Hak Kelas", type: "text", value: (v) => label(KELAS_RAWAT, c(v).kelas_rawat) },
-    {
-      title: "Cara Masuk",
-      type: "text",
-      value: (v) => label(CARA_MASUK, c(v).cara_masuk),
-      width: 20,
-    },
-    { title: "ICU (Hari)", type: "number", value: (v) => c(v).icu_los },
-    {
-      title: "Naik Kelas",
-      type: "text",
-      value: (v) => label(UPGRADE_CLASSES, c(v).upgrade_class_class),
-      width: 18,
-    },
-    { title: "Lama Naik Kelas (Hari)", type: "number", value: (v) => c(v).upgrade_class_los },
-    {
-      title: "Pembayar Naik Kelas",
-      type: "text",
-      value: (v) => label(UPGRADE_PAYORS, c(v).upgrade_class_payor),
-      width: 22,
-    },
-    { title: "Tambahan Biaya VIP (%)", type: "number", value: (v) => c(v).add_payment_pct },
+  const out = mode === "pulang";
+  const cols: (Column | false)[] = [
+    text("No. ERM", (v) => v.pasien?.erm),
+    text("Nama Pasien", (v) => v.pasien?.fullname, 28),
+    column("datetime")("Tanggal Masuk", (v) => v.visitDate, 17),
+    out && column("datetime")("Tanggal Pulang", (v) => v.tanggal_pulang, 17),
+    text("Indikasi Rawat", (v) => v.indicationranap?.desc, 24),
+    text("Diagnosis Awal", (v) => v.diagnosis_awal, 24),
+    text("Ruang", (v) => v.room?.name, 16),
+    text("DPJP", (v) => v.dpjp?.fullname, 24),
+    text("Readmisi", (v) => v.readmisi ? "Ya" : "Tidak"),
+    text("Alasan Readmisi", (v) => label(READMISSION_REASONS, v.readmisi_reason), 24),
+    text("INA-CBG", (v) => p(v).code, 14),
+    text("Sumber Paket", (v) => p(v).source, 18),
+    text("INA-CBG Dipilih Petugas", (v) => p(v).assumed.code, 14),
+    money("Tarif Dipilih Petugas", (v) => p(v).assumed.tariff, 16),
+    money("Total INA-CBG", (v) => v.tarifInaTotal, 16),
+    money("Total RS", (v) => v.tarifRsTotal, 16),
+    ...BILL_CATEGORIES.map(([k, name]) =>
+      money(`RS ${name}`, (v) => stayBreakdown(v, category)[k] || null, 14)
+    ),
+    column("percent")("Analisa (%)", (v) => percentCell(v.percentageTotal)),
+    number("Lama Rawat (Hari)", (v) => lengthOfStay(v.visitDate, v.tanggal_pulang, now)),
+    text("No. SEP", (v) => c(v).nomor_sep, 22),
+    text("Hak Kelas", (v) => label(KELAS_RAWAT, c(v).kelas_rawat)),
+    text("Cara Masuk", (v) => label(CARA_MASUK, c(v).cara_masuk), 20),
+    number("ICU (Hari)", (v) => c(v).icu_los),
+    text("Naik Kelas", (v) => label(UPGRADE_CLASSES, c(v).upgrade_class_class), 18),
+    number("Lama Naik Kelas (Hari)", (v) => c(v).upgrade_class_los),
+    text("Pembayar Naik Kelas", (v) => label(UPGRADE_PAYORS, c(v).upgrade_class_payor), 22),
+    number("Tambahan Biaya VIP (%)", (v) => c(v).add_payment_pct),
+    out && text("Cara Pulang", (v) => v.dischargepatient?.desc, 20),
+    out && text("Diagnosa", (v) => codes(v.summary_diagnosis), 40),
+    out && text("Tindakan", (v) => codes(v.summary_tindakan), 40),
   ];
+  return cols.filter((c): c is Column => !!c);
 }
 
-/**
- * The columns of both list exports (the discharged one adds discharge and summary); before
- * `Total INA-CBG` the package in force with its source; after `Total RS` its breakdown, a column per E-Klaim category (blank where it holds nothing; a stay
- * without one has its total in `category`).
- */
-function columns(mode: ListMode, now: Date, category: BillKey): ExportColumn<Visit>[] {
-  const cols: (ExportColumn<Visit> | false)[] = [
-    { title: "No. ERM", type: "text", value: (v) => v.pasien?.erm },
-    { title: "Nama Pasien", type: "text", value: (v) => v.pasien?.fullname, width: 28 },
-    { title: "Tanggal Masuk", type: "datetime", value: (v) => v.visitDate, width: 17 },
-    mode === "pulang" &&
-    { title: "Tanggal Pulang", type: "datetime", value: (v) => v.tanggal_pulang, width: 17 },
-    { title: "Indikasi Rawat", type: "text", value: (v) => v.indicationranap?.desc, width: 24 },
-    { title: "Diagnosis Awal", type: "text", value: (v) => v.diagnosis_awal, width: 24 },
-    { title: "Ruang", type: "text", value: (v) => v.room?.name, width: 16 },
-    { title: "DPJP", type: "text", value: (v) => v.dpjp?.fullname, width: 24 },
-    { title: "Readmisi", type: "text", value: (v) => v.readmisi ? "Ya" : "Tidak" },
-    {
-      title: "Alasan Readmisi",
-      type: "text",
-      value: (v) => READMISSION_REASONS[v.readmisi_reason] ?? v.readmisi_reason,
-      width: 24,
-    },
-    ...packageColumns(),
-    { title: "Total INA-CBG", type: "money", value: (v) => v.tarifInaTotal, width: 16 },
-    { title: "Total RS", type: "money", value: (v) => v.tarifRsTotal, width: 16 },
-    ...BILL_CATEGORIES.map(([k, label]): ExportColumn<Visit> => ({
-      title: `RS ${label}`,
-      type: "money",
-      value: (v) => stayBreakdown(v, category)[k] || null,
-      width: 14,
-    })),
-    { title: "Analisa (%)", type: "percent", value: (v) => percentCell(v.percentageTotal) },
-    {
-      title: "Lama Rawat (Hari)",
-      type: "number",
-      value: (v) => lengthOfStay(v.visitDate, v.tanggal_pulang, now),
-    },
-    ...claimColumns(),
-    mode === "pulang" &&
-    { title: "Cara Pulang", type: "text", value: (v) => v.dischargepatient?.desc, width: 20 },
-    mode === "pulang" &&
-    { title: "Diagnosa", type: "text", value: (v) => codes(v.summary_diagnosis), width: 40 },
-    mode === "pulang" &&
-    { title: "Tindakan", type: "text", value: (v) => codes(v.summary_tindakan), width: 40 },
-  ];
-  return cols.filter((c): c is ExportColumn<Visit> => !!c);
-}
-
-/**
- * A list export: the file name (with today's Jakarta date) and the .xlsx as a stream, written
- * a few hundred rows at a time (memory stays bounded whatever the row count). `category`: the
- * settings' (`billCategory`), where a stay has no breakdown.
- */
+/** A list export: its file name and .xlsx stream; `category` for stays without a breakdown. */
 export function exportStays(store: Store, rows: Row<Visit>[], mode: ListMode, category: BillKey) {
   const now = new Date();
   const col = visitsOf(store);

@@ -1,7 +1,4 @@
-/**
- * The inpatient lists' filters, free of storage: a date range (`YYYY-MM-DD / YYYY-MM-DD`) read
- * and tested against an instant's hospital day, and the length-of-stay choices.
- */
+// The inpatient lists' date-range and length-of-stay filters, free of storage.
 import { dayNumber, parseDateTime } from "../hospital_time.ts";
 
 /** A parsed date range as day numbers (see `hospitalDayNumber`), both ends included. */
@@ -39,10 +36,7 @@ export function durationFilter(v: string | null): string {
   throw new RangeError(`Filter lama rawat "${f}" tidak dikenal (1-3, 4-7, 8-14 atau >14).`);
 }
 
-/**
- * Reads the date-range filter `YYYY-MM-DD / YYYY-MM-DD` (either side may be left out; one
- * date alone means that day). Returns null when absent; throws on a malformed range.
- */
+/** Reads `YYYY-MM-DD / YYYY-MM-DD` (an end may be left out; one date: that day), null if absent. */
 export function parseDateRange(v: string | null): { from: string; to: string } | null {
   const s = (v ?? "").trim();
   if (!s) return null;

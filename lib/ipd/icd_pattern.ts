@@ -1,9 +1,6 @@
 /**
- * The written forms of the two code sets, as the app stores them: an ICD-10 code is a capital
- * letter and two digits, then a dot and one or two digits (`A09`, `A09.9`, and the Indonesian
- * fifth character of ICD-10 2010, `J18.90`); an ICD-9-CM procedure is two digits, then a dot and
- * one or two digits (`45`, `45.1`, `45.13`). Every code of the shared ICD-10 2010 (SATUSEHAT),
- * WHO ICD-10 and ICD-9-CM v32 lists has one of these forms (tests/icd_pattern_test.ts).
+ * The written forms of the two code sets as stored (`A09`, `A09.9`, `J18.90`; `45`, `45.1`,
+ * `45.13`): every code of the shared lists has one (tests/icd_pattern_test.ts).
  */
 export const ICD_PATTERNS = {
   icd10: /^[A-Z]\d{2}(?:\.\d{1,2})?$/,

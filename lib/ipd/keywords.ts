@@ -1,7 +1,4 @@
-/**
- * Disputed-claim keyword monitoring: which keywords (BA Dispute Klaim) the chosen ICD codes hit,
- * and the summary written from the picked ones.
- */
+// Disputed-claim keyword monitoring: which keywords the chosen ICD codes hit, and their summary.
 
 /** A code as keywords compare it (upper case, no dots or spaces), kept per text. */
 const normed = new Map<string, string>();
@@ -15,7 +12,7 @@ const normCode = (c: string) => {
 };
 
 /** The ICD codes a disputed-claim entry names (`83.39;86.3` → two codes). */
-export function keywordCodes(kodeIcd: string): string[] {
+function keywordCodes(kodeIcd: string): string[] {
   return kodeIcd.split(/[;,/]/).map((c) => c.trim()).filter(Boolean);
 }
 
@@ -41,10 +38,7 @@ const normsOf = (kodeIcd: string) => {
 const hits = (norms: KeyCode[], picked: string[]) =>
   norms.some((k) => picked.some((c) => c === k.code || (k.category && c.startsWith(k.code))));
 
-/**
- * Keyword monitoring: a keyword is hit while one of its ICD codes is among the chosen
- * diagnoses or procedures (a category code like `J18` also matches `J18.9`).
- */
+/** Whether one of a keyword's ICD codes is chosen (a category like `J18` matches `J18.9`). */
 export function keywordHit(kodeIcd: string, chosen: string[]): boolean {
   return hits(normsOf(kodeIcd), chosen.map(normCode));
 }
@@ -55,11 +49,7 @@ const lookups = new WeakMap<readonly { kode_icd: string }[], {
   category: Map<string, number[]>;
 }>();
 
-/**
- * The keywords of `list` that the chosen codes hit (`keywordHit`), in list order: each code is
- * looked up (whole, and each prefix for category keywords) instead of testing every keyword,
- * the lookup built once per list.
- */
+/** The keywords of `list` the chosen codes hit (`keywordHit`), by a lookup built once per list. */
 export function keywordHits<K extends { kode_icd: string }>(
   list: readonly K[],
   chosen: string[],

@@ -7,7 +7,7 @@ import { claimFieldsOf } from "./claim_codes.ts";
 import type { Examination, Visit } from "./model.ts";
 import { dayOfHour, hospitalDayNumber, hospitalZone, hourOfDay } from "../hospital_time.ts";
 import { durationBounds, durationFilter, parseDateRange, rangeDays } from "./filters.ts";
-import { examOrder, lengthOfStay, STAY_NUMBER } from "./rules.ts";
+import { lengthOfStay, STAY_NUMBER } from "./rules.ts";
 import { keywordHit } from "./keywords.ts";
 import type { Doc, Query, Row } from "../index/index.ts";
 import type { Store } from "../db/store.ts";
@@ -28,10 +28,8 @@ function guard<T>(f: () => T): T {
 }
 
 /**
- * The query of a list from its filter parameters: status, room and DPJP as cached groupings;
- * date range, length of stay, analysis and readmission on the stays' numbers kept in memory
- * (`stayNumbers`); the ICD code as a predicate. The date range is on admission for `/ipd`, on
- * discharge otherwise.
+ * The query of a list's filters: status, room and DPJP grouped; date range (admission for `/ipd`,
+ * else discharge), length of stay, analysis and readmission on `stayNumbers`; ICD a predicate.
  */
 export function listQuery(
   params: URLSearchParams,
@@ -98,10 +96,7 @@ export function listQuery(
   };
 }
 
-/**
- * A stay as the lists send it: the record, its version, the length of stay so far and its
- * package in force with its source (`paket`, `packageOf`).
- */
+/** A stay as sent: with its version, claim defaults, length of stay and `paket` (`packageOf`). */
 export function stayJson(r: Row<Visit>, now = new Date()): Record<string, unknown> {
   // the index's own codes of the summary (a stay kept whole in memory holds them) are not sent
   const { openPasien: _, summary10: _d, summary9: _t, ...v } = r.value;
@@ -115,23 +110,24 @@ export function stayJson(r: Row<Visit>, now = new Date()): Record<string, unknow
   };
 }
 
-/**
- * A stay as a list row: `stayJson` with how many examinations instead of their ids, without
- * its breakdown (the stay's own page shows it).
- */
+/** A stay as a list row: `stayJson` with `examCount` for its ids, without its breakdown. */
 function listJson(r: Row<Visit>, now: Date): Record<string, unknown> {
   const { ipddetails, tarif_rs_rincian: _, ...v } = stayJson(r, now);
   return { ...v, examCount: (ipddetails as string[] | undefined)?.length ?? 0 };
 }
 
+/** The data names a list orders by. */
+const orderOf = (mode: ListMode) =>
+  (mode === "pulang" ? DISCHARGE_COLUMNS : VISIT_COLUMNS).filter((c) => c.orderable !== false)
+    .map((c) => c.data);
+
+/** A list's request, ordered by its mode's orderable columns. */
+const listRequest = (params: URLSearchParams, mode: ListMode, pageSize: number) =>
+  parseTableRequest(params, { search: ipdDef.search, order: orderOf(mode), pageSize });
+
 /** The DataTables answer of a list (`/api/ipd` or `/api/ipd/discharge-patient`). */
 export async function ipdTable(store: Store, params: URLSearchParams, mode: ListMode) {
-  const columns = mode === "pulang" ? DISCHARGE_COLUMNS : VISIT_COLUMNS;
-  const req = parseTableRequest(params, {
-    search: ipdDef.search,
-    order: columns.filter((c) => c.orderable !== false).map((c) => c.data),
-    pageSize: 100,
-  });
+  const req = listRequest(params, mode, 100);
   const now = new Date();
   const col = visitsOf(store);
   const filters = listQuery(params, mode, now);
@@ -140,25 +136,17 @@ export async function ipdTable(store: Store, params: URLSearchParams, mode: List
   return tableAnswer(req.draw, res, (await col.full(res.rows)).map((r) => listJson(r, now)));
 }
 
-/**
- * Builds, a view at a time (each after `quiet()`: the server's waits for a moment without
- * requests), the cached orderings of both lists:
- * each orderable column in both directions over the list's stays, and the admission order over
- * every stay (the "all statuses" filter), so the first request of an order after a restart does
- * not sort tens of thousands of stays. Run by the warm-up after the server listens.
- */
+/** Builds both lists' cached orderings, a view after each `quiet()` (first requests sort none). */
 export async function warmListOrders(
   store: Store,
   quiet: () => Promise<void> = nextTurn,
 ): Promise<void> {
   const index = await visitsOf(store).index();
-  for (
-    const [mode, columns] of [["dirawat", VISIT_COLUMNS], ["pulang", DISCHARGE_COLUMNS]] as const
-  ) {
-    for (const c of columns.filter((c) => c.orderable !== false)) {
+  for (const mode of ["dirawat", "pulang"] as const) {
+    for (const field of orderOf(mode)) {
       for (const dir of ["asc", "desc"] as const) {
         await quiet();
-        index.query({ where: { status: mode }, order: [{ field: c.data, dir }], length: 1 });
+        index.query({ where: { status: mode }, order: [{ field, dir }], length: 1 });
       }
     }
   }
@@ -166,10 +154,7 @@ export async function warmListOrders(
   index.query({ order: [{ field: "visitDate", dir: "desc" }], length: 1 });
 }
 
-/**
- * Every stay of a filtered list, in its order (for exports), at most 100 000, as the index
- * keeps them (`slimVisit`): read the whole ones with `visitsOf(store).full`, a chunk at a time.
- */
+/** Every stay of a filtered list in order (exports), at most 100 000, as the index keeps them. */
 export async function ipdRows(
   store: Store,
   params: URLSearchParams,
@@ -179,12 +164,7 @@ export async function ipdRows(
   const q = new URLSearchParams(params);
   q.set("start", "0");
   q.set("length", "-1");
-  const req = parseTableRequest(q, {
-    search: ipdDef.search,
-    order: (mode === "pulang" ? DISCHARGE_COLUMNS : VISIT_COLUMNS)
-      .filter((c) => c.orderable !== false).map((c) => c.data),
-    pageSize: limit,
-  });
+  const req = listRequest(q, mode, limit);
   const res = (await visitsOf(store).index()).query({
     ...req.query,
     searchFields: ipdDef.search,
@@ -198,7 +178,7 @@ export async function ipdRows(
 const EXAM_ORDER = ["examinationDate", "tarif_ina", "tarif_rs", "percentage"];
 
 /** An examination as its table sends it, with the keywords its own codes hit. */
-export function examJson(r: Row<Examination>): Record<string, unknown> {
+function examJson(r: Row<Examination>): Record<string, unknown> {
   const codes = [...r.value.diagnosis, ...r.value.tindakan].map((i) => i.code);
   return {
     ...r.value,
@@ -207,24 +187,17 @@ export function examJson(r: Row<Examination>): Record<string, unknown> {
   };
 }
 
-/**
- * The DataTables answer of a stay's examinations (default: by date, ascending), each with its
- * breakdown in all 18 categories (`breakdownJson`).
- */
+/** The DataTables answer of a stay's examinations (by date unless ordered), `breakdownJson`. */
 export async function examTable(store: Store, ipdId: string, params: URLSearchParams) {
   const [visit, category] = await Promise.all([getVisit(store, ipdId), billCategory(store)]);
-  const all = await visitExams(store, visit.value);
+  const rows = await visitExams(store, visit.value); // in examination order
   const req = parseTableRequest(params, { search: [], order: EXAM_ORDER, pageSize: 100 });
   const o = req.query.order?.[0];
-  let rows = examOrder(all.map((r) => r.value)).map((e) => all.find((r) => r.value._id === e._id)!);
   if (o && o.field !== "examinationDate") {
-    const k = o.field as "tarif_ina";
-    rows = [...rows].sort((
-      a,
-      b,
-    ) => (Number(a.value[k] ?? -Infinity) - Number(b.value[k] ?? -Infinity)));
+    const n = (r: Row<Examination>) => Number(r.value[o.field as "tarif_ina"] ?? -Infinity);
+    rows.sort((a, b) => n(a) - n(b));
   }
-  if (o?.dir === "desc") rows = [...rows].reverse();
+  if (o?.dir === "desc") rows.reverse();
   const s = req.query.search?.trim().toLowerCase();
   const hit = s
     ? rows.filter((r) =>

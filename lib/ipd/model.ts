@@ -32,11 +32,7 @@ export const READMISSION_REASONS: Record<string, string> = {
   none: "Tidak terencana, tanpa alasan klinis",
 };
 
-/**
- * What E-Klaim needs of a stay besides its dates and codes (`set_claim_data`, lib/ipd/claim_codes.ts
- * lists the codes). Absent on stays written before they were recorded: read them with
- * `claimFieldsOf` (empty, no upgrade, 0 ICU days).
- */
+/** What E-Klaim's `set_claim_data` needs besides dates and codes (old stays: `claimFieldsOf`). */
 export interface StayClaimFields {
   /** The SEP (Surat Eligibilitas Peserta): capitals and digits, unique among stays; '' none yet. */
   nomor_sep: string;
@@ -56,16 +52,9 @@ export interface StayClaimFields {
   icu_los: number;
 }
 
-/**
- * An inpatient stay (`["ipd", id]`). Dates are ISO instants (UTC); days are counted in
- * Asia/Jakarta. The totals are recomputed from the examinations in the same commit as any
- * examination change.
- */
+/** An inpatient stay (`["ipd", id]`): dates are ISO instants, totals its examinations'. */
 export interface Visit extends Doc, Partial<StayClaimFields> {
-  /**
-   * The patient's copy: birth date (`YYYY-MM-DD`) and BPJS card number, absent on stays whose
-   * patient has none (`tgl_lahir` empty on patients stored before it existed).
-   */
+  /** The patient's copy; birth date (`YYYY-MM-DD`) and BPJS card absent where it has none. */
   pasien: {
     _id: string;
     fullname: string;
@@ -99,30 +88,16 @@ export interface Visit extends Doc, Partial<StayClaimFields> {
   ipddetails: string[];
   tarifInaTotal: number;
   tarifRsTotal: number;
-  /**
-   * `tarifRsTotal` by E-Klaim's categories (lib/ipd/bill.ts): its examinations' sum, with the
-   * moves the clerk made at discharge (`carryMoves`). Absent on stays last written before it
-   * was kept (read as the total in the settings' category), and on a discharged stay as the
-   * in-memory index keeps it, unless it does not sum (`slimVisit`).
-   */
+  /** `tarifRsTotal` by category (`billAfter`); absent on old stays, and if sound in the index. */
   tarif_rs_rincian?: Breakdown;
   percentageTotal: number | null;
   latestTarifIna: number | null;
   latestTarifRs: number | null;
   latestPercentage: number | null;
-  /**
-   * The INA-CBG code of the package in force and its tariff class (`stayTotals`); absent on
-   * stays last written before they were kept (read them from the examinations then).
-   */
+  /** The INA-CBG code and class of the package in force (`stayTotals`; old stays: absent). */
   inacbg?: string | null;
   inacbgKelas?: string;
-  /**
-   * Set once E-Klaim has grouped the stay (an imported TXT or the bridge): the source shown
-   * ('E-Klaim 5.10.7'). Then `inacbg`, `inacbgKelas`, `tarifInaTotal` and the percentages are
-   * E-Klaim's package (lib/ipd/package.ts `packageOf`), its description and time beside them,
-   * and the app's own pick is kept as `petugas_*` (the ward's assumed package). Absent: the
-   * app's pick is in force ('dipilih petugas').
-   */
+  /** Set once E-Klaim grouped the stay, its package then in force, the app's in `petugas_*`. */
   paket_sumber?: string;
   paket_deskripsi?: string;
   paket_waktu?: string;

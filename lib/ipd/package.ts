@@ -57,10 +57,8 @@ type Packaged = Pick<
 >;
 
 /**
- * The package in force of a stay, the one every screen, list, export, print and figure shows:
- * E-Klaim's group once E-Klaim has grouped the stay (`paket_sumber` set, by the TXT import or
- * the bridge), else the last grouping picked in the app. `assumed` is the app's own pick either
- * way (the ward's figure in 'Selisih paket').
+ * The package in force of a stay, as everything shows it: E-Klaim's group once set
+ * (`paket_sumber`), else the app's pick; `assumed` is the app's pick either way.
  */
 export function packageOf(v: Packaged): StayPackage {
   const app: AssumedPackage = v.paket_sumber
@@ -79,35 +77,25 @@ export function packageOf(v: Packaged): StayPackage {
 }
 
 /** What the stay's totals hold of the package, as `stayTotals` computes them. */
-type PackageTotals = Pick<
-  StayTotals,
-  | "tarifRsTotal"
-  | "tarifInaTotal"
-  | "percentageTotal"
-  | "latestTarifIna"
-  | "latestTarifRs"
-  | "latestPercentage"
-  | "inacbg"
-  | "inacbgKelas"
->;
+type PackageTotals = Omit<StayTotals, "order" | "percentages">;
 
-/**
- * The stay's totals with E-Klaim's package `g` in force over the app's `app` (`stayTotals` of
- * its examinations): the INA-CBG total is E-Klaim's tariff and the percentages are measured
- * against it, the hospital total stays the examinations'; the app's pick is kept as
- * `petugas_*`. A stay without examinations has no percentage, as in the app.
- */
-function inForce(app: PackageTotals, g: EklaimPackage) {
-  const billed = app.latestTarifRs !== null;
-  const pct = billed ? percentage(g.tariff, app.tarifRsTotal) : null;
+/** Totals `t` with INA-CBG tariff `ina`, percentages measured against it (none unbilled). */
+function withIna<T extends PackageTotals>(t: T, ina: number): T {
+  const billed = t.latestTarifRs !== null;
+  const pct = billed ? percentage(ina, t.tarifRsTotal) : null;
   return {
-    ...app,
-    inacbg: g.code,
-    inacbgKelas: g.kelas,
-    tarifInaTotal: g.tariff,
+    ...t,
+    tarifInaTotal: ina,
     percentageTotal: pct,
-    latestTarifIna: billed ? g.tariff : null,
+    latestTarifIna: billed ? ina : null,
     latestPercentage: pct,
+  };
+}
+
+/** The app's totals `app` with E-Klaim's package `g` in force, the app's pick as `petugas_*`. */
+function inForce(app: PackageTotals, g: EklaimPackage) {
+  return {
+    ...withIna({ ...app, inacbg: g.code, inacbgKelas: g.kelas }, g.tariff),
     paket_sumber: g.source,
     paket_deskripsi: g.description,
     paket_waktu: g.at,
@@ -130,12 +118,7 @@ export function eklaimPackageOf(v: Packaged): EklaimPackage | null {
   };
 }
 
-/**
- * The stay's totals after an examination change (`totals`: `stayTotals` of its examinations):
- * they are the package in force while E-Klaim has not grouped the stay; once it has, its group
- * stays in force (until E-Klaim groups again) and the examinations' pick becomes the ward's
- * assumed package (`petugas_*`); the hospital total follows the examinations either way.
- */
+/** The stay's totals after an examination change: `totals`, under E-Klaim's package if grouped. */
 export function totalsOf(stay: Packaged, totals: PackageTotals): PackageTotals & Partial<Visit> {
   const g = eklaimPackageOf(stay);
   return g ? inForce(totals, g) : totals;
@@ -156,24 +139,11 @@ export function assumedTotals(
     latestPercentage: v.latestPercentage,
   };
   if (!v.paket_sumber) return base;
-  const billed = v.latestTarifRs !== null;
-  const ina = v.petugas_tarif ?? 0;
-  const pct = billed ? percentage(ina, v.tarifRsTotal) : null;
-  return {
-    ...base,
-    inacbg: v.petugas_inacbg ?? null,
-    inacbgKelas: v.petugas_kelas ?? "",
-    tarifInaTotal: ina,
-    percentageTotal: pct,
-    latestTarifIna: billed ? ina : null,
-    latestPercentage: pct,
-  };
+  const app = { ...base, inacbg: v.petugas_inacbg ?? null, inacbgKelas: v.petugas_kelas ?? "" };
+  return withIna(app, v.petugas_tarif ?? 0);
 }
 
-/**
- * Stay `v` once E-Klaim grouped it as `g`: E-Klaim's package in force, the app's own pick
- * (`app`, by default the stay's: `assumedTotals`) kept as the ward's assumed package.
- */
+/** Stay `v` with E-Klaim's package `g` in force, the app's (`app`, `assumedTotals`) as assumed. */
 export function withEklaimPackage<V extends Visit>(v: V, g: EklaimPackage, app?: PackageTotals): V {
   return { ...v, ...inForce(app ?? assumedTotals(v), g) };
 }
@@ -198,10 +168,7 @@ const KELAS: Record<string, string> = {
 export const kelasOf = (k: string | undefined): string =>
   KELAS[(k ?? "").trim().toLowerCase()] ?? "";
 
-/**
- * The source shown for E-Klaim's package: 'E-Klaim 5.10.7' from its version
- * (`inacbg_version` "5.10.7.202603311031.dev", the TXT's VERSI_INACBG), 'E-Klaim' without one.
- */
+/** E-Klaim's package's source shown: 'E-Klaim 5.10.7' from `inacbg_version`, else 'E-Klaim'. */
 export function eklaimSource(version: string | undefined): string {
   const v = (version ?? "").trim().match(/^\d+(?:\.\d+){0,2}/)?.[0];
   return v ? `E-Klaim ${v}` : "E-Klaim";

@@ -5,15 +5,12 @@ import { stayNumbers } from "./rules.ts";
 import { breakdownProblem } from "./bill.ts";
 import { defineResource } from "../resource/resource.ts";
 import type { Doc } from "../index/index.ts";
-import { text } from "../resource/validate.ts";
+import { refId, text } from "../resource/validate.ts";
 import { CLAIM_SHAPE } from "./claim_fields.ts";
 
 const optionalId = z.string().trim().optional().default("");
 
-/**
- * ICD codes and other short repeated values (status, class, reason) as one string each in
- * memory (a code recurs in thousands of stays).
- */
+/** Short repeated values (codes, status, class) as one string each in memory. */
 const codeTexts = new Map<string, string>();
 const code = (c: string) => {
   const have = codeTexts.get(c);
@@ -50,7 +47,6 @@ const CLAIM_READ_WHOLE = [
   "icu_los",
 ] as const;
 
-/** What the index leaves out of a discharged stay's E-Klaim package (its page reads them whole). */
 /** Coded fields kept as shared strings (E-Klaim's package: its source and the ward's code). */
 const SHARED_CODES = [
   "inacbg",
@@ -64,18 +60,15 @@ const SHARED_CODES = [
 const shareCodes = (v: Visit) => {
   for (const k of SHARED_CODES) if (v[k]) v[k] = code(v[k] as string) as never;
 };
+/** What the index leaves out of a discharged stay's E-Klaim package (its page reads them whole). */
 const PACKAGE_READ_WHOLE = ["paket_deskripsi", "paket_waktu", "petugas_kelas"] as const;
 
 /** Whether the index keeps a stay whole: those still admitted (a few thousand at most). */
 export const indexedWhole = (v: Visit): boolean => v.status === "dirawat";
 
 /**
- * What the stays' index keeps: what the lists order, filter and group by and what the
- * dashboard counts. Of a discharged stay the long texts (summaries, first diagnosis, origin),
- * the examination ids and a breakdown that sums (`breakdownProblem` finds nothing without it)
- * stay in KV, and the lists and exports read the page's whole stays
- * (`Collection.full`); a stay still admitted is kept whole, so the list of admitted stays and
- * its page read nothing from KV.
+ * What the stays' index keeps: an admitted stay whole; of a discharged one not the long texts,
+ * examination ids, claim details or a breakdown that sums (read whole with `Collection.full`).
  */
 export function slimVisit(v: Visit): Visit {
   // a copy, then the dropped fields left undefined: every stay keeps one shape, and copying
@@ -103,10 +96,7 @@ export function slimVisit(v: Visit): Visit {
   return keep as Visit;
 }
 
-/**
- * A stay as `slimVisit` kept it, read back from an index snapshot: its codes, status and
- * package shared again (one string per code, one empty list), as `slimVisit` shares them.
- */
+/** A stay as `slimVisit` kept it, read back from a snapshot, its strings shared again. */
 export function reshareVisit(v: Visit): Visit {
   const raw10 = v.codes10 ?? [], raw9 = v.codes9 ?? [];
   const codes10 = codes(raw10), codes9 = codes(raw9);
@@ -119,30 +109,20 @@ export function reshareVisit(v: Visit): Visit {
   return v;
 }
 
-/**
- * Inpatient stays. The generic API is not mounted (routes/ipd_api.ts has the domain's own);
- * this declaration gives the references, so a patient, room, doctor or reference value used
- * by a stay cannot be deleted and a renamed one is refreshed in its stays.
- */
+/** Inpatient stays: the references and index (the API is routes/ipd_api.ts's own). */
 export default defineResource({
   name: "ipd",
   label: "Kunjungan Rawat Inap",
   api: false,
   schema: z.object({
-    pasienId: z.string({ error: "Pasien wajib dipilih." }).trim().min(1, {
-      error: "Pasien wajib dipilih.",
-    }),
+    pasienId: refId("Pasien"),
     visitDate: text("Tanggal masuk", { max: 30 }),
     indicationranap: optionalId,
     diagnosis_awal: text("Diagnosis awal", { max: 1000, required: false }),
     asal: text("Asal pasien", { max: 200, required: false }),
-    room_id: z.string({ error: "Ruang wajib dipilih." }).trim().min(1, {
-      error: "Ruang wajib dipilih.",
-    }),
+    room_id: refId("Ruang"),
     igd_id: optionalId,
-    dpjp_id: z.string({ error: "DPJP wajib dipilih." }).trim().min(1, {
-      error: "DPJP wajib dipilih.",
-    }),
+    dpjp_id: refId("DPJP"),
     episode: optionalId,
     criteria: optionalId,
     readmisi_reason: z.string().trim().optional().default("").refine(

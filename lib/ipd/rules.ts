@@ -7,30 +7,20 @@ import {
 } from "../hospital_time.ts";
 import { formatDateTime } from "../format.ts";
 
-/**
- * The rules of an inpatient stay, free of storage: tariff totals and percentages, length of
- * stay, readmission, analysis colours, the discharge summary and keyword monitoring (the
- * lists' date-range and length-of-stay filters are in filters.ts, keyword hits in keywords.ts).
- * Days are calendar days in the hospital's time zone (lib/hospital_time.ts).
- */
+// The rules of an inpatient stay, free of storage; days are the hospital's calendar days.
 
 /** A stay is a readmission when the previous one ended less than this many days before. */
 export const READMISSION_DAYS = 30;
 
-/**
- * (ina - rs) / ina x 100, unrounded: a loss is a loss however small (-0.004 % is below 0 in
- * the lists, the colours and the report); it is rounded only where shown (`roundPercent`).
- * Null (shown '-') when there is no INA tariff to compare with, never Infinity or NaN.
- */
+/** (ina - rs) / ina x 100, unrounded (`roundPercent` where shown); null without an INA tariff. */
 export function percentage(ina: number | null | undefined, rs: number): number | null {
   if (!ina || !Number.isFinite(ina) || !Number.isFinite(rs)) return null;
   return (ina - rs) / ina * 100;
 }
 
 /**
- * The one rounding of percentages (screens, print, export): two decimals, half away from
- * zero on the decimal digits (12.505 → 12.51, -12.505 → -12.51, 1.005 → 1.01 though 1.005
- * is stored as 1.00499…). A loss too small to show keeps its sign: -0.004 → -0.
+ * The one rounding of percentages: two decimals, half away from zero on the decimal digits
+ * (1.005 → 1.01 though stored as 1.00499…); a loss too small to show keeps its sign (-0).
  */
 export function roundPercent(p: number): number {
   const r = Math.round(Number((Math.abs(p) * 100).toPrecision(12))) / 100;
@@ -70,26 +60,14 @@ export interface StayTotals {
   inacbgKelas: string;
 }
 
+const cmp = (x: string, y: string) => x < y ? -1 : x > y ? 1 : 0;
+
 /** Orders examinations by date, then id. */
 export function examOrder<T extends { _id: string; examinationDate: string }>(list: T[]): T[] {
-  return [...list].sort((a, b) =>
-    a.examinationDate < b.examinationDate
-      ? -1
-      : a.examinationDate > b.examinationDate
-      ? 1
-      : a._id < b._id
-      ? -1
-      : a._id > b._id
-      ? 1
-      : 0
-  );
+  return [...list].sort((a, b) => cmp(a.examinationDate, b.examinationDate) || cmp(a._id, b._id));
 }
 
-/**
- * One package per stay, a bill that accumulates: the hospital total is the sum of every
- * day's charges, the INA-CBG total is the tariff of the latest grouping chosen. An examination
- * without a grouping keeps the package in force (its percentage is measured against it).
- */
+/** A stay's totals: the hospital's summed, INA-CBG's the latest grouping's (none kept in force). */
 export function stayTotals(days: TariffDay[]): StayTotals {
   const sorted = examOrder(days);
   const percentages = new Map<string, number | null>();
@@ -121,10 +99,7 @@ export function stayTotals(days: TariffDay[]): StayTotals {
   };
 }
 
-/**
- * Length of stay: the hospital's calendar days from admission to discharge (to `now` while still
- * admitted), at least 1.
- */
+/** Length of stay: calendar days from admission to discharge (or `now`), at least 1. */
 export function lengthOfStay(visitDate: string, discharge: string | null, now = new Date()) {
   return Math.max(1, hospitalDayNumber(discharge ?? now) - hospitalDayNumber(visitDate));
 }
@@ -132,12 +107,7 @@ export function lengthOfStay(visitDate: string, discharge: string | null, now = 
 /** Positions of a stay's numbers kept by the in-memory index (see `stayNumbers`). */
 export const STAY_NUMBER = { admitHour: 0, dischargeHour: 1, percentage: 2, readmisi: 3 } as const;
 
-/**
- * The numbers the lists filter a stay on, kept by the in-memory index so a filter over 50,000
- * stays tests typed arrays instead of reading each stay: admission and discharge hour (UTC hour
- * numbers, `utcHour`, NaN while admitted: free of the hospital's zone, so a change of zone
- * leaves them true), `percentageTotal` (NaN when none) and readmission (1/0).
- */
+/** The numbers the lists filter on: admission, discharge UTC hour (NaN: none), %, readmission. */
 export function stayNumbers(v: {
   visitDate: string;
   tanggal_pulang: string | null;
@@ -152,10 +122,7 @@ export function stayNumbers(v: {
   ];
 }
 
-/**
- * A readmission: the patient's previous stay was discharged less than 30 hospital calendar
- * days before this admission.
- */
+/** A readmission: the previous stay was discharged less than 30 calendar days before. */
 export function isReadmission(previousDischarge: string | null, admission: string): boolean {
   if (!previousDischarge) return false;
   const days = daysBetween(hospitalDay(previousDischarge), hospitalDay(admission));
@@ -176,30 +143,21 @@ export function analysisColour(
   return p < 20 ? "yellow" : "green";
 }
 
-/**
- * A percentage as shown: '12,51 %' (`roundPercent`), '-0,00 %' for a loss too small to round
- * to a cent of a percent, '-' when there is none.
- */
+/** A percentage as shown: '12,51 %' (`roundPercent`), '-0,00 %' for a tiny loss, '-' none. */
 export function formatPercent(p: number | null | undefined): string {
   if (p == null || !Number.isFinite(p)) return "-";
   const r = Math.abs(roundPercent(p)).toFixed(2).replace(".", ",");
   return `${p < 0 ? "-" : ""}${r} %`;
 }
 
-/**
- * A percentage as an export cell: `roundPercent`, except a loss that rounds to 0, kept exact
- * so that the sheet's `0.00` reads -0.00 as the screen does (a rounded -0 would read 0.00).
- */
+/** A percentage as an export cell: `roundPercent`, a loss rounding to 0 kept exact (-0.00). */
 export function percentCell(p: number | null | undefined): number | null {
   if (p == null || !Number.isFinite(p)) return null;
   const r = roundPercent(p);
   return r === 0 && p < 0 ? p : r;
 }
 
-/**
- * The discharge summary: the union of the examinations' diagnoses and procedures, in order of
- * first appearance (examinations taken in order).
- */
+/** The discharge summary: the examinations' diagnoses and procedures, first seen first. */
 export function summaryIcd<I extends { code: string }>(
   exams: { diagnosis: I[]; tindakan: I[] }[],
 ): { summary_diagnosis: I[]; summary_tindakan: I[] } {
@@ -217,10 +175,7 @@ export function summaryIcd<I extends { code: string }>(
 /** How far past the clock a discharge time may be: a clock's difference, no more. */
 export const DISCHARGE_AHEAD_MS = 3_600_000;
 
-/**
- * Why discharge time `at` (ISO) is refused as ahead of `now` (ms) by more than an hour, in the
- * hospital's zone; '' when it is not.
- */
+/** Why discharge time `at` (ISO) is refused as over an hour ahead of `now` (ms); '' if not. */
 export function dischargeAheadProblem(at: string, now: number): string {
   if (!(Date.parse(at) > now + DISCHARGE_AHEAD_MS)) return "";
   return `Tanggal pulang (${formatDateTime(at)} ${zoneLabel()}) lebih dari 1 jam setelah ` +

@@ -40,11 +40,7 @@ export function assertFresh(row: Row, version: string | undefined): void {
   if (requireVersion(version) !== row.versionstamp) throw conflict(STALE_MESSAGE);
 }
 
-/**
- * A date-time field, or 400 naming it: `YYYY-MM-DD HH:mm` (or ISO 8601), a real calendar
- * date, year 1900 to next year (`dateTimeProblem`); `futureDays` refuses later instants. The
- * refusal is said at the form input `field` when given.
- */
+/** A date-time field, or 400 at `field`; `futureDays` refuses instants later than that from now. */
 export function dateField(
   value: string | undefined,
   label: string,
@@ -84,13 +80,7 @@ export interface StayChange {
   after: Visit;
 }
 
-/**
- * Stages in `tx` the readmission flags of patient `pasienId`'s other stays as they stand once
- * stay `id` becomes `changed` (null: deleted): a stay whose flag changes is written, checked
- * against the version read (409 if it changed meanwhile); one that is no longer a readmission
- * loses its reason. For a delete and a discharge, which move the discharge a later admission
- * is measured from. Returns the stays staged, for the audit log.
- */
+/** Stages in `tx` the patient's other stays' readmission flags once stay `id` is `changed`. */
 export async function restageReadmissions(
   store: Store,
   tx: Tx,
@@ -130,10 +120,7 @@ export interface ReadmissionCheck {
   open?: Visit;
 }
 
-/**
- * The patient's other stays as they bear on an admission at `visitDate`: the open one, and
- * whether the latest discharge before it was less than 30 days earlier.
- */
+/** The patient's open stay and readmission for an admission at `visitDate` (400 on overlap). */
 export async function readmissionOf(
   store: Store,
   pasienId: string,
@@ -148,11 +135,9 @@ export async function readmissionOf(
     v.visitDate <= visitDate && v.tanggal_pulang && v.tanggal_pulang > visitDate
   );
   if (overlap) {
-    throw badRequest(
-      `Tanggal masuk jatuh di dalam kunjungan lain pasien ini (${
-        formatDateTime(overlap.visitDate)
-      } s.d. ${formatDateTime(overlap.tanggal_pulang)}).`,
-    ).at("visitDate");
+    const [from, to] = [formatDateTime(overlap.visitDate), formatDateTime(overlap.tanggal_pulang)];
+    throw badRequest(`Tanggal masuk jatuh di dalam kunjungan lain pasien ini (${from} s.d. ${to}).`)
+      .at("visitDate");
   }
   return {
     readmisi: isReadmission(prev?.tanggal_pulang ?? null, visitDate),
@@ -196,10 +181,8 @@ export const stillAdmitted = (open: Visit): string =>
   }; pulangkan pasien dari kunjungan itu dulu.`;
 
 /**
- * Admits a patient (no `id`) or edits a stay: one open stay per patient (409), no overlap
- * with the patient's other stays, a reason required for a readmission, doctors in their role,
- * an admission not after the first examination or the discharge, and its claim data
- * (`claimChange`; a SEP another stay holds: 409 naming it).
+ * Admits a patient (no `id`) or edits a stay: one open stay per patient, no overlap, a reason for
+ * a readmission, doctors in their role, dates in order, and its claim data (`claimChange`).
  */
 export async function saveVisit(
   store: Store,
@@ -224,20 +207,18 @@ export async function saveVisit(
   if (check.open && isOpen) throw conflict(stillAdmitted(check.open)).at("pasienId");
   const reason = String(input.readmisi_reason ?? "");
   if (check.readmisi && !reason) {
+    const out = formatDateTime(check.previous!.tanggal_pulang);
     throw badRequest(
-      `Harap pilih alasan readmisi: pasien pulang dari rawat inap sebelumnya pada ${
-        formatDateTime(check.previous!.tanggal_pulang)
-      } (kurang dari 30 hari).`,
+      `Harap pilih alasan readmisi: pasien pulang dari rawat inap sebelumnya pada ${out} ` +
+        "(kurang dari 30 hari).",
     ).at("readmisi_reason");
   }
   if (old) {
     const first = (await visitExams(store, old.value))[0]?.value;
     if (first && first.examinationDate < visitDate) {
-      throw badRequest(
-        `Tanggal masuk tidak boleh setelah pemeriksaan pertama (${
-          formatDateTime(first.examinationDate)
-        }).`,
-      ).at("visitDate");
+      const at = formatDateTime(first.examinationDate);
+      throw badRequest(`Tanggal masuk tidak boleh setelah pemeriksaan pertama (${at}).`)
+        .at("visitDate");
     }
     if (old.value.tanggal_pulang && old.value.tanggal_pulang < visitDate) {
       throw badRequest("Tanggal masuk tidak boleh setelah tanggal pulang.").at("visitDate");
@@ -265,21 +246,12 @@ export async function saveVisit(
     ...claim,
   } as Omit<Visit, "_id">;
   const sep = claim.nomor_sep !== was.nomor_sep ? claim.nomor_sep : "";
-  return await withSep(
-    col,
-    sep,
-    id,
-    () =>
-      old ? col.update(id, data, { expected: old.versionstamp, checks }) : col.insert(data, checks),
-  );
+  const write = () =>
+    old ? col.update(id, data, { expected: old.versionstamp, checks }) : col.insert(data, checks);
+  return await withSep(col, sep, id, write);
 }
 
-/**
- * Removes a stay and all its examinations in one commit, with the readmission flags of the
- * patient's other stays recomputed without it (`restageReadmissions`), returned as
- * `readmissions`. `guards` are checked in the same commit (records elsewhere that must not
- * appear meanwhile, such as the stay's claim).
- */
+/** Removes a stay, its examinations and its readmission flags in one commit with `guards`. */
 export async function deleteVisit(
   store: Store,
   id: string,

@@ -1,8 +1,4 @@
-/**
- * Reads over the stay columns (lib/report/columns.ts): a period's positions, found by binary
- * search in the admission times, and the count of stays per code over a range of positions
- * (and the sum of a column over them).
- */
+// Reads over the stay columns (columns.ts): a period's positions, counts and sums per code.
 import type { CodeColumn, StayColumns } from "./columns.ts";
 import { type Period, periodInstants } from "./period.ts";
 

@@ -1,13 +1,5 @@
-/**
- * The stays in admission order as flat typed arrays, so a period's sums run over a few
- * contiguous arrays instead of 50,000 scattered records (walking the records costs more in
- * cache misses than the sums themselves). Built from the index's view ordered by `visitDate`
- * (`MemIndex.range`), kept until the index changes (`MemIndex.version`): a few writes are
- * patched in place, more rebuild the columns, copying what an unchanged record (the same
- * object) had from the last columns, so only written stays have their codes worked out again.
- * Nothing is kept per record (a small array per stay and its WeakMap entry would cost more
- * than the columns).
- */
+// The stays in admission order as flat typed arrays (cheaper to sum than scattered records), kept
+// per index version: a few writes patched in place, more rebuilt copying unchanged records' codes.
 import type { Visit } from "../ipd/model.ts";
 import type { MemIndex, Row } from "../index/index.ts";
 import { periodInstants } from "./period.ts";
@@ -117,11 +109,7 @@ function sameIds(col: CodeColumn, i: number, list: number[]): boolean {
   return true;
 }
 
-/**
- * After a few writes that kept each stay's admission time (an examination changes totals and
- * codes, a discharge the status), the columns are patched where those stays sit instead of
- * rebuilt; false when that cannot be (a stay added, removed or moved, or too many writes).
- */
+/** Patches the columns where a few written stays sit; false when one was added, moved or gone. */
 function patch(s: State, visits: MemIndex<Visit>): boolean {
   const ids = visits.changesSince(s.version);
   if (!ids || ids.length > 64) return false;
@@ -169,9 +157,8 @@ function stateOf(visits: MemIndex<Visit>): State {
 }
 
 /**
- * A build of the columns of `rows` (the stays in admission order at one version; records are
- * never changed in place, so they stay that version's), run in steps. A stay whose record is
- * the one the last columns held is copied from them.
+ * A build in steps of the columns of `rows` (admission order, one version); a stay whose record
+ * is the one the last columns held is copied from them (records never change in place).
  */
 function builder(s: State, rows: Row<Visit>[]) {
   const n = rows.length;
@@ -224,12 +211,7 @@ function builder(s: State, rows: Row<Visit>[]) {
   };
 }
 
-/**
- * The columns, built 5,000 stays at a time, letting requests in between (in one piece the
- * build would hold the event loop too long); writes meanwhile are then patched in, or
- * rebuild what they touched, as `stayColumns` does. A dashboard request that comes meanwhile
- * joins it (`joinStayColumns`).
- */
+/** The columns, built 5,000 stays a turn (the event loop stays free), then brought up to date. */
 export async function warmStayColumns(visits: MemIndex<Visit>): Promise<StayColumns> {
   const s = stateOf(visits);
   if (s.cols && s.version === visits.version) return s.cols;
@@ -241,10 +223,7 @@ export async function warmStayColumns(visits: MemIndex<Visit>): Promise<StayColu
   return stayColumns(visits);
 }
 
-/**
- * The columns for a request: the warm-up's build under way is awaited, else they are brought up
- * to date at once (quicker for the one waiting than slices taking turns with other work).
- */
+/** The columns for a request: the warm-up's build under way awaited, else brought up to date. */
 export async function joinStayColumns(visits: MemIndex<Visit>): Promise<StayColumns> {
   const s = stateOf(visits);
   if (s.warming) await s.warming;

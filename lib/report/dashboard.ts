@@ -1,7 +1,4 @@
-/**
- * What the dashboard links to and how its pies are sliced; free of server imports, so the page
- * (counters) and the charts island share it.
- */
+// What the dashboard links to and how its pies are sliced; browser-safe (page and island).
 import { type Period, rangeText } from "./period.ts";
 
 /** A query string as the list pages read it (`dateRange=2025-03-01%20/%202025-03-31`). */
@@ -55,19 +52,13 @@ export const SMALL_SLICE = 0.1;
 /** One slice of a pie, with where clicking it leads. */
 export interface Slice {
   label: string;
-  /**
-   * Its tooltip: a title (a code and its name: the label is only the code) and a line of
-   * figures ('5 pasien'); without one, the label and the value.
-   */
+  /** Its tooltip (a code and its name over '5 pasien'); without one, the label and value. */
   tip?: { title: string; body: string };
   value: number;
   href: string | null;
 }
 
-/**
- * Drops empty slices and combines those under `SMALL_SLICE` of the total into one 'Lainnya'
- * slice (last), which keeps its link when it holds a single slice.
- */
+/** Drops empty slices, combining those under `SMALL_SLICE` in a last 'Lainnya' (linked if one). */
 export function combineSmall(slices: Slice[]): Slice[] {
   const kept = slices.filter((s) => s.value > 0);
   const total = kept.reduce((n, s) => n + s.value, 0);

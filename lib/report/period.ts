@@ -1,8 +1,4 @@
-/**
- * The dashboard's period: the hospital's calendar days `startDate`..`endDate` (both inclusive), read
- * from the query string, default the current month. Free of storage and server imports, so the
- * page and the charts island share it.
- */
+// The dashboard's period of hospital days; browser-safe (the page and the charts island share it).
 import { dayStart, hospitalDay, parseDay } from "../hospital_time.ts";
 import { parseDateRange } from "../ipd/filters.ts";
 
@@ -43,11 +39,8 @@ export function todayPeriod(now = new Date()): Period {
 }
 
 /**
- * Reads the period: `startDate` / `endDate` (`DD-MM-YYYY` as the date fields send it, or
- * `YYYY-MM-DD` as links carry it; a missing one is the current
- * month's bound), else `dateRange` (`YYYY-MM-DD / YYYY-MM-DD`, an open end reaches as far as
- * dates go), else the current month. Throws `PeriodError` on a malformed date or a start
- * after the end.
+ * Reads the period: `startDate` / `endDate` (`DD-MM-YYYY` or `YYYY-MM-DD`, a missing one the
+ * current month's), else `dateRange`, else the current month; `PeriodError` when unreadable.
  */
 export function parsePeriod(
   q: { startDate?: string | null; endDate?: string | null; dateRange?: string | null },

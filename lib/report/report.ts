@@ -1,10 +1,4 @@
-/**
- * The dashboard's figures, worked out from the in-memory indexes of the stays (`ipd`) and the
- * ICD code sets, never from a KV scan: a period's stays are a binary search in the stays'
- * columns in admission order (lib/report/columns.ts, built from the index's `visitDate`
- * view), "today" a `MemIndex.range`, "now" the index's cached group of stays with status
- * "dirawat". Days are the hospital's calendar days.
- */
+// The dashboard's figures, from the in-memory indexes of the stays and ICD codes, never a KV scan.
 import type { Visit } from "../ipd/model.ts";
 import type { IcdKind } from "../ipd/icd_pattern.ts";
 import type { Doc, MemIndex } from "../index/index.ts";
@@ -31,10 +25,7 @@ export interface MedicalRecordInfo {
   pasien_pulang_hari_ini: { count: number };
   /** Readmissions admitted in the period. */
   pasien_readmisi_count: { count: number };
-  /**
-   * Stays not discharged whose percentage is below 0, and the rupiah at risk: how far their
-   * hospital tariffs are above their packages, summed.
-   */
+  /** Stays not discharged below 0 %, and the sum of their hospital tariffs over their packages. */
   negativePercentage: { count: number; rupiah: number };
 }
 
@@ -85,10 +76,8 @@ export interface IcdCount {
 export type TopBy = "pasien" | "rupiah";
 
 /**
- * `GET /api/report/top-icd-10` / `top-icd-9`: the 10 codes found in the most stays
- * admitted in the period (a code counts once per stay; ties by code), or with `by` "rupiah" in
- * the stays of the largest package sum, with the name from the ICD code set, Indonesian where
- * it has one ('' for a code no longer in it).
+ * `GET /api/report/top-icd-10` / `top-icd-9`: the 10 codes of the most stays admitted in the
+ * period (or `by` "rupiah", package sum; ties by code), named from the code set.
  */
 export function topIcd(
   visits: MemIndex<Visit>,
@@ -137,10 +126,7 @@ export interface TariffAnalysis {
   negativePercentage: TariffSide;
 }
 
-/**
- * Stays admitted in the period whose percentage ends at or above 0, and below 0, with the
- * sum of their `tarifInaTotal - tarifRsTotal`. Stays with no percentage are left out.
- */
+/** Stays admitted in the period at or above 0 %, and below, with their INA − RS sums. */
 export function tariffAnalysis(visits: MemIndex<Visit>, period: Period): TariffAnalysis {
   const pos = { label: "Positif (≥ 0%)", data: 0, sum: 0 };
   const neg = { label: "Negatif (< 0%)", data: 0, sum: 0 };
@@ -162,22 +148,15 @@ export interface DpjpCount {
   patientCount: number;
 }
 
-/**
- * `GET /api/report/dpjp-info`: each DPJP with stays now admitted and how many, most first
- * (ties by name). Stays without a DPJP are left out.
- */
+/** `GET /api/report/dpjp-info`: each DPJP with stays now admitted, how many, most first. */
 export function dpjpInfo(visits: MemIndex<Visit>): DpjpCount[] {
   const by = new Map<string, DpjpCount>();
   for (const { value: v } of visits.where("status", "dirawat")) {
     if (!v.dpjp?._id) continue;
-    const d = by.get(v.dpjp._id);
+    const { _id, fullname } = v.dpjp;
+    const d = by.get(_id);
     if (d) d.patientCount++;
-    else {
-      by.set(v.dpjp._id, {
-        doctorInfo: { _id: v.dpjp._id, fullname: v.dpjp.fullname },
-        patientCount: 1,
-      });
-    }
+    else by.set(_id, { doctorInfo: { _id, fullname }, patientCount: 1 });
   }
   return [...by.values()].sort((a, b) =>
     b.patientCount - a.patientCount ||
