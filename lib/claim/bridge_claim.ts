@@ -60,11 +60,8 @@ export async function moveBridgeClaim(
   return { before: before!, after };
 }
 
-/**
- * What the TXT import changes of a claim it names again besides E-Klaim's data: one only grouped
- * through the bridge (`belum`) becomes `final`, since E-Klaim exports final claims.
- */
-export function finalOnExport(
+/** What a final grouping or the TXT import (E-Klaim's are final) changes: `belum` to `final`. */
+export function toFinal(
   old: Claim,
   source: { by: string; at: string },
 ): Partial<Pick<Claim, "status" | "history">> {

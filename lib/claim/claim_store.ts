@@ -2,14 +2,13 @@ import type { Check, Collection } from "../db/collection.ts";
 import { conflict } from "../errors.ts";
 import type { Doc } from "../index/doc.ts";
 import type { Store } from "../db/store.ts";
+import type { Visit } from "../ipd/model.ts";
 import type { EklaimClaim } from "./eklaim.ts";
 
 /**
- * A claim's status, from discharge until the money arrives: `belum` (no claim yet, or grouped
- * by the bridge but not final), `final` (grouped and finalised in E-Klaim: set by the import or
- * the bridge's final grouping), `terkirim` (sent to BPJS), `pending`
- * (held by the verifier, with a reason), `dispute` (with a reason), `layak` (approved, with the
- * approved amount), `dibayar` (paid, with the amount and date).
+ * A claim's status: `belum` (no claim, or grouped but not final), `final` (finalised in
+ * E-Klaim), `terkirim` (sent to BPJS), `pending` and `dispute` (with a reason), `layak`
+ * (approved, with the amount), `dibayar` (paid, with the amount and date).
  */
 export type ClaimStatus =
   | "belum"
@@ -76,14 +75,33 @@ export type ClaimData = {
 /** A claim as stored (see `ClaimData`). */
 export type Claim = ClaimData & Doc;
 
+/** Stay `v`'s patient and DPJP as its claim copies them. */
+export const claimCopies = (v: Visit): Pick<ClaimData, "pasien" | "dpjp"> => ({
+  pasien: { _id: v.pasien._id, fullname: v.pasien.fullname, erm: v.pasien.erm },
+  dpjp: v.dpjp ? { _id: v.dpjp._id, fullname: v.dpjp.fullname } : null,
+});
+
+/** A new claim's status and details: `event`'s status and history, else `belum` with none. */
+export const claimStart = (event?: ClaimEvent): Omit<
+  ClaimData,
+  "eklaim" | "sep" | "pasien" | "dpjp" | "importedAt" | "file"
+> => ({
+  status: event?.status ?? "belum",
+  reasonCode: "",
+  reason: "",
+  approved: null,
+  paid: null,
+  paidDate: null,
+  history: event ? [event] : [],
+});
+
 /** The claims, one per claimed stay, indexed in memory (a few KB each). */
 export const claimsOf = (store: Store): Collection<Claim> =>
   store.collection<Claim>({ name: "klaim", unique: ["sep"], labels: { sep: "SEP" } });
 
 /**
- * What deleting stay `ipdId` must check in its own commit: no claim for it now (409, by default
- * naming its SEP; `refusal` says it otherwise) and none written before the delete commits. A
- * claim `allow` accepts (a grouping not final yet) is checked unchanged instead.
+ * What deleting stay `ipdId` must check in its commit: no claim now (409, `refusal`'s message)
+ * nor written before it commits; a claim `allow` accepts is checked unchanged instead.
  */
 export async function noClaimGuard(
   store: Store,
