@@ -52,10 +52,8 @@ export function matchStay(
 }
 
 /**
- * The last INA-CBG grouping chosen in each stay's examinations (absent: none chosen), the app's
- * own pick as the stay keeps it (`packageOf(v).assumed`); `whole`: the stays as whole records
- * (`visitsOf(store).full`). A stay last written before its package was kept is read from its
- * examinations.
+ * The app's last INA-CBG pick of each stay (`packageOf(v).assumed`; absent: none) of `whole`
+ * (whole records); an older stay's is read from its examinations.
  */
 export async function lastGroupings(
   store: Store,
