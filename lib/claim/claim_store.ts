@@ -5,22 +5,8 @@ import type { Store } from "../db/store.ts";
 import type { Visit } from "../ipd/model.ts";
 import type { EklaimClaim } from "./eklaim.ts";
 
-/**
- * A claim's status: `belum` (no claim, or grouped but not final), `final` (finalised in
- * E-Klaim), `terkirim` (sent to BPJS), `pending` and `dispute` (with a reason), `layak`
- * (approved, with the amount), `dibayar` (paid, with the amount and date).
- */
-export type ClaimStatus =
-  | "belum"
-  | "final"
-  | "terkirim"
-  | "pending"
-  | "dispute"
-  | "layak"
-  | "dibayar";
-
 /** The statuses as the screens name them. */
-export const CLAIM_STATUSES: Record<ClaimStatus, string> = {
+export const CLAIM_STATUSES = {
   belum: "Belum diklaim",
   final: "Final (E-Klaim)",
   terkirim: "Terkirim",
@@ -29,6 +15,13 @@ export const CLAIM_STATUSES: Record<ClaimStatus, string> = {
   layak: "Layak",
   dibayar: "Dibayar",
 };
+
+/**
+ * A claim's status: `belum` (no claim, or grouped but not final), `final` (finalised in
+ * E-Klaim), `terkirim` (sent to BPJS), `pending` and `dispute` (with a reason), `layak`
+ * (approved, with the amount), `dibayar` (paid, with the amount and date).
+ */
+export type ClaimStatus = keyof typeof CLAIM_STATUSES;
 
 /** One change of a claim's status (the history is kept whole on the claim, and audited). */
 export interface ClaimEvent {
@@ -82,10 +75,7 @@ export const claimCopies = (v: Visit): Pick<ClaimData, "pasien" | "dpjp"> => ({
 });
 
 /** A new claim's status and details: `event`'s status and history, else `belum` with none. */
-export const claimStart = (event?: ClaimEvent): Omit<
-  ClaimData,
-  "eklaim" | "sep" | "pasien" | "dpjp" | "importedAt" | "file"
-> => ({
+export const claimStart = (event?: ClaimEvent) => ({
   status: event?.status ?? "belum",
   reasonCode: "",
   reason: "",
