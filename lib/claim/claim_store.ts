@@ -16,11 +16,7 @@ export const CLAIM_STATUSES = {
   dibayar: "Dibayar",
 };
 
-/**
- * A claim's status: `belum` (no claim, or grouped but not final), `final` (finalised in
- * E-Klaim), `terkirim` (sent to BPJS), `pending` and `dispute` (with a reason), `layak`
- * (approved, with the amount), `dibayar` (paid, with the amount and date).
- */
+/** A claim's status (`belum`: no claim, or grouped but not final in E-Klaim). */
 export type ClaimStatus = keyof typeof CLAIM_STATUSES;
 
 /** One change of a claim's status (the history is kept whole on the claim, and audited). */
@@ -39,15 +35,11 @@ export interface ClaimEvent {
   date?: string;
 }
 
-/**
- * A stay's claim (`["klaim", ipdId]`: the record's id is the stay's id; `["klaim_by_sep", sep]`
- * keeps one claim per SEP). `eklaim` is the claim as E-Klaim last grouped it; the status and
- * its details follow the latest event of `history`.
- */
+/** A stay's claim (`["klaim", ipdId]`, one per SEP); `eklaim`: as E-Klaim last grouped it. */
 export type ClaimData = {
   eklaim: EklaimClaim;
   sep: string;
-  /** Copied from the stay at import, for the figures per DPJP without reading stays. */
+  /** Copied from the stay, for the figures per DPJP without reading stays. */
   pasien: { _id: string; fullname: string; erm: string };
   dpjp: { _id: string; fullname: string } | null;
   status: ClaimStatus;

@@ -5,10 +5,7 @@ import { parseDay } from "../hospital_time.ts";
 import { formatNumber, MAX_RUPIAH } from "../format.ts";
 import { ICD_NAMES, type IcdKind, icdKindOf } from "../ipd/icd_pattern.ts";
 
-/**
- * The columns of E-Klaim's TXT export read, by header name (`names`: accepted, the first for
- * messages). Layout: the public Vedika/E-Klaim upload guide (see lib/claim/README.md).
- */
+/** The export's columns read, by header name (`names`: those accepted, the first for messages). */
 const EKLAIM_COLUMNS = {
   sep: { names: ["SEP"], required: true },
   mrn: { names: ["MRN"], required: true },
@@ -140,11 +137,7 @@ function columnsOf(headers: string[]): Record<Field, number> {
   return col;
 }
 
-/**
- * Reads E-Klaim's TXT export: tab-separated under a header row (`EKLAIM_COLUMNS`). Rows with
- * `PTD` other than 1 (outpatient) are counted and passed over. Missing key columns or bad lines
- * refuse the file naming them (400).
- */
+/** Reads E-Klaim's tab-separated TXT export, outpatient rows counted; bad lines refuse it (400). */
 export function parseEklaim(bytes: Uint8Array): EklaimFile {
   const lines = decode(bytes).split(/\r?\n/);
   const headAt = lines.findIndex((l) => l.trim() !== "");

@@ -53,10 +53,7 @@ function rupiah(v: unknown): number | null {
   return Number.isSafeInteger(n) && n <= MAX_RUPIAH ? n : null;
 }
 
-/**
- * The group of E-Klaim's `response_inacbg` (its tariff includes the special CMGs). No valid code
- * or tariff: 502; an error group (`X…`): 422 with E-Klaim's words.
- */
+/** The group of `response_inacbg`: 502 without a valid code or tariff, 422 for an error group. */
 function readInacbg(r: unknown): Pick<
   EklaimClaim,
   "inacbg" | "deskripsi" | "tarif" | "kelas" | "versi" | "specialCmg"
@@ -125,11 +122,8 @@ function claimOf(v: Visit, g: GroupRecord, now: Date): EklaimClaim {
 }
 
 /**
- * Records a grouping E-Klaim answered for stay `ipdId` (after `grouper`, and after
- * `inacbg_grouper_final` with `final`): the stay's claim (created `belum`; `belum` becomes `final`
- * once final; other statuses kept) and its package in force, in one commit checked against the
- * records read. 409 when the stay or claim changed since `stayVersion` / `claimVersion` or before
- * the commit; 400 without a SEP; 404 without the stay; 422 / 502 (`readInacbg`).
+ * Records a grouping E-Klaim answered for stay `ipdId`: its claim (`belum`, or `final` once
+ * final) and package in force, in one commit checked against the records read (else 409).
  */
 export async function recordEklaimGroup(
   store: Store,

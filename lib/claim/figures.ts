@@ -64,11 +64,7 @@ const gapOf = (dpjp: string): PackageGap => ({
   selisihDisetujui: 0,
 });
 
-/**
- * The claims dashboard per month of discharge (`YYYY-MM`, `from`..`to`): claims sent, pending,
- * disputed and paid; the reasons the claims still pending are held for; 'Selisih paket' per
- * DPJP (the ward's package, `assumed`, against E-Klaim's). A `belum` claim counts nowhere.
- */
+/** The claims dashboard of months `from`..`to` (`YYYY-MM`); a `belum` claim counts nowhere. */
 export function claimFigures(
   claims: Claim[],
   range: { from?: string; to?: string } = {},

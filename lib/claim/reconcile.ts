@@ -22,13 +22,9 @@ const EKLAIM_WORKER = new URL("./eklaim_worker.ts", import.meta.url);
 const listed = <T>(all: T[]): Listed<T> => ({ total: all.length, items: all.slice(0, LIST_LIMIT) });
 
 /**
- * Imports E-Klaim's TXT export (`parseEklaim`, in an import worker) and reconciles it with the
- * stays: each inpatient row matched by MRN and dates (`matchStay`), its claim stored (new ones
- * `final`; one named again updated where E-Klaim's data changed, its status kept). All or
- * nothing: a bad line, two rows for one stay or a SEP claimed for another stay refuses the file
- * (400, naming the lines). Rows matching no stay are reported. The matched stays' empty SEP, their
- * patients' empty card number (`fillsOf`: other values reported in `conflicts`) and each stay's
- * package (its claim's, `restayPackage`) are written in the same commits.
+ * Imports E-Klaim's TXT export and reconciles it with the stays (matched by MRN and dates): the
+ * claims, the stays' empty SEP and package and the patients' empty card number, all or nothing
+ * (400 naming the bad lines). Rows matching no stay are reported.
  */
 export async function importEklaim(
   store: Store,
@@ -41,7 +37,6 @@ export async function importEklaim(
   return await tracked(progress, async () => {
     const size = file.bytes.length;
     progress.phase("Membaca berkas", size, "byte");
-    // in an import worker, under the import parse limits; the bytes are handed over to it
     const { rows, outpatient } = await parseInWorker<EklaimFile>(EKLAIM_WORKER, file.bytes);
     progress.step(size);
     if (!rows.length) {
@@ -63,7 +58,7 @@ export async function importEklaim(
     const { matched, unmatched } = await matchRows(rows, byMrn, sepOwner, progress);
     progress.step(rows.length);
 
-    // the matched stays' whole records, read once: for their groupings and to be completed
+    // the matched stays' whole records, read once
     const whole = await visitsOf(store).full(
       matched.flatMap((m) => stayIndex.get(m.stay._id) ?? []),
       true,
@@ -125,10 +120,8 @@ export async function importEklaim(
 }
 
 /**
- * Matches each row with a stay of its MRN (`byMrn`) and dates; a row matching none is
- * `unmatched` (the first `LIST_LIMIT` kept, all counted). Refuses the file where a SEP repeats,
- * two rows match one stay, or a SEP is claimed for another stay (`sepOwner`). Yields to other
- * requests every 2,048 rows.
+ * Matches each row with a stay of its MRN and dates (`unmatched`: none). Refuses the file where a
+ * SEP repeats, two rows match one stay, or a SEP is another stay's. Yields every 2,048 rows.
  */
 async function matchRows(
   rows: EklaimRow[],

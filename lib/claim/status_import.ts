@@ -55,10 +55,8 @@ function columnsOf(row: string[]): Record<keyof typeof STATUS_COLUMNS, number> {
 }
 
 /**
- * Changes claim statuses in bulk from an .xlsx keyed by SEP (`STATUS_COLUMNS`): each row a
- * status change as on the Klaim page (`transition`); a row whose status is already the claim's
- * is left as it is. An unknown SEP, a SEP twice, or a change not allowed refuses the whole file
- * naming the lines (400); nothing is written then.
+ * Changes claim statuses in bulk from an .xlsx keyed by SEP, each row a `transition`; an unknown
+ * or repeated SEP or a change not allowed refuses the file naming the lines (400).
  */
 export async function importStatuses(
   store: Store,
