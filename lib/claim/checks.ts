@@ -15,10 +15,7 @@ import {
 } from "./readiness.ts";
 import { claimMask } from "./mask.ts";
 
-/**
- * A discharged stay's cached readiness: the rules it trips (`mask`, lib/claim/mask.ts), its
- * patient and its entry in the medians (`code` null: none), flat to keep many of them small.
- */
+/** A discharged stay's cached readiness (`mask`), its patient and median entry, kept flat. */
 export interface CachedCheck {
   readonly mask: number;
   readonly pasien: string;
@@ -68,10 +65,8 @@ function countingMonth(
 export const readinessBuilt = (store: Store): boolean => bulk.has(store);
 
 /**
- * The readiness of every discharged stay by id, from the in-memory indexes: kept until a source
- * the rules declare changes (`ClaimRule.sources`); after writes to a few stays only the checks
- * they can change are redone: those stays, their patients' stays (readmission), and when a
- * stay's median entry moved, the stays of its codes discharged in the 12 months after it.
+ * The readiness of every discharged stay by id, kept until a rule's source changes; after writes
+ * to a few stays only the checks they can change are redone (lib/claim/README.md).
  */
 export async function claimChecks(
   store: Store,

@@ -27,10 +27,7 @@ export function claimPackage(c: Pick<Claim, "eklaim" | "importedAt">): EklaimPac
   };
 }
 
-/**
- * Stay `v` (a whole record) with E-Klaim's package `g` in force, the app's pick kept as the
- * ward's; `v` itself when it has it already. An older stay takes the pick from its examinations.
- */
+/** Stay `v` (whole) with E-Klaim's package `g` in force, the app's pick kept as the ward's. */
 export async function restayPackage(store: Store, v: Visit, g: EklaimPackage): Promise<Visit> {
   if (hasPackage(v, g)) return v;
   if (v.inacbg !== undefined) return withEklaimPackage(v, g);
@@ -49,11 +46,7 @@ export const PACKAGE_MIGRATION = ["_meta", "migrated", "ipd.paket_eklaim"] as co
 /** Stays per commit of the migration: two checks each (stay, claim) within KV's 100. */
 export const MIGRATION_BATCH = 40;
 
-/**
- * Once per install: claimed stays without E-Klaim's package get it, `MIGRATION_BATCH` per commit
- * checked against the versions read; a raced batch is left and the marker not set, so the next
- * start finishes it. Answers how many stays it wrote.
- */
+/** Once per install: claimed stays get E-Klaim's package (a raced batch: the next start). */
 export async function migrateClaimPackages(
   store: Store,
   pause: () => Promise<void> = () => Promise.resolve(),

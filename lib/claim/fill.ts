@@ -46,10 +46,8 @@ const who = (v: Visit) =>
   `${v.pasien.fullname} (No. ERM ${v.pasien.erm}), masuk ${formatDateTime(v.visitDate)}`;
 
 /**
- * What the import completes on the records matched: a stay's empty `nomor_sep` takes the row's
- * SEP, its patient's empty `nomor_kartu` the row's NOKARTU; another value recorded, one the field
- * cannot take or held by another record is reported (`conflicts`). `restay` changes more of a
- * stay (its package). `read`: the stays' index and the matched stays' whole records.
+ * What the import completes on the records matched: the stays' empty `nomor_sep`, the patients'
+ * empty `nomor_kartu` (other values reported); `restay` changes more of a stay (its package).
  */
 export async function fillsOf(
   store: Store,

@@ -29,11 +29,7 @@ async function lookups(store: Store, registry: Registry) {
 
 type Lookups = Awaited<ReturnType<typeof lookups>>;
 
-/**
- * The Klaim list's query: discharged stays, the discharge list's filters and its own:
- * `ruleFilter`, `klaimStatus` (`belum` = no claim) and `readyFilter` (`siap` / `perbaikan`);
- * an unknown value is refused (400).
- */
+/** The Klaim list's query: the discharge list's and its own filters (400 for an unknown value). */
 function klaimQuery(params: URLSearchParams, look: Lookups) {
   const base = listQuery(params, "pulang");
   const rule = params.get("ruleFilter")?.trim() ?? "";
@@ -115,10 +111,7 @@ export async function klaimRows(
   return index.query({ ...query, start: 0, length: 100_000 }).rows.map((r) => look.row(r.value));
 }
 
-/**
- * The dashboard's counters: discharged stays of the period (hospital days) ready to claim and
- * needing a fix. Until every stay's readiness is built, only the period's stays are checked.
- */
+/** The dashboard's counters: the period's stays ready to claim and needing a fix. */
 export async function readinessCounts(
   store: Store,
   registry: Registry,

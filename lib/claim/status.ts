@@ -65,11 +65,7 @@ function readAmount(v: StatusInput["amount"], label: string): number {
   return r.value;
 }
 
-/**
- * The claim after a status change by `by` at `now`, its event appended to the history: 400 for
- * an unknown status or a missing reason, amount or date; 409 for a transition `TRANSITIONS`
- * does not allow (naming the ones it does).
- */
+/** The claim after a status change by `by` at `now`: 400 for bad input, 409 if not allowed. */
 export function transition(
   claim: ClaimData,
   input: StatusInput,
@@ -181,19 +177,13 @@ function dischargeRefusal(c: Claim): string {
     `(pending), ${REIMPORT}`;
 }
 
-/**
- * Cancels stay `id`'s discharge (lib/ipd `cancelDischarge`) unless a claim past `belum` holds it
- * (409 naming the SEP and what comes first); one written meanwhile fails the commit.
- */
+/** Cancels stay `id`'s discharge (lib/ipd `cancelDischarge`) unless claimed past `belum` (409). */
 export async function cancelUnclaimedDischarge(store: Store, id: string): Promise<Row<Visit>> {
   const guard = await noClaimGuard(store, id, dischargeRefusal, (c) => c.status === "belum");
   return await cancelDischarge(store, id, guard);
 }
 
-/**
- * Corrects discharged stay `id`'s summary (lib/ipd `correctSummary`) while its claim is none or
- * `belum` (checked unchanged in the commit); else 409 sending the user to E-Klaim.
- */
+/** Corrects stay `id`'s summary (lib/ipd `correctSummary`) while its claim is none or `belum`. */
 export async function correctUnclaimedSummary(
   store: Store,
   registry: Registry,

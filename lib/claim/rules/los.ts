@@ -79,11 +79,7 @@ export function losEntry(s: LosStay): LosEntry | null {
   };
 }
 
-/**
- * The hospital's median length of stay per INA-CBG code over the stays discharged in the 12
- * calendar months before a discharge's month (none under 10 stays); a code's months are swept
- * when first asked, and again after one of its stays changed (`set`).
- */
+/** The hospital's median length of stay per INA-CBG code, swept per code when first asked. */
 export class LosMedians {
   /** Each code's stays (an id is under one code at most). */
   #byCode = new Map<string, Map<string, LosEntry>>();

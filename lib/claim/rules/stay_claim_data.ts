@@ -36,11 +36,7 @@ export type ClaimDataStay = Pick<
   | "tarif_rs_rincian"
 >;
 
-/**
- * What E-Klaim requires of the stay and it lacks (rule DATA_KLAIM), each with where it is
- * entered: the patient's birth date, the SEP, the entitled class, once discharged a discharge
- * method with E-Klaim's code, and a breakdown that sums. Pure: reads the stay only.
- */
+/** What E-Klaim requires of the stay and it lacks (DATA_KLAIM), each with where it is entered. */
 export function missingStayClaimData(stay: ClaimDataStay): MissingClaimData[] {
   const page = `/ipd/${encodeURIComponent(stay._id)}`;
   const data = `${page}#${CLAIM_DATA_ANCHOR}`;

@@ -56,8 +56,5 @@ export interface ClaimContext {
   keywords: readonly DisputedKeyword[];
 }
 
-/**
- * What a readiness rule reads beyond its stay's record: the other `stays`, the hospital's time
- * `zone`, or a resource by name (the kept checks are rebuilt when one changes).
- */
+/** What a readiness rule reads beyond its stay: other `stays`, the time `zone`, a resource. */
 export type ClaimSource = "stays" | "zone" | "room" | "class-room" | "disputed-claim";
