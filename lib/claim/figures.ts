@@ -77,13 +77,9 @@ export function claimFigures(
     if (c.status === "belum") continue;
     const month = c.eklaim.discharge.slice(0, 7);
     if ((range.from && month < range.from) || (range.to && month > range.to)) continue;
-    let m = months.get(month);
-    if (!m) {
-      months.set(
-        month,
-        m = { month, diklaim: zero(), pending: zero(), dispute: zero(), dibayar: zero() },
-      );
-    }
+    const m = months.get(month) ??
+      { month, diklaim: zero(), pending: zero(), dispute: zero(), dibayar: zero() };
+    months.set(month, m);
     const add = (t: Tally, rp: number) => {
       t.n++;
       t.rp += rp;
