@@ -111,17 +111,13 @@ export async function importStatuses(
       }
       try {
         const { _id, ...cur } = claim;
-        const next = transition(
-          cur,
-          {
-            status: get("status"),
-            reason: get("reason"),
-            amount: get("amount"),
-            date: dayText(get("date")),
-          },
-          by,
-          now,
-        );
+        const input = {
+          status: get("status"),
+          reason: get("reason"),
+          amount: get("amount"),
+          date: dayText(get("date")),
+        };
+        const next = transition(cur, input, by, now);
         docs.push({ ...next, _id });
         changed.push({ line, sep: claim.sep, from: claim.status, to: next.status });
       } catch (e) {
