@@ -98,7 +98,7 @@ function eklaimDay(v: string): string | null {
 }
 
 /** Whole rupiah as digits (E-Klaim may add `.00`) to `MAX_RUPIAH`, never rounded; else why not. */
-function rupiah(v: string): number | string {
+export function eklaimRupiah(v: string): number | string {
   const m = v.trim().match(/^(\d+)(?:\.(\d+))?$/);
   if (!m) return `"${v}" bukan angka rupiah.`;
   if (/[1-9]/.test(m[2] ?? "")) {
@@ -189,9 +189,9 @@ export function parseEklaim(bytes: Uint8Array): EklaimFile {
     if (!/^[A-Z0-9][A-Z0-9.-]{0,19}$/.test(inacbg)) {
       errors.push(`Baris ${line}: kode INA-CBG "${inacbg}" tidak valid.`);
     }
-    const tarif = rupiah(get("tarif"));
+    const tarif = eklaimRupiah(get("tarif"));
     if (typeof tarif === "string") bad("tarif", tarif);
-    const tarifRs = rupiah(get("tarifRs"));
+    const tarifRs = eklaimRupiah(get("tarifRs"));
     if (typeof tarifRs === "string") bad("tarifRs", tarifRs);
     const diagnoses = codes(get("diaglist"), "icd10");
     if (typeof diagnoses === "string") bad("diaglist", diagnoses);

@@ -1,5 +1,4 @@
 import { AppError, badGateway, badRequest, conflict, STALE_MESSAGE } from "../errors.ts";
-import { MAX_RUPIAH } from "../format.ts";
 import { hospitalDay } from "../hospital_time.ts";
 import type { Row } from "../index/index.ts";
 import type { Store } from "../db/store.ts";
@@ -10,7 +9,7 @@ import { lengthOfStay } from "../ipd/rules.ts";
 import { getVisit, visitsOf } from "../ipd/stay.ts";
 import { type Claim, claimCopies, type ClaimData, claimsOf, claimStart } from "./claim_store.ts";
 import { toFinal } from "./bridge_claim.ts";
-import type { EklaimClaim } from "./eklaim.ts";
+import { type EklaimClaim, eklaimRupiah } from "./eklaim.ts";
 import { claimPackage, restayPackage } from "./claim_package.ts";
 
 /** One INA-CBG grouping as the bridge records it. */
@@ -47,10 +46,8 @@ const text = (v: unknown, max: number) => typeof v === "string" ? v.trim().slice
 
 /** A rupiah amount E-Klaim wrote (`"62812400"` or a number), or null when it is not one. */
 function rupiah(v: unknown): number | null {
-  const s = typeof v === "number" ? String(v) : typeof v === "string" ? v.trim() : "";
-  if (!/^\d+(\.0+)?$/.test(s)) return null;
-  const n = Number(s.replace(/\.0+$/, ""));
-  return Number.isSafeInteger(n) && n <= MAX_RUPIAH ? n : null;
+  const n = typeof v === "number" || typeof v === "string" ? eklaimRupiah(String(v)) : null;
+  return typeof n === "number" ? n : null;
 }
 
 /** The group of `response_inacbg`: 502 without a valid code or tariff, 422 for an error group. */
