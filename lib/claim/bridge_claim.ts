@@ -3,11 +3,7 @@ import type { Row } from "../index/index.ts";
 import type { Store } from "../db/store.ts";
 import { type Claim, CLAIM_STATUSES, claimsOf, type ClaimStatus } from "./claim_store.ts";
 
-/**
- * The steps the E-Klaim bridge takes a claim through (the status dialog's are `TRANSITIONS`):
- * grouped (`belum`, not final: `recordEklaimGroup`), finalised (`final`, the same writer), sent
- * and re-edited (a final claim back to `belum`, before it is sent: `moveBridgeClaim`).
- */
+/** The steps the E-Klaim bridge takes a claim through (the status dialog's are `TRANSITIONS`). */
 export const BRIDGE_STEPS = {
   group: { from: ["belum"], to: "belum" },
   final: { from: ["belum"], to: "final" },
@@ -23,10 +19,8 @@ export const mayStep = (status: ClaimStatus, step: BridgeStep): boolean =>
   (BRIDGE_STEPS[step].from as readonly ClaimStatus[]).includes(status);
 
 /**
- * Moves stay `ipdId`'s final claim by `send` (`terkirim`, with E-Klaim's `tgl_kirim` as
- * `sentAt`) or `reedit` (back to `belum`, E-Klaim's grouping no longer final; its package stays
- * the stay's). 409 when the claim is missing or its status does not allow the step; the update
- * checks the record it read.
+ * Moves stay `ipdId`'s final claim by `send` (`terkirim`, `sentAt` E-Klaim's `tgl_kirim`) or
+ * `reedit` (back to `belum`, no longer final); 409 when missing or its status does not allow it.
  */
 export async function moveBridgeClaim(
   store: Store,
@@ -60,11 +54,8 @@ export async function moveBridgeClaim(
   return { before: before!, after };
 }
 
-/**
- * What the TXT import changes of a claim it names again besides E-Klaim's data: one only grouped
- * through the bridge (`belum`) becomes `final`, since E-Klaim exports final claims.
- */
-export function finalOnExport(
+/** What a final grouping or the TXT import (E-Klaim's are final) changes: `belum` to `final`. */
+export function toFinal(
   old: Claim,
   source: { by: string; at: string },
 ): Partial<Pick<Claim, "status" | "history">> {

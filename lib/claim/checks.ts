@@ -15,12 +15,7 @@ import {
 } from "./readiness.ts";
 import { claimMask } from "./mask.ts";
 
-/**
- * A discharged stay's cached readiness: the rules it trips (`mask`, bit i = `CLAIM_RULES[i]`; see
- * lib/claim/mask.ts) and what its check read: its patient and its entry in the medians (`code`,
- * `month`, `los`; `code` null when it has none), flat to keep 72,000 of them small. A new object
- * each time the stay is checked again.
- */
+/** A discharged stay's cached readiness (`mask`), its patient and median entry, kept flat. */
 export interface CachedCheck {
   readonly mask: number;
   readonly pasien: string;
@@ -41,9 +36,8 @@ const bulk = new WeakMap<Store, Bulk>();
 
 function cachedOf(v: Visit, ctx: ClaimContext): CachedCheck {
   const e = losEntry(v);
-  const mask = claimMask(claimStayOf(v), ctx);
   return {
-    mask,
+    mask: claimMask(claimStayOf(v), ctx),
     pasien: v.pasien._id,
     code: e?.code ?? null,
     month: e?.month ?? 0,
@@ -71,13 +65,8 @@ function countingMonth(
 export const readinessBuilt = (store: Store): boolean => bulk.has(store);
 
 /**
- * The readiness of every discharged stay, by id, from the in-memory indexes only (the stays'
- * index keeps the summary's codes and the package): for the claim list and its counters. Kept
- * until a source the rules declare changes (`ClaimRule.sources`: a resource, the zone; then built
- * again); after writes to a few stays only the checks they can change are redone: the stays
- * written, their patients' stays (readmission), and, when a discharged stay's package, month or
- * length changed (the medians), the stays of the packages it had and has discharged in the 12
- * months after it.
+ * The readiness of every discharged stay by id, kept until a rule's source changes; after writes
+ * to a few stays only the checks they can change are redone (lib/claim/README.md).
  */
 export async function claimChecks(
   store: Store,

@@ -14,11 +14,7 @@ import { stayTotals } from "../ipd/rules.ts";
 import { examsOf, visitsOf } from "../ipd/stay.ts";
 import { type Claim, claimsOf } from "./claim_store.ts";
 
-/**
- * E-Klaim's package as a claim holds it: its final group, description and tariff, the tariff
- * class (the grouper's `kelas`, else the TXT's KELAS_RAWAT), the source from its version
- * (`eklaimSource`) and when it was grouped or imported.
- */
+/** E-Klaim's package as a claim holds it (tariff class: the grouper's, else KELAS_RAWAT). */
 export function claimPackage(c: Pick<Claim, "eklaim" | "importedAt">): EklaimPackage {
   const e = c.eklaim;
   return {
@@ -31,11 +27,7 @@ export function claimPackage(c: Pick<Claim, "eklaim" | "importedAt">): EklaimPac
   };
 }
 
-/**
- * Stay `v` (a whole record) with E-Klaim's package `g` in force, the app's own pick kept as the
- * ward's (`withEklaimPackage`); `v` itself when it already has it. A stay written before it kept
- * its package takes the app's pick from its examinations.
- */
+/** Stay `v` (whole) with E-Klaim's package `g` in force, the app's pick kept as the ward's. */
 export async function restayPackage(store: Store, v: Visit, g: EklaimPackage): Promise<Visit> {
   if (hasPackage(v, g)) return v;
   if (v.inacbg !== undefined) return withEklaimPackage(v, g);
@@ -51,19 +43,10 @@ export async function restayPackage(store: Store, v: Visit, g: EklaimPackage): P
 /** The marker of `migrateClaimPackages` (`["_meta","migrated",name]`). */
 export const PACKAGE_MIGRATION = ["_meta", "migrated", "ipd.paket_eklaim"] as const;
 
-/**
- * Stays per commit of the migration: two checks each (the stay and its claim) within KV's 100
- * checks; a stay is a few KB, far under its 800 KB.
- */
+/** Stays per commit of the migration: two checks each (stay, claim) within KV's 100. */
 export const MIGRATION_BATCH = 40;
 
-/**
- * Once per install: the stays claimed by a TXT imported before the stay kept E-Klaim's package
- * get it (`restayPackage`), `MIGRATION_BATCH` stays per commit with `pause()` between commits.
- * Each commit checks every stay and its claim against the versions read: a batch a write raced
- * is left, and the marker (`PACKAGE_MIGRATION`) is set only once none was, so the next start
- * finishes it. Returns how many stays it wrote.
- */
+/** Once per install: claimed stays get E-Klaim's package (a raced batch: the next start). */
 export async function migrateClaimPackages(
   store: Store,
   pause: () => Promise<void> = () => Promise.resolve(),

@@ -2,26 +2,11 @@ import type { Check, Collection } from "../db/collection.ts";
 import { conflict } from "../errors.ts";
 import type { Doc } from "../index/doc.ts";
 import type { Store } from "../db/store.ts";
+import type { Visit } from "../ipd/model.ts";
 import type { EklaimClaim } from "./eklaim.ts";
 
-/**
- * A claim's status, from discharge until the money arrives: `belum` (no claim yet, or grouped
- * by the bridge but not final), `final` (grouped and finalised in E-Klaim: set by the import or
- * the bridge's final grouping), `terkirim` (sent to BPJS), `pending`
- * (held by the verifier, with a reason), `dispute` (with a reason), `layak` (approved, with the
- * approved amount), `dibayar` (paid, with the amount and date).
- */
-export type ClaimStatus =
-  | "belum"
-  | "final"
-  | "terkirim"
-  | "pending"
-  | "dispute"
-  | "layak"
-  | "dibayar";
-
 /** The statuses as the screens name them. */
-export const CLAIM_STATUSES: Record<ClaimStatus, string> = {
+export const CLAIM_STATUSES = {
   belum: "Belum diklaim",
   final: "Final (E-Klaim)",
   terkirim: "Terkirim",
@@ -30,6 +15,9 @@ export const CLAIM_STATUSES: Record<ClaimStatus, string> = {
   layak: "Layak",
   dibayar: "Dibayar",
 };
+
+/** A claim's status (`belum`: no claim, or grouped but not final in E-Klaim). */
+export type ClaimStatus = keyof typeof CLAIM_STATUSES;
 
 /** One change of a claim's status (the history is kept whole on the claim, and audited). */
 export interface ClaimEvent {
@@ -47,15 +35,11 @@ export interface ClaimEvent {
   date?: string;
 }
 
-/**
- * A stay's claim (`["klaim", ipdId]`: the record's id is the stay's id; `["klaim_by_sep", sep]`
- * keeps one claim per SEP). `eklaim` is the claim as E-Klaim last grouped it; the status and
- * its details follow the latest event of `history`.
- */
+/** A stay's claim (`["klaim", ipdId]`, one per SEP); `eklaim`: as E-Klaim last grouped it. */
 export type ClaimData = {
   eklaim: EklaimClaim;
   sep: string;
-  /** Copied from the stay at import, for the figures per DPJP without reading stays. */
+  /** Copied from the stay, for the figures per DPJP without reading stays. */
   pasien: { _id: string; fullname: string; erm: string };
   dpjp: { _id: string; fullname: string } | null;
   status: ClaimStatus;
@@ -76,14 +60,30 @@ export type ClaimData = {
 /** A claim as stored (see `ClaimData`). */
 export type Claim = ClaimData & Doc;
 
+/** Stay `v`'s patient and DPJP as its claim copies them. */
+export const claimCopies = (v: Visit): Pick<ClaimData, "pasien" | "dpjp"> => ({
+  pasien: { _id: v.pasien._id, fullname: v.pasien.fullname, erm: v.pasien.erm },
+  dpjp: v.dpjp ? { _id: v.dpjp._id, fullname: v.dpjp.fullname } : null,
+});
+
+/** A new claim's status and details: `event`'s status and history, else `belum` with none. */
+export const claimStart = (event?: ClaimEvent) => ({
+  status: event?.status ?? "belum",
+  reasonCode: "",
+  reason: "",
+  approved: null,
+  paid: null,
+  paidDate: null,
+  history: event ? [event] : [],
+});
+
 /** The claims, one per claimed stay, indexed in memory (a few KB each). */
 export const claimsOf = (store: Store): Collection<Claim> =>
   store.collection<Claim>({ name: "klaim", unique: ["sep"], labels: { sep: "SEP" } });
 
 /**
- * What deleting stay `ipdId` must check in its own commit: no claim for it now (409, by default
- * naming its SEP; `refusal` says it otherwise) and none written before the delete commits. A
- * claim `allow` accepts (a grouping not final yet) is checked unchanged instead.
+ * What deleting stay `ipdId` must check in its commit: no claim now (409, `refusal`'s message)
+ * nor written before it commits; a claim `allow` accepts is checked unchanged instead.
  */
 export async function noClaimGuard(
   store: Store,

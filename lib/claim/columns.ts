@@ -1,7 +1,4 @@
-/**
- * The Klaim list's columns, filters and wording; free of server imports, so the page, its
- * island and the API share them.
- */
+/** The Klaim list's columns, filters and wording: free of server imports (page, island, API). */
 import type { ColumnDef } from "../resource/resource.ts";
 import type { ClaimStatus } from "./claim_store.ts";
 

@@ -5,12 +5,8 @@ import { parseDay } from "../hospital_time.ts";
 import { formatNumber, MAX_RUPIAH } from "../format.ts";
 import { ICD_NAMES, type IcdKind, icdKindOf } from "../ipd/icd_pattern.ts";
 
-/**
- * The columns of E-Klaim's TXT export this app reads, by header name (any order, other columns
- * ignored). `names` are the headers accepted, the first the one messages use; `required` ones
- * must be present. Layout: the public Vedika/E-Klaim upload guide (see lib/claim/README.md).
- */
-export const EKLAIM_COLUMNS = {
+/** The export's columns read, by header name (`names`: those accepted, the first for messages). */
+const EKLAIM_COLUMNS = {
   sep: { names: ["SEP"], required: true },
   mrn: { names: ["MRN"], required: true },
   admission: { names: ["ADMISSION_DATE"], required: true },
@@ -96,16 +92,13 @@ function decode(bytes: Uint8Array): string {
 const clean = (s: string | undefined) => (s ?? "").trim().replace(/^"(.*)"$/, "$1").trim();
 
 /** E-Klaim dates: `DD/MM/YYYY`, also `YYYY-MM-DD` and `DD-MM-YYYY`, as `YYYY-MM-DD`. */
-export function eklaimDay(v: string): string | null {
+function eklaimDay(v: string): string | null {
   const s = v.trim().replace(/ 00:00(:00)?$/, "");
   return parseDay(s.replaceAll("/", "-"));
 }
 
-/**
- * Whole rupiah written as digits (E-Klaim may add `.00`), 0 to `MAX_RUPIAH`; else why not: a
- * fraction of a rupiah or an amount over the cap is refused, never rounded or cut.
- */
-function rupiah(v: string): number | string {
+/** Whole rupiah as digits (E-Klaim may add `.00`) to `MAX_RUPIAH`, never rounded; else why not. */
+export function eklaimRupiah(v: string): number | string {
   const m = v.trim().match(/^(\d+)(?:\.(\d+))?$/);
   if (!m) return `"${v}" bukan angka rupiah.`;
   if (/[1-9]/.test(m[2] ?? "")) {
@@ -122,7 +115,7 @@ function codes(v: string, kind: IcdKind): string[] | string {
   return bad === undefined ? list : `berisi "${bad}", bukan kode ${ICD_NAMES[kind]}.`;
 }
 
-/** Where each field's column is in the header (-1: absent); refuses a header without a key column. */
+/** Where each field's column is in the header (-1: absent); refuses one without a key column. */
 function columnsOf(headers: string[]): Record<Field, number> {
   const col = {} as Record<Field, number>;
   const missing: string[] = [];
@@ -144,13 +137,7 @@ function columnsOf(headers: string[]): Record<Field, number> {
   return col;
 }
 
-/**
- * Reads E-Klaim's TXT export: tab-separated, a header row naming the columns (see
- * `EKLAIM_COLUMNS`; `INACBG` and `KODE_INACBG` are the same column). Rows with `PTD` other
- * than 1 (outpatient) are counted and passed over; without a `PTD` column every row is read as
- * inpatient. A file without the key columns is refused naming them; bad lines are refused
- * naming each line (400), nothing partial.
- */
+/** Reads E-Klaim's tab-separated TXT export, outpatient rows counted; bad lines refuse it (400). */
 export function parseEklaim(bytes: Uint8Array): EklaimFile {
   const lines = decode(bytes).split(/\r?\n/);
   const headAt = lines.findIndex((l) => l.trim() !== "");
@@ -202,9 +189,9 @@ export function parseEklaim(bytes: Uint8Array): EklaimFile {
     if (!/^[A-Z0-9][A-Z0-9.-]{0,19}$/.test(inacbg)) {
       errors.push(`Baris ${line}: kode INA-CBG "${inacbg}" tidak valid.`);
     }
-    const tarif = rupiah(get("tarif"));
+    const tarif = eklaimRupiah(get("tarif"));
     if (typeof tarif === "string") bad("tarif", tarif);
-    const tarifRs = rupiah(get("tarifRs"));
+    const tarifRs = eklaimRupiah(get("tarifRs"));
     if (typeof tarifRs === "string") bad("tarifRs", tarifRs);
     const diagnoses = codes(get("diaglist"), "icd10");
     if (typeof diagnoses === "string") bad("diaglist", diagnoses);

@@ -1,5 +1,4 @@
 import { AppError, badGateway, badRequest, conflict, STALE_MESSAGE } from "../errors.ts";
-import { MAX_RUPIAH } from "../format.ts";
 import { hospitalDay } from "../hospital_time.ts";
 import type { Row } from "../index/index.ts";
 import type { Store } from "../db/store.ts";
@@ -8,8 +7,9 @@ import type { Visit } from "../ipd/model.ts";
 import { hasPackage } from "../ipd/package.ts";
 import { lengthOfStay } from "../ipd/rules.ts";
 import { getVisit, visitsOf } from "../ipd/stay.ts";
-import { type Claim, type ClaimData, claimsOf } from "./claim_store.ts";
-import type { EklaimClaim } from "./eklaim.ts";
+import { type Claim, claimCopies, type ClaimData, claimsOf, claimStart } from "./claim_store.ts";
+import { toFinal } from "./bridge_claim.ts";
+import { type EklaimClaim, eklaimRupiah } from "./eklaim.ts";
 import { claimPackage, restayPackage } from "./claim_package.ts";
 
 /** One INA-CBG grouping as the bridge records it. */
@@ -24,7 +24,7 @@ export interface GroupRecord {
   procedures?: string[];
 }
 
-/** Who records it, when, and the versions the bridge read before it called E-Klaim. */
+/** Who records it, when, and the versions the bridge read before calling E-Klaim. */
 export interface GroupOptions {
   by: string;
   now?: Date;
@@ -46,18 +46,12 @@ const text = (v: unknown, max: number) => typeof v === "string" ? v.trim().slice
 
 /** A rupiah amount E-Klaim wrote (`"62812400"` or a number), or null when it is not one. */
 function rupiah(v: unknown): number | null {
-  const s = typeof v === "number" ? String(v) : typeof v === "string" ? v.trim() : "";
-  if (!/^\d+(\.0+)?$/.test(s)) return null;
-  const n = Number(s.replace(/\.0+$/, ""));
-  return Number.isSafeInteger(n) && n <= MAX_RUPIAH ? n : null;
+  const n = typeof v === "number" || typeof v === "string" ? eklaimRupiah(String(v)) : null;
+  return typeof n === "number" ? n : null;
 }
 
-/**
- * The group of E-Klaim's `response_inacbg`: `cbg.code`, `cbg.description`, `tariff` (special
- * CMGs included, as E-Klaim adds them), `kelas`, `inacbg_version`, the `special_cmg` chosen. An
- * answer without a valid code or tariff: 502; an error group (`X…`): 422 with E-Klaim's words.
- */
-export function readInacbg(r: unknown): Pick<
+/** The group of `response_inacbg`: 502 without a valid code or tariff, 422 for an error group. */
+function readInacbg(r: unknown): Pick<
   EklaimClaim,
   "inacbg" | "deskripsi" | "tarif" | "kelas" | "versi" | "specialCmg"
 > {
@@ -96,10 +90,7 @@ export function readInacbg(r: unknown): Pick<
   };
 }
 
-/** What a claim keeps besides its E-Klaim data. */
-type ClaimBase = Omit<ClaimData, "eklaim" | "sep" | "importedAt" | "file">;
-
-const withoutId = ({ _id: _, ...rest }: Claim): ClaimBase => rest;
+const withoutId = ({ _id: _, ...rest }: Claim): ClaimData => rest;
 
 /** The claim's E-Klaim data of grouping `g` of stay `v` (a whole record) at `now`. */
 function claimOf(v: Visit, g: GroupRecord, now: Date): EklaimClaim {
@@ -128,15 +119,8 @@ function claimOf(v: Visit, g: GroupRecord, now: Date): EklaimClaim {
 }
 
 /**
- * Records an INA-CBG grouping E-Klaim answered for stay `ipdId` (the bridge calls it after
- * `grouper`, stage 1 or 2, and again after `inacbg_grouper_final` with `final: true`): the
- * stay's claim (`["klaim", ipdId]`, the record the TXT import writes: created `belum`, or
- * `final` when final; a `belum` claim becomes `final` once final; any other status is kept)
- * and the stay's package in force (E-Klaim's, the app's pick kept as the ward's), in one commit
- * checked against the records read. 409 when the stay or the claim changed since the versions
- * the bridge read (`stayVersion`, `claimVersion`), when either changes before the commit, or
- * while a TXT import holds the claims; 400 when the stay has no SEP; 404 without the stay;
- * 422 / 502 for an answer that is not a group (`readInacbg`).
+ * Records a grouping E-Klaim answered for stay `ipdId`: its claim (`belum`, or `final` once
+ * final) and package in force, in one commit checked against the records read (else 409).
  */
 export async function recordEklaimGroup(
   store: Store,
@@ -159,29 +143,15 @@ export async function recordEklaimGroup(
   }
   const at = now.toISOString();
   const eklaim = claimOf(v, g, now);
-  const becomesFinal = g.final && (!old || old.value.status === "belum");
-  const base: ClaimBase = old ? withoutId(old.value) : {
-    pasien: v.pasien,
-    dpjp: v.dpjp,
-    status: "belum",
-    reasonCode: "",
-    reason: "",
-    approved: null,
-    paid: null,
-    paidDate: null,
-    history: [],
-  };
+  const final = { status: "final" as const, at, by: opts.by };
   const claimDoc: ClaimData = {
-    ...base,
-    pasien: { _id: v.pasien._id, fullname: v.pasien.fullname, erm: v.pasien.erm },
-    dpjp: v.dpjp ? { _id: v.dpjp._id, fullname: v.dpjp.fullname } : null,
+    ...(old ? withoutId(old.value) : claimStart(g.final ? final : undefined)),
+    ...(old && g.final ? toFinal(old.value, final) : {}),
+    ...claimCopies(v),
     eklaim,
     sep: eklaim.sep,
     importedAt: at,
     file: "Grouping E-Klaim (web service)",
-    ...(becomesFinal
-      ? { status: "final", history: [...base.history, { status: "final", at, by: opts.by }] }
-      : {}),
   };
   const pkg = claimPackage({ eklaim, importedAt: at });
   const stayDoc = hasPackage(v, pkg)

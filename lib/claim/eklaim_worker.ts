@@ -1,7 +1,4 @@
-/**
- * Worker thread that reads an uploaded E-Klaim TXT export (`parseEklaim`), off the server's
- * thread and under the import parse limits (lib/resource/parse.ts).
- */
+/** Worker thread reading an uploaded E-Klaim TXT export, under the import parse limits. */
 import { answerParses, type ParseJob } from "../resource/parse_reply.ts";
 import { parseEklaim } from "./eklaim.ts";
 

@@ -21,10 +21,7 @@ export interface MonthFigures {
   dibayar: Tally;
 }
 
-/**
- * One DPJP's 'Selisih paket': what the ward assumed (the last package picked in the app) against
- * E-Klaim's final tariff, and the approved amount against E-Klaim's final where there is one.
- */
+/** One DPJP's 'Selisih paket': the ward's packages and the approved amounts against E-Klaim's. */
 export interface PackageGap {
   dpjp: string;
   /** Claims final in E-Klaim (final and every status after it). */
@@ -67,15 +64,7 @@ const gapOf = (dpjp: string): PackageGap => ({
   selisihDisetujui: 0,
 });
 
-/**
- * The claims dashboard: per month of discharge (from `from` to `to`, `YYYY-MM`, both optional)
- * the claims sent, pending, disputed and paid in counts and rupiah; the top pending reasons
- * over the claims still pending (each by the reason it is held for now: a claim sent again,
- * approved or paid no longer counts); 'Selisih paket' per
- * DPJP (the claim's): the ward's assumed package (`assumed`, the stay's `packageOf(...).assumed`)
- * against E-Klaim's final tariff and the approved amount. A grouping not final yet (`belum`)
- * counts nowhere.
- */
+/** The claims dashboard of months `from`..`to` (`YYYY-MM`); a `belum` claim counts nowhere. */
 export function claimFigures(
   claims: Claim[],
   range: { from?: string; to?: string } = {},
@@ -83,27 +72,23 @@ export function claimFigures(
 ): ClaimFigures {
   const months = new Map<string, MonthFigures>();
   const reasons = new Map<string, { reasonCode: string; reason: string; n: number }>();
-  const dpjps = new Map<string, ClaimFigures["gapPerDpjp"][number]>();
+  const dpjps = new Map<string, PackageGap>();
   for (const c of claims) {
     if (c.status === "belum") continue;
     const month = c.eklaim.discharge.slice(0, 7);
     if ((range.from && month < range.from) || (range.to && month > range.to)) continue;
-    let m = months.get(month);
-    if (!m) {
-      months.set(
-        month,
-        m = { month, diklaim: zero(), pending: zero(), dispute: zero(), dibayar: zero() },
-      );
-    }
+    const m = months.get(month) ??
+      { month, diklaim: zero(), pending: zero(), dispute: zero(), dibayar: zero() };
+    months.set(month, m);
     const add = (t: Tally, rp: number) => {
       t.n++;
       t.rp += rp;
     };
     if (SENT.includes(c.status)) add(m.diklaim, c.eklaim.tarif);
-    if (c.status === "pending") add(m.pending, c.eklaim.tarif);
     if (c.status === "dispute") add(m.dispute, c.eklaim.tarif);
     if (c.status === "dibayar") add(m.dibayar, c.paid ?? 0);
     if (c.status === "pending") {
+      add(m.pending, c.eklaim.tarif);
       // the reason it is held for now (the claim's, else its last pending event's)
       const last = c.history.findLast((ev) => ev.status === "pending" && ev.reason);
       const reason = c.reason || last?.reason;

@@ -17,10 +17,7 @@ export interface Match {
   stay: Visit;
 }
 
-/**
- * A value the import would complete that the app records otherwise, or cannot take: reported,
- * never written. `eklaim` is the file's value, `app` the one recorded ('' none).
- */
+/** A value the import would complete that the app records otherwise or cannot take: reported. */
 export interface FillConflict extends StayRef {
   line: number;
   sep: string;
@@ -49,13 +46,8 @@ const who = (v: Visit) =>
   `${v.pasien.fullname} (No. ERM ${v.pasien.erm}), masuk ${formatDateTime(v.visitDate)}`;
 
 /**
- * What the import completes on the records its rows matched: a stay's empty `nomor_sep` takes
- * the row's SEP, the patient's (`["pasien", id]`) empty `nomor_kartu` the row's NOKARTU. A
- * different value recorded, a value the field cannot take, or a SEP another stay holds is
- * reported (`conflicts`) and left as it is. `restay` changes more of a matched stay (its
- * package: `restayPackage`), written with its SEP. `read`: the stays' index and the matched
- * stays' whole records (the caller's read, a gone one left out); each write replaces the record
- * as read (checked in its commit).
+ * What the import completes on the records matched: the stays' empty `nomor_sep`, the patients'
+ * empty `nomor_kartu` (other values reported); `restay` changes more of a stay (its package).
  */
 export async function fillsOf(
   store: Store,

@@ -5,7 +5,7 @@ import type { Visit } from "../ipd/model.ts";
 import { packageOf } from "../ipd/package.ts";
 import { parseTableRequest, tableAnswer } from "../resource/datatables.ts";
 import type { Registry } from "../resource/refs.ts";
-import type { Doc, Row } from "../index/doc.ts";
+import type { Doc } from "../index/doc.ts";
 import type { Store } from "../db/store.ts";
 import { badRequest } from "../errors.ts";
 import { type Claim, CLAIM_STATUSES, claimsOf } from "./claim_store.ts";
@@ -16,29 +16,20 @@ import { KLAIM_COLUMNS, type KlaimRow } from "./columns.ts";
 
 const ORDERABLE = KLAIM_COLUMNS.filter((c) => c.orderable !== false).map((c) => c.data);
 
-/**
- * What a list needs besides the stays: each stay's readiness (the rules it trips, as bits; a stay
- * not checked yet is not ready) and claim (both kept in memory).
- */
+/** What a list needs besides the stays: each stay's readiness mask and claim (kept in memory). */
 async function lookups(store: Store, registry: Registry) {
   const [checks, claims] = await Promise.all([
     claimChecks(store, registry),
     claimsOf(store).index(),
   ]);
-  return {
-    mask: (id: string) => checks.get(id)?.mask ?? UNCHECKED,
-    claim: (id: string) => claims.get(id)?.value ?? null,
-  };
+  const mask = (id: string) => checks.get(id)?.mask ?? UNCHECKED;
+  const claim = (id: string) => claims.get(id)?.value ?? null;
+  return { mask, claim, row: (v: Visit) => klaimRow(v, mask(v._id), claim(v._id)) };
 }
 
 type Lookups = Awaited<ReturnType<typeof lookups>>;
 
-/**
- * The query of the Klaim list: discharged stays, with the discharge list's filters (period by
- * discharge day `dateRange`, `dpjpFilter`, `roomFilter`) and its own: `ruleFilter` (a stay with
- * a finding of that readiness rule), `klaimStatus` (a claim status; `belum` = no claim) and
- * `readyFilter` (`siap` ready, `perbaikan` not). An unknown value is refused (400).
- */
+/** The Klaim list's query: the discharge list's and its own filters (400 for an unknown value). */
 function klaimQuery(params: URLSearchParams, look: Lookups) {
   const base = listQuery(params, "pulang");
   const rule = params.get("ruleFilter")?.trim() ?? "";
@@ -64,10 +55,7 @@ function klaimQuery(params: URLSearchParams, look: Lookups) {
   };
 }
 
-/**
- * A stay as a row of the Klaim list: who, where, when, readiness, claim, and the packages: the
- * ward's (picked in the app) against E-Klaim's, with the source of the one in force.
- */
+/** A stay as a row of the Klaim list: readiness, claim, the ward's package against E-Klaim's. */
 function klaimRow(v: Visit, mask: number, claim: Claim | null): KlaimRow {
   const pkg = packageOf(v);
   return {
@@ -104,22 +92,12 @@ function run(params: URLSearchParams, look: Lookups) {
   return { req, query: { ...req.query, searchFields: ipdDef.search, ...klaimQuery(params, look) } };
 }
 
-const stays = (store: Store) => visitsOf(store).index();
-
-/**
- * The DataTables answer of the Klaim list (`GET /api/klaim`), read from the in-memory indexes
- * only: the stays' (slim) records, the readiness of every discharged stay (`claimChecks`) and
- * the claims.
- */
+/** The DataTables answer of the Klaim list (`GET /api/klaim`), from the in-memory indexes only. */
 export async function klaimTable(store: Store, registry: Registry, params: URLSearchParams) {
-  const [look, index] = await Promise.all([lookups(store, registry), stays(store)]);
+  const [look, index] = await Promise.all([lookups(store, registry), visitsOf(store).index()]);
   const { req, query } = run(params, look);
   const res = index.query(query);
-  return tableAnswer(
-    req.draw,
-    res,
-    res.rows.map((r) => klaimRow(r.value, look.mask(r.value._id), look.claim(r.value._id))),
-  );
+  return tableAnswer(req.draw, res, res.rows.map((r) => look.row(r.value)));
 }
 
 /** Every row of a filtered Klaim list in its order (for the export), at most 100 000. */
@@ -128,26 +106,18 @@ export async function klaimRows(
   registry: Registry,
   params: URLSearchParams,
 ): Promise<KlaimRow[]> {
-  const [look, index] = await Promise.all([lookups(store, registry), stays(store)]);
+  const [look, index] = await Promise.all([lookups(store, registry), visitsOf(store).index()]);
   const { query } = run(params, look);
-  const res = index.query({ ...query, start: 0, length: 100_000 });
-  return res.rows.map((r: Row<Visit>) =>
-    klaimRow(r.value, look.mask(r.value._id), look.claim(r.value._id))
-  );
+  return index.query({ ...query, start: 0, length: 100_000 }).rows.map((r) => look.row(r.value));
 }
 
-/**
- * The dashboard's counters: discharged stays of the period (hospital days `from`..`to`,
- * `YYYY-MM-DD`) ready to claim and needing a fix. Before the readiness of every stay is built
- * (the warm-up does it in a quiet moment after a start), only the period's stays are checked:
- * the first dashboard after a restart does not wait for 72,000 checks.
- */
+/** The dashboard's counters: the period's stays ready to claim and needing a fix. */
 export async function readinessCounts(
   store: Store,
   registry: Registry,
   period: { from: string; to: string },
 ): Promise<{ siap: number; perbaikan: number }> {
-  const index = await stays(store);
+  const index = await visitsOf(store).index();
   const params = new URLSearchParams({ dateRange: `${period.from} / ${period.to}` });
   const all = index.query({ ...listQuery(params, "pulang"), start: 0, length: -1 });
   let mask: (v: Visit) => number;

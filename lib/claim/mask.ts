@@ -20,17 +20,9 @@ assertMaskFits(CLAIM_RULES);
 const BIT = new Map(CLAIM_RULES.map((r, i) => [r.rule, 1 << i]));
 const BLOK = CLAIM_RULES.reduce((m, r, i) => r.level === "blok" ? m | (1 << i) : m, 0);
 
-/**
- * The rules a stay trips, as bits (bit i = `CLAIM_RULES[i]`): what a list keeps of a stay's
- * readiness (a small integer instead of messages and links, which the stay's own check gives).
- */
-export function claimMask(stay: ClaimStay, ctx: ClaimContext): number {
-  let mask = 0;
-  CLAIM_RULES.forEach((r, i) => {
-    if (r.check(stay, ctx)) mask |= 1 << i;
-  });
-  return mask;
-}
+/** The rules a stay trips as bits (bit i = `CLAIM_RULES[i]`): what a list keeps of readiness. */
+export const claimMask = (stay: ClaimStay, ctx: ClaimContext): number =>
+  CLAIM_RULES.reduce((m, r, i) => r.check(stay, ctx) ? m | (1 << i) : m, 0);
 
 /** The bit of a rule code (0 for an unknown code). */
 export const ruleBit = (rule: string): number => BIT.get(rule) ?? 0;

@@ -36,10 +36,7 @@ export function stayRef(v: Visit): StayRef {
   };
 }
 
-/**
- * The patient's stay an E-Klaim row is for: the one admitted on the row's admission day, else
- * the one whose period (admission to discharge day, open: to now) holds the discharge day.
- */
+/** The patient's stay a row is for: admitted on its admission day, else holding its discharge. */
 export function matchStay(
   stays: Visit[],
   row: { admission: string; discharge: string },
@@ -51,12 +48,7 @@ export function matchStay(
     );
 }
 
-/**
- * The last INA-CBG grouping chosen in each stay's examinations (absent: none chosen), the app's
- * own pick as the stay keeps it (`packageOf(v).assumed`); `whole`: the stays as whole records
- * (`visitsOf(store).full`). A stay last written before its package was kept is read from its
- * examinations.
- */
+/** The app's last INA-CBG pick of each stay of `whole` (older stays: from their examinations). */
 export async function lastGroupings(
   store: Store,
   whole: Row<Visit>[],

@@ -35,17 +35,11 @@ export interface ClaimRule {
   level: ClaimLevel;
   /** The rule in a few words (the Klaim page's rule filter, the checklist). */
   title: string;
-  /**
-   * Everything `check` and `link` read beyond the stay's record (tests/claim_rule_sources_test.ts
-   * runs each rule against a context that records what it reads, and compares).
-   */
+  /** Everything `check` and `link` read beyond the stay's record. */
   sources: readonly ClaimSource[];
   /** The message naming what to fix when the stay trips the rule, else null. */
   check: (stay: ClaimStay, ctx: ClaimContext) => string | null;
-  /**
-   * Where it is fixed: the stay page with the field as its anchor (`#ringkasan-diagnosis`,
-   * `#pemeriksaan-grouping`…), which the page opens (islands/IpdExams.tsx).
-   */
+  /** Where it is fixed: the stay page with the field as anchor (islands/IpdExams.tsx opens it). */
   link: (stay: ClaimStay, ctx: ClaimContext) => string;
   /** Where each thing its message names is fixed, for a rule that names several. */
   links?: (stay: ClaimStay) => ClaimLink[];
@@ -64,81 +58,48 @@ function claimDataLinks(stay: ClaimStay): ClaimLink[] {
   return [...by].map(([href, labels]) => ({ label: labels.join(", "), href }));
 }
 
-/** A rule's code, level and title from `RULE_LIST`. */
-const rule = (code: RuleCode) => RULE_LIST.find((r) => r.rule === code)!;
-
 const stayPage = (anchor: string) => (s: ClaimStay) =>
   `/ipd/${encodeURIComponent(s._id)}#${anchor}`;
 
-/**
- * The readiness rules of a claim (Kelengkapan Klaim), in `RULE_LIST`'s order, with their
- * checks and links. Sources: lib/claim/README.md.
- */
+/** Rule `code` of `RULE_LIST` with its check, its link (a stay page's anchor) and sources. */
+const rule = (
+  code: RuleCode,
+  check: ClaimRule["check"],
+  link: string | ClaimRule["link"],
+  sources: readonly ClaimSource[] = [],
+): ClaimRule => ({
+  ...RULE_LIST.find((r) => r.rule === code)!,
+  sources,
+  check,
+  link: typeof link === "string" ? stayPage(link) : link,
+});
+
+/** The readiness rules (Kelengkapan Klaim) in `RULE_LIST`'s order. Sources: lib/claim/README.md. */
 export const CLAIM_RULES: readonly ClaimRule[] = [
+  rule("DIAGNOSIS_UTAMA", primaryDiagnosisProblem, "ringkasan-diagnosis"),
+  rule("GROUPING", groupingProblem, "pemeriksaan-grouping"),
+  rule(
+    "DATA_PULANG",
+    dischargeProblem,
+    (s) => stayPage(s.status === "pulang" ? "ringkasan-pulang" : "pulang")(s),
+  ),
   {
-    ...rule("DIAGNOSIS_UTAMA"),
-    sources: [],
-    check: primaryDiagnosisProblem,
-    link: stayPage("ringkasan-diagnosis"),
-  },
-  {
-    ...rule("GROUPING"),
-    sources: [],
-    check: groupingProblem,
-    link: stayPage("pemeriksaan-grouping"),
-  },
-  {
-    ...rule("DATA_PULANG"),
-    sources: [],
-    check: dischargeProblem,
-    link: (s) => stayPage(s.status === "pulang" ? "ringkasan-pulang" : "pulang")(s),
-  },
-  {
-    ...rule("DATA_KLAIM"),
-    sources: [],
-    check: claimDataProblem,
-    link: (s) => claimDataLinks(s)[0]?.href ?? stayPage(CLAIM_DATA_ANCHOR)(s),
+    ...rule(
+      "DATA_KLAIM",
+      claimDataProblem,
+      (s) => claimDataLinks(s)[0]?.href ?? stayPage(CLAIM_DATA_ANCHOR)(s),
+    ),
     links: claimDataLinks,
   },
-  {
-    ...rule("HASIL_PERSALINAN"),
-    sources: [],
-    check: deliveryOutcomeProblem,
-    link: stayPage("ringkasan-diagnosis"),
-  },
-  {
-    ...rule("BUKTI_TINDAKAN"),
-    sources: [],
-    check: procedureEvidenceProblem,
-    link: stayPage("ringkasan-tindakan"),
-  },
-  {
-    ...rule("LAMA_RAWAT"),
-    sources: ["stays", "zone"],
-    check: lengthOfStayProblem,
-    link: stayPage("pemeriksaan"),
-  },
-  {
-    ...rule("READMISI_CMG"),
-    sources: ["stays", "zone"],
-    check: readmissionProblem,
-    link: (s, ctx) => {
-      const prev = ctx.previousStay(s);
-      return prev ? `/ipd/${encodeURIComponent(prev._id)}` : stayPage("pemeriksaan")(s);
-    },
-  },
-  {
-    ...rule("KEYWORD_DISPUTE"),
-    sources: ["disputed-claim"],
-    check: keywordProblem,
-    link: stayPage("pemeriksaan"),
-  },
-  {
-    ...rule("KELAS_TARIF"),
-    sources: ["room", "class-room"],
-    check: classProblem,
-    link: stayPage("pemeriksaan-kelas"),
-  },
+  rule("HASIL_PERSALINAN", deliveryOutcomeProblem, "ringkasan-diagnosis"),
+  rule("BUKTI_TINDAKAN", procedureEvidenceProblem, "ringkasan-tindakan"),
+  rule("LAMA_RAWAT", lengthOfStayProblem, "pemeriksaan", ["stays", "zone"]),
+  rule("READMISI_CMG", readmissionProblem, (s, ctx) => {
+    const prev = ctx.previousStay(s);
+    return prev ? `/ipd/${encodeURIComponent(prev._id)}` : stayPage("pemeriksaan")(s);
+  }, ["stays", "zone"]),
+  rule("KEYWORD_DISPUTE", keywordProblem, "pemeriksaan", ["disputed-claim"]),
+  rule("KELAS_TARIF", classProblem, "pemeriksaan-kelas", ["room", "class-room"]),
 ];
 
 /** A finding of the readiness check. */
@@ -170,10 +131,7 @@ export function claimCheck(stay: ClaimStay, ctx: ClaimContext): ClaimCheck {
   return { ready: !findings.some((f) => f.level === "blok"), findings };
 }
 
-/**
- * What the rules read of a stay. Its package comes from the stay (kept by `stayTotals`); a
- * stay written before that was kept takes it from `exams`.
- */
+/** What the rules read of a stay; one written before its package was kept takes it from `exams`. */
 export function claimStayOf(visit: Visit, exams: Examination[] = []): ClaimStay {
   const pkg = visit.inacbg === undefined ? stayTotals(exams) : null;
   return {
@@ -202,17 +160,13 @@ export function claimStayOf(visit: Visit, exams: Examination[] = []): ClaimStay 
 /** More changed stays than this since the last build: built again whole. */
 export const PATCH_MAX = 200;
 
-/** The median table by stays' index, and the index version and zone (its months) it reflects. */
+/** The median table by stays' index, with the index version and zone it reflects. */
 const medians = new WeakMap<
   MemIndex<Visit>,
   { version: number; zone: ZoneName; table: LosMedians }
 >();
 
-/**
- * The medians of `index` at its version in the current zone: kept, brought up to date with the
- * stays written since (each one's entry moved), or built again when too much changed or the
- * zone is another.
- */
+/** The medians of `index` in the current zone: kept, patched with the stays since, or new. */
 function mediansOf(index: MemIndex<Visit>): LosMedians {
   const zone = hospitalZone();
   const have = medians.get(index)?.zone === zone ? medians.get(index) : undefined;
@@ -236,11 +190,7 @@ export const CONTEXT_SOURCES: { readonly [K in keyof ClaimContext]: readonly Cla
   keywords: ["disputed-claim"],
 };
 
-/**
- * The context of the rules from the in-memory indexes, once for any number of stays: the
- * length-of-stay medians (kept until a stay changes), each patient's stays, the rooms'
- * classes and the disputed-claim keywords.
- */
+/** The rules' context from the in-memory indexes, built once for any number of stays. */
 export async function claimContext(store: Store, registry: Registry): Promise<ClaimContext> {
   const col = (name: string) => collectionOf(store, registry.get(name)!).index();
   const [stays, rooms, classes, disputes] = await Promise.all([

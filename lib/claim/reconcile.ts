@@ -4,7 +4,7 @@ import type { Store } from "../db/store.ts";
 import type { Visit } from "../ipd/model.ts";
 import { visitsOf } from "../ipd/stay.ts";
 import { tracked, type Tracker } from "../progress/progress.ts";
-import { type Claim, claimsOf } from "./claim_store.ts";
+import { type Claim, claimCopies, claimsOf, claimStart } from "./claim_store.ts";
 import type { EklaimFile, EklaimRow } from "./eklaim.ts";
 import { importRefusal } from "../resource/importer.ts";
 import { parseInWorker } from "../resource/parse.ts";
@@ -14,7 +14,7 @@ import { type Grouping, lastGroupings, matchStay, mrnKey, stayRef, unclaimedOf }
 import { fillsOf, type Match } from "./fill.ts";
 import { claimPackage, restayPackage } from "./claim_package.ts";
 import { LIST_LIMIT, type Listed, type Reconciliation } from "./reconciliation.ts";
-import { finalOnExport } from "./bridge_claim.ts";
+import { toFinal } from "./bridge_claim.ts";
 import type { Registry } from "../resource/refs.ts";
 
 const EKLAIM_WORKER = new URL("./eklaim_worker.ts", import.meta.url);
@@ -22,16 +22,9 @@ const EKLAIM_WORKER = new URL("./eklaim_worker.ts", import.meta.url);
 const listed = <T>(all: T[]): Listed<T> => ({ total: all.length, items: all.slice(0, LIST_LIMIT) });
 
 /**
- * Imports E-Klaim's TXT export (`parseEklaim`, read in an import worker) and reconciles it with
- * the stays: each inpatient row is matched by MRN (the patient's ERM) and dates (`matchStay`),
- * and its claim stored as grouped (a new claim is `final`; a claim the file names again is
- * updated only where E-Klaim's data changed, its status kept). All or nothing: a bad line, two
- * rows for one stay or a SEP already claimed for another stay refuses the file (400, naming the
- * lines) and stores nothing. Rows matching no stay are reported, not stored. The matched stays'
- * empty SEP and their patients' empty card number are completed from the file in the same
- * all-or-nothing write (`fillsOf`; another value recorded is reported in `conflicts`, never
- * overwritten), and so is each matched stay's package: its claim's, in force from then on
- * (`restayPackage`). Progress goes to `progress`.
+ * Imports E-Klaim's TXT export and reconciles it with the stays (matched by MRN and dates): the
+ * claims, the stays' empty SEP and package and the patients' empty card number, all or nothing
+ * (400 naming the bad lines). Rows matching no stay are reported.
  */
 export async function importEklaim(
   store: Store,
@@ -41,102 +34,94 @@ export async function importEklaim(
   progress: Tracker,
   registry: Registry,
 ): Promise<Reconciliation> {
-  return await tracked(progress, () => reconcile(store, file, by, now, progress, registry));
-}
+  return await tracked(progress, async () => {
+    const size = file.bytes.length;
+    progress.phase("Membaca berkas", size, "byte");
+    const { rows, outpatient } = await parseInWorker<EklaimFile>(EKLAIM_WORKER, file.bytes);
+    progress.step(size);
+    if (!rows.length) {
+      throw badRequest(
+        `Berkas tidak berisi baris rawat inap (PTD 1)${
+          outpatient ? `; ${formatNumber(outpatient)} baris rawat jalan dilewati` : ""
+        }.`,
+      );
+    }
+    const col = claimsOf(store);
+    // the counter before the index the rows are checked against: a write after fails the import
+    const since = (await col.kv.get(col.verKey)).versionstamp;
+    const claims = await col.index(true);
+    const sepOwner = new Map(claims.rows().map((r) => [r.value.sep, r.value._id]));
+    const stayIndex = await visitsOf(store).index();
+    const byMrn = Map.groupBy(stayIndex.rows().map((r) => r.value), (v) => mrnKey(v.pasien?.erm));
 
-async function reconcile(
-  ...[store, file, by, now, progress, registry]: Parameters<typeof importEklaim>
-): Promise<Reconciliation> {
-  const size = file.bytes.length;
-  progress.phase("Membaca berkas", size, "byte");
-  // in an import worker, under the import parse limits; the bytes are handed over to it
-  const { rows, outpatient } = await parseInWorker<EklaimFile>(EKLAIM_WORKER, file.bytes);
-  progress.step(size);
-  if (!rows.length) {
-    throw badRequest(
-      `Berkas tidak berisi baris rawat inap (PTD 1)${
-        outpatient ? `; ${formatNumber(outpatient)} baris rawat jalan dilewati` : ""
-      }.`,
+    progress.phase("Mencocokkan baris", rows.length);
+    const { matched, unmatched } = await matchRows(rows, byMrn, sepOwner, progress);
+    progress.step(rows.length);
+
+    // the matched stays' whole records, read once
+    const whole = await visitsOf(store).full(
+      matched.flatMap((m) => stayIndex.get(m.stay._id) ?? []),
+      true,
     );
-  }
-  const col = claimsOf(store);
-  // the counter before the index the rows are checked against: a write after fails the import
-  const since = (await col.kv.get(col.verKey)).versionstamp;
-  const claims = await col.index(true);
-  const sepOwner = new Map(claims.rows().map((r) => [r.value.sep, r.value._id]));
-  const stayIndex = await visitsOf(store).index();
-  const byMrn = Map.groupBy(stayIndex.rows().map((r) => r.value), (v) => mrnKey(v.pasien?.erm));
-
-  progress.phase("Mencocokkan baris", rows.length);
-  const { matched, unmatched } = await matchRows(rows, byMrn, sepOwner, progress);
-  progress.step(rows.length);
-
-  // the matched stays' whole records, read once: for their groupings and to be completed
-  const whole = await visitsOf(store).full(
-    matched.flatMap((m) => stayIndex.get(m.stay._id) ?? []),
-    true,
-  );
-  const groupings = await lastGroupings(store, whole);
-  const { changedGroups, tariffGaps, docs, unchanged } = compare(
-    matched,
-    groupings,
-    (id) => claims.get(id)?.value,
-    { file: file.name, by, at: now.toISOString() },
-  );
-  const created = docs.filter((d) => !claims.get(d._id)).length;
-  // each matched stay takes its claim's package (written or kept) in the same commits
-  const written = new Map(docs.map((d) => [d._id, d]));
-  const fills = await fillsOf(store, registry, matched, { stays: stayIndex, whole }, (doc, m) => {
-    const claim = written.get(m.stay._id) ?? claims.get(m.stay._id)!.value;
-    return restayPackage(store, doc, claimPackage(claim));
-  });
-  progress.phase("Menyimpan", docs.length);
-  if (docs.length || fills.also.length) {
-    await col.writeMany(docs, {
-      since,
-      onCommit: (n) => progress.step(n),
-      what: "Impor E-Klaim",
-      also: fills.also,
+    const groupings = await lastGroupings(store, whole);
+    const { changedGroups, tariffGaps, docs, unchanged } = compare(
+      matched,
+      groupings,
+      (id) => claims.get(id)?.value,
+      { file: file.name, by, at: now.toISOString() },
+    );
+    const created = docs.filter((d) => !claims.get(d._id)).length;
+    // each matched stay takes its claim's package (written or kept) in the same commits
+    const written = new Map(docs.map((d) => [d._id, d]));
+    const fills = await fillsOf(store, registry, matched, { stays: stayIndex, whole }, (doc, m) => {
+      const claim = written.get(m.stay._id) ?? claims.get(m.stay._id)!.value;
+      return restayPackage(store, doc, claimPackage(claim));
     });
-  }
+    progress.phase("Menyimpan", docs.length);
+    if (docs.length || fills.also.length) {
+      await col.writeMany(docs, {
+        since,
+        onCommit: (n) => progress.step(n),
+        what: "Impor E-Klaim",
+        also: fills.also,
+      });
+    }
 
-  const days = rows.map((r) => r.claim.discharge).sort();
-  const period = { from: days[0], to: days.at(-1)! };
-  const claimed = new Set([...claims.rows().map((r) => r.value._id), ...docs.map((d) => d._id)]);
-  const unclaimed = unclaimedOf(stayIndex.rows().map((r) => r.value), claimed, period);
-  const updated = docs.length - created;
-  return {
-    message: `Impor E-Klaim selesai: ${formatNumber(rows.length)} baris rawat inap` +
-      (outpatient ? ` (${formatNumber(outpatient)} baris rawat jalan dilewati)` : "") +
-      `, ${formatNumber(matched.length)} cocok dengan kunjungan: ${formatNumber(created)} baru, ` +
-      `${formatNumber(updated)} diperbarui, ${formatNumber(unchanged)} tidak berubah; ` +
-      `${formatNumber(unmatched.total)} baris tidak cocok dengan kunjungan mana pun; ` +
-      `No. SEP terisi pada ${formatNumber(fills.sep)} kunjungan, No. kartu pada ` +
-      `${formatNumber(fills.kartu)} pasien, ${formatNumber(fills.conflicts.length)} berbeda ` +
-      "(tidak diubah).",
-    file: file.name,
-    rows: rows.length,
-    outpatient,
-    matched: matched.length,
-    created,
-    updated,
-    unchanged,
-    period,
-    changedGroups: listed(changedGroups),
-    tariffGaps: listed(tariffGaps),
-    unclaimed: listed(unclaimed),
-    filled: { sep: fills.sep, kartu: fills.kartu },
-    conflicts: listed(fills.conflicts),
-    unmatched,
-  };
+    const days = rows.map((r) => r.claim.discharge).sort();
+    const period = { from: days[0], to: days.at(-1)! };
+    const claimed = new Set([...claims.rows().map((r) => r.value._id), ...docs.map((d) => d._id)]);
+    const unclaimed = unclaimedOf(stayIndex.rows().map((r) => r.value), claimed, period);
+    const updated = docs.length - created;
+    return {
+      message: `Impor E-Klaim selesai: ${formatNumber(rows.length)} baris rawat inap` +
+        (outpatient ? ` (${formatNumber(outpatient)} baris rawat jalan dilewati)` : "") +
+        `, ${formatNumber(matched.length)} cocok dengan kunjungan: ${formatNumber(created)} ` +
+        `baru, ${formatNumber(updated)} diperbarui, ${formatNumber(unchanged)} tidak berubah; ` +
+        `${formatNumber(unmatched.total)} baris tidak cocok dengan kunjungan mana pun; ` +
+        `No. SEP terisi pada ${formatNumber(fills.sep)} kunjungan, No. kartu pada ` +
+        `${formatNumber(fills.kartu)} pasien, ${formatNumber(fills.conflicts.length)} berbeda ` +
+        "(tidak diubah).",
+      file: file.name,
+      rows: rows.length,
+      outpatient,
+      matched: matched.length,
+      created,
+      updated,
+      unchanged,
+      period,
+      changedGroups: listed(changedGroups),
+      tariffGaps: listed(tariffGaps),
+      unclaimed: listed(unclaimed),
+      filled: { sep: fills.sep, kartu: fills.kartu },
+      conflicts: listed(fills.conflicts),
+      unmatched,
+    };
+  });
 }
 
 /**
- * Matches each row with a stay of its MRN (`byMrn`) and dates; a row matching none is
- * `unmatched` (the first `LIST_LIMIT` kept, all counted). Refuses the file (`importRefusal`)
- * where a SEP repeats, two rows match one stay, or a SEP is claimed for another stay
- * (`sepOwner`). Other requests are answered between slices of 2,048 rows (a 95,000-row export
- * took the thread a third of a second in one piece).
+ * Matches each row with a stay of its MRN and dates (`unmatched`: none). Refuses the file where a
+ * SEP repeats, two rows match one stay, or a SEP is another stay's. Yields every 2,048 rows.
  */
 async function matchRows(
   rows: EklaimRow[],
@@ -191,10 +176,8 @@ async function matchRows(
 }
 
 /**
- * Compares each matched row with the app: its group against the stay's last grouping, its
- * TARIF_RS against the hospital total, its data against the stored claim (`stored`). `docs` are
- * the claims to write: new ones `final`, changed ones with E-Klaim's data and their status kept
- * (one only grouped through the bridge becomes `final`: E-Klaim exports final claims).
+ * Compares each matched row with the app: its group with the stay's last grouping, its TARIF_RS
+ * with the hospital total, its data with the stored claim. `docs`: the claims to write.
  */
 function compare(
   matched: Match[],
@@ -231,22 +214,15 @@ function compare(
     const copied = {
       eklaim: claim,
       sep: claim.sep,
-      pasien: { _id: stay.pasien._id, fullname: stay.pasien.fullname, erm: stay.pasien.erm },
-      dpjp: stay.dpjp ? { _id: stay.dpjp._id, fullname: stay.dpjp.fullname } : null,
+      ...claimCopies(stay),
       importedAt: source.at,
       file: source.file,
     };
     docs.push(
-      old ? { ...old, ...copied, ...finalOnExport(old, source) } : {
+      old ? { ...old, ...copied, ...toFinal(old, source) } : {
         _id: stay._id,
         ...copied,
-        status: "final",
-        reasonCode: "",
-        reason: "",
-        approved: null,
-        paid: null,
-        paidDate: null,
-        history: [{ status: "final", at: source.at, by: source.by }],
+        ...claimStart({ status: "final", at: source.at, by: source.by }),
       },
     );
   }

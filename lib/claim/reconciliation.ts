@@ -1,3 +1,4 @@
+import type { EklaimClaim } from "./eklaim.ts";
 import type { FillConflict } from "./fill.ts";
 import type { Grouping, StayRef } from "./match.ts";
 
@@ -35,14 +36,7 @@ export interface Reconciliation {
   conflicts: Listed<FillConflict>;
   /** Rows that match no stay. */
   unmatched: Listed<
-    {
-      line: number;
-      sep: string;
-      mrn: string;
-      nama: string;
-      admission: string;
-      discharge: string;
-      reason: string;
-    }
+    & { line: number; reason: string }
+    & Pick<EklaimClaim, "sep" | "mrn" | "nama" | "admission" | "discharge">
   >;
 }

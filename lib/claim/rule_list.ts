@@ -1,8 +1,4 @@
-/**
- * The readiness rules' codes, levels and Indonesian titles, in the order a casemix team works
- * through them; free of server imports, so the stay page's island, the Klaim list and its
- * export name a rule the same way (its title first, the code second).
- */
+/** The readiness rules' codes, levels and titles, in working order; free of server imports. */
 export const RULE_LIST = [
   { rule: "DIAGNOSIS_UTAMA", level: "blok", title: "Diagnosis utama valid" },
   { rule: "GROUPING", level: "blok", title: "Grouping INA-CBG" },

@@ -17,12 +17,7 @@ import {
   noClaimGuard,
 } from "./claim_store.ts";
 
-/**
- * Which status may follow which, declared once. `final` is set only by the E-Klaim import or
- * the bridge's final grouping (`recordEklaimGroup`; a stay without a claim, or grouped but not
- * final, is `belum`); a pending claim is sent again once fixed, a dispute ends
- * approved; a paid claim is closed.
- */
+/** Which status may follow which by hand; `final` comes only from E-Klaim (import, bridge). */
 export const TRANSITIONS: Record<ClaimStatus, readonly ClaimStatus[]> = {
   belum: [],
   final: ["terkirim"],
@@ -33,11 +28,7 @@ export const TRANSITIONS: Record<ClaimStatus, readonly ClaimStatus[]> = {
   dibayar: [],
 };
 
-/**
- * The verifier's pending reasons, the most common in BPJS Kesehatan's 2024 figures first (coding
- * not following clinical coding rules 29.4 %, repeated visits 19.5 %, services without evidence
- * 14.5 %, inpatient indication 5.3 %); anything else is written as free text (`lainnya`).
- */
+/** The verifier's pending reasons, most common first (BPJS Kesehatan, 2024); else free text. */
 export const PENDING_REASONS: Record<string, string> = {
   koding: "Koding tidak sesuai kaidah koding klinis",
   kunjungan_berulang: "Kunjungan berulang",
@@ -74,12 +65,7 @@ function readAmount(v: StatusInput["amount"], label: string): number {
   return r.value;
 }
 
-/**
- * The claim after a status change by `by` at `now`, or an error: 400 for an unknown status or a
- * missing reason, amount or date; 409 for a transition `TRANSITIONS` does not allow (naming
- * the ones it does). The event is appended to the history; the details of the new status are
- * set (a pending reason stays readable after the claim is sent again, in the history).
- */
+/** The claim after a status change by `by` at `now`: 400 for bad input, 409 if not allowed. */
 export function transition(
   claim: ClaimData,
   input: StatusInput,
@@ -149,10 +135,7 @@ export async function claimOf(
   return { claim, status, next: TRANSITIONS[status] };
 }
 
-/**
- * Changes a stay's claim status (see `transition`), checked against the version the screen
- * loaded (`_version`; 409 when stale or missing). A stay without an imported claim: 409.
- */
+/** Changes a stay's claim status (`transition`) at the version loaded (`_version`), else 409. */
 export async function setStatus(
   store: Store,
   ipdId: string,
@@ -175,12 +158,7 @@ export async function setStatus(
 
 const REIMPORT = "lalu impor ulang berkas TXT E-Klaim di halaman Klaim.";
 
-/**
- * Why a claimed stay's discharge stays, and what comes first: a final claim is reopened with
- * 'Edit ulang' (the app's, or E-Klaim's Edit Ulang Klaim with the TXT imported again); a sent one
- * is at BPJS until the verifier returns it (pending). A claim only grouped (`belum`) does not
- * hold the discharge: the next grouping sends the corrected data.
- */
+/** Why a claimed stay's discharge stays, and what must come first, by the claim's status. */
 function dischargeRefusal(c: Claim): string {
   const head = `Klaim SEP ${c.sep} sudah`;
   if (c.status === "final") {
@@ -199,22 +177,13 @@ function dischargeRefusal(c: Claim): string {
     `(pending), ${REIMPORT}`;
 }
 
-/**
- * Cancels stay `id`'s discharge (lib/ipd `cancelDischarge`) unless the stay is claimed: a claim
- * from E-Klaim, whatever its status once final, keeps the stay discharged (409 naming the SEP
- * and what must happen first), and one written meanwhile fails the commit. A grouping not final
- * yet (`belum`) does not: the next grouping sends E-Klaim the corrected stay.
- */
+/** Cancels stay `id`'s discharge (lib/ipd `cancelDischarge`) unless claimed past `belum` (409). */
 export async function cancelUnclaimedDischarge(store: Store, id: string): Promise<Row<Visit>> {
   const guard = await noClaimGuard(store, id, dischargeRefusal, (c) => c.status === "belum");
   return await cancelDischarge(store, id, guard);
 }
 
-/**
- * Corrects discharged stay `id`'s summary (lib/ipd `correctSummary`) while its claim is not final:
- * none, or grouped by the bridge but not finalised (`belum`); else 409 naming the SEP and that
- * E-Klaim is where it is corrected. The claim is checked unchanged in the same commit.
- */
+/** Corrects stay `id`'s summary (lib/ipd `correctSummary`) while its claim is none or `belum`. */
 export async function correctUnclaimedSummary(
   store: Store,
   registry: Registry,

@@ -55,10 +55,8 @@ function columnsOf(row: string[]): Record<keyof typeof STATUS_COLUMNS, number> {
 }
 
 /**
- * Changes claim statuses in bulk from an .xlsx keyed by SEP (`STATUS_COLUMNS`): each row a
- * status change as on the Klaim page (`transition`); a row whose status is already the claim's
- * is left as it is. An unknown SEP, a SEP twice, or a change not allowed refuses the whole file
- * naming the lines (400); nothing is written then.
+ * Changes claim statuses in bulk from an .xlsx keyed by SEP, each row a `transition`; an unknown
+ * or repeated SEP or a change not allowed refuses the file naming the lines (400).
  */
 export async function importStatuses(
   store: Store,
@@ -113,17 +111,13 @@ export async function importStatuses(
       }
       try {
         const { _id, ...cur } = claim;
-        const next = transition(
-          cur,
-          {
-            status: get("status"),
-            reason: get("reason"),
-            amount: get("amount"),
-            date: dayText(get("date")),
-          },
-          by,
-          now,
-        );
+        const input = {
+          status: get("status"),
+          reason: get("reason"),
+          amount: get("amount"),
+          date: dayText(get("date")),
+        };
+        const next = transition(cur, input, by, now);
         docs.push({ ...next, _id });
         changed.push({ line, sep: claim.sep, from: claim.status, to: next.status });
       } catch (e) {

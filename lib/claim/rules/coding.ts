@@ -9,10 +9,7 @@ const isExternalCause = (code: string) => {
   return /^[V-Y]\d\d$/.test(c) && c >= "V01" && c <= "Y98";
 };
 
-/**
- * Why the summary's primary diagnosis (its first) cannot be the main condition, or null:
- * none, an external cause (V01–Y98), an asterisk code or Z37 (outcome of delivery).
- */
+/** Why the summary's primary diagnosis cannot be the main condition, or null. */
 export function primaryDiagnosisProblem(stay: ClaimStay): string | null {
   const primary = stay.summary10[0]?.trim();
   if (!primary) {
@@ -37,11 +34,7 @@ export function primaryDiagnosisProblem(stay: ClaimStay): string | null {
 /** Delivery diagnoses O80–O84. */
 const isDeliveryDiagnosis = (code: string) => /^O8[0-4]$/.test(category(code));
 
-/**
- * Delivery procedures of ICD-9-CM 72.x–74.x (forceps, vacuum, breech extraction, other
- * assisted delivery, caesarean section), except those that end no delivery: 74.3 (removal of
- * an extratubal ectopic pregnancy) and 74.91 (hysterotomy to terminate pregnancy).
- */
+/** Delivery procedures, ICD-9-CM 72.x–74.x, except 74.3 and 74.91 (they end no delivery). */
 const isDeliveryProcedure = (code: string) => {
   const c = code.trim();
   return /^7[234](\.|$)/.test(c) && !/^74\.3/.test(c) && c !== "74.91";

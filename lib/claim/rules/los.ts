@@ -7,7 +7,7 @@ export const LOS_MIN_STAYS = 10;
 export const LOS_WINDOW_MONTHS = 12;
 
 /** Months since year 0 (year * 12 + month - 1) of a day number (days since 1970-01-01). */
-export function monthOfDay(day: number): number {
+function monthOfDay(day: number): number {
   const z = day + 719_468;
   const era = Math.floor(z / 146_097);
   const doe = z - era * 146_097;
@@ -35,11 +35,7 @@ interface CodeMedians {
   medians: Float64Array;
 }
 
-/**
- * Sweeps one code's months in order with a histogram of lengths of stay over the window
- * (the month leaving it removed, the month entering it added): each month's median is read
- * from the counts, no window is sorted.
- */
+/** Each month's median of one code, swept in order with a histogram over the window (no sort). */
 function sweep(entries: { month: number; los: number }[]): CodeMedians {
   let first = Infinity, last = -Infinity, top = 0;
   for (const e of entries) {
@@ -83,15 +79,9 @@ export function losEntry(s: LosStay): LosEntry | null {
   };
 }
 
-/**
- * The hospital's median length of stay per INA-CBG code, from its discharged stays, for a
- * discharge: over the stays of that code discharged in the 12 calendar months before the
- * discharge's month (hospital days), none where fewer than 10 count. Built in one pass over the
- * stays; a code's medians for every month are swept once, when first asked, and again only after
- * one of its stays changed (`set`).
- */
+/** The hospital's median length of stay per INA-CBG code, swept per code when first asked. */
 export class LosMedians {
-  /** Each code's stays (an id is under one code at most; no map by id: 72,000 more entries). */
+  /** Each code's stays (an id is under one code at most). */
   #byCode = new Map<string, Map<string, LosEntry>>();
   #swept = new Map<string, CodeMedians>();
 
@@ -109,24 +99,15 @@ export class LosMedians {
     this.#swept.delete(e.code);
   }
 
-  /**
-   * Puts stay `id` as it is now (`null`: gone); answers the entries it had and has. Its old
-   * entry is looked up under each code (a few hundred: microseconds, for the few stays a write
-   * changes).
-   */
-  set(id: string, stay: LosStay | null): { was: LosEntry | null; now: LosEntry | null } {
-    let was: LosEntry | null = null;
+  /** Puts stay `id` as it is now (`null`: gone); its old entry is looked up under each code. */
+  set(id: string, stay: LosStay | null): void {
     for (const [code, m] of this.#byCode) {
-      const e = m.get(id);
-      if (!e) continue;
-      was = e;
-      m.delete(id);
+      if (!m.delete(id)) continue;
       this.#swept.delete(code);
       break;
     }
     const now = stay ? losEntry(stay) : null;
     if (now) this.#put(id, now);
-    return { was, now };
   }
 
   /** The median for a stay of `code` discharged at `discharge`, or null (under 10 stays). */

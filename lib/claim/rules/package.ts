@@ -15,10 +15,7 @@ export function groupingProblem(stay: ClaimStay): string | null {
 
 const days = (n: number) => String(n).replace(".", ",");
 
-/**
- * A discharged stay longer than twice the hospital's median for its INA-CBG code (the
- * context's median: previous 12 months, at least 10 stays), or null.
- */
+/** A discharged stay longer than twice the hospital's median for its INA-CBG code, or null. */
 export function lengthOfStayProblem(stay: ClaimStay, ctx: ClaimContext): string | null {
   if (!stay.inacbg || !stay.tanggal_pulang) return null;
   const median = ctx.medianLos(stay.inacbg, stay.tanggal_pulang);
@@ -33,9 +30,8 @@ export function lengthOfStayProblem(stay: ClaimStay, ctx: ClaimContext): string 
 const kelas = (c: string) => CLASS_NO[c] ? `Kelas ${CLASS_NO[c]}` : c;
 
 /**
- * The package's tariff class differs from the room's class, unless a recorded class upgrade
- * (naik kelas) explains it: the package at the entitled class (what BPJS pays) in a room of a
- * higher class. Null when they agree, either is unknown, or the upgrade explains it.
+ * The package's tariff class differs from the room's, unless a recorded upgrade explains it
+ * (the entitled class in a higher room); or null.
  */
 export function classProblem(stay: ClaimStay, ctx: ClaimContext): string | null {
   const room = ctx.roomClass(stay.room._id);

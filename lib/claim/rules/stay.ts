@@ -23,10 +23,7 @@ export function procedureEvidenceProblem(stay: ClaimStay): string | null {
 
 const cmg = (code: string | null) => code?.trim().charAt(0).toUpperCase() ?? "";
 
-/**
- * A readmission (lib/ipd `isReadmission`: within 30 days of the previous discharge) into the
- * same CMG, the INA-CBG code's first letter, as the previous stay; or null.
- */
+/** A readmission (lib/ipd `isReadmission`) into the previous stay's CMG, or null. */
 export function readmissionProblem(stay: ClaimStay, ctx: ClaimContext): string | null {
   const prev = ctx.previousStay(stay);
   if (!prev || !isReadmission(prev.tanggal_pulang, stay.visitDate)) return null;
@@ -37,10 +34,7 @@ export function readmissionProblem(stay: ClaimStay, ctx: ClaimContext): string |
     "klinis readmisi tercatat dan kedua kunjungan bukan satu episode.";
 }
 
-/**
- * The stay's codes (summary and examinations) hit disputed-claim keywords (lib/ipd
- * `keywordHits`, the monitor of the examinations); null when none.
- */
+/** The stay's codes hit disputed-claim keywords (lib/ipd `keywordHits`), or null. */
 export function keywordProblem(stay: ClaimStay, ctx: ClaimContext): string | null {
   const codes = [...stay.summary10, ...stay.summary9, ...stay.codes10, ...stay.codes9];
   const hits = keywordHits(ctx.keywords, codes);

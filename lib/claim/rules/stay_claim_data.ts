@@ -36,65 +36,38 @@ export type ClaimDataStay = Pick<
   | "tarif_rs_rincian"
 >;
 
-/**
- * What E-Klaim requires of the stay and the stay lacks (the readiness rule DATA_KLAIM), each
- * with the link to where it is entered: the patient's birth date (the grouper's age splits; the
- * patient form, `/pasien?edit={id}`), the SEP (the claim's identity in every E-Klaim call) and
- * the entitled class (the stay's claim data, `/ipd/{id}#data-klaim`), once discharged a
- * discharge method mapped to E-Klaim's code (the Cara Pulang entry's form, or the stay's
- * discharge when it has none), and a breakdown that sums (`breakdownProblem`; the stay's bill).
- * Stays and patients written before these were recorded lack them. Pure: reads the stay only.
- */
+/** What E-Klaim requires of the stay and it lacks (DATA_KLAIM), each with where it is entered. */
 export function missingStayClaimData(stay: ClaimDataStay): MissingClaimData[] {
   const page = `/ipd/${encodeURIComponent(stay._id)}`;
   const data = `${page}#${CLAIM_DATA_ANCHOR}`;
   const out: MissingClaimData[] = [];
+  const add = (field: MissingClaimData["field"], label: string, problem: string, link: string) =>
+    out.push({ field, label, problem, link });
   if (!stay.pasien.tgl_lahir) {
-    out.push({
-      field: "tgl_lahir",
-      label: "Tgl. lahir pasien",
-      problem: "tanggal lahir pasien belum diisi",
-      link: editLink("/pasien", stay.pasien._id),
-    });
+    add(
+      "tgl_lahir",
+      "Tgl. lahir pasien",
+      "tanggal lahir pasien belum diisi",
+      editLink("/pasien", stay.pasien._id),
+    );
   }
-  if (!stay.nomor_sep) {
-    out.push({ field: "nomor_sep", label: "No. SEP", problem: "No. SEP belum diisi", link: data });
-  }
-  if (!stay.kelas_rawat) {
-    out.push({
-      field: "kelas_rawat",
-      label: "Hak kelas",
-      problem: "hak kelas belum diisi",
-      link: data,
-    });
-  }
+  if (!stay.nomor_sep) add("nomor_sep", "No. SEP", "No. SEP belum diisi", data);
+  if (!stay.kelas_rawat) add("kelas_rawat", "Hak kelas", "hak kelas belum diisi", data);
   const method = stay.dischargepatient;
   if (stay.status === "pulang" && !dischargeCode(method)) {
-    out.push(
-      method
-        ? {
-          field: "kode_eklaim",
-          label: "Kode E-Klaim cara pulang",
-          problem: `cara pulang "${method.desc ?? ""}" belum dipetakan ke kode E-Klaim (isi ` +
-            "Kode E-Klaim-nya di master Cara Pulang)",
-          link: editLink("/cara-pulang", method._id),
-        }
-        : {
-          field: "kode_eklaim",
-          label: "Cara pulang",
-          problem: "cara pulang belum diisi",
-          link: `${page}#ringkasan-pulang`,
-        },
-    );
+    if (method) {
+      add(
+        "kode_eklaim",
+        "Kode E-Klaim cara pulang",
+        `cara pulang "${method.desc ?? ""}" belum dipetakan ke kode E-Klaim (isi ` +
+          "Kode E-Klaim-nya di master Cara Pulang)",
+        editLink("/cara-pulang", method._id),
+      );
+    } else add("kode_eklaim", "Cara pulang", "cara pulang belum diisi", `${page}#ringkasan-pulang`);
   }
   const bill = breakdownProblem(stay);
   if (bill) {
-    out.push({
-      field: "tarif_rs_rincian",
-      label: "Rincian tarif RS",
-      problem: bill.replace(/\.$/, ""),
-      link: `${page}#${BILL_ANCHOR}`,
-    });
+    add("tarif_rs_rincian", "Rincian tarif RS", bill.replace(/\.$/, ""), `${page}#${BILL_ANCHOR}`);
   }
   return out;
 }

@@ -46,16 +46,9 @@ export interface DisputedKeyword {
   rekomendasi: string;
 }
 
-/**
- * What the rules need beyond the stay, built once for many stays (lib/claim/readiness.ts
- * `claimContext`): the hospital's length-of-stay medians, the patient's previous stay, the
- * rooms' classes and the disputed-claim keywords.
- */
+/** What the rules need beyond the stay, built once for many stays (`claimContext`). */
 export interface ClaimContext {
-  /**
-   * The hospital's median length of stay for INA-CBG `code` over the 12 calendar months
-   * before the month of `discharge`; null where fewer than 10 stays count.
-   */
+  /** The median length of stay of `code` in the 12 months before `discharge`'s (null: too few). */
   medianLos(code: string, discharge: string): number | null;
   previousStay(stay: ClaimStay): PreviousStay | null;
   /** The room's class (first|second|third), '' when unknown. */
@@ -63,10 +56,5 @@ export interface ClaimContext {
   keywords: readonly DisputedKeyword[];
 }
 
-/**
- * What a readiness rule reads beyond its stay's record: `stays`, the other stays of the stays'
- * index (the patient's previous stay, the medians); `zone`, the hospital's time zone (the
- * hospital profile's `timezone`: calendar days, months); or a resource by name. The Klaim list's
- * kept checks are built again when a source changes (lib/claim/checks.ts).
- */
+/** What a readiness rule reads beyond its stay: other `stays`, the time `zone`, a resource. */
 export type ClaimSource = "stays" | "zone" | "room" | "class-room" | "disputed-claim";
