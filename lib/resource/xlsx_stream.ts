@@ -3,14 +3,7 @@ import { zipStream } from "./zip_stream.ts";
 import { hospitalZone, withZone, zoneOffsetMs } from "../hospital_time.ts";
 import { nextTurn } from "../runtime/turn.ts";
 
-/**
- * An .xlsx written as a stream: the sheet's XML is made a few hundred rows at a time and
- * deflated as it goes (lib/resource/zip_stream.ts), the shared strings table follows the sheet.
- * Memory stays bounded by one chunk plus the distinct texts, whatever the row count; between
- * chunks the event loop serves other requests.
- */
-
-/** Rows per chunk of sheet XML. */
+/** Rows per chunk of sheet XML (memory holds one chunk plus the distinct texts). */
 const CHUNK = 500;
 /** Cell style per column type (indexes into cellXfs below). */
 const STYLE = { text: 0, money: 1, number: 2, percent: 3, datetime: 4, date: 5 } as const;
@@ -74,10 +67,7 @@ const STATIC: Record<string, string> = {
     "</cellXfs></styleSheet>",
 };
 
-/**
- * The header row frozen: it stays in view while the rows scroll (a pane split below row 1, as
- * Excel writes it; SheetJS CE leaves `!freeze`/`!views` out, which is why this writer says it).
- */
+/** The header row frozen (a pane split below row 1, as Excel writes it). */
 const FROZEN_HEADER = '<sheetViews><sheetView workbookViewId="0">' +
   '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
   '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>';
@@ -119,10 +109,7 @@ function cellWriter<R>(columns: ExportColumn<R>[], offset: number) {
   return { cell, strings };
 }
 
-/**
- * The sheet's XML, `CHUNK` rows at a time (each chunk's rows `load`ed first, when given), letting
- * other requests in between.
- */
+/** The sheet's XML, `CHUNK` rows at a time (`load`ed first, when given), yielding between. */
 async function* sheetXml<R>(
   columns: ExportColumn<R>[],
   rows: R[],
@@ -180,11 +167,8 @@ function* sharedStrings(strings: Map<string, number>): Generator<Uint8Array> {
 }
 
 /**
- * The .xlsx of `rows` as a stream (every export's writer): header titles with filter buttons
- * (autofilter) on a frozen header row, numbers as numbers (rupiah formatted), dates as dates in the hospital's time zone (taken when the
- * stream is made: it is read after the request), every text a shared-string cell (never a formula).
- * `load`, when given, turns each chunk of rows into the rows written (e.g. reads the whole
- * records of an index's slim rows), so only one chunk is held at a time.
+ * The .xlsx of `rows` as a stream (every export's writer, cells as `ExportColumn` says); `load`
+ * turns each chunk of rows into the rows written (e.g. slim rows into whole records).
  */
 export function streamXlsx<R>(
   columns: ExportColumn<R>[],
