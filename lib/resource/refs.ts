@@ -9,10 +9,7 @@ import type { Store } from "../db/store.ts";
 /** Every declared resource by name. */
 export type Registry = Map<string, ResourceDef>;
 
-/**
- * The embedded copy of a parent: `{_id, desc}` (or its display field) and its `copy` fields; a
- * field the parent lacks (added after it was stored) is left out, as in the copies made before.
- */
+/** The embedded copy of a parent: `{_id, desc}` (or its display field) and its `copy` fields. */
 export function embed(ref: RefDef, parent: Doc): Record<string, unknown> {
   const out: Record<string, unknown> = { _id: parent._id };
   for (const f of [ref.display ?? "desc", ...ref.copy ?? []]) {
@@ -35,9 +32,8 @@ async function retried<R>(run: () => Promise<R>): Promise<R> {
 }
 
 /**
- * Turns parent ids in a validated payload into embedded parents, with a versionstamp check
- * for each so a parent deleted meanwhile makes the write fail instead of orphaning it, and a
- * check that no import holds the parent's collection (a rollback could delete the parent).
+ * Parent ids in a validated payload made embedded parents, with the checks that fail the write
+ * if a parent changes meanwhile or an import holds its collection.
  */
 export async function resolveRefs(
   store: Store,
@@ -74,20 +70,15 @@ export function referrers(registry: Registry, name: string): [ResourceDef, RefDe
   return out;
 }
 
-/**
- * Checks, for a commit writing a record of `def`, that no import holds a collection whose
- * records embed it: the import would fail on the change, and the copies could not be refreshed.
- */
+/** Checks for a commit writing a record of `def`: no import holds a collection embedding it. */
 export function childLocks(registry: Registry, def: ResourceDef): Check[] {
   const names = new Set(referrers(registry, def.name).map(([child]) => child.name));
   return [...names].map((n) => ({ key: lockKey(n), versionstamp: null }));
 }
 
 /**
- * Deletes record `id` unless other records refer to it. The children are counted in the
- * in-memory index, and the delete's commit checks that none of the referring collections was
- * written since its counter was read before that count: a child inserted meanwhile makes the
- * commit fail, and the count is taken again. Returns the record deleted.
+ * Deletes record `id` unless other records refer to it (counted in the indexes; a child added
+ * meanwhile fails the commit and the count is taken again). Returns the record deleted.
  */
 export function removeUnreferenced(
   store: Store,
@@ -123,11 +114,7 @@ export function removeUnreferenced(
   });
 }
 
-/**
- * After parents changed, refreshes the copies of them embedded in their children: one
- * `writeMany` per referring collection, checked against the counter read before its index
- * (a child edited meanwhile is read again, up to 5 tries), never writing over a newer child.
- */
+/** After parents changed, refreshes their copies in the children (a `writeMany` per collection). */
 export async function refreshChildren(
   store: Store,
   registry: Registry,

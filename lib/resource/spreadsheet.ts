@@ -15,11 +15,8 @@ const u16 = (b: Uint8Array, o: number) => b[o] | b[o + 1] << 8;
 const u32 = (b: Uint8Array, o: number) =>
   (b[o] | b[o + 1] << 8 | b[o + 2] << 16) + b[o + 3] * 2 ** 24;
 
-/**
- * Reads a zip's central directory and refuses archives with too many entries or too much
- * unpacked data (zip bombs) before any decompression happens.
- */
-export function checkZip(b: Uint8Array): number {
+/** Refuses a zip bomb from its central directory, before unpacking; returns the unpacked size. */
+function checkZip(b: Uint8Array): number {
   const bad = (why: string) => badRequest(`Berkas .xlsx tidak dapat dibaca: ${why}.`);
   let eocd = -1;
   for (let i = b.length - 22; i >= Math.max(0, b.length - 65_557); i--) {
@@ -74,7 +71,7 @@ function checkMemory(bytes: number, memoryMb: number): void {
 }
 
 /** Refuses CSV text whose quoted field never closes, naming the line it opens on. */
-export function checkQuotes(text: string): void {
+function checkQuotes(text: string): void {
   let open = -1, line = 1, at = 0;
   while (true) {
     const q = text.indexOf('"', at);
@@ -106,11 +103,7 @@ function sheetCells(wb: XLSX.WorkBook, formulas: boolean): string[][] {
 /** How many formula cells a refusal lists. */
 const SHOWN_FORMULAS = 20;
 
-/**
- * Refuses a sheet holding formulas, naming their cells: a formula's value is the one the
- * spreadsheet last computed (possibly from other sheets or files), not something typed, so an
- * import never applies it. CSV has no formulas (a cell starting with `=` is read as text).
- */
+/** Refuses a sheet holding formulas, naming their cells: their values were computed, not typed. */
 function refuseFormulas(data: (XLSX.CellObject | undefined)[][]): void {
   const found: string[] = [];
   let count = 0;
@@ -137,10 +130,8 @@ function refuseFormulas(data: (XLSX.CellObject | undefined)[][]): void {
 }
 
 /**
- * Parses CSV or .xlsx bytes into text cells. Codes stay text (`0012`, `11.01.01.2001`), at
- * most `maxRows` data rows are read, and the sheet's claimed range is ignored in favour of
- * the cells really present. A file whose parse would need more than `memoryMb` of heap is
- * refused before parsing.
+ * Parses CSV or .xlsx bytes into text cells (codes stay text), at most `maxRows` data rows; a
+ * file whose parse would need more than `memoryMb` of heap is refused before parsing.
  */
 export function readTable(
   bytes: Uint8Array,
@@ -186,10 +177,7 @@ export function readTable(
   return { headers: headers.map((h) => h.trim()), rows };
 }
 
-/**
- * Builds an .xlsx file (used for templates and tests) from rows of cells, then `more` sheets
- * after it (a template's 'Petunjuk').
- */
+/** An .xlsx file (templates, tests) of rows of cells, then `more` sheets ('Petunjuk'). */
 export function writeXlsx(
   rows: unknown[][],
   sheet = "Data",
