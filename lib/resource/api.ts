@@ -32,6 +32,9 @@ export function toJson(r: Row, def: ResourceDef) {
   return out;
 }
 
+const saved = (c: Context<AppEnv>, row: Row, def: ResourceDef) =>
+  c.json({ success: true, message: "Data Berhasil di Simpan", data: toJson(row, def) });
+
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** Filters by parent id (`provinceId`) and declared parameters, from the query string. */
@@ -45,11 +48,8 @@ export function filtersOf(def: ResourceDef, params: URLSearchParams): Record<str
 }
 
 /**
- * Creates (no `id`) or edits a record from form fields, as `POST /api/{name}/update` does: the
- * schema (400 naming the field), parent references, `prepare`, unique keys (409), `_version`
- * (409 when stale); an edit refreshes the copies its children keep. With a request `c`, the
- * change is audited (create: the record; edit: the changed fields before and after) and the
- * declaration's `afterSave` runs.
+ * Creates (no `id`) or edits a record from form fields, as `POST /api/{name}/update` does; with
+ * a request `c`, the change is audited and `afterSave` runs.
  */
 export async function saveRecord(
   store: Store,
@@ -164,14 +164,11 @@ function mountToggles(api: Hono<AppEnv>, def: ResourceDef, toggles: string[]) {
     });
     const ev = before && changeEvent(def.name, row.value._id, before, row.value);
     if (ev) await audit(c, ev);
-    return c.json({ success: true, message: "Data Berhasil di Simpan", data: toJson(row, def) });
+    return saved(c, row, def);
   });
 }
 
-/**
- * The API of one resource, from its declaration: DataTables list, select2 lookups, single
- * read, create/edit, per-field switches, delete (when deletable), import and its template.
- */
+/** The API of one resource, from its declaration. */
 export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const col = (c: Context<AppEnv>) => collectionOf(c.get("store"), def);
@@ -218,11 +215,7 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
 
   api.post("/update", async (c) => {
     const row = await saveRecord(c.get("store"), registry, def, await readFields(c), c);
-    return c.json({
-      success: true,
-      message: "Data Berhasil di Simpan",
-      data: toJson(row, def),
-    });
+    return saved(c, row, def);
   });
 
   if (def.toggles?.length) mountToggles(api, def, def.toggles);
