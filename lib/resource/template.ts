@@ -7,18 +7,8 @@ export function ownHeaders(def: ResourceDef, field: string): string[] {
   return [field, ...(def.import?.aliases?.[field] ?? [])].map((h) => h.toLowerCase());
 }
 
-/** One column of a resource's import template: the field it fills and its Indonesian header. */
-export interface TemplateColumn {
-  field: string;
-  header: string;
-}
-
-/**
- * The template's columns: those `import.template` names (a field or one of its aliases), else
- * every field, each headed by the field's Indonesian label ('No. ERM', 'Tanggal Lahir'), which
- * the import reads as well as the field's own name and aliases.
- */
-export function templateColumns(def: ResourceDef): TemplateColumn[] {
+/** The template's columns (`import.template`, else every field), headed by the field's label. */
+export function templateColumns(def: ResourceDef): { field: string; header: string }[] {
   const fields = Object.keys(def.schema.shape);
   const labels = labelsOf(def);
   const names = def.import?.template ?? fields;
@@ -71,11 +61,7 @@ function allowedValues(def: ResourceDef, field: string, registry: Registry): str
   return max ? `Teks, paling banyak ${max} karakter.` : "Teks.";
 }
 
-/**
- * The rows of a template's 'Petunjuk' sheet, one per column, from the same declaration as the
- * columns: its header, whether a new record needs it ('Ya': the check refuses an empty cell and
- * no other column fills it), and what it takes (choices, a parent's code, a date, a format).
- */
+/** The rows of a template's 'Petunjuk' sheet: each column's header, required flag and values. */
 export function guideRows(def: ResourceDef, registry: Registry): string[][] {
   return [
     ["Kolom", "Wajib diisi", "Nilai yang diperbolehkan"],
