@@ -9,11 +9,7 @@ export const INACBG_HINT = "Format huruf-angka-2 angka-tingkat, mis. A-4-10-I at
 
 const plain = (s: string) => s.replace(/[^a-z0-9]/g, "");
 
-/**
- * A group lookup's match (lowercase code, description and query): every word of the query starts
- * the code (dashes or not: 'a413' and 'a-4-13' find A-4-13-I) or a word of a description, in any
- * order ('infeksi ringan' finds 'INFEKSI VIRAL & NON-BAKTERIAL LAIN (RINGAN)').
- */
+/** A group lookup's match: each query word starts the code (dashes or not) or a desc word. */
 export function groupMatch(code: string, descs: string[], q: string): boolean {
   const words = q.split(/\s+/).filter(Boolean);
   const bare = plain(code);

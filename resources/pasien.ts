@@ -38,12 +38,7 @@ async function checkNested(store: Store, registry: Registry, doc: Record<string,
   assertNested(docs);
 }
 
-/**
- * Patients, keyed by their medical record number (ERM, text: leading zeros stay). The address
- * form of a new patient starts from the default address in the settings. What E-Klaim needs of
- * a patient: the birth date (`tgl_lahir`, `YYYY-MM-DD`; required for a new patient), the BPJS
- * card number (`nomor_kartu`, 13 digits) and the NIK (16 digits); the stays copy the first two.
- */
+/** Patients, keyed by their medical record number (ERM, text: leading zeros stay). */
 export default defineResource({
   name: "pasien",
   label: "Pasien",

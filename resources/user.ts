@@ -14,12 +14,7 @@ import { digitCode, email } from "../lib/resource/validate.ts";
 /** What the NIK field says under it (the user form and the account page). */
 export const NIK_HINT = "16 angka: NIK yang terdaftar di Registrasi Personel E-Klaim.";
 
-/**
- * Login accounts (admin only). The password is set on create, changed on edit (by the
- * administrator; everyone else changes their own at 'Ganti Password'), and never sent back. A
- * password or role change ends the account's other sessions; the last administrator cannot be
- * demoted or deleted (`ADMIN_TALLY`, checked in the commit).
- */
+/** Login accounts (admin only); a password or role change ends the account's other sessions. */
 export default defineResource({
   name: "user",
   label: "Pengguna",
