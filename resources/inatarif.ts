@@ -31,11 +31,7 @@ export function tariffCode(kelas: string, owner: string): string {
   const k = kelas.trim().toUpperCase();
   if (KODE_TARIF.includes(k)) return k;
   const o = owner.trim().toUpperCase();
-  const suffix = o.startsWith("PEM") || o === "P"
-    ? "P"
-    : o.startsWith("SWA") || o === "S"
-    ? "S"
-    : "";
+  const suffix = /^PEM|^P$/.test(o) ? "P" : /^SWA|^S$/.test(o) ? "S" : "";
   if (/^[A-D]$/.test(k) && suffix) return k + suffix;
   throw badRequest(
     /^[A-D]$/.test(k)
@@ -145,9 +141,7 @@ export default defineResource({
       "jenis_rawat",
       "kode_inacbg",
       "desc_inacbg",
-      "tarif_kelas_3",
-      "tarif_kelas_2",
-      "tarif_kelas_1",
+      ...CLASSES.map((k) => `tarif_kelas_${k}`),
     ],
     aliases: {
       kode: ["kode_inacbg", "kode_ina_cbg", "inacbg"],

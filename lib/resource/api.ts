@@ -101,12 +101,7 @@ export async function saveRecord(
 }
 
 /** The import routes: the template download, the upload and (`export`) the records as a file. */
-function mountImport(
-  api: Hono<AppEnv>,
-  def: ResourceDef,
-  spec: NonNullable<ResourceDef["import"]>,
-  registry: Registry,
-) {
+function mountImport(api: Hono<AppEnv>, def: ResourceDef, registry: Registry) {
   // an .xlsx for every import (which takes CSV too): the headers, and what each column takes
   api.get("/template", async (c) => {
     const headers = templateColumns(def).map((col) => col.header);
@@ -132,7 +127,7 @@ function mountImport(
     return c.json({ success: true, ...res });
   });
 
-  if (!spec.export) return;
+  if (!def.import?.export) return;
   api.get("/export", async (c) => {
     const file = await exportRecords(c.get("store"), registry, def);
     await audit(c, { action: "export", entity: def.name, after: { rows: file.rows } });
@@ -202,7 +197,7 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
     });
   }
 
-  if (def.import) mountImport(api, def, def.import, registry);
+  if (def.import) mountImport(api, def, registry);
 
   api.get("/:id", async (c) => {
     const row = await col(c).find(c.req.param("id"));

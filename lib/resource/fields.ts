@@ -3,15 +3,12 @@ import type { CollectionSpec } from "../db/collection.ts";
 import { choicesOf, type ColumnDef, type FieldDef, type RefDef } from "./resource.ts";
 import { flag, refId, text } from "./validate.ts";
 
-/** Options of a `text` check (lib/resource/validate.ts). */
-export type TextCheck = NonNullable<Parameters<typeof text>[1]>;
-
 /** One field of a resource: its check, table column, form input and reference. */
 export interface Field {
   /** Column title and form label; messages name the field in sentence case ('Nama depan'). */
   label: string;
   /** `text` options (default: required, 255 at most), a zod type or its maker; `false`: derived. */
-  check?: TextCheck | z.ZodType | ((label: string) => z.ZodType) | false;
+  check?: Parameters<typeof text>[1] | z.ZodType | ((label: string) => z.ZodType) | false;
   /** Labels of stored values: the column shows them, the form offers them as choices. */
   choices?: Record<string, string>;
   /** The table column, as overrides of `{ data: name, title: label }`; `false`: none. */

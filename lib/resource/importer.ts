@@ -60,7 +60,6 @@ export const IMPORT_KINDS = ".xlsx atau CSV";
 
 /** The file's table after the size, type and emptiness checks. */
 async function readTable(def: ResourceDef, file: Upload, progress: Tracker) {
-  const spec = def.import!;
   const size = file.bytes.length; // the bytes are handed over to the parse
   if (size > IMPORT_LIMITS.bytes) {
     throw badRequest(`Berkas terlalu besar (maksimal ${IMPORT_LIMITS.bytes / 1024 / 1024} MB).`);
@@ -70,7 +69,7 @@ async function readTable(def: ResourceDef, file: Upload, progress: Tracker) {
     throw badRequest(`Berkas harus ${IMPORT_KINDS} (bukan .${ext}).`);
   }
   progress.phase("Membaca berkas", size, "byte");
-  const table = await parseUpload(file.bytes, ext, spec.maxRows ?? 200_000);
+  const table = await parseUpload(file.bytes, ext, def.import!.maxRows ?? 200_000);
   progress.step(size);
   progress.phase("Memeriksa baris", table.rows.length);
   if (!table.rows.length) throw badRequest("Berkas tidak berisi baris data.");

@@ -9,11 +9,9 @@ const CHUNK = 500;
 const STYLE = { text: 0, money: 1, number: 2, percent: 3, datetime: 4, date: 5 } as const;
 
 const enc = new TextEncoder();
+const ENTITY: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 const esc = (s: string) =>
-  s.replace(
-    /[&<>"]/g,
-    (c) => c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : "&quot;",
-  )
+  s.replace(/[&<>"]/g, (c) => ENTITY[c])
     // characters XML 1.0 cannot hold
     // deno-lint-ignore no-control-regex
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "");
