@@ -224,18 +224,14 @@ export function labelsOf(def: ResourceDef): Record<string, string> {
 
 /** The collection behind a resource. */
 export function collectionOf<T extends Doc = Doc>(store: Store, def: ResourceDef) {
-  const spec: CollectionSpec = {
+  return store.collection<T>({
     ...{ name: def.name, unique: def.unique, search: def.search, labels: labelsOf(def) },
     ...{ normalize: def.normalize, tally: def.tally, subset: def.subset, keyed: def.keyed },
-    derive: def.derive as CollectionSpec["derive"],
-    grams: def.grams,
-    slim: def.slim as CollectionSpec["slim"],
-    whole: def.whole as CollectionSpec["whole"],
-    reshare: def.reshare as CollectionSpec["reshare"],
+    ...{ derive: def.derive, grams: def.grams, slim: def.slim, whole: def.whole },
+    reshare: def.reshare,
     // embedded parents are kept once in memory, shared by the records holding them
     share: def.refs?.map((r) => r.field),
-  };
-  return store.collection<T>(spec);
+  });
 }
 
 /** Select choices from a value → label map, e.g. `{ L: "Laki-laki" }`. */
