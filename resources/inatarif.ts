@@ -116,7 +116,6 @@ export default defineResource({
   params: { regional: "regional", kelas_rs: "kelas_rs" },
   selects: {
     select2: {
-      // by the group's code and the words of its description, in any order
       match: ([kode, desc], q) => groupMatch(kode, [desc], q),
       // an empty grouping picker says why: the profile, or tariffs of another regional or class
       whyEmpty: ({ store, registry }) => tariffGap(store, registry),

@@ -102,7 +102,6 @@ export async function saveRecord(
 
 /** The import routes: the template download, the upload and (`export`) the records as a file. */
 function mountImport(api: Hono<AppEnv>, def: ResourceDef, registry: Registry) {
-  // an .xlsx for every import (which takes CSV too): the headers, and what each column takes
   api.get("/template", async (c) => {
     const headers = templateColumns(def).map((col) => col.header);
     c.header("content-disposition", `attachment; filename="template-${def.name}.xlsx"`);
@@ -190,7 +189,6 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
       const answer = select2(def, index, params(c), base, sel);
       if (def.auditReads) auditList(c, def.name, answer.results.length);
       if (answer.results.length || (params(c).get("page") ?? "1") !== "1") return c.json(answer);
-      // nothing to offer: say why when set-up is missing (the picker shows it, with its link)
       const ctx = { store: c.get("store"), registry };
       const empty = await emptyReason(def, index, base, sel, params(c), ctx);
       return c.json(empty ? { ...answer, empty } : answer);

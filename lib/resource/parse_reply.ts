@@ -19,7 +19,6 @@ export function answerParses<J extends ParseJob>(
 }
 
 function answer<J extends ParseJob>(port: MessagePort, parse: (job: J) => { rows: unknown[] }) {
-  // the slices of the result being sent: the next one goes when the server asks for it
   let slices: Generator<object> | null = null;
   const send = () => {
     const next = slices?.next();

@@ -12,7 +12,6 @@ export interface ColumnDef {
   title: string;
   orderable?: boolean;
   searchable?: boolean;
-  /** How the table shows the value. */
   format?: "text" | "money" | "datetime" | "date" | "bool" | "switch";
   /** Labels for stored values, e.g. `{ first: "Kelas 1" }`. */
   choices?: Record<string, string>;
@@ -137,7 +136,6 @@ export interface ResourceDef<T extends Doc = Doc> {
   name: string;
   /** Indonesian name used in titles: 'Tambah {label}', 'Edit {label}'. */
   label: string;
-  /** The screen: its path and sidebar group. */
   page?: { path: string; group: string; title?: string };
   /** Validates the update payload (refs arrive as parent ids under their `input` name). */
   schema: z.ZodObject<z.ZodRawShape>;
