@@ -85,10 +85,9 @@ export async function saveRecord(
   };
   const read = isSaneId(id) ? await col.find(id) : null;
   if (!read) throw notFound();
-  const checked = [...checks, ...childLocks(registry, def)];
   const row = await col.update(id, merge, {
     expected: requireVersion(fields._version),
-    checks: checked,
+    checks: [...checks, ...childLocks(registry, def)],
     read,
   });
   await refreshChildren(store, registry, def, [row.value]);

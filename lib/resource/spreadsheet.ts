@@ -177,14 +177,13 @@ export function readTable(
   return { headers: headers.map((h) => h.trim()), rows };
 }
 
-/** An .xlsx file (templates, tests) of rows of cells, then `more` sheets ('Petunjuk'). */
+/** An .xlsx file (templates, tests): a 'Data' sheet of rows of cells, then `more` sheets. */
 export function writeXlsx(
   rows: unknown[][],
-  sheet = "Data",
   more: [name: string, rows: unknown[][]][] = [],
 ): Uint8Array<ArrayBuffer> {
   const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), sheet);
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), "Data");
   for (const [name, cells] of more) {
     XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(cells), name);
   }

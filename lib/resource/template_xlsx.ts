@@ -3,5 +3,5 @@ export async function templateXlsx(
   rows: unknown[][],
   more?: [name: string, rows: unknown[][]][],
 ): Promise<Uint8Array<ArrayBuffer>> {
-  return (await import("./spreadsheet.ts")).writeXlsx(rows, "Data", more);
+  return (await import("./spreadsheet.ts")).writeXlsx(rows, more);
 }
