@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CollectionSpec } from "../db/collection.ts";
-import { choicesOf, type ColumnDef, type FieldDef, type RefDef } from "./resource.ts";
+import { choicesOf } from "./resource.ts";
+import type { ColumnDef, FieldDef, RefDef, ResourceDef } from "./resource.ts";
 import { flag, refId, text } from "./validate.ts";
 
 /** One field of a resource: its check, table column, form input and reference. */
@@ -23,16 +24,6 @@ export interface Field {
 export type FormOverride =
   & Partial<Omit<FieldDef, "options">>
   & { options?: Partial<NonNullable<FieldDef["options"]>> };
-
-/** The parts of a resource declaration made from its fields. */
-export interface Model {
-  schema: z.ZodObject<z.ZodRawShape>;
-  columns: ColumnDef[];
-  fields: FieldDef[];
-  refs: RefDef[];
-  /** Every field's label, those neither shown nor edited too (an import template's headers). */
-  labels: Record<string, string>;
-}
 
 /** 'Nama Depan' → 'Nama depan': later capitalised words lowered, acronyms ('No. ERM') kept. */
 export const sentenceCase = (label: string): string =>
@@ -75,7 +66,7 @@ function ordered<T>(all: [string, T][], first: string[] = []): T[] {
 export function model(
   entries: Record<string, Field>,
   first: { columns?: string[]; form?: string[] } = {},
-): Model {
+): Required<Pick<ResourceDef, "schema" | "columns" | "fields" | "refs" | "labels">> {
   const shape: Record<string, z.ZodType> = {};
   const columns: [string, ColumnDef][] = [];
   const fields: [string, FieldDef][] = [];
