@@ -63,11 +63,9 @@ export async function resolveRefs(
 
 /** The resources that refer to `name`, with the reference they use. */
 export function referrers(registry: Registry, name: string): [ResourceDef, RefDef][] {
-  const out: [ResourceDef, RefDef][] = [];
-  for (const def of registry.values()) {
-    for (const ref of def.refs ?? []) if (ref.resource === name) out.push([def, ref]);
-  }
-  return out;
+  return [...registry.values()].flatMap((def) =>
+    (def.refs ?? []).filter((r) => r.resource === name).map((r): [ResourceDef, RefDef] => [def, r])
+  );
 }
 
 /** Checks for a commit writing a record of `def`: no import holds a collection embedding it. */

@@ -11,13 +11,8 @@ export const optionText = (def: ResourceDef, doc: Doc) =>
 
 /** Ids named by a query parameter: repeated (`a[]=1&a[]=2`) or comma-separated. */
 export function idsOf(params: URLSearchParams, names: string[]): Set<string> {
-  const out = new Set<string>();
-  for (const n of names) {
-    for (const v of [...params.getAll(n), ...params.getAll(`${n}[]`)]) {
-      for (const id of v.split(",")) if (id.trim()) out.add(id.trim());
-    }
-  }
-  return out;
+  const all = names.flatMap((n) => [...params.getAll(n), ...params.getAll(`${n}[]`)]);
+  return new Set(all.flatMap((v) => v.split(",")).map((id) => id.trim()).filter(Boolean));
 }
 
 /** Equality filters taken from query parameters (`{ param: field }`). */

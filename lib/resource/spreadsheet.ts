@@ -18,14 +18,11 @@ const u32 = (b: Uint8Array, o: number) =>
 /** Refuses a zip bomb from its central directory, before unpacking; returns the unpacked size. */
 function checkZip(b: Uint8Array): number {
   const bad = (why: string) => badRequest(`Berkas .xlsx tidak dapat dibaca: ${why}.`);
-  let eocd = -1;
-  for (let i = b.length - 22; i >= Math.max(0, b.length - 65_557); i--) {
-    if (u32(b, i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw bad("bukan arsip xlsx yang utuh");
+  // the end of central directory record, within the last 64 KB (its comment's most)
+  const floor = Math.max(0, b.length - 65_557);
+  let eocd = b.length - 22;
+  while (eocd >= floor && u32(b, eocd) !== 0x06054b50) eocd--;
+  if (eocd < floor) throw bad("bukan arsip xlsx yang utuh");
   const entries = u16(b, eocd + 10);
   let p = u32(b, eocd + 16);
   if (entries > IMPORT_LIMITS.zipEntries || entries === 0xffff) {
