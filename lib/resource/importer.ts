@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import { AppError, badRequest } from "../errors.ts";
 import { refreshChildren, type Registry } from "./refs.ts";
 import type { ResourceDef } from "./resource.ts";
@@ -9,7 +8,7 @@ import { track, tracked, type Tracker } from "../progress/progress.ts";
 import type { Store } from "../db/store.ts";
 import { formatNumber } from "../format.ts";
 import { checkRows, checkTally, type ColumnCount, loadStored } from "./import_rows.ts";
-import { ownHeaders, templateColumns } from "./template.ts";
+import { needed, ownHeaders, templateColumns } from "./template.ts";
 
 /** How many row errors a message lists before it only counts the rest. */
 const SHOWN_ERRORS = 20;
@@ -89,10 +88,7 @@ function columnsOf(def: ResourceDef, headers: string[]) {
   for (const [field, names] of Object.entries(acceptedHeaders(def))) {
     const i = lower.findIndex((h) => names.includes(h));
     if (i >= 0) colOf[field] = i;
-    else if (
-      !def.import!.derived?.includes(field) &&
-      !(def.schema.shape[field] as z.ZodType).safeParse(undefined).success
-    ) {
+    else if (needed(def, field)) {
       const h = headed.get(field);
       lacking[field] = (h ? [h, ...names.filter((n) => n !== h.toLowerCase())] : names).join("/");
     }

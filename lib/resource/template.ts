@@ -61,15 +61,19 @@ function allowedValues(def: ResourceDef, field: string, registry: Registry): str
   return max ? `Teks, paling banyak ${max} karakter.` : "Teks.";
 }
 
+/** Whether a new record's import needs `field`: its check refuses it absent and none derives it. */
+export function needed(def: ResourceDef, field: string): boolean {
+  const check = def.schema.shape[field] as z.ZodType | undefined;
+  return !!check && !check.safeParse(undefined).success && !def.import?.derived?.includes(field);
+}
+
 /** The rows of a template's 'Petunjuk' sheet: each column's header, required flag and values. */
 export function guideRows(def: ResourceDef, registry: Registry): string[][] {
   return [
     ["Kolom", "Wajib diisi", "Nilai yang diperbolehkan"],
     ...templateColumns(def).map(({ field, header }) => {
-      const check = def.schema.shape[field] as z.ZodType | undefined;
-      const required = !!check && !check.safeParse(undefined).success &&
-        !def.import?.derived?.includes(field);
-      return [header, required ? "Ya" : "Tidak", allowedValues(def, field, registry)];
+      const required = needed(def, field) ? "Ya" : "Tidak";
+      return [header, required, allowedValues(def, field, registry)];
     }),
   ];
 }
