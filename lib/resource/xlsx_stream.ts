@@ -174,25 +174,21 @@ export function streamXlsx<R>(
 ): ReadableStream<Uint8Array> {
   const zone = hospitalZone(); // rows are read while the answer is sent, after the request
   const { cell, strings } = cellWriter(columns, zoneOffsetMs());
-  const fixed = (name: string) => ({ name, data: () => [enc.encode(STATIC[name])] });
+  const fixed = (name: string, xml = STATIC[name]) => ({ name, data: () => [enc.encode(xml)] });
   const name = sheet.slice(0, 31);
+  const range = filterRange(columns.length, rows.length, true);
   return zipStream([
     fixed("[Content_Types].xml"),
     fixed("_rels/.rels"),
-    {
-      name: "xl/workbook.xml",
-      data: () => [
-        enc.encode(
-          XML + `<workbook ${NS} xmlns:r="${REL}"><sheets>` +
-            `<sheet name="${esc(name)}" sheetId="1" r:id="rId1"/></sheets>` +
-            // the autofilter's range, as Excel names it
-            '<definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" ' +
-            `hidden="1">'${esc(name.replaceAll("'", "''"))}'!${
-              filterRange(columns.length, rows.length, true)
-            }</definedName></definedNames></workbook>`,
-        ),
-      ],
-    },
+    fixed(
+      "xl/workbook.xml",
+      XML + `<workbook ${NS} xmlns:r="${REL}"><sheets>` +
+        `<sheet name="${esc(name)}" sheetId="1" r:id="rId1"/></sheets>` +
+        // the autofilter's range, as Excel names it
+        '<definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" ' +
+        `hidden="1">'${esc(name.replaceAll("'", "''"))}'!${range}</definedName></definedNames>` +
+        "</workbook>",
+    ),
     fixed("xl/_rels/workbook.xml.rels"),
     fixed("xl/styles.xml"),
     { name: "xl/worksheets/sheet1.xml", data: () => sheetXml(columns, rows, cell, zone, load) },
