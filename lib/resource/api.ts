@@ -47,10 +47,7 @@ export function filtersOf(def: ResourceDef, params: URLSearchParams): Record<str
   return where;
 }
 
-/**
- * Creates (no `id`) or edits a record from form fields, as `POST /api/{name}/update` does; with
- * a request `c`, the change is audited and `afterSave` runs.
- */
+/** Creates (no `id`) or edits a record from form fields; with `c`, audits and runs `afterSave`. */
 export async function saveRecord(
   store: Store,
   registry: Registry,

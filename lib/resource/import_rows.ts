@@ -100,10 +100,7 @@ function over(def: ResourceDef, old: Doc, doc: Record<string, unknown>, given: S
   return out;
 }
 
-/**
- * One row made a record (parents found, validated, prepared); one matching a stored record is
- * checked on its own columns only. Null when refused, the errors in `out.errors`.
- */
+/** One row made a record (an update checked on its own columns only); null when refused. */
 async function rowDoc(
   store: Store,
   registry: Registry,

@@ -75,10 +75,7 @@ async function readTable(def: ResourceDef, file: Upload, progress: Tracker) {
   return table;
 }
 
-/**
- * Each field's column, and the required fields without one (a new record's row is refused
- * naming them); a file lacking the key's column (or, for a derived key, any) is refused.
- */
+/** Each field's column, and the required ones lacking (refused whole when the key needs them). */
 function columnsOf(def: ResourceDef, headers: string[]) {
   const lower = headers.map((h) => h.toLowerCase());
   const colOf: Record<string, number> = {};
@@ -105,10 +102,7 @@ function columnsOf(def: ResourceDef, headers: string[]) {
   return { colOf, lacking };
 }
 
-/**
- * Imports a CSV or .xlsx file into a resource, all or nothing: every row is checked first, then
- * upserted by the import key (an update changes only the columns the file has).
- */
+/** Imports a CSV or .xlsx file all or nothing, upserting by the import key (its columns only). */
 export async function importFile(
   store: Store,
   registry: Registry,

@@ -1,7 +1,4 @@
-/**
- * The worker side of an import parse (parse.ts): the rows go back a slice at a time, each when
- * the server asks (one per turn of its event loop), then the rest; or the refusal.
- */
+/** Worker side of an import parse (parse.ts): the rows a slice per server turn, then the rest. */
 import { parentPort } from "node:worker_threads";
 import { AppError } from "../errors.ts";
 

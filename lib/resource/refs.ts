@@ -31,10 +31,7 @@ async function retried<R>(run: () => Promise<R>): Promise<R> {
   }
 }
 
-/**
- * Parent ids in a validated payload made embedded parents, with the checks that fail the write
- * if a parent changes meanwhile or an import holds its collection.
- */
+/** Parent ids made embedded parents, and the checks: the parents unchanged, none being imported. */
 export async function resolveRefs(
   store: Store,
   registry: Registry,
@@ -74,10 +71,7 @@ export function childLocks(registry: Registry, def: ResourceDef): Check[] {
   return [...names].map((n) => ({ key: lockKey(n), versionstamp: null }));
 }
 
-/**
- * Deletes record `id` unless other records refer to it (counted in the indexes; a child added
- * meanwhile fails the commit and the count is taken again). Returns the record deleted.
- */
+/** Deletes and returns record `id` unless records refer to it (recounted if one came meanwhile). */
 export function removeUnreferenced(
   store: Store,
   registry: Registry,

@@ -28,10 +28,7 @@ async function seedOnce(store: Store, registry: Registry, def: ResourceDef): Pro
   await store.kv.set(marker, new Date().toISOString());
 }
 
-/**
- * A field added to a seeded list, filled once per install into the stored records its `seed`
- * names (by the first unique field) that lack it; copies (in stays) are left as they are.
- */
+/** A field added to a seeded list, filled once per install into the seeded records lacking it. */
 async function fillSeeded(store: Store, def: ResourceDef, field: string): Promise<void> {
   const marker = ["_meta", "migrated", `${def.name}.${field}`];
   if ((await store.kv.get(marker)).versionstamp) return;

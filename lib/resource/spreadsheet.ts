@@ -126,10 +126,7 @@ function refuseFormulas(data: (XLSX.CellObject | undefined)[][]): void {
   );
 }
 
-/**
- * Parses CSV or .xlsx bytes into text cells (codes stay text), at most `maxRows` data rows; a
- * file whose parse would need more than `memoryMb` of heap is refused before parsing.
- */
+/** Parses CSV or .xlsx bytes into text cells: at most `maxRows` rows, within `memoryMb` of heap. */
 export function readTable(
   bytes: Uint8Array,
   format: "csv" | "xlsx",

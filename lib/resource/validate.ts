@@ -23,10 +23,7 @@ export function text(
   );
 }
 
-/**
- * The first control or bidirectional character of `v` (which can make text read other than
- * stored) as `U+XXXX`, null when clean; newline and tab pass in `multiline` text.
- */
+/** The first control or bidi character of `v` as `U+XXXX`, or null (`multiline`: newlines pass). */
 export function badChar(v: string, multiline = false): string | null {
   // deno-lint-ignore no-control-regex
   const m = v.match(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
@@ -155,10 +152,7 @@ export function flag() {
   }, z.boolean().optional());
 }
 
-/**
- * A past day (a birth date, at most `maxYears` back) as `YYYY-MM-DD`, from `DD-MM-YYYY`,
- * `DD/MM/YYYY` or `YYYY-MM-DD` text or an .xlsx date cell. Absent: `undefined`; empty: ''.
- */
+/** A past day (a birth date) as `YYYY-MM-DD`, from typed text or an .xlsx cell; absent stays so. */
 export function pastDay(label: string, maxYears = 130) {
   return z.unknown().transform((v, ctx): string | undefined => {
     if (v === undefined || v === null) return undefined;

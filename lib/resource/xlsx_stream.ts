@@ -162,10 +162,7 @@ function* sharedStrings(strings: Map<string, number>): Generator<Uint8Array> {
   yield enc.encode(xml + "</sst>");
 }
 
-/**
- * The .xlsx of `rows` as a stream (every export's writer, cells as `ExportColumn` says); `load`
- * turns each chunk of rows into the rows written (e.g. slim rows into whole records).
- */
+/** The .xlsx of `rows` as a stream; `load` turns each chunk of rows into the rows written. */
 export function streamXlsx<R>(
   columns: ExportColumn<R>[],
   rows: R[],

@@ -7,10 +7,7 @@ interface ZipEntry {
   data: () => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 }
 
-/**
- * The ZIP archive of `entries` as a stream: fflate writes the archive, the runtime's zlib sums the
- * CRC and deflates (native, faster than fflate's). No ZIP64: an .xlsx stays under 4 GiB.
- */
+/** The ZIP archive of `entries` as a stream, deflated natively as it goes (no ZIP64: < 4 GiB). */
 export function zipStream(entries: ZipEntry[], now = new Date()): ReadableStream<Uint8Array> {
   let out: Uint8Array[] = [];
   let failed: Error | null = null;
