@@ -7,9 +7,8 @@ import { type Role, roleOf, ROLES } from "../lib/auth/roles.ts";
 import { getCookie } from "hono/cookie";
 import { defineResource } from "../lib/resource/resource.ts";
 import { model } from "../lib/resource/fields.ts";
-import { gender, phone } from "./person.ts";
-import { digitsPattern } from "../lib/format.ts";
-import { digitCode, email } from "../lib/resource/validate.ts";
+import { gender, nik, phone } from "./person.ts";
+import { email } from "../lib/resource/validate.ts";
 
 /** What the NIK field says under it (the user form and the account page). */
 export const NIK_HINT = "16 angka: NIK yang terdaftar di Registrasi Personel E-Klaim.";
@@ -42,12 +41,7 @@ export default defineResource({
       ),
       form: { required: true },
     },
-    nik: {
-      label: "NIK",
-      check: (l) => digitCode(l, 16),
-      column: false,
-      form: { pattern: digitsPattern(16), hint: NIK_HINT },
-    },
+    nik: nik(NIK_HINT),
     password: {
       label: "Password",
       check: z.string().optional().default(""),
