@@ -152,10 +152,7 @@ function inWorker<T>(script: string, job: Record<string, unknown>, bytes: Uint8A
   });
 }
 
-/**
- * Parses an upload in a worker from `script` (answering with `answerParses`) within
- * `PARSE_LIMITS`, the request's slot given back meanwhile (`steppedOut`).
- */
+/** Parses an upload in a `script` worker within `PARSE_LIMITS`, its request slot given back. */
 export async function parseInWorker<T>(
   script: URL,
   bytes: Uint8Array,
