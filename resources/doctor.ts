@@ -1,4 +1,4 @@
-import { defineResource } from "../lib/resource/resource.ts";
+import { defineResource, type SelectDef } from "../lib/resource/resource.ts";
 import { type Field, model, optionOf, toggle } from "../lib/resource/fields.ts";
 import { doctorGap } from "../lib/settings/setup_checks.ts";
 import { first_name, fullname, gender, last_name, phone } from "./person.ts";
@@ -9,6 +9,12 @@ const title = (max: number, placeholder: string): Omit<Field, "label"> => ({
   check: { max, required: false },
   column: false,
   form: { placeholder },
+});
+
+/** The doctors with `flag` on; none at all is said with the fix's link. */
+const flagged = (flag: "dpjp" | "igd"): SelectDef => ({
+  where: { [flag]: "true" },
+  whyEmpty: ({ store, registry }) => doctorGap(store, registry, flag),
 });
 
 /** 'dr.' + 'Budi' + 'Santoso' + 'Sp.PD' → 'dr. Budi Santoso, Sp.PD'. */
@@ -38,16 +44,7 @@ export default defineResource({
   search: ["fullname", "phone"],
   toggles: FLAGS,
   optionText: optionOf("fullname"),
-  selects: {
-    dpjpselect2: {
-      where: { dpjp: "true" },
-      whyEmpty: ({ store, registry }) => doctorGap(store, registry),
-    },
-    igdpselect2: {
-      where: { igd: "true" },
-      whyEmpty: ({ store, registry }) => doctorGap(store, registry, "igd"),
-    },
-  },
+  selects: { dpjpselect2: flagged("dpjp"), igdpselect2: flagged("igd") },
   import: {
     key: "fullname",
     aliases: { front_title: ["gelar_depan"], last_title: ["gelar_belakang"] },

@@ -6,10 +6,10 @@ import { ICD_EXAMPLES, ICD_NAMES, type IcdKind, icdKindOf } from "../lib/ipd/icd
 import { icdNamesGap } from "../lib/settings/setup_checks.ts";
 
 /** The two code sets: ICD-10 diagnoses and ICD-9-CM procedures. */
-export const ICD_KINDS = { icd10: "ICD-10 (Diagnosis)", icd9: "ICD-9-CM (Prosedur)" };
+const ICD_KINDS = { icd10: "ICD-10 (Diagnosis)", icd9: "ICD-9-CM (Prosedur)" };
 
 /** A code's kind from its first character: a letter is ICD-10, a digit ICD-9-CM. */
-export const kindOfCode = (code: string) => /^\d/.test(code.trim()) ? "icd9" : "icd10";
+const kindOfCode = (code: string) => /^\d/.test(code.trim()) ? "icd9" : "icd10";
 
 /** The code's other written form: without the dot (`A00.0` → `A000`), or as given. */
 export const otherForm = (code: string) => code.includes(".") ? code.replaceAll(".", "") : code;
@@ -20,10 +20,7 @@ const KIND_ALIASES = {
   icd9: ["icd9", "icd-9", "icd9cm", "icd-9-cm", "icd9cm_2010", "prosedur", "tindakan"],
 };
 
-/**
- * An Indonesian name as staff write it: no space before a comma or a closing bracket, none after
- * an opening one ('Demam , tidak spesifik' → 'Demam, tidak spesifik', as the WHO list spaces it).
- */
+/** A name spaced as the WHO list does: 'Demam , tidak spesifik' → 'Demam, tidak spesifik'. */
 export const tidyName = (s: string) =>
   s.replace(/\s+([,.;:)\]])/g, "$1").replace(/([([])\s+/g, "$1").replace(/\s{2,}/g, " ").trim();
 
@@ -46,30 +43,21 @@ function parse(q: string) {
   return parsed;
 }
 
-/**
- * Lookup match: the code (or its dotless form) starts with the query, or every word starts a
- * word of the English or the Indonesian description ('demam' finds A01.0 Typhoid fever).
- */
+/** Lookup match: the code (or dotless) starts with the query, or each word a description's word. */
 export function icdMatch([code, code2, desc, indo = ""]: string[], q: string): boolean {
   const { dotless, words } = parse(q);
   if (code.startsWith(q) || code2.startsWith(dotless)) return true;
   return words.length > 0 && words.every((w) => startsWord(desc, w) || startsWord(indo, w));
 }
 
-/**
- * What a match must contain somewhere in its search fields: the query (code prefix), its
- * dotless form (code2 prefix) or its longest word (every word starts a word of a description).
- */
+/** What a match must contain in its search fields: the query, its dotless form or longest word. */
 export function icdNeedles(q: string): string[] {
   const { dotless, words } = parse(q);
   const longest = words.reduce((a, w) => w.length > a.length ? w : a, "");
   return [...new Set([q, dotless, longest])];
 }
 
-/**
- * A code field: text of either kind's pattern (`dotless` too, for `code2`), any case, stored in
- * capitals; else refused saying both. Whether it is the record's kind `prepare` checks.
- */
+/** A code field: either kind's pattern (`dotless` for `code2`), stored in capitals. */
 const codeCheck = (dotless: boolean, required: boolean) => (label: string) =>
   text(label, { max: 20, required }).refine(
     (v) => v === "" || icdKindOf(v.toUpperCase(), dotless) !== null,

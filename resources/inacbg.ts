@@ -1,5 +1,5 @@
 import { defineResource } from "../lib/resource/resource.ts";
-import { capitals, model } from "../lib/resource/fields.ts";
+import { capitals, type Field, model } from "../lib/resource/fields.ts";
 import { startsWord } from "./icd.ts";
 
 /** An INA-CBG code: CMG letter, case type, number, severity (A-4-10-I, Q-5-44-0, X-0-00-X). */
@@ -9,11 +9,7 @@ export const INACBG_HINT = "Format huruf-angka-2 angka-tingkat, mis. A-4-10-I at
 
 const plain = (s: string) => s.replace(/[^a-z0-9]/g, "");
 
-/**
- * A group lookup's match (lowercase code, description and query): every word of the query starts
- * the code (dashes or not: 'a413' and 'a-4-13' find A-4-13-I) or a word of a description, in any
- * order ('infeksi ringan' finds 'INFEKSI VIRAL & NON-BAKTERIAL LAIN (RINGAN)').
- */
+/** A group lookup's match: each query word starts the code (dashes or not) or a desc word. */
 export function groupMatch(code: string, descs: string[], q: string): boolean {
   const words = q.split(/\s+/).filter(Boolean);
   const bare = plain(code);
@@ -25,7 +21,12 @@ export function groupMatch(code: string, descs: string[], q: string): boolean {
 }
 
 const most = (n: number) => `Paling banyak ${n} karakter`;
-const short = { check: { max: 5, required: false } };
+/** A short optional part of the code, its example said under it. */
+const short = (label: string, example: string): Field => ({
+  label,
+  check: { max: 5, required: false },
+  form: { maxLength: 5, hint: `${most(5)}${example}` },
+});
 
 /** The INA-CBG grouping codes (v5) with their descriptions: a code set, like ICD. */
 export default defineResource({
@@ -43,17 +44,9 @@ export default defineResource({
       check: { max: 500, trim: false },
       form: { maxLength: 500, hint: `${most(500)}.` },
     },
-    cmg: { label: "CMG", ...short, form: { maxLength: 5, hint: `${most(5)}, mis. A.` } },
-    case_type: {
-      label: "Tipe Kasus",
-      ...short,
-      form: { maxLength: 5, hint: `${most(5)}, mis. 4.` },
-    },
-    severity: {
-      label: "Severity",
-      ...short,
-      form: { maxLength: 5, hint: `${most(5)}: 0, I, II atau III.` },
-    },
+    cmg: short("CMG", ", mis. A."),
+    case_type: short("Tipe Kasus", ", mis. 4."),
+    severity: short("Severity", ": 0, I, II atau III."),
   }),
   search: ["kode", "deskripsi"],
   selects: { select2: { match: ([kode, deskripsi], q) => groupMatch(kode, [deskripsi], q) } },

@@ -31,11 +31,7 @@ export function tariffCode(kelas: string, owner: string): string {
   const k = kelas.trim().toUpperCase();
   if (KODE_TARIF.includes(k)) return k;
   const o = owner.trim().toUpperCase();
-  const suffix = o.startsWith("PEM") || o === "P"
-    ? "P"
-    : o.startsWith("SWA") || o === "S"
-    ? "S"
-    : "";
+  const suffix = /^PEM|^P$/.test(o) ? "P" : /^SWA|^S$/.test(o) ? "S" : "";
   if (/^[A-D]$/.test(k) && suffix) return k + suffix;
   throw badRequest(
     /^[A-D]$/.test(k)
@@ -120,7 +116,6 @@ export default defineResource({
   params: { regional: "regional", kelas_rs: "kelas_rs" },
   selects: {
     select2: {
-      // by the group's code and the words of its description, in any order
       match: ([kode, desc], q) => groupMatch(kode, [desc], q),
       // an empty grouping picker says why: the profile, or tariffs of another regional or class
       whyEmpty: ({ store, registry }) => tariffGap(store, registry),
@@ -145,9 +140,7 @@ export default defineResource({
       "jenis_rawat",
       "kode_inacbg",
       "desc_inacbg",
-      "tarif_kelas_3",
-      "tarif_kelas_2",
-      "tarif_kelas_1",
+      ...CLASSES.map((k) => `tarif_kelas_${k}`),
     ],
     aliases: {
       kode: ["kode_inacbg", "kode_ina_cbg", "inacbg"],

@@ -13,7 +13,7 @@ import type { Store } from "../lib/db/store.ts";
 import { badRequest } from "../lib/errors.ts";
 import { digitsPattern } from "../lib/format.ts";
 import { digitCode, pastDay } from "../lib/resource/validate.ts";
-import { first_name, fullname, gender, last_name, phone } from "./person.ts";
+import { first_name, fullname, gender, last_name, nik, phone } from "./person.ts";
 
 /** Fields E-Klaim reads that patients stored before them lack: stored only once given. */
 const CLAIM_FIELDS = ["tgl_lahir", "nomor_kartu", "nik"];
@@ -38,12 +38,7 @@ async function checkNested(store: Store, registry: Registry, doc: Record<string,
   assertNested(docs);
 }
 
-/**
- * Patients, keyed by their medical record number (ERM, text: leading zeros stay). The address
- * form of a new patient starts from the default address in the settings. What E-Klaim needs of
- * a patient: the birth date (`tgl_lahir`, `YYYY-MM-DD`; required for a new patient), the BPJS
- * card number (`nomor_kartu`, 13 digits) and the NIK (16 digits); the stays copy the first two.
- */
+/** Patients, keyed by their medical record number (ERM, text: leading zeros stay). */
 export default defineResource({
   name: "pasien",
   label: "Pasien",
@@ -67,12 +62,7 @@ export default defineResource({
       check: (l) => digitCode(l, 13),
       form: { pattern: digitsPattern(13), hint: "13 angka.", placeholder: "mis. 0001234567890" },
     },
-    nik: {
-      label: "NIK",
-      check: (l) => digitCode(l, 16),
-      column: false,
-      form: { pattern: digitsPattern(16), hint: "16 angka (KTP/KK)." },
-    },
+    nik: nik("16 angka (KTP/KK)."),
     ...regions,
     address: {
       label: "Alamat",

@@ -1,6 +1,6 @@
 import type { Field } from "../lib/resource/fields.ts";
-import { gender as genderCheck, GENDERS, text } from "../lib/resource/validate.ts";
-import { PHONE_HINT, PHONE_PATTERN } from "../lib/format.ts";
+import { digitCode, gender as genderCheck, GENDERS, text } from "../lib/resource/validate.ts";
+import { digitsPattern, PHONE_HINT, PHONE_PATTERN } from "../lib/format.ts";
 
 const PHONE_RE = new RegExp(`^(?:${PHONE_PATTERN})$`);
 
@@ -26,3 +26,11 @@ export const { fullname, first_name, last_name, gender, phone }: Record<string, 
     },
   },
 };
+
+/** A 16-digit NIK (not a table column), `hint` said under it: a patient's or an account's. */
+export const nik = (hint: string): Field => ({
+  label: "NIK",
+  check: (l) => digitCode(l, 16),
+  column: false,
+  form: { pattern: digitsPattern(16), hint },
+});

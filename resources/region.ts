@@ -1,10 +1,7 @@
 import { defineResource, type ResourceDef } from "../lib/resource/resource.ts";
 import { type Field, model } from "../lib/resource/fields.ts";
 
-/**
- * The Kepmendagri region tree, top down: each level below the first is picked under the one
- * above it, in a cascade of selects from the top (`word`: how an import header names it).
- */
+/** The Kepmendagri region tree, top down (`word`: how an import header names a level). */
 const LEVELS = [
   { name: "province", label: "Provinsi", path: "/provinsi", word: "provinsi" },
   { name: "regency", label: "Kabupaten/Kota", path: "/kabupaten", word: "kabupaten" },
@@ -12,11 +9,7 @@ const LEVELS = [
   { name: "village", label: "Kelurahan", path: "/kelurahan", word: "kelurahan" },
 ];
 
-/**
- * A level of the region tree (kode, desc and, below province, its parent picked in a select
- * narrowed by virtual selects of the levels above it). Import headers: `kode`, `desc`/`nama`,
- * and `parent_kode` for the parent.
- */
+/** A level of the region tree: kode, desc and its parent, picked in a cascade of selects. */
 export function region(name: string): ResourceDef {
   const at = LEVELS.findIndex((l) => l.name === name);
   const o = LEVELS[at], p = LEVELS[at - 1];

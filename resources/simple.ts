@@ -1,12 +1,7 @@
 import { defineResource, type ResourceDef } from "../lib/resource/resource.ts";
 import { caseless, type Field, model, optionOf } from "../lib/resource/fields.ts";
 
-/**
- * A short reference list that staff edit but never delete (other records name its entries):
- * a `desc` column, or `title` and `desc`, then any `fields` of its own. `seed` entries are
- * inserted on the first start; `seedFill` names fields added later that the stored seeded
- * entries get from `seed` once (lib/resource/seed.ts).
- */
+/** A short reference list staff edit but never delete: `desc` (or `title` and `desc`), `fields`. */
 export function simple(o: {
   name: string;
   label: string;

@@ -7,19 +7,13 @@ import { type Role, roleOf, ROLES } from "../lib/auth/roles.ts";
 import { getCookie } from "hono/cookie";
 import { defineResource } from "../lib/resource/resource.ts";
 import { model } from "../lib/resource/fields.ts";
-import { gender, phone } from "./person.ts";
-import { digitsPattern } from "../lib/format.ts";
-import { digitCode, email } from "../lib/resource/validate.ts";
+import { gender, nik, phone } from "./person.ts";
+import { email } from "../lib/resource/validate.ts";
 
 /** What the NIK field says under it (the user form and the account page). */
 export const NIK_HINT = "16 angka: NIK yang terdaftar di Registrasi Personel E-Klaim.";
 
-/**
- * Login accounts (admin only). The password is set on create, changed on edit (by the
- * administrator; everyone else changes their own at 'Ganti Password'), and never sent back. A
- * password or role change ends the account's other sessions; the last administrator cannot be
- * demoted or deleted (`ADMIN_TALLY`, checked in the commit).
- */
+/** Login accounts (admin only); a password or role change ends the account's other sessions. */
 export default defineResource({
   name: "user",
   label: "Pengguna",
@@ -47,12 +41,7 @@ export default defineResource({
       ),
       form: { required: true },
     },
-    nik: {
-      label: "NIK",
-      check: (l) => digitCode(l, 16),
-      column: false,
-      form: { pattern: digitsPattern(16), hint: NIK_HINT },
-    },
+    nik: nik(NIK_HINT),
     password: {
       label: "Password",
       check: z.string().optional().default(""),

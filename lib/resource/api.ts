@@ -32,6 +32,9 @@ export function toJson(r: Row, def: ResourceDef) {
   return out;
 }
 
+const saved = (c: Context<AppEnv>, row: Row, def: ResourceDef) =>
+  c.json({ success: true, message: "Data Berhasil di Simpan", data: toJson(row, def) });
+
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** Filters by parent id (`provinceId`) and declared parameters, from the query string. */
@@ -44,13 +47,7 @@ export function filtersOf(def: ResourceDef, params: URLSearchParams): Record<str
   return where;
 }
 
-/**
- * Creates (no `id`) or edits a record from form fields, as `POST /api/{name}/update` does: the
- * schema (400 naming the field), parent references, `prepare`, unique keys (409), `_version`
- * (409 when stale); an edit refreshes the copies its children keep. With a request `c`, the
- * change is audited (create: the record; edit: the changed fields before and after) and the
- * declaration's `afterSave` runs.
- */
+/** Creates (no `id`) or edits a record from form fields; with `c`, audits and runs `afterSave`. */
 export async function saveRecord(
   store: Store,
   registry: Registry,
@@ -85,10 +82,9 @@ export async function saveRecord(
   };
   const read = isSaneId(id) ? await col.find(id) : null;
   if (!read) throw notFound();
-  const checked = [...checks, ...childLocks(registry, def)];
   const row = await col.update(id, merge, {
     expected: requireVersion(fields._version),
-    checks: checked,
+    checks: [...checks, ...childLocks(registry, def)],
     read,
   });
   await refreshChildren(store, registry, def, [row.value]);
@@ -101,13 +97,7 @@ export async function saveRecord(
 }
 
 /** The import routes: the template download, the upload and (`export`) the records as a file. */
-function mountImport(
-  api: Hono<AppEnv>,
-  def: ResourceDef,
-  spec: NonNullable<ResourceDef["import"]>,
-  registry: Registry,
-) {
-  // an .xlsx for every import (which takes CSV too): the headers, and what each column takes
+function mountImport(api: Hono<AppEnv>, def: ResourceDef, registry: Registry) {
   api.get("/template", async (c) => {
     const headers = templateColumns(def).map((col) => col.header);
     c.header("content-disposition", `attachment; filename="template-${def.name}.xlsx"`);
@@ -132,7 +122,7 @@ function mountImport(
     return c.json({ success: true, ...res });
   });
 
-  if (!spec.export) return;
+  if (!def.import?.export) return;
   api.get("/export", async (c) => {
     const file = await exportRecords(c.get("store"), registry, def);
     await audit(c, { action: "export", entity: def.name, after: { rows: file.rows } });
@@ -164,14 +154,11 @@ function mountToggles(api: Hono<AppEnv>, def: ResourceDef, toggles: string[]) {
     });
     const ev = before && changeEvent(def.name, row.value._id, before, row.value);
     if (ev) await audit(c, ev);
-    return c.json({ success: true, message: "Data Berhasil di Simpan", data: toJson(row, def) });
+    return saved(c, row, def);
   });
 }
 
-/**
- * The API of one resource, from its declaration: DataTables list, select2 lookups, single
- * read, create/edit, per-field switches, delete (when deletable), import and its template.
- */
+/** The API of one resource, from its declaration. */
 export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const col = (c: Context<AppEnv>) => collectionOf(c.get("store"), def);
@@ -198,14 +185,13 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
       const answer = select2(def, index, params(c), base, sel);
       if (def.auditReads) auditList(c, def.name, answer.results.length);
       if (answer.results.length || (params(c).get("page") ?? "1") !== "1") return c.json(answer);
-      // nothing to offer: say why when set-up is missing (the picker shows it, with its link)
       const ctx = { store: c.get("store"), registry };
       const empty = await emptyReason(def, index, base, sel, params(c), ctx);
       return c.json(empty ? { ...answer, empty } : answer);
     });
   }
 
-  if (def.import) mountImport(api, def, def.import, registry);
+  if (def.import) mountImport(api, def, registry);
 
   api.get("/:id", async (c) => {
     const row = await col(c).find(c.req.param("id"));
@@ -218,11 +204,7 @@ export function resourceApi(def: ResourceDef, registry: Registry): Hono<AppEnv> 
 
   api.post("/update", async (c) => {
     const row = await saveRecord(c.get("store"), registry, def, await readFields(c), c);
-    return c.json({
-      success: true,
-      message: "Data Berhasil di Simpan",
-      data: toJson(row, def),
-    });
+    return saved(c, row, def);
   });
 
   if (def.toggles?.length) mountToggles(api, def, def.toggles);

@@ -1,8 +1,4 @@
-/**
- * Beginnings with which SheetJS's `read` of a text takes it for another format (HTML or XML,
- * SYLK, DIF, a zip, RTF, DBF, SocialCalc, plain text starting with a blank or control
- * character) or may, or names its separator (`sep=`): such text is left to SheetJS.
- */
+/** Beginnings for which SheetJS's `read` takes a text for another format or a set separator. */
 function sniffed(text: string): boolean {
   const first = text.charCodeAt(0);
   return first <= 0x20 || first >= 0x7f || "<ITP{01".includes(text[0]) ||
@@ -23,12 +19,8 @@ function isCommaSeparated(head: string): boolean {
 
 /**
  * The cells of comma-separated text as SheetJS's `read(text, { type: "string", raw: true,
- * dense: true, sheetRows })` gives them, as text (its `dsv_to_sheet_str`: a cell opening with a
- * quote runs to its closing quote, `""` inside it is a quote, CR, LF and CRLF end a row, empty
- * cells and rows are holes), without SheetJS's format sniffing and byte conversions: a row with
- * no quote is split natively, one with a quote read a character at a time. Null when SheetJS
- * would read the text another way (see `sniffed`, a separator other than the comma): parse it
- * with SheetJS then.
+ * dense: true, sheetRows })` gives them (empty cells and rows as holes), a row without a quote
+ * split natively. Null when SheetJS would read the text another way: parse it with SheetJS then.
  */
 export function csvCells(text: string, sheetRows: number): string[][] | null {
   if (!text || sniffed(text) || !isCommaSeparated(text.slice(0, 1024))) return null;
@@ -59,10 +51,7 @@ export function csvCells(text: string, sheetRows: number): string[][] | null {
   return rows;
 }
 
-/**
- * Reads row `r` from `p`, a character at a time as SheetJS does (a row holding a quote, whose
- * quoted cells may span lines); returns where the next row starts.
- */
+/** Reads row `r` (holding a quote) from `p` as SheetJS does; returns where the next row starts. */
 function quotedRow(text: string, p: number, rows: string[][], r: number): number {
   let c = 0, start = p, quoted = false, opensQuoted = text.charCodeAt(p) === 0x22;
   const cell = (end: number) => {

@@ -1,27 +1,14 @@
 import type { OrderBy, Query } from "../index/index.ts";
 import type { ColumnDef } from "./resource.ts";
 
-/** A table's ordering as the browser keeps it: column index and direction. */
-export type TableOrder = [column: number, dir: "asc" | "desc"];
-
-/** The DataTables server-side request, as far as the server uses it. */
-export interface TableRequest {
-  draw: number;
-  query: Query;
-}
-
 /** Page size ceiling for one request, whatever `length` asks. */
 export const MAX_PAGE = 1000;
 
-/**
- * Parses DataTables' server-side parameters (`draw`, `start`, `length`, `search[value]`,
- * `order[i][column|dir]`, `columns[i][data|searchable|orderable]`). Only the fields in
- * `allowed` can be searched or ordered; the default order is the first column ascending.
- */
+/** Parses DataTables' server-side parameters; only fields in `allowed` are searched or ordered. */
 export function parseTableRequest(
   params: URLSearchParams,
   allowed: { search: string[]; order: string[]; pageSize: number },
-): TableRequest {
+): { draw: number; query: Query } {
   const int = (k: string, d: number) => {
     const n = Number.parseInt(params.get(k) ?? "", 10);
     return Number.isFinite(n) ? n : d;
@@ -74,10 +61,7 @@ export interface TableAnswer<T> {
   data: T[];
 }
 
-/**
- * The answer to a `parseTableRequest` request: its `draw`, the counts of a query result
- * (`total` rows, `filtered` matching, `capped` when the count stopped early) and `data`.
- */
+/** The answer to a `parseTableRequest` request: its `draw`, a query result's counts and `data`. */
 export function tableAnswer<T>(
   draw: number,
   counts: { total: number; filtered: number; capped?: boolean },
@@ -92,17 +76,13 @@ export function tableAnswer<T>(
   };
 }
 
-/**
- * The DataTables server-side request of a table: extra `params` (filters), draw, paging,
- * search, ordering and each column's name. The server renders a page's first answer from the
- * same query the browser sends afterwards.
- */
+/** The DataTables request of a table (the server renders a first page from the same query). */
 export function tableQuery(columns: ColumnDef[], q: {
   draw: number;
   start: number;
   length: number;
   search?: string;
-  order?: TableOrder;
+  order?: [column: number, dir: "asc" | "desc"];
   params?: Record<string, string>;
 }): URLSearchParams {
   const p = new URLSearchParams({

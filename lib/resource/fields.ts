@@ -1,37 +1,22 @@
 import { z } from "zod";
 import type { CollectionSpec } from "../db/collection.ts";
-import { choicesOf, type ColumnDef, type FieldDef, type RefDef } from "./resource.ts";
+import { choicesOf } from "./resource.ts";
+import type { ColumnDef, FieldDef, RefDef, ResourceDef } from "./resource.ts";
 import { flag, refId, text } from "./validate.ts";
 
-/** Options of a `text` check (lib/resource/validate.ts). */
-export type TextCheck = NonNullable<Parameters<typeof text>[1]>;
-
-/**
- * One field of a resource, declared once: from it come the schema entry (the check), the table
- * column, the form input and, for a parent picked in a select, the reference.
- */
+/** One field of a resource: its check, table column, form input and reference. */
 export interface Field {
   /** Column title and form label; messages name the field in sentence case ('Nama depan'). */
   label: string;
-  /**
-   * What the API accepts: `text` options (the default: required text of at most 255
-   * characters), a zod type, a function of the message label giving one (`money`, `gender`),
-   * or `false` for a field the server derives (`fullname`), which is shown but never sent.
-   */
-  check?: TextCheck | z.ZodType | ((label: string) => z.ZodType) | false;
+  /** `text` options (default: required, 255 at most), a zod type or its maker; `false`: derived. */
+  check?: Parameters<typeof text>[1] | z.ZodType | ((label: string) => z.ZodType) | false;
   /** Labels of stored values: the column shows them, the form offers them as choices. */
   choices?: Record<string, string>;
   /** The table column, as overrides of `{ data: name, title: label }`; `false`: none. */
   column?: Partial<ColumnDef> | false;
-  /**
-   * The form input, as overrides of `{ name, label }` (required when the check refuses an
-   * absent value); `false`: none.
-   */
+  /** The form input, as overrides of `{ name, label }`; `false`: none. */
   form?: FormOverride | false;
-  /**
-   * A parent record picked in a select; the entry's name is the form and update field. The
-   * column shows the parent's `display` field and the check is `refId` unless given.
-   */
+  /** A parent picked in a select (the entry's name its form field; check `refId` unless given). */
   ref?: Omit<RefDef, "field" | "input" | "label"> & { field?: string };
 }
 
@@ -39,16 +24,6 @@ export interface Field {
 export type FormOverride =
   & Partial<Omit<FieldDef, "options">>
   & { options?: Partial<NonNullable<FieldDef["options"]>> };
-
-/** The parts of a resource declaration made from its fields. */
-export interface Model {
-  schema: z.ZodObject<z.ZodRawShape>;
-  columns: ColumnDef[];
-  fields: FieldDef[];
-  refs: RefDef[];
-  /** Every field's label, those neither shown nor edited too (an import template's headers). */
-  labels: Record<string, string>;
-}
 
 /** 'Nama Depan' → 'Nama depan': later capitalised words lowered, acronyms ('No. ERM') kept. */
 export const sentenceCase = (label: string): string =>
@@ -87,15 +62,11 @@ function ordered<T>(all: [string, T][], first: string[] = []): T[] {
   return [...lead.map(([, v]) => v), ...rest];
 }
 
-/**
- * A resource's schema, columns, form fields and references from one entry per field, in
- * declaration order (the schema's order is also the order of its messages). `first` names the
- * columns or form inputs that come before the others, where the table or form differs.
- */
+/** A resource's schema, columns, form fields and refs, in order (`first`: those put first). */
 export function model(
   entries: Record<string, Field>,
   first: { columns?: string[]; form?: string[] } = {},
-): Model {
+): Required<Pick<ResourceDef, "schema" | "columns" | "fields" | "refs" | "labels">> {
   const shape: Record<string, z.ZodType> = {};
   const columns: [string, ColumnDef][] = [];
   const fields: [string, FieldDef][] = [];
@@ -133,10 +104,7 @@ export const capitals: NonNullable<CollectionSpec["normalize"]> = (_f, v) =>
 export const optionOf = (field: string) => (d: Record<string, unknown>): string =>
   String(d[field] ?? "");
 
-/**
- * A yes/no flag switched in its table cell and saved at once (`toggles`), and a switch in the
- * form (`hint` said under it).
- */
+/** A yes/no flag switched in its table cell (`toggles`) and in the form. */
 export const toggle = (label: string, hint?: string): Field => ({
   label,
   check: flag,

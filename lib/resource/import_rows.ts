@@ -16,7 +16,7 @@ export interface Stored {
   col: ReturnType<typeof collectionOf>;
   /** The collection's counters before the indexes were read (a write after fails the import). */
   since: string | null;
-  /** The import key as its unique index keys it (e.g. usernames case-insensitive). */
+  /** The import key as its unique index keys it. */
   keyOf: (v: unknown) => string;
   byKey: Map<string, Doc>;
   /** Other unique fields: value (normalised) → owner id, as the rows take them. */
@@ -52,13 +52,11 @@ export async function loadStored(
   const index = await col.index(true);
   const keyOf = (v: unknown) => col.norm(spec.key, v);
   const byKey = new Map<string, Doc>();
-  for (const r of index.rows()) byKey.set(keyOf(r.value[spec.key]), r.value);
   const others = (def.unique ?? []).filter((f) => f !== spec.key);
   const taken = new Map(others.map((f) => [f, new Map<string, string>()]));
   for (const r of index.rows()) {
-    for (const f of others) {
-      taken.get(f)!.set(col.norm(f, r.value[f]), r.value._id);
-    }
+    byKey.set(keyOf(r.value[spec.key]), r.value);
+    for (const f of others) taken.get(f)!.set(col.norm(f, r.value[f]), r.value._id);
   }
   const parents: Stored["parents"] = new Map();
   const guards: Check[] = [];
@@ -77,13 +75,10 @@ export async function loadStored(
   return { col, since, keyOf, byKey, taken, parents, guards };
 }
 
-/** What a column of an import did to the stored records it updated. */
+/** What a column (headed as in the file) did to the records updated: values changed, emptied. */
 export interface ColumnCount {
-  /** The column's header as the file spells it. */
   column: string;
-  /** Values replaced by another value. */
   changed: number;
-  /** Values removed because the cell was empty. */
   emptied: number;
 }
 
@@ -93,10 +88,7 @@ const isEmpty = (v: unknown) => v == null || v === "" || (Array.isArray(v) && v.
 const storedField = (def: ResourceDef, f: string) =>
   def.refs?.find((r) => r.input === f)?.field ?? f;
 
-/**
- * `doc` (a row's checked fields) over the stored record `old`: the fields the row gives replace,
- * every other field keeps its stored value, so an import changes only the columns its file has.
- */
+/** A row's checked fields over the stored record `old`: the fields not `given` keep theirs. */
 function over(def: ResourceDef, old: Doc, doc: Record<string, unknown>, given: Set<string>) {
   const out = { ...doc };
   for (const f of Object.keys(def.schema.shape)) {
@@ -108,12 +100,7 @@ function over(def: ResourceDef, old: Doc, doc: Record<string, unknown>, given: S
   return out;
 }
 
-/**
- * One row made a record: parents found, validated, prepared (the hook sees the stored record
- * with the same key). A row matching a stored record by the key column is validated on its own
- * columns only and keeps the others; a new record needs every required column (the row is named
- * when the file lacks one). Errors go to `out.errors`; null when the row is refused.
- */
+/** One row made a record (an update checked on its own columns only); null when refused. */
 async function rowDoc(
   store: Store,
   registry: Registry,

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import { AppError, badRequest } from "../errors.ts";
 import { refreshChildren, type Registry } from "./refs.ts";
 import type { ResourceDef } from "./resource.ts";
@@ -9,7 +8,7 @@ import { track, tracked, type Tracker } from "../progress/progress.ts";
 import type { Store } from "../db/store.ts";
 import { formatNumber } from "../format.ts";
 import { checkRows, checkTally, type ColumnCount, loadStored } from "./import_rows.ts";
-import { ownHeaders, templateColumns } from "./template.ts";
+import { needed, ownHeaders, templateColumns } from "./template.ts";
 
 /** How many row errors a message lists before it only counts the rest. */
 const SHOWN_ERRORS = 20;
@@ -20,24 +19,17 @@ export interface ImportResult {
   created: number;
   updated: number;
   unchanged: number;
-  /**
-   * Per column of the file that updates touched: stored values replaced by another (`changed`)
-   * and emptied by an empty cell (`emptied`). Columns the file lacks are left as stored.
-   */
+  /** Per column of the file that updates touched: values changed and emptied. */
   columns: ColumnCount[];
   /** Rows imported with a warning (first few), e.g. tariffs off the official pattern. */
   warnings: string[];
-  /** Data rows read from the file. */
+  /** Data rows read from the file, and the blank ones passed over. */
   rows: number;
-  /** Blank rows passed over. */
   skipped: number;
 }
 
-/**
- * The column headers an import accepts for each field, lowercased: its own name, its aliases,
- * and for a template column the template's Indonesian header ('no. erm').
- */
-export function acceptedHeaders(def: ResourceDef): Record<string, string[]> {
+/** The headers a field's column may have, lowercased: name, aliases, the template's header. */
+function acceptedHeaders(def: ResourceDef): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const key of Object.keys(def.schema.shape)) out[key] = ownHeaders(def, key);
   for (const { field, header } of templateColumns(def)) {
@@ -53,10 +45,7 @@ function rowErrors(errors: string[]): string {
   return more > 0 ? `${shown}\n... dan ${formatNumber(more)} kesalahan lainnya.` : shown;
 }
 
-/**
- * The refusal of an all-or-nothing import with row (or line) errors: 400 counting them and
- * listing the first 20; nothing was stored.
- */
+/** The 400 of an all-or-nothing import with row errors: their count and the first 20. */
 export function importRefusal(errors: string[]): AppError {
   return badRequest(
     `Impor dibatalkan, tidak ada data yang disimpan. ${formatNumber(errors.length)} ` +
@@ -68,25 +57,8 @@ export function importRefusal(errors: string[]): AppError {
 /** The files every import takes, as said to the user. */
 export const IMPORT_KINDS = ".xlsx atau CSV";
 
-/**
- * Imports a CSV or .xlsx file into a resource: headers matched case-insensitively to field
- * names or aliases, parents named by their code (or `importBy` field), every row validated
- * first. Any invalid row means nothing is written; valid files upsert by the import key, so
- * re-importing is safe, and an update changes only the columns the file has.
- */
-export async function importFile(
-  store: Store,
-  registry: Registry,
-  def: ResourceDef,
-  file: Upload,
-  progress: Tracker = track(null, `Impor ${def.label}`),
-): Promise<ImportResult> {
-  return await tracked(progress, () => importRows(store, registry, def, file, progress));
-}
-
 /** The file's table after the size, type and emptiness checks. */
 async function readTable(def: ResourceDef, file: Upload, progress: Tracker) {
-  const spec = def.import!;
   const size = file.bytes.length; // the bytes are handed over to the parse
   if (size > IMPORT_LIMITS.bytes) {
     throw badRequest(`Berkas terlalu besar (maksimal ${IMPORT_LIMITS.bytes / 1024 / 1024} MB).`);
@@ -96,19 +68,14 @@ async function readTable(def: ResourceDef, file: Upload, progress: Tracker) {
     throw badRequest(`Berkas harus ${IMPORT_KINDS} (bukan .${ext}).`);
   }
   progress.phase("Membaca berkas", size, "byte");
-  const table = await parseUpload(file.bytes, ext, spec.maxRows ?? 200_000);
+  const table = await parseUpload(file.bytes, ext, def.import!.maxRows ?? 200_000);
   progress.step(size);
   progress.phase("Memeriksa baris", table.rows.length);
   if (!table.rows.length) throw badRequest("Berkas tidak berisi baris data.");
   return table;
 }
 
-/**
- * The column of each field found in the headers, and the required fields without one (field →
- * the headers it accepts): only a new record needs those, so its row is refused naming them. A
- * file without the import key's column, or one lacking any required column when the key is
- * derived from other fields (a doctor's full name), is refused whole.
- */
+/** Each field's column, and the required ones lacking (refused whole when the key needs them). */
 function columnsOf(def: ResourceDef, headers: string[]) {
   const lower = headers.map((h) => h.toLowerCase());
   const colOf: Record<string, number> = {};
@@ -118,10 +85,7 @@ function columnsOf(def: ResourceDef, headers: string[]) {
   for (const [field, names] of Object.entries(acceptedHeaders(def))) {
     const i = lower.findIndex((h) => names.includes(h));
     if (i >= 0) colOf[field] = i;
-    else if (
-      !def.import!.derived?.includes(field) &&
-      !(def.schema.shape[field] as z.ZodType).safeParse(undefined).success
-    ) {
+    else if (needed(def, field)) {
       const h = headed.get(field);
       lacking[field] = (h ? [h, ...names.filter((n) => n !== h.toLowerCase())] : names).join("/");
     }
@@ -138,58 +102,55 @@ function columnsOf(def: ResourceDef, headers: string[]) {
   return { colOf, lacking };
 }
 
-async function importRows(
+/** Imports a CSV or .xlsx file all or nothing, upserting by the import key (its columns only). */
+export async function importFile(
   store: Store,
   registry: Registry,
   def: ResourceDef,
   file: Upload,
-  progress: Tracker,
+  progress: Tracker = track(null, `Impor ${def.label}`),
 ): Promise<ImportResult> {
-  const table = await readTable(def, file, progress);
-  const { colOf, lacking } = columnsOf(def, table.headers);
-  const s = await loadStored(store, registry, def);
-  const out = await checkRows(store, registry, def, s, table, colOf, progress, lacking);
-  await checkTally(def, s, out);
-  const { errors, warnings, docs, created, unchanged, skipped } = out;
-  const columns = out.columns.filter((c) => c.changed || c.emptied)
-    .map(({ column, changed, emptied }) => ({ column, changed, emptied }));
-  if (errors.length) throw importRefusal(errors);
-  progress.phase("Menyimpan", docs.length);
-  await s.col.writeMany(docs, {
-    onCommit: (n) => progress.step(n),
-    since: s.since,
-    guards: s.guards,
+  return await tracked(progress, async () => {
+    const table = await readTable(def, file, progress);
+    const { colOf, lacking } = columnsOf(def, table.headers);
+    const s = await loadStored(store, registry, def);
+    const out = await checkRows(store, registry, def, s, table, colOf, progress, lacking);
+    await checkTally(def, s, out);
+    const { errors, warnings, docs, created, unchanged, skipped } = out;
+    const columns = out.columns.filter((c) => c.changed || c.emptied)
+      .map(({ column, changed, emptied }) => ({ column, changed, emptied }));
+    if (errors.length) throw importRefusal(errors);
+    progress.phase("Menyimpan", docs.length);
+    await s.col.writeMany(docs, {
+      onCommit: (n) => progress.step(n),
+      since: s.since,
+      guards: s.guards,
+    });
+    const updated = docs.length - created;
+    // the copies embedded in children (a patient's name in its stays), as after a single edit
+    const changed = docs.filter((d) => s.byKey.has(s.keyOf(d[def.import!.key])));
+    await refreshChildren(store, registry, def, changed).catch((e) => {
+      if (!(e instanceof AppError)) throw e;
+      warnings.push(`Data terkait belum diperbarui: ${e.message}`);
+    });
+    const n = formatNumber;
+    const warned = warnings.length
+      ? `\nPeringatan (${n(warnings.length)} baris, tetap diimpor):\n${rowErrors(warnings)}`
+      : "";
+    return {
+      message: `Impor ${def.label} berhasil: ${n(created)} baru, ${n(updated)} diperbarui, ` +
+        `${n(unchanged)} tidak berubah` +
+        (skipped ? `, ${n(skipped)} baris kosong dilewati.` : ".") +
+        columns.map((c) =>
+          `\nKolom ${c.column}: ${n(c.changed)} diubah, ${n(c.emptied)} dikosongkan.`
+        ).join("") + warned,
+      created,
+      updated,
+      unchanged,
+      columns,
+      warnings: warnings.slice(0, SHOWN_ERRORS),
+      rows: table.rows.length,
+      skipped,
+    };
   });
-  const updated = docs.length - created;
-  // the copies embedded in children (a patient's name in its stays), as after a single edit
-  const changed = docs.filter((d) => s.byKey.has(s.keyOf(d[def.import!.key])));
-  await refreshChildren(store, registry, def, changed).catch((e) => {
-    if (!(e instanceof AppError)) throw e;
-    warnings.push(`Data terkait belum diperbarui: ${e.message}`);
-  });
-  const warned = warnings.length
-    ? `\nPeringatan (${formatNumber(warnings.length)} baris, tetap diimpor):\n${
-      rowErrors(warnings)
-    }`
-    : "";
-  return {
-    message:
-      `Impor ${def.label} berhasil: ${formatNumber(created)} baru, ${
-        formatNumber(updated)
-      } diperbarui, ` +
-      `${formatNumber(unchanged)} tidak berubah` +
-      (skipped ? `, ${formatNumber(skipped)} baris kosong dilewati.` : ".") +
-      columns.map((c) =>
-        `\nKolom ${c.column}: ${formatNumber(c.changed)} diubah, ${
-          formatNumber(c.emptied)
-        } dikosongkan.`
-      ).join("") + warned,
-    created,
-    updated,
-    unchanged,
-    columns,
-    warnings: warnings.slice(0, SHOWN_ERRORS),
-    rows: table.rows.length,
-    skipped,
-  };
 }

@@ -5,13 +5,8 @@ import type { Table } from "./spreadsheet.ts";
 
 /** Limits on parsing one upload (in a worker thread, `parse_worker.ts`). */
 export const PARSE_LIMITS = {
-  /** Wall-clock time one parse may take. */
   ms: 30_000,
-  /**
-   * Heap one parse may use: a file needing more (estimated from its unpacked size before
-   * parsing) is refused; the worker's V8 heap is capped at this plus `heapMarginMb` as a
-   * last resort.
-   */
+  /** Heap one parse may use (a file estimated to need more is refused); V8's cap adds margin. */
   memoryMb: 512,
   heapMarginMb: 256,
   /** Parses running at once; the others wait their turn. */
@@ -52,11 +47,7 @@ function turn(): Promise<void> {
   });
 }
 
-/**
- * A parse worker and the port its jobs and answers go through: node:worker_threads' own
- * messages took Deno about a second per MB of an upload to deliver, a MessageChannel's port
- * read with `onmessage` hands the bytes over at once.
- */
+/** A parse worker and the port its jobs and answers go through (faster than its own messages). */
 interface ParseWorker {
   worker: Worker;
   port: MessagePort;
@@ -80,11 +71,7 @@ function take(script: string): ParseWorker {
   return { worker, port: port1, heapMb: heapMb(), script };
 }
 
-/**
- * Reads `port`'s messages with `on` (null: none). Deno's node MessagePort is the web one:
- * `onmessage` is the fast way to read it, and `unref` after it keeps an idle worker's port
- * from holding the process open.
- */
+/** Reads `port`'s messages with `on` (null: none); `unref` lets an idle worker's port go. */
 function listen(port: MessagePort, on: ((data: Reply) => void) | null): void {
   (port as unknown as globalThis.MessagePort).onmessage = on && ((e) => on(e.data));
   port.unref();
@@ -105,10 +92,7 @@ interface Reply {
   fields?: Record<string, string>;
 }
 
-/**
- * Parses in a worker thread started from `script`; a worker over a limit is terminated, its
- * memory freed. The rows come in slices (parse_reply.ts), each copied in its own turn.
- */
+/** Parses in a worker from `script` (terminated over a limit); the rows come in slices. */
 function inWorker<T>(script: string, job: Record<string, unknown>, bytes: Uint8Array): Promise<T> {
   const w = take(script);
   const { worker, port } = w;
@@ -158,26 +142,17 @@ function inWorker<T>(script: string, job: Record<string, unknown>, bytes: Uint8A
       reject(new Error("Pembaca berkas berhenti."));
     });
     const memoryMb = PARSE_LIMITS.memoryMb;
-    // its buffer transferred, on the port: node:worker_threads' own messages copied a Uint8Array
-    // a byte at a time (about 1 s for a 3 MB file)
+    // its buffer transferred, on the port (worker messages copy it byte by byte)
     port.postMessage({ ...job, bytes, memoryMb }, [bytes.buffer as ArrayBuffer]);
   }).finally(() => {
     if (!healthy) return retire(w);
-    // the latest kind of parse stays warm: an older idle worker gives way (a worker made for
-    // each parse cost the server's thread a quarter of a second)
+    // the latest kind of parse stays warm: an older idle worker gives way
     idle.push(w);
     while (idle.length > PARSE_LIMITS.concurrent) retire(idle.shift()!);
   });
 }
 
-/**
- * Parses an upload off the request path, in a worker thread started from `script` (a module
- * answering with `answerParses`, parse_reply.ts; `job`: what its parser takes besides the
- * bytes, which are handed over): with a time limit and a heap limit (a file exceeding either is
- * refused naming the limit), at most `PARSE_LIMITS.concurrent` at once; the others wait up to
- * `waitMs`, then get 429. While an upload waits and is parsed, its request gives its request
- * slot back (`steppedOut`): only the work on the parsed rows holds one.
- */
+/** Parses an upload in a `script` worker within `PARSE_LIMITS`, its request slot given back. */
 export async function parseInWorker<T>(
   script: URL,
   bytes: Uint8Array,

@@ -1,17 +1,9 @@
-/**
- * The worker side of an import parse (parse.ts): each job's result goes back in messages of
- * `ROWS_PER_MESSAGE` rows, each sent when the server asks for the next (so it takes them one per
- * turn of its event loop, between other requests), then the rest; or its refusal (status,
- * message, lines, fields).
- */
+/** Worker side of an import parse (parse.ts): the rows a slice per server turn, then the rest. */
 import { parentPort } from "node:worker_threads";
 import { AppError } from "../errors.ts";
 
-/**
- * Rows a message carries: the server's thread copies each in a few milliseconds (150,000 rows
- * at once took it near a second).
- */
-export const ROWS_PER_MESSAGE = 2_000;
+/** Rows a message carries: few enough for the server's thread to copy in a few milliseconds. */
+const ROWS_PER_MESSAGE = 2_000;
 
 /** A job as the worker receives it: the upload's bytes, the heap limit, the parser's options. */
 export type ParseJob<J = unknown> = J & { bytes: Uint8Array; memoryMb: number };
@@ -24,7 +16,6 @@ export function answerParses<J extends ParseJob>(
 }
 
 function answer<J extends ParseJob>(port: MessagePort, parse: (job: J) => { rows: unknown[] }) {
-  // the slices of the result being sent: the next one goes when the server asks for it
   let slices: Generator<object> | null = null;
   const send = () => {
     const next = slices?.next();

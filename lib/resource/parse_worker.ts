@@ -1,7 +1,4 @@
-/**
- * Worker thread that parses an uploaded spreadsheet (`readTable`), so a hostile file costs
- * this thread's heap and time, never the server's (see `parse.ts`).
- */
+/** Worker thread parsing an upload: a hostile file costs its heap and time, not the server's. */
 import { readTable } from "./spreadsheet.ts";
 import { answerParses, type ParseJob } from "./parse_reply.ts";
 

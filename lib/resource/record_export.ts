@@ -10,13 +10,9 @@ import { streamXlsx } from "./xlsx_stream.ts";
 import { templateColumns } from "./template.ts";
 
 /** Most records one export writes (the shared strings of a sheet are held until its end). */
-export const RECORD_EXPORT_LIMIT = 100_000;
+const RECORD_EXPORT_LIMIT = 100_000;
 
-/**
- * The columns of a resource's export, one per import header so the file imports back: a parent
- * as the code its import names it by (`importBy`, else the parent's import key), a date field as
- * a date cell, anything else as text.
- */
+/** The columns of a resource's export, one per import header (a parent as its import code). */
 async function columnsOf(
   store: Store,
   registry: Registry,
@@ -42,11 +38,7 @@ async function columnsOf(
   return out;
 }
 
-/**
- * Every record of a resource as an .xlsx in its import's columns (`import.export`), ordered by
- * the import key: edited and imported back, it updates the same records. More than
- * `RECORD_EXPORT_LIMIT` records: 400.
- */
+/** Every record of a resource as an .xlsx that imports back (`import.export`), by import key. */
 export async function exportRecords(store: Store, registry: Registry, def: ResourceDef) {
   const key = def.import!.key;
   const rows = (await collectionOf(store, def).index()).rows().map((r) => r.value);

@@ -9,10 +9,7 @@ import type { Store } from "../db/store.ts";
 /** Every declared resource by name. */
 export type Registry = Map<string, ResourceDef>;
 
-/**
- * The embedded copy of a parent: `{_id, desc}` (or its display field) and its `copy` fields; a
- * field the parent lacks (added after it was stored) is left out, as in the copies made before.
- */
+/** The embedded copy of a parent: `{_id, desc}` (or its display field) and its `copy` fields. */
 export function embed(ref: RefDef, parent: Doc): Record<string, unknown> {
   const out: Record<string, unknown> = { _id: parent._id };
   for (const f of [ref.display ?? "desc", ...ref.copy ?? []]) {
@@ -34,11 +31,7 @@ async function retried<R>(run: () => Promise<R>): Promise<R> {
   }
 }
 
-/**
- * Turns parent ids in a validated payload into embedded parents, with a versionstamp check
- * for each so a parent deleted meanwhile makes the write fail instead of orphaning it, and a
- * check that no import holds the parent's collection (a rollback could delete the parent).
- */
+/** Parent ids made embedded parents, and the checks: the parents unchanged, none being imported. */
 export async function resolveRefs(
   store: Store,
   registry: Registry,
@@ -67,28 +60,18 @@ export async function resolveRefs(
 
 /** The resources that refer to `name`, with the reference they use. */
 export function referrers(registry: Registry, name: string): [ResourceDef, RefDef][] {
-  const out: [ResourceDef, RefDef][] = [];
-  for (const def of registry.values()) {
-    for (const ref of def.refs ?? []) if (ref.resource === name) out.push([def, ref]);
-  }
-  return out;
+  return [...registry.values()].flatMap((def) =>
+    (def.refs ?? []).filter((r) => r.resource === name).map((r): [ResourceDef, RefDef] => [def, r])
+  );
 }
 
-/**
- * Checks, for a commit writing a record of `def`, that no import holds a collection whose
- * records embed it: the import would fail on the change, and the copies could not be refreshed.
- */
+/** Checks for a commit writing a record of `def`: no import holds a collection embedding it. */
 export function childLocks(registry: Registry, def: ResourceDef): Check[] {
   const names = new Set(referrers(registry, def.name).map(([child]) => child.name));
   return [...names].map((n) => ({ key: lockKey(n), versionstamp: null }));
 }
 
-/**
- * Deletes record `id` unless other records refer to it. The children are counted in the
- * in-memory index, and the delete's commit checks that none of the referring collections was
- * written since its counter was read before that count: a child inserted meanwhile makes the
- * commit fail, and the count is taken again. Returns the record deleted.
- */
+/** Deletes and returns record `id` unless records refer to it (recounted if one came meanwhile). */
 export function removeUnreferenced(
   store: Store,
   registry: Registry,
@@ -123,11 +106,7 @@ export function removeUnreferenced(
   });
 }
 
-/**
- * After parents changed, refreshes the copies of them embedded in their children: one
- * `writeMany` per referring collection, checked against the counter read before its index
- * (a child edited meanwhile is read again, up to 5 tries), never writing over a newer child.
- */
+/** After parents changed, refreshes their copies in the children (a `writeMany` per collection). */
 export async function refreshChildren(
   store: Store,
   registry: Registry,

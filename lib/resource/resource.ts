@@ -12,7 +12,6 @@ export interface ColumnDef {
   title: string;
   orderable?: boolean;
   searchable?: boolean;
-  /** How the table shows the value. */
   format?: "text" | "money" | "datetime" | "date" | "bool" | "switch";
   /** Labels for stored values, e.g. `{ first: "Kelas 1" }`. */
   choices?: Record<string, string>;
@@ -25,10 +24,7 @@ export interface ColumnDef {
 export interface FieldDef {
   name: string;
   label: string;
-  /**
-   * `switch`: a yes/no flag (sent as "true" or "false"); `date`: a calendar day, typed
-   * `DD-MM-YYYY` (components/ui/DateInput.tsx) and sent as `YYYY-MM-DD`.
-   */
+  /** `switch`: sent "true"/"false"; `date`: typed `DD-MM-YYYY`, sent `YYYY-MM-DD`. */
   type?:
     | "text"
     | "number"
@@ -48,7 +44,6 @@ export interface FieldDef {
   requiredNew?: boolean;
   /** For selects: where options come from; `parent` names the field this one depends on. */
   options?: { url: string; parent?: string; param?: string };
-  /** Static options for a select. */
   choices?: { id: string; text: string }[];
   /** A field that only narrows another (not saved, e.g. province above regency). */
   virtual?: boolean;
@@ -67,7 +62,6 @@ export interface RefDef {
   field: string;
   /** Form and update field carrying the parent id, e.g. `province`. */
   input: string;
-  /** Parent resource name. */
   resource: string;
   label: string;
   /** Parent field copied beside `_id` (default `desc`). */
@@ -82,10 +76,7 @@ export interface RefDef {
 
 /** How an import file (.xlsx or CSV, whichever the user has) maps onto the resource. */
 export interface ImportDef {
-  /**
-   * Field used to match rows to stored records (upsert); an update changes only the fields
-   * whose column the file has.
-   */
+  /** Field matching rows to stored records (upsert). */
   key: string;
   /** Extra accepted column headers per field (own field names always work). */
   aliases?: Record<string, string[]>;
@@ -110,27 +101,13 @@ export interface SelectDef {
   exclude?: string[];
   /** Query parameters copied into `where` when present, e.g. `{ regional: "regional" }`. */
   params?: Record<string, string>;
-  /**
-   * The field options go by instead of the first column (ascending, those without it last): for
-   * short lists only, as every match is sorted in memory (a reference list's E-Klaim code).
-   */
+  /** The field options go by instead of the first column (short lists: sorted in memory). */
   order?: string;
-  /**
-   * Custom match on the lowercased search fields (in `search` order) for a lowercased query;
-   * default is a substring of any field.
-   */
+  /** Custom match on the lowercased search fields (in `search` order) for a lowercased query. */
   match?: (text: string[], q: string) => boolean;
-  /**
-   * With `match`: texts (from the lowercased query) of which a matching record's search fields
-   * contain at least one, so the lookup tries only those records.
-   */
+  /** With `match`: texts of which every match's search fields hold one (the records tried). */
   prefilter?: (q: string) => string[];
-  /**
-   * Why the lookup has nothing to offer at all (whatever is typed) when set-up is missing, with
-   * the link to the fix (null: no such reason). Asked only for an empty answer whose filters
-   * leave no record; without it, or when it answers null, an empty collection is said with a
-   * link to its screen.
-   */
+  /** Why the lookup offers nothing whatever is typed (set-up missing), with the fix's link. */
   whyEmpty?: (ctx: Pick<HookContext, "store" | "registry">) => Promise<EmptyReason | null>;
   /** Why typed text found none of the records there (a list not loaded), else null. */
   whyNotFound?: SelectDef["whyEmpty"];
@@ -140,14 +117,12 @@ export interface SelectDef {
 export interface EmptyReason {
   text: string;
   href: string;
-  /** The link's text: 'Impor di Data Master › Tarif INA-CBG'. */
   link: string;
 }
 
 /** What the hooks of a resource can reach. */
 export interface HookContext {
   store: Store;
-  /** Every declared resource by name. */
   registry: Map<string, ResourceDef>;
   /** The record being edited (absent on create). */
   old?: Doc;
@@ -161,7 +136,6 @@ export interface ResourceDef<T extends Doc = Doc> {
   name: string;
   /** Indonesian name used in titles: 'Tambah {label}', 'Edit {label}'. */
   label: string;
-  /** The screen: its path and sidebar group. */
   page?: { path: string; group: string; title?: string };
   /** Validates the update payload (refs arrive as parent ids under their `input` name). */
   schema: z.ZodObject<z.ZodRawShape>;
@@ -169,10 +143,7 @@ export interface ResourceDef<T extends Doc = Doc> {
   fields: FieldDef[];
   /** Field paths matched by table search. */
   search: string[];
-  /**
-   * Search fields whose trigrams are kept, so a rare term (an ERM number) is found without a
-   * scan; for big collections searched that way (see `MemIndexOptions.grams`).
-   */
+  /** Search fields whose trigrams are kept (`MemIndexOptions.grams`). */
   grams?: string[];
   unique?: string[];
   refs?: RefDef[];
@@ -180,10 +151,7 @@ export interface ResourceDef<T extends Doc = Doc> {
   deletable?: boolean;
   /** Text of a select2 option (default: `desc`). */
   optionText?: (doc: T) => string;
-  /**
-   * A second line of a select2 option, shown under its text but never taken as its value
-   * (the ICD code's Indonesian name beside the English one); empty: none.
-   */
+  /** A second line under a select2 option, never its value (empty: none). */
   optionNote?: (doc: T) => string;
   import?: ImportDef;
   /** Delete confirmation text (default "You won't be able to revert this!"). */
@@ -194,21 +162,12 @@ export interface ResourceDef<T extends Doc = Doc> {
   normalize?: CollectionSpec["normalize"];
   /** A count over the records checked in every commit (e.g. administrators, at least one). */
   tally?: CollectionSpec["tally"];
-  /** Records a list asks for first, answered before the index loads (`CollectionSpec.subset`). */
+  /** Index options, as `CollectionSpec`'s. */
   subset?: CollectionSpec["subset"];
-  /** A unique field every record holds, whose first pages answer before the index loads. */
   keyed?: CollectionSpec["keyed"];
-  /** Numbers of a record the in-memory index keeps for fast numeric filters. */
   derive?: (doc: T) => number[];
-  /**
-   * What the in-memory index keeps of a large record: the fields its lists order, filter and
-   * group by (the search text is taken first from the whole record). Its lists read the page's
-   * whole records from KV (`Collection.full`); without it the index keeps whole records.
-   */
   slim?: (doc: T) => T;
-  /** A kept record read back from a snapshot, shared again (see `MemIndexOptions.reshare`). */
   reshare?: (doc: T) => T;
-  /** Records `slim` keeps whole, e.g. the few still open (see `CollectionSpec.whole`). */
   whole?: (doc: T) => boolean;
   /** Stored fields never sent to a client (e.g. a password hash). */
   hidden?: string[];
@@ -216,10 +175,7 @@ export interface ResourceDef<T extends Doc = Doc> {
   seed?: Record<string, unknown>[];
   /** Fields added later, filled once from `seed` into the seeded records (lib/resource/seed.ts). */
   seedFill?: string[];
-  /**
-   * Turns a validated payload (form or import row) into the stored record: derived fields,
-   * renamed fields, hashed secrets. May throw an AppError naming the field.
-   */
+  /** A validated payload (form or import row) made the stored record; may throw an AppError. */
   prepare?: (
     doc: Record<string, unknown>,
     ctx: HookContext,
@@ -238,10 +194,7 @@ export interface ResourceDef<T extends Doc = Doc> {
   lookups?: { label: string; select: string }[];
   /** False when the entity has its own API and screens (the generic ones are not mounted). */
   api?: boolean;
-  /**
-   * True when its records are a patient's: reading one (`GET /api/{name}/{id}`) is audited
-   * (`view`), and its list, selects and page are too, folded per user, list and minute (`list`).
-   */
+  /** A patient's records: reading one, its list, selects and page are audited. */
   auditReads?: boolean;
   /** The answer of `GET /api/{name}/{id}` (default `{ data: record }`). */
   single?: (doc: Doc) => unknown;
@@ -269,18 +222,14 @@ export function labelsOf(def: ResourceDef): Record<string, string> {
 
 /** The collection behind a resource. */
 export function collectionOf<T extends Doc = Doc>(store: Store, def: ResourceDef) {
-  const spec: CollectionSpec = {
+  return store.collection<T>({
     ...{ name: def.name, unique: def.unique, search: def.search, labels: labelsOf(def) },
     ...{ normalize: def.normalize, tally: def.tally, subset: def.subset, keyed: def.keyed },
-    derive: def.derive as CollectionSpec["derive"],
-    grams: def.grams,
-    slim: def.slim as CollectionSpec["slim"],
-    whole: def.whole as CollectionSpec["whole"],
-    reshare: def.reshare as CollectionSpec["reshare"],
+    ...{ derive: def.derive, grams: def.grams, slim: def.slim, whole: def.whole },
+    reshare: def.reshare,
     // embedded parents are kept once in memory, shared by the records holding them
     share: def.refs?.map((r) => r.field),
-  };
-  return store.collection<T>(spec);
+  });
 }
 
 /** Select choices from a value → label map, e.g. `{ L: "Laki-laki" }`. */

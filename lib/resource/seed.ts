@@ -4,11 +4,7 @@ import type { Registry } from "./refs.ts";
 import { collectionOf, type ResourceDef } from "./resource.ts";
 import type { Store } from "../db/store.ts";
 
-/**
- * Inserts each resource's `seed` records once: on the first start, into an empty collection.
- * A marker per resource remembers it, so entries staff later edit or remove stay that way. Then
- * the fields a declaration added later (`seedFill`) are filled once (`fillSeeded`).
- */
+/** Inserts each resource's `seed` once (marked, so staff's edits stay), then fills `seedFill`. */
 export async function seedResources(store: Store, registry: Registry): Promise<void> {
   for (const def of registry.values()) {
     if (!def.seed?.length) continue;
@@ -32,14 +28,8 @@ async function seedOnce(store: Store, registry: Registry, def: ResourceDef): Pro
   await store.kv.set(marker, new Date().toISOString());
 }
 
-/**
- * A field added to a seeded list after installs were made (Cara Pulang's `kode_eklaim`), once
- * per install (marker `["_meta","migrated","{name}.{field}"]`): each stored record its `seed`
- * names by the first unique field (normalised as that index is) and holding no value gets the
- * seed's. Entries staff renamed or added are theirs to fill; records that copied the entries
- * (stays) are not rewritten: their readers default the field (`dischargeCode`).
- */
-export async function fillSeeded(store: Store, def: ResourceDef, field: string): Promise<void> {
+/** A field added to a seeded list, filled once per install into the seeded records lacking it. */
+async function fillSeeded(store: Store, def: ResourceDef, field: string): Promise<void> {
   const marker = ["_meta", "migrated", `${def.name}.${field}`];
   if ((await store.kv.get(marker)).versionstamp) return;
   const col = collectionOf(store, def);

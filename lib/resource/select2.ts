@@ -11,13 +11,8 @@ export const optionText = (def: ResourceDef, doc: Doc) =>
 
 /** Ids named by a query parameter: repeated (`a[]=1&a[]=2`) or comma-separated. */
 export function idsOf(params: URLSearchParams, names: string[]): Set<string> {
-  const out = new Set<string>();
-  for (const n of names) {
-    for (const v of [...params.getAll(n), ...params.getAll(`${n}[]`)]) {
-      for (const id of v.split(",")) if (id.trim()) out.add(id.trim());
-    }
-  }
-  return out;
+  const all = names.flatMap((n) => [...params.getAll(n), ...params.getAll(`${n}[]`)]);
+  return new Set(all.flatMap((v) => v.split(",")).map((id) => id.trim()).filter(Boolean));
 }
 
 /** Equality filters taken from query parameters (`{ param: field }`). */
@@ -43,10 +38,8 @@ export function screenLink(def: ResourceDef | undefined, verb: string) {
 }
 
 /**
- * Why an empty select2 answer is empty when no record passes the lookup's filters, typed text
- * aside: the lookup's own `whyEmpty` (set-up still missing), else, for an empty collection,
- * 'Daftar Ruang masih kosong.' with a link to its screen. When records are there and the typed
- * text found none of them, the lookup's `whyNotFound` (else null).
+ * Why a select2 answer is empty: with no record past the filters, the lookup's `whyEmpty` or an
+ * empty collection's 'Daftar Ruang masih kosong.'; when typed text found none, `whyNotFound`.
  */
 export async function emptyReason(
   def: ResourceDef,
@@ -78,10 +71,7 @@ function blanksLast(index: MemIndex<Doc>, q: Parameters<MemIndex<Doc>["query"]>[
   return { rows: rows.slice(start, start + (q.length ?? SELECT_PAGE)), filtered: rows.length };
 }
 
-/**
- * Answers a select2 lookup (`q`/`term`, `page`) over a resource's index: its fixed filters,
- * parameter filters, excluded ids and custom match, ordered by the first orderable column.
- */
+/** Answers a select2 lookup (`q`/`term`, `page`) over a resource's index. */
 export function select2(
   def: ResourceDef,
   index: MemIndex<Doc>,

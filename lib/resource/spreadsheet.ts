@@ -15,20 +15,14 @@ const u16 = (b: Uint8Array, o: number) => b[o] | b[o + 1] << 8;
 const u32 = (b: Uint8Array, o: number) =>
   (b[o] | b[o + 1] << 8 | b[o + 2] << 16) + b[o + 3] * 2 ** 24;
 
-/**
- * Reads a zip's central directory and refuses archives with too many entries or too much
- * unpacked data (zip bombs) before any decompression happens.
- */
-export function checkZip(b: Uint8Array): number {
+/** Refuses a zip bomb from its central directory, before unpacking; returns the unpacked size. */
+function checkZip(b: Uint8Array): number {
   const bad = (why: string) => badRequest(`Berkas .xlsx tidak dapat dibaca: ${why}.`);
-  let eocd = -1;
-  for (let i = b.length - 22; i >= Math.max(0, b.length - 65_557); i--) {
-    if (u32(b, i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw bad("bukan arsip xlsx yang utuh");
+  // the end of central directory record, within the last 64 KB (its comment's most)
+  const floor = Math.max(0, b.length - 65_557);
+  let eocd = b.length - 22;
+  while (eocd >= floor && u32(b, eocd) !== 0x06054b50) eocd--;
+  if (eocd < floor) throw bad("bukan arsip xlsx yang utuh");
   const entries = u16(b, eocd + 10);
   let p = u32(b, eocd + 16);
   if (entries > IMPORT_LIMITS.zipEntries || entries === 0xffff) {
@@ -74,7 +68,7 @@ function checkMemory(bytes: number, memoryMb: number): void {
 }
 
 /** Refuses CSV text whose quoted field never closes, naming the line it opens on. */
-export function checkQuotes(text: string): void {
+function checkQuotes(text: string): void {
   let open = -1, line = 1, at = 0;
   while (true) {
     const q = text.indexOf('"', at);
@@ -106,11 +100,7 @@ function sheetCells(wb: XLSX.WorkBook, formulas: boolean): string[][] {
 /** How many formula cells a refusal lists. */
 const SHOWN_FORMULAS = 20;
 
-/**
- * Refuses a sheet holding formulas, naming their cells: a formula's value is the one the
- * spreadsheet last computed (possibly from other sheets or files), not something typed, so an
- * import never applies it. CSV has no formulas (a cell starting with `=` is read as text).
- */
+/** Refuses a sheet holding formulas, naming their cells: their values were computed, not typed. */
 function refuseFormulas(data: (XLSX.CellObject | undefined)[][]): void {
   const found: string[] = [];
   let count = 0;
@@ -136,12 +126,7 @@ function refuseFormulas(data: (XLSX.CellObject | undefined)[][]): void {
   );
 }
 
-/**
- * Parses CSV or .xlsx bytes into text cells. Codes stay text (`0012`, `11.01.01.2001`), at
- * most `maxRows` data rows are read, and the sheet's claimed range is ignored in favour of
- * the cells really present. A file whose parse would need more than `memoryMb` of heap is
- * refused before parsing.
- */
+/** Parses CSV or .xlsx bytes into text cells: at most `maxRows` rows, within `memoryMb` of heap. */
 export function readTable(
   bytes: Uint8Array,
   format: "csv" | "xlsx",
@@ -186,17 +171,13 @@ export function readTable(
   return { headers: headers.map((h) => h.trim()), rows };
 }
 
-/**
- * Builds an .xlsx file (used for templates and tests) from rows of cells, then `more` sheets
- * after it (a template's 'Petunjuk').
- */
+/** An .xlsx file (templates, tests): a 'Data' sheet of rows of cells, then `more` sheets. */
 export function writeXlsx(
   rows: unknown[][],
-  sheet = "Data",
   more: [name: string, rows: unknown[][]][] = [],
 ): Uint8Array<ArrayBuffer> {
   const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), sheet);
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), "Data");
   for (const [name, cells] of more) {
     XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(cells), name);
   }

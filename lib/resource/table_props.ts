@@ -1,16 +1,9 @@
 import type { ColumnDef, FieldDef, ResourceDef } from "./resource.ts";
 
-/**
- * Rows of a table's first page the server renders with the page: a screenful at 1366x768. The
- * island fetches the rest of that page when the browser is first idle, so a slow PC parses,
- * lays out and hydrates a screenful, not a page of 100 records.
- */
+/** Rows of a first page the server renders: a screenful at 1366x768 (the rest come when idle). */
 export const FIRST_ROWS = 12;
 
-/**
- * How many rows the server renders of a first page of `pageSize` rows; `screenful` for lists
- * whose rows are taller than one line.
- */
+/** How many rows the server renders of a first page (`screenful`: for taller rows). */
 export const firstRows = (pageSize: number, screenful = FIRST_ROWS): number =>
   Math.min(pageSize, screenful);
 
@@ -24,7 +17,6 @@ export interface TableField extends FieldDef {
 
 /** JSON props of the generic table island, built from a resource declaration. */
 export interface TableProps {
-  /** Indonesian name of one record: modal titles are 'Tambah {label}' / 'Edit {label}'. */
   label: string;
   /** API base, e.g. `/api/province`. */
   api: string;
@@ -47,10 +39,7 @@ export interface TableProps {
   canWrite: boolean;
   /** Row buttons: `POST {api}/{path}/{id}` after confirming `confirm`. */
   actions?: { label: string; path: string; confirm: string }[];
-  /**
-   * The first page's first `firstRows(pageSize)` rows, rendered on the server so the table
-   * shows data before any script runs.
-   */
+  /** The first page's first `firstRows(pageSize)` rows, rendered on the server. */
   initial: { data: Record<string, unknown>[]; recordsTotal: number; recordsFiltered: number };
 }
 

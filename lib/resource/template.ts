@@ -7,18 +7,8 @@ export function ownHeaders(def: ResourceDef, field: string): string[] {
   return [field, ...(def.import?.aliases?.[field] ?? [])].map((h) => h.toLowerCase());
 }
 
-/** One column of a resource's import template: the field it fills and its Indonesian header. */
-export interface TemplateColumn {
-  field: string;
-  header: string;
-}
-
-/**
- * The template's columns: those `import.template` names (a field or one of its aliases), else
- * every field, each headed by the field's Indonesian label ('No. ERM', 'Tanggal Lahir'), which
- * the import reads as well as the field's own name and aliases.
- */
-export function templateColumns(def: ResourceDef): TemplateColumn[] {
+/** The template's columns (`import.template`, else every field), headed by the field's label. */
+export function templateColumns(def: ResourceDef): { field: string; header: string }[] {
   const fields = Object.keys(def.schema.shape);
   const labels = labelsOf(def);
   const names = def.import?.template ?? fields;
@@ -71,19 +61,19 @@ function allowedValues(def: ResourceDef, field: string, registry: Registry): str
   return max ? `Teks, paling banyak ${max} karakter.` : "Teks.";
 }
 
-/**
- * The rows of a template's 'Petunjuk' sheet, one per column, from the same declaration as the
- * columns: its header, whether a new record needs it ('Ya': the check refuses an empty cell and
- * no other column fills it), and what it takes (choices, a parent's code, a date, a format).
- */
+/** Whether a new record's import needs `field`: its check refuses it absent and none derives it. */
+export function needed(def: ResourceDef, field: string): boolean {
+  const check = def.schema.shape[field] as z.ZodType | undefined;
+  return !!check && !check.safeParse(undefined).success && !def.import?.derived?.includes(field);
+}
+
+/** The rows of a template's 'Petunjuk' sheet: each column's header, required flag and values. */
 export function guideRows(def: ResourceDef, registry: Registry): string[][] {
   return [
     ["Kolom", "Wajib diisi", "Nilai yang diperbolehkan"],
     ...templateColumns(def).map(({ field, header }) => {
-      const check = def.schema.shape[field] as z.ZodType | undefined;
-      const required = !!check && !check.safeParse(undefined).success &&
-        !def.import?.derived?.includes(field);
-      return [header, required ? "Ya" : "Tidak", allowedValues(def, field, registry)];
+      const required = needed(def, field) ? "Ya" : "Tidak";
+      return [header, required, allowedValues(def, field, registry)];
     }),
   ];
 }

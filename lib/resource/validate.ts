@@ -3,11 +3,7 @@ import { badRequest } from "../errors.ts";
 import { formatDay, readRupiah } from "../format.ts";
 import { excelDay, hospitalDay, readWallClock, wallClockProblem } from "../hospital_time.ts";
 
-/**
- * A required (or optional) text field with Indonesian messages, trimmed unless `trim: false`
- * (for text that must stay byte-for-byte as given, such as code-set descriptions). Newlines and
- * tabs are allowed where `max` is over 255 (`badChar`).
- */
+/** A text field with Indonesian messages, trimmed unless `trim: false`; multi-line over 255. */
 export function text(
   label: string,
   opts: { required?: boolean; max?: number; trim?: boolean } = {},
@@ -27,13 +23,7 @@ export function text(
   );
 }
 
-/**
- * The first character text may not hold, named for a message: control characters (Unicode Cc:
- * NUL, ESC…; newline and tab allowed in `multiline` text) and the bidirectional controls
- * (embeddings and overrides U+202A-202E, isolates U+2066-2069, marks U+200E, U+200F, U+061C),
- * which can make a name or number read differently than it is stored. Null when the text is
- * clean. Every form and import field (`text`) and the E-Klaim TXT use it.
- */
+/** The first control or bidi character of `v` as `U+XXXX`, or null (`multiline`: newlines pass). */
 export function badChar(v: string, multiline = false): string | null {
   // deno-lint-ignore no-control-regex
   const m = v.match(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
@@ -115,11 +105,7 @@ export const gender = () =>
 /** Labels of stored gender values. */
 export const GENDERS = { L: "Laki-laki", P: "Perempuan" };
 
-/**
- * A rupiah amount in whole rupiah, read by `readRupiah` (lib/format.ts, which the browser's
- * forms use too, so both refuse the same text with the same message). Empty gives `undefined`
- * (or an error when required).
- */
+/** Whole rupiah, read as the browser's forms read it (`readRupiah`); empty: `undefined`. */
 export function money(label: string, opts: { required?: boolean } = {}) {
   const read = (
     v: unknown,
@@ -153,16 +139,10 @@ export function dateTimeProblem(v: string, label: string): string | null {
   return null;
 }
 
-/**
- * An id from a path or a form: at most 100 characters of letters, digits and `-_.:` (what
- * a ULID or a code holds). Anything else can name no record.
- */
+/** An id that can name a record: at most 100 letters, digits and `-_.:`. */
 export const isSaneId = (id: string): boolean => /^[\w.:-]{1,100}$/.test(id);
 
-/**
- * A yes/no flag from a form, JSON or a spreadsheet cell ('ya', '1', 'true', ...); an empty
- * value (a blank import cell) means "not given" and parses to `undefined`.
- */
+/** A yes/no flag from a form, JSON or a cell ('ya', '1', 'true'...); empty: `undefined`. */
 export function flag() {
   return z.preprocess((v) => {
     if (typeof v === "boolean") return v;
@@ -172,13 +152,7 @@ export function flag() {
   }, z.boolean().optional());
 }
 
-/**
- * A past calendar day (a birth date) stored as `YYYY-MM-DD`, read from what forms and files
- * give: `DD-MM-YYYY`, `DD/MM/YYYY` or `YYYY-MM-DD` text, an .xlsx date cell (an Excel serial day
- * number, or a Date: its day in the hospital's zone). Not after today in the hospital's zone,
- * at most `maxYears` years back. Absent stays `undefined` (a form or file without it), empty
- * gives ''; the messages name `label` and what was given.
- */
+/** A past day (a birth date) as `YYYY-MM-DD`, from typed text or an .xlsx cell; absent stays so. */
 export function pastDay(label: string, maxYears = 130) {
   return z.unknown().transform((v, ctx): string | undefined => {
     if (v === undefined || v === null) return undefined;
@@ -208,10 +182,7 @@ export function pastDay(label: string, maxYears = 130) {
   }).optional();
 }
 
-/**
- * The day of a date as text: a serial day number, an ISO instant (a Date cell) or typed (a time
- * after it, from a date-time column, is dropped).
- */
+/** The day of a serial day number, an ISO instant (a Date cell) or typed text (time dropped). */
 function dayOf(said: string): string | null {
   if (/^\d+(\.\d+)?$/.test(said)) return excelDay(said);
   if (/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(said)) {
@@ -223,10 +194,7 @@ function dayOf(said: string): string | null {
 
 const pad2 = (n: number) => String(n).padStart(2, "0");
 
-/**
- * A number of exactly `n` digits (a card or ID number), kept as text with its leading zeros;
- * spaces, dots and dashes between the digits are dropped. Optional: empty gives ''.
- */
+/** Exactly `n` digits kept as text (spaces, dots and dashes dropped); empty gives ''. */
 export function digitCode(label: string, n: number) {
   return z.preprocess(
     (v) => v == null ? v : String(v).trim().replace(/[\s.-]/g, ""),

@@ -3,24 +3,15 @@ import { zipStream } from "./zip_stream.ts";
 import { hospitalZone, withZone, zoneOffsetMs } from "../hospital_time.ts";
 import { nextTurn } from "../runtime/turn.ts";
 
-/**
- * An .xlsx written as a stream: the sheet's XML is made a few hundred rows at a time and
- * deflated as it goes (lib/resource/zip_stream.ts), the shared strings table follows the sheet.
- * Memory stays bounded by one chunk plus the distinct texts, whatever the row count; between
- * chunks the event loop serves other requests.
- */
-
-/** Rows per chunk of sheet XML. */
+/** Rows per chunk of sheet XML (memory holds one chunk plus the distinct texts). */
 const CHUNK = 500;
 /** Cell style per column type (indexes into cellXfs below). */
 const STYLE = { text: 0, money: 1, number: 2, percent: 3, datetime: 4, date: 5 } as const;
 
 const enc = new TextEncoder();
+const ENTITY: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 const esc = (s: string) =>
-  s.replace(
-    /[&<>"]/g,
-    (c) => c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : "&quot;",
-  )
+  s.replace(/[&<>"]/g, (c) => ENTITY[c])
     // characters XML 1.0 cannot hold
     // deno-lint-ignore no-control-regex
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "");
@@ -66,18 +57,13 @@ const STATIC: Record<string, string> = {
     '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
     '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
     '<cellXfs count="6"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
-    '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
-    '<xf numFmtId="1" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
-    '<xf numFmtId="2" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
-    '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
-    '<xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
-    "</cellXfs></styleSheet>",
+    // money, number, percent, datetime, date (`STYLE`)
+    [164, 1, 2, 165, 166].map((id) =>
+      `<xf numFmtId="${id}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`
+    ).join("") + "</cellXfs></styleSheet>",
 };
 
-/**
- * The header row frozen: it stays in view while the rows scroll (a pane split below row 1, as
- * Excel writes it; SheetJS CE leaves `!freeze`/`!views` out, which is why this writer says it).
- */
+/** The header row frozen (a pane split below row 1, as Excel writes it). */
 const FROZEN_HEADER = '<sheetViews><sheetView workbookViewId="0">' +
   '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
   '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>';
@@ -119,10 +105,7 @@ function cellWriter<R>(columns: ExportColumn<R>[], offset: number) {
   return { cell, strings };
 }
 
-/**
- * The sheet's XML, `CHUNK` rows at a time (each chunk's rows `load`ed first, when given), letting
- * other requests in between.
- */
+/** The sheet's XML, `CHUNK` rows at a time (`load`ed first, when given), yielding between. */
 async function* sheetXml<R>(
   columns: ExportColumn<R>[],
   rows: R[],
@@ -179,13 +162,7 @@ function* sharedStrings(strings: Map<string, number>): Generator<Uint8Array> {
   yield enc.encode(xml + "</sst>");
 }
 
-/**
- * The .xlsx of `rows` as a stream (every export's writer): header titles with filter buttons
- * (autofilter) on a frozen header row, numbers as numbers (rupiah formatted), dates as dates in the hospital's time zone (taken when the
- * stream is made: it is read after the request), every text a shared-string cell (never a formula).
- * `load`, when given, turns each chunk of rows into the rows written (e.g. reads the whole
- * records of an index's slim rows), so only one chunk is held at a time.
- */
+/** The .xlsx of `rows` as a stream; `load` turns each chunk of rows into the rows written. */
 export function streamXlsx<R>(
   columns: ExportColumn<R>[],
   rows: R[],
@@ -194,25 +171,21 @@ export function streamXlsx<R>(
 ): ReadableStream<Uint8Array> {
   const zone = hospitalZone(); // rows are read while the answer is sent, after the request
   const { cell, strings } = cellWriter(columns, zoneOffsetMs());
-  const fixed = (name: string) => ({ name, data: () => [enc.encode(STATIC[name])] });
+  const fixed = (name: string, xml = STATIC[name]) => ({ name, data: () => [enc.encode(xml)] });
   const name = sheet.slice(0, 31);
+  const range = filterRange(columns.length, rows.length, true);
   return zipStream([
     fixed("[Content_Types].xml"),
     fixed("_rels/.rels"),
-    {
-      name: "xl/workbook.xml",
-      data: () => [
-        enc.encode(
-          XML + `<workbook ${NS} xmlns:r="${REL}"><sheets>` +
-            `<sheet name="${esc(name)}" sheetId="1" r:id="rId1"/></sheets>` +
-            // the autofilter's range, as Excel names it
-            '<definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" ' +
-            `hidden="1">'${esc(name.replaceAll("'", "''"))}'!${
-              filterRange(columns.length, rows.length, true)
-            }</definedName></definedNames></workbook>`,
-        ),
-      ],
-    },
+    fixed(
+      "xl/workbook.xml",
+      XML + `<workbook ${NS} xmlns:r="${REL}"><sheets>` +
+        `<sheet name="${esc(name)}" sheetId="1" r:id="rId1"/></sheets>` +
+        // the autofilter's range, as Excel names it
+        '<definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" ' +
+        `hidden="1">'${esc(name.replaceAll("'", "''"))}'!${range}</definedName></definedNames>` +
+        "</workbook>",
+    ),
     fixed("xl/_rels/workbook.xml.rels"),
     fixed("xl/styles.xml"),
     { name: "xl/worksheets/sheet1.xml", data: () => sheetXml(columns, rows, cell, zone, load) },

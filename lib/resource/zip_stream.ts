@@ -1,21 +1,13 @@
 import { crc32 } from "node:zlib";
 import { Zip, ZipPassThrough } from "fflate";
 
-/**
- * A ZIP archive written as a stream (what an .xlsx is): fflate writes the archive (headers,
- * a data descriptor after each entry, the central directory at the end), the runtime's zlib
- * sums the CRC (`node:zlib`) and deflates each entry as its bytes come (`CompressionStream`, native and faster than fflate's
- * own deflate), so no entry is ever held whole in memory. No ZIP64: an entry and the archive stay
- * under 4 GiB (an .xlsx sheet holds at most 1,048,576 rows).
- */
-
 /** One entry of the archive: a name and its bytes, produced lazily. */
-export interface ZipEntry {
+interface ZipEntry {
   name: string;
   data: () => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 }
 
-/** The archive of `entries` as a stream of bytes. */
+/** The ZIP archive of `entries` as a stream, deflated natively as it goes (no ZIP64: < 4 GiB). */
 export function zipStream(entries: ZipEntry[], now = new Date()): ReadableStream<Uint8Array> {
   let out: Uint8Array[] = [];
   let failed: Error | null = null;
