@@ -11,7 +11,7 @@ import { formatMoney } from "../../lib/format.ts";
 import { FormModal } from "../ui/Modal.tsx";
 import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
-import type { ExamRow } from "./exam_cells.tsx";
+import { type ExamRow, SOAP } from "./exam_cells.tsx";
 import { codesOf, icdOption, idList } from "./icd_options.ts";
 import {
   rsNumber,
@@ -40,12 +40,8 @@ function totalsAsOf(rows: ExamRow[], tv: TariffValues, date: string, id?: string
   return stayTotals(days.slice(0, days.indexOf(day) + 1));
 }
 
-/**
- * The tariff part a form starts from: a new examination starts from the stay's package and its
- * tariff unsplit (all of it in `category`, the settings').
- */
+/** The tariff part a form starts from: a new examination's, the stay's latest grouping. */
 function tariffOf(exam: ExamRow | undefined, rows: ExamRow[], category: BillKey): TariffValues {
-  // the package is the latest grouping chosen
   const from = exam ?? examOrder(rows).filter((r) => r.grouping).at(-1);
   return {
     grouping: from?.grouping
@@ -62,10 +58,7 @@ function tariffOf(exam: ExamRow | undefined, rows: ExamRow[], category: BillKey)
   };
 }
 
-/**
- * What saving codes without a grouping means: the stay's package stays the one an examination
- * before chose ('' while a grouping is chosen or no code is).
- */
+/** What saving codes without a grouping means ('' while one is chosen or no code is). */
 function noGrouping(v: ExamValues, rows: ExamRow[], id?: string): string {
   if (v.tv.grouping || !(v.diag.length || v.tind.length)) return "";
   const kept = examOrder(rows).filter((r) => r.grouping && r._id !== id).at(-1);
@@ -77,12 +70,8 @@ function noGrouping(v: ExamValues, rows: ExamRow[], id?: string): string {
 }
 
 /** The SOAP notes a form starts from. */
-const soapOf = (exam?: ExamRow): Soap => ({
-  subject: exam?.subject ?? "",
-  object: exam?.object ?? "",
-  assesment: exam?.assesment ?? "",
-  plan: exam?.plan ?? "",
-});
+const soapOf = (exam?: ExamRow) =>
+  Object.fromEntries(SOAP.map(([k]) => [k, exam?.[k] ?? ""])) as Soap;
 
 /** What an examination form holds. */
 interface ExamValues {
@@ -97,10 +86,7 @@ interface ExamValues {
 /** The server's names of fields the form names otherwise. */
 const SERVER_NAMES = { examinationDate: "date", tarif_rs_rincian: "bill" };
 
-/**
- * The examination as `POST /api/ipd/visitexamination/update` takes it (lists: ids, commas),
- * with the hospital tariff's split while the tariff is a whole amount (the rest in `category`).
- */
+/** The examination as `POST /api/ipd/visitexamination/update` takes it. */
 function examBody(ipdId: string, exam: ExamRow | undefined, v: ExamValues, category: BillKey) {
   const rs = rsNumber(v.tv.tarif_rs);
   const split = readBill(v.tv.bill, rs, category, TARIF_RS).amounts;
@@ -121,28 +107,19 @@ function examBody(ipdId: string, exam: ExamRow | undefined, v: ExamValues, categ
   });
 }
 
-/** What the examination form is given. */
-interface ExamFormProps {
+/** Add/edit an examination: SOAP notes, codes, tariffs with the live analysis, the bill. */
+export function ExamForm({ ipdId, exam, rows, tariff, classtype, category, onClose, onSaved }: {
   ipdId: string;
   exam?: ExamRow;
   /** The stay's examinations (for the charges billed before this one). */
   rows: ExamRow[];
   tariff: TariffKey;
   classtype: string;
-  /** The bill's category the settings name (`billCategory`): it holds what is not split. */
+  /** The bill's category the settings name: it holds what is not split. */
   category: BillKey;
   onClose: () => void;
   onSaved: () => void;
-}
-
-/**
- * Add/edit an examination: SOAP notes, disputed-claim keywords (read-only summary; a keyword
- * is highlighted while its ICD code is among the chosen diagnoses or procedures), ICD-10 and
- * ICD-9-CM codes and the tariffs with the live analysis, the hospital tariff split by E-Klaim's
- * categories.
- */
-export function ExamForm(props: ExamFormProps) {
-  const { ipdId, exam, rows, tariff, classtype, category, onClose, onSaved } = props;
+}) {
   const [date, setDate] = useState(() =>
     toLocalInput(exam?.examinationDate ?? new Date().toISOString())
   );

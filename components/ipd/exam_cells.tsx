@@ -8,12 +8,13 @@ import { IcdList, Percent, When } from "./cells.tsx";
 /** An examination as `GET /api/ipd/{id}/details` sends it. */
 export type ExamRow = Examination & { _version: string; keywordHits?: string[] };
 
-const SOAP: [keyof Examination, string][] = [
+/** The SOAP notes of an examination, each with its label. */
+export const SOAP = [
   ["subject", "Subjectif"],
   ["object", "Objectif"],
   ["assesment", "Asesmen/Action"],
   ["plan", "Planning"],
-];
+] as const;
 
 /** Ids of the examination's keywords whose ICD code is among its diagnoses or procedures. */
 export function hitsOf(e: ExamRow): string[] {

@@ -6,13 +6,8 @@ import { Field, FieldWarning } from "../ui/Field.tsx";
 import { MultiSelect } from "../ui/MultiSelect.tsx";
 import type { Option } from "../ui/Select.tsx";
 import type { FieldErrors } from "../ui/use_field_errors.ts";
+import { SOAP } from "./exam_cells.tsx";
 
-export const SOAP = [
-  ["subject", "Subjectif"],
-  ["object", "Objectif"],
-  ["assesment", "Asesmen/Action"],
-  ["plan", "Planning"],
-] as const;
 export type Soap = Record<(typeof SOAP)[number][0], string>;
 
 /** The chosen disputed-claim keywords; a newly picked one is read for its code and advice. */
@@ -105,16 +100,12 @@ const ICD_LISTS = {
   tindakan: { label: "Tindakan (ICD-9-CM)", url: "/api/icd/select2-icd9" },
 };
 
-/**
- * An ICD code list (diagnoses or procedures) of the examination or discharge form, picked from
- * its lookup, with the server's refusal (or a warning) under it.
- */
+/** An ICD code list of the examination or discharge form, its refusal (or a warning) under it. */
 export function IcdField({ form, name, values, error, warning, onChange }: {
   form: "exam" | "discharge";
   name: "diagnosis" | "tindakan";
   values: Option[];
   error?: string;
-  /** What the field's state means for later (no primary diagnosis), said under it. */
   warning?: string;
   onChange: (v: Option[]) => void;
 }) {
@@ -140,10 +131,7 @@ export interface Codes {
   tind: Option[];
 }
 
-/**
- * The keywords (highlighted while their ICD code is among the chosen ones) and the two ICD code
- * lists, each with the server's refusal of it under it; `on` sets one of them.
- */
+/** The keywords (highlighted while their ICD code is among `codes`) and the two ICD lists. */
 export function CodeFields({ c, codes, errors, on }: {
   c: Codes;
   codes: string[];
