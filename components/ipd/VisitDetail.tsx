@@ -8,11 +8,10 @@ import type { Row } from "../ui/use_server_table.ts";
 import { tableQuery } from "../../lib/resource/datatables.ts";
 import { errorText, get } from "../ui/api.ts";
 import { Percent } from "./cells.tsx";
-import { hasExams } from "./package_view.tsx";
 import { EXAM_COLUMNS, type VisitRow } from "../../lib/ipd/columns.ts";
 import { examCell } from "./exam_cells.tsx";
 import { claimFacts } from "./claim_fields.tsx";
-import { packageFacts } from "./package_view.tsx";
+import { hasExams, packageFacts } from "./package_view.tsx";
 
 const GENDER: Record<string, string> = { L: "Laki-laki", P: "Perempuan" };
 

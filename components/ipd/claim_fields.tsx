@@ -16,10 +16,7 @@ import { get } from "../ui/api.ts";
 import { Field } from "../ui/Field.tsx";
 import type { FieldErrors } from "../ui/use_field_errors.ts";
 
-/**
- * The claim data as the visit form holds it: texts as typed; the entitled class and the way in
- * null until the clerk picks one (then the form shows and sends its default: `ClaimDefaults`).
- */
+/** The claim data as the visit form holds it; class and way in null until picked (then default). */
 export interface ClaimValues {
   nomor_sep: string;
   kelas_rawat: string | null;
@@ -116,12 +113,7 @@ const days = { inputMode: "numeric", pattern: "[0-9]*", maxLength: 4 };
 const options = (list: Record<string, string>, keys = Object.keys(list)) =>
   keys.map((k) => <option key={k} value={k}>{list[k] ?? k}</option>);
 
-/**
- * The visit form's claim data (Data Klaim): SEP, entitled class (the room's by default), way in
- * (guessed from the IGD doctor, ER criterion or origin), ICU days and a class upgrade, whose
- * days, payor and VIP surcharge show once a class is picked. The upgrades offered are those
- * allowed from the entitled class (`UPGRADES_FROM`).
- */
+/** The visit form's claim data (Data Klaim); the upgrade's details show once a class is picked. */
 export function ClaimInputs({ c, d, set, errors }: {
   c: ClaimValues;
   d: ClaimDefaults;
@@ -198,22 +190,14 @@ export function ClaimInputs({ c, d, set, errors }: {
 /** What the discharge form completes of the claim data: the SEP, ICU days, upgrade days. */
 export type DischargeClaim = Pick<ClaimValues, "nomor_sep" | "icu_los" | "upgrade_class_los">;
 
-/**
- * The discharge form's claim data from stay `v`: its values, their setter (`touched` first:
- * the form is changed, the field's refusal cleared) and the inputs to send (upgrade days only
- * when the stay has an upgrade).
- */
+/** The discharge form's claim data from stay `v`, its setter (`touched` first) and its body. */
 export function useDischargeClaim(
   v: Partial<StayClaimFields>,
   touched: (k: keyof DischargeClaim) => void,
 ) {
   const [c, setC] = useState<DischargeClaim>(() => {
-    const all = claimValuesOf(v);
-    return {
-      nomor_sep: all.nomor_sep,
-      icu_los: all.icu_los,
-      upgrade_class_los: all.upgrade_class_los,
-    };
+    const { nomor_sep, icu_los, upgrade_class_los } = claimValuesOf(v);
+    return { nomor_sep, icu_los, upgrade_class_los };
   });
   const upgrade = !!v.upgrade_class_class;
   return {
