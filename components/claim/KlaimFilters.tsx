@@ -12,10 +12,7 @@ export interface RuleOption {
   level: string;
 }
 
-/**
- * The Klaim list's filters: discharge period, DPJP, room, readiness rule, claim status and
- * readiness, with a button clearing them all.
- */
+/** The Klaim list's filters, with a button clearing them all. */
 export function KlaimFilterBar({ filters, labels, rules, onChange }: {
   filters: KlaimFilters;
   labels: Record<string, string>;
