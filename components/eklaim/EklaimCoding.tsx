@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { CodeField, CodeVerdict, Coding } from "../../lib/eklaim/state.ts";
+import type { CodeField, CodeVerdict } from "../../lib/eklaim/state.ts";
 import type { EklaimView } from "../../lib/eklaim/view.ts";
 import { type Option, Select } from "../ui/Select.tsx";
 
@@ -15,20 +15,13 @@ const LISTS = [{ list: "diagnosa", title: "Diagnosis" }, {
   title: "Prosedur",
 }] as const;
 
-/**
- * The codes as E-Klaim checked them, per grouper and list. A code E-Klaim refused carries its
- * message, and a search of E-Klaim's own codes (`search_diagnosis_inagrouper` for iDRG,
- * `search_diagnosis` for INA-CBG) to replace it at the next grouping.
- */
+/** The codes as E-Klaim checked them; a refused one has its reason and a search to replace it. */
 export function EklaimCoding({ view, edits, onEdits }: {
   view: EklaimView;
   edits: CodeEdits;
   onEdits: (e: CodeEdits) => void;
 }) {
-  const codings: Record<string, Coding | null> = {
-    idrg: view.coding.idrg,
-    inacbg: view.coding.inacbg,
-  };
+  const codings = view.coding;
   if (!codings.idrg && !codings.inacbg) return null;
   return (
     <div class="eklaim-coding">
@@ -38,15 +31,12 @@ export function EklaimCoding({ view, edits, onEdits }: {
           {LISTS.map(({ list, title }) => {
             const field = `${g.grouper}_${list}` as CodeField;
             const codes = codings[g.grouper]![list];
-            const replace = (at: number, code: string) =>
-              onEdits({
-                ...edits,
-                [field]: (edits[field] ?? codes.map((c) =>
-                  c.code
-                )).map((c, i) =>
-                  i === at ? code : c
-                ),
-              });
+            const replace = (at: number, code: string) => {
+              const list = edits[field] ?? codes.map((c) =>
+                c.code
+              );
+              onEdits({ ...edits, [field]: list.map((c, i) => i === at ? code : c) });
+            };
             return (
               <div key={list} class="eklaim-list">
                 <h4>{title}</h4>

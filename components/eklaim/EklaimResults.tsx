@@ -7,10 +7,7 @@ export interface FinalChoice {
   topup: string[];
 }
 
-/**
- * E-Klaim's iDRG and INA-CBG results side by side, with the top-up and special CMG options to
- * pick for Final (picking offered only while Final is).
- */
+/** E-Klaim's iDRG and INA-CBG results side by side, with the options to pick for Final. */
 export function EklaimResults({ view, choice, onChoice }: {
   view: EklaimView;
   choice: FinalChoice;

@@ -12,10 +12,7 @@ const lastMonth = (today: string) => {
   return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
 };
 
-/**
- * The Klaim page's 'Kirim klaim sebulan': a month's final claims sent through E-Klaim at once
- * (by discharge date), with its progress and what was and was not sent.
- */
+/** 'Kirim klaim sebulan': a month's final claims (by discharge) sent through E-Klaim at once. */
 export function MonthSend({ today }: { today: string }) {
   const [month, setMonth] = useState(lastMonth(today));
   const [result, setResult] = useState<{ ok: boolean; message: string; data?: Sent } | null>(null);
