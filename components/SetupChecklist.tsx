@@ -2,10 +2,7 @@ import type { SetupStep } from "../lib/settings/setup.ts";
 import RegionLoad from "../islands/RegionLoad.tsx";
 import { Island } from "./Island.tsx";
 
-/**
- * The first set-up steps with links, shown on the dashboard until every one is done. `regions`:
- * the shipped region list the user may load (offered under the region step while it is undone).
- */
+/** The first set-up steps until all are done; `regions`: the shipped region list to offer. */
 export function SetupChecklist(
   { steps, regions = null }: { steps: SetupStep[]; regions?: string | null },
 ) {
