@@ -72,7 +72,6 @@ function Counters({ info, period, today, list, label, children }: {
   );
 }
 
-/** A part of the dashboard under its heading. */
 const Part = (
   { id, title, children }: { id: string; title: string; children: ComponentChildren },
 ) => (

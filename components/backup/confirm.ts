@@ -35,7 +35,6 @@ const confirmReplace = (what: string, record: string) =>
     danger: true,
   });
 
-/** Restoring a listed backup. */
 export const confirmRestore = (b: { name?: unknown; created?: unknown }) =>
   confirmReplace("cadangan ini", backupRecord(b));
 

@@ -65,7 +65,6 @@ function Packages({ r }: { r: KlaimRow }) {
   );
 }
 
-/** A cell of the Klaim list. */
 export function klaimCell(c: ColumnDef, row: Row) {
   const r = row as KlaimRow;
   switch (c.data) {

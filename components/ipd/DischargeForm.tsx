@@ -16,16 +16,6 @@ import { DischargeClaimInputs, useDischargeClaim } from "./claim_fields.tsx";
 import type { BillKey } from "../../lib/ipd/bill.ts";
 import { BillStep, formBill } from "./BillFields.tsx";
 
-/** Asks before a stay is discharged with no primary diagnosis; true when the clerk agrees. */
-const confirmNoDiagnosis = () =>
-  confirmDialog({
-    title: "Simpan tanpa diagnosis utama?",
-    text: `${NO_DIAGNOSIS}\nAturan kelengkapan klaim 'Diagnosis utama' akan menahannya.`,
-    confirmText: "Ya, simpan tanpa diagnosis",
-    cancelText: "Isi diagnosis",
-    focusCancel: true,
-  });
-
 /** What stops a discharge (a time over an hour ahead, no diagnosis); else the fields to add. */
 async function checked(
   date: string,
@@ -35,7 +25,14 @@ async function checked(
   const ahead = dischargeAheadProblem(parseDateTime(date) ?? "", Date.now());
   if (ahead) return void fail(new ApiError(400, ahead, { field: "tanggal_pulang" }));
   if (diag.length) return {};
-  if (await confirmNoDiagnosis()) return { confirm_no_diagnosis: "1" };
+  const sure = await confirmDialog({
+    title: "Simpan tanpa diagnosis utama?",
+    text: `${NO_DIAGNOSIS}\nAturan kelengkapan klaim 'Diagnosis utama' akan menahannya.`,
+    confirmText: "Ya, simpan tanpa diagnosis",
+    cancelText: "Isi diagnosis",
+    focusCancel: true,
+  });
+  if (sure) return { confirm_no_diagnosis: "1" };
   document.getElementById("discharge-diagnosis")?.focus();
 }
 

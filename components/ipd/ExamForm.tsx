@@ -69,11 +69,9 @@ function noGrouping(v: ExamValues, rows: ExamRow[], id?: string): string {
     "Pilih grouping bila kode ini mengubah paketnya.";
 }
 
-/** The SOAP notes a form starts from. */
 const soapOf = (exam?: ExamRow) =>
   Object.fromEntries(SOAP.map(([k]) => [k, exam?.[k] ?? ""])) as Soap;
 
-/** What an examination form holds. */
 interface ExamValues {
   date: string;
   soap: Soap;

@@ -16,7 +16,6 @@ import { packageOf } from "../../lib/ipd/package.ts";
 const codes = (items: { code: string; desc: string }[]) =>
   items.length ? items.map((i) => `${i.code} - ${i.desc}`).join("; ") : "-";
 
-/** The patient and the stay, as label-value pairs. */
 function StayFacts({ v, days, tz }: { v: Visit; days: number; tz: string }) {
   const facts: [string, string][] = [
     ["Pasien", `${patientText(v.pasien)} · ${v.pasien.gender || "-"}`],

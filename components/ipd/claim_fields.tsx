@@ -89,7 +89,6 @@ export function useRoomHak(roomId: string | undefined): string {
   return hak;
 }
 
-/** A text input of the claim data in its field (label, refusal). */
 const textInput = (
   id: string,
   label: string,
@@ -125,17 +124,18 @@ export function ClaimInputs({ c, d, set, errors }: {
   const up = c.upgrade_class_class;
   const allowed = UPGRADES_FROM[hak] ?? [];
   const targets = up && !allowed.includes(up) ? [...allowed, up] : allowed;
+  const upgrades = options(UPGRADE_CLASSES, targets);
+  const payors = options(UPGRADE_PAYORS);
   const input = (k: keyof ClaimValues, label: string, extra: Record<string, unknown> = {}) =>
     textInput(id(k), label, c[k] ?? "", errors[k], (x) => set(k, x), extra);
-  const select = (
-    k: keyof ClaimValues,
-    label: string,
-    value: string,
-    none: string,
-    opts: ComponentChildren,
-  ) => (
+  // the value shown: the clerk's, else the default (`d`)
+  const select = (k: keyof ClaimValues, label: string, none: string, opts: ComponentChildren) => (
     <Field id={id(k)} label={label} error={errors[k]}>
-      <select id={id(k)} value={value} onChange={(e) => set(k, e.currentTarget.value)}>
+      <select
+        id={id(k)}
+        value={c[k] ?? d[k as keyof ClaimDefaults]}
+        onChange={(e) => set(k, e.currentTarget.value)}
+      >
         <option value="">{none}</option>
         {opts}
       </select>
@@ -149,35 +149,17 @@ export function ClaimInputs({ c, d, set, errors }: {
         placeholder: "mis. 0301R0011024V000123",
         spellcheck: false,
       })}
-      {select("kelas_rawat", "Hak Kelas", hak, "Belum diisi", options(KELAS_RAWAT))}
-      {select(
-        "cara_masuk",
-        "Cara Masuk",
-        c.cara_masuk ?? d.cara_masuk,
-        "Belum diisi",
-        options(CARA_MASUK),
-      )}
+      {select("kelas_rawat", "Hak Kelas", "Belum diisi", options(KELAS_RAWAT))}
+      {select("cara_masuk", "Cara Masuk", "Belum diisi", options(CARA_MASUK))}
       {input("icu_los", "Lama Rawat ICU (hari)", days)}
-      {select(
-        "upgrade_class_class",
-        "Naik Kelas",
-        up,
-        "Tidak naik kelas",
-        options(UPGRADE_CLASSES, targets),
-      )}
+      {select("upgrade_class_class", "Naik Kelas", "Tidak naik kelas", upgrades)}
       {hak === "3" && !up && (
         <p class="field-desc">
           Peserta hak Kelas 3 tidak dapat naik kelas (Permenkes 3/2023 Pasal 48).
         </p>
       )}
       {up && input("upgrade_class_los", "Lama Naik Kelas (hari)", days)}
-      {up && select(
-        "upgrade_class_payor",
-        "Pembayar Naik Kelas",
-        c.upgrade_class_payor,
-        "Pilih pembayar",
-        options(UPGRADE_PAYORS),
-      )}
+      {up && select("upgrade_class_payor", "Pembayar Naik Kelas", "Pilih pembayar", payors)}
       {up === "vip" &&
         input("add_payment_pct", `Tambahan Biaya VIP (%, 0–${ADD_PAYMENT_MAX})`, {
           inputMode: "decimal",

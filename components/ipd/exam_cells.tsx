@@ -49,7 +49,6 @@ function Monitoring({ e }: { e: ExamRow }) {
   );
 }
 
-/** A cell of the examinations table. */
 export function examCell(c: ColumnDef, row: Row) {
   const e = row as unknown as ExamRow;
   switch (c.data) {

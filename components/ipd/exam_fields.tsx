@@ -72,7 +72,6 @@ function KeywordField({ keywords, codes, error, onChange }: {
   );
 }
 
-/** The SOAP notes, one text area each. */
 export function SoapFields({ soap, errors, onChange }: {
   soap: Soap;
   errors: FieldErrors;
