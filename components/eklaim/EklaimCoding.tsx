@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { CodeField, CodeVerdict } from "../../lib/eklaim/state.ts";
 import type { EklaimView } from "../../lib/eklaim/view.ts";
 import { type Option, Select } from "../ui/Select.tsx";
+import { Field } from "../ui/Field.tsx";
 
 /** The code lists the clerk changed, sent with the next grouping (field → codes, primary first). */
 export type CodeEdits = Partial<Record<CodeField, string[]>>;
@@ -100,8 +101,7 @@ function CodeItem({ id, code, grouper, list, onPick }: {
       <small class="field-error" id={`${id}-why`}>
         {`Ditolak E-Klaim${code.errorNo ? ` (${code.errorNo})` : ""}: ${code.reason ?? ""}`}
       </small>
-      <div class="field">
-        <label for={`${id}-cari`}>{`Ganti ${code.code} dengan kode E-Klaim`}</label>
+      <Field id={`${id}-cari`} label={`Ganti ${code.code} dengan kode E-Klaim`}>
         <Select
           id={`${id}-cari`}
           value={picked}
@@ -113,7 +113,7 @@ function CodeItem({ id, code, grouper, list, onPick }: {
             if (o) onPick(o.id);
           }}
         />
-      </div>
+      </Field>
     </li>
   );
 }

@@ -1,11 +1,21 @@
+import type { ComponentChildren } from "preact";
 import type { EklaimView } from "../../lib/eklaim/view.ts";
 import { formatMoney } from "../../lib/format.ts";
+import { Field } from "../ui/Field.tsx";
 
 /** What Final sends: one special CMG per type (type → code, '' none) and the top-ups. */
 export interface FinalChoice {
   special: Record<string, string>;
   topup: string[];
 }
+
+/** A term of a result and its value (`dd`: the value's attributes). */
+const Pair = ({ t, children, ...dd }: { t: string; children: ComponentChildren }) => (
+  <>
+    <dt>{t}</dt>
+    <dd {...dd}>{children}</dd>
+  </>
+);
 
 /** E-Klaim's iDRG and INA-CBG results side by side, with the options to pick for Final. */
 export function EklaimResults({ view, choice, onChoice }: {
@@ -25,28 +35,19 @@ export function EklaimResults({ view, choice, onChoice }: {
         {inacbg
           ? (
             <dl>
-              <dt>CBG</dt>
-              <dd data-inacbg-cbg>{`${inacbg.cbg.code} ${inacbg.cbg.description}`}</dd>
-              <dt>Tarif</dt>
-              <dd data-inacbg-tarif>{formatMoney(inacbg.tariff ?? 0)}</dd>
-              <dt>Kelas</dt>
-              <dd>{inacbg.kelas.replace("kelas_", "Kelas ")}</dd>
+              <Pair t="CBG" data-inacbg-cbg>{`${inacbg.cbg.code} ${inacbg.cbg.description}`}</Pair>
+              <Pair t="Tarif" data-inacbg-tarif>{formatMoney(inacbg.tariff ?? 0)}</Pair>
+              <Pair t="Kelas">{inacbg.kelas.replace("kelas_", "Kelas ")}</Pair>
               {inacbg.special_cmg.length > 0 && (
-                <>
-                  <dt>Special CMG</dt>
-                  <dd data-inacbg-special>
-                    {inacbg.special_cmg.map((s) => `${s.code} ${formatMoney(s.tariff)}`).join(
-                      ", ",
-                    )}
-                  </dd>
-                </>
+                <Pair t="Special CMG" data-inacbg-special>
+                  {inacbg.special_cmg.map((s) => `${s.code} ${formatMoney(s.tariff)}`).join(", ")}
+                </Pair>
               )}
             </dl>
           )
           : <p class="hint">Belum ada hasil (grouping berhenti di iDRG).</p>}
         {pick && types.map((type, i) => (
-          <div class="field" key={type}>
-            <label for={`eklaim-cmg-${i}`}>{type}</label>
+          <Field key={type} id={`eklaim-cmg-${i}`} label={type}>
             <select
               id={`eklaim-cmg-${i}`}
               value={choice.special[type] ?? ""}
@@ -61,7 +62,7 @@ export function EklaimResults({ view, choice, onChoice }: {
                 <option key={o.code} value={o.code}>{`${o.code} ${o.description}`}</option>
               ))}
             </select>
-          </div>
+          </Field>
         ))}
       </section>
     </div>
@@ -82,23 +83,16 @@ function IdrgResult({ view, choice, onChoice }: {
       {idrg
         ? (
           <dl>
-            <dt>MDC</dt>
-            <dd>{`${idrg.mdc_number} ${idrg.mdc_description}`}</dd>
-            <dt>DRG</dt>
-            <dd data-idrg-drg>{`${idrg.drg_code} ${idrg.drg_description}`}</dd>
-            <dt>Cost weight</dt>
-            <dd>{idrg.total_cost_weight || idrg.cost_weight}</dd>
+            <Pair t="MDC">{`${idrg.mdc_number} ${idrg.mdc_description}`}</Pair>
+            <Pair t="DRG" data-idrg-drg>{`${idrg.drg_code} ${idrg.drg_description}`}</Pair>
+            <Pair t="Cost weight">{idrg.total_cost_weight || idrg.cost_weight}</Pair>
             {idrg.total_tarif !== null && (
-              <>
-                <dt>Tarif iDRG</dt>
-                <dd>{formatMoney(idrg.total_tarif)}</dd>
-              </>
+              <Pair t="Tarif iDRG">{formatMoney(idrg.total_tarif)}</Pair>
             )}
             {idrg.topup.length > 0 && (
-              <>
-                <dt>Top-up</dt>
-                <dd>{idrg.topup.map((t) => `${t.code} ${t.description}`).join(", ")}</dd>
-              </>
+              <Pair t="Top-up">
+                {idrg.topup.map((t) => `${t.code} ${t.description}`).join(", ")}
+              </Pair>
             )}
           </dl>
         )

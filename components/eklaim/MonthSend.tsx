@@ -5,6 +5,7 @@ import { CLAIMS_CHANGED } from "../../lib/claim/columns.ts";
 import { confirmDialog } from "../ui/Dialog.tsx";
 import { ProgressPanel, useProgress } from "../ui/Progress.tsx";
 import { toast } from "../ui/Toast.tsx";
+import { Field } from "../ui/Field.tsx";
 
 /** The month before `today`'s (`YYYY-MM`): the one a casemix team usually sends. */
 const lastMonth = (today: string) => {
@@ -42,8 +43,7 @@ export function MonthSend({ today }: { today: string }) {
   return (
     <form class="card eklaim-month blockable" onSubmit={send} aria-labelledby="eklaim-month-t">
       <h2 id="eklaim-month-t">Kirim klaim sebulan (E-Klaim)</h2>
-      <div class="field">
-        <label for="eklaim-month">Bulan pulang</label>
+      <Field id="eklaim-month" label="Bulan pulang">
         <input
           id="eklaim-month"
           type="month"
@@ -52,7 +52,7 @@ export function MonthSend({ today }: { today: string }) {
           max={today.slice(0, 7)}
           onInput={(e) => setMonth(e.currentTarget.value)}
         />
-      </div>
+      </Field>
       <button type="submit" class="btn btn-primary" disabled={active}>Kirim sebulan</button>
       {result && (
         <div class={`alert ${result.ok ? "alert-success" : "alert-danger"}`} role="alert">
