@@ -27,9 +27,7 @@ export function Layout(
     notice?: string;
   },
 ) {
-  const groups = GROUPS.concat(
-    [...new Set(nav.map((n) => n.group))].filter((g) => !GROUPS.includes(g)),
-  )
+  const groups = [...new Set([...GROUPS, ...nav.map((n) => n.group)])]
     .map((g) => [g, nav.filter((n) => n.group === g)] as const).filter(([, items]) => items.length);
   return (
     <div class="shell">

@@ -50,10 +50,9 @@ export function ClaimFiguresView({ figures: f }: { figures: ClaimFigures }) {
               <thead>
                 <tr>
                   <th rowSpan={2}>Bulan</th>
-                  <th colSpan={2}>Diklaim</th>
-                  <th colSpan={2}>Pending</th>
-                  <th colSpan={2}>Dispute</th>
-                  <th colSpan={2}>Dibayar</th>
+                  {["Diklaim", "Pending", "Dispute", "Dibayar"].map((h) => (
+                    <th key={h} colSpan={2}>{h}</th>
+                  ))}
                 </tr>
                 <tr>
                   {[1, 2, 3, 4].map((

@@ -22,9 +22,6 @@ export function billInput(b: Breakdown, rest: BillKey): BillInput {
   return out;
 }
 
-const problemOf = (k: BillKey, v: string | undefined) =>
-  readRupiah(v ?? "", `Rincian ${BILL_LABELS[k]}`).error ?? "";
-
 /** The typed amounts read against `total` (NaN while not whole): amounts, rest, first refusal. */
 export function readBill(input: BillInput, total: number, rest: BillKey, label: string) {
   const amounts: Breakdown = {};
@@ -53,7 +50,8 @@ function Amount({ id, k, value, over, onChange }: {
   over: string;
   onChange: (v: string) => void;
 }) {
-  const problem = problemOf(k, value) || (value.trim() ? over : "");
+  const problem = readRupiah(value, `Rincian ${BILL_LABELS[k]}`).error ||
+    (value.trim() ? over : "");
   const el = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => el.current?.setCustomValidity(problem), [problem]);
   return (
