@@ -39,8 +39,8 @@ function History({ events }: { events: ClaimEvent[] }) {
   );
 }
 
-type Details = { reason: string; other: string; amount: string; date: string };
-const NO_DETAILS: Details = { reason: "", other: "", amount: "", date: "" };
+type Details = { status: string; reason: string; other: string; amount: string; date: string };
+const NO_DETAILS: Details = { status: "", reason: "", other: "", amount: "", date: "" };
 const NEEDS_REASON: ClaimStatus[] = ["pending", "dispute"];
 const NEEDS_AMOUNT: ClaimStatus[] = ["layak", "dibayar"];
 
@@ -51,33 +51,31 @@ export function StatusDialog({ row, onClose, onSaved }: {
   onSaved: () => void;
 }) {
   const [info, setInfo] = useState<ClaimInfo | null>(null);
-  const [status, setStatus] = useState("");
   const [d, setD] = useState(NO_DETAILS);
-  const { reason, other, amount, date } = d;
+  const set = (k: keyof Details) => (v: string) => setD((o) => ({ ...o, [k]: v }));
   const { busy, submit } = useSubmit((err) => alertError(err, "message"));
   useEffect(() => {
     setInfo(null);
     if (!row) return;
-    setStatus("");
     setD(NO_DETAILS);
     get<ClaimInfo>(`/api/klaim/${encodeURIComponent(row._id)}`).then((i) => {
       setInfo(i);
-      setStatus(i.next[0] ?? "");
+      set("status")(i.next[0] ?? "");
     }).catch((e) => {
       onClose();
       alertError(e);
     });
   }, [row?._id]);
-  const s = status as ClaimStatus;
+  const s = d.status as ClaimStatus;
   const save = async (e: Event) => {
     e.preventDefault();
     if (!row || !info?.data) return;
     const data = info.data;
     await submit(async () => {
-      const body = new URLSearchParams({ status, _version: data._version });
-      if (NEEDS_REASON.includes(s)) body.set("reason", reason === "lainnya" ? other : reason);
-      if (NEEDS_AMOUNT.includes(s)) body.set("amount", plainNumber(amount));
-      if (s === "dibayar") body.set("date", date);
+      const body = new URLSearchParams({ status: s, _version: data._version });
+      if (NEEDS_REASON.includes(s)) body.set("reason", d.reason === "lainnya" ? d.other : d.reason);
+      if (NEEDS_AMOUNT.includes(s)) body.set("amount", plainNumber(d.amount));
+      if (s === "dibayar") body.set("date", d.date);
       const res = await post(`/api/klaim/${encodeURIComponent(row._id)}/status`, body);
       toast({ title: res.message });
       onSaved();
@@ -109,9 +107,9 @@ export function StatusDialog({ row, onClose, onSaved }: {
               <Field id="klaim-new-status" label="Status baru" required>
                 <select
                   id="klaim-new-status"
-                  value={status}
+                  value={s}
                   required
-                  onChange={(e) => setStatus(e.currentTarget.value)}
+                  onChange={(e) => set("status")(e.currentTarget.value)}
                 >
                   {info.next.map((n) => <option key={n} value={n}>{CLAIM_STATUSES[n]}</option>)}
                 </select>
@@ -122,7 +120,7 @@ export function StatusDialog({ row, onClose, onSaved }: {
             reasons={info.reasons}
             approved={info.data.approved}
             value={d}
-            set={(k) => (v) => setD((o) => ({ ...o, [k]: v }))}
+            set={set}
           />
         </>
       )}
