@@ -61,12 +61,7 @@ function valuesOf(v?: VisitRow): Values {
 const SERVER_NAMES = { pasienId: "pasien", room_id: "room", igd_id: "igd", dpjp_id: "dpjp" };
 
 /** The stay as `POST /api/ipd/update` takes it (the reason only for a readmission). */
-function bodyOf(
-  v: Values,
-  row: VisitRow | undefined,
-  readmisi: boolean,
-  d: ClaimDefaults,
-): URLSearchParams {
+function bodyOf(v: Values, row: VisitRow | undefined, readmisi: boolean, d: ClaimDefaults) {
   const id = (o: Option | null) => o?.id ?? "";
   return new URLSearchParams({
     id: row?._id ?? "",
