@@ -7,7 +7,7 @@ import { Island } from "../Island.tsx";
 import { birthText, patientText, When } from "./cells.tsx";
 import { ClaimChecklist } from "../claim/ClaimChecklist.tsx";
 import type { ClaimCheck } from "../../lib/claim/readiness.ts";
-import { claimFacts } from "./claim_fields.tsx";
+import { claimFacts, Facts } from "./claim_fields.tsx";
 import type { BillKey } from "../../lib/ipd/bill.ts";
 import { PrintBill } from "./StayBill.tsx";
 import { classText, packageFacts } from "./package_view.tsx";
@@ -34,16 +34,7 @@ function StayFacts({ v, days, tz }: { v: Visit; days: number; tz: string }) {
     ...claimFacts(v),
     ...packageFacts(v),
   ];
-  return (
-    <dl class="print-facts">
-      {facts.map(([t, d]) => (
-        <div key={t}>
-          <dt>{t}</dt>
-          <dd>{d}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts class="print-facts" facts={facts} />;
 }
 
 /** An examination's codes: one per line, each code whole. */

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { birthText, patientText, Percent } from "./cells.tsx";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
-import { claimFacts } from "./claim_fields.tsx";
+import { claimFacts, Facts } from "./claim_fields.tsx";
 import { lazyPart } from "../ui/lazy.tsx";
 import { CLAIM_DATA_ANCHOR } from "../../lib/claim/rules/stay_claim_data.ts";
 import { packageOf } from "../../lib/ipd/package.ts";
@@ -41,14 +41,7 @@ export function VisitHeader({ visit: v, onSaved }: { visit: VisitRow; onSaved?: 
           {v.readmisi && <span class="status status-readmisi">Readmisi</span>}
         </p>
         <div class="claim-data" id={CLAIM_DATA_ANCHOR}>
-          <dl class="claim-facts" aria-label="Data klaim">
-            {claimFacts(v).map(([t, d]) => (
-              <div key={t}>
-                <dt>{t}</dt>
-                <dd>{d}</dd>
-              </div>
-            ))}
-          </dl>
+          <Facts class="claim-facts" aria-label="Data klaim" facts={claimFacts(v)} />
           {onSaved && (
             <button
               type="button"

@@ -213,6 +213,18 @@ export function DischargeClaimInputs({ claim: { c, upgrade, set }, errors }: {
   );
 }
 
+/** Label-value pairs as a description list, a `div` each. */
+export const Facts = ({ facts, ...dl }: { facts: [string, string][]; class: string }) => (
+  <dl {...dl}>
+    {facts.map(([t, d]) => (
+      <div key={t}>
+        <dt>{t}</dt>
+        <dd>{d}</dd>
+      </div>
+    ))}
+  </dl>
+);
+
 /** A stay's claim data in words, label and text (the stay page, its detail and print). */
 export function claimFacts(v: Partial<StayClaimFields>): [string, string][] {
   const c = claimFieldsOf(v);
