@@ -19,6 +19,7 @@ import {
   ClaimInputs,
   type ClaimValues,
   claimValuesOf,
+  textInput,
   useRoomHak,
 } from "./claim_fields.tsx";
 import { guessCaraMasuk } from "../../lib/ipd/claim_codes.ts";
@@ -130,17 +131,8 @@ function StayFields({ v, set, row, errors }: {
       />
     </Field>
   );
-  const text = (k: "diagnosis_awal" | "asal", label: string) => (
-    <Field id={`visit-${k}`} label={label} error={errors[k]}>
-      <input
-        id={`visit-${k}`}
-        value={v[k]}
-        autoComplete="off"
-        onInput={(e) =>
-          set(k, e.currentTarget.value)}
-      />
-    </Field>
-  );
+  const text = (k: "diagnosis_awal" | "asal", label: string) =>
+    textInput(`visit-${k}`, label, v[k], errors[k], (x) => set(k, x));
   const desc = (k: "episode" | "criteria", label: string) => (
     <Field id={`visit-${k}`} label={label} error={errors[k]}>
       <DescSelect

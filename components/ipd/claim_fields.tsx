@@ -89,13 +89,14 @@ export function useRoomHak(roomId: string | undefined): string {
   return hak;
 }
 
-const textInput = (
+/** A text input in its field (`extra`: more of the input's attributes). */
+export const textInput = (
   id: string,
   label: string,
   value: string,
   error: string | undefined,
   onInput: (v: string) => void,
-  extra: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
 ) => (
   <Field id={id} label={label} error={error}>
     <input
