@@ -22,20 +22,14 @@ export function useKeywords(initial: KeywordItem[]) {
     );
     for (const o of list.filter((o) => !known.has(o.id))) {
       get<{ data: Partial<KeywordItem> }>(`/api/disputed-claim/${encodeURIComponent(o.id)}`)
-        .then(({ data: d }) =>
-          setKeywords((ks) =>
-            ks.map((k) =>
-              k._id === o.id
-                ? {
-                  ...k,
-                  kode_icd: d.kode_icd ?? "",
-                  rekomendasi: d.rekomendasi ?? "",
-                  sumber: d.sumber ?? "",
-                }
-                : k
-            )
-          )
-        ).catch((e) => console.error(e));
+        .then(({ data: d }) => {
+          const got = {
+            kode_icd: d.kode_icd ?? "",
+            rekomendasi: d.rekomendasi ?? "",
+            sumber: d.sumber ?? "",
+          };
+          setKeywords((ks) => ks.map((k) => k._id === o.id ? { ...k, ...got } : k));
+        }).catch((e) => console.error(e));
     }
   };
   return [keywords, pick] as const;
