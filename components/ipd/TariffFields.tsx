@@ -7,6 +7,7 @@ import { Percent } from "./cells.tsx";
 import { get } from "../ui/api.ts";
 import { Field, FieldWarning } from "../ui/Field.tsx";
 import type { BillInput } from "./BillFields.tsx";
+import type { HospitalTariff } from "../../lib/settings/hospital_tariff.ts";
 
 /** A tariff option of an INA-CBG grouping (`GET /api/inatarif/{id}`). */
 export interface TariffOption {
@@ -28,12 +29,8 @@ export interface TariffValues {
   bill: BillInput;
 }
 
-/** What the hospital's profile says about its tariffs (lib/settings/hospital_tariff.ts). */
-export interface TariffKey {
-  regional: string | null;
-  kelasRs: string | null;
-  missing: string[];
-}
+/** What the hospital's profile says about its tariffs. */
+export type TariffKey = HospitalTariff;
 
 /** The label the server names the hospital tariff by (lib/ipd/exam.ts), in its messages. */
 export const TARIF_RS = "Tarif RS";
