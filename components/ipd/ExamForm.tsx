@@ -12,7 +12,7 @@ import { FormModal } from "../ui/Modal.tsx";
 import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
 import { type ExamRow, SOAP } from "./exam_cells.tsx";
-import { codesOf, icdOption, idList } from "./icd_options.ts";
+import { icdOption, idList } from "./icd_options.ts";
 import {
   rsNumber,
   rsProblem,
@@ -126,7 +126,6 @@ export function ExamForm({ ipdId, exam, rows, tariff, classtype, category, onClo
   const [diag, setDiag] = useState<Option[]>(() => (exam?.diagnosis ?? []).map(icdOption));
   const [tind, setTind] = useState<Option[]>(() => (exam?.tindakan ?? []).map(icdOption));
   const [tv, setTv] = useState<TariffValues>(() => tariffOf(exam, rows, category));
-  const codes = codesOf([...diag, ...tind]);
   const errs = useFieldErrors((n) => `exam-${n}`, SERVER_NAMES);
   const { busy: saving, submit } = useSubmit(errs.fail);
   const { errors, clear } = errs;
@@ -178,7 +177,6 @@ export function ExamForm({ ipdId, exam, rows, tariff, classtype, category, onClo
       />
       <CodeFields
         c={{ keywords, diag, tind }}
-        codes={codes}
         errors={errors}
         on={{
           keyword: (l) => (clear("keyword"), pickKeywords(l)),

@@ -7,6 +7,7 @@ import { MultiSelect } from "../ui/MultiSelect.tsx";
 import type { Option } from "../ui/Select.tsx";
 import type { FieldErrors } from "../ui/use_field_errors.ts";
 import { SOAP } from "./exam_cells.tsx";
+import { codesOf } from "./icd_options.ts";
 
 export type Soap = Record<(typeof SOAP)[number][0], string>;
 
@@ -33,37 +34,6 @@ export function useKeywords(initial: KeywordItem[]) {
     }
   };
   return [keywords, pick] as const;
-}
-
-/** Disputed-claim keywords: a chip is highlighted while its ICD code is among `codes`. */
-function KeywordField({ keywords, codes, error, onChange }: {
-  keywords: KeywordItem[];
-  codes: string[];
-  error?: string;
-  onChange: (list: Option[]) => void;
-}) {
-  return (
-    <>
-      <Field id="exam-keyword" label="Keyword Dispute Klaim" class="span-2" error={error}>
-        <MultiSelect
-          id="exam-keyword"
-          url="/api/disputed-claim/select2"
-          exclude="keyword"
-          values={keywords.map((k) => ({ id: k._id, text: k.keyword }))}
-          onChange={onChange}
-          chipClass={(o) => {
-            const k = keywords.find((x) => x._id === o.id);
-            return k && keywordHit(k.kode_icd, codes) ? "chip-hit" : undefined;
-          }}
-        />
-      </Field>
-      {keywords.length > 0 && (
-        <Field id="exam-keywordsummary" label="Ringkasan Keyword" class="span-2">
-          <textarea id="exam-keywordsummary" rows={3} readOnly value={keywordSummary(keywords)} />
-        </Field>
-      )}
-    </>
-  );
 }
 
 export function SoapFields({ soap, errors, onChange }: {
@@ -117,32 +87,33 @@ export function IcdField({ form, name, values, error, warning, onChange }: {
   );
 }
 
-/** The chosen codes of an examination: disputed-claim keywords, ICD-10 and ICD-9-CM codes. */
-export interface Codes {
-  keywords: KeywordItem[];
-  diag: Option[];
-  tind: Option[];
-}
-
-/** The keywords (highlighted while their ICD code is among `codes`) and the two ICD lists. */
-export function CodeFields({ c, codes, errors, on }: {
-  c: Codes;
-  codes: string[];
+/** The keywords (highlighted while their ICD code is among the chosen ones) and the ICD lists. */
+export function CodeFields({ c, errors, on }: {
+  c: { keywords: KeywordItem[]; diag: Option[]; tind: Option[] };
   errors: FieldErrors;
-  on: {
-    keyword: (l: Option[]) => void;
-    diagnosis: (l: Option[]) => void;
-    tindakan: (l: Option[]) => void;
-  };
+  on: Record<"keyword" | "diagnosis" | "tindakan", (l: Option[]) => void>;
 }) {
+  const codes = codesOf([...c.diag, ...c.tind]);
   return (
     <>
-      <KeywordField
-        keywords={c.keywords}
-        codes={codes}
-        error={errors.keyword}
-        onChange={on.keyword}
-      />
+      <Field id="exam-keyword" label="Keyword Dispute Klaim" class="span-2" error={errors.keyword}>
+        <MultiSelect
+          id="exam-keyword"
+          url="/api/disputed-claim/select2"
+          exclude="keyword"
+          values={c.keywords.map((k) => ({ id: k._id, text: k.keyword }))}
+          onChange={on.keyword}
+          chipClass={(o) => {
+            const k = c.keywords.find((x) => x._id === o.id);
+            return k && keywordHit(k.kode_icd, codes) ? "chip-hit" : undefined;
+          }}
+        />
+      </Field>
+      {c.keywords.length > 0 && (
+        <Field id="exam-keywordsummary" label="Ringkasan Keyword" class="span-2">
+          <textarea id="exam-keywordsummary" rows={3} readOnly value={keywordSummary(c.keywords)} />
+        </Field>
+      )}
       {([["diagnosis", c.diag], ["tindakan", c.tind]] as const).map(([name, values]) => (
         <IcdField
           key={name}
