@@ -29,7 +29,49 @@ export function EklaimResults({ view, choice, onChoice }: {
   const types = [...new Set((inacbg?.special_cmg_options ?? []).map((o) => o.type))];
   return (
     <div class="eklaim-results">
-      <IdrgResult view={view} choice={choice} onChoice={onChoice} />
+      <section class="eklaim-result" aria-labelledby="eklaim-idrg">
+        <h3 id="eklaim-idrg">iDRG</h3>
+        {idrg
+          ? (
+            <dl>
+              <Pair t="MDC">{`${idrg.mdc_number} ${idrg.mdc_description}`}</Pair>
+              <Pair t="DRG" data-idrg-drg>{`${idrg.drg_code} ${idrg.drg_description}`}</Pair>
+              <Pair t="Cost weight">{idrg.total_cost_weight || idrg.cost_weight}</Pair>
+              {idrg.total_tarif !== null && (
+                <Pair t="Tarif iDRG">{formatMoney(idrg.total_tarif)}</Pair>
+              )}
+              {idrg.topup.length > 0 && (
+                <Pair t="Top-up">
+                  {idrg.topup.map((t) => `${t.code} ${t.description}`).join(", ")}
+                </Pair>
+              )}
+            </dl>
+          )
+          : <p class="hint">Belum ada hasil.</p>}
+        {pick && idrg && idrg.topup_options.length > 0 && (
+          <fieldset class="eklaim-options">
+            <legend>Top-up (dipilih saat Final)</legend>
+            {idrg.topup_options.map((o) => (
+              <label key={o.code}>
+                <input
+                  type="checkbox"
+                  name="topup"
+                  value={o.code}
+                  checked={choice.topup.includes(o.code)}
+                  onChange={(e) =>
+                    onChoice({
+                      ...choice,
+                      topup: e.currentTarget.checked
+                        ? [...choice.topup, o.code]
+                        : choice.topup.filter((t) => t !== o.code),
+                    })}
+                />
+                {` ${o.code} ${o.description}`}
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </section>
       <section class="eklaim-result" aria-labelledby="eklaim-inacbg">
         <h3 id="eklaim-inacbg">INA-CBG</h3>
         {inacbg
@@ -66,60 +108,5 @@ export function EklaimResults({ view, choice, onChoice }: {
         ))}
       </section>
     </div>
-  );
-}
-
-/** The iDRG result, with its top-up options to pick while Final is offered. */
-function IdrgResult({ view, choice, onChoice }: {
-  view: EklaimView;
-  choice: FinalChoice;
-  onChoice: (c: FinalChoice) => void;
-}) {
-  const { idrg } = view;
-  const pick = view.can.final;
-  return (
-    <section class="eklaim-result" aria-labelledby="eklaim-idrg">
-      <h3 id="eklaim-idrg">iDRG</h3>
-      {idrg
-        ? (
-          <dl>
-            <Pair t="MDC">{`${idrg.mdc_number} ${idrg.mdc_description}`}</Pair>
-            <Pair t="DRG" data-idrg-drg>{`${idrg.drg_code} ${idrg.drg_description}`}</Pair>
-            <Pair t="Cost weight">{idrg.total_cost_weight || idrg.cost_weight}</Pair>
-            {idrg.total_tarif !== null && (
-              <Pair t="Tarif iDRG">{formatMoney(idrg.total_tarif)}</Pair>
-            )}
-            {idrg.topup.length > 0 && (
-              <Pair t="Top-up">
-                {idrg.topup.map((t) => `${t.code} ${t.description}`).join(", ")}
-              </Pair>
-            )}
-          </dl>
-        )
-        : <p class="hint">Belum ada hasil.</p>}
-      {pick && idrg && idrg.topup_options.length > 0 && (
-        <fieldset class="eklaim-options">
-          <legend>Top-up (dipilih saat Final)</legend>
-          {idrg.topup_options.map((o) => (
-            <label key={o.code}>
-              <input
-                type="checkbox"
-                name="topup"
-                value={o.code}
-                checked={choice.topup.includes(o.code)}
-                onChange={(e) =>
-                  onChoice({
-                    ...choice,
-                    topup: e.currentTarget.checked
-                      ? [...choice.topup, o.code]
-                      : choice.topup.filter((t) => t !== o.code),
-                  })}
-              />
-              {` ${o.code} ${o.description}`}
-            </label>
-          ))}
-        </fieldset>
-      )}
-    </section>
   );
 }
