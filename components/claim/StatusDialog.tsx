@@ -17,6 +17,28 @@ interface ClaimInfo {
   data: { _version: string; sep: string; approved: number | null; history?: ClaimEvent[] } | null;
 }
 
+/** A claim's status history, oldest first: when, the status, who, and its detail. */
+function History({ events }: { events: ClaimEvent[] }) {
+  if (!events.length) return null;
+  return (
+    <>
+      <h3 id="klaim-history-title">Riwayat status</h3>
+      <ol class="claim-history" aria-labelledby="klaim-history-title">
+        {events.map((e, i) => (
+          <li key={i} data-status={e.status}>
+            {`${formatDateTime(e.at)} · `}
+            <strong>{CLAIM_STATUSES[e.status]}</strong>
+            {` · ${e.by}`}
+            {e.reason && ` · ${e.reason}`}
+            {e.amount != null && ` · ${formatMoney(e.amount)}`}
+            {e.date && ` · dibayar ${formatDay(e.date)}`}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
 type Details = { status: string; reason: string; other: string; amount: string; date: string };
 const NO_DETAILS: Details = { status: "", reason: "", other: "", amount: "", date: "" };
 const NEEDS_REASON: ClaimStatus[] = ["pending", "dispute"];
@@ -78,23 +100,7 @@ export function StatusDialog({ row, onClose, onSaved }: {
             {`SEP ${info.data.sep} · status sekarang: `}
             <strong data-current>{CLAIM_STATUSES[info.status]}</strong>
           </p>
-          {!!info.data.history?.length && (
-            <>
-              <h3 id="klaim-history-title">Riwayat status</h3>
-              <ol class="claim-history" aria-labelledby="klaim-history-title">
-                {info.data.history.map((e, i) => (
-                  <li key={i} data-status={e.status}>
-                    {`${formatDateTime(e.at)} · `}
-                    <strong>{CLAIM_STATUSES[e.status]}</strong>
-                    {` · ${e.by}`}
-                    {e.reason && ` · ${e.reason}`}
-                    {e.amount != null && ` · ${formatMoney(e.amount)}`}
-                    {e.date && ` · dibayar ${formatDay(e.date)}`}
-                  </li>
-                ))}
-              </ol>
-            </>
-          )}
+          <History events={info.data.history ?? []} />
           {info.next.length === 0
             ? <p class="alert alert-info">Status ini sudah final; tidak ada perubahan lagi.</p>
             : (
