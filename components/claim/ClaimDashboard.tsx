@@ -99,51 +99,55 @@ export function ClaimFiguresView({ figures: f }: { figures: ClaimFigures }) {
             )}
         </div>
       </div>
-      {/* 'Selisih paket': the package the ward picked and the amount approved, to E-Klaim's */}
-      <div class="claim-gaps">
-        <h4>Selisih paket per DPJP: dipilih petugas, final E-Klaim, disetujui</h4>
-        {f.gapPerDpjp.length === 0 ? <p class="muted">Tidak ada.</p> : (
-          <div class="data-wrap">
-            <table class="data-table" data-table="dpjp">
-              <thead>
-                <tr>
-                  <th>DPJP</th>
-                  <th class="num">Kasus</th>
-                  <th class="num">Paket dipilih petugas</th>
-                  <th class="num">Final E-Klaim</th>
-                  <th class="num">Selisih</th>
-                  <th class="num">Disetujui</th>
-                  <th class="num">Selisih disetujui</th>
-                </tr>
-              </thead>
-              <tbody>
-                {f.gapPerDpjp.map((d) => (
-                  <tr key={d.dpjp} data-dpjp={d.dpjp}>
-                    <td>{d.dpjp}</td>
-                    <td class="num">
-                      {formatNumber(d.n)}
-                      {d.tanpaPaket > 0 && (
-                        <small class="muted">
-                          {` (${formatNumber(d.tanpaPaket)} tanpa paket)`}
-                        </small>
-                      )}
-                    </td>
-                    <td class="num">{formatMoney(d.petugas)}</td>
-                    <td class="num">{formatMoney(d.eklaim)}</td>
-                    <td class="num">{formatMoney(d.selisih)}</td>
-                    <td class="num">
-                      {d.nDisetujui ? formatMoney(d.disetujui) : "-"}
-                    </td>
-                    <td class="num">
-                      {d.nDisetujui ? formatMoney(d.selisihDisetujui) : "-"}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
+      <PackageGaps gaps={f.gapPerDpjp} />
     </section>
+  );
+}
+
+/** 'Selisih paket' per DPJP: the package the ward picked and the amount approved, to E-Klaim's. */
+function PackageGaps({ gaps }: { gaps: ClaimFigures["gapPerDpjp"] }) {
+  return (
+    <div class="claim-gaps">
+      <h4>Selisih paket per DPJP: dipilih petugas, final E-Klaim, disetujui</h4>
+      {gaps.length === 0 ? <p class="muted">Tidak ada.</p> : (
+        <div class="data-wrap">
+          <table class="data-table" data-table="dpjp">
+            <thead>
+              <tr>
+                <th>DPJP</th>
+                <th class="num">Kasus</th>
+                <th class="num">Paket dipilih petugas</th>
+                <th class="num">Final E-Klaim</th>
+                <th class="num">Selisih</th>
+                <th class="num">Disetujui</th>
+                <th class="num">Selisih disetujui</th>
+              </tr>
+            </thead>
+            <tbody>
+              {gaps.map((d) => (
+                <tr key={d.dpjp} data-dpjp={d.dpjp}>
+                  <td>{d.dpjp}</td>
+                  <td class="num">
+                    {formatNumber(d.n)}
+                    {d.tanpaPaket > 0 && (
+                      <small class="muted">{` (${formatNumber(d.tanpaPaket)} tanpa paket)`}</small>
+                    )}
+                  </td>
+                  <td class="num">{formatMoney(d.petugas)}</td>
+                  <td class="num">{formatMoney(d.eklaim)}</td>
+                  <td class="num">{formatMoney(d.selisih)}</td>
+                  <td class="num">
+                    {d.nDisetujui ? formatMoney(d.disetujui) : "-"}
+                  </td>
+                  <td class="num">
+                    {d.nDisetujui ? formatMoney(d.selisihDisetujui) : "-"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
   );
 }
