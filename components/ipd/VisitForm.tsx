@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { toLocalInput } from "../../lib/hospital_time.ts";
 import { get, post, useSubmit } from "../ui/api.ts";
 import { useChanged } from "../ui/Form.tsx";
-import { useFieldErrors } from "../ui/use_field_errors.ts";
+import { type FieldErrors, useFieldErrors } from "../ui/use_field_errors.ts";
 import { alertDialog } from "../ui/Dialog.tsx";
 import { Field } from "../ui/Field.tsx";
 import { FormModal } from "../ui/Modal.tsx";
@@ -110,6 +110,64 @@ function useAdmission(pasienId: string | undefined, date: string, row?: VisitRow
   return a;
 }
 
+/** The stay's own fields: admission date, references, first diagnosis and origin. */
+function StayFields({ v, set, row, errors }: {
+  v: Values;
+  set: <K extends keyof Values>(k: K, x: Values[K]) => void;
+  row?: VisitRow;
+  errors: FieldErrors;
+}) {
+  // a required list says when shown whether it is empty (no room yet, no doctor marked DPJP)
+  const sel = (k: keyof Values, label: string, url: string, required = false) => (
+    <Field id={`visit-${k}`} label={label} required={required} error={errors[k]}>
+      <Select
+        id={`visit-${k}`}
+        url={url}
+        required={required}
+        value={v[k] as Option | null}
+        checkEmpty={required}
+        onChange={(o) =>
+          set(k, o)}
+      />
+    </Field>
+  );
+  const text = (k: "diagnosis_awal" | "asal", label: string) =>
+    textInput(`visit-${k}`, label, v[k], errors[k], (x) => set(k, x));
+  const desc = (k: "episode" | "criteria", label: string) => (
+    <Field id={`visit-${k}`} label={label} error={errors[k]}>
+      <DescSelect
+        id={`visit-${k}`}
+        resource={k}
+        value={v[k]}
+        desc={row?.[k]?.desc ?? ""}
+        onChange={(o) =>
+          set(k, o)}
+      />
+    </Field>
+  );
+  return (
+    <>
+      <Field id="visit-visitDate" label="Tanggal Masuk" required error={errors.visitDate}>
+        <DateInput
+          id="visit-visitDate"
+          time
+          required
+          value={v.visitDate}
+          onChange={(d) => set("visitDate", d)}
+        />
+      </Field>
+      {sel("indicationranap", "Indikasi Rawat Inap", "/api/indication-ranap/select2")}
+      {text("diagnosis_awal", "Diagnosa Awal")}
+      {text("asal", "Asal Pasien")}
+      {sel("room", "Ruang", "/api/room/select2", true)}
+      {sel("igd", "Dokter IGD", "/api/doctor/igdpselect2")}
+      {sel("dpjp", "DPJP", "/api/doctor/dpjpselect2", true)}
+      {desc("episode", "Status Rawat")}
+      {desc("criteria", "Kriteria IGD")}
+    </>
+  );
+}
+
 /** Add/edit a stay; a readmission (asked of the server) needs a reason. */
 export function VisitForm({ row, onClose, onSaved }: {
   /** The stay to edit; undefined for a new one. */
@@ -133,34 +191,6 @@ export function VisitForm({ row, onClose, onSaved }: {
     errs.clear(k);
     setV((o) => ({ ...o, [k]: x }));
   };
-  // a required list says when shown whether it is empty (no room yet, no doctor marked DPJP)
-  const sel = (k: keyof Values, label: string, url: string, required = false) => (
-    <Field id={`visit-${k}`} label={label} required={required} error={errs.errors[k]}>
-      <Select
-        id={`visit-${k}`}
-        url={url}
-        required={required}
-        value={v[k] as Option | null}
-        checkEmpty={required}
-        onChange={(o) =>
-          set(k, o)}
-      />
-    </Field>
-  );
-  const text = (k: "diagnosis_awal" | "asal", label: string) =>
-    textInput(`visit-${k}`, label, v[k], errs.errors[k], (x) => set(k, x));
-  const desc = (k: "episode" | "criteria", label: string) => (
-    <Field id={`visit-${k}`} label={label} error={errs.errors[k]}>
-      <DescSelect
-        id={`visit-${k}`}
-        resource={k}
-        value={v[k]}
-        desc={row?.[k]?.desc ?? ""}
-        onChange={(o) =>
-          set(k, o)}
-      />
-    </Field>
-  );
   // a patient still admitted is said as soon as picked, not after the whole form is filled
   useEffect(() => {
     if (dirawat) errs.tell("pasien", dirawat);
@@ -210,23 +240,7 @@ export function VisitForm({ row, onClose, onSaved }: {
             onChange={(r) => set("readmisi_reason", r)}
           />
         )}
-        <Field id="visit-visitDate" label="Tanggal Masuk" required error={errs.errors.visitDate}>
-          <DateInput
-            id="visit-visitDate"
-            time
-            required
-            value={v.visitDate}
-            onChange={(x) => set("visitDate", x)}
-          />
-        </Field>
-        {sel("indicationranap", "Indikasi Rawat Inap", "/api/indication-ranap/select2")}
-        {text("diagnosis_awal", "Diagnosa Awal")}
-        {text("asal", "Asal Pasien")}
-        {sel("room", "Ruang", "/api/room/select2", true)}
-        {sel("igd", "Dokter IGD", "/api/doctor/igdpselect2")}
-        {sel("dpjp", "DPJP", "/api/doctor/dpjpselect2", true)}
-        {desc("episode", "Status Rawat")}
-        {desc("criteria", "Kriteria IGD")}
+        <StayFields v={v} set={set} row={row} errors={errs.errors} />
         <ClaimInputs c={v} d={d} set={(k, x) => set(k, x)} errors={errs.errors} />
       </FormModal>
       <PatientForm
