@@ -115,60 +115,79 @@ export function StatusDialog({ row, onClose, onSaved }: {
                 </select>
               </Field>
             )}
-          {NEEDS_REASON.includes(s) && (
-            <Field id="klaim-reason" label="Alasan" required>
-              <select
-                id="klaim-reason"
-                value={d.reason}
-                required
-                onChange={(e) => set("reason")(e.currentTarget.value)}
-              >
-                <option value="">Pilih alasan...</option>
-                {Object.entries(info.reasons).map(([k, v]) => (
-                  <option key={k} value={k}>{v}</option>
-                ))}
-              </select>
-            </Field>
-          )}
-          {NEEDS_REASON.includes(s) && d.reason === "lainnya" && (
-            <Field id="klaim-reason-text" label="Alasan lain" required>
-              <input
-                id="klaim-reason-text"
-                type="text"
-                required
-                maxLength={500}
-                value={d.other}
-                onInput={(e) =>
-                  set("other")(e.currentTarget.value)}
-              />
-            </Field>
-          )}
-          {NEEDS_AMOUNT.includes(s) && (
-            <Field
-              id="klaim-amount"
-              label={s === "layak" ? "Jumlah disetujui (Rp)" : "Jumlah dibayar (Rp)"}
-              required
-            >
-              <input
-                id="klaim-amount"
-                type="text"
-                inputMode="numeric"
-                required
-                value={d.amount}
-                onInput={(e) => set("amount")(e.currentTarget.value)}
-              />
-              {s === "dibayar" && info.data.approved != null && (
-                <small class="hint">{`Disetujui ${formatMoney(info.data.approved)}`}</small>
-              )}
-            </Field>
-          )}
-          {s === "dibayar" && (
-            <Field id="klaim-date" label="Tanggal bayar" required>
-              <DateInput id="klaim-date" value={d.date} onChange={set("date")} required />
-            </Field>
-          )}
+          <StatusDetails
+            status={s}
+            reasons={info.reasons}
+            approved={info.data.approved}
+            value={d}
+            set={set}
+          />
         </>
       )}
     </FormModal>
+  );
+}
+
+/** What the chosen status needs: a reason (pending, dispute), an amount (layak, dibayar), a day. */
+function StatusDetails({ status, reasons, approved, value, set }: {
+  status: ClaimStatus;
+  reasons: Record<string, string>;
+  approved: number | null;
+  value: Details;
+  set: (k: keyof Details) => (v: string) => void;
+}) {
+  return (
+    <>
+      {NEEDS_REASON.includes(status) && (
+        <Field id="klaim-reason" label="Alasan" required>
+          <select
+            id="klaim-reason"
+            value={value.reason}
+            required
+            onChange={(e) => set("reason")(e.currentTarget.value)}
+          >
+            <option value="">Pilih alasan...</option>
+            {Object.entries(reasons).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
+          </select>
+        </Field>
+      )}
+      {NEEDS_REASON.includes(status) && value.reason === "lainnya" && (
+        <Field id="klaim-reason-text" label="Alasan lain" required>
+          <input
+            id="klaim-reason-text"
+            type="text"
+            required
+            maxLength={500}
+            value={value.other}
+            onInput={(e) =>
+              set("other")(e.currentTarget.value)}
+          />
+        </Field>
+      )}
+      {NEEDS_AMOUNT.includes(status) && (
+        <Field
+          id="klaim-amount"
+          label={status === "layak" ? "Jumlah disetujui (Rp)" : "Jumlah dibayar (Rp)"}
+          required
+        >
+          <input
+            id="klaim-amount"
+            type="text"
+            inputMode="numeric"
+            required
+            value={value.amount}
+            onInput={(e) => set("amount")(e.currentTarget.value)}
+          />
+          {status === "dibayar" && approved != null && (
+            <small class="hint">{`Disetujui ${formatMoney(approved)}`}</small>
+          )}
+        </Field>
+      )}
+      {status === "dibayar" && (
+        <Field id="klaim-date" label="Tanggal bayar" required>
+          <DateInput id="klaim-date" value={value.date} onChange={set("date")} required />
+        </Field>
+      )}
+    </>
   );
 }
