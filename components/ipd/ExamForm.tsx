@@ -105,8 +105,7 @@ function examBody(ipdId: string, exam: ExamRow | undefined, v: ExamValues, categ
   });
 }
 
-/** Add/edit an examination: SOAP notes, codes, tariffs with the live analysis, the bill. */
-export function ExamForm({ ipdId, exam, rows, tariff, classtype, category, onClose, onSaved }: {
+interface ExamFormProps {
   ipdId: string;
   exam?: ExamRow;
   /** The stay's examinations (for the charges billed before this one). */
@@ -117,7 +116,11 @@ export function ExamForm({ ipdId, exam, rows, tariff, classtype, category, onClo
   category: BillKey;
   onClose: () => void;
   onSaved: () => void;
-}) {
+}
+
+/** Add/edit an examination: SOAP notes, codes, tariffs with the live analysis, the bill. */
+export function ExamForm(props: ExamFormProps) {
+  const { ipdId, exam, rows, tariff, classtype, category, onClose, onSaved } = props;
   const [date, setDate] = useState(() =>
     toLocalInput(exam?.examinationDate ?? new Date().toISOString())
   );
