@@ -6,8 +6,8 @@ import { Island } from "./Island.tsx";
 export function SetupChecklist(
   { steps, regions = null }: { steps: SetupStep[]; regions?: string | null },
 ) {
-  if (steps.every((s) => s.done)) return null;
   const left = steps.filter((s) => !s.done).length;
+  if (!left) return null;
   return (
     <section class="card setup-checklist" aria-labelledby="setup-h">
       <h2 id="setup-h">Langkah awal</h2>

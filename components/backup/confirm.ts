@@ -38,10 +38,7 @@ const confirmReplace = (what: string, record: string) =>
 export const confirmRestore = (b: { name?: unknown; created?: unknown }) =>
   confirmReplace("cadangan ini", backupRecord(b));
 
-/**
- * Restoring from a picked file: refused at once when it is larger than `max` bytes or its header
- * is not a backup's (the server checks the whole file again), else confirmed.
- */
+/** Restoring from a picked file: refused at once when over `max` bytes or not a backup. */
 export async function confirmUpload(file: File, max: number): Promise<boolean> {
   const h = await headerOf(file);
   if (!h || file.size > max) {

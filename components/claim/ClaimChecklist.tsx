@@ -3,10 +3,7 @@ import { RULE_LIST } from "../../lib/claim/rule_list.ts";
 
 const LEVEL = { blok: "Blok", peringatan: "Peringatan" } as const;
 
-/**
- * A stay's claim readiness (Kelengkapan Klaim): every rule, met or its finding with links to fix
- * it; folded to its verdict unless `open` (while admitted, the examinations come first).
- */
+/** A stay's claim readiness (Kelengkapan Klaim), rule by rule; folded unless `open`. */
 export function ClaimChecklist({ check, open = true }: { check: ClaimCheck; open?: boolean }) {
   const found = new Map(check.findings.map((f) => [f.rule, f]));
   const blocks = check.findings.filter((f) => f.level === "blok").length;

@@ -36,10 +36,7 @@ async function checked(
   document.getElementById("discharge-diagnosis")?.focus();
 }
 
-/**
- * Discharges a stay: date-time, the summary prefilled from the examinations, the claim data to
- * complete and the bill (`category` holds the rest); then the browser goes to `/discharge-patient`.
- */
+/** Discharges a stay (the summary prefilled from the examinations), then goes to the list. */
 export function DischargeForm({ visit, category, onClose }: {
   visit: VisitRow;
   category: BillKey;

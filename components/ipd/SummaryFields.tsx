@@ -19,10 +19,7 @@ const SERVER_NAMES = {
   summary_tindakan: "tindakan",
 };
 
-/**
- * A summary form's values, whether changed and its refusals (`names`: the form's other server
- * names); `edit(name, set)` wraps a setter to mark the form changed and clear `name`'s refusal.
- */
+/** A summary form's values, refusals and `edit(name, set)`, a setter that marks it changed. */
 export function useSummary(initial: () => SummaryValues, names: Record<string, string> = {}) {
   const [values, setValues] = useState(initial);
   const [dirty, setDirty] = useState(false);
@@ -35,11 +32,7 @@ export function useSummary(initial: () => SummaryValues, names: Record<string, s
   return { values, setValues, dirty, setDirty, errs, edit };
 }
 
-/**
- * Cara Pulang, the summary's diagnoses (the first the primary one) and procedures: the fields
- * the discharge form and 'Perbaiki Ringkasan' share (ids `discharge-method`, `-diagnosis`,
- * `-tindakan`, which the readiness links open).
- */
+/** The summary's fields (ids `discharge-method`, `-diagnosis`, `-tindakan`, as the links name). */
 export function SummaryFields({ s, diagnosisWarning, between }: {
   s: ReturnType<typeof useSummary>;
   diagnosisWarning?: string;

@@ -82,10 +82,7 @@ function RsInput({ value, error, onChange }: {
   );
 }
 
-/**
- * Grouping (the room's class preselected), the tariffs of the day and the analysis against the
- * stay's `totals` up to it; `warning`: what saving without a grouping means.
- */
+/** Grouping, the day's tariffs and the analysis against the stay's `totals` up to the day. */
 export function TariffFields({ v, set, tariff, classtype, totals, errors, warning }: {
   v: TariffValues;
   warning?: string;
