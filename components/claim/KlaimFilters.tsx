@@ -5,7 +5,6 @@ import { rangeParts } from "../ipd/Filters.tsx";
 import { CLAIM_STATUSES } from "../../lib/claim/claim_store.ts";
 import type { KlaimFilters } from "../../lib/claim/columns.ts";
 
-/** A readiness rule as the filter offers it. */
 export interface RuleOption {
   rule: string;
   title: string;

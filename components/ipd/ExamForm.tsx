@@ -81,7 +81,6 @@ interface ExamValues {
   tv: TariffValues;
 }
 
-/** The server's names of fields the form names otherwise. */
 const SERVER_NAMES = { examinationDate: "date", tarif_rs_rincian: "bill" };
 
 /** The examination as `POST /api/ipd/visitexamination/update` takes it. */

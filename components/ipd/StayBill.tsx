@@ -8,7 +8,6 @@ import {
 import { formatMoney } from "../../lib/format.ts";
 import { BILL_ANCHOR } from "../../lib/claim/rules/stay_claim_data.ts";
 
-/** What the stay page and its print read of a stay for its breakdown. */
 type Billed = { tarifRsTotal: number; tarif_rs_rincian?: Breakdown };
 
 /** A stay's hospital tariff by E-Klaim's categories on its page, and what does not sum. */

@@ -12,7 +12,6 @@ interface SummaryValues {
   tindakan: Option[];
 }
 
-/** The server's input names of the summary's fields. */
 const SERVER_NAMES = {
   dischargepatient: "method",
   summary_diagnosis: "diagnosis",

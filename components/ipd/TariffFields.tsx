@@ -16,7 +16,6 @@ export interface TariffOption {
   value: number;
 }
 
-/** The tariff part of an examination form. */
 export interface TariffValues {
   grouping: Option | null;
   options: TariffOption[];
@@ -29,7 +28,6 @@ export interface TariffValues {
   bill: BillInput;
 }
 
-/** What the hospital's profile says about its tariffs. */
 export type TariffKey = HospitalTariff;
 
 /** The label the server names the hospital tariff by (lib/ipd/exam.ts), in its messages. */

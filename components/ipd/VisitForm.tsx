@@ -58,7 +58,6 @@ function valuesOf(v?: VisitRow): Values {
   };
 }
 
-/** The server's input names of the form's fields (`POST /api/ipd/update`), where they differ. */
 const SERVER_NAMES = { pasienId: "pasien", room_id: "room", igd_id: "igd", dpjp_id: "dpjp" };
 
 /** The stay as `POST /api/ipd/update` takes it (the reason only for a readmission). */

@@ -170,7 +170,6 @@ export function ClaimInputs({ c, d, set, errors }: {
   );
 }
 
-/** What the discharge form completes of the claim data: the SEP, ICU days, upgrade days. */
 export type DischargeClaim = Pick<ClaimValues, "nomor_sep" | "icu_los" | "upgrade_class_los">;
 
 /** The discharge form's claim data from stay `v`, its setter (`touched` first) and its body. */

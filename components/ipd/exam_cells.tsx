@@ -7,7 +7,6 @@ import { IcdList, Percent, When } from "./cells.tsx";
 /** An examination as `GET /api/ipd/{id}/details` sends it (`examJson`). */
 export type ExamRow = Examination & { _version: string; keywordHits: string[] };
 
-/** The SOAP notes of an examination, each with its label. */
 export const SOAP = [
   ["subject", "Subjectif"],
   ["object", "Objectif"],
