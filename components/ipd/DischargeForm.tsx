@@ -43,9 +43,7 @@ export function DischargeForm({ visit, category, onClose }: {
   onClose: () => void;
 }) {
   const [date, setDate] = useState(() => toLocalInput(new Date().toISOString()));
-  const s = useSummary(() => ({ method: null, diagnosis: [], tindakan: [] }), {
-    tanggal_pulang: "date",
-  });
+  const s = useSummary({ method: null, diagnosis: [], tindakan: [] }, { tanggal_pulang: "date" });
   const { values: { method, diagnosis, tindakan }, errs, edit } = s;
   // the summary codes loading, then the page being left after the discharge
   const [waiting, setWaiting] = useState(true);

@@ -70,13 +70,11 @@ function SummaryForm({ visit, onClose, onSaved }: {
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const s = useSummary(() => {
-    const m = visit.dischargepatient;
-    return {
-      method: m ? { id: m._id, text: m.desc } : null,
-      diagnosis: (visit.summary_diagnosis ?? []).map(icdOption),
-      tindakan: (visit.summary_tindakan ?? []).map(icdOption),
-    };
+  const m = visit.dischargepatient;
+  const s = useSummary({
+    method: m ? { id: m._id, text: m.desc } : null,
+    diagnosis: (visit.summary_diagnosis ?? []).map(icdOption),
+    tindakan: (visit.summary_tindakan ?? []).map(icdOption),
   });
   const { method, diagnosis, tindakan } = s.values;
   const { busy, submit } = useSubmit(s.errs.fail);

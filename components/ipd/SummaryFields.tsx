@@ -19,7 +19,7 @@ const SERVER_NAMES = {
 };
 
 /** A summary form's values, refusals and `edit(name, set)`, a setter that marks it changed. */
-export function useSummary(initial: () => SummaryValues, names: Record<string, string> = {}) {
+export function useSummary(initial: SummaryValues, names: Record<string, string> = {}) {
   const [values, setValues] = useState(initial);
   const [dirty, setDirty] = useState(false);
   const errs = useFieldErrors((n) => `discharge-${n}`, { ...SERVER_NAMES, ...names });
