@@ -31,10 +31,7 @@ function ChartData({ label, head, num, rows }: {
   );
 }
 
-/**
- * The codes counted, each a link to the visit list filtered by it: the name in Indonesian where
- * the code set has one (the English one under it), patients and their packages' rupiah.
- */
+/** The codes counted, each a link to its visit list: the name (English under it), count, rupiah. */
 export const IcdTable = (
   { items, period, title }: { items: IcdCount[]; period: Period; title: string },
 ) => (

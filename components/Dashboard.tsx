@@ -9,14 +9,13 @@ import { Island } from "./Island.tsx";
 import { ClaimCounters, ClaimFiguresView, type ClaimSummary } from "./claim/ClaimDashboard.tsx";
 
 /** Shown when the counters cannot be worked out (SPEC: dashboard info failure). */
-export const INFO_FAILED = "Could not load new patient information.";
+const INFO_FAILED = "Could not load new patient information.";
 
 type Counter = {
   key: keyof MedicalRecordInfo;
   label: string;
   note: string;
   tone: string;
-  /** A second figure under the note (the rupiah at risk). */
   more?: (info: MedicalRecordInfo) => string;
 };
 
@@ -50,7 +49,6 @@ function Counters({ info, period, today, list, label, children }: {
   today: string;
   list: Counter[];
   label: string;
-  /** More counters after these (the claims'). */
   children?: ComponentChildren;
 }) {
   if (!info) {
@@ -74,7 +72,6 @@ function Counters({ info, period, today, list, label, children }: {
   );
 }
 
-/** A part of the dashboard under its heading. */
 const Part = (
   { id, title, children }: { id: string; title: string; children: ComponentChildren },
 ) => (
@@ -84,11 +81,7 @@ const Part = (
   </section>
 );
 
-/**
- * The dashboard at `/`, in three parts: today's and the present counters; the period (its form
- * first, then what follows it: readmissions, the claims' counters, the top codes, the tariff
- * analysis, the claim figures); the patients now in care per DPJP.
- */
+/** The dashboard at `/`: today's counters, what follows the period, the patients now in care. */
 export function Dashboard(
   { info, period, previous, today, error, claims }: {
     info: MedicalRecordInfo | null;

@@ -1,11 +1,4 @@
-/** The settings page section where the hospital profile is filled in. */
-export const HOSPITAL_SETTINGS_URL = "/pengaturan#profil-rs";
-
-/**
- * Tells that the hospital profile lacks what the INA-CBG tariffs need, with a link to the
- * settings section. Render it with `(await hospitalTariff(store, registry)).missing` (lib/settings/hospital_tariff.ts);
- * it renders nothing when that is empty. Plain markup: usable on a page or inside an island.
- */
+/** What the hospital profile lacks for the INA-CBG tariffs (`hospitalTariff().missing`), if any. */
 export function HospitalMissing({ missing }: { missing: string[] }) {
   if (!missing.length) return null;
   return (
@@ -13,7 +6,7 @@ export function HospitalMissing({ missing }: { missing: string[] }) {
       <strong>Profil rumah sakit belum lengkap.</strong>{" "}
       Tarif INA-CBG dipilih menurut regional, kelas dan kepemilikan rumah sakit; yang belum ada:
       {" "}
-      {missing.join(", ")}. <a href={HOSPITAL_SETTINGS_URL}>Lengkapi di Pengaturan</a>
+      {missing.join(", ")}. <a href="/pengaturan#profil-rs">Lengkapi di Pengaturan</a>
     </div>
   );
 }

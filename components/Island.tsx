@@ -1,10 +1,7 @@
 import type { ComponentType } from "preact";
 import { useIslandSlot } from "../lib/http/islands.ts";
 
-/**
- * Renders an island on the server and marks it for hydration. `props` must be plain JSON:
- * they are serialised into the page and handed to the component again in the browser.
- */
+/** Renders an island on the server and marks it for hydration; `props` must be plain JSON. */
 export function Island<P extends object>(
   { name, component: C, props }: { name: string; component: ComponentType<P>; props: P },
 ) {

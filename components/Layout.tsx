@@ -14,10 +14,7 @@ const GROUPS = [
   "Pengaturan",
 ];
 
-/**
- * Page frame: sidebar built from the screens that exist, header with user and logout, the
- * 'Mode demo' badge (`demo`: the demo hospital code) and a warning banner (`notice`).
- */
+/** Page frame: the sidebar of the screens that exist, the header, a warning banner (`notice`). */
 export function Layout(
   { title, nav, path, user, role, children, demo, notice }: {
     title: string;
@@ -30,9 +27,7 @@ export function Layout(
     notice?: string;
   },
 ) {
-  const groups = GROUPS.concat(
-    [...new Set(nav.map((n) => n.group))].filter((g) => !GROUPS.includes(g)),
-  )
+  const groups = [...new Set([...GROUPS, ...nav.map((n) => n.group)])]
     .map((g) => [g, nav.filter((n) => n.group === g)] as const).filter(([, items]) => items.length);
   return (
     <div class="shell">
@@ -84,10 +79,7 @@ export const PARSED = "dimuat";
 /** `blocking="render"` (not yet in Preact's types). */
 const BLOCKS_RENDER = { blocking: "render" } as Record<string, string>;
 
-/**
- * What a signed-in page tells its scripts about the session (components/ui/session.ts): the
- * idle limit, the username and hospital code a login in place uses.
- */
+/** What a signed-in page tells its scripts about the session (components/ui/session.ts). */
 export interface PageSession {
   idleMinutes: number;
   username: string;
@@ -95,12 +87,11 @@ export interface PageSession {
 }
 
 /** The HTML document around a page. */
-export function Document({ title, css = "/static/app.css", session, children }: {
+export function Document({ title, css, session, children }: {
   title: string;
   /** The signed-in session (none on the login page). */
   session?: PageSession;
-  /** The stylesheet's address (the built copy is hashed and cached for a year). */
-  css?: string;
+  css: string;
   children: ComponentChildren;
 }) {
   return (

@@ -2,15 +2,12 @@ import type { SetupStep } from "../lib/settings/setup.ts";
 import RegionLoad from "../islands/RegionLoad.tsx";
 import { Island } from "./Island.tsx";
 
-/**
- * The first set-up steps with links, shown on the dashboard until every one is done. `regions`:
- * the shipped region list the user may load (offered under the region step while it is undone).
- */
+/** The first set-up steps until all are done; `regions`: the shipped region list to offer. */
 export function SetupChecklist(
   { steps, regions = null }: { steps: SetupStep[]; regions?: string | null },
 ) {
-  if (steps.every((s) => s.done)) return null;
   const left = steps.filter((s) => !s.done).length;
+  if (!left) return null;
   return (
     <section class="card setup-checklist" aria-labelledby="setup-h">
       <h2 id="setup-h">Langkah awal</h2>

@@ -11,16 +11,12 @@ export interface LicenceRefused {
 const lines = (...parts: (string | undefined)[]) => parts.filter(Boolean).join("\n");
 
 /** What to do about a licence the service no longer reports active. */
-export const INACTIVE_HELP =
+const INACTIVE_HELP =
   "Hubungi penyedia lisensi untuk mengaktifkannya kembali. Untuk memakai Kode Rumah Sakit lain, " +
   "administrator menggantinya di halaman Validasi Lisensi dengan username dan password " +
   "administrator.";
 
-/**
- * Tells the user why the licence check refused the login: an inactive licence is told with
- * what to do (info), offline is a warning, a missing licence leads to the validation page,
- * anything else is an error.
- */
+/** Tells the user why the licence check refused the login (a missing licence: to validation). */
 export async function onLicenceRefused(r: LicenceRefused): Promise<void> {
   if (r.licence === "inactive") {
     // the licence stays on the server: only an administrator may remove or replace it

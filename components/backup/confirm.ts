@@ -6,16 +6,14 @@ import { alertError } from "../ui/api.ts";
 /** The first line of a backup file (lib/backup/format.ts `MAGIC`), then its header's JSON. */
 const MAGIC = "CASEMIX-KV-BACKUP\n";
 const HEADER_BYTES = 4096;
+const REFUSED = "Berkas cadangan ditolak: bukan berkas cadangan Casemix RS.";
 
 /** A backup as its confirmations name it: '"Awal" · dibuat 24-11-2026 10:00'. */
-export const backupRecord = (b: { name?: unknown; created?: unknown }) =>
+const backupRecord = (b: { name?: unknown; created?: unknown }) =>
   `"${String(b.name ?? "")}" · dibuat ${formatDateTime(b.created)}`;
 
-/**
- * What a picked file says it is, read from its header in the browser: its name and date, or
- * null when it does not look like a backup (the server checks the whole file anyway).
- */
-export async function headerOf(file: File): Promise<{ name: string; created: string } | null> {
+/** What a picked file's header says it is, or null when it does not look like a backup. */
+async function headerOf(file: File): Promise<{ name: string; created: string } | null> {
   try {
     const text = await file.slice(0, HEADER_BYTES).text();
     if (!text.startsWith(MAGIC)) return null;
@@ -26,22 +24,21 @@ export async function headerOf(file: File): Promise<{ name: string; created: str
   }
 }
 
-/** Restoring a listed backup. */
-export const confirmRestore = (b: { name?: unknown; created?: unknown }) =>
+/** Asks before the database is replaced by `what` (named by `record`). */
+const confirmReplace = (what: string, record: string) =>
   confirmDialog({
     title: "Are you sure?",
-    text: "Seluruh basis data akan diganti dengan cadangan ini.\n" +
+    text: `Seluruh basis data akan diganti dengan ${what}.\n` +
       "Keadaan sekarang dicadangkan otomatis lebih dulu.",
-    record: backupRecord(b),
+    record,
     confirmText: "Yes, restore it!",
     danger: true,
   });
 
-/**
- * Restoring from a picked file: refused at once when it is larger than `max` bytes or its header
- * is not a backup's (as the server would: it checks the whole file again), else confirmed with
- * the file and the backup its header names.
- */
+export const confirmRestore = (b: { name?: unknown; created?: unknown }) =>
+  confirmReplace("cadangan ini", backupRecord(b));
+
+/** Restoring from a picked file: refused at once when over `max` bytes or not a backup. */
 export async function confirmUpload(file: File, max: number): Promise<boolean> {
   const h = await headerOf(file);
   if (!h || file.size > max) {
@@ -49,17 +46,9 @@ export async function confirmUpload(file: File, max: number): Promise<boolean> {
     await alertError(new Error(`${why} Basis data tidak diubah.`), "message");
     return false;
   }
-  return confirmDialog({
-    title: "Are you sure?",
-    text: "Seluruh basis data akan diganti dengan isi berkas ini.\n" +
-      "Keadaan sekarang dicadangkan otomatis lebih dulu.",
-    record: `Berkas ${file.name} (${formatBytes(file.size)})\n${backupRecord(h)}`,
-    confirmText: "Yes, restore it!",
-    danger: true,
-  });
+  const record = `Berkas ${file.name} (${formatBytes(file.size)})\n${backupRecord(h)}`;
+  return confirmReplace("isi berkas ini", record);
 }
-
-const REFUSED = "Berkas cadangan ditolak: bukan berkas cadangan Casemix RS.";
 
 /** Deleting a listed backup (the spec's delete confirmation). */
 export const confirmBackupDelete = (b: { name?: unknown; created?: unknown }) =>

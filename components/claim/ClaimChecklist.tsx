@@ -3,12 +3,7 @@ import { RULE_LIST } from "../../lib/claim/rule_list.ts";
 
 const LEVEL = { blok: "Blok", peringatan: "Peringatan" } as const;
 
-/**
- * A stay's claim readiness (Kelengkapan Klaim) as a checklist of every rule: met, or its
- * finding with a link to where it is fixed; each rule by its title, its code on a second line.
- * On the stay page (in its island, refreshed with the examinations; folded to its verdict
- * unless `open`: while the patient is admitted the examinations come first) and on its print.
- */
+/** A stay's claim readiness (Kelengkapan Klaim), rule by rule; folded unless `open`. */
 export function ClaimChecklist({ check, open = true }: { check: ClaimCheck; open?: boolean }) {
   const found = new Map(check.findings.map((f) => [f.rule, f]));
   const blocks = check.findings.filter((f) => f.level === "blok").length;

@@ -18,10 +18,7 @@ const tally = (t: { n: number; rp: number }) => (
   </>
 );
 
-/**
- * 'Siap klaim' and 'Perlu perbaikan': discharged stays of the period, each a filtered list (two
- * items of the dashboard's list of the period's counters).
- */
+/** 'Siap klaim' and 'Perlu perbaikan' of the period's discharges, each a link to its list. */
 export function ClaimCounters({ summary, period }: { summary: ClaimSummary; period: Period }) {
   const dateRange = `${period.startDate} / ${period.endDate}`;
   const counters = [["siap", "Siap klaim", "stat"], ["perbaikan", "Perlu perbaikan", "stat bad"]];
@@ -40,10 +37,7 @@ export function ClaimCounters({ summary, period }: { summary: ClaimSummary; peri
   );
 }
 
-/**
- * The claim figures of the period's months: claimed, pending, disputed and paid (counts and
- * rupiah), the top pending reasons, and 'Selisih paket' per DPJP (`PackageGaps`).
- */
+/** The claim figures of the period's months, the top pending reasons and the package gaps. */
 export function ClaimFiguresView({ figures: f }: { figures: ClaimFigures }) {
   return (
     <section class="card claim-figures" aria-label="Klaim BPJS">
@@ -56,10 +50,9 @@ export function ClaimFiguresView({ figures: f }: { figures: ClaimFigures }) {
               <thead>
                 <tr>
                   <th rowSpan={2}>Bulan</th>
-                  <th colSpan={2}>Diklaim</th>
-                  <th colSpan={2}>Pending</th>
-                  <th colSpan={2}>Dispute</th>
-                  <th colSpan={2}>Dibayar</th>
+                  {["Diklaim", "Pending", "Dispute", "Dibayar"].map((h) => (
+                    <th key={h} colSpan={2}>{h}</th>
+                  ))}
                 </tr>
                 <tr>
                   {[1, 2, 3, 4].map((
@@ -111,10 +104,7 @@ export function ClaimFiguresView({ figures: f }: { figures: ClaimFigures }) {
   );
 }
 
-/**
- * 'Selisih paket' per DPJP: what the ward assumed (the last package picked in the app) against
- * E-Klaim's final tariff, and the approved amount against E-Klaim's final where there is one.
- */
+/** 'Selisih paket' per DPJP: the package the ward picked and the amount approved, to E-Klaim's. */
 function PackageGaps({ gaps }: { gaps: ClaimFigures["gapPerDpjp"] }) {
   return (
     <div class="claim-gaps">

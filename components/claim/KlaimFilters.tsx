@@ -5,17 +5,13 @@ import { rangeParts } from "../ipd/Filters.tsx";
 import { CLAIM_STATUSES } from "../../lib/claim/claim_store.ts";
 import type { KlaimFilters } from "../../lib/claim/columns.ts";
 
-/** A readiness rule as the filter offers it. */
 export interface RuleOption {
   rule: string;
   title: string;
   level: string;
 }
 
-/**
- * The Klaim list's filters: discharge period, DPJP, room, readiness rule, claim status and
- * readiness, with a button clearing them all.
- */
+/** The Klaim list's filters, with a button clearing them all. */
 export function KlaimFilterBar({ filters, labels, rules, onChange }: {
   filters: KlaimFilters;
   labels: Record<string, string>;

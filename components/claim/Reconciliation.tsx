@@ -1,19 +1,15 @@
 import type { ComponentChildren } from "preact";
 import type { Reconciliation } from "../../lib/claim/reconciliation.ts";
 import type { StatusImport } from "../../lib/claim/status_import.ts";
-import { formatMoney, formatNumber } from "../../lib/format.ts";
+import { formatDay, formatMoney, formatNumber } from "../../lib/format.ts";
 
-const day = (d: string | null) => d ? d.split("-").reverse().join("-") : "-";
 const stay = (s: { ipdId: string; pasien: string; erm: string }) => (
   <a href={`/ipd/${encodeURIComponent(s.ipdId)}#kelengkapan-klaim`}>{`${s.pasien} (${s.erm})`}</a>
 );
 const money = (n: number) => ({ num: formatMoney(n) });
 type Cell = ComponentChildren | { num: string };
 
-/**
- * One list of the reconciliation: its title with the full count, a table (one row of cells an
- * item; a `{num}` cell is right-aligned), or 'Tidak ada'.
- */
+/** One list of the reconciliation: its title and count, a table (`{num}` cells right-aligned). */
 function Part<T>({ id, title, list, head, rowKey, cells }: {
   id: string;
   title: string;
@@ -55,17 +51,13 @@ function Part<T>({ id, title, list, head, rowKey, cells }: {
   );
 }
 
-/**
- * What an E-Klaim import found: changed groups (code and tariff before and after), TARIF_RS
- * against the app's hospital total, discharged stays of the period not yet claimed, rows
- * matching no stay, and SEPs or card numbers the app records otherwise (not changed).
- */
+/** What an E-Klaim import found, list by list. */
 export function ReconciliationView({ r }: { r: Reconciliation }) {
   const byStay = (i: { ipdId: string }) => i.ipdId;
   return (
     <div class="reconciliation" aria-label="Hasil rekonsiliasi E-Klaim">
       <p class="alert alert-success">
-        {`${r.message} Periode pulang ${day(r.period.from)} s.d. ${day(r.period.to)}: ${
+        {`${r.message} Periode pulang ${formatDay(r.period.from)} s.d. ${formatDay(r.period.to)}: ${
           formatNumber(r.rows)
         } baris rawat inap (${formatNumber(r.outpatient)} rawat jalan dilewati), ${
           formatNumber(r.matched)
@@ -100,7 +92,7 @@ export function ReconciliationView({ r }: { r: Reconciliation }) {
         list={r.unclaimed}
         head={["Pasien", "DPJP", "Masuk", "Pulang"]}
         rowKey={byStay}
-        cells={(i) => [stay(i), i.dpjp, day(i.masuk), day(i.pulang)]}
+        cells={(i) => [stay(i), i.dpjp, formatDay(i.masuk), formatDay(i.pulang)]}
       />
       <Part
         id="unmatched"
@@ -113,8 +105,8 @@ export function ReconciliationView({ r }: { r: Reconciliation }) {
           i.sep,
           i.mrn,
           i.nama,
-          day(i.admission),
-          day(i.discharge),
+          formatDay(i.admission),
+          formatDay(i.discharge),
           i.reason,
         ]}
       />

@@ -6,7 +6,7 @@ import { plainNumber } from "../ui/Form.tsx";
 import { alertError, get, post, useSubmit } from "../ui/api.ts";
 import { toast } from "../ui/Toast.tsx";
 import { CLAIM_STATUSES, type ClaimEvent, type ClaimStatus } from "../../lib/claim/claim_store.ts";
-import { formatDateTime, formatMoney } from "../../lib/format.ts";
+import { formatDateTime, formatDay, formatMoney } from "../../lib/format.ts";
 import type { KlaimRow } from "../../lib/claim/columns.ts";
 
 /** What `GET /api/klaim/{ipdId}` answers. */
@@ -16,8 +16,6 @@ interface ClaimInfo {
   reasons: Record<string, string>;
   data: { _version: string; sep: string; approved: number | null; history?: ClaimEvent[] } | null;
 }
-
-const day = (d: string) => d.split("-").reverse().join("-");
 
 /** A claim's status history, oldest first: when, the status, who, and its detail. */
 function History({ events }: { events: ClaimEvent[] }) {
@@ -33,7 +31,7 @@ function History({ events }: { events: ClaimEvent[] }) {
             {` · ${e.by}`}
             {e.reason && ` · ${e.reason}`}
             {e.amount != null && ` · ${formatMoney(e.amount)}`}
-            {e.date && ` · dibayar ${day(e.date)}`}
+            {e.date && ` · dibayar ${formatDay(e.date)}`}
           </li>
         ))}
       </ol>
@@ -41,52 +39,43 @@ function History({ events }: { events: ClaimEvent[] }) {
   );
 }
 
+type Details = { status: string; reason: string; other: string; amount: string; date: string };
+const NO_DETAILS: Details = { status: "", reason: "", other: "", amount: "", date: "" };
 const NEEDS_REASON: ClaimStatus[] = ["pending", "dispute"];
 const NEEDS_AMOUNT: ClaimStatus[] = ["layak", "dibayar"];
 
-/**
- * The status change of one claim: only the statuses the claim may take next (read from the
- * server), with the reason (the common BPJS reasons or free text), the amount and the day
- * paid as the chosen status needs them.
- */
+/** The status change of one claim, to a status it may take next, with what that status needs. */
 export function StatusDialog({ row, onClose, onSaved }: {
   row: KlaimRow | null;
   onClose: () => void;
   onSaved: () => void;
 }) {
   const [info, setInfo] = useState<ClaimInfo | null>(null);
-  const [status, setStatus] = useState("");
-  const [reason, setReason] = useState("");
-  const [other, setOther] = useState("");
-  const [amount, setAmount] = useState("");
-  const [date, setDate] = useState("");
+  const [d, setD] = useState(NO_DETAILS);
+  const set = (k: keyof Details) => (v: string) => setD((o) => ({ ...o, [k]: v }));
   const { busy, submit } = useSubmit((err) => alertError(err, "message"));
   useEffect(() => {
     setInfo(null);
     if (!row) return;
-    setStatus("");
-    setReason("");
-    setOther("");
-    setAmount("");
-    setDate("");
+    setD(NO_DETAILS);
     get<ClaimInfo>(`/api/klaim/${encodeURIComponent(row._id)}`).then((i) => {
       setInfo(i);
-      setStatus(i.next[0] ?? "");
+      set("status")(i.next[0] ?? "");
     }).catch((e) => {
       onClose();
       alertError(e);
     });
   }, [row?._id]);
-  const s = status as ClaimStatus;
+  const s = d.status as ClaimStatus;
   const save = async (e: Event) => {
     e.preventDefault();
     if (!row || !info?.data) return;
     const data = info.data;
     await submit(async () => {
-      const body = new URLSearchParams({ status, _version: data._version });
-      if (NEEDS_REASON.includes(s)) body.set("reason", reason === "lainnya" ? other : reason);
-      if (NEEDS_AMOUNT.includes(s)) body.set("amount", plainNumber(amount));
-      if (s === "dibayar") body.set("date", date);
+      const body = new URLSearchParams({ status: s, _version: data._version });
+      if (NEEDS_REASON.includes(s)) body.set("reason", d.reason === "lainnya" ? d.other : d.reason);
+      if (NEEDS_AMOUNT.includes(s)) body.set("amount", plainNumber(d.amount));
+      if (s === "dibayar") body.set("date", d.date);
       const res = await post(`/api/klaim/${encodeURIComponent(row._id)}/status`, body);
       toast({ title: res.message });
       onSaved();
@@ -118,9 +107,9 @@ export function StatusDialog({ row, onClose, onSaved }: {
               <Field id="klaim-new-status" label="Status baru" required>
                 <select
                   id="klaim-new-status"
-                  value={status}
+                  value={s}
                   required
-                  onChange={(e) => setStatus(e.currentTarget.value)}
+                  onChange={(e) => set("status")(e.currentTarget.value)}
                 >
                   {info.next.map((n) => <option key={n} value={n}>{CLAIM_STATUSES[n]}</option>)}
                 </select>
@@ -130,8 +119,8 @@ export function StatusDialog({ row, onClose, onSaved }: {
             status={s}
             reasons={info.reasons}
             approved={info.data.approved}
-            value={{ reason, other, amount, date }}
-            set={{ reason: setReason, other: setOther, amount: setAmount, date: setDate }}
+            value={d}
+            set={set}
           />
         </>
       )}
@@ -139,15 +128,13 @@ export function StatusDialog({ row, onClose, onSaved }: {
   );
 }
 
-type Details = { reason: string; other: string; amount: string; date: string };
-
 /** What the chosen status needs: a reason (pending, dispute), an amount (layak, dibayar), a day. */
 function StatusDetails({ status, reasons, approved, value, set }: {
   status: ClaimStatus;
   reasons: Record<string, string>;
   approved: number | null;
   value: Details;
-  set: { [K in keyof Details]: (v: string) => void };
+  set: (k: keyof Details) => (v: string) => void;
 }) {
   return (
     <>
@@ -157,7 +144,7 @@ function StatusDetails({ status, reasons, approved, value, set }: {
             id="klaim-reason"
             value={value.reason}
             required
-            onChange={(e) => set.reason(e.currentTarget.value)}
+            onChange={(e) => set("reason")(e.currentTarget.value)}
           >
             <option value="">Pilih alasan...</option>
             {Object.entries(reasons).map(([k, v]) => <option key={k} value={k}>{v}</option>)}
@@ -173,7 +160,7 @@ function StatusDetails({ status, reasons, approved, value, set }: {
             maxLength={500}
             value={value.other}
             onInput={(e) =>
-              set.other(e.currentTarget.value)}
+              set("other")(e.currentTarget.value)}
           />
         </Field>
       )}
@@ -189,7 +176,7 @@ function StatusDetails({ status, reasons, approved, value, set }: {
             inputMode="numeric"
             required
             value={value.amount}
-            onInput={(e) => set.amount(e.currentTarget.value)}
+            onInput={(e) => set("amount")(e.currentTarget.value)}
           />
           {status === "dibayar" && approved != null && (
             <small class="hint">{`Disetujui ${formatMoney(approved)}`}</small>
@@ -198,7 +185,7 @@ function StatusDetails({ status, reasons, approved, value, set }: {
       )}
       {status === "dibayar" && (
         <Field id="klaim-date" label="Tanggal bayar" required>
-          <DateInput id="klaim-date" value={value.date} onChange={set.date} required />
+          <DateInput id="klaim-date" value={value.date} onChange={set("date")} required />
         </Field>
       )}
     </>

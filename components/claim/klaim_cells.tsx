@@ -6,10 +6,7 @@ import { ruleTitle } from "../../lib/claim/rule_list.ts";
 
 const day = (d: string | null) => d ? d.split("-").reverse().join("-") : "";
 
-/**
- * Readiness: 'Siap', or 'Perlu perbaikan' with its findings, linking to the stay's checklist;
- * each finding by its rule's title, its code as the tooltip.
- */
+/** Readiness: 'Siap', or 'Perlu perbaikan' with its rules, linking to the stay's checklist. */
 function Readiness({ r }: { r: KlaimRow }) {
   const n = r.blok + r.peringatan;
   return (
@@ -51,10 +48,7 @@ function Status({ r }: { r: KlaimRow }) {
   );
 }
 
-/**
- * The package the ward picked in the app against E-Klaim's group (marked when they differ), the
- * one in force with its source.
- */
+/** The package the ward picked against E-Klaim's (marked when they differ), the one in force. */
 function Packages({ r }: { r: KlaimRow }) {
   const differs = r.inacbgFinal !== null &&
     (r.inacbgFinal !== r.inacbgApp || r.tarifFinal !== r.tarifApp);
@@ -71,7 +65,6 @@ function Packages({ r }: { r: KlaimRow }) {
   );
 }
 
-/** A cell of the Klaim list. */
 export function klaimCell(c: ColumnDef, row: Row) {
   const r = row as KlaimRow;
   switch (c.data) {

@@ -1,7 +1,8 @@
 import { useState } from "react";
-import type { CodeField, CodeVerdict, Coding } from "../../lib/eklaim/state.ts";
+import type { CodeField, CodeVerdict } from "../../lib/eklaim/state.ts";
 import type { EklaimView } from "../../lib/eklaim/view.ts";
 import { type Option, Select } from "../ui/Select.tsx";
+import { Field } from "../ui/Field.tsx";
 
 /** The code lists the clerk changed, sent with the next grouping (field → codes, primary first). */
 export type CodeEdits = Partial<Record<CodeField, string[]>>;
@@ -15,20 +16,13 @@ const LISTS = [{ list: "diagnosa", title: "Diagnosis" }, {
   title: "Prosedur",
 }] as const;
 
-/**
- * The codes as E-Klaim checked them, per grouper and list. A code E-Klaim refused carries its
- * message, and a search of E-Klaim's own codes (`search_diagnosis_inagrouper` for iDRG,
- * `search_diagnosis` for INA-CBG) to replace it at the next grouping.
- */
+/** The codes as E-Klaim checked them; a refused one has its reason and a search to replace it. */
 export function EklaimCoding({ view, edits, onEdits }: {
   view: EklaimView;
   edits: CodeEdits;
   onEdits: (e: CodeEdits) => void;
 }) {
-  const codings: Record<string, Coding | null> = {
-    idrg: view.coding.idrg,
-    inacbg: view.coding.inacbg,
-  };
+  const codings = view.coding;
   if (!codings.idrg && !codings.inacbg) return null;
   return (
     <div class="eklaim-coding">
@@ -38,15 +32,12 @@ export function EklaimCoding({ view, edits, onEdits }: {
           {LISTS.map(({ list, title }) => {
             const field = `${g.grouper}_${list}` as CodeField;
             const codes = codings[g.grouper]![list];
-            const replace = (at: number, code: string) =>
-              onEdits({
-                ...edits,
-                [field]: (edits[field] ?? codes.map((c) =>
-                  c.code
-                )).map((c, i) =>
-                  i === at ? code : c
-                ),
-              });
+            const replace = (at: number, code: string) => {
+              const list = edits[field] ?? codes.map((c) =>
+                c.code
+              );
+              onEdits({ ...edits, [field]: list.map((c, i) => i === at ? code : c) });
+            };
             return (
               <div key={list} class="eklaim-list">
                 <h4>{title}</h4>
@@ -110,8 +101,7 @@ function CodeItem({ id, code, grouper, list, onPick }: {
       <small class="field-error" id={`${id}-why`}>
         {`Ditolak E-Klaim${code.errorNo ? ` (${code.errorNo})` : ""}: ${code.reason ?? ""}`}
       </small>
-      <div class="field">
-        <label for={`${id}-cari`}>{`Ganti ${code.code} dengan kode E-Klaim`}</label>
+      <Field id={`${id}-cari`} label={`Ganti ${code.code} dengan kode E-Klaim`}>
         <Select
           id={`${id}-cari`}
           value={picked}
@@ -123,7 +113,7 @@ function CodeItem({ id, code, grouper, list, onPick }: {
             if (o) onPick(o.id);
           }}
         />
-      </div>
+      </Field>
     </li>
   );
 }

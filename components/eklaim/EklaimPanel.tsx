@@ -26,12 +26,7 @@ const ASK: Partial<Record<Step, string>> = {
   reedit: "Buka lagi klaim final ini di E-Klaim agar data dan kodenya bisa diubah?",
 };
 
-/**
- * One stay's claim through E-Klaim 5.10: its status, the steps it may take now (only those are
- * offered), the iDRG and INA-CBG results side by side with the options to pick, the codes with
- * E-Klaim's refusals and its code search, and the steps of the last request. A step done
- * announces `CLAIMS_CHANGED` (the Klaim list reloads).
- */
+/** One stay's claim through E-Klaim: status, the steps it may take now, results, codes. */
 export function EklaimPanel({ ipdId }: { ipdId: string }) {
   const [view, setView] = useState<EklaimView | null>(null);
   const [error, setError] = useState("");

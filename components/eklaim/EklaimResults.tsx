@@ -1,5 +1,7 @@
+import type { ComponentChildren } from "preact";
 import type { EklaimView } from "../../lib/eklaim/view.ts";
 import { formatMoney } from "../../lib/format.ts";
+import { Field } from "../ui/Field.tsx";
 
 /** What Final sends: one special CMG per type (type → code, '' none) and the top-ups. */
 export interface FinalChoice {
@@ -7,10 +9,15 @@ export interface FinalChoice {
   topup: string[];
 }
 
-/**
- * E-Klaim's iDRG and INA-CBG results side by side, with the top-up and special CMG options to
- * pick for Final (picking offered only while Final is).
- */
+/** A term of a result and its value (`dd`: the value's attributes). */
+const Pair = ({ t, children, ...dd }: { t: string; children: ComponentChildren }) => (
+  <>
+    <dt>{t}</dt>
+    <dd {...dd}>{children}</dd>
+  </>
+);
+
+/** E-Klaim's iDRG and INA-CBG results side by side, with the options to pick for Final. */
 export function EklaimResults({ view, choice, onChoice }: {
   view: EklaimView;
   choice: FinalChoice;
@@ -22,34 +29,67 @@ export function EklaimResults({ view, choice, onChoice }: {
   const types = [...new Set((inacbg?.special_cmg_options ?? []).map((o) => o.type))];
   return (
     <div class="eklaim-results">
-      <IdrgResult view={view} choice={choice} onChoice={onChoice} />
+      <section class="eklaim-result" aria-labelledby="eklaim-idrg">
+        <h3 id="eklaim-idrg">iDRG</h3>
+        {idrg
+          ? (
+            <dl>
+              <Pair t="MDC">{`${idrg.mdc_number} ${idrg.mdc_description}`}</Pair>
+              <Pair t="DRG" data-idrg-drg>{`${idrg.drg_code} ${idrg.drg_description}`}</Pair>
+              <Pair t="Cost weight">{idrg.total_cost_weight || idrg.cost_weight}</Pair>
+              {idrg.total_tarif !== null && (
+                <Pair t="Tarif iDRG">{formatMoney(idrg.total_tarif)}</Pair>
+              )}
+              {idrg.topup.length > 0 && (
+                <Pair t="Top-up">
+                  {idrg.topup.map((t) => `${t.code} ${t.description}`).join(", ")}
+                </Pair>
+              )}
+            </dl>
+          )
+          : <p class="hint">Belum ada hasil.</p>}
+        {pick && idrg && idrg.topup_options.length > 0 && (
+          <fieldset class="eklaim-options">
+            <legend>Top-up (dipilih saat Final)</legend>
+            {idrg.topup_options.map((o) => (
+              <label key={o.code}>
+                <input
+                  type="checkbox"
+                  name="topup"
+                  value={o.code}
+                  checked={choice.topup.includes(o.code)}
+                  onChange={(e) =>
+                    onChoice({
+                      ...choice,
+                      topup: e.currentTarget.checked
+                        ? [...choice.topup, o.code]
+                        : choice.topup.filter((t) => t !== o.code),
+                    })}
+                />
+                {` ${o.code} ${o.description}`}
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </section>
       <section class="eklaim-result" aria-labelledby="eklaim-inacbg">
         <h3 id="eklaim-inacbg">INA-CBG</h3>
         {inacbg
           ? (
             <dl>
-              <dt>CBG</dt>
-              <dd data-inacbg-cbg>{`${inacbg.cbg.code} ${inacbg.cbg.description}`}</dd>
-              <dt>Tarif</dt>
-              <dd data-inacbg-tarif>{formatMoney(inacbg.tariff ?? 0)}</dd>
-              <dt>Kelas</dt>
-              <dd>{inacbg.kelas.replace("kelas_", "Kelas ")}</dd>
+              <Pair t="CBG" data-inacbg-cbg>{`${inacbg.cbg.code} ${inacbg.cbg.description}`}</Pair>
+              <Pair t="Tarif" data-inacbg-tarif>{formatMoney(inacbg.tariff ?? 0)}</Pair>
+              <Pair t="Kelas">{inacbg.kelas.replace("kelas_", "Kelas ")}</Pair>
               {inacbg.special_cmg.length > 0 && (
-                <>
-                  <dt>Special CMG</dt>
-                  <dd data-inacbg-special>
-                    {inacbg.special_cmg.map((s) => `${s.code} ${formatMoney(s.tariff)}`).join(
-                      ", ",
-                    )}
-                  </dd>
-                </>
+                <Pair t="Special CMG" data-inacbg-special>
+                  {inacbg.special_cmg.map((s) => `${s.code} ${formatMoney(s.tariff)}`).join(", ")}
+                </Pair>
               )}
             </dl>
           )
           : <p class="hint">Belum ada hasil (grouping berhenti di iDRG).</p>}
         {pick && types.map((type, i) => (
-          <div class="field" key={type}>
-            <label for={`eklaim-cmg-${i}`}>{type}</label>
+          <Field key={type} id={`eklaim-cmg-${i}`} label={type}>
             <select
               id={`eklaim-cmg-${i}`}
               value={choice.special[type] ?? ""}
@@ -64,71 +104,9 @@ export function EklaimResults({ view, choice, onChoice }: {
                 <option key={o.code} value={o.code}>{`${o.code} ${o.description}`}</option>
               ))}
             </select>
-          </div>
+          </Field>
         ))}
       </section>
     </div>
-  );
-}
-
-/** The iDRG result, with its top-up options to pick while Final is offered. */
-function IdrgResult({ view, choice, onChoice }: {
-  view: EklaimView;
-  choice: FinalChoice;
-  onChoice: (c: FinalChoice) => void;
-}) {
-  const { idrg } = view;
-  const pick = view.can.final;
-  return (
-    <section class="eklaim-result" aria-labelledby="eklaim-idrg">
-      <h3 id="eklaim-idrg">iDRG</h3>
-      {idrg
-        ? (
-          <dl>
-            <dt>MDC</dt>
-            <dd>{`${idrg.mdc_number} ${idrg.mdc_description}`}</dd>
-            <dt>DRG</dt>
-            <dd data-idrg-drg>{`${idrg.drg_code} ${idrg.drg_description}`}</dd>
-            <dt>Cost weight</dt>
-            <dd>{idrg.total_cost_weight || idrg.cost_weight}</dd>
-            {idrg.total_tarif !== null && (
-              <>
-                <dt>Tarif iDRG</dt>
-                <dd>{formatMoney(idrg.total_tarif)}</dd>
-              </>
-            )}
-            {idrg.topup.length > 0 && (
-              <>
-                <dt>Top-up</dt>
-                <dd>{idrg.topup.map((t) => `${t.code} ${t.description}`).join(", ")}</dd>
-              </>
-            )}
-          </dl>
-        )
-        : <p class="hint">Belum ada hasil.</p>}
-      {pick && idrg && idrg.topup_options.length > 0 && (
-        <fieldset class="eklaim-options">
-          <legend>Top-up (dipilih saat Final)</legend>
-          {idrg.topup_options.map((o) => (
-            <label key={o.code}>
-              <input
-                type="checkbox"
-                name="topup"
-                value={o.code}
-                checked={choice.topup.includes(o.code)}
-                onChange={(e) =>
-                  onChoice({
-                    ...choice,
-                    topup: e.currentTarget.checked
-                      ? [...choice.topup, o.code]
-                      : choice.topup.filter((t) => t !== o.code),
-                  })}
-              />
-              {` ${o.code} ${o.description}`}
-            </label>
-          ))}
-        </fieldset>
-      )}
-    </section>
   );
 }

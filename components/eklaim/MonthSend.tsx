@@ -5,6 +5,7 @@ import { CLAIMS_CHANGED } from "../../lib/claim/columns.ts";
 import { confirmDialog } from "../ui/Dialog.tsx";
 import { ProgressPanel, useProgress } from "../ui/Progress.tsx";
 import { toast } from "../ui/Toast.tsx";
+import { Field } from "../ui/Field.tsx";
 
 /** The month before `today`'s (`YYYY-MM`): the one a casemix team usually sends. */
 const lastMonth = (today: string) => {
@@ -12,10 +13,7 @@ const lastMonth = (today: string) => {
   return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
 };
 
-/**
- * The Klaim page's 'Kirim klaim sebulan': a month's final claims sent through E-Klaim at once
- * (by discharge date), with its progress and what was and was not sent.
- */
+/** 'Kirim klaim sebulan': a month's final claims (by discharge) sent through E-Klaim at once. */
 export function MonthSend({ today }: { today: string }) {
   const [month, setMonth] = useState(lastMonth(today));
   const [result, setResult] = useState<{ ok: boolean; message: string; data?: Sent } | null>(null);
@@ -45,8 +43,7 @@ export function MonthSend({ today }: { today: string }) {
   return (
     <form class="card eklaim-month blockable" onSubmit={send} aria-labelledby="eklaim-month-t">
       <h2 id="eklaim-month-t">Kirim klaim sebulan (E-Klaim)</h2>
-      <div class="field">
-        <label for="eklaim-month">Bulan pulang</label>
+      <Field id="eklaim-month" label="Bulan pulang">
         <input
           id="eklaim-month"
           type="month"
@@ -55,7 +52,7 @@ export function MonthSend({ today }: { today: string }) {
           max={today.slice(0, 7)}
           onInput={(e) => setMonth(e.currentTarget.value)}
         />
-      </div>
+      </Field>
       <button type="submit" class="btn btn-primary" disabled={active}>Kirim sebulan</button>
       {result && (
         <div class={`alert ${result.ok ? "alert-success" : "alert-danger"}`} role="alert">

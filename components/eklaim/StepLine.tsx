@@ -2,10 +2,7 @@ import type { EklaimView } from "../../lib/eklaim/view.ts";
 
 const WORDS = { ok: "selesai", handled: "dijawab E-Klaim, dilanjutkan", failed: "gagal" };
 
-/**
- * The calls of the last request to E-Klaim, in order: done, answered with an error number the
- * flow goes on from (E2007 the claim exists, E2102 final: reopened), or the last one failed.
- */
+/** The calls of the last request to E-Klaim: done, answered with an error gone on from, failed. */
 export function StepLine({ steps }: { steps: EklaimView["steps"] }) {
   if (!steps.length) return null;
   const last = steps[steps.length - 1];

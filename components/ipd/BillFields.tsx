@@ -10,6 +10,7 @@ import {
   sumProblem,
 } from "../../lib/ipd/bill.ts";
 import { formatMoney, readRupiah } from "../../lib/format.ts";
+import { Field } from "../ui/Field.tsx";
 
 /** What the clerk typed per category; the category the settings name holds the rest. */
 export type BillInput = Partial<Record<BillKey, string>>;
@@ -21,14 +22,7 @@ export function billInput(b: Breakdown, rest: BillKey): BillInput {
   return out;
 }
 
-const problemOf = (k: BillKey, v: string | undefined) =>
-  readRupiah(v ?? "", `Rincian ${BILL_LABELS[k]}`).error ?? "";
-
-/**
- * The typed amounts read against `total` (NaN while the total is not a whole amount): each
- * category's whole rupiah, the rest in `rest`, and the first refusal ('' when none), said as the
- * server says it (`total` named `label`).
- */
+/** The typed amounts read against `total` (NaN while not whole): amounts, rest, first refusal. */
 export function readBill(input: BillInput, total: number, rest: BillKey, label: string) {
   const amounts: Breakdown = {};
   let typed = 0, problem = "";
@@ -48,11 +42,7 @@ export function readBill(input: BillInput, total: number, rest: BillKey, label: 
 export const billBody = (b: Breakdown): Record<string, string> =>
   Object.fromEntries(BILL_KEYS.map((k) => [`${BILL_FIELD}[${k}]`, String(b[k] ?? 0)]));
 
-/**
- * One category's amount, as typed; shown as rupiah once left. Refused by the browser's form
- * check while it is not whole rupiah, or while it holds an amount and the amounts exceed the
- * total (`over`, the message).
- */
+/** One category's amount, as rupiah once left; `over`: the refusal while the sum is too big. */
 function Amount({ id, k, value, over, onChange }: {
   id: string;
   k: BillKey;
@@ -60,12 +50,12 @@ function Amount({ id, k, value, over, onChange }: {
   over: string;
   onChange: (v: string) => void;
 }) {
-  const problem = problemOf(k, value) || (value.trim() ? over : "");
+  const problem = readRupiah(value, `Rincian ${BILL_LABELS[k]}`).error ||
+    (value.trim() ? over : "");
   const el = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => el.current?.setCustomValidity(problem), [problem]);
   return (
-    <div class="field">
-      <label for={id}>{BILL_LABELS[k]}</label>
+    <Field id={id} label={BILL_LABELS[k]}>
       <input
         id={id}
         ref={el}
@@ -80,18 +70,11 @@ function Amount({ id, k, value, over, onChange }: {
           if (r.value !== undefined) onChange(r.value ? formatMoney(r.value) : "");
         }}
       />
-    </div>
+    </Field>
   );
 }
 
-/**
- * The hospital tariff by E-Klaim's categories, collapsed to one line (the amounts in use) until
- * opened (or while a refusal is said): one input per category, and the category the settings
- * name (`rest`) holding what is left of `total`, so the breakdown sums to it whatever is typed;
- * typing more than `total` is said (the difference named) and the browser's form check refuses
- * it. `id` prefixes the controls' ids; the summary is `{id}-bill`, where the server's refusal
- * (`error`) is said.
- */
+/** The tariff by E-Klaim's categories, folded to `{id}-bill`; category `rest` holds the rest. */
 export function BillFields({ id, total, label, rest, input, onChange, error }: {
   id: string;
   total: number;
@@ -124,15 +107,14 @@ export function BillFields({ id, total, label, rest, input, onChange, error }: {
         {BILL_KEYS.map((k) =>
           k === rest
             ? (
-              <div class="field" key={k}>
-                <label for={`${id}-rincian-${k}`}>{`${BILL_LABELS[k]} (sisa)`}</label>
+              <Field key={k} id={`${id}-rincian-${k}`} label={`${BILL_LABELS[k]} (sisa)`}>
                 <input
                   id={`${id}-rincian-${k}`}
                   readOnly
                   tabIndex={-1}
                   value={Number.isFinite(left) ? formatMoney(Math.max(0, left)) : "-"}
                 />
-              </div>
+              </Field>
             )
             : (
               <Amount
@@ -155,11 +137,7 @@ export function BillFields({ id, total, label, rest, input, onChange, error }: {
   );
 }
 
-/**
- * The discharge step: the stay's breakdown, where the clerk may move amounts between categories
- * (the total stays), sent by the hidden inputs it renders (`formBill`); `onEdit(true)` on each
- * change.
- */
+/** The discharge form's breakdown (the total fixed), sent by hidden inputs (`formBill`). */
 export function BillStep({ id, visit, rest, onEdit }: {
   id: string;
   visit: { tarifRsTotal: number; tarif_rs_rincian?: Breakdown };

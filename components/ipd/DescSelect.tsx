@@ -2,10 +2,7 @@ import { useState } from "react";
 import { type Option, Select } from "../ui/Select.tsx";
 import { get } from "../ui/api.ts";
 
-/**
- * A select of a titled reference (care status, ER criterion) that shows the chosen entry's
- * description, read from `GET /api/{resource}/{id}` when picked.
- */
+/** A select of a titled reference (care status, ER criterion) with the chosen one's description. */
 export function DescSelect({ id, resource, value, desc, onChange }: {
   id: string;
   resource: string;

@@ -11,8 +11,8 @@ import { formatMoney } from "../../lib/format.ts";
 import { FormModal } from "../ui/Modal.tsx";
 import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
-import type { ExamRow } from "./exam_cells.tsx";
-import { codesOf, icdOption, idList } from "./icd_options.ts";
+import { type ExamRow, SOAP } from "./exam_cells.tsx";
+import { icdOption, idList } from "./icd_options.ts";
 import {
   rsNumber,
   rsProblem,
@@ -40,12 +40,8 @@ function totalsAsOf(rows: ExamRow[], tv: TariffValues, date: string, id?: string
   return stayTotals(days.slice(0, days.indexOf(day) + 1));
 }
 
-/**
- * The tariff part a form starts from: a new examination starts from the stay's package and its
- * tariff unsplit (all of it in `category`, the settings').
- */
+/** The tariff part a form starts from: a new examination's, the stay's latest grouping. */
 function tariffOf(exam: ExamRow | undefined, rows: ExamRow[], category: BillKey): TariffValues {
-  // the package is the latest grouping chosen
   const from = exam ?? examOrder(rows).filter((r) => r.grouping).at(-1);
   return {
     grouping: from?.grouping
@@ -62,10 +58,7 @@ function tariffOf(exam: ExamRow | undefined, rows: ExamRow[], category: BillKey)
   };
 }
 
-/**
- * What saving codes without a grouping means: the stay's package stays the one an examination
- * before chose ('' while a grouping is chosen or no code is).
- */
+/** What saving codes without a grouping means ('' while one is chosen or no code is). */
 function noGrouping(v: ExamValues, rows: ExamRow[], id?: string): string {
   if (v.tv.grouping || !(v.diag.length || v.tind.length)) return "";
   const kept = examOrder(rows).filter((r) => r.grouping && r._id !== id).at(-1);
@@ -76,15 +69,9 @@ function noGrouping(v: ExamValues, rows: ExamRow[], id?: string): string {
     "Pilih grouping bila kode ini mengubah paketnya.";
 }
 
-/** The SOAP notes a form starts from. */
-const soapOf = (exam?: ExamRow): Soap => ({
-  subject: exam?.subject ?? "",
-  object: exam?.object ?? "",
-  assesment: exam?.assesment ?? "",
-  plan: exam?.plan ?? "",
-});
+const soapOf = (exam?: ExamRow) =>
+  Object.fromEntries(SOAP.map(([k]) => [k, exam?.[k] ?? ""])) as Soap;
 
-/** What an examination form holds. */
 interface ExamValues {
   date: string;
   soap: Soap;
@@ -94,13 +81,9 @@ interface ExamValues {
   tv: TariffValues;
 }
 
-/** The server's names of fields the form names otherwise. */
 const SERVER_NAMES = { examinationDate: "date", tarif_rs_rincian: "bill" };
 
-/**
- * The examination as `POST /api/ipd/visitexamination/update` takes it (lists: ids, commas),
- * with the hospital tariff's split while the tariff is a whole amount (the rest in `category`).
- */
+/** The examination as `POST /api/ipd/visitexamination/update` takes it. */
 function examBody(ipdId: string, exam: ExamRow | undefined, v: ExamValues, category: BillKey) {
   const rs = rsNumber(v.tv.tarif_rs);
   const split = readBill(v.tv.bill, rs, category, TARIF_RS).amounts;
@@ -121,7 +104,6 @@ function examBody(ipdId: string, exam: ExamRow | undefined, v: ExamValues, categ
   });
 }
 
-/** What the examination form is given. */
 interface ExamFormProps {
   ipdId: string;
   exam?: ExamRow;
@@ -129,18 +111,13 @@ interface ExamFormProps {
   rows: ExamRow[];
   tariff: TariffKey;
   classtype: string;
-  /** The bill's category the settings name (`billCategory`): it holds what is not split. */
+  /** The bill's category the settings name: it holds what is not split. */
   category: BillKey;
   onClose: () => void;
   onSaved: () => void;
 }
 
-/**
- * Add/edit an examination: SOAP notes, disputed-claim keywords (read-only summary; a keyword
- * is highlighted while its ICD code is among the chosen diagnoses or procedures), ICD-10 and
- * ICD-9-CM codes and the tariffs with the live analysis, the hospital tariff split by E-Klaim's
- * categories.
- */
+/** Add/edit an examination: SOAP notes, codes, tariffs with the live analysis, the bill. */
 export function ExamForm(props: ExamFormProps) {
   const { ipdId, exam, rows, tariff, classtype, category, onClose, onSaved } = props;
   const [date, setDate] = useState(() =>
@@ -151,7 +128,6 @@ export function ExamForm(props: ExamFormProps) {
   const [diag, setDiag] = useState<Option[]>(() => (exam?.diagnosis ?? []).map(icdOption));
   const [tind, setTind] = useState<Option[]>(() => (exam?.tindakan ?? []).map(icdOption));
   const [tv, setTv] = useState<TariffValues>(() => tariffOf(exam, rows, category));
-  const codes = codesOf([...diag, ...tind]);
   const errs = useFieldErrors((n) => `exam-${n}`, SERVER_NAMES);
   const { busy: saving, submit } = useSubmit(errs.fail);
   const { errors, clear } = errs;
@@ -203,7 +179,6 @@ export function ExamForm(props: ExamFormProps) {
       />
       <CodeFields
         c={{ keywords, diag, tind }}
-        codes={codes}
         errors={errors}
         on={{
           keyword: (l) => (clear("keyword"), pickKeywords(l)),

@@ -2,6 +2,7 @@ import { DURATIONS } from "../../lib/ipd/filters.ts";
 import { Select } from "../ui/Select.tsx";
 import { FILTER_KEYS, type Filters, type ListMode } from "../../lib/ipd/columns.ts";
 import { DateInput, showValue } from "../ui/DateInput.tsx";
+import { Field } from "../ui/Field.tsx";
 
 /** How an active filter reads in the summary line. */
 function describe(k: string, v: string, mode: ListMode, labels: Record<string, string>): string {
@@ -38,11 +39,7 @@ export function rangeParts(v = ""): [string, string] {
   return [from, to ?? from];
 }
 
-/**
- * The list filters: room, length of stay and date range as inputs, and every active filter
- * (including those only the query string can set, e.g. from the dashboard) as a removable
- * chip, with a button clearing them all.
- */
+/** The list filters as inputs, and every active one (the query string's too) as a chip. */
 export function FilterBar({ mode, filters, labels, onChange }: {
   mode: ListMode;
   filters: Filters;
@@ -50,11 +47,11 @@ export function FilterBar({ mode, filters, labels, onChange }: {
   labels: Record<string, string>;
   onChange: (filters: Filters, labels?: Record<string, string>) => void;
 }) {
-  const set = (k: keyof Filters, v: string) => {
+  const set = (k: keyof Filters, v: string, label?: string) => {
     const next = { ...filters };
     if (v) next[k] = v;
     else delete next[k];
-    onChange(next);
+    onChange(next, label === undefined ? undefined : { ...labels, [k]: label });
   };
   const [from, to] = rangeParts(filters.dateRange);
   const setRange = (f: string, t: string) => set("dateRange", f || t ? `${f} / ${t}` : "");
@@ -62,8 +59,7 @@ export function FilterBar({ mode, filters, labels, onChange }: {
   return (
     <div class="ipd-filters">
       <div class="ipd-filter-inputs">
-        <div class="field">
-          <label for={`${mode}-room`}>Ruang</label>
+        <Field id={`${mode}-room`} label="Ruang">
           <Select
             id={`${mode}-room`}
             url="/api/room/select2"
@@ -71,16 +67,10 @@ export function FilterBar({ mode, filters, labels, onChange }: {
             value={filters.roomFilter
               ? { id: filters.roomFilter, text: labels.roomFilter ?? filters.roomFilter }
               : null}
-            onChange={(o) => {
-              const next = { ...filters };
-              if (o) next.roomFilter = o.id;
-              else delete next.roomFilter;
-              onChange(next, o ? { ...labels, roomFilter: o.text } : labels);
-            }}
+            onChange={(o) => set("roomFilter", o?.id ?? "", o?.text)}
           />
-        </div>
-        <div class="field">
-          <label for={`${mode}-duration`}>Lama Rawat</label>
+        </Field>
+        <Field id={`${mode}-duration`} label="Lama Rawat">
           <select
             id={`${mode}-duration`}
             value={filters.durationFilter ?? ""}
@@ -89,17 +79,13 @@ export function FilterBar({ mode, filters, labels, onChange }: {
             <option value="">Semua</option>
             {DURATIONS.map((d) => <option key={d.id} value={d.id}>{d.text}</option>)}
           </select>
-        </div>
-        <div class="field">
-          <label for={`${mode}-from`}>
-            Tanggal {mode === "pulang" ? "Pulang" : "Masuk"} dari
-          </label>
+        </Field>
+        <Field id={`${mode}-from`} label={`Tanggal ${mode === "pulang" ? "Pulang" : "Masuk"} dari`}>
           <DateInput id={`${mode}-from`} value={from} onChange={(d) => setRange(d, to)} />
-        </div>
-        <div class="field">
-          <label for={`${mode}-to`}>sampai</label>
+        </Field>
+        <Field id={`${mode}-to`} label="sampai">
           <DateInput id={`${mode}-to`} value={to} onChange={(d) => setRange(from, d)} />
-        </div>
+        </Field>
       </div>
       {active.length > 0 && (
         <div class="ipd-active-filters" aria-label="Filter aktif">

@@ -8,13 +8,9 @@ import {
 import { formatMoney } from "../../lib/format.ts";
 import { BILL_ANCHOR } from "../../lib/claim/rules/stay_claim_data.ts";
 
-/** What the stay page and its print read of a stay for its breakdown. */
 type Billed = { tarifRsTotal: number; tarif_rs_rincian?: Breakdown };
 
-/**
- * A stay's hospital tariff by E-Klaim's categories on its page: the categories holding an
- * amount, their sum (the stay's total) and, when they do not sum, by how much.
- */
+/** A stay's hospital tariff by E-Klaim's categories on its page, and what does not sum. */
 export function StayBill({ visit, category }: { visit: Billed; category: BillKey }) {
   const b = stayBreakdown(visit, category);
   const used = BILL_CATEGORIES.filter(([k]) => b[k]);

@@ -7,18 +7,15 @@ import { Island } from "../Island.tsx";
 import { birthText, patientText, When } from "./cells.tsx";
 import { ClaimChecklist } from "../claim/ClaimChecklist.tsx";
 import type { ClaimCheck } from "../../lib/claim/readiness.ts";
-import { claimFacts } from "./claim_fields.tsx";
+import { claimFacts, Facts } from "./claim_fields.tsx";
 import type { BillKey } from "../../lib/ipd/bill.ts";
 import { PrintBill } from "./StayBill.tsx";
-import { packageFacts } from "./package_view.tsx";
+import { classText, packageFacts } from "./package_view.tsx";
 import { packageOf } from "../../lib/ipd/package.ts";
-
-const CLASSES: Record<string, string> = { first: "Kelas 1", second: "Kelas 2", third: "Kelas 3" };
 
 const codes = (items: { code: string; desc: string }[]) =>
   items.length ? items.map((i) => `${i.code} - ${i.desc}`).join("; ") : "-";
 
-/** The patient and the stay, as label-value pairs. */
 function StayFacts({ v, days, tz }: { v: Visit; days: number; tz: string }) {
   const facts: [string, string][] = [
     ["Pasien", `${patientText(v.pasien)} · ${v.pasien.gender || "-"}`],
@@ -37,16 +34,7 @@ function StayFacts({ v, days, tz }: { v: Visit; days: number; tz: string }) {
     ...claimFacts(v),
     ...packageFacts(v),
   ];
-  return (
-    <dl class="print-facts">
-      {facts.map(([t, d]) => (
-        <div key={t}>
-          <dt>{t}</dt>
-          <dd>{d}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts class="print-facts" facts={facts} />;
 }
 
 /** An examination's codes: one per line, each code whole. */
@@ -67,10 +55,7 @@ const CodeLines = ({ items }: { items: { code: string; desc: string }[] }) =>
 /** The table's columns, widths in static/app.css (`.print-table col.*`): it fits A4. */
 const COLS = ["no", "date", "group", "ina", "rs", "bill", "pct"];
 
-/**
- * One examination: its date, grouping and figures on a row, its codes on the page-wide row
- * under it (codes in columns of their own wrapped into many lines on A4), kept together.
- */
+/** One examination: its figures on a row, its codes on the page-wide row under it (fits A4). */
 function ExamRows({ e, n, bill }: { e: Examination; n: number; bill: number }) {
   return (
     <tbody class="print-exam">
@@ -81,7 +66,7 @@ function ExamRows({ e, n, bill }: { e: Examination; n: number; bill: number }) {
         </td>
         <td>
           {e.grouping
-            ? `${e.grouping.kode_inacbg} (${CLASSES[e.tarifinacbgSelect] ?? "-"})`
+            ? `${e.grouping.kode_inacbg} (${classText(e.tarifinacbgSelect) ?? "-"})`
             : "tetap (paket sebelumnya)"}
         </td>
         <td class="num">{e.grouping ? formatMoney(e.tarif_ina) : "-"}</td>
@@ -178,18 +163,13 @@ function DischargeSummary({ v }: { v: Visit }) {
   );
 }
 
-/**
- * A stay as one A4 sheet (`/ipd/{id}/print`): the hospital, the patient and the stay, each
- * examination with its codes, tariffs and running analysis, the totals, the bill by E-Klaim's
- * categories and the discharge summary.
- */
+/** A stay as one A4 sheet (`/ipd/{id}/print`). */
 export function StayPrint({ hospital, address, visit: v, exams, now, claim, category }: {
   hospital: string;
   address: string;
   visit: Visit;
   exams: Examination[];
   now: Date;
-  /** The stay's claim readiness, printed after the discharge summary. */
   claim?: ClaimCheck;
   /** The bill's category the settings name (a stay without a breakdown has its total there). */
   category: BillKey;

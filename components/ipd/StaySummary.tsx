@@ -1,13 +1,10 @@
-import { useState } from "react";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { post, useSubmit } from "../ui/api.ts";
 import { FormModal } from "../ui/Modal.tsx";
-import type { Option } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
-import { useFieldErrors } from "../ui/use_field_errors.ts";
 import { icdOption, idList } from "./icd_options.ts";
-import { SummaryFields } from "./SummaryFields.tsx";
+import { SummaryFields, useSummary } from "./SummaryFields.tsx";
 
 /** The summary form's fields, as the readiness links name them (`#ringkasan-…`). */
 export const SUMMARY_FIELDS = {
@@ -16,17 +13,7 @@ export const SUMMARY_FIELDS = {
   "ringkasan-cara-pulang": "discharge-method",
 } as const;
 
-const SERVER_NAMES = {
-  dischargepatient: "method",
-  summary_diagnosis: "diagnosis",
-  summary_tindakan: "tindakan",
-};
-
-/**
- * A discharged stay's summary (Ringkasan Pulang): discharge time and method, the diagnoses (the
- * first the primary one) and procedures; for a role that may write, 'Perbaiki Ringkasan' opens
- * its form (`fixing`, also set by the readiness links), `onSaved` after a correction.
- */
+/** A discharged stay's summary (Ringkasan Pulang); `fixing`: its correction form is open. */
 export function StaySummary({ visit, fixing, canWrite, onFix, onSaved }: {
   visit: VisitRow;
   fixing: boolean;
@@ -77,27 +64,20 @@ export function StaySummary({ visit, fixing, canWrite, onFix, onSaved }: {
   );
 }
 
-/**
- * Corrects a discharged stay's summary in place (`POST /api/ipd/{id}/summary`, audited): the
- * discharge method and the summary codes; refused once the claim is final in E-Klaim.
- */
+/** Corrects a discharged stay's summary (`POST /api/ipd/{id}/summary`). */
 function SummaryForm({ visit, onClose, onSaved }: {
   visit: VisitRow;
   onClose: () => void;
   onSaved: () => void;
 }) {
   const m = visit.dischargepatient;
-  const [method, setMethod] = useState<Option | null>(m ? { id: m._id, text: m.desc } : null);
-  const [diag, setDiag] = useState<Option[]>((visit.summary_diagnosis ?? []).map(icdOption));
-  const [tind, setTind] = useState<Option[]>((visit.summary_tindakan ?? []).map(icdOption));
-  const [dirty, setDirty] = useState(false);
-  const errs = useFieldErrors((n) => `discharge-${n}`, SERVER_NAMES);
-  const { busy, submit } = useSubmit(errs.fail);
-  const edit = <T,>(name: string, set: (v: T) => void) => (v: T) => {
-    setDirty(true);
-    errs.clear(name);
-    set(v);
-  };
+  const s = useSummary({
+    method: m ? { id: m._id, text: m.desc } : null,
+    diagnosis: (visit.summary_diagnosis ?? []).map(icdOption),
+    tindakan: (visit.summary_tindakan ?? []).map(icdOption),
+  });
+  const { method, diagnosis, tindakan } = s.values;
+  const { busy, submit } = useSubmit(s.errs.fail);
   const save = async (e: Event) => {
     e.preventDefault();
     await submit(async () => {
@@ -106,8 +86,8 @@ function SummaryForm({ visit, onClose, onSaved }: {
         new URLSearchParams({
           _version: visit._version,
           dischargepatient: method?.id ?? "",
-          summary_diagnosis: idList(diag),
-          summary_tindakan: idList(tind),
+          summary_diagnosis: idList(diagnosis),
+          summary_tindakan: idList(tindakan),
         }),
       );
       toast({ title: "Success", text: message });
@@ -120,17 +100,14 @@ function SummaryForm({ visit, onClose, onSaved }: {
       title="Perbaiki Ringkasan Pulang"
       size="lg"
       busy={busy}
-      dirty={dirty}
+      dirty={s.dirty}
       onClose={onClose}
       formId="summary-form"
       formClass="form form-grid"
       onSubmit={save}
     >
       <SummaryFields
-        values={{ method, diag, tind }}
-        errors={errs.errors}
-        edit={edit}
-        set={{ method: setMethod, diag: setDiag, tind: setTind }}
+        s={s}
         between={<p class="hint span-2">Diagnosis pertama adalah diagnosis utama.</p>}
       />
     </FormModal>

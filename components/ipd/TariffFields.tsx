@@ -5,8 +5,9 @@ import { formatMoney, readRupiah } from "../../lib/format.ts";
 import { type Option, Select } from "../ui/Select.tsx";
 import { Percent } from "./cells.tsx";
 import { get } from "../ui/api.ts";
-import { FieldWarning } from "../ui/Field.tsx";
+import { Field, FieldWarning } from "../ui/Field.tsx";
 import type { BillInput } from "./BillFields.tsx";
+import type { HospitalTariff } from "../../lib/settings/hospital_tariff.ts";
 
 /** A tariff option of an INA-CBG grouping (`GET /api/inatarif/{id}`). */
 export interface TariffOption {
@@ -15,7 +16,6 @@ export interface TariffOption {
   value: number;
 }
 
-/** The tariff part of an examination form. */
 export interface TariffValues {
   grouping: Option | null;
   options: TariffOption[];
@@ -28,12 +28,7 @@ export interface TariffValues {
   bill: BillInput;
 }
 
-/** What the hospital's profile says about its tariffs (lib/settings/hospital_tariff.ts). */
-export interface TariffKey {
-  regional: string | null;
-  kelasRs: string | null;
-  missing: string[];
-}
+export type TariffKey = HospitalTariff;
 
 /** The label the server names the hospital tariff by (lib/ipd/exam.ts), in its messages. */
 export const TARIF_RS = "Tarif RS";
@@ -47,7 +42,6 @@ export const rsProblem = (v: string) => readRupiah(v, TARIF_RS).error ?? "";
 /** The hospital tariff of the day, as typed; said refused under it once left. */
 function RsInput({ value, error, onChange }: {
   value: string;
-  /** The server's refusal of it. */
   error?: string;
   onChange: (v: string) => void;
 }) {
@@ -58,8 +52,11 @@ function RsInput({ value, error, onChange }: {
   const [told, setTold] = useState(false);
   useLayoutEffect(() => rsInput.current?.setCustomValidity(problem), [problem]);
   return (
-    <div class="field">
-      <label for="exam-tarif_rs">Tarif RS (tagihan hari ini)</label>
+    <Field
+      id="exam-tarif_rs"
+      label="Tarif RS (tagihan hari ini)"
+      error={error || (told && problem) || undefined}
+    >
       <input
         id="exam-tarif_rs"
         ref={rsInput}
@@ -79,29 +76,15 @@ function RsInput({ value, error, onChange }: {
           if (Number.isFinite(rs)) onChange(formatMoney(rs));
         }}
       />
-      {(error || told && problem) && (
-        <small class="field-error" id="exam-tarif_rs-error" role="alert">{error || problem}</small>
-      )}
-    </div>
+    </Field>
   );
 }
 
-/** The server's refusal of control `id`, under it (`useFieldErrors` marks the control). */
-const Said = ({ id, text }: { id: string; text: string }) => (
-  <small class="field-error" id={`${id}-error`} role="alert">{text}</small>
-);
-
-/**
- * Grouping (INA-CBG tariffs of the hospital's regional and class), its class option (the
- * room's class preselected), the INA tariff it gives, the hospital tariff of the day and the
- * analysis against everything billed up to this day (`totals` of the stay up to it). `warning` says under
- * the grouping what saving without one means (the stay's package stays).
- */
-export function TariffFields({ v, set, tariff, classtype, totals, errors = {}, warning }: {
+/** Grouping, the day's tariffs and the analysis against the stay's `totals` up to the day. */
+export function TariffFields({ v, set, tariff, classtype, totals, errors, warning }: {
   v: TariffValues;
   warning?: string;
-  /** The server's refusals of these fields, by input name. */
-  errors?: Record<string, string>;
+  errors: Record<string, string | undefined>;
   set: (patch: Partial<TariffValues>) => void;
   tariff: TariffKey;
   classtype: string;
@@ -134,8 +117,7 @@ export function TariffFields({ v, set, tariff, classtype, totals, errors = {}, w
           <HospitalMissing missing={tariff.missing} />
         </div>
       )}
-      <div class="field span-2">
-        <label for="exam-grouping">Grouping INA-CBG</label>
+      <Field id="exam-grouping" label="Grouping INA-CBG" class="span-2" error={errors.grouping}>
         <Select
           id="exam-grouping"
           url="/api/inatarif/select2"
@@ -146,12 +128,9 @@ export function TariffFields({ v, set, tariff, classtype, totals, errors = {}, w
           placeholder="Cari kode atau deskripsi INA-CBG"
           onChange={(g) => load(g, false)}
         />
-        {errors.grouping
-          ? <Said id="exam-grouping" text={errors.grouping} />
-          : warning && <FieldWarning id="exam-grouping" text={warning} />}
-      </div>
-      <div class="field">
-        <label for="exam-tarifinacbgSelect">Kelas Tarif</label>
+        {!errors.grouping && warning && <FieldWarning id="exam-grouping" text={warning} />}
+      </Field>
+      <Field id="exam-tarifinacbgSelect" label="Kelas Tarif" error={errors.tarifinacbgSelect}>
         <select
           id="exam-tarifinacbgSelect"
           value={v.tarifinacbgSelect}
@@ -164,18 +143,14 @@ export function TariffFields({ v, set, tariff, classtype, totals, errors = {}, w
           <option value="">Pilih kelas tarif</option>
           {v.options.map((o) => <option key={o.id} value={o.id}>{o.text}</option>)}
         </select>
-        {errors.tarifinacbgSelect && (
-          <Said id="exam-tarifinacbgSelect" text={errors.tarifinacbgSelect} />
-        )}
-      </div>
-      <div class="field">
-        <label for="exam-tarif_ina">Tarif INA-CBG</label>
+      </Field>
+      <Field id="exam-tarif_ina" label="Tarif INA-CBG">
         <input
           id="exam-tarif_ina"
           readOnly
           value={v.tarif_ina == null ? "" : formatMoney(v.tarif_ina)}
         />
-      </div>
+      </Field>
       <RsInput
         value={v.tarif_rs}
         error={errors.tarif_rs}

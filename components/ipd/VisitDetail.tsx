@@ -8,11 +8,10 @@ import type { Row } from "../ui/use_server_table.ts";
 import { tableQuery } from "../../lib/resource/datatables.ts";
 import { errorText, get } from "../ui/api.ts";
 import { Percent } from "./cells.tsx";
-import { hasExams } from "./package_view.tsx";
 import { EXAM_COLUMNS, type VisitRow } from "../../lib/ipd/columns.ts";
 import { examCell } from "./exam_cells.tsx";
 import { claimFacts } from "./claim_fields.tsx";
-import { packageFacts } from "./package_view.tsx";
+import { hasExams, packageFacts } from "./package_view.tsx";
 
 const GENDER: Record<string, string> = { L: "Laki-laki", P: "Perempuan" };
 
@@ -25,7 +24,13 @@ function Item({ label, children }: { label: string; children: ComponentChildren 
   );
 }
 
-/** The examinations of a stay, all at once (read-only). */
+const Part = ({ title, children }: { title: string; children: ComponentChildren }) => (
+  <section>
+    <h3>{title}</h3>
+    <dl class="detail-grid">{children}</dl>
+  </section>
+);
+
 async function examsOf(id: string): Promise<Row[]> {
   const q = tableQuery(EXAM_COLUMNS, { draw: 1, start: 0, length: 1000, order: [0, "asc"] });
   return (await get<{ data?: Row[] }>(`/api/ipd/${encodeURIComponent(id)}/details?${q}`)).data ??
@@ -47,68 +52,53 @@ export function VisitDetail(
     <Modal open={!!v} title="Detail Kunjungan" onClose={onClose} size="lg">
       {v && (
         <div class="visit-detail">
-          <section>
-            <h3>Data Pasien</h3>
-            <dl class="detail-grid">
-              <Item label="Nama">{v.pasien?.fullname}</Item>
-              <Item label="No. ERM">{v.pasien?.erm}</Item>
-              <Item label="Jenis Kelamin">{GENDER[v.pasien?.gender] ?? v.pasien?.gender}</Item>
-              <Item label="Tanggal Masuk">{formatDateTime(v.visitDate)}</Item>
-              <Item label="Asal">{v.asal}</Item>
-              <Item label="Ruang">{v.room?.name}</Item>
-              <Item label="Indikasi Rawat">{v.indicationranap?.desc}</Item>
-              <Item label="Diagnosa Awal">{v.diagnosis_awal}</Item>
-              <Item label="Readmisi">
-                {v.readmisi
-                  ? `Ya - ${READMISSION_REASONS[v.readmisi_reason] ?? v.readmisi_reason}`
-                  : "Tidak"}
-              </Item>
-              <Item label="Lama Rawat">{`${v.lama_rawat ?? "-"} Hari`}</Item>
-              {v.status === "pulang" && (
-                <>
-                  <Item label="Tanggal Pulang">{formatDateTime(v.tanggal_pulang)}</Item>
-                  <Item label="Cara Pulang">{v.dischargepatient?.desc}</Item>
-                </>
-              )}
-            </dl>
-          </section>
-          <section>
-            <h3>Data Klaim</h3>
-            <dl class="detail-grid">
-              {claimFacts(v).map(([t, d]) => <Item key={t} label={t}>{d}</Item>)}
-            </dl>
-          </section>
-          <section>
-            <h3>Dokter</h3>
-            <dl class="detail-grid">
-              <Item label="Dokter IGD">{v.igd?.fullname}</Item>
-              <Item label="DPJP">{v.dpjp?.fullname}</Item>
-            </dl>
-          </section>
-          <section>
-            <h3>Status Rawat dan Kriteria IGD</h3>
-            <dl class="detail-grid">
-              <Item label="Status Rawat">
-                {v.episode && <TitleDesc title={v.episode.title} desc={v.episode.desc} />}
-              </Item>
-              <Item label="Kriteria IGD">
-                {v.criteria && <TitleDesc title={v.criteria.title} desc={v.criteria.desc} />}
-              </Item>
-            </dl>
-          </section>
-          <section>
-            <h3>Tarif</h3>
-            <dl class="detail-grid">
-              <Item label="Total INA-CBG">
-                {(hasExams(v) || !!v.paket_sumber) && formatMoney(v.tarifInaTotal)}
-              </Item>
-              {packageFacts(v).map(([t, d]) => <Item key={t} label={t}>{d}</Item>)}
-              <Item label="Total RS">{hasExams(v) && formatMoney(v.tarifRsTotal)}</Item>
-              <Item label="Analisa">
-                <Percent value={v.percentageTotal} where="list" />
-              </Item>
-            </dl>
-          </section>
+          <Part title="Data Pasien">
+            <Item label="Nama">{v.pasien?.fullname}</Item>
+            <Item label="No. ERM">{v.pasien?.erm}</Item>
+            <Item label="Jenis Kelamin">{GENDER[v.pasien?.gender] ?? v.pasien?.gender}</Item>
+            <Item label="Tanggal Masuk">{formatDateTime(v.visitDate)}</Item>
+            <Item label="Asal">{v.asal}</Item>
+            <Item label="Ruang">{v.room?.name}</Item>
+            <Item label="Indikasi Rawat">{v.indicationranap?.desc}</Item>
+            <Item label="Diagnosa Awal">{v.diagnosis_awal}</Item>
+            <Item label="Readmisi">
+              {v.readmisi
+                ? `Ya - ${READMISSION_REASONS[v.readmisi_reason] ?? v.readmisi_reason}`
+                : "Tidak"}
+            </Item>
+            <Item label="Lama Rawat">{`${v.lama_rawat ?? "-"} Hari`}</Item>
+            {v.status === "pulang" && (
+              <>
+                <Item label="Tanggal Pulang">{formatDateTime(v.tanggal_pulang)}</Item>
+                <Item label="Cara Pulang">{v.dischargepatient?.desc}</Item>
+              </>
+            )}
+          </Part>
+          <Part title="Data Klaim">
+            {claimFacts(v).map(([t, d]) => <Item key={t} label={t}>{d}</Item>)}
+          </Part>
+          <Part title="Dokter">
+            <Item label="Dokter IGD">{v.igd?.fullname}</Item>
+            <Item label="DPJP">{v.dpjp?.fullname}</Item>
+          </Part>
+          <Part title="Status Rawat dan Kriteria IGD">
+            <Item label="Status Rawat">
+              {v.episode && <TitleDesc title={v.episode.title} desc={v.episode.desc} />}
+            </Item>
+            <Item label="Kriteria IGD">
+              {v.criteria && <TitleDesc title={v.criteria.title} desc={v.criteria.desc} />}
+            </Item>
+          </Part>
+          <Part title="Tarif">
+            <Item label="Total INA-CBG">
+              {(hasExams(v) || !!v.paket_sumber) && formatMoney(v.tarifInaTotal)}
+            </Item>
+            {packageFacts(v).map(([t, d]) => <Item key={t} label={t}>{d}</Item>)}
+            <Item label="Total RS">{hasExams(v) && formatMoney(v.tarifRsTotal)}</Item>
+            <Item label="Analisa">
+              <Percent value={v.percentageTotal} where="list" />
+            </Item>
+          </Part>
           <section>
             <h3>Pemeriksaan</h3>
             {error ? <p class="alert alert-danger">{errorText(error)}</p> : (

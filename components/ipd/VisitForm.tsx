@@ -6,19 +6,20 @@ import { type FieldErrors, useFieldErrors } from "../ui/use_field_errors.ts";
 import { alertDialog } from "../ui/Dialog.tsx";
 import { Field } from "../ui/Field.tsx";
 import { FormModal } from "../ui/Modal.tsx";
-import type { Option } from "../ui/Select.tsx";
+import { type Option, Select } from "../ui/Select.tsx";
 import { toast } from "../ui/Toast.tsx";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { DescSelect } from "./DescSelect.tsx";
 import { PatientForm } from "./PatientForm.tsx";
 import { DateInput } from "../ui/DateInput.tsx";
-import { PatientPicker, ReadmissionReason, RefSelect } from "./visit_fields.tsx";
+import { PatientPicker, ReadmissionReason } from "./visit_fields.tsx";
 import {
   claimBody,
   type ClaimDefaults,
   ClaimInputs,
   type ClaimValues,
   claimValuesOf,
+  textInput,
   useRoomHak,
 } from "./claim_fields.tsx";
 import { guessCaraMasuk } from "../../lib/ipd/claim_codes.ts";
@@ -57,19 +58,10 @@ function valuesOf(v?: VisitRow): Values {
   };
 }
 
-/** The server's input names of the form's fields (`POST /api/ipd/update`), where they differ. */
 const SERVER_NAMES = { pasienId: "pasien", room_id: "room", igd_id: "igd", dpjp_id: "dpjp" };
 
-/**
- * The stay as `POST /api/ipd/update` takes it (the reason only when it is a readmission; the
- * claim data with the defaults shown, `claimBody`).
- */
-function bodyOf(
-  v: Values,
-  row: VisitRow | undefined,
-  readmisi: boolean,
-  d: ClaimDefaults,
-): URLSearchParams {
+/** The stay as `POST /api/ipd/update` takes it (the reason only for a readmission). */
+function bodyOf(v: Values, row: VisitRow | undefined, readmisi: boolean, d: ClaimDefaults) {
   const id = (o: Option | null) => o?.id ?? "";
   return new URLSearchParams({
     id: row?._id ?? "",
@@ -91,16 +83,12 @@ function bodyOf(
 
 /** What the server says of admitting `pasienId` at `date`, asked when either changes. */
 interface Admission {
-  /** A readmission: a reason is required. */
   readmisi: boolean;
-  /** The patient is still admitted in another stay: why saving would be refused ('' if not). */
+  /** Why saving would be refused: the patient is still admitted elsewhere ('' if not). */
   dirawat: string;
 }
 
-/**
- * Whether the server counts a stay of `pasienId` from `date` as a readmission, and whether the
- * patient is still admitted elsewhere (latest asked; `row`: the stay edited, left out).
- */
+/** Whether a stay of `pasienId` from `date` is a readmission (`row`, the stay edited, left out). */
 function useAdmission(pasienId: string | undefined, date: string, row?: VisitRow): Admission {
   const [a, setA] = useState<Admission>({ readmisi: !!row?.readmisi, dirawat: "" });
   const seq = useRef(0);
@@ -128,28 +116,22 @@ function StayFields({ v, set, row, errors }: {
   row?: VisitRow;
   errors: FieldErrors;
 }) {
+  // a required list says when shown whether it is empty (no room yet, no doctor marked DPJP)
   const sel = (k: keyof Values, label: string, url: string, required = false) => (
-    <RefSelect
-      k={k}
-      label={label}
-      url={url}
-      required={required}
-      value={v[k] as Option | null}
-      error={errors[k]}
-      onChange={(o) => set(k, o)}
-    />
-  );
-  const text = (k: "diagnosis_awal" | "asal", label: string) => (
-    <Field id={`visit-${k}`} label={label} error={errors[k]}>
-      <input
+    <Field id={`visit-${k}`} label={label} required={required} error={errors[k]}>
+      <Select
         id={`visit-${k}`}
-        value={v[k]}
-        autoComplete="off"
-        onInput={(e) =>
-          set(k, e.currentTarget.value)}
+        url={url}
+        required={required}
+        value={v[k] as Option | null}
+        checkEmpty={required}
+        onChange={(o) =>
+          set(k, o)}
       />
     </Field>
   );
+  const text = (k: "diagnosis_awal" | "asal", label: string) =>
+    textInput(`visit-${k}`, label, v[k], errors[k], (x) => set(k, x));
   const desc = (k: "episode" | "criteria", label: string) => (
     <Field id={`visit-${k}`} label={label} error={errors[k]}>
       <DescSelect
@@ -185,10 +167,7 @@ function StayFields({ v, set, row, errors }: {
   );
 }
 
-/**
- * Add/edit a stay ('Tambah Kunjungan' / 'Edit Kunjungan'). Picking a patient or changing the
- * date asks the server whether it is a readmission; then a reason is required.
- */
+/** Add/edit a stay; a readmission (asked of the server) needs a reason. */
 export function VisitForm({ row, onClose, onSaved }: {
   /** The stay to edit; undefined for a new one. */
   row?: VisitRow;

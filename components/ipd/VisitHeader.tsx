@@ -1,24 +1,17 @@
 import { useState } from "react";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
 import { birthText, patientText, Percent } from "./cells.tsx";
-import { hasExams } from "./package_view.tsx";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
-import { claimFacts } from "./claim_fields.tsx";
+import { claimFacts, Facts } from "./claim_fields.tsx";
 import { lazyPart } from "../ui/lazy.tsx";
 import { CLAIM_DATA_ANCHOR } from "../../lib/claim/rules/stay_claim_data.ts";
 import { packageOf } from "../../lib/ipd/package.ts";
-import { packageText, sourceText } from "./package_view.tsx";
+import { hasExams, packageText, sourceText } from "./package_view.tsx";
 
 /** The visit form, fetched when 'Edit Data Klaim' is first pressed (or pointed at, or focused). */
 const VisitForm = lazyPart("formulir", () => import("./VisitForm.tsx").then((m) => m.VisitForm));
 
-/**
- * The top of a stay's examination page: who, where, since when (and, once discharged, when
- * and how: the discharge method), its claim data, and the stay's totals with the package in
- * force and its source (and, once E-Klaim grouped the stay, what the ward had picked). With
- * `onSaved` (a role that may write), 'Edit Data Klaim' opens the visit
- * form; `onSaved` follows a save.
- */
+/** The top of a stay's page: who, where, its claim data and totals; `onSaved`: it may be edited. */
 export function VisitHeader({ visit: v, onSaved }: { visit: VisitRow; onSaved?: () => void }) {
   const money = (n: number) => hasExams(v) ? formatMoney(n) : "-";
   const [editing, setEditing] = useState(false);
@@ -48,14 +41,7 @@ export function VisitHeader({ visit: v, onSaved }: { visit: VisitRow; onSaved?: 
           {v.readmisi && <span class="status status-readmisi">Readmisi</span>}
         </p>
         <div class="claim-data" id={CLAIM_DATA_ANCHOR}>
-          <dl class="claim-facts" aria-label="Data klaim">
-            {claimFacts(v).map(([t, d]) => (
-              <div key={t}>
-                <dt>{t}</dt>
-                <dd>{d}</dd>
-              </div>
-            ))}
-          </dl>
+          <Facts class="claim-facts" aria-label="Data klaim" facts={claimFacts(v)} />
           {onSaved && (
             <button
               type="button"

@@ -48,10 +48,7 @@ const always = () => true;
 
 export type VisitListState = ReturnType<typeof useVisitList>;
 
-/**
- * A stay list: filters, total, search, download, the table (unplanned readmissions in red) and
- * the detail modal. `actions` renders a row's buttons; `detail` opens the detail modal.
- */
+/** A stay list with its filters and detail modal; `actions` renders a row's buttons. */
 export function VisitList({ v, actions, tools }: {
   v: VisitListState;
   actions: (row: VisitRow, detail: () => void) => ComponentChildren;

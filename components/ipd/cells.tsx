@@ -10,20 +10,14 @@ import { hasExams, PackageTotal } from "./package_view.tsx";
 export const patientText = (p: { fullname?: string; erm?: string } | null | undefined) =>
   p ? `${p.fullname ?? ""} (${p.erm ?? ""})` : "-";
 
-/**
- * The patient's birth date and age on admission, as the stay shows them: '01-05-1980 (45
- * tahun)'; 'belum diisi' when the patient has none (stored before it was asked).
- */
+/** The birth date and age on admission: '01-05-1980 (45 tahun)'; 'belum diisi' when none. */
 export function birthText(p: { tgl_lahir?: string } | null | undefined, visitDate: string) {
   if (!p?.tgl_lahir) return "belum diisi";
   const age = visitDate ? formatAge(p.tgl_lahir, hospitalDay(visitDate)) : "";
   return age ? `${formatDay(p.tgl_lahir)} (${age})` : formatDay(p.tgl_lahir);
 }
 
-/**
- * The record a stay's confirmation acts on: 'Budi Santoso · No. ERM 000123', then when the stay
- * began ('Masuk 24-11-2026 10:00'), and for an examination when it was ('Pemeriksaan …').
- */
+/** What a stay's confirmation names: 'Budi Santoso · No. ERM 000123', then when (Masuk …). */
 export function stayRecord(
   v: { pasien?: { fullname?: string; erm?: string } | null; visitDate?: string },
   examinationDate?: string,

@@ -16,10 +16,7 @@ import { get } from "../ui/api.ts";
 import { Field } from "../ui/Field.tsx";
 import type { FieldErrors } from "../ui/use_field_errors.ts";
 
-/**
- * The claim data as the visit form holds it: texts as typed; the entitled class and the way in
- * null until the clerk picks one (then the form shows and sends its default: `ClaimDefaults`).
- */
+/** The claim data as the visit form holds it; class and way in null until picked (then default). */
 export interface ClaimValues {
   nomor_sep: string;
   kelas_rawat: string | null;
@@ -92,14 +89,14 @@ export function useRoomHak(roomId: string | undefined): string {
   return hak;
 }
 
-/** A text input of the claim data in its field (label, refusal). */
-const textInput = (
+/** A text input in its field (`extra`: more of the input's attributes). */
+export const textInput = (
   id: string,
   label: string,
   value: string,
   error: string | undefined,
   onInput: (v: string) => void,
-  extra: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
 ) => (
   <Field id={id} label={label} error={error}>
     <input
@@ -116,12 +113,7 @@ const days = { inputMode: "numeric", pattern: "[0-9]*", maxLength: 4 };
 const options = (list: Record<string, string>, keys = Object.keys(list)) =>
   keys.map((k) => <option key={k} value={k}>{list[k] ?? k}</option>);
 
-/**
- * The visit form's claim data (Data Klaim): SEP, entitled class (the room's by default), way in
- * (guessed from the IGD doctor, ER criterion or origin), ICU days and a class upgrade, whose
- * days, payor and VIP surcharge show once a class is picked. The upgrades offered are those
- * allowed from the entitled class (`UPGRADES_FROM`).
- */
+/** The visit form's claim data (Data Klaim); the upgrade's details show once a class is picked. */
 export function ClaimInputs({ c, d, set, errors }: {
   c: ClaimValues;
   d: ClaimDefaults;
@@ -133,17 +125,18 @@ export function ClaimInputs({ c, d, set, errors }: {
   const up = c.upgrade_class_class;
   const allowed = UPGRADES_FROM[hak] ?? [];
   const targets = up && !allowed.includes(up) ? [...allowed, up] : allowed;
+  const upgrades = options(UPGRADE_CLASSES, targets);
+  const payors = options(UPGRADE_PAYORS);
   const input = (k: keyof ClaimValues, label: string, extra: Record<string, unknown> = {}) =>
     textInput(id(k), label, c[k] ?? "", errors[k], (x) => set(k, x), extra);
-  const select = (
-    k: keyof ClaimValues,
-    label: string,
-    value: string,
-    none: string,
-    opts: ComponentChildren,
-  ) => (
+  // the value shown: the clerk's, else the default (`d`)
+  const select = (k: keyof ClaimValues, label: string, none: string, opts: ComponentChildren) => (
     <Field id={id(k)} label={label} error={errors[k]}>
-      <select id={id(k)} value={value} onChange={(e) => set(k, e.currentTarget.value)}>
+      <select
+        id={id(k)}
+        value={c[k] ?? d[k as keyof ClaimDefaults]}
+        onChange={(e) => set(k, e.currentTarget.value)}
+      >
         <option value="">{none}</option>
         {opts}
       </select>
@@ -157,35 +150,17 @@ export function ClaimInputs({ c, d, set, errors }: {
         placeholder: "mis. 0301R0011024V000123",
         spellcheck: false,
       })}
-      {select("kelas_rawat", "Hak Kelas", hak, "Belum diisi", options(KELAS_RAWAT))}
-      {select(
-        "cara_masuk",
-        "Cara Masuk",
-        c.cara_masuk ?? d.cara_masuk,
-        "Belum diisi",
-        options(CARA_MASUK),
-      )}
+      {select("kelas_rawat", "Hak Kelas", "Belum diisi", options(KELAS_RAWAT))}
+      {select("cara_masuk", "Cara Masuk", "Belum diisi", options(CARA_MASUK))}
       {input("icu_los", "Lama Rawat ICU (hari)", days)}
-      {select(
-        "upgrade_class_class",
-        "Naik Kelas",
-        up,
-        "Tidak naik kelas",
-        options(UPGRADE_CLASSES, targets),
-      )}
+      {select("upgrade_class_class", "Naik Kelas", "Tidak naik kelas", upgrades)}
       {hak === "3" && !up && (
         <p class="field-desc">
           Peserta hak Kelas 3 tidak dapat naik kelas (Permenkes 3/2023 Pasal 48).
         </p>
       )}
       {up && input("upgrade_class_los", "Lama Naik Kelas (hari)", days)}
-      {up && select(
-        "upgrade_class_payor",
-        "Pembayar Naik Kelas",
-        c.upgrade_class_payor,
-        "Pilih pembayar",
-        options(UPGRADE_PAYORS),
-      )}
+      {up && select("upgrade_class_payor", "Pembayar Naik Kelas", "Pilih pembayar", payors)}
       {up === "vip" &&
         input("add_payment_pct", `Tambahan Biaya VIP (%, 0–${ADD_PAYMENT_MAX})`, {
           inputMode: "decimal",
@@ -195,25 +170,16 @@ export function ClaimInputs({ c, d, set, errors }: {
   );
 }
 
-/** What the discharge form completes of the claim data: the SEP, ICU days, upgrade days. */
 export type DischargeClaim = Pick<ClaimValues, "nomor_sep" | "icu_los" | "upgrade_class_los">;
 
-/**
- * The discharge form's claim data from stay `v`: its values, their setter (`touched` first:
- * the form is changed, the field's refusal cleared) and the inputs to send (upgrade days only
- * when the stay has an upgrade).
- */
+/** The discharge form's claim data from stay `v`, its setter (`touched` first) and its body. */
 export function useDischargeClaim(
   v: Partial<StayClaimFields>,
   touched: (k: keyof DischargeClaim) => void,
 ) {
   const [c, setC] = useState<DischargeClaim>(() => {
-    const all = claimValuesOf(v);
-    return {
-      nomor_sep: all.nomor_sep,
-      icu_los: all.icu_los,
-      upgrade_class_los: all.upgrade_class_los,
-    };
+    const { nomor_sep, icu_los, upgrade_class_los } = claimValuesOf(v);
+    return { nomor_sep, icu_los, upgrade_class_los };
   });
   const upgrade = !!v.upgrade_class_class;
   return {
@@ -246,6 +212,18 @@ export function DischargeClaimInputs({ claim: { c, upgrade, set }, errors }: {
     </>
   );
 }
+
+/** Label-value pairs as a description list, a `div` each. */
+export const Facts = ({ facts, ...dl }: { facts: [string, string][]; class: string }) => (
+  <dl {...dl}>
+    {facts.map(([t, d]) => (
+      <div key={t}>
+        <dt>{t}</dt>
+        <dd>{d}</dd>
+      </div>
+    ))}
+  </dl>
+);
 
 /** A stay's claim data in words, label and text (the stay page, its detail and print). */
 export function claimFacts(v: Partial<StayClaimFields>): [string, string][] {

@@ -1,30 +1,21 @@
 import type { Examination } from "../../lib/ipd/model.ts";
-import { keywordHit } from "../../lib/ipd/keywords.ts";
 import type { ColumnDef } from "../../lib/resource/resource.ts";
 import { formatMoney } from "../../lib/format.ts";
 import type { Row } from "../ui/use_server_table.ts";
 import { IcdList, Percent, When } from "./cells.tsx";
 
-/** An examination as `GET /api/ipd/{id}/details` sends it. */
-export type ExamRow = Examination & { _version: string; keywordHits?: string[] };
+/** An examination as `GET /api/ipd/{id}/details` sends it (`examJson`). */
+export type ExamRow = Examination & { _version: string; keywordHits: string[] };
 
-const SOAP: [keyof Examination, string][] = [
+export const SOAP = [
   ["subject", "Subjectif"],
   ["object", "Objectif"],
   ["assesment", "Asesmen/Action"],
   ["plan", "Planning"],
-];
-
-/** Ids of the examination's keywords whose ICD code is among its diagnoses or procedures. */
-export function hitsOf(e: ExamRow): string[] {
-  if (e.keywordHits) return e.keywordHits;
-  const codes = [...e.diagnosis, ...e.tindakan].map((i) => i.code);
-  return e.keyword.filter((k) => keywordHit(k.kode_icd, codes)).map((k) => k._id);
-}
+] as const;
 
 /** Keyword monitoring: the keywords (hit ones highlighted), then diagnoses and procedures. */
 function Monitoring({ e }: { e: ExamRow }) {
-  const hits = hitsOf(e);
   return (
     <div class="monitoring">
       {e.keyword?.length > 0 && (
@@ -32,7 +23,7 @@ function Monitoring({ e }: { e: ExamRow }) {
           {e.keyword.map((k) => (
             <li
               key={k._id}
-              class={`chip${hits.includes(k._id) ? " chip-hit" : ""}`}
+              class={`chip${e.keywordHits.includes(k._id) ? " chip-hit" : ""}`}
               title={k.kode_icd ? `Kode ICD: ${k.kode_icd}` : undefined}
             >
               {k.keyword}
@@ -48,7 +39,6 @@ function Monitoring({ e }: { e: ExamRow }) {
   );
 }
 
-/** A cell of the examinations table. */
 export function examCell(c: ColumnDef, row: Row) {
   const e = row as unknown as ExamRow;
   switch (c.data) {

@@ -6,13 +6,9 @@ import { Field, FieldWarning } from "../ui/Field.tsx";
 import { MultiSelect } from "../ui/MultiSelect.tsx";
 import type { Option } from "../ui/Select.tsx";
 import type { FieldErrors } from "../ui/use_field_errors.ts";
+import { SOAP } from "./exam_cells.tsx";
+import { codesOf } from "./icd_options.ts";
 
-export const SOAP = [
-  ["subject", "Subjectif"],
-  ["object", "Objectif"],
-  ["assesment", "Asesmen/Action"],
-  ["plan", "Planning"],
-] as const;
 export type Soap = Record<(typeof SOAP)[number][0], string>;
 
 /** The chosen disputed-claim keywords; a newly picked one is read for its code and advice. */
@@ -27,57 +23,19 @@ export function useKeywords(initial: KeywordItem[]) {
     );
     for (const o of list.filter((o) => !known.has(o.id))) {
       get<{ data: Partial<KeywordItem> }>(`/api/disputed-claim/${encodeURIComponent(o.id)}`)
-        .then(({ data: d }) =>
-          setKeywords((ks) =>
-            ks.map((k) =>
-              k._id === o.id
-                ? {
-                  ...k,
-                  kode_icd: d.kode_icd ?? "",
-                  rekomendasi: d.rekomendasi ?? "",
-                  sumber: d.sumber ?? "",
-                }
-                : k
-            )
-          )
-        ).catch((e) => console.error(e));
+        .then(({ data: d }) => {
+          const got = {
+            kode_icd: d.kode_icd ?? "",
+            rekomendasi: d.rekomendasi ?? "",
+            sumber: d.sumber ?? "",
+          };
+          setKeywords((ks) => ks.map((k) => k._id === o.id ? { ...k, ...got } : k));
+        }).catch((e) => console.error(e));
     }
   };
   return [keywords, pick] as const;
 }
 
-/** Disputed-claim keywords: a chip is highlighted while its ICD code is among `codes`. */
-function KeywordField({ keywords, codes, error, onChange }: {
-  keywords: KeywordItem[];
-  codes: string[];
-  error?: string;
-  onChange: (list: Option[]) => void;
-}) {
-  return (
-    <>
-      <Field id="exam-keyword" label="Keyword Dispute Klaim" class="span-2" error={error}>
-        <MultiSelect
-          id="exam-keyword"
-          url="/api/disputed-claim/select2"
-          exclude="keyword"
-          values={keywords.map((k) => ({ id: k._id, text: k.keyword }))}
-          onChange={onChange}
-          chipClass={(o) => {
-            const k = keywords.find((x) => x._id === o.id);
-            return k && keywordHit(k.kode_icd, codes) ? "chip-hit" : undefined;
-          }}
-        />
-      </Field>
-      {keywords.length > 0 && (
-        <Field id="exam-keywordsummary" label="Ringkasan Keyword" class="span-2">
-          <textarea id="exam-keywordsummary" rows={3} readOnly value={keywordSummary(keywords)} />
-        </Field>
-      )}
-    </>
-  );
-}
-
-/** The SOAP notes, one text area each. */
 export function SoapFields({ soap, errors, onChange }: {
   soap: Soap;
   errors: FieldErrors;
@@ -105,16 +63,12 @@ const ICD_LISTS = {
   tindakan: { label: "Tindakan (ICD-9-CM)", url: "/api/icd/select2-icd9" },
 };
 
-/**
- * An ICD code list (diagnoses or procedures) of the examination or discharge form, picked from
- * its lookup, with the server's refusal (or a warning) under it.
- */
+/** An ICD code list of the examination or discharge form, its refusal (or a warning) under it. */
 export function IcdField({ form, name, values, error, warning, onChange }: {
   form: "exam" | "discharge";
   name: "diagnosis" | "tindakan";
   values: Option[];
   error?: string;
-  /** What the field's state means for later (no primary diagnosis), said under it. */
   warning?: string;
   onChange: (v: Option[]) => void;
 }) {
@@ -133,35 +87,33 @@ export function IcdField({ form, name, values, error, warning, onChange }: {
   );
 }
 
-/** The chosen codes of an examination: disputed-claim keywords, ICD-10 and ICD-9-CM codes. */
-export interface Codes {
-  keywords: KeywordItem[];
-  diag: Option[];
-  tind: Option[];
-}
-
-/**
- * The keywords (highlighted while their ICD code is among the chosen ones) and the two ICD code
- * lists, each with the server's refusal of it under it; `on` sets one of them.
- */
-export function CodeFields({ c, codes, errors, on }: {
-  c: Codes;
-  codes: string[];
+/** The keywords (highlighted while their ICD code is among the chosen ones) and the ICD lists. */
+export function CodeFields({ c, errors, on }: {
+  c: { keywords: KeywordItem[]; diag: Option[]; tind: Option[] };
   errors: FieldErrors;
-  on: {
-    keyword: (l: Option[]) => void;
-    diagnosis: (l: Option[]) => void;
-    tindakan: (l: Option[]) => void;
-  };
+  on: Record<"keyword" | "diagnosis" | "tindakan", (l: Option[]) => void>;
 }) {
+  const codes = codesOf([...c.diag, ...c.tind]);
   return (
     <>
-      <KeywordField
-        keywords={c.keywords}
-        codes={codes}
-        error={errors.keyword}
-        onChange={on.keyword}
-      />
+      <Field id="exam-keyword" label="Keyword Dispute Klaim" class="span-2" error={errors.keyword}>
+        <MultiSelect
+          id="exam-keyword"
+          url="/api/disputed-claim/select2"
+          exclude="keyword"
+          values={c.keywords.map((k) => ({ id: k._id, text: k.keyword }))}
+          onChange={on.keyword}
+          chipClass={(o) => {
+            const k = c.keywords.find((x) => x._id === o.id);
+            return k && keywordHit(k.kode_icd, codes) ? "chip-hit" : undefined;
+          }}
+        />
+      </Field>
+      {c.keywords.length > 0 && (
+        <Field id="exam-keywordsummary" label="Ringkasan Keyword" class="span-2">
+          <textarea id="exam-keywordsummary" rows={3} readOnly value={keywordSummary(c.keywords)} />
+        </Field>
+      )}
       {([["diagnosis", c.diag], ["tindakan", c.tind]] as const).map(([name, values]) => (
         <IcdField
           key={name}

@@ -33,11 +33,7 @@ export interface FindingTargets {
   editExam: (latest: boolean) => void;
 }
 
-/**
- * Opens the field a readiness link names (`#ringkasan-diagnosis`, `#pulang`,
- * `#pemeriksaan-grouping`…) and focuses it: the summary form of a discharged stay, the discharge
- * form of an admitted one, the latest examination. False when the anchor is none of these.
- */
+/** Opens and focuses the field a readiness link names (`#pulang`…); false if none. */
 export function followFinding(anchor: string, s: FindingTargets): boolean {
   const summary = SUMMARY_FIELDS[anchor as keyof typeof SUMMARY_FIELDS];
   const field = summary ?? EXAM_FIELDS[anchor];

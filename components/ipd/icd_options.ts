@@ -1,4 +1,3 @@
-/** Small browser helpers of the inpatient screens: ICD options and id lists. */
 import type { IcdItem } from "../../lib/ipd/model.ts";
 import type { Option } from "../ui/Select.tsx";
 

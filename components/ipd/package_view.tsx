@@ -3,6 +3,8 @@ import type { Visit } from "../../lib/ipd/model.ts";
 import { formatDateTime, formatMoney } from "../../lib/format.ts";
 
 const CLASSES: Record<string, string> = { first: "Kelas 1", second: "Kelas 2", third: "Kelas 3" };
+/** A tariff class in words ('Kelas 2'), by its key (`second`). */
+export const classText = (k: string): string | undefined => CLASSES[k];
 
 type Packaged = Parameters<typeof packageOf>[0];
 
@@ -24,10 +26,7 @@ const assumedText = (a: AssumedPackage) =>
 export const sourceText = (p: StayPackage): string =>
   p.fromEklaim && p.at ? `${p.source}, grouping ${formatDateTime(p.at)}` : p.source;
 
-/**
- * The package in force as label-value pairs (the stay page, its detail and print): the group
- * and its source, and once E-Klaim grouped the stay what the ward had picked.
- */
+/** The package in force as label-value pairs (once E-Klaim grouped, with what the ward picked). */
 export function packageFacts(v: Packaged): [string, string][] {
   const p = packageOf(v);
   const facts: [string, string][] = [

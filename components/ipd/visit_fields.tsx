@@ -4,38 +4,7 @@ import { type Option, Select } from "../ui/Select.tsx";
 
 const REASONS = Object.entries(READMISSION_REASONS);
 
-/**
- * A reference select of the visit form. A required one asks when shown whether its list is
- * empty, and says the server's reason under it (no room yet, no doctor marked DPJP) with a link.
- */
-export function RefSelect({ k, label, url, required, value, error, onChange }: {
-  k: string;
-  label: string;
-  url: string;
-  required?: boolean;
-  value: Option | null;
-  /** The server's refusal of this field. */
-  error?: string;
-  onChange: (o: Option | null) => void;
-}) {
-  return (
-    <Field id={`visit-${k}`} label={label} required={required} error={error}>
-      <Select
-        id={`visit-${k}`}
-        url={url}
-        required={required}
-        value={value}
-        checkEmpty={required}
-        onChange={onChange}
-      />
-    </Field>
-  );
-}
-
-/**
- * The patient select, with 'Pasien Baru' beside it while none is chosen; `error`: why this
- * patient cannot be admitted (still admitted), said as soon as picked.
- */
+/** The patient select, with 'Pasien Baru' beside it while none is chosen. */
 export function PatientPicker({ value, error, onChange, onNew }: {
   value: Option | null;
   error?: string;
@@ -59,10 +28,7 @@ export function PatientPicker({ value, error, onChange, onNew }: {
   );
 }
 
-/**
- * The reason a readmission needs; `missing` once a save was tried without one, `error` the
- * server's refusal of it.
- */
+/** The reason a readmission needs; `missing` once a save was tried without one. */
 export function ReadmissionReason({ value, missing, error, onChange }: {
   value: string;
   missing: boolean;
