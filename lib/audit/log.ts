@@ -25,13 +25,7 @@ export type { AuditActor, AuditEntry, AuditEvent } from "./types.ts";
 
 const newId = monotonicFactory();
 
-/**
- * The append-only, hash-chained audit log, in its own KV store (a restore of the database
- * never touches it). Each entry carries the SHA-256 of the previous one; every
- * `checkpointEvery` entries, and the head, are signed (HMAC) with a key kept beside the log.
- * Entries arriving together are written in few commits (group commit), in order, each with its
- * index keys; an entry too large for one commit has its parts written first.
- */
+/** The append-only, hash-chained, signed audit log in its own KV store (lib/audit/README.md). */
 export class AuditLog {
   #pending: Pending[] = [];
   #flushing: Promise<void> | null = null;
@@ -78,10 +72,7 @@ export class AuditLog {
     return log;
   }
 
-  /**
-   * Writes one entry; resolves once it is committed. Secrets are left out of what is stored. `at`: when it
-   * happened, if earlier than now (an entry drained from the outbox says when it committed).
-   */
+  /** Writes one entry without its secrets; resolves once committed. `at`: when, if not now. */
   append(actor: AuditActor, ev: AuditEvent, at?: string): Promise<void> {
     let entry: AuditEntry;
     let data: string;
@@ -150,7 +141,7 @@ export class AuditLog {
     }
   }
 
-  /** Writes a group; if its commit fails (not a conflict), each entry alone, so one bad entry fails alone. */
+  /** Writes a group; if its commit fails, each entry alone, so one bad entry fails alone. */
   async #commitGroup(group: Prepared[]): Promise<void> {
     try {
       await writeGroup(this.#chain, group, this.#cache, this.anchorLine);
@@ -189,10 +180,8 @@ export class AuditLog {
   }
 
   /**
-   * Entries newest first, filtered, `start`/`length` paged: `total` entries in the log and
-   * `filtered` matching, exact, or counted up to `COUNT_CAP` + 1 and then `capped`. The filters
-   * walk an index newest first and stop after the page (and the count). A search shows of an
-   * entry of many records (`CHANGES`) the records it names.
+   * Entries newest first, filtered and paged, with the log's `total` and the `filtered` count
+   * (`capped` past `COUNT_CAP`); a search narrows a `CHANGES` entry to the records it names.
    */
   async list(
     f: AuditFilter,
@@ -214,10 +203,7 @@ export class AuditLog {
     return { ...e, after: hit.map((n) => (e.after as unknown[])[n]) };
   }
 
-  /**
-   * The ids matching `f`, newest first, `chunk` at a time, at most `limit`: an export reads
-   * them and then the entries chunk by chunk, never all at once.
-   */
+  /** The ids matching `f`, newest first, `chunk` at a time, at most `limit` (an export's). */
   async *ids(f: AuditFilter, limit: number, chunk = 500): AsyncGenerator<string[]> {
     await this.later.done();
     let below: string | undefined;
@@ -238,10 +224,8 @@ export class AuditLog {
   }
 
   /**
-   * Checks the chain: the head's and every checkpoint's signature, the entries the checkpoints
-   * name, and the entries since the newest checkpoint re-hashed (`full`: every entry, reporting
-   * `progress(done, total)`). With `earlier` (a head written down before), also says whether the
-   * log still contains it. The head is written to the server's log each time.
+   * Checks the chain (`verifyChain`) and writes the head to the server's log; with `earlier` (a
+   * head written down before), also whether the log still contains it.
    */
   async verify(
     earlier?: { count: number; hash: string },
@@ -262,11 +246,7 @@ export class AuditLog {
     return { ...res, contains: await containsPoint(this.#chain, earlier) };
   }
 
-  /**
-   * A full verification as a background job: every entry re-hashed, `progress(done, total)`
-   * reported; asked again while it runs, the same job is joined. Its result is kept
-   * (`lastFull`) even when no one waits for it any more.
-   */
+  /** A full verification as a background job (joined if running; its result kept: `lastFull`). */
   verifyFull(progress?: (done: number, total: number) => void): Promise<VerifyResult> {
     if (progress) this.#fullWatchers.add(progress);
     this.#full ??= this.verify(undefined, {

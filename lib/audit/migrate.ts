@@ -14,10 +14,8 @@ interface Meta {
 }
 
 /**
- * Brings a log written by an earlier version up to date when it opens: walks its entries oldest
- * first, 20 at a time, each slice one commit writing their index keys and checkpoints, and where
- * it got (so a stop resumes there). The existing head is then signed as found (trust on first
- * use). A new log only gets its version.
+ * Indexes and checkpoints a log of an earlier version at open, `SLICE` entries per commit
+ * (resumable), then signs its head as found (trust on first use).
  */
 export async function migrate(
   c: Chain,

@@ -43,10 +43,8 @@ async function intact(c: Chain, key: Deno.KvKey, v: Stored): Promise<boolean> {
 }
 
 /**
- * Checks the chain. Always: the head's signature, each checkpoint's signature and place (one
- * per `every` entries, none missing), and that the entry a checkpoint names still has its hash.
- * Then re-hashes the entries from the newest checkpoint (`full`: from the first entry, checking
- * each checkpoint on the way) and matches the head.
+ * Checks the head's and checkpoints' signatures and places and the entries they name, then
+ * re-hashes from the newest checkpoint (`full`: from the first entry) up to the head.
  */
 export async function verifyChain(
   c: Chain,
@@ -101,10 +99,7 @@ export async function verifyChain(
   return { ok: true, count, brokenAt: null };
 }
 
-/**
- * Whether the log still holds `p` (a head written down earlier): its `count`-th entry has
- * hash `p.hash`. Found from the checkpoint before it, reading fewer than `every` entries.
- */
+/** Whether the log's `p.count`-th entry still has hash `p.hash` (read from its checkpoint on). */
 export async function containsPoint(
   c: Chain,
   p: { count: number; hash: string },
