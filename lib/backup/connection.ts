@@ -84,10 +84,8 @@ const input = z.object({
 });
 
 /**
- * Saves the connection chosen on the form: tests it (open, write, read back, delete a probe
- * key), then, with requests held back, carries the sessions over, writes `connection.json` and
- * switches the running store. A failed test changes nothing (400 with the reason). The audit
- * outbox of each database is moved to `log`: the one left before, the one now in use after.
+ * Saves the connection chosen on the form once a probe key goes through, switching the store
+ * with requests held back (lib/backup/README.md); a failed test changes nothing (400).
  */
 export async function saveConnection(
   store: Store,

@@ -17,10 +17,8 @@ export interface DailyOptions {
 }
 
 /**
- * Makes the daily backup when none was made yet on the hospital's current date (in `zone`, the
- * hospital's), named after that date, then deletes the daily backups of all but the newest
- * `keep` hospital dates. Backups made by hand or before a restore are never pruned. Returns the
- * backup made, or null when none was due (or `keep` is 0).
+ * Makes the daily backup if none has today's hospital date, then keeps the daily backups of the
+ * newest `keep` dates only. The backup made, or null when none was due.
  */
 export async function runDailyBackup(
   store: Store,
@@ -56,12 +54,7 @@ export async function runDailyBackup(
   });
 }
 
-/**
- * Starts the daily backup: checked a minute after start and then every hour, so a server that
- * restarts often still backs up once a day (a check still running when the next is due makes
- * that one skip, `everyMs` apart, default an hour). `zone` gives the hospital's zone at each check;
- * `signal`, aborted, stops it.
- */
+/** Checks the daily backup a minute after start, then every `everyMs` (an hour) until `signal`. */
 export function startDailyBackups(
   store: Store,
   o: DailyOptions & { signal: AbortSignal; everyMs?: number },

@@ -31,10 +31,8 @@ async function writeAll(f: Deno.FsFile, b: Uint8Array) {
 }
 
 /**
- * Receives an uploaded backup file (the request body, streamed) into a temporary file in `dir`,
- * never holding it whole in memory. Refused before anything is kept: no file (400), more than
- * `limit` bytes, declared or sent (413), a file that does not begin with a Casemix RS backup
- * header (422, told from the first 4 KiB), or one whose length is not the header's (422).
+ * Streams an uploaded backup into a temporary file in `dir`, refusing no file (400), more than
+ * `limit` bytes (413), no backup header or a length not the header's (422).
  */
 async function receive(
   body: ReadableStream<Uint8Array> | null,
@@ -85,11 +83,7 @@ async function receive(
   return { tmp, header };
 }
 
-/**
- * The list entry of an upload: its own id (whatever id the file carried, so it never stands for
- * a listed backup), written into the received file's header (the checksum covers the payload
- * only), named by when the backup was taken; a manual backup, never pruned as a daily one.
- */
+/** The list entry of an upload, under an id of its own written into its header (manual). */
 async function ownEntry(tmp: string, h: BackupHeader, fileName: string): Promise<BackupDoc> {
   const id = ulid();
   const source = fileName ? `berkas "${fileName.slice(0, 100)}"` : "berkas";
@@ -112,12 +106,8 @@ async function ownEntry(tmp: string, h: BackupHeader, fileName: string): Promise
 }
 
 /**
- * Restores the database from an uploaded backup file, with the checks of any restore: the file
- * is received aside (`receive`), then verified whole (checksum, SQLite check) and unpacked
- * before anything live changes, a bad one refused with 422. It gets its own id (`ownEntry`) and,
- * once verified, is kept in the backups folder under it: it shows in the list, can be restored
- * again, and the restore's audit names it (`sourceId`: the id the file carried). One restore at
- * a time; not into a KV Connect store.
+ * Restores the database from an uploaded backup file, checked as any restore; once verified it
+ * is kept and listed under its own id (`sourceId`: the id the file carried).
  */
 export function restoreUpload(
   store: Store,
