@@ -59,10 +59,7 @@ export const ADDRESS_FIELDS: TableField[] = [
   { name: "postalCode", label: "Kode Pos", required: true, placeholder: "5 angka" },
 ];
 
-/**
- * Refuses (400) a chosen region that does not lie in the one chosen above it, or that skips a
- * level; `docs` holds the chosen region records by level (absent levels allowed at the bottom).
- */
+/** Refuses (400) a chosen region (`docs`, by level) not in the one chosen above it. */
 export function assertNested(docs: Record<string, Doc | null | undefined>): void {
   for (const [i, l] of REGION_LEVELS.entries()) {
     const mine = docs[l.field];
@@ -82,18 +79,11 @@ const ADDRESS: FormSection = {
   check: assertNested,
 };
 
-/**
- * The default address for new patients (null when never saved), with the regions as they are
- * now: a renamed region shows its new name, a deleted one is null.
- */
+/** The default address for new patients (null when never saved), its regions as they are now. */
 export const getDefaultAddress = (store: Store, registry: Registry) =>
   getSection<DefaultAddress>(store, registry, ADDRESS);
 
-/**
- * Validates and saves the address form (`province`, `regency`, `district`, `village` ids,
- * `description`, `postalCode`, optional `_version`). Each region must lie in the one above;
- * 400 naming the field, 409 when stale or a region changed meanwhile.
- */
+/** Validates and saves the address form (each region in the one above): 400 or 409. */
 export const saveDefaultAddress = (
   store: Store,
   registry: Registry,

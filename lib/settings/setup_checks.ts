@@ -1,9 +1,4 @@
-/**
- * What the app needs before staff can record stays, each checked the way the app uses it: a
- * gap says what is missing and links to the fix (null: nothing missing). The dashboard's
- * checklist (setup.ts) and the pickers that would be empty (the resources' `whyEmpty`) say the
- * same thing.
- */
+/** What the app needs before staff can record stays: a gap says what is missing and the fix. */
 import type { Store } from "../db/store.ts";
 import type { Registry } from "../resource/refs.ts";
 import { collectionOf, type EmptyReason } from "../resource/resource.ts";
@@ -52,10 +47,7 @@ export async function zoneGap(store: Store): Promise<EmptyReason | null> {
   };
 }
 
-/**
- * The (regional, kelas_rs) sets the stored tariffs hold, read from their unique keys
- * ('Regional 3 · CS · …'): one key per set, skipping over the rest of it.
- */
+/** The (regional, kelas_rs) sets the stored tariffs hold: one unique key read per set. */
 export async function tariffSets(
   store: Store,
   registry: Registry,
@@ -139,10 +131,7 @@ export async function regionGap(store: Store, registry: Registry): Promise<Empty
 /** The bilingual ICD-10 list that gives the codes their Indonesian names. */
 export const BILINGUAL_ICD_FILE = "icd10_who_en_id_fendis0709.csv";
 
-/**
- * ICD-10 codes stored but none with its Indonesian name: a search in Indonesian ('demam') finds
- * nothing until the bilingual list is imported. Null when names are there or no code is.
- */
+/** ICD-10 codes stored but none with its Indonesian name (a search for 'demam' finds none). */
 export async function icdNamesGap(store: Store, registry: Registry): Promise<EmptyReason | null> {
   const index = await collectionOf(store, registry.get("icd")!).index();
   const named = index.query({

@@ -1,8 +1,4 @@
-/**
- * The hospital's time zone on the server: read from the hospital profile for each request and
- * made the current zone of everything that request runs (lib/hospital_time.ts), so dates are
- * read, shown, exported and cut into days in the hospital's zone.
- */
+/** Each request runs in the hospital profile's time zone (lib/hospital_time.ts). */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/env.ts";
@@ -14,10 +10,7 @@ const scope = new AsyncLocalStorage<ZoneName>();
 // outside a request (start-up, timers) the zone is the default unless run with `inZone`
 setZoneProvider(() => scope.getStore());
 
-/**
- * The zone saved in the hospital profile (`timezone`), default Asia/Jakarta (the profile read
- * at most once a second, see `readSettingKept`).
- */
+/** The zone saved in the hospital profile, default Asia/Jakarta (`readSettingKept`). */
 export async function storedZone(store: Store): Promise<ZoneName> {
   const z = (await readSettingKept<{ timezone?: string }>(store, "hospital")).value?.timezone;
   return isZone(z) ? z : DEFAULT_ZONE;
