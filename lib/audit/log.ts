@@ -41,7 +41,6 @@ export class AuditLog {
 
   private constructor(
     readonly kv: Deno.Kv,
-    readonly path: string,
     signer: Signer,
     every: number,
     readonly anchorLine: (line: string) => void,
@@ -60,7 +59,6 @@ export class AuditLog {
     }
     const log = new AuditLog(
       await Deno.openKv(path),
-      path,
       await openSigner(keyPath),
       opts.checkpointEvery ?? 10_000,
       // a log in memory (tests, a demo) has nothing to anchor

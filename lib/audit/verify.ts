@@ -22,15 +22,6 @@ export interface VerifyResult {
 
 const broken = (count: number, at: string): VerifyResult => ({ ok: false, count, brokenAt: at });
 
-/** The signed checkpoints, oldest first. */
-async function checkpoints(kv: Deno.Kv): Promise<Checkpoint[]> {
-  const out: Checkpoint[] = [];
-  for await (const e of kv.list<Checkpoint>({ prefix: [CP] }, { batchSize: 500 })) {
-    out.push(e.value);
-  }
-  return out;
-}
-
 /** Checks one entry's own hash; its id must match the key. */
 async function intact(c: Chain, key: Deno.KvKey, v: Stored): Promise<boolean> {
   const data = await readData(c.kv, key, v);
@@ -54,7 +45,9 @@ export async function verifyChain(
   const head = (await c.kv.get<Head>(HEAD)).value;
   const total = head?.count ?? 0;
   if (head && !c.signer.check(head)) return broken(0, "head");
-  const cps = await checkpoints(c.kv);
+  // the signed checkpoints, oldest first
+  const cps = (await Array.fromAsync(c.kv.list<Checkpoint>({ prefix: [CP] }, { batchSize: 500 })))
+    .map((e) => e.value);
   for (let i = 0; i < cps.length; i++) {
     const cp = cps[i];
     if (cp.count !== (i + 1) * c.every || !c.signer.check(cp)) {

@@ -9,12 +9,8 @@ interface SqlObject {
   sql: string | null;
 }
 
-const KINDS: Record<string, string> = {
-  table: "tabel",
-  index: "indeks",
-  view: "view",
-  trigger: "trigger",
-};
+/** An object's kind as the refusal says it (a view and a trigger by their own names). */
+const KINDS: Record<string, string> = { table: "tabel", index: "indeks" };
 
 /** How many differences a refusal names. */
 const SHOWN = 5;

@@ -3,17 +3,14 @@ import { formatDate } from "../format.ts";
 import { hospitalDay, hospitalZone, type ZoneName } from "../hospital_time.ts";
 import type { Store } from "../db/store.ts";
 
-/** Where the scheduler reads the hospital's zone from (outside a request there is none). */
-export type ZoneSource = () => ZoneName | Promise<ZoneName>;
-
 /** Where the daily backups go and how many are kept. */
 export interface DailyOptions {
   /** The backup folder. */
   dir: string;
   /** Hospital dates whose daily backup is kept (0: none made). */
   keep: number;
-  /** The hospital's zone (default `hospitalZone`, the request's). */
-  zone?: ZoneSource;
+  /** Where the hospital's zone is read at each check (default `hospitalZone`, the request's). */
+  zone?: () => ZoneName | Promise<ZoneName>;
 }
 
 /**
