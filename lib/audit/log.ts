@@ -5,7 +5,7 @@ import { TokenMemory } from "./entry_keys.ts";
 import { type AuditFilter, findIds } from "./query.ts";
 import { openSigner, type Point, type Signer } from "./sign.ts";
 import { type Chain, HEAD, type Head, readData, type Stored } from "./chain.ts";
-import { anchorsOf, containsPoint, verifyChain, type VerifyResult } from "./verify.ts";
+import { containsPoint, verifyChain, type VerifyResult } from "./verify.ts";
 import { migrate } from "./migrate.ts";
 import type { AuditActor, AuditEntry, AuditEvent, AuditOptions } from "./types.ts";
 import {
@@ -153,8 +153,7 @@ export class AuditLog {
 
   /** Number of entries. */
   async count(): Promise<number> {
-    await this.later.done();
-    return (await this.kv.get<Head>(HEAD)).value?.count ?? 0;
+    return (await this.head()).count;
   }
 
   /** The head: how many entries, the last one's id and hash. */
@@ -263,8 +262,12 @@ export class AuditLog {
   }
 
   /** The last 14 daily heads written to the server's log, newest first. */
-  anchors(): Promise<{ day: string; count: number; hash: string }[]> {
-    return anchorsOf(this.kv, 14);
+  async anchors(): Promise<{ day: string; count: number; hash: string }[]> {
+    const it = this.kv.list<{ count: number; hash: string }>({ prefix: ["audit_anchor"] }, {
+      reverse: true,
+      limit: 14,
+    });
+    return (await Array.fromAsync(it)).map((e) => ({ day: String(e.key[1]), ...e.value }));
   }
 
   /** Waits for pending writes, then closes the store. */

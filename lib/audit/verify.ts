@@ -117,17 +117,3 @@ export async function containsPoint(
   }
   return false;
 }
-
-/** The daily heads written to the server's log, newest first. */
-export async function anchorsOf(
-  kv: Deno.Kv,
-  limit: number,
-): Promise<{ day: string; count: number; hash: string }[]> {
-  const out = [];
-  const it = kv.list<{ count: number; hash: string }>({ prefix: ["audit_anchor"] }, {
-    reverse: true,
-    limit,
-  });
-  for await (const e of it) out.push({ day: String(e.key[1]), ...e.value });
-  return out;
-}
