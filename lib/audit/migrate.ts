@@ -32,12 +32,10 @@ export async function migrate(
   let next = meta?.next ?? { id: "", count: 0 };
   say(`jejak audit: mengindeks ${head.value.count} entri dari versi sebelumnya…`);
   for (;;) {
-    const slice: { key: Deno.KvKey; value: Stored }[] = [];
-    const it = c.kv.list<Stored>(
+    const slice = await Array.fromAsync(c.kv.list<Stored>(
       { start: ["audit", next.id + "\0"], end: ["audit", "\uffff"] },
       { limit: SLICE, batchSize: SLICE },
-    );
-    for await (const e of it) slice.push(e);
+    ));
     if (!slice.length) break;
     const entries: EntryFields[] = [];
     for (const e of slice) entries.push(JSON.parse(await readData(c.kv, e.key, e.value)));

@@ -18,16 +18,11 @@ import type { Doc } from "../index/index.ts";
 import type { Store } from "../db/store.ts";
 import { hospitalZone, type ZoneName, ZONES } from "../hospital_time.ts";
 
-/** A backup in the list: `path` is relative to the backups folder. */
-export interface BackupDoc extends Doc {
-  name: string;
-  desc: string;
+/** A backup in the list, from its header (`auto`: made by the app): `path` in the folder. */
+export interface BackupDoc
+  extends Doc, Pick<BackupHeader, "name" | "desc" | "auto" | "created" | "kind"> {
   path: string;
-  /** `daily` and `restore` backups were made by the app itself; only `daily` ones are pruned. */
-  auto: "" | "daily" | "restore";
-  created: string;
   size: number;
-  kind: "sqlite" | "jsonl";
 }
 
 /** The backup list (collection `db_backup`). */

@@ -23,26 +23,14 @@ import { drainOutbox } from "../http/outbox.ts";
 import { formatDateTime } from "../format.ts";
 import { zoneLabel } from "../hospital_time.ts";
 
-/** A store built from a backup beside the live one, not yet switched to. */
-interface Aside {
-  kv: Deno.Kv;
-  path: string;
-  discard(): Promise<void>;
-}
-
 const removeDb = (path: string) =>
   Promise.all(["", "-wal", "-shm"].map((s) => Deno.remove(path + s).catch(() => {})));
 
 /**
  * Verifies the backup while copying it out and builds the new store from it beside the live one
- * (a new Deno KV file, or `:memory:`); nothing live is touched, a bad file throws 422.
+ * (a new Deno KV file, or `:memory:`), not yet switched to; a bad file throws 422.
  */
-async function buildAside(
-  store: Store,
-  file: string,
-  dir: string,
-  progress?: Tracker,
-): Promise<Aside> {
+async function buildAside(store: Store, file: string, dir: string, progress?: Tracker) {
   const target = store.kind === "file" ? newLiveFile(store.base) : ":memory:";
   const tmp = join(dir, `.tmp-${ulid()}.restore`);
   // the file the payload's rows go into, made by Deno KV (for a memory store, read into it)

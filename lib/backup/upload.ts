@@ -15,9 +15,6 @@ import type { Store } from "../db/store.ts";
 import { AppError, badRequest, storageError } from "../errors.ts";
 import { formatBytes } from "../format.ts";
 
-/** An uploaded backup file being received (removed at start like the other `.tmp-` files). */
-const tmpName = () => `.tmp-${ulid()}.upload`;
-
 const tooLarge = (limit: number) =>
   new AppError(
     413,
@@ -42,7 +39,7 @@ async function receive(
   if (!body || o.declared === 0) throw noFile();
   if (o.declared !== null && o.declared > o.limit) throw tooLarge(o.limit);
   await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
-  const tmp = join(dir, tmpName());
+  const tmp = join(dir, `.tmp-${ulid()}.upload`); // removed at start like every `.tmp-` file
   // the file is made once the header has come and been read: a file that is not a backup of
   // this app never touches the disk (at most its first 4 KiB and one chunk are held)
   let f: Deno.FsFile | null = null;

@@ -87,13 +87,8 @@ export async function loadOfficialRegions(
       for (const [i, l] of REGION_LEVELS.entries()) {
         const def = registry.get(l.resource)!;
         const file = { name: `${l.resource}.csv`, bytes: files[i] };
-        const result = await importFile(
-          store,
-          registry,
-          def,
-          file,
-          levelTracker(progress, l.label, i + 1),
-        );
+        const tracker = levelTracker(progress, l.label, i + 1);
+        const result = await importFile(store, registry, def, file, tracker);
         await afterLevel(def, result);
         levels.push({ resource: l.resource, result });
       }
