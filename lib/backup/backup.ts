@@ -3,6 +3,7 @@ import type { Tracker } from "../progress/progress.ts";
 import {
   BACKUP_EXT,
   type BackupHeader,
+  type BackupJob,
   byteProgress,
   FORMAT,
   HEADER_BYTES,
@@ -105,10 +106,8 @@ export async function createBackup(
     kind: store.kind === "file" && copiesSqlite() ? "sqlite" as const : "jsonl" as const,
   };
   const out = safePath(dir, rel);
-  let written: BackupHeader;
-  if (header.kind === "sqlite") {
-    written = await runBackupJob({ op: "pack", vacuumFrom: store.path, out, header }, onBytes);
-  } else {
+  let job: BackupJob = { op: "pack", vacuumFrom: store.path, out, header };
+  if (header.kind === "jsonl") {
     const payload = join(dir, `.tmp-${id}.jsonl`);
     const enc = new TextEncoder();
     const entries = await exportLines(store.kv, async () => {
@@ -116,12 +115,9 @@ export async function createBackup(
       const w = f.writable.getWriter();
       return { write: (l) => w.write(enc.encode(l)), close: () => w.close() };
     });
-    written = await runBackupJob(
-      { op: "pack", payload, out, header: { ...header, entries } },
-      onBytes,
-    );
+    job = { op: "pack", payload, out, header: { ...header, entries } };
   }
-  const doc = docOf(written, rel);
+  const doc = docOf(await runBackupJob(job, onBytes), rel);
   await backups(store).writeMany([doc]);
   return doc;
 }

@@ -37,12 +37,6 @@ async function levelFiles(file: URL): Promise<Uint8Array[]> {
   return levels.map((l) => enc.encode(l.join("\n") + "\n"));
 }
 
-/** What the load did: each level's import. */
-export interface OfficialLoad {
-  message: string;
-  levels: { resource: string; result: ImportResult }[];
-}
-
 /** The phases of one level's import, reported as a part of the whole load's. */
 function levelTracker(outer: Tracker, label: string, n: number): Tracker {
   return {
@@ -70,7 +64,7 @@ export async function loadOfficialRegions(
   progress: Tracker,
   afterLevel: (def: ResourceDef, result: ImportResult) => Promise<void>,
   file: URL = OFFICIAL_REGIONS_FILE,
-): Promise<OfficialLoad> {
+): Promise<{ message: string; levels: { resource: string; result: ImportResult }[] }> {
   if (loading) throw conflict("Data wilayah resmi sedang dimuat; tunggu hingga selesai.");
   if (!await regionGap(store, registry)) {
     throw conflict(
@@ -83,7 +77,7 @@ export async function loadOfficialRegions(
     return await tracked(progress, async () => {
       progress.phase("Membuka berkas data wilayah resmi");
       const files = await levelFiles(file);
-      const levels: OfficialLoad["levels"] = [];
+      const levels: { resource: string; result: ImportResult }[] = [];
       for (const [i, l] of REGION_LEVELS.entries()) {
         const def = registry.get(l.resource)!;
         const file = { name: `${l.resource}.csv`, bytes: files[i] };
