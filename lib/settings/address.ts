@@ -5,6 +5,7 @@ import type { Registry } from "../resource/refs.ts";
 import {
   type FormSection,
   getSection,
+  refSelect,
   type RefValue,
   saveSection,
   type SettingRef,
@@ -41,19 +42,9 @@ const schema = z.object({
 
 /** The address form: cascading selects (each narrows the next), street and postal code. */
 export const ADDRESS_FIELDS: TableField[] = [
-  ...REGION_LEVELS.map((l, i): TableField => {
+  ...REGION_LEVELS.map((l, i) => {
     const up = REGION_LEVELS[i - 1];
-    return {
-      name: l.field,
-      label: l.label,
-      type: "select",
-      required: true,
-      options: {
-        url: `/api/${l.resource}/select2`,
-        ...(up ? { parent: up.field, param: l.parentField } : {}),
-      },
-      from: l.field,
-    };
+    return refSelect(l, up ? { parent: up.field, param: l.parentField } : {});
   }),
   { name: "description", label: "Alamat", type: "textarea", placeholder: "Jalan, RT/RW" },
   { name: "postalCode", label: "Kode Pos", required: true, placeholder: "5 angka" },

@@ -3,6 +3,7 @@ import type { Registry } from "../resource/refs.ts";
 import {
   type FormSection,
   getSection,
+  refSelect,
   type RefValue,
   saveSection,
   type SettingRef,
@@ -54,14 +55,7 @@ const schema = z.object({
 /** The profile form's fields (selects preload from the embedded references). */
 export const HOSPITAL_FIELDS: TableField[] = [
   { name: "name", label: "Nama Rumah Sakit", required: true },
-  ...HOSPITAL_REFS.map((r): TableField => ({
-    name: r.field,
-    label: r.label,
-    type: "select",
-    required: true,
-    options: { url: `/api/${r.resource}/select2` },
-    from: r.field,
-  })),
+  ...HOSPITAL_REFS.map((r) => refSelect(r)),
   { name: "timezone", label: "Zona Waktu", type: "select", required: true, choices: ZONE_CHOICES },
 ];
 

@@ -9,6 +9,7 @@ import { collectionOf, type RefDef } from "../resource/resource.ts";
 import type { Store } from "../db/store.ts";
 import { ReadCache } from "../db/read_cache.ts";
 import { parseOr400 } from "../resource/validate.ts";
+import type { TableField } from "../resource/table_props.ts";
 
 /** The settings sections, each one KV record under `["setting", section]`. */
 export type SettingSection = "hospital" | "address" | "general" | "bill" | "eklaim";
@@ -27,6 +28,17 @@ export interface RefValue {
 
 /** A reference field of a section (form field and stored field have the same name). */
 export type SettingRef = Pick<RefDef, "resource" | "label"> & { field: string };
+
+/** A reference's select on a section's form (`parent`: narrowed by the field above). */
+export const refSelect = (r: SettingRef, parent: { parent?: string; param?: string } = {}) =>
+  ({
+    name: r.field,
+    label: r.label,
+    type: "select",
+    required: true,
+    options: { url: `/api/${r.resource}/select2`, ...parent },
+    from: r.field,
+  }) satisfies TableField;
 
 const keyOf = (section: SettingSection): Deno.KvKey => ["setting", section];
 const refValue = (doc: Doc): RefValue => ({ _id: doc._id, desc: String(doc.desc ?? "") });
