@@ -12,10 +12,7 @@ interface Bucket {
 
 const MINUTE = 60_000;
 
-/**
- * Folds repeated events into one record per key and clock minute, counted in memory and written
- * by an unref'd timer once the minute is over (`flush`: now). Unwritten counts die with it.
- */
+/** Folds repeated events into one record per key and minute, written once it is over. */
 export class MinuteFold {
   #buckets = new Map<string, Bucket>();
   #timer: ReturnType<typeof setTimeout> | undefined;

@@ -13,10 +13,7 @@ interface Meta {
   next?: { id: string; count: number };
 }
 
-/**
- * Indexes and checkpoints a log of an earlier version at open, `SLICE` entries per commit
- * (resumable), then signs its head as found (trust on first use).
- */
+/** Indexes and checkpoints an older log at open (resumable), then signs its head as found. */
 export async function migrate(
   c: Chain,
   tokens: TokenMemory,

@@ -107,10 +107,7 @@ function conditions(f: AuditFilter): { f: Field; v: string }[] {
   return out;
 }
 
-/**
- * The ids matching `f`, newest first, `start`/`length` paged, and how many match: exact when one
- * counter answers, else counted up to `COUNT_CAP` or for `COUNT_BUDGET_MS` (then `capped`).
- */
+/** The ids matching `f`, newest first, paged, and how many match (`capped`: at least that). */
 export async function findIds(
   kv: Deno.Kv,
   f: AuditFilter,

@@ -45,10 +45,7 @@ export interface ChangeEvent {
   after?: unknown;
 }
 
-/**
- * The entry of one record's change (`create`, `delete`, `update` of the fields changed; a changed
- * secret: `reset_password` naming the account), null when nothing changed.
- */
+/** The entry of one record's change (a changed secret: `reset_password`), null when none. */
 export function changeEvent(
   entity: string,
   entityId: string,
@@ -128,10 +125,7 @@ export function words(text: string): string[] {
   return out;
 }
 
-/**
- * The key tokens of a record (words of naming fields, ids it refers to), and `refs`, the ids
- * whose remembered tokens it inherits (a stay's patient, an examination's stay).
- */
+/** A record's key tokens (naming words, ids), and `refs`, ids whose memory it inherits. */
 export function keyTokens(
   ev: { entityId?: string; before?: unknown; after?: unknown },
 ): { tokens: Set<string>; refs: Set<string> } {

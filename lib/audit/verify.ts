@@ -33,10 +33,7 @@ async function intact(c: Chain, key: Deno.KvKey, v: Stored): Promise<boolean> {
   return v.hash === chainHash(v.prev, data);
 }
 
-/**
- * Checks the head's and checkpoints' signatures and places and the entries they name, then
- * re-hashes from the newest checkpoint (`full`: from the first entry) up to the head.
- */
+/** Checks the signed points, then re-hashes from the newest checkpoint (`full`: the first). */
 export async function verifyChain(
   c: Chain,
   full: boolean,

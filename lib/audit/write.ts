@@ -135,10 +135,7 @@ async function commitMade(
   return true;
 }
 
-/**
- * Commits `group` onto the chain, checked against the head read (`cache`, re-read when a commit
- * finds it moved), retrying; a large entry's parts first.
- */
+/** Commits `group` onto the head read (`cache`, re-read if moved), a large entry's parts first. */
 export async function writeGroup(
   chain: Chain,
   group: Prepared[],
@@ -154,10 +151,7 @@ export async function writeGroup(
   throw new Error("Jejak audit tidak dapat ditulis (terlalu banyak penulisan bersamaan).");
 }
 
-/**
- * Commits `groups` in order (`done` told of each), each one made while the one before is
- * written. A group that does not go through as made, or holds a large entry, is left to `alone`.
- */
+/** Commits `groups` in order, each made while the one before is written (else: `alone`). */
 export async function writeGroups(
   chain: Chain,
   groups: Prepared[][],

@@ -61,9 +61,8 @@ function copied(src: DatabaseSync, dst: DatabaseSync, t: string, cols: string[])
 }
 
 /**
- * Refuses (422, naming it) a schema of `from` not exactly that of `into`, a file Deno KV just
- * made, then copies every table's rows but the migration state into it in one transaction
- * (`ATTACH` where allowed, else row by row; `attach: false` forces that).
+ * Refuses (422) a schema of `from` not exactly that of `into`, a file Deno KV just made, then
+ * copies the rows into it in one transaction (`attach: false`: row by row).
  */
 export function adoptRows(from: string, into: string, o: { attach?: boolean } = {}): void {
   const src = new DatabaseSync(from, { readOnly: true });

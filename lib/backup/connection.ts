@@ -83,10 +83,7 @@ const input = z.object({
   token: z.string().trim().max(4000).default(""),
 });
 
-/**
- * Saves the connection chosen on the form once a probe key goes through, switching the store
- * with requests held back (lib/backup/README.md); a failed test changes nothing (400).
- */
+/** Saves the connection chosen once a probe goes through, and switches (else 400, no change). */
 export async function saveConnection(
   store: Store,
   config: Config,

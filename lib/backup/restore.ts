@@ -26,10 +26,7 @@ import { zoneLabel } from "../hospital_time.ts";
 const removeDb = (path: string) =>
   Promise.all(["", "-wal", "-shm"].map((s) => Deno.remove(path + s).catch(() => {})));
 
-/**
- * Verifies the backup while copying it out and builds the new store from it beside the live one
- * (a new Deno KV file, or `:memory:`), not yet switched to; a bad file throws 422.
- */
+/** Verifies the backup while unpacking it, and builds the new store from it aside (else 422). */
 async function buildAside(store: Store, file: string, dir: string, progress?: Tracker) {
   const target = store.kind === "file" ? newLiveFile(store.base) : ":memory:";
   const tmp = join(dir, `.tmp-${ulid()}.restore`);
@@ -138,8 +135,8 @@ export async function aloneRestoring<T>(store: Store, job: () => Promise<T>): Pr
 }
 
 /**
- * Restores `src.file` (listed as `src.doc`) inside `aloneRestoring`; `src.keep` runs once it is
- * verified, before anything live changes. The outbox goes to `log` first (the old database's).
+ * Restores `src.file` inside `aloneRestoring` (`src.keep`: once verified). The outbox goes to
+ * `log` first: it is the old database's.
  */
 export async function restoreFrom(
   store: Store,

@@ -13,10 +13,7 @@ export interface DailyOptions {
   zone?: () => ZoneName | Promise<ZoneName>;
 }
 
-/**
- * Makes the daily backup if none has today's hospital date, then keeps the daily backups of the
- * newest `keep` dates only. The backup made, or null when none was due.
- */
+/** Makes the daily backup if due (null: not), keeping those of the newest `keep` dates. */
 export async function runDailyBackup(
   store: Store,
   { dir, keep, zone = hospitalZone }: DailyOptions,

@@ -27,10 +27,7 @@ async function writeAll(f: Deno.FsFile, b: Uint8Array) {
   for (let n = 0; n < b.length;) n += await f.write(b.subarray(n));
 }
 
-/**
- * Streams an uploaded backup into a temporary file in `dir`, refusing no file (400), more than
- * `limit` bytes (413), no backup header or a length not the header's (422).
- */
+/** Streams an upload into a temp file in `dir`: 400 none, 413 too big, 422 not a backup. */
 async function receive(
   body: ReadableStream<Uint8Array> | null,
   dir: string,
@@ -102,10 +99,7 @@ async function ownEntry(tmp: string, h: BackupHeader, fileName: string): Promise
   return docOf(header, backupFileName(Number.isNaN(made.getTime()) ? new Date() : made, id));
 }
 
-/**
- * Restores the database from an uploaded backup file, checked as any restore; once verified it
- * is kept and listed under its own id (`sourceId`: the id the file carried).
- */
+/** Restores an uploaded backup, then kept under its own id (`sourceId`: the file's). */
 export function restoreUpload(
   store: Store,
   dir: string,

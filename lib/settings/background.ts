@@ -43,10 +43,7 @@ export async function backgroundId(store: Store, dataDir?: string): Promise<stri
   return await Deno.stat(join(uploadsDir(dataDir), name)).then(() => name, () => null);
 }
 
-/**
- * Stores an uploaded background under a random name and makes it the current one; refuses an
- * empty file (400), a too large one (413) or one not PNG, JPEG or WebP by its bytes (415).
- */
+/** Stores an uploaded background and makes it current (400 empty, 413 big, 415 not an image). */
 export async function saveBackground(store: Store, dataDir: string, file: File): Promise<string> {
   if (file.size === 0) throw badRequest(NO_FILE_MESSAGE);
   if (file.size > BACKGROUND_MAX_BYTES) throw new AppError(413, TOO_BIG);

@@ -54,10 +54,7 @@ function levelTracker(outer: Tracker, label: string, n: number): Tracker {
 
 let loading = false;
 
-/**
- * Loads the shipped list (`file`) into the four region levels, each through its import
- * (`afterLevel` audits it); 409 once every level holds records, or while a load runs.
- */
+/** Loads the list into the region levels by their imports (409 once all hold records). */
 export async function loadOfficialRegions(
   store: Store,
   registry: Registry,

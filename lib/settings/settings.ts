@@ -77,10 +77,7 @@ export async function readForUpdate<T>(
   return cur;
 }
 
-/**
- * Replaces (null: removes) a section read by `readForUpdate` if it and `checks` are unchanged
- * (else 409); the new versionstamp. `audited`: the section as its audit intent holds it.
- */
+/** Replaces (null: removes) a section if it and `checks` stand (409); `audited`: without secrets. */
 export async function writeSetting<T>(
   store: Store,
   section: SettingSection,
@@ -119,10 +116,7 @@ export interface FormSection {
   check?: (docs: Record<string, Doc>) => void;
 }
 
-/**
- * A form section as saved (null when never saved), its references as they are now (renamed:
- * the new desc, deleted: null; nothing refreshes a section on their write).
- */
+/** A form section as saved (null when never), its references as they are now (deleted: null). */
 export async function getSection<T extends object>(
   store: Store,
   registry: Registry,
@@ -140,10 +134,7 @@ export async function getSection<T extends object>(
   return { ...row, value: value as unknown as T };
 }
 
-/**
- * Validates and saves a form section, its picked ids embedded as `{_id, desc}`: 400 naming the
- * field (an unknown id too), 409 when stale or a picked record changed meanwhile.
- */
+/** Validates and saves a form section, its picked ids embedded: 400 naming the field, or 409. */
 export async function saveSection<T extends object>(
   store: Store,
   registry: Registry,
