@@ -82,8 +82,7 @@ export class TokenMemory {
         if (own.length < 2) continue;
         const before = this.#cache.get(own) ?? [];
         const merged = [...new Set([...mine, ...before])].slice(0, MAX_TOKENS);
-        // memory is for a record's ERM and name words: ids alone (its own, those it refers to,
-        // a region's parents) are in the entries that name it
+        // memory is for ERM and name words: ids alone are in the entries that name the record
         if (merged.every(isRecordId)) continue;
         if (merged.length !== before.length || merged.some((t, k) => t !== before[k])) {
           remember.push({ id: own, tokens: merged });

@@ -87,8 +87,7 @@ export class AuditLog {
         before: ev.before ?? null,
         after: ev.after ?? null,
       };
-      // stored without secrets; the entry kept for its index keys is never stored, and only
-      // its naming and id fields give keys
+      // stored without secrets; the entry kept for its index keys is never stored
       data = scrubbedJson(entry);
     } catch (e) {
       return Promise.reject(e);
@@ -109,8 +108,7 @@ export class AuditLog {
       let next: Promise<Prepared[]> | null = this.#prepare();
       while (next) {
         const prepared: Prepared[] = await next;
-        // the next batch is indexed while this one commits (a failed commit's memories may then
-        // already be in its index keys: tokens of the records it names, harmless)
+        // the next batch is indexed while this one commits (a failed one's memories: harmless)
         next = this.#pending.length ? this.#prepare() : null;
         await writeGroups(
           this.#chain,

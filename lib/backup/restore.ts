@@ -157,9 +157,8 @@ export async function restoreFrom(
       progress,
     });
   try {
-    // the automatic backup is taken while requests still run; if any collection was written
-    // after it began, it is taken again with requests held back, so it holds the last state
-    // (the backup list itself is left out: it is rebuilt from the files after the switch)
+    // the automatic backup is taken while requests run, and again with them held back if any
+    // collection but the backup list (rebuilt after the switch) was written meanwhile
     await src.keep?.();
     const ver = await counters(store.kv, ["db_backup"]);
     let auto = await backupNow();

@@ -5,7 +5,6 @@ import type { Store } from "../db/store.ts";
 
 /** Where the daily backups go and how many are kept. */
 export interface DailyOptions {
-  /** The backup folder. */
   dir: string;
   /** Hospital dates whose daily backup is kept (0: none made). */
   keep: number;

@@ -37,8 +37,7 @@ async function receive(
   if (o.declared !== null && o.declared > o.limit) throw tooLarge(o.limit);
   await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
   const tmp = join(dir, `.tmp-${ulid()}.upload`); // removed at start like every `.tmp-` file
-  // the file is made once the header has come and been read: a file that is not a backup of
-  // this app never touches the disk (at most its first 4 KiB and one chunk are held)
+  // the file is made once the header is read: a file not a backup never touches the disk
   let f: Deno.FsFile | null = null;
   const early: Uint8Array[] = [];
   const head = new Uint8Array(HEADER_BYTES);

@@ -77,7 +77,7 @@ export async function readForUpdate<T>(
   return cur;
 }
 
-/** Replaces (null: removes) a section if it and `checks` stand (409); `audited`: without secrets. */
+/** Replaces (null: removes) a section if it and `checks` stand (409); `audited`: sans secrets. */
 export async function writeSetting<T>(
   store: Store,
   section: SettingSection,

@@ -109,10 +109,7 @@ export async function doctorGap(
   if (index.countWhere(flag, "true") > 0) return null;
   const label = flag.toUpperCase();
   return index.size
-    ? {
-      text: `Belum ada dokter yang ditandai ${label}.`,
-      ...fixAt(registry, "doctor", "Tandai"),
-    }
+    ? { text: `Belum ada dokter yang ditandai ${label}.`, ...fixAt(registry, "doctor", "Tandai") }
     : { text: "Belum ada dokter.", ...fixAt(registry, "doctor", "Tambahkan") };
 }
 
