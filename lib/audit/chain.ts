@@ -16,15 +16,14 @@ export interface Stored {
   parts?: number;
 }
 
-/** The head: a signed point, and the hospital day it was written (for the daily anchor). */
-export interface Head extends Point {
-  sig?: string;
-  day?: string;
-}
-
 /** A signed checkpoint. */
 export interface Checkpoint extends Point {
   sig?: string;
+}
+
+/** The head: a signed point, and the hospital day it was written (for the daily anchor). */
+export interface Head extends Checkpoint {
+  day?: string;
 }
 
 /** What the chain's readers share: the store, the signer, the checkpoint interval. */

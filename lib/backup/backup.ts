@@ -94,7 +94,6 @@ export async function createBackup(
   await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
   const id = newId();
   const at = o.at ?? new Date();
-  const created = at.toISOString();
   const rel = backupFileName(at, id, o.zone);
   const header = {
     format: FORMAT,
@@ -102,7 +101,7 @@ export async function createBackup(
     name: o.name,
     desc: o.desc ?? "",
     auto: o.auto ?? "",
-    created,
+    created: at.toISOString(),
     kind: store.kind === "file" && copiesSqlite() ? "sqlite" as const : "jsonl" as const,
   };
   const out = safePath(dir, rel);

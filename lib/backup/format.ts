@@ -34,8 +34,7 @@ export const badBackup = (why: string) =>
 
 /** The header block, padded to `HEADER_BYTES`. */
 export function encodeHeader(h: BackupHeader): Uint8Array {
-  const text = `${MAGIC}\n${JSON.stringify(h)}\n`;
-  const bytes = new TextEncoder().encode(text);
+  const bytes = new TextEncoder().encode(`${MAGIC}\n${JSON.stringify(h)}\n`);
   if (bytes.length > HEADER_BYTES) throw new AppError(400, "Nama atau keterangan terlalu panjang.");
   const out = new Uint8Array(HEADER_BYTES).fill(0x20);
   out.set(bytes);

@@ -20,6 +20,8 @@ import { formatBytes } from "../format.ts";
 import { syncPath } from "../db/db_file.ts";
 
 const CHUNK = 1 << 20;
+/** Bytes in, bytes out (how the compression streams are used here). */
+type Bytes = TransformStream<Uint8Array, Uint8Array>;
 
 /** Reports bytes read to the thread that started the job (every 4 MiB and at the end). */
 function progress(from: Deno.FsFile, done: number) {
@@ -73,9 +75,7 @@ async function gzipHashed(from: Deno.FsFile, to: Deno.FsFile) {
       },
     }),
   );
-  const gz = counted.pipeThrough(
-    new CompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>,
-  );
+  const gz = counted.pipeThrough(new CompressionStream("gzip") as unknown as Bytes);
   for await (const chunk of gz) {
     hash.update(chunk);
     writeAll(to, chunk);
@@ -103,12 +103,8 @@ async function gunzipHashed(from: Deno.FsFile, to: Deno.FsFile, size: number) {
     },
   });
   try {
-    const gunzip = new DecompressionStream("gzip");
-    for await (
-      const chunk of stored.pipeThrough(
-        gunzip as unknown as TransformStream<Uint8Array, Uint8Array>,
-      )
-    ) {
+    const gunzip = new DecompressionStream("gzip") as unknown as Bytes;
+    for await (const chunk of stored.pipeThrough(gunzip)) {
       written += chunk.length;
       if (written > cap) {
         throw badBackup(
