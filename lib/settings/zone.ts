@@ -23,6 +23,5 @@ export function inZone<T>(zone: ZoneName, fn: () => T): T {
 
 /** Middleware: the rest of the request runs in the zone of the request's store. */
 export const hospitalZoneScope = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  const zone = await storedZone(c.get("store"));
-  await inZone(zone, next);
+  await inZone(await storedZone(c.get("store")), next);
 };
