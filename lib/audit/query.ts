@@ -97,7 +97,6 @@ async function nextMatch(cs: Cursor[], bound: string): Promise<Item | null> {
   }
 }
 
-/** The index conditions of a filter. */
 function conditions(f: AuditFilter): { f: Field; v: string }[] {
   const out: { f: Field; v: string }[] = [];
   if (f.username) out.push({ f: "u", v: f.username.toLowerCase() });

@@ -145,14 +145,13 @@ export async function restoreFrom(
   { log, progress }: { log: AuditLog; progress?: Tracker },
 ): Promise<Restored> {
   await drainOutbox(store.kv, log);
-  const doc = src.doc;
   const aside = await buildAside(store, src.file, dir, progress);
   let pointed = false;
   let before: BackupDoc;
   const backupNow = () =>
     createBackup(store, dir, {
       name: `Sebelum pemulihan ${formatDateTime(new Date())} ${zoneLabel()}`,
-      desc: `Otomatis, sebelum memulihkan "${doc.name}"`,
+      desc: `Otomatis, sebelum memulihkan "${src.doc.name}"`,
       auto: "restore",
       progress,
     });
@@ -183,5 +182,5 @@ export async function restoreFrom(
   }
   if (store.kind === "file") await cleanStrays(store.base, store.path);
   await syncBackupList(store, dir);
-  return { restored: doc, before };
+  return { restored: src.doc, before };
 }

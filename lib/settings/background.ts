@@ -81,10 +81,6 @@ export async function deleteBackground(store: Store, dataDir: string, filename?:
 export async function readBackground(store: Store, dataDir: string) {
   const name = await backgroundId(store);
   if (!name) return null;
-  try {
-    const body = await Deno.readFile(join(uploadsDir(dataDir), name));
-    return { name, body, type: TYPES[name.split(".").pop()!] };
-  } catch {
-    return null;
-  }
+  const body = await Deno.readFile(join(uploadsDir(dataDir), name)).catch(() => null);
+  return body && { name, body, type: TYPES[name.split(".").pop()!] };
 }

@@ -1,4 +1,3 @@
-/** The first set-up steps a fresh install still lacks (the dashboard's checklist). */
 import type { Store } from "../db/store.ts";
 import type { Registry } from "../resource/refs.ts";
 import type { EmptyReason } from "../resource/resource.ts";

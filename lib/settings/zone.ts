@@ -1,4 +1,3 @@
-/** Each request runs in the hospital profile's time zone (lib/hospital_time.ts). */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/env.ts";
@@ -21,7 +20,7 @@ export function inZone<T>(zone: ZoneName, fn: () => T): T {
   return scope.run(zone, fn);
 }
 
-/** Middleware: the rest of the request runs in the zone of the request's store. */
+/** Middleware: the rest of the request runs in the hospital's zone (lib/hospital_time.ts). */
 export const hospitalZoneScope = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   await inZone(await storedZone(c.get("store")), next);
 };
