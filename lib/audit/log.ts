@@ -19,8 +19,7 @@ import {
 } from "./write.ts";
 
 export { changeEvent, changesEvents, diff } from "./record.ts";
-export type { AuditFilter } from "./query.ts";
-export { COUNT_CAP } from "./query.ts";
+export { type AuditFilter, COUNT_CAP } from "./query.ts";
 export type { AuditActor, AuditEntry, AuditEvent } from "./types.ts";
 
 const newId = monotonicFactory();

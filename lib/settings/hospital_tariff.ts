@@ -18,12 +18,8 @@ export function tariffOf(p: HospitalProfile | null): HospitalTariff {
     read: (d: string) => string | null,
     why: string,
   ) => {
-    if (!desc) {
-      missing.push(label);
-      return null;
-    }
-    const v = read(desc);
-    if (v === null) missing.push(`${label} ("${desc}" ${why})`);
+    const v = desc ? read(desc) : null;
+    if (v === null) missing.push(desc ? `${label} ("${desc}" ${why})` : label);
     return v;
   };
   const regional = part(
