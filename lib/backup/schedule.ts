@@ -26,10 +26,9 @@ export async function runDailyBackup(
         i.rows().map((r) => r.value).filter((d) => d.auto === "daily")
           .sort((a, b) => b.created.localeCompare(a.created))
       );
-    const today = hospitalDay(now, z);
     const last = (await daily())[0];
     // a newer one (a clock set back) counts as made too
-    if (last && hospitalDay(last.created, z) >= today) return null;
+    if (last && hospitalDay(last.created, z) >= hospitalDay(now, z)) return null;
     const made = await createBackup(store, dir, {
       name: `Harian ${formatDate(now, z)}`,
       desc: "Cadangan otomatis harian",
