@@ -20,7 +20,6 @@ import { formatBytes } from "../format.ts";
 import { syncPath } from "../db/db_file.ts";
 
 const CHUNK = 1 << 20;
-/** Bytes in, bytes out (how the compression streams are used here). */
 type Bytes = TransformStream<Uint8Array, Uint8Array>;
 
 /** Reports bytes read to the thread that started the job (every 4 MiB and at the end). */
