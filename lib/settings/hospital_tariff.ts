@@ -44,7 +44,10 @@ export function tariffOf(p: HospitalProfile | null): HospitalTariff {
 }
 
 /** The hospital's tariff key from the saved profile, its references as they are now. */
-export async function hospitalTariff(store: Store, registry: Registry): Promise<HospitalTariff> {
+export async function hospitalTariff(
+  store: Store,
+  registry: Registry,
+): Promise<HospitalTariff> {
   return tariffOf((await getHospital(store, registry)).value);
 }
 

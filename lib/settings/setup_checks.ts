@@ -47,13 +47,12 @@ export async function zoneGap(store: Store): Promise<EmptyReason | null> {
   };
 }
 
-/** The (regional, kelas_rs) sets the stored tariffs hold: one unique key read per set. */
+/** The (regional, kelas_rs) sets of the tariffs' unique keys under `key`: one read per set. */
 export async function tariffSets(
   store: Store,
-  registry: Registry,
+  key: Deno.KvKeyPart,
 ): Promise<{ regional: string; kelasRs: string }[]> {
-  const col = collectionOf(store, registry.get("inatarif")!);
-  const prefix = [col.uniqueKey("_key", "")[0]];
+  const prefix = [key];
   const out: { regional: string; kelasRs: string }[] = [];
   for (let start: Deno.KvKey | null = null; out.length < 100;) {
     let key = "";
@@ -86,7 +85,7 @@ export async function tariffGap(store: Store, registry: Registry): Promise<Empty
     end: [prefix, tariffKeyOf(t.regional!, t.kelasRs!, "\uffff")],
   };
   for await (const _ of store.kv.list(range, { limit: 1 })) return null;
-  const sets = await tariffSets(store, registry);
+  const sets = await tariffSets(store, prefix);
   const mine = tariffSetText(t.regional, t.kelasRs);
   const fix = fixAt(registry, "inatarif", "Impor");
   if (!sets.length) return { text: `Belum ada tarif INA-CBG (perlu ${mine}).`, ...fix };
@@ -109,7 +108,10 @@ export async function doctorGap(
   if (index.countWhere(flag, "true") > 0) return null;
   const label = flag.toUpperCase();
   return index.size
-    ? { text: `Belum ada dokter yang ditandai ${label}.`, ...fixAt(registry, "doctor", "Tandai") }
+    ? {
+      text: `Belum ada dokter yang ditandai ${label}.`,
+      ...fixAt(registry, "doctor", "Tandai"),
+    }
     : { text: "Belum ada dokter.", ...fixAt(registry, "doctor", "Tambahkan") };
 }
 
