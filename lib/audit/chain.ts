@@ -1,11 +1,8 @@
 import type { Point, Signer } from "./sign.ts";
 
-/**
- * The chain's keys: `["audit", id]` (a `Stored` entry), `["audit_part", id, n]` (the rest of a
- * large entry), `["audit_head"]` (the signed head), `["audit_cp", count]` (a signed checkpoint
- * every `every` entries).
- */
+/** The signed head's key (the chain's keys: lib/audit/README.md). */
 export const HEAD: Deno.KvKey = ["audit_head"];
+/** `[CP, count]`: a signed checkpoint every `every` entries. */
 export const CP = "audit_cp";
 /** Characters of an entry's JSON per KV value (≤ 40 KB serialized, under KV's 64 KiB). */
 export const PART = 20_000;
@@ -19,15 +16,14 @@ export interface Stored {
   parts?: number;
 }
 
-/** The head: a signed point, and the hospital day it was written (for the daily anchor). */
-export interface Head extends Point {
-  sig?: string;
-  day?: string;
-}
-
 /** A signed checkpoint. */
 export interface Checkpoint extends Point {
   sig?: string;
+}
+
+/** The head: a signed point, and the hospital day it was written (for the daily anchor). */
+export interface Head extends Checkpoint {
+  day?: string;
 }
 
 /** What the chain's readers share: the store, the signer, the checkpoint interval. */

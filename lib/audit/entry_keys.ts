@@ -27,10 +27,7 @@ export interface EntryIndex {
   remember: { id: string; tokens: string[] }[];
 }
 
-/**
- * Key tokens remembered per record id, so an entry that names a record only by its id (a view of
- * a stay, an address change) is found by the record's ERM and name words too.
- */
+/** Key tokens remembered per record id: an entry naming a record by id is found by its words. */
 export class TokenMemory {
   #cache = new Map<string, string[]>();
   constructor(readonly kv: Deno.Kv) {}
@@ -58,11 +55,7 @@ export class TokenMemory {
     if (this.#cache.size > CACHE) this.#cache.delete(this.#cache.keys().next().value!);
   }
 
-  /**
-   * The index keys of entries, in order (an entry's remembered tokens are seen by the next
-   * entries of the same batch). Each record an entry names (every one of a `CHANGES` entry's)
-   * gives its tokens and remembers them. Call `forget` if they are not written.
-   */
+  /** The index keys of entries, in order (each sees the tokens the ones before remember). */
   async indexOf(entries: EntryFields[]): Promise<EntryIndex[]> {
     const found = entries.map((e) => recordsOf(e).map((r) => ({ r, ...keyTokens(r) })));
     // a created record's own id has nothing worth remembering before: the entry holds it whole
@@ -89,8 +82,7 @@ export class TokenMemory {
         if (own.length < 2) continue;
         const before = this.#cache.get(own) ?? [];
         const merged = [...new Set([...mine, ...before])].slice(0, MAX_TOKENS);
-        // memory is for a record's ERM and name words: ids alone (its own, those it refers to,
-        // a region's parents) are in the entries that name it
+        // memory is for ERM and name words: ids alone are in the entries that name the record
         if (merged.every(isRecordId)) continue;
         if (merged.length !== before.length || merged.some((t, k) => t !== before[k])) {
           remember.push({ id: own, tokens: merged });
@@ -116,10 +108,7 @@ export class TokenMemory {
     return [...all].slice(0, MAX_TOKENS);
   }
 
-  /**
-   * The records of an entry that match every search word (by their tokens and those their ids
-   * remember), or null when the entry names one record only.
-   */
+  /** The records of a `CHANGES` entry matching every search word (null: not such an entry). */
   async matching<E extends EntryFields>(e: E, search: string[]): Promise<number[] | null> {
     if (e.action !== CHANGES) return null;
     const recs = recordsOf(e).map((r) => keyTokens(r));
@@ -163,10 +152,7 @@ export function addCounts(op: Deno.AtomicOperation, counts: Map<string, [Field, 
 /** Bytes of a text in a key (UTF-8, counted high for letters past ASCII). */
 const keyLength = (v: string) => /[\u0080-\uffff]/.test(v) ? 3 * v.length : v.length;
 
-/**
- * A rough size of an entry's index keys in a commit: the keys and memories it sets, the counters
- * it adds to (`f\0v`: a commit sums each once), bytes, and of those the keys'.
- */
+/** A rough size of an entry's index keys in a commit (`counters`: each summed once a commit). */
 export function indexCost(
   ix: EntryIndex,
 ): { mutations: number; counters: string[]; bytes: number; keyBytes: number } {

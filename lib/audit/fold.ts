@@ -1,8 +1,4 @@
-/**
- * What a key's minute writes once it is over: `data` (what its events added up) and `emit`,
- * which writes it with the number of events counted and the minute (the ISO time it began).
- * Made from what the first event read: it never reaches back to a request, closed by then.
- */
+/** What a key's minute writes once over: its `data`, by `emit` (never touching a request). */
 export interface FoldRecord<T> {
   data: T;
   emit: (count: number, data: T, minute: string) => Promise<void>;
@@ -16,14 +12,7 @@ interface Bucket {
 
 const MINUTE = 60_000;
 
-/**
- * Folds repeated events (refused logins and requests, list reads) into one record per key and
- * clock minute: a key's events in one minute are counted in memory (`add`: a map lookup and a
- * counter), and once that minute is over its record is written once, with the count. Memory
- * holds at most one minute's distinct keys. A timer (which never keeps the process alive) emits
- * a minute shortly after it ends; `flush` emits everything now (at shutdown, in tests). Counts
- * not yet emitted are lost if the process dies.
- */
+/** Folds repeated events into one record per key and minute, written once it is over. */
 export class MinuteFold {
   #buckets = new Map<string, Bucket>();
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -34,10 +23,8 @@ export class MinuteFold {
   constructor(private readonly now: () => number = () => Date.now()) {}
 
   /**
-   * Counts one event of `key`. The minute's first event opens the key's record (`open`); `step`
-   * adds this event's part to its data. With `apart`, the minute's first event is not counted:
-   * its caller writes it at once (true is returned for it) and the record is written only when
-   * repeats followed it, with their count.
+   * Counts one event of `key` (the minute's first `open`s its record, `step` adds to it). With
+   * `apart` the first is not counted: true tells its caller to write it at once.
    */
   add<T>(
     key: string,

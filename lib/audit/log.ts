@@ -5,7 +5,7 @@ import { TokenMemory } from "./entry_keys.ts";
 import { type AuditFilter, findIds } from "./query.ts";
 import { openSigner, type Point, type Signer } from "./sign.ts";
 import { type Chain, HEAD, type Head, readData, type Stored } from "./chain.ts";
-import { anchorsOf, containsPoint, verifyChain, type VerifyResult } from "./verify.ts";
+import { containsPoint, verifyChain, type VerifyResult } from "./verify.ts";
 import { migrate } from "./migrate.ts";
 import type { AuditActor, AuditEntry, AuditEvent, AuditOptions } from "./types.ts";
 import {
@@ -19,19 +19,12 @@ import {
 } from "./write.ts";
 
 export { changeEvent, changesEvents, diff } from "./record.ts";
-export type { AuditFilter } from "./query.ts";
-export { COUNT_CAP } from "./query.ts";
+export { type AuditFilter, COUNT_CAP } from "./query.ts";
 export type { AuditActor, AuditEntry, AuditEvent } from "./types.ts";
 
 const newId = monotonicFactory();
 
-/**
- * The append-only, hash-chained audit log, in its own KV store (a restore of the database
- * never touches it). Each entry carries the SHA-256 of the previous one; every
- * `checkpointEvery` entries, and the head, are signed (HMAC) with a key kept beside the log.
- * Entries arriving together are written in few commits (group commit), in order, each with its
- * index keys; an entry too large for one commit has its parts written first.
- */
+/** The append-only, hash-chained, signed audit log in its own KV store (lib/audit/README.md). */
 export class AuditLog {
   #pending: Pending[] = [];
   #flushing: Promise<void> | null = null;
@@ -47,7 +40,6 @@ export class AuditLog {
 
   private constructor(
     readonly kv: Deno.Kv,
-    readonly path: string,
     signer: Signer,
     every: number,
     readonly anchorLine: (line: string) => void,
@@ -66,7 +58,6 @@ export class AuditLog {
     }
     const log = new AuditLog(
       await Deno.openKv(path),
-      path,
       await openSigner(keyPath),
       opts.checkpointEvery ?? 10_000,
       // a log in memory (tests, a demo) has nothing to anchor
@@ -78,10 +69,7 @@ export class AuditLog {
     return log;
   }
 
-  /**
-   * Writes one entry; resolves once it is committed. Secrets are left out of what is stored. `at`: when it
-   * happened, if earlier than now (an entry drained from the outbox says when it committed).
-   */
+  /** Writes one entry without its secrets; resolves once committed. `at`: when, if not now. */
   append(actor: AuditActor, ev: AuditEvent, at?: string): Promise<void> {
     let entry: AuditEntry;
     let data: string;
@@ -98,8 +86,7 @@ export class AuditLog {
         before: ev.before ?? null,
         after: ev.after ?? null,
       };
-      // stored without secrets; the entry kept for its index keys is never stored, and only
-      // its naming and id fields give keys
+      // stored without secrets; the entry kept for its index keys is never stored
       data = scrubbedJson(entry);
     } catch (e) {
       return Promise.reject(e);
@@ -120,8 +107,7 @@ export class AuditLog {
       let next: Promise<Prepared[]> | null = this.#prepare();
       while (next) {
         const prepared: Prepared[] = await next;
-        // the next batch is indexed while this one commits (a failed commit's memories may then
-        // already be in its index keys: tokens of the records it names, harmless)
+        // the next batch is indexed while this one commits (a failed one's memories: harmless)
         next = this.#pending.length ? this.#prepare() : null;
         await writeGroups(
           this.#chain,
@@ -150,7 +136,7 @@ export class AuditLog {
     }
   }
 
-  /** Writes a group; if its commit fails (not a conflict), each entry alone, so one bad entry fails alone. */
+  /** Writes a group; if its commit fails, each entry alone, so one bad entry fails alone. */
   async #commitGroup(group: Prepared[]): Promise<void> {
     try {
       await writeGroup(this.#chain, group, this.#cache, this.anchorLine);
@@ -164,8 +150,7 @@ export class AuditLog {
 
   /** Number of entries. */
   async count(): Promise<number> {
-    await this.later.done();
-    return (await this.kv.get<Head>(HEAD)).value?.count ?? 0;
+    return (await this.head()).count;
   }
 
   /** The head: how many entries, the last one's id and hash. */
@@ -189,10 +174,8 @@ export class AuditLog {
   }
 
   /**
-   * Entries newest first, filtered, `start`/`length` paged: `total` entries in the log and
-   * `filtered` matching, exact, or counted up to `COUNT_CAP` + 1 and then `capped`. The filters
-   * walk an index newest first and stop after the page (and the count). A search shows of an
-   * entry of many records (`CHANGES`) the records it names.
+   * Entries newest first, filtered and paged, with the log's `total` and the `filtered` count
+   * (`capped` past `COUNT_CAP`); a search narrows a `CHANGES` entry to the records it names.
    */
   async list(
     f: AuditFilter,
@@ -214,10 +197,7 @@ export class AuditLog {
     return { ...e, after: hit.map((n) => (e.after as unknown[])[n]) };
   }
 
-  /**
-   * The ids matching `f`, newest first, `chunk` at a time, at most `limit`: an export reads
-   * them and then the entries chunk by chunk, never all at once.
-   */
+  /** The ids matching `f`, newest first, `chunk` at a time, at most `limit` (an export's). */
   async *ids(f: AuditFilter, limit: number, chunk = 500): AsyncGenerator<string[]> {
     await this.later.done();
     let below: string | undefined;
@@ -238,10 +218,8 @@ export class AuditLog {
   }
 
   /**
-   * Checks the chain: the head's and every checkpoint's signature, the entries the checkpoints
-   * name, and the entries since the newest checkpoint re-hashed (`full`: every entry, reporting
-   * `progress(done, total)`). With `earlier` (a head written down before), also says whether the
-   * log still contains it. The head is written to the server's log each time.
+   * Checks the chain (`verifyChain`) and writes the head to the server's log; with `earlier` (a
+   * head written down before), also whether the log still contains it.
    */
   async verify(
     earlier?: { count: number; hash: string },
@@ -262,11 +240,7 @@ export class AuditLog {
     return { ...res, contains: await containsPoint(this.#chain, earlier) };
   }
 
-  /**
-   * A full verification as a background job: every entry re-hashed, `progress(done, total)`
-   * reported; asked again while it runs, the same job is joined. Its result is kept
-   * (`lastFull`) even when no one waits for it any more.
-   */
+  /** A full verification as a background job (joined if running; its result kept: `lastFull`). */
   verifyFull(progress?: (done: number, total: number) => void): Promise<VerifyResult> {
     if (progress) this.#fullWatchers.add(progress);
     this.#full ??= this.verify(undefined, {
@@ -285,8 +259,12 @@ export class AuditLog {
   }
 
   /** The last 14 daily heads written to the server's log, newest first. */
-  anchors(): Promise<{ day: string; count: number; hash: string }[]> {
-    return anchorsOf(this.kv, 14);
+  async anchors(): Promise<{ day: string; count: number; hash: string }[]> {
+    const it = this.kv.list<{ count: number; hash: string }>({ prefix: ["audit_anchor"] }, {
+      reverse: true,
+      limit: 14,
+    });
+    return (await Array.fromAsync(it)).map((e) => ({ day: String(e.key[1]), ...e.value }));
   }
 
   /** Waits for pending writes, then closes the store. */

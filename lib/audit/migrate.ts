@@ -13,12 +13,7 @@ interface Meta {
   next?: { id: string; count: number };
 }
 
-/**
- * Brings a log written by an earlier version up to date when it opens: walks its entries oldest
- * first, 20 at a time, each slice one commit writing their index keys and checkpoints, and where
- * it got (so a stop resumes there). The existing head is then signed as found (trust on first
- * use). A new log only gets its version.
- */
+/** Indexes and checkpoints an older log at open (resumable), then signs its head as found. */
 export async function migrate(
   c: Chain,
   tokens: TokenMemory,
@@ -34,12 +29,10 @@ export async function migrate(
   let next = meta?.next ?? { id: "", count: 0 };
   say(`jejak audit: mengindeks ${head.value.count} entri dari versi sebelumnya…`);
   for (;;) {
-    const slice: { key: Deno.KvKey; value: Stored }[] = [];
-    const it = c.kv.list<Stored>(
+    const slice = await Array.fromAsync(c.kv.list<Stored>(
       { start: ["audit", next.id + "\0"], end: ["audit", "\uffff"] },
       { limit: SLICE, batchSize: SLICE },
-    );
-    for await (const e of it) slice.push(e);
+    ));
     if (!slice.length) break;
     const entries: EntryFields[] = [];
     for (const e of slice) entries.push(JSON.parse(await readData(c.kv, e.key, e.value)));

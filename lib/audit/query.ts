@@ -1,18 +1,14 @@
 import { encodeTime } from "ulid";
 import { words } from "./record.ts";
 
-/**
- * The log's secondary indexes: `["audit_ix", field, value, id]` → `[username, action, entity]`,
- * written in the entry's commit, for `*` (every entry), `u` (username, lower case), `a` (action),
- * `e` (entity) and `k` (key tokens of the record: ERM, name words, ids). `["audit_n", field,
- * value]` counts each (a `Deno.KvU64`).
- */
+/** `[IX, field, value, id]` → `Summary`: the log's index of every entry, by `Field`. */
 export const IX = "audit_ix";
+/** `[COUNT, field, value]`: how many entries an index key has (a `Deno.KvU64`). */
 export const COUNT = "audit_n";
 
 /** What an index key holds: enough to check the other filters without reading the entry. */
 export type Summary = [username: string, action: string, entity: string];
-/** An index field. */
+/** An index field: every entry, username (lower case), action, entity, key token. */
 export type Field = "*" | "u" | "a" | "e" | "k";
 
 /** Filters of the list: username (any case), action, entity; time range in ms (from ≤ at < to). */
@@ -29,20 +25,13 @@ export interface AuditFilter {
 /** Whether a key token is a record's id (a ULID, lower case). */
 export const isRecordId = (v: string): boolean => /^[0-9a-hjkmnp-tv-z]{26}$/.test(v);
 
-/**
- * Whether an index key is counted (`COUNT`): all but record ids' tokens, which name a few
- * entries each (an import's records would write one counter each) and are counted by walking.
- */
+/** Whether an index key is counted (`COUNT`): not a record id's token (one counter per record). */
 export const counted = (f: Field, v: string): boolean => f !== "k" || !isRecordId(v);
 
 /** Counts stop here: past it a list says `capped` ("10.000+"). */
 export const COUNT_CAP = 10_000;
-/**
- * A count that needs a join (several conditions) stops after this long once the page is
- * found, and says `capped` with what it counted ("at least N"): common words of two names can
- * match hundreds of thousands of entries.
- */
-export const COUNT_BUDGET_MS = 150;
+/** How long a joined count goes on once the page is found, then `capped` ("at least N"). */
+const COUNT_BUDGET_MS = 150;
 
 interface Item {
   id: string;
@@ -108,7 +97,6 @@ async function nextMatch(cs: Cursor[], bound: string): Promise<Item | null> {
   }
 }
 
-/** The index conditions of a filter. */
 function conditions(f: AuditFilter): { f: Field; v: string }[] {
   const out: { f: Field; v: string }[] = [];
   if (f.username) out.push({ f: "u", v: f.username.toLowerCase() });
@@ -118,11 +106,7 @@ function conditions(f: AuditFilter): { f: Field; v: string }[] {
   return out;
 }
 
-/**
- * The ids matching `f`, newest first, from `start` (at most `length`), and how many match:
- * exact when one index counter answers it, else counted up to `COUNT_CAP` or for
- * `COUNT_BUDGET_MS` after the page is found (then `capped`: at least `filtered` match).
- */
+/** The ids matching `f`, newest first, paged, and how many match (`capped`: at least that). */
 export async function findIds(
   kv: Deno.Kv,
   f: AuditFilter,

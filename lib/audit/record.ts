@@ -1,7 +1,4 @@
-/**
- * Field names never written to the log, wherever they appear: secrets, and the sessions'
- * generation counter (bookkeeping a password or role change bumps, not a change of its own).
- */
+/** Field names never written to the log: secrets, and the sessions' counter (bookkeeping). */
 const SECRET = /password|token|secret|^sessionGen$/i;
 /** Secrets proper: a change of one is told (a password reset), never shown. */
 const CREDENTIAL = /password|token|secret/i;
@@ -9,11 +6,7 @@ const CREDENTIAL = /password|token|secret/i;
 /** A JSON text holding none of these holds no secret's field (a match may be a value). */
 const MAY_HOLD_SECRET = /password|token|secret|"sessionGen":/i;
 
-/**
- * The JSON of `v` without secrets (password hashes, tokens), bigints as text. Most values hold
- * no field a secret's name could be: they are written by JSON.stringify's fast path, without a
- * replacer (which walks every value).
- */
+/** The JSON of `v` without secrets, bigints as text (no replacer when no secret's name shows). */
 export function scrubbedJson(v: unknown): string {
   let json: string | undefined;
   try {
@@ -26,10 +19,7 @@ export function scrubbedJson(v: unknown): string {
   });
 }
 
-/**
- * The fields that differ between two records: `{before, after}` with only those fields, or
- * null when nothing changed (`_id` and fields starting with `_` are ignored).
- */
+/** The fields that differ between two records (`_` fields ignored), or null when none. */
 export function diff(
   old: Record<string, unknown>,
   now: Record<string, unknown>,
@@ -55,11 +45,7 @@ export interface ChangeEvent {
   after?: unknown;
 }
 
-/**
- * The entry of one record's change: `create` (the record), `delete` (the record), or `update`
- * of the fields changed; a changed secret (a new password's hash) makes it `reset_password`,
- * naming the account (`username`) and any other field changed. Null when nothing changed.
- */
+/** The entry of one record's change (a changed secret: `reset_password`), null when none. */
 export function changeEvent(
   entity: string,
   entityId: string,
@@ -83,24 +69,15 @@ export function changeEvent(
   };
 }
 
-/**
- * The action of an entry holding many records' changes (an import's commit): its `after` lists
- * each record's change as `changeEvent` words it (`action`, `entityId`, `before`, `after`).
- */
+/** The action of an entry of many records' changes, its `after` each as `changeEvent` words it. */
 export const CHANGES = "changes";
-/**
- * Records per `CHANGES` entry: each record adds at most `MAX_TOKENS` index keys and its
- * remembered tokens, so an entry's index fits its one commit.
- */
+/** Records per `CHANGES` entry, so its index keys (`MAX_TOKENS` each) fit its one commit. */
 export const RECORDS_PER_ENTRY = 20;
 
 /** One record's change inside a `CHANGES` entry. */
 export type RecordChange = Omit<ChangeEvent, "entity">;
 
-/**
- * The entries of many records' changes (an import's): `CHANGES` entries of at most
- * `RECORDS_PER_ENTRY` records of one entity each, every record with its before and after.
- */
+/** Many records' changes as `CHANGES` entries of one entity, `RECORDS_PER_ENTRY` at most. */
 export function changesEvents(
   changes: {
     entity: string;
@@ -137,7 +114,7 @@ const REF = /^(_id|ipdId|pasienId|patientId|visitId|stayId)$/;
 export const MAX_TOKENS = 16;
 const MAX_DEPTH = 4;
 
-/** The search words of a text: lower case letters and digits, 2 to 48 long (a number also without its leading zeros). */
+/** The search words of a text: lower case, 2 to 48 long (a number also without leading zeros). */
 export function words(text: string): string[] {
   const out: string[] = [];
   for (const w of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
@@ -148,11 +125,7 @@ export function words(text: string): string[] {
   return out;
 }
 
-/**
- * The key tokens of an entry's record (`before`/`after`): the words of naming fields (ERM, names)
- * and the ids it refers to, plus `refs`, the ids whose remembered tokens the entry inherits
- * (a stay's patient, an examination's stay).
- */
+/** A record's key tokens (naming words, ids), and `refs`, ids whose memory it inherits. */
 export function keyTokens(
   ev: { entityId?: string; before?: unknown; after?: unknown },
 ): { tokens: Set<string>; refs: Set<string> } {

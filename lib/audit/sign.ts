@@ -1,11 +1,9 @@
 import { Buffer } from "node:buffer";
 import { createHash, createHmac, randomBytes } from "node:crypto";
 
-/** SHA-256 of a text, hex. */
-export const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
-
-/** The chain hash of an entry's JSON after the previous entry's hash. */
-export const chainHash = (prev: string, data: string): string => sha256(`${prev}\n${data}`);
+/** The chain hash (SHA-256, hex) of an entry's JSON after the previous entry's hash. */
+export const chainHash = (prev: string, data: string): string =>
+  createHash("sha256").update(`${prev}\n${data}`).digest("hex");
 
 /** A signed point of the chain: `count` entries, the last one `id` with hash `hash`. */
 export interface Point {
@@ -26,10 +24,7 @@ function signerOf(key: Uint8Array): Signer {
   return { sign, check: (p) => typeof p.sig === "string" && p.sig === sign(p) };
 }
 
-/**
- * The signer of a log: its key read from `keyPath` (32 random bytes, hex), made there with mode
- * 0600 on first use; `null` path (a log in memory): a key for this process only.
- */
+/** The signer whose key is in `keyPath` (made 0600 on first use; null: this process only). */
 export async function openSigner(keyPath: string | null): Promise<Signer> {
   if (!keyPath) return signerOf(randomBytes(32));
   try {

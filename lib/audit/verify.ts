@@ -22,15 +22,6 @@ export interface VerifyResult {
 
 const broken = (count: number, at: string): VerifyResult => ({ ok: false, count, brokenAt: at });
 
-/** The signed checkpoints, oldest first. */
-async function checkpoints(kv: Deno.Kv): Promise<Checkpoint[]> {
-  const out: Checkpoint[] = [];
-  for await (const e of kv.list<Checkpoint>({ prefix: [CP] }, { batchSize: 500 })) {
-    out.push(e.value);
-  }
-  return out;
-}
-
 /** Checks one entry's own hash; its id must match the key. */
 async function intact(c: Chain, key: Deno.KvKey, v: Stored): Promise<boolean> {
   const data = await readData(c.kv, key, v);
@@ -42,12 +33,7 @@ async function intact(c: Chain, key: Deno.KvKey, v: Stored): Promise<boolean> {
   return v.hash === chainHash(v.prev, data);
 }
 
-/**
- * Checks the chain. Always: the head's signature, each checkpoint's signature and place (one
- * per `every` entries, none missing), and that the entry a checkpoint names still has its hash.
- * Then re-hashes the entries from the newest checkpoint (`full`: from the first entry, checking
- * each checkpoint on the way) and matches the head.
- */
+/** Checks the signed points, then re-hashes from the newest checkpoint (`full`: the first). */
 export async function verifyChain(
   c: Chain,
   full: boolean,
@@ -56,7 +42,9 @@ export async function verifyChain(
   const head = (await c.kv.get<Head>(HEAD)).value;
   const total = head?.count ?? 0;
   if (head && !c.signer.check(head)) return broken(0, "head");
-  const cps = await checkpoints(c.kv);
+  // the signed checkpoints, oldest first
+  const cps = (await Array.fromAsync(c.kv.list<Checkpoint>({ prefix: [CP] }, { batchSize: 500 })))
+    .map((e) => e.value);
   for (let i = 0; i < cps.length; i++) {
     const cp = cps[i];
     if (cp.count !== (i + 1) * c.every || !c.signer.check(cp)) {
@@ -101,10 +89,7 @@ export async function verifyChain(
   return { ok: true, count, brokenAt: null };
 }
 
-/**
- * Whether the log still holds `p` (a head written down earlier): its `count`-th entry has
- * hash `p.hash`. Found from the checkpoint before it, reading fewer than `every` entries.
- */
+/** Whether the log's `p.count`-th entry still has hash `p.hash` (read from its checkpoint on). */
 export async function containsPoint(
   c: Chain,
   p: { count: number; hash: string },
@@ -128,18 +113,4 @@ export async function containsPoint(
     if (n === p.count) return e.value.hash === p.hash;
   }
   return false;
-}
-
-/** The daily heads written to the server's log, newest first. */
-export async function anchorsOf(
-  kv: Deno.Kv,
-  limit: number,
-): Promise<{ day: string; count: number; hash: string }[]> {
-  const out = [];
-  const it = kv.list<{ count: number; hash: string }>({ prefix: ["audit_anchor"] }, {
-    reverse: true,
-    limit,
-  });
-  for await (const e of it) out.push({ day: String(e.key[1]), ...e.value });
-  return out;
 }

@@ -79,10 +79,7 @@ interface Made {
   anchor: Head | null;
 }
 
-/**
- * The commit of `group` onto the head `head` (null: an empty log): each entry hashed onto the
- * previous, its index keys, the signed checkpoints it reaches and the signed head.
- */
+/** The commit of `group` onto `head` (null: an empty log): entries, index keys, signed points. */
 function make(chain: Chain, group: Prepared[], head: Head | null): Made {
   const { signer, every } = chain;
   const day = hospitalDay(new Date());
@@ -138,11 +135,7 @@ async function commitMade(
   return true;
 }
 
-/**
- * Commits `group` onto the chain, checked against the head read (`cache`: the head this process
- * last wrote, re-read when a commit finds it moved); a large entry's parts first. The first
- * entry of a hospital day anchors the head the day before left (`anchorLine`).
- */
+/** Commits `group` onto the head read (`cache`, re-read if moved), a large entry's parts first. */
 export async function writeGroup(
   chain: Chain,
   group: Prepared[],
@@ -158,12 +151,7 @@ export async function writeGroup(
   throw new Error("Jejak audit tidak dapat ditulis (terlalu banyak penulisan bersamaan).");
 }
 
-/**
- * Commits `groups` in order (`done` told of each that went through), each one's commit made
- * while the one before is written, onto the head that one leaves. A group that does not go
- * through as made (a head moved by another writer, a failed commit), or holds a large entry, is
- * left to `alone` (`writeGroup` with its retries and their fallbacks), and the next made again.
- */
+/** Commits `groups` in order, each made while the one before is written (else: `alone`). */
 export async function writeGroups(
   chain: Chain,
   groups: Prepared[][],

@@ -1,9 +1,4 @@
-/**
- * A backup's SQLite copy taken in by row: its schema must be exactly the one Deno KV gives a new
- * file, and only its rows are copied, into a file Deno KV made. Nothing of the copy's own schema
- * (a trigger, a view, another table or index) reaches the database a restore switches to. Runs
- * in the backup worker (node:sqlite).
- */
+/** A backup's SQLite copy taken in by row, in the backup worker (lib/backup/README.md). */
 import { DatabaseSync } from "node:sqlite";
 import { badBackup } from "./format.ts";
 
@@ -14,12 +9,8 @@ interface SqlObject {
   sql: string | null;
 }
 
-const KINDS: Record<string, string> = {
-  table: "tabel",
-  index: "indeks",
-  view: "view",
-  trigger: "trigger",
-};
+/** An object's kind as the refusal says it (a view and a trigger by their own names). */
+const KINDS: Record<string, string> = { table: "tabel", index: "indeks" };
 
 /** How many differences a refusal names. */
 const SHOWN = 5;
@@ -51,11 +42,7 @@ function differences(got: SqlObject[], want: SqlObject[]): string[] {
 /** Rows one statement of the row-by-row copy inserts. */
 const BATCH = 100;
 
-/**
- * Copies table `t`'s rows (columns `cols`) from `src` into `dst` through JavaScript: the way
- * without `ATTACH`, which node:sqlite refuses without every permission (the systemd unit, a
- * compiled binary). About six times slower than `attached`.
- */
+/** Copies table `t`'s rows through JavaScript: node:sqlite refuses `ATTACH` without `-A`. */
 function copied(src: DatabaseSync, dst: DatabaseSync, t: string, cols: string[]) {
   const read = src.prepare(`SELECT ${cols.join(", ")} FROM "${t}"`);
   read.setReadBigInts(true);
@@ -74,12 +61,8 @@ function copied(src: DatabaseSync, dst: DatabaseSync, t: string, cols: string[])
 }
 
 /**
- * Checks that the SQLite file `from` holds exactly the schema of `into`, a file Deno KV has just
- * made (so the reference is what this Deno version creates, never a list that could drift),
- * then copies every table's rows into it except the migration state `into` already has, in one
- * transaction: with `ATTACH` where node:sqlite allows it (every permission), else row by row
- * (`attach: false` forces that way). A difference is refused with 422 'bukan cadangan aplikasi'
- * naming it; `into` is then left as made (the caller discards it).
+ * Refuses (422) a schema of `from` not exactly that of `into`, a file Deno KV just made, then
+ * copies the rows into it in one transaction (`attach: false`: row by row).
  */
 export function adoptRows(from: string, into: string, o: { attach?: boolean } = {}): void {
   const src = new DatabaseSync(from, { readOnly: true });

@@ -1,6 +1,15 @@
 import { join, resolve, sep } from "node:path";
 import type { Tracker } from "../progress/progress.ts";
-import { BACKUP_EXT, type BackupHeader, FORMAT, readHeader, runBackupJob } from "./format.ts";
+import {
+  BACKUP_EXT,
+  type BackupHeader,
+  type BackupJob,
+  byteProgress,
+  FORMAT,
+  HEADER_BYTES,
+  readHeader,
+  runBackupJob,
+} from "./format.ts";
 import type { Collection } from "../db/collection.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { newId } from "../db/ids.ts";
@@ -10,16 +19,11 @@ import type { Doc } from "../index/index.ts";
 import type { Store } from "../db/store.ts";
 import { hospitalZone, type ZoneName, ZONES } from "../hospital_time.ts";
 
-/** A backup in the list: `path` is relative to the backups folder. */
-export interface BackupDoc extends Doc {
-  name: string;
-  desc: string;
+/** A backup in the list, from its header (`auto`: made by the app): `path` in the folder. */
+export interface BackupDoc
+  extends Doc, Pick<BackupHeader, "name" | "desc" | "auto" | "created" | "kind"> {
   path: string;
-  /** `daily` and `restore` backups were made by the app itself; only `daily` ones are pruned. */
-  auto: "" | "daily" | "restore";
-  created: string;
   size: number;
-  kind: "sqlite" | "jsonl";
 }
 
 /** The backup list (collection `db_backup`). */
@@ -29,11 +33,7 @@ export const backups = (store: Store): Collection<BackupDoc> =>
 /** The backups folder of a data folder. */
 export const backupDir = (dataDir: string) => join(dataDir, "backups");
 
-/**
- * A backup's file name: the hospital's wall-clock time of `at` and its zone, then the id
- * (`backup-20261125-013000-WIT-<id>.kvbak`). Files named before (by the UTC time, without a
- * zone) are read the same way: the list comes from each file's header, never from its name.
- */
+/** A backup's file name: the hospital's wall-clock time of `at`, its zone, then the id. */
 export function backupFileName(at: Date, id: string, zone: ZoneName = hospitalZone()): string {
   const wall = new Date(at.getTime() + ZONES[zone].hours * 3600_000).toISOString();
   const stamp = `${wall.slice(0, 10).replace(/\D/g, "")}-${wall.slice(11, 19).replace(/\D/g, "")}`;
@@ -58,10 +58,9 @@ export const docOf = (h: BackupHeader, path: string): BackupDoc => ({
   path,
   auto: h.auto,
   created: h.created,
-  size: HEADER_SIZE + h.size,
+  size: HEADER_BYTES + h.size,
   kind: h.kind,
 });
-const HEADER_SIZE = 4096;
 
 /** A listed backup, or 404. */
 export async function findBackup(store: Store, id: string): Promise<BackupDoc> {
@@ -70,22 +69,13 @@ export async function findBackup(store: Store, id: string): Promise<BackupDoc> {
   return row.value;
 }
 
-/**
- * Whether a local store can be copied as a SQLite file (`VACUUM INTO`): Deno's node:sqlite
- * allows that only with every permission (`-A`). A server run with narrowed permissions (the
- * systemd unit in deploy/linux/) backs a local store up as a logical dump instead, which restores
- * the same way.
- */
+/** Whether node:sqlite may `VACUUM INTO` (every permission); else a local store is dumped. */
 function copiesSqlite(): boolean {
   const names = ["read", "write", "net", "env", "sys", "run", "ffi", "import"] as const;
   return names.every((name) => Deno.permissions.querySync({ name }).state === "granted");
 }
 
-/**
- * Writes a consistent snapshot of the whole store to a new file in `dir` and lists it. A local
- * store is copied with SQLite `VACUUM INTO` (every key, indexes and versionstamps included);
- * other stores are dumped logically. The file appears under its final name only when complete.
- */
+/** Writes a consistent snapshot of the whole store to a new file in `dir`, and lists it. */
 export async function createBackup(
   store: Store,
   dir: string,
@@ -100,17 +90,10 @@ export async function createBackup(
     progress?: Tracker;
   },
 ): Promise<BackupDoc> {
-  o.progress?.phase("Mencadangkan", 0, "byte");
-  const onBytes = (done: number, total: number) => {
-    if (o.progress) {
-      if (o.progress.total !== total) o.progress.phase("Mencadangkan", total, "byte");
-      o.progress.step(done);
-    }
-  };
+  const onBytes = byteProgress("Mencadangkan", o.progress);
   await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
   const id = newId();
   const at = o.at ?? new Date();
-  const created = at.toISOString();
   const rel = backupFileName(at, id, o.zone);
   const header = {
     format: FORMAT,
@@ -118,14 +101,12 @@ export async function createBackup(
     name: o.name,
     desc: o.desc ?? "",
     auto: o.auto ?? "",
-    created,
+    created: at.toISOString(),
     kind: store.kind === "file" && copiesSqlite() ? "sqlite" as const : "jsonl" as const,
   };
   const out = safePath(dir, rel);
-  let written: BackupHeader;
-  if (header.kind === "sqlite") {
-    written = await runBackupJob({ op: "pack", vacuumFrom: store.path, out, header }, onBytes);
-  } else {
+  let job: BackupJob = { op: "pack", vacuumFrom: store.path, out, header };
+  if (header.kind === "jsonl") {
     const payload = join(dir, `.tmp-${id}.jsonl`);
     const enc = new TextEncoder();
     const entries = await exportLines(store.kv, async () => {
@@ -133,20 +114,14 @@ export async function createBackup(
       const w = f.writable.getWriter();
       return { write: (l) => w.write(enc.encode(l)), close: () => w.close() };
     });
-    written = await runBackupJob(
-      { op: "pack", payload, out, header: { ...header, entries } },
-      onBytes,
-    );
+    job = { op: "pack", payload, out, header: { ...header, entries } };
   }
-  const doc = docOf(written, rel);
+  const doc = docOf(await runBackupJob(job, onBytes), rel);
   await backups(store).writeMany([doc]);
   return doc;
 }
 
-/**
- * A listed backup's file opened for reading (a download streams it), with its size; 404 when
- * it is not listed or its file is gone.
- */
+/** A listed backup's file opened for reading, with its size; 404 when unlisted or gone. */
 export async function openBackup(
   store: Store,
   dir: string,
@@ -167,7 +142,7 @@ export async function deleteBackup(store: Store, dir: string, id: string): Promi
   return doc;
 }
 
-/** Deletes the temp files of backups that never finished (call at start, before any backup runs). */
+/** Deletes the temp files of backups that never finished (at start, before any backup). */
 export async function cleanBackupTemps(dir: string): Promise<void> {
   try {
     for await (const e of Deno.readDir(dir)) {
@@ -178,11 +153,7 @@ export async function cleanBackupTemps(dir: string): Promise<void> {
   }
 }
 
-/**
- * Makes the list match the files on disk: a complete backup file not listed (made just before
- * a crash, or after the backup a restore brought back) is added from its header; an entry whose
- * file is gone is removed. Files whose header cannot be read are left alone, unlisted.
- */
+/** Makes the list match the files on disk (unreadable headers left unlisted). */
 export async function syncBackupList(store: Store, dir: string): Promise<void> {
   const onDisk = new Map<string, BackupDoc>();
   try {

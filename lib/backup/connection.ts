@@ -83,12 +83,7 @@ const input = z.object({
   token: z.string().trim().max(4000).default(""),
 });
 
-/**
- * Saves the connection chosen on the form: tests it (open, write, read back, delete a probe
- * key), then, with requests held back, carries the sessions over, writes `connection.json` and
- * switches the running store. A failed test changes nothing (400 with the reason). The audit
- * outbox of each database is moved to `log`: the one left before, the one now in use after.
- */
+/** Saves the connection chosen once a probe goes through, and switches (else 400, no change). */
 export async function saveConnection(
   store: Store,
   config: Config,

@@ -1,13 +1,8 @@
 import { z } from "zod";
 import { AppError } from "../errors.ts";
+import type { Tracker } from "../progress/progress.ts";
 
-/**
- * A backup file: a 4 KiB header (magic line, then JSON: format version, payload kind, size and
- * SHA-256 of the payload, and the catalogue entry) padded with spaces, then the payload, either
- * a SQLite copy of a local store (`sqlite`) or a JSON-lines logical dump (`jsonl`). Format 2
- * stores the payload gzip-compressed (`compression: "gzip"`; size and SHA-256 are those of
- * the stored, compressed bytes); format 1 files (uncompressed) still restore.
- */
+/** A backup file's first line (the file: lib/backup/README.md). */
 export const MAGIC = "CASEMIX-KV-BACKUP";
 export const FORMAT = 2 as const;
 /** Formats this version restores. */
@@ -39,8 +34,7 @@ export const badBackup = (why: string) =>
 
 /** The header block, padded to `HEADER_BYTES`. */
 export function encodeHeader(h: BackupHeader): Uint8Array {
-  const text = `${MAGIC}\n${JSON.stringify(h)}\n`;
-  const bytes = new TextEncoder().encode(text);
+  const bytes = new TextEncoder().encode(`${MAGIC}\n${JSON.stringify(h)}\n`);
   if (bytes.length > HEADER_BYTES) throw new AppError(400, "Nama atau keterangan terlalu panjang.");
   const out = new Uint8Array(HEADER_BYTES).fill(0x20);
   out.set(bytes);
@@ -104,22 +98,23 @@ export type BackupJob =
     into: string;
   };
 
-/**
- * How far a gzipped payload may grow as it unpacks: `ratio` times its stored size, or
- * `floorBytes` for a small one. A SQLite copy of a store gzips to about a tenth (9.4 times for
- * 206,000 entries of regions and patients); a payload growing past the cap is refused as it is
- * unpacked, at the cap (a compression bomb), before the disk fills.
- */
+/** How far a gzipped payload may grow unpacking (`ratio` times, at least `floorBytes`). */
 export const UNPACK_LIMITS = { ratio: 50, floorBytes: 16 * 2 ** 20 };
 
 /** The most bytes a payload of `stored` bytes may unpack to (`UNPACK_LIMITS`). */
 export const unpackCap = (stored: number): number =>
   Math.max(UNPACK_LIMITS.floorBytes, stored * UNPACK_LIMITS.ratio);
 
-/**
- * Runs a job in a worker thread; resolves with the header written or read. `onBytes` hears
- * how many bytes of the source were read so far, out of its size.
- */
+/** Progress of a job's bytes as phase `label` of `progress` (started now, at 0). */
+export function byteProgress(label: string, progress?: Tracker) {
+  progress?.phase(label, 0, "byte");
+  return (done: number, total: number) => {
+    if (progress && progress.total !== total) progress.phase(label, total, "byte");
+    progress?.step(done);
+  };
+}
+
+/** Runs a job in a worker thread: the header written or read; `onBytes` hears bytes read. */
 export function runBackupJob(
   job: BackupJob,
   onBytes?: (done: number, total: number) => void,

@@ -1,13 +1,15 @@
 import { applyOps, Batcher, type Op } from "../db/batch.ts";
 import { conflict } from "../errors.ts";
 
-/**
- * Logical copies of a KV store, for stores that are not a local SQLite file (remote KV Connect,
- * `:memory:`). One JSON line per entry, `[key, value]`, with bigints, `Deno.KvU64`, bytes and
- * dates tagged. The change log (`_chg`, only for keeping indexes in step) and sessions (carried
- * separately by a restore) are left out; they are the only entries that expire.
- */
+/** Left out of a dump: the change log and sessions, the only entries that expire. */
 const SKIP = new Set(["_chg", "session"]);
+
+/** A store's entries as a dump holds them. */
+export async function* dumpEntries(kv: Deno.Kv): AsyncGenerator<[Deno.KvKey, unknown]> {
+  for await (const e of kv.list({ prefix: [] }, { batchSize: 500 })) {
+    if (!SKIP.has(String(e.key[0]))) yield [e.key, e.value];
+  }
+}
 
 /** Tags the values JSON cannot carry. */
 export function encodeValue(v: unknown): unknown {
@@ -47,11 +49,7 @@ export async function counters(kv: Deno.Kv, skip: string[] = []): Promise<string
   return out.join(",");
 }
 
-/**
- * Writes every entry as a JSON line through `write`. Consistent: every collection commit bumps
- * its write counter, so the dump is accepted only when no counter moved while it ran (it is
- * retried a few times, then refused with 409).
- */
+/** Writes every entry as a JSON line; accepted once no write counter moved meanwhile, else 409. */
 export async function exportLines(
   kv: Deno.Kv,
   open: () => Promise<{ write: (line: string) => Promise<void>; close: () => Promise<void> }>,
@@ -60,9 +58,8 @@ export async function exportLines(
     const before = await counters(kv);
     const sink = await open();
     let n = 0;
-    for await (const e of kv.list({ prefix: [] }, { batchSize: 500 })) {
-      if (SKIP.has(String(e.key[0]))) continue;
-      await sink.write(JSON.stringify([encodeValue(e.key), encodeValue(e.value)]) + "\n");
+    for await (const [key, value] of dumpEntries(kv)) {
+      await sink.write(JSON.stringify([encodeValue(key), encodeValue(value)]) + "\n");
       n++;
     }
     await sink.close();

@@ -8,7 +8,7 @@ import {
   safePath,
   syncBackupList,
 } from "./backup.ts";
-import { runBackupJob } from "./format.ts";
+import { byteProgress, runBackupJob } from "./format.ts";
 import type { Tracker } from "../progress/progress.ts";
 import { recoverJournals } from "../db/journal.ts";
 import { dropIntents, outboxKeys } from "../db/outbox.ts";
@@ -16,42 +16,18 @@ import { openPrivately } from "../db/reserve.ts";
 import { SESSION_TTL_MS } from "../auth/auth.ts";
 import { cleanStrays, newLiveFile, syncPath, writePointer } from "../db/db_file.ts";
 import { badRequest, conflict, notFound } from "../errors.ts";
-import { counters, importEntries, readLines } from "./kv_dump.ts";
+import { counters, dumpEntries, importEntries, readLines } from "./kv_dump.ts";
 import type { Store } from "../db/store.ts";
 import type { AuditLog } from "../audit/log.ts";
 import { drainOutbox } from "../http/outbox.ts";
 import { formatDateTime } from "../format.ts";
 import { zoneLabel } from "../hospital_time.ts";
 
-/** A store built from a backup beside the live one, not yet switched to. */
-interface Aside {
-  kv: Deno.Kv;
-  path: string;
-  discard(): Promise<void>;
-}
-
 const removeDb = (path: string) =>
   Promise.all(["", "-wal", "-shm"].map((s) => Deno.remove(path + s).catch(() => {})));
 
-async function* entriesOf(kv: Deno.Kv): AsyncGenerator<[Deno.KvKey, unknown]> {
-  for await (const e of kv.list({ prefix: [] }, { batchSize: 500 })) {
-    if (e.key[0] !== "_chg" && e.key[0] !== "session") yield [e.key, e.value];
-  }
-}
-
-/**
- * Verifies the backup (format, size, checksum, SQLite check) while copying it out, and builds
- * the new store from it: for a local store a new file `casemix-<ulid>.kv` beside the live one,
- * otherwise a fresh `:memory:` store. The new file is made by Deno KV, and a SQLite payload's
- * schema must be exactly that file's: only its rows are copied in (adopt.ts), so nothing of the
- * file's own schema survives. Nothing live is touched; a bad file throws 422.
- */
-async function buildAside(
-  store: Store,
-  file: string,
-  dir: string,
-  progress?: Tracker,
-): Promise<Aside> {
+/** Verifies the backup while unpacking it, and builds the new store from it aside (else 422). */
+async function buildAside(store: Store, file: string, dir: string, progress?: Tracker) {
   const target = store.kind === "file" ? newLiveFile(store.base) : ":memory:";
   const tmp = join(dir, `.tmp-${ulid()}.restore`);
   // the file the payload's rows go into, made by Deno KV (for a memory store, read into it)
@@ -67,22 +43,16 @@ async function buildAside(
   const openInto = () => openPrivately(into, (p) => Deno.openKv(p));
   try {
     (await openInto()).close();
-    progress?.phase("Memeriksa dan membuka cadangan", 0, "byte");
     const header = await runBackupJob(
       { op: "unpack", file, out: tmp, into },
-      (done, total) => {
-        if (progress && progress.total !== total) {
-          progress.phase("Memeriksa dan membuka cadangan", total, "byte");
-        }
-        progress?.step(done);
-      },
+      byteProgress("Memeriksa dan membuka cadangan", progress),
     );
     if (target === ":memory:") {
       kv = await Deno.openKv(":memory:");
       if (header.kind === "jsonl") await importEntries(kv, readLines(tmp));
       else {
         const src = await Deno.openKv(into);
-        await importEntries(kv, entriesOf(src)).finally(() => src.close());
+        await importEntries(kv, dumpEntries(src)).finally(() => src.close());
       }
       await removeDb(into);
     } else {
@@ -102,10 +72,7 @@ async function buildAside(
   }
 }
 
-/**
- * Replaces the sessions of `to` with the live ones of `from` whose user exists in `to`, so
- * whoever is logged in stays logged in (sessions inside a backup are never brought back).
- */
+/** Replaces the sessions of `to` with the live ones of `from` whose user exists in `to`. */
 export async function carrySessions(from: Deno.Kv, to: Deno.Kv): Promise<void> {
   const del = to.atomic();
   let n = 0;
@@ -122,13 +89,7 @@ export async function carrySessions(from: Deno.Kv, to: Deno.Kv): Promise<void> {
   }
 }
 
-/**
- * Replaces the whole database with a backup. The backup is verified and the new store built
- * aside first; then, with requests held back (`gate.exclusive`), the current state is backed
- * up automatically, sessions carried over, the new file made durable and the pointer renamed
- * onto it, and the store switched. A crash before the pointer rename leaves the old database,
- * after it the new one; files left over are removed at the next start.
- */
+/** Replaces the whole database with a listed backup (the steps: lib/backup/README.md). */
 export async function restoreBackup(
   store: Store,
   dir: string,
@@ -154,10 +115,7 @@ export interface Restored {
 /** Stores with a restore under way (one at a time: a second one is refused). */
 const running = new WeakSet<Store>();
 
-/**
- * Runs `job` as the store's only restore: a second one meanwhile gets 409, and a KV Connect
- * store, which cannot be replaced in one step, 400.
- */
+/** Runs `job` as the store's only restore (else 409; a KV Connect store: 400). */
 export async function aloneRestoring<T>(store: Store, job: () => Promise<T>): Promise<T> {
   if (running.has(store)) {
     throw conflict("Pemulihan lain sedang berjalan. Tunggu sampai selesai lalu coba lagi.");
@@ -177,10 +135,8 @@ export async function aloneRestoring<T>(store: Store, job: () => Promise<T>): Pr
 }
 
 /**
- * Restores the backup file `src.file` (listed as `src.doc`); call it inside `aloneRestoring`.
- * `src.keep`, when given, runs once the file has been verified and unpacked, before anything
- * live changes (an uploaded file is moved into the backups folder there). The audit outbox is
- * moved to `log` first: its entries belong to the database being replaced.
+ * Restores `src.file` inside `aloneRestoring` (`src.keep`: once verified). The outbox goes to
+ * `log` first: it is the old database's.
  */
 export async function restoreFrom(
   store: Store,
@@ -189,21 +145,19 @@ export async function restoreFrom(
   { log, progress }: { log: AuditLog; progress?: Tracker },
 ): Promise<Restored> {
   await drainOutbox(store.kv, log);
-  const doc = src.doc;
   const aside = await buildAside(store, src.file, dir, progress);
   let pointed = false;
   let before: BackupDoc;
   const backupNow = () =>
     createBackup(store, dir, {
       name: `Sebelum pemulihan ${formatDateTime(new Date())} ${zoneLabel()}`,
-      desc: `Otomatis, sebelum memulihkan "${doc.name}"`,
+      desc: `Otomatis, sebelum memulihkan "${src.doc.name}"`,
       auto: "restore",
       progress,
     });
   try {
-    // the automatic backup is taken while requests still run; if any collection was written
-    // after it began, it is taken again with requests held back, so it holds the last state
-    // (the backup list itself is left out: it is rebuilt from the files after the switch)
+    // the automatic backup is taken while requests run, and again with them held back if any
+    // collection but the backup list (rebuilt after the switch) was written meanwhile
     await src.keep?.();
     const ver = await counters(store.kv, ["db_backup"]);
     let auto = await backupNow();
@@ -228,5 +182,5 @@ export async function restoreFrom(
   }
   if (store.kind === "file") await cleanStrays(store.base, store.path);
   await syncBackupList(store, dir);
-  return { restored: doc, before };
+  return { restored: src.doc, before };
 }

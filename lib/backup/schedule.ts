@@ -3,25 +3,16 @@ import { formatDate } from "../format.ts";
 import { hospitalDay, hospitalZone, type ZoneName } from "../hospital_time.ts";
 import type { Store } from "../db/store.ts";
 
-/** Where the scheduler reads the hospital's zone from (outside a request there is none). */
-export type ZoneSource = () => ZoneName | Promise<ZoneName>;
-
 /** Where the daily backups go and how many are kept. */
 export interface DailyOptions {
-  /** The backup folder. */
   dir: string;
   /** Hospital dates whose daily backup is kept (0: none made). */
   keep: number;
-  /** The hospital's zone (default `hospitalZone`, the request's). */
-  zone?: ZoneSource;
+  /** Where the hospital's zone is read at each check (default `hospitalZone`, the request's). */
+  zone?: () => ZoneName | Promise<ZoneName>;
 }
 
-/**
- * Makes the daily backup when none was made yet on the hospital's current date (in `zone`, the
- * hospital's), named after that date, then deletes the daily backups of all but the newest
- * `keep` hospital dates. Backups made by hand or before a restore are never pruned. Returns the
- * backup made, or null when none was due (or `keep` is 0).
- */
+/** Makes the daily backup if due (null: not), keeping those of the newest `keep` dates. */
 export async function runDailyBackup(
   store: Store,
   { dir, keep, zone = hospitalZone }: DailyOptions,
@@ -35,10 +26,9 @@ export async function runDailyBackup(
         i.rows().map((r) => r.value).filter((d) => d.auto === "daily")
           .sort((a, b) => b.created.localeCompare(a.created))
       );
-    const today = hospitalDay(now, z);
     const last = (await daily())[0];
     // a newer one (a clock set back) counts as made too
-    if (last && hospitalDay(last.created, z) >= today) return null;
+    if (last && hospitalDay(last.created, z) >= hospitalDay(now, z)) return null;
     const made = await createBackup(store, dir, {
       name: `Harian ${formatDate(now, z)}`,
       desc: "Cadangan otomatis harian",
@@ -56,12 +46,7 @@ export async function runDailyBackup(
   });
 }
 
-/**
- * Starts the daily backup: checked a minute after start and then every hour, so a server that
- * restarts often still backs up once a day (a check still running when the next is due makes
- * that one skip, `everyMs` apart, default an hour). `zone` gives the hospital's zone at each check;
- * `signal`, aborted, stops it.
- */
+/** Checks the daily backup a minute after start, then every `everyMs` (an hour) until `signal`. */
 export function startDailyBackups(
   store: Store,
   o: DailyOptions & { signal: AbortSignal; everyMs?: number },

@@ -15,9 +15,6 @@ import type { Store } from "../db/store.ts";
 import { AppError, badRequest, storageError } from "../errors.ts";
 import { formatBytes } from "../format.ts";
 
-/** An uploaded backup file being received (removed at start like the other `.tmp-` files). */
-const tmpName = () => `.tmp-${ulid()}.upload`;
-
 const tooLarge = (limit: number) =>
   new AppError(
     413,
@@ -30,12 +27,7 @@ async function writeAll(f: Deno.FsFile, b: Uint8Array) {
   for (let n = 0; n < b.length;) n += await f.write(b.subarray(n));
 }
 
-/**
- * Receives an uploaded backup file (the request body, streamed) into a temporary file in `dir`,
- * never holding it whole in memory. Refused before anything is kept: no file (400), more than
- * `limit` bytes, declared or sent (413), a file that does not begin with a Casemix RS backup
- * header (422, told from the first 4 KiB), or one whose length is not the header's (422).
- */
+/** Streams an upload into a temp file in `dir`: 400 none, 413 too big, 422 not a backup. */
 async function receive(
   body: ReadableStream<Uint8Array> | null,
   dir: string,
@@ -44,9 +36,8 @@ async function receive(
   if (!body || o.declared === 0) throw noFile();
   if (o.declared !== null && o.declared > o.limit) throw tooLarge(o.limit);
   await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
-  const tmp = join(dir, tmpName());
-  // the file is made once the header has come and been read: a file that is not a backup of
-  // this app never touches the disk (at most its first 4 KiB and one chunk are held)
+  const tmp = join(dir, `.tmp-${ulid()}.upload`); // removed at start like every `.tmp-` file
+  // the file is made once the header is read: a file not a backup never touches the disk
   let f: Deno.FsFile | null = null;
   const early: Uint8Array[] = [];
   const head = new Uint8Array(HEADER_BYTES);
@@ -85,11 +76,7 @@ async function receive(
   return { tmp, header };
 }
 
-/**
- * The list entry of an upload: its own id (whatever id the file carried, so it never stands for
- * a listed backup), written into the received file's header (the checksum covers the payload
- * only), named by when the backup was taken; a manual backup, never pruned as a daily one.
- */
+/** The list entry of an upload, under an id of its own written into its header (manual). */
 async function ownEntry(tmp: string, h: BackupHeader, fileName: string): Promise<BackupDoc> {
   const id = ulid();
   const source = fileName ? `berkas "${fileName.slice(0, 100)}"` : "berkas";
@@ -111,14 +98,7 @@ async function ownEntry(tmp: string, h: BackupHeader, fileName: string): Promise
   return docOf(header, backupFileName(Number.isNaN(made.getTime()) ? new Date() : made, id));
 }
 
-/**
- * Restores the database from an uploaded backup file, with the checks of any restore: the file
- * is received aside (`receive`), then verified whole (checksum, SQLite check) and unpacked
- * before anything live changes, a bad one refused with 422. It gets its own id (`ownEntry`) and,
- * once verified, is kept in the backups folder under it: it shows in the list, can be restored
- * again, and the restore's audit names it (`sourceId`: the id the file carried). One restore at
- * a time; not into a KV Connect store.
- */
+/** Restores an uploaded backup, then kept under its own id (`sourceId`: the file's). */
 export function restoreUpload(
   store: Store,
   dir: string,

@@ -1,12 +1,5 @@
 /// <reference lib="deno.worker" />
-/**
- * Worker thread of the backup jobs: SQLite `VACUUM INTO`, hashing and copying run here so the
- * main thread keeps answering requests. Pack: payload → temp file (header placeholder, payload,
- * then the real header) → fsync → rename. Unpack: header and size checked, payload copied out
- * while hashed (a gzipped one refused once it grows past `unpackCap`), checksum compared, a
- * SQLite payload checked with `quick_check`, its schema compared with a new file's and its rows
- * copied into that file (adopt.ts).
- */
+/** Worker thread of the backup jobs (pack, unpack), off the request thread (README.md). */
 import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -24,8 +17,10 @@ import {
 import { adoptRows } from "./adopt.ts";
 import { AppError } from "../errors.ts";
 import { formatBytes } from "../format.ts";
+import { syncPath } from "../db/db_file.ts";
 
 const CHUNK = 1 << 20;
+type Bytes = TransformStream<Uint8Array, Uint8Array>;
 
 /** Reports bytes read to the thread that started the job (every 4 MiB and at the end). */
 function progress(from: Deno.FsFile, done: number) {
@@ -46,8 +41,8 @@ function writeAll(f: Deno.FsFile, buf: Uint8Array) {
   for (let n = 0; n < buf.length;) n += f.writeSync(buf.subarray(n));
 }
 
-/** Copies `from` (from its current offset, `size` bytes or to its end) to `to`, hashing. */
-function copyHashed(from: Deno.FsFile, to: Deno.FsFile, size = Infinity) {
+/** Copies `size` bytes of `from` (or to its end) to `to`, hashing. */
+function copyHashed(from: Deno.FsFile, to: Deno.FsFile, size: number) {
   const hash = createHash("sha256");
   const buf = new Uint8Array(CHUNK);
   let total = 0;
@@ -79,9 +74,7 @@ async function gzipHashed(from: Deno.FsFile, to: Deno.FsFile) {
       },
     }),
   );
-  const gz = counted.pipeThrough(
-    new CompressionStream("gzip") as unknown as TransformStream<Uint8Array, Uint8Array>,
-  );
+  const gz = counted.pipeThrough(new CompressionStream("gzip") as unknown as Bytes);
   for await (const chunk of gz) {
     hash.update(chunk);
     writeAll(to, chunk);
@@ -90,10 +83,7 @@ async function gzipHashed(from: Deno.FsFile, to: Deno.FsFile) {
   return { total, sha256: hash.digest("hex") };
 }
 
-/**
- * Gunzips `size` stored bytes of `from` into `to`, hashing the stored (compressed) bytes; refuses
- * at once output growing past `unpackCap(size)` (a compression bomb), having written no more.
- */
+/** Gunzips `size` bytes of `from` into `to`, hashing them; refuses past `unpackCap` at once. */
 async function gunzipHashed(from: Deno.FsFile, to: Deno.FsFile, size: number) {
   const hash = createHash("sha256");
   const cap = unpackCap(size);
@@ -112,12 +102,8 @@ async function gunzipHashed(from: Deno.FsFile, to: Deno.FsFile, size: number) {
     },
   });
   try {
-    const gunzip = new DecompressionStream("gzip");
-    for await (
-      const chunk of stored.pipeThrough(
-        gunzip as unknown as TransformStream<Uint8Array, Uint8Array>,
-      )
-    ) {
+    const gunzip = new DecompressionStream("gzip") as unknown as Bytes;
+    for await (const chunk of stored.pipeThrough(gunzip)) {
       written += chunk.length;
       if (written > cap) {
         throw badBackup(
@@ -138,16 +124,6 @@ async function gunzipHashed(from: Deno.FsFile, to: Deno.FsFile, size: number) {
     return { sha256: hash.digest("hex"), damaged: true };
   }
   return { sha256: hash.digest("hex"), damaged: false };
-}
-
-function syncDir(dir: string) {
-  if (Deno.build.os === "windows") return; // Windows refuses to open a folder for fsync (os error 5)
-  const d = Deno.openSync(dir, { read: true });
-  try {
-    d.syncSync();
-  } finally {
-    d.close();
-  }
 }
 
 async function pack(job: Extract<BackupJob, { op: "pack" }>): Promise<BackupHeader> {
@@ -180,7 +156,7 @@ async function pack(job: Extract<BackupJob, { op: "pack" }>): Promise<BackupHead
       out.close();
     }
     Deno.renameSync(tmp, job.out);
-    syncDir(dir);
+    await syncPath(dir);
     return header;
   } finally {
     for (const f of [tmp, payload]) {

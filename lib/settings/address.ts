@@ -5,6 +5,7 @@ import type { Registry } from "../resource/refs.ts";
 import {
   type FormSection,
   getSection,
+  refSelect,
   type RefValue,
   saveSection,
   type SettingRef,
@@ -41,28 +42,15 @@ const schema = z.object({
 
 /** The address form: cascading selects (each narrows the next), street and postal code. */
 export const ADDRESS_FIELDS: TableField[] = [
-  ...REGION_LEVELS.map((l, i): TableField => {
+  ...REGION_LEVELS.map((l, i) => {
     const up = REGION_LEVELS[i - 1];
-    return {
-      name: l.field,
-      label: l.label,
-      type: "select",
-      required: true,
-      options: {
-        url: `/api/${l.resource}/select2`,
-        ...(up ? { parent: up.field, param: l.parentField } : {}),
-      },
-      from: l.field,
-    };
+    return refSelect(l, up ? { parent: up.field, param: l.parentField } : {});
   }),
   { name: "description", label: "Alamat", type: "textarea", placeholder: "Jalan, RT/RW" },
   { name: "postalCode", label: "Kode Pos", required: true, placeholder: "5 angka" },
 ];
 
-/**
- * Refuses (400) a chosen region that does not lie in the one chosen above it, or that skips a
- * level; `docs` holds the chosen region records by level (absent levels allowed at the bottom).
- */
+/** Refuses (400) a chosen region (`docs`, by level) not in the one chosen above it. */
 export function assertNested(docs: Record<string, Doc | null | undefined>): void {
   for (const [i, l] of REGION_LEVELS.entries()) {
     const mine = docs[l.field];
@@ -82,18 +70,11 @@ const ADDRESS: FormSection = {
   check: assertNested,
 };
 
-/**
- * The default address for new patients (null when never saved), with the regions as they are
- * now: a renamed region shows its new name, a deleted one is null.
- */
+/** The default address for new patients (null when never saved), its regions as they are now. */
 export const getDefaultAddress = (store: Store, registry: Registry) =>
   getSection<DefaultAddress>(store, registry, ADDRESS);
 
-/**
- * Validates and saves the address form (`province`, `regency`, `district`, `village` ids,
- * `description`, `postalCode`, optional `_version`). Each region must lie in the one above;
- * 400 naming the field, 409 when stale or a region changed meanwhile.
- */
+/** Validates and saves the address form (each region in the one above): 400 or 409. */
 export const saveDefaultAddress = (
   store: Store,
   registry: Registry,

@@ -33,25 +33,17 @@ export function sniffImage(b: Uint8Array): "png" | "jpg" | "webp" | null {
 
 /** The uploads folder of a data folder (kept 0700, see `privateDir`). */
 export const uploadsDir = (dataDir: string) => join(dataDir, "uploads");
-const uploads = uploadsDir;
 const removeFile = (path: string) => Deno.remove(path).catch(() => {});
 
-/**
- * The current background's file name, or null. With `dataDir`, also null when its file is gone
- * (e.g. the store was restored from a backup without the uploads folder).
- */
+/** The current background's file name, or null (with `dataDir`: also when its file is gone). */
 export async function backgroundId(store: Store, dataDir?: string): Promise<string | null> {
   const name = (await readSetting<GeneralSetting>(store, "general")).value?.backgroundImage;
   if (!name || !NAME.test(name)) return null;
   if (dataDir === undefined) return name;
-  return await Deno.stat(join(uploads(dataDir), name)).then(() => name, () => null);
+  return await Deno.stat(join(uploadsDir(dataDir), name)).then(() => name, () => null);
 }
 
-/**
- * Stores an uploaded background under a random name in `$DATA_DIR/uploads` and makes it the
- * current one (removing the previous file). Refuses an empty file (400), one over 1,000,000
- * bytes (413) and one whose bytes are not PNG, JPEG or WebP (415); nothing changes then.
- */
+/** Stores an uploaded background and makes it current (400 empty, 413 big, 415 not an image). */
 export async function saveBackground(store: Store, dataDir: string, file: File): Promise<string> {
   if (file.size === 0) throw badRequest(NO_FILE_MESSAGE);
   if (file.size > BACKGROUND_MAX_BYTES) throw new AppError(413, TOO_BIG);
@@ -59,24 +51,21 @@ export async function saveBackground(store: Store, dataDir: string, file: File):
   const ext = sniffImage(bytes);
   if (!ext) throw new AppError(415, NOT_IMAGE);
   const name = `bg-${crypto.randomUUID()}.${ext}`;
-  await privateDir(uploads(dataDir));
+  await privateDir(uploadsDir(dataDir));
   const cur = await readSetting<GeneralSetting>(store, "general");
-  await Deno.writeFile(join(uploads(dataDir), name), bytes, { mode: 0o600 });
+  await Deno.writeFile(join(uploadsDir(dataDir), name), bytes, { mode: 0o600 });
   try {
     await writeSetting(store, "general", cur, { ...cur.value, backgroundImage: name });
   } catch (e) {
-    await removeFile(join(uploads(dataDir), name));
+    await removeFile(join(uploadsDir(dataDir), name));
     throw e;
   }
   const old = cur.value?.backgroundImage;
-  if (old && NAME.test(old)) await removeFile(join(uploads(dataDir), old));
+  if (old && NAME.test(old)) await removeFile(join(uploadsDir(dataDir), old));
   return name;
 }
 
-/**
- * Removes the current background (its file too). When `filename` is given it must still be
- * the current one (409 otherwise); 404 when there is none.
- */
+/** Removes the current background and its file (404: none; 409: not `filename` any more). */
 export async function deleteBackground(store: Store, dataDir: string, filename?: string) {
   const cur = await readSetting<GeneralSetting>(store, "general");
   const name = cur.value?.backgroundImage;
@@ -85,17 +74,13 @@ export async function deleteBackground(store: Store, dataDir: string, filename?:
     throw conflict("Gambar latar sudah diganti; muat ulang halaman.");
   }
   await writeSetting(store, "general", cur, { ...cur.value, backgroundImage: null });
-  if (NAME.test(name)) await removeFile(join(uploads(dataDir), name));
+  if (NAME.test(name)) await removeFile(join(uploadsDir(dataDir), name));
 }
 
 /** The current background's bytes and content type, or null when there is none. */
 export async function readBackground(store: Store, dataDir: string) {
   const name = await backgroundId(store);
   if (!name) return null;
-  try {
-    const body = await Deno.readFile(join(uploads(dataDir), name));
-    return { name, body, type: TYPES[name.split(".").pop()!] };
-  } catch {
-    return null;
-  }
+  const body = await Deno.readFile(join(uploadsDir(dataDir), name)).catch(() => null);
+  return body && { name, body, type: TYPES[name.split(".").pop()!] };
 }

@@ -3,6 +3,7 @@ import type { Registry } from "../resource/refs.ts";
 import {
   type FormSection,
   getSection,
+  refSelect,
   type RefValue,
   saveSection,
   type SettingRef,
@@ -21,10 +22,7 @@ export interface HospitalProfile {
   type: RefValue | null;
   /** The hospital's time zone (absent on profiles saved before it existed: Asia/Jakarta). */
   timezone?: ZoneName;
-  /**
-   * False when the profile was saved without a zone (the default, Asia/Jakarta, stands in until
-   * someone picks one); absent on profiles saved before it was recorded, which count as chosen.
-   */
+  /** False when saved without a zone (the default stands in); absent counts as chosen. */
   timezoneChosen?: boolean;
 }
 
@@ -57,14 +55,7 @@ const schema = z.object({
 /** The profile form's fields (selects preload from the embedded references). */
 export const HOSPITAL_FIELDS: TableField[] = [
   { name: "name", label: "Nama Rumah Sakit", required: true },
-  ...HOSPITAL_REFS.map((r): TableField => ({
-    name: r.field,
-    label: r.label,
-    type: "select",
-    required: true,
-    options: { url: `/api/${r.resource}/select2` },
-    from: r.field,
-  })),
+  ...HOSPITAL_REFS.map((r) => refSelect(r)),
   { name: "timezone", label: "Zona Waktu", type: "select", required: true, choices: ZONE_CHOICES },
 ];
 
@@ -74,11 +65,7 @@ const HOSPITAL: FormSection = { section: "hospital", schema, refs: HOSPITAL_REFS
 export const getHospital = (store: Store, registry: Registry) =>
   getSection<HospitalProfile>(store, registry, HOSPITAL);
 
-/**
- * Validates and saves the profile form (`name`, `regional`, `hospitalClass`, `owner`, `type` as
- * reference ids, `timezone`, optional `_version`): 400 naming the field, 409 when stale. Without
- * a `timezone` the default is saved, marked as not chosen (`timezoneChosen: false`).
- */
+/** Validates and saves the profile form: 400 or 409; no `timezone`: the default, not chosen. */
 export const saveHospital = (store: Store, registry: Registry, fields: Record<string, string>) =>
   saveSection<HospitalProfile>(store, registry, HOSPITAL, {
     ...fields,

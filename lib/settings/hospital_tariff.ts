@@ -2,11 +2,7 @@ import { getHospital, type HospitalProfile } from "./hospital.ts";
 import type { Registry } from "../resource/refs.ts";
 import type { Store } from "../db/store.ts";
 
-/**
- * Which INA-CBG tariffs apply to this hospital: the regional number ("1".."5") and the E-Klaim
- * `kelas_rs` code (class letter + P for Pemerintah or S for Swasta, e.g. "AP", "CS"). `missing`
- * names the profile parts still needed (empty when both are known).
- */
+/** The INA-CBG tariffs that apply: regional ("1".."5"), `kelas_rs` ("CS"), what is `missing`. */
 export interface HospitalTariff {
   regional: string | null;
   kelasRs: string | null;
@@ -22,12 +18,8 @@ export function tariffOf(p: HospitalProfile | null): HospitalTariff {
     read: (d: string) => string | null,
     why: string,
   ) => {
-    if (!desc) {
-      missing.push(label);
-      return null;
-    }
-    const v = read(desc);
-    if (v === null) missing.push(`${label} ("${desc}" ${why})`);
+    const v = desc ? read(desc) : null;
+    if (v === null) missing.push(desc ? `${label} ("${desc}" ${why})` : label);
     return v;
   };
   const regional = part(
@@ -51,11 +43,7 @@ export function tariffOf(p: HospitalProfile | null): HospitalTariff {
   return { regional, kelasRs: letter && owner ? letter + owner : null, missing };
 }
 
-/**
- * The hospital's tariff key, from the saved profile with its reference lists as they are now
- * (a renamed or deleted entry shows up in `missing`). Inpatient screens call this to offer only
- * the tariffs that apply, and render `components/HospitalMissing.tsx` while `missing` is not empty.
- */
+/** The hospital's tariff key from the saved profile, its references as they are now. */
 export async function hospitalTariff(
   store: Store,
   registry: Registry,
@@ -71,10 +59,7 @@ const SPECIAL: Record<string, string> = {
   RSAB: "RSAB Harapan Kita (RSAB)",
 };
 
-/**
- * An E-Klaim `kelas_rs` code as staff say it: 'CP' → 'Kelas C, Pemerintah', 'AS' → 'Kelas A,
- * Swasta', 'RSCM' → 'RSUPN Cipto Mangunkusumo (RSCM)'; anything else as it is.
- */
+/** An E-Klaim `kelas_rs` code as staff say it: 'CP' → 'Kelas C, Pemerintah'; else as it is. */
 export function kelasRsText(code: string | null | undefined): string {
   const c = String(code ?? "").trim().toUpperCase();
   const m = /^([A-D])([PS])$/.exec(c);
@@ -86,10 +71,7 @@ export function kelasRsText(code: string | null | undefined): string {
 export const tariffSetText = (regional: string | null, kelasRs: string | null) =>
   `Regional ${regional}, ${kelasRsText(kelasRs)}`;
 
-/**
- * A tariff's unique key (`_key` of resources/inatarif.ts): 'Regional 3 · CS · A-4-10-I'. With
- * an empty `kode`, the start every key of that regional and class shares.
- */
+/** A tariff's unique key, 'Regional 3 · CS · A-4-10-I' (no `kode`: the start of its set's). */
 export const tariffKeyOf = (regional: string, kelasRs: string, kode = "") =>
   `Regional ${regional} · ${kelasRs} · ${kode}`;
 

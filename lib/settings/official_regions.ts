@@ -1,7 +1,4 @@
-/**
- * The official region list shipped with the app (Kepmendagri 2025, from cahyadsn/wilayah, MIT:
- * `wilayah/LICENSE`), loaded once from the first-run checklist through the regions' own import.
- */
+/** The official region list shipped with the app (MIT: `wilayah/LICENSE`), loaded once. */
 import { conflict } from "../errors.ts";
 import { formatNumber } from "../format.ts";
 import { importFile, type ImportResult } from "../resource/importer.ts";
@@ -12,10 +9,7 @@ import { tracked, type Tracker } from "../progress/progress.ts";
 import { REGION_LEVELS } from "./address.ts";
 import { regionGap } from "./setup_checks.ts";
 
-/**
- * The shipped file, by URL beside this module: found the same way in a checkout, on Windows and
- * in the compiled program (compile.ts includes it).
- */
+/** The shipped file, by URL beside this module (so the compiled program finds it too). */
 export const OFFICIAL_REGIONS_FILE = new URL(
   "./wilayah/wilayah_kepmendagri_2025.csv.gz",
   import.meta.url,
@@ -24,19 +18,13 @@ export const OFFICIAL_REGIONS_FILE = new URL(
 /** The list's name in messages and in the audit entries of its load. */
 export const OFFICIAL_REGIONS_NAME = "Kepmendagri No 300.2.2-2138 Tahun 2025";
 
-/**
- * The shipped `kode,nama` lines split by level (the dots in the code: `11`, `11.01`, `11.01.01`,
- * `11.01.01.2001`), each level a CSV its resource imports: `kode,nama,parent_kode`.
- */
+/** The shipped `kode,nama` lines split by level (the code's dots) as `kode,nama,parent_kode`. */
 async function levelFiles(file: URL): Promise<Uint8Array[]> {
   const gz = await Deno.readFile(file);
   const text = await new Response(
     new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip")),
   ).text();
-  const levels: string[][] = REGION_LEVELS.map((
-    _,
-    i,
-  ) => [i ? "kode,nama,parent_kode" : "kode,nama"]);
+  const levels = REGION_LEVELS.map((_, i) => [i ? "kode,nama,parent_kode" : "kode,nama"]);
   for (const line of text.split("\n").slice(1)) {
     const comma = line.indexOf(",");
     if (comma < 0) continue;
@@ -47,12 +35,6 @@ async function levelFiles(file: URL): Promise<Uint8Array[]> {
   }
   const enc = new TextEncoder();
   return levels.map((l) => enc.encode(l.join("\n") + "\n"));
-}
-
-/** What the load did: each level's import. */
-export interface OfficialLoad {
-  message: string;
-  levels: { resource: string; result: ImportResult }[];
 }
 
 /** The phases of one level's import, reported as a part of the whole load's. */
@@ -72,20 +54,14 @@ function levelTracker(outer: Tracker, label: string, n: number): Tracker {
 
 let loading = false;
 
-/**
- * Loads the shipped list into the four region levels, province first, each through its
- * import (all or nothing per level, upserting by code; `afterLevel` audits it). Once every
- * level holds records (this load, or imports by hand) it is refused with 409, as is a second
- * load while one runs: the checklist offers it only while a level is empty. `file`: another
- * list in the same form (a test's few rows).
- */
+/** Loads the list into the region levels by their imports (409 once all hold records). */
 export async function loadOfficialRegions(
   store: Store,
   registry: Registry,
   progress: Tracker,
   afterLevel: (def: ResourceDef, result: ImportResult) => Promise<void>,
   file: URL = OFFICIAL_REGIONS_FILE,
-): Promise<OfficialLoad> {
+): Promise<{ message: string; levels: { resource: string; result: ImportResult }[] }> {
   if (loading) throw conflict("Data wilayah resmi sedang dimuat; tunggu hingga selesai.");
   if (!await regionGap(store, registry)) {
     throw conflict(
@@ -98,17 +74,12 @@ export async function loadOfficialRegions(
     return await tracked(progress, async () => {
       progress.phase("Membuka berkas data wilayah resmi");
       const files = await levelFiles(file);
-      const levels: OfficialLoad["levels"] = [];
+      const levels: { resource: string; result: ImportResult }[] = [];
       for (const [i, l] of REGION_LEVELS.entries()) {
         const def = registry.get(l.resource)!;
         const file = { name: `${l.resource}.csv`, bytes: files[i] };
-        const result = await importFile(
-          store,
-          registry,
-          def,
-          file,
-          levelTracker(progress, l.label, i + 1),
-        );
+        const tracker = levelTracker(progress, l.label, i + 1);
+        const result = await importFile(store, registry, def, file, tracker);
         await afterLevel(def, result);
         levels.push({ resource: l.resource, result });
       }

@@ -9,11 +9,9 @@ import { collectionOf, type RefDef } from "../resource/resource.ts";
 import type { Store } from "../db/store.ts";
 import { ReadCache } from "../db/read_cache.ts";
 import { parseOr400 } from "../resource/validate.ts";
+import type { TableField } from "../resource/table_props.ts";
 
-/**
- * The settings sections, each one KV record under `["setting", section]` (`bill` is declared in
- * lib/ipd/bill_setting.ts, `eklaim` in lib/eklaim/settings.ts).
- */
+/** The settings sections, each one KV record under `["setting", section]`. */
 export type SettingSection = "hospital" | "address" | "general" | "bill" | "eklaim";
 
 /** A section as read: its value (null when never saved) and the versionstamp it was read at. */
@@ -31,6 +29,17 @@ export interface RefValue {
 /** A reference field of a section (form field and stored field have the same name). */
 export type SettingRef = Pick<RefDef, "resource" | "label"> & { field: string };
 
+/** A reference's select on a section's form (`parent`: narrowed by the field above). */
+export const refSelect = (r: SettingRef, parent: { parent?: string; param?: string } = {}) =>
+  ({
+    name: r.field,
+    label: r.label,
+    type: "select",
+    required: true,
+    options: { url: `/api/${r.resource}/select2`, ...parent },
+    from: r.field,
+  }) satisfies TableField;
+
 const keyOf = (section: SettingSection): Deno.KvKey => ["setting", section];
 const refValue = (doc: Doc): RefValue => ({ _id: doc._id, desc: String(doc.desc ?? "") });
 
@@ -46,11 +55,7 @@ export async function readSetting<T>(
 /** Sections read for display, each used for a second before it is read again. */
 const keptSettings = new ReadCache<SettingRow<unknown>>(1_000, () => performance.now());
 
-/**
- * A section for display (a page's defaults, the request's time zone): read from KV at most
- * once a second; this process's own saves show at once, another server's within the second.
- * Updates read with `readForUpdate`.
- */
+/** A section for display, read from KV at most once a second (this process's saves at once). */
 export async function readSettingKept<T>(
   store: Store,
   section: SettingSection,
@@ -59,10 +64,7 @@ export async function readSettingKept<T>(
   return row! as SettingRow<T>;
 }
 
-/**
- * Reads a section for an update. `expected` is the version the form was loaded at ("" when the
- * section did not exist then); when given and stale the update is refused with 409.
- */
+/** Reads a section for an update; 409 when `expected` (the form's version, "": none) is stale. */
 export async function readForUpdate<T>(
   store: Store,
   section: SettingSection,
@@ -75,12 +77,7 @@ export async function readForUpdate<T>(
   return cur;
 }
 
-/**
- * Replaces (or, with null, removes) a section read by `readForUpdate`, checking in the same
- * commit that it and every record in `checks` are unchanged; 409 otherwise. Returns the new
- * versionstamp (null after a removal). `audited` is the section as its audit entry's intent may
- * hold it (default: as stored): a section holding a secret (E-Klaim's key) gives a copy without.
- */
+/** Replaces (null: removes) a section if it and `checks` stand (409); `audited`: sans secrets. */
 export async function writeSetting<T>(
   store: Store,
   section: SettingSection,
@@ -110,51 +107,6 @@ export async function writeSetting<T>(
   return value === null ? null : res.versionstamp;
 }
 
-/**
- * Turns the picked ids in `input` into embedded `{_id, desc}` with a versionstamp check each.
- * An unknown id is refused with 400 naming the field. Also returns the picked records.
- */
-export async function resolveSettingRefs(
-  store: Store,
-  registry: Registry,
-  refs: SettingRef[],
-  input: Record<string, unknown>,
-): Promise<{ embedded: Record<string, RefValue>; docs: Record<string, Doc>; checks: Check[] }> {
-  const embedded: Record<string, RefValue> = {};
-  const docs: Record<string, Doc> = {};
-  const checks: Check[] = [];
-  for (const ref of refs) {
-    const col = collectionOf(store, registry.get(ref.resource)!);
-    const id = String(input[ref.field] ?? "");
-    const row = id ? await col.find(id) : null;
-    if (!row) throw badRequest(`${ref.label} tidak ditemukan.`, [`${ref.label} tidak ditemukan.`]);
-    embedded[ref.field] = refValue(row.value);
-    docs[ref.field] = row.value;
-    checks.push({ key: col.key(id), versionstamp: row.versionstamp });
-  }
-  return { embedded, docs, checks };
-}
-
-/**
- * The stored references of a section as they are now: renamed records show their new desc,
- * deleted ones become null (the section is not a resource, so nothing refreshes it on write).
- */
-export async function freshRefs<T extends object>(
-  store: Store,
-  registry: Registry,
-  refs: SettingRef[],
-  value: T,
-): Promise<T> {
-  const out = { ...value } as Record<string, unknown>;
-  for (const ref of refs) {
-    const cur = out[ref.field] as RefValue | null | undefined;
-    if (!cur?._id) continue;
-    const row = (await collectionOf(store, registry.get(ref.resource)!).index()).get(cur._id);
-    out[ref.field] = row ? refValue(row.value) : null;
-  }
-  return out as unknown as T;
-}
-
 /** A section edited as one form: its schema, the references it picks, and extra checks. */
 export interface FormSection {
   section: SettingSection;
@@ -164,7 +116,7 @@ export interface FormSection {
   check?: (docs: Record<string, Doc>) => void;
 }
 
-/** A form section as saved (null when never saved), its references as they are now. */
+/** A form section as saved (null when never), its references as they are now (deleted: null). */
 export async function getSection<T extends object>(
   store: Store,
   registry: Registry,
@@ -172,13 +124,17 @@ export async function getSection<T extends object>(
 ): Promise<SettingRow<T>> {
   const row = await readSettingKept<T>(store, s.section);
   if (!row.value) return row;
-  return { ...row, value: await freshRefs(store, registry, s.refs, row.value) };
+  const value = { ...row.value } as Record<string, unknown>;
+  for (const ref of s.refs) {
+    const cur = value[ref.field] as RefValue | null | undefined;
+    if (!cur?._id) continue;
+    const found = (await collectionOf(store, registry.get(ref.resource)!).index()).get(cur._id);
+    value[ref.field] = found ? refValue(found.value) : null;
+  }
+  return { ...row, value: value as unknown as T };
 }
 
-/**
- * Validates and saves a form section (picked ids, plain fields, optional `_version`): 400
- * naming the field, 409 when stale or a picked record changed meanwhile.
- */
+/** Validates and saves a form section, its picked ids embedded: 400 naming the field, or 409. */
 export async function saveSection<T extends object>(
   store: Store,
   registry: Registry,
@@ -187,7 +143,18 @@ export async function saveSection<T extends object>(
 ): Promise<SettingRow<T>> {
   const input = parseOr400(s.schema, fields) as Record<string, unknown>;
   const cur = await readForUpdate<T>(store, s.section, fields._version);
-  const { embedded, docs, checks } = await resolveSettingRefs(store, registry, s.refs, input);
+  const embedded: Record<string, RefValue> = {};
+  const docs: Record<string, Doc> = {};
+  const checks: Check[] = [];
+  for (const ref of s.refs) {
+    const col = collectionOf(store, registry.get(ref.resource)!);
+    const id = String(input[ref.field] ?? "");
+    const row = id ? await col.find(id) : null;
+    if (!row) throw badRequest(`${ref.label} tidak ditemukan.`, [`${ref.label} tidak ditemukan.`]);
+    embedded[ref.field] = refValue(row.value);
+    docs[ref.field] = row.value;
+    checks.push({ key: col.key(id), versionstamp: row.versionstamp });
+  }
   s.check?.(docs);
   const value = { ...input, ...embedded } as unknown as T;
   return { value, versionstamp: await writeSetting(store, s.section, cur, value, checks) };

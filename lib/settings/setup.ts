@@ -1,9 +1,3 @@
-/**
- * What a fresh install still lacks before staff can record stays: the hospital profile and its
- * time zone, the region lists, classes and rooms, a DPJP doctor, INA-CBG tariffs of the
- * hospital's regional and class, and ICD codes. The dashboard lists the steps, each with a
- * link, until every one is done; each step is checked as the app uses it (setup_checks.ts).
- */
 import type { Store } from "../db/store.ts";
 import type { Registry } from "../resource/refs.ts";
 import type { EmptyReason } from "../resource/resource.ts";
@@ -39,15 +33,8 @@ const UNDONE: EmptyReason = { text: "", href: "", link: "" };
 const filled = (...names: string[]): Check => async (store) =>
   (await Promise.all(names.map((c) => hasAny(store, c)))).every(Boolean) ? null : UNDONE;
 
-const STEPS: {
-  key: string;
-  title: string;
-  hint: string;
-  href: string;
-  check: Check;
-  /** Once done: what is still worth doing (null: nothing). */
-  advise?: Check;
-}[] = [
+/** `advise`: once done, what is still worth doing (null: nothing). */
+const STEPS: (Omit<SetupStep, "done" | "note"> & { check: Check; advise?: Check })[] = [
   {
     key: "hospital",
     title: "Profil rumah sakit",

@@ -1,9 +1,4 @@
-/**
- * What the app needs before staff can record stays, each checked the way the app uses it: a
- * gap says what is missing and links to the fix (null: nothing missing). The dashboard's
- * checklist (setup.ts) and the pickers that would be empty (the resources' `whyEmpty`) say the
- * same thing.
- */
+/** What the app needs before staff can record stays: a gap says what is missing and the fix. */
 import type { Store } from "../db/store.ts";
 import type { Registry } from "../resource/refs.ts";
 import { collectionOf, type EmptyReason } from "../resource/resource.ts";
@@ -52,16 +47,12 @@ export async function zoneGap(store: Store): Promise<EmptyReason | null> {
   };
 }
 
-/**
- * The (regional, kelas_rs) sets the stored tariffs hold, read from their unique keys
- * ('Regional 3 · CS · …'): one key per set, skipping over the rest of it.
- */
+/** The (regional, kelas_rs) sets of the tariffs' unique keys under `key`: one read per set. */
 export async function tariffSets(
   store: Store,
-  registry: Registry,
+  key: Deno.KvKeyPart,
 ): Promise<{ regional: string; kelasRs: string }[]> {
-  const col = collectionOf(store, registry.get("inatarif")!);
-  const prefix = [col.uniqueKey("_key", "")[0]];
+  const prefix = [key];
   const out: { regional: string; kelasRs: string }[] = [];
   for (let start: Deno.KvKey | null = null; out.length < 100;) {
     let key = "";
@@ -94,7 +85,7 @@ export async function tariffGap(store: Store, registry: Registry): Promise<Empty
     end: [prefix, tariffKeyOf(t.regional!, t.kelasRs!, "\uffff")],
   };
   for await (const _ of store.kv.list(range, { limit: 1 })) return null;
-  const sets = await tariffSets(store, registry);
+  const sets = await tariffSets(store, prefix);
   const mine = tariffSetText(t.regional, t.kelasRs);
   const fix = fixAt(registry, "inatarif", "Impor");
   if (!sets.length) return { text: `Belum ada tarif INA-CBG (perlu ${mine}).`, ...fix };
@@ -139,10 +130,7 @@ export async function regionGap(store: Store, registry: Registry): Promise<Empty
 /** The bilingual ICD-10 list that gives the codes their Indonesian names. */
 export const BILINGUAL_ICD_FILE = "icd10_who_en_id_fendis0709.csv";
 
-/**
- * ICD-10 codes stored but none with its Indonesian name: a search in Indonesian ('demam') finds
- * nothing until the bilingual list is imported. Null when names are there or no code is.
- */
+/** ICD-10 codes stored but none with its Indonesian name (a search for 'demam' finds none). */
 export async function icdNamesGap(store: Store, registry: Registry): Promise<EmptyReason | null> {
   const index = await collectionOf(store, registry.get("icd")!).index();
   const named = index.query({

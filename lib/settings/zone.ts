@@ -1,8 +1,3 @@
-/**
- * The hospital's time zone on the server: read from the hospital profile for each request and
- * made the current zone of everything that request runs (lib/hospital_time.ts), so dates are
- * read, shown, exported and cut into days in the hospital's zone.
- */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../http/env.ts";
@@ -14,10 +9,7 @@ const scope = new AsyncLocalStorage<ZoneName>();
 // outside a request (start-up, timers) the zone is the default unless run with `inZone`
 setZoneProvider(() => scope.getStore());
 
-/**
- * The zone saved in the hospital profile (`timezone`), default Asia/Jakarta (the profile read
- * at most once a second, see `readSettingKept`).
- */
+/** The zone saved in the hospital profile, default Asia/Jakarta (`readSettingKept`). */
 export async function storedZone(store: Store): Promise<ZoneName> {
   const z = (await readSettingKept<{ timezone?: string }>(store, "hospital")).value?.timezone;
   return isZone(z) ? z : DEFAULT_ZONE;
@@ -28,8 +20,7 @@ export function inZone<T>(zone: ZoneName, fn: () => T): T {
   return scope.run(zone, fn);
 }
 
-/** Middleware: the rest of the request runs in the zone of the request's store. */
+/** Middleware: the rest of the request runs in the hospital's zone (lib/hospital_time.ts). */
 export const hospitalZoneScope = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  const zone = await storedZone(c.get("store"));
-  await inZone(zone, next);
+  await inZone(await storedZone(c.get("store")), next);
 };
