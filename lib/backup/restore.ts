@@ -74,11 +74,14 @@ async function buildAside(store: Store, file: string, dir: string, progress?: Tr
 
 /** Replaces the sessions of `to` with the live ones of `from` whose user exists in `to`. */
 export async function carrySessions(from: Deno.Kv, to: Deno.Kv): Promise<void> {
-  const del = to.atomic();
+  let del = to.atomic();
   let n = 0;
   for await (const e of to.list({ prefix: ["session"] })) {
     del.delete(e.key);
-    if (++n % 500 === 0) await del.commit();
+    if (++n % 500 === 0) {
+      await del.commit();
+      del = to.atomic();
+    }
   }
   await del.commit();
   const now = Date.now();
