@@ -50,7 +50,9 @@ const isStatus = (s: string): s is ClaimStatus => s in CLAIM_STATUSES;
 /** A reason: a code of `PENDING_REASONS` (its text), or free text (`lainnya`). */
 function readReason(raw: string, label: string): { reasonCode: string; reason: string } {
   const s = raw.trim();
-  if (s in PENDING_REASONS && s !== "lainnya") return { reasonCode: s, reason: PENDING_REASONS[s] };
+  if (Object.hasOwn(PENDING_REASONS, s) && s !== "lainnya") {
+    return { reasonCode: s, reason: PENDING_REASONS[s] };
+  }
   const known = Object.entries(PENDING_REASONS).find(([k, v]) => k !== "lainnya" && v === s);
   if (known) return { reasonCode: known[0], reason: known[1] };
   if (!s || s === "lainnya") throw badRequest(`Alasan ${label} wajib diisi.`);
