@@ -1,4 +1,4 @@
-import { render } from "preact";
+import { render, type VNode } from "preact";
 import { useRef } from "react";
 import { useFocusTrap } from "./focus_trap.ts";
 
@@ -8,10 +8,7 @@ export interface DialogOptions {
   title: string;
   /** Body text; each line (`\n`) becomes its own paragraph. */
   text?: string;
-  /**
-   * The record the dialog acts on ('Budi Santoso · No. ERM 000123'), shown under the title
-   * beside the (spec's) text, so the reader sees what is about to change; lines as in `text`.
-   */
+  /** The record it acts on ('Budi Santoso · No. ERM 000123'), under the title; lines as `text`. */
   record?: string;
   icon?: DialogIcon;
   /** Confirm button label (default 'OK'). */
@@ -92,11 +89,11 @@ function DialogBox({ o, done }: { o: DialogOptions; done: (ok: boolean) => void 
   );
 }
 
-/**
- * Shows a SweetAlert-like dialog on top of everything; resolves true when confirmed, false
- * when cancelled (cancel button or Esc). Browser only: call it from handlers or effects.
- */
-export function showDialog(o: DialogOptions): Promise<boolean> {
+/** Draws `box` over the page until it calls `done` (or `signal` aborts: false); resolves so. */
+export function overPage(
+  box: (done: (ok: boolean) => void) => VNode,
+  signal?: AbortSignal,
+): Promise<boolean> {
   return new Promise((resolve) => {
     const host = document.createElement("div");
     host.className = "dialog-host";
@@ -109,10 +106,14 @@ export function showDialog(o: DialogOptions): Promise<boolean> {
       host.remove();
       resolve(ok);
     };
-    o.signal?.addEventListener("abort", () => done(false), { once: true });
-    render(<DialogBox o={o} done={done} />, host);
+    signal?.addEventListener("abort", () => done(false), { once: true });
+    render(box(done), host);
   });
 }
+
+/** A SweetAlert-like dialog: true when confirmed, false when cancelled (button or Esc). */
+export const showDialog = (o: DialogOptions): Promise<boolean> =>
+  overPage((done) => <DialogBox o={o} done={done} />, o.signal);
 
 /** An informational dialog with a single OK button. */
 export function alertDialog(title: string, text?: string, icon: DialogIcon = "info") {
@@ -124,10 +125,8 @@ export function confirmDialog(o: DialogOptions): Promise<boolean> {
   return showDialog({ icon: "warning", cancelText: "Batal", ...o });
 }
 
-/**
- * The standard delete confirmation ('Are you sure?' … 'Yes, delete it!'); `record` names what
- * is deleted (see `DialogOptions.record`).
- */
+/** The standard delete confirmation ('Are you sure?' … 'Yes, delete it!') of `record`. */
+
 export const confirmDelete = (
   text = "You won't be able to revert this!",
   record?: string,

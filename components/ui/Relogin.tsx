@@ -1,5 +1,5 @@
-import { render } from "preact";
 import { useRef, useState } from "react";
+import { overPage } from "./Dialog.tsx";
 import { useFocusTrap } from "./focus_trap.ts";
 import { PasswordField } from "./PasswordField.tsx";
 
@@ -102,20 +102,6 @@ function ReloginBox({ who, send, done }: {
   );
 }
 
-/**
- * Asks for the password in place, over the page (which stays as it is): resolves true once
- * signed in again as `who`, false when the clerk chose Batal (or Esc).
- */
-export function askRelogin(who: ReloginWho, send: Send): Promise<boolean> {
-  return new Promise((resolve) => {
-    const host = document.createElement("div");
-    host.className = "dialog-host";
-    document.body.appendChild(host);
-    const done = (ok: boolean) => {
-      render(null, host);
-      host.remove();
-      resolve(ok);
-    };
-    render(<ReloginBox who={who} send={send} done={done} />, host);
-  });
-}
+/** Asks for the password in place, the page kept: true once signed in as `who`, false on Batal. */
+export const askRelogin = (who: ReloginWho, send: Send): Promise<boolean> =>
+  overPage((done) => <ReloginBox who={who} send={send} done={done} />);

@@ -1,8 +1,4 @@
-/**
- * The signed-in page's session, as the browser sees it: when the server last answered (this tab
- * or another: `localStorage`), the warning before the idle limit ('Tetap masuk') and the login in
- * place once the session has ended (`relogin`), so what is on the page is never thrown away.
- */
+/** A signed-in page's idle time (all tabs: `localStorage`), its warning and the login in place. */
 import { showDialog } from "./Dialog.tsx";
 import { askRelogin, type Send } from "./Relogin.tsx";
 
@@ -56,10 +52,8 @@ export function answered(status: number): void {
   } catch { /* private mode: this tab alone */ }
 }
 
-/**
- * Asks for the password in place (one dialog however many requests met the end); true once
- * signed in again, false when the clerk declined or the page has no session.
- */
+/** Asks for the password in place (one dialog for all requests); true once signed in again. */
+
 export function relogin(send: Send): Promise<boolean> {
   const s = pageSession();
   if (!s) return Promise.resolve(false);
