@@ -21,7 +21,7 @@ import { FormModal } from "../components/ui/Modal.tsx";
 import { ProgressPanel, useFileImport } from "../components/ui/Progress.tsx";
 import { SearchBox, TableFooter, TableView } from "../components/ui/ServerTable.tsx";
 import {
-  fileKind,
+  FILE_KIND,
   ImportBar,
   LengthPicker,
   Lookups,
@@ -84,7 +84,8 @@ function useImport(props: TableProps, reload: () => void) {
   const { job, send } = useFileImport();
   const fileRef = useRef<HTMLInputElement>(null);
   const doImport = async () => {
-    const kind = fileKind(props.import!).replace("Excel ", "");
+    const kind = FILE_KIND.replace("Excel ", "");
+
     const missing = `Harap pilih file ${kind} terlebih dahulu.`;
     const a = await send(fileRef.current, `${props.api}/import`, missing);
     if (!a) return;

@@ -21,10 +21,7 @@ function spelled(text: string): string {
     : t;
 }
 
-/**
- * What was typed as the field's value (`YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`), null if invalid. A
- * date-time field takes a bare date as that day at 00:00 (the time is optional).
- */
+/** Typed text as the value (`YYYY-MM-DD[THH:mm]`, a bare date at 00:00), null if invalid. */
 export function readValue(text: string, withTime: boolean): string | null {
   const w = readWallClock(spelled(text));
   if (!w) return null;
@@ -62,12 +59,11 @@ export interface DateInputProps {
 }
 
 /**
- * A date or date-time field written as Indonesians write dates, whatever the browser's language:
- * typed (`22-11-2026 14:30`, `22-11-2026` for 00:00, or `221120261430`) or picked from a
- * calendar (arrow keys move, Enter picks, Escape closes). The format is said in the placeholder;
- * an invalid entry is marked, and why is said under it once the clerk leaves it or saves
- * ('Tanggal tidak ada di kalender' for 31-11-2026).
+ * A date (time) field as Indonesians write it, whatever the browser's language: typed
+ * (`22-11-2026 14:30`, `221120261430`) or picked from a calendar; why an entry is refused is
+ * said under it once the clerk leaves it or saves.
  */
+
 export function DateInput(p: DateInputProps) {
   const format = p.time ? "DD-MM-YYYY HH:mm" : "DD-MM-YYYY";
   const [text, setText] = useState(showValue(p.value));

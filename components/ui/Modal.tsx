@@ -32,10 +32,8 @@ export const confirmDiscard = (): Promise<boolean> =>
     focusCancel: true,
   });
 
-/**
- * An accessible modal dialog (rendered only while open): a fixed header and footer, the body
- * scrolling between them when it is taller than the window.
- */
+/** A modal dialog (drawn only while open); its body scrolls between header and footer. */
+
 export function Modal(
   { open, title, onClose, children, footer, busy, size = "md", dirty }: ModalProps,
 ) {

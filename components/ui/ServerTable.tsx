@@ -13,11 +13,8 @@ const STEP = 12;
 const KEY_AGE = 1_000;
 
 /**
- * The table's search box. It keeps what is typed itself and hands it on (`onSearch`) once typing
- * has stopped for 500 ms, so a keystroke redraws the box alone, not the table's 100 rows (a slow
- * PC would lag behind the typing). The 500 ms count from the keystroke: text typed before the
- * page's scripts were ready is announced later (lib/client/boot.ts, `data-typed-at`), and the
- * wait already spent is not paid again.
+ * The search box: keeps what is typed itself (a keystroke redraws the box, not 100 rows) and
+ * hands it on 500 ms after the keystroke (boot.ts's `data-typed-at` for text typed early).
  */
 export function SearchBox({ id, onSearch, onTyping }: {
   id: string;
@@ -62,10 +59,8 @@ export function SearchBox({ id, onSearch, onTyping }: {
 }
 
 /**
- * The rows to draw now. The rows a table hydrates with are drawn at once (the server's); after
- * a new answer, the first `STEP` rows are drawn, and the rest once that frame is painted. A slow
- * PC so shows an answer's first screenful without first laying out 100 rows (up to a second of
- * its main thread). Only two steps: each step lays the whole table out again.
+ * The rows to draw now: the server's at once; of a new answer the first `STEP`, the rest after
+ * that frame's paint (a slow PC's first screenful). Two steps: each lays the table out again.
  */
 function useInSteps<T>(rows: T[]): T[] {
   const [drawn, setDrawn] = useState({ rows, n: rows.length });
@@ -84,11 +79,7 @@ const hydrating = () =>
 /** A cell kept as the server drew it: Preact neither walks nor replaces its children. */
 const KEPT = { __html: "" };
 
-/**
- * The rows (and columns) a table was hydrated with, when `plain` says some of its cells may be
- * kept: those cells of those rows stay as the server drew them. Hydrating them would only walk
- * their text, spans and lists (a throttled PC's discharged list: a third of its hydration).
- */
+/** The rows hydrated with, whose `plain` cells stay as the server drew them (hydration's cost). */
 function useServed(rows: Row[], columns: ColumnDef[], plain?: (c: ColumnDef) => boolean) {
   const [served] = useState(() =>
     plain && hydrating() ? { rows: new Set(rows), columns, plain } : null
@@ -97,11 +88,8 @@ function useServed(rows: Row[], columns: ColumnDef[], plain?: (c: ColumnDef) => 
 }
 
 /**
- * A server-side table's grid: sortable head, one row per record with its action buttons (or
- * 'Tidak ada data'), blocked with 'Processing...' while loading; an answer's first screenful is
- * drawn first (`useInSteps`). Without `actions` there is no 'Aksi' column; `rowClass`
- * gives a row its class (e.g. a highlighted state). `plain` names the columns whose cells hold
- * no handlers and show their row alone: the server's rows keep those cells as drawn (`useServed`).
+ * A server-side table's grid: sortable head, rows with their `actions` ('Aksi'), or 'Tidak ada
+ * data', blocked while loading. `plain` columns hold no handlers (see `useServed`).
  */
 export function TableView(
   {
@@ -164,8 +152,8 @@ export function TableFooter({ t }: {
   t: {
     page: number;
     length: number;
-    rows: unknown[];
     filtered: number;
+
     total: number;
     setPage: (page: number) => void;
   };

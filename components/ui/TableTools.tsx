@@ -36,10 +36,7 @@ export function resourceCell(c: ColumnDef, row: Row, api: string, canWrite: bool
   return typeof v === "object" ? String((v as Row).desc ?? (v as Row).name ?? "") : String(v);
 }
 
-/**
- * The record a row's confirmation acts on: the resource's label, then its first two columns as
- * the table shows them ('Pasien: 000123 – Budi Santoso'); switch columns are left out.
- */
+/** What a row's confirmation names: the label, then two non-switch cells ('Pasien: 000123'). */
 export function recordText(label: string, columns: ColumnDef[], row: Row): string {
   const texts = columns
     .filter((c) => c.format !== "switch" && c.format !== "bool")
@@ -97,8 +94,8 @@ export function Lookups({ uid, lookups, onPick }: {
   );
 }
 
-/** The files every import takes (its template's kind aside). */
-export const fileKind = (_imp: NonNullable<TableProps["import"]>) => "Excel .xlsx atau CSV";
+/** The files every import takes. */
+export const FILE_KIND = "Excel .xlsx atau CSV";
 
 /** The import file input, its button and the template download. */
 export function ImportBar({ uid, imp, fileRef, busy, onImport }: {
@@ -111,7 +108,7 @@ export function ImportBar({ uid, imp, fileRef, busy, onImport }: {
   return (
     <div class="dt-import">
       <label for={`${uid}-file`}>
-        File impor ({fileKind(imp)})
+        File impor ({FILE_KIND})
       </label>
       <input
         id={`${uid}-file`}

@@ -5,10 +5,8 @@ export interface ToastOptions {
 
 let stack: HTMLElement | null = null;
 
-/**
- * Shows a small success notification in the top-right corner for 3.5 s (announced politely to
- * screen readers). Browser only: call it from handlers or effects.
- */
+/** A success notification, top right, for 3.5 s (announced politely). */
+
 export function toast(o: ToastOptions): void {
   if (!stack?.isConnected) {
     stack = document.createElement("div");

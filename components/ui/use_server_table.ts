@@ -30,10 +30,8 @@ function whenIdle(f: () => void): () => void {
 }
 
 /**
- * Fetches the rest of a first page the server rendered in part (`partial`) once, quietly, when
- * the browser is first idle, unless another page was asked for (`draw`). Text typed in the search
- * box meanwhile puts it off until that search is due, which replaces those rows. Returns what
- * `SearchBox` calls at a keystroke (its `performance.now()` time).
+ * Fetches the rest of a `partial` first page quietly when first idle, unless another page was
+ * asked for; typing puts it off until its search is due. Returns `SearchBox`'s `onTyping`.
  */
 function useIdleFill(
   partial: boolean,
@@ -55,10 +53,7 @@ function useIdleFill(
   };
 }
 
-/**
- * Sends a request with the table blocked: on success reloads and calls `ok` with the server's
- * message; otherwise shows 'Error!' with the status, or 'Terjadi kesalahan' when no answer came.
- */
+/** Sends with the table blocked: reloads and calls `ok(message)`, or shows 'Error!' ("status"). */
 const blockedSend =
   (setLoading: (on: boolean) => void, reload: () => void) =>
   async (url: string, init: RequestInit, ok: (msg: string) => void | Promise<void>) => {
@@ -74,12 +69,8 @@ const blockedSend =
   };
 
 /**
- * State of a DataTables server-side table: search (`SearchBox` waits for typing to stop), ordering, paging and
- * loading, answering out-of-order responses by `draw`. `params` are extra filters sent along
- * (a change reloads from the first page). Starts from the server-rendered first rows
- * (`firstRows`); when they are not the whole first page, the page is fetched at the browser's
- * first idle moment, without blocking the table (or, when text was typed in the search box, once
- * that search is due: it replaces the rows anyway).
+ * A DataTables server-side table's search, order, paging and loading (late answers dropped by
+ * `draw`), from the server's first rows; `params` are extra filters (a change: first page).
  */
 export function useServerTable(o: {
   api: string;
@@ -150,7 +141,6 @@ export function useServerTable(o: {
     filtered: answer.recordsFiltered ?? 0,
     /** The server stopped counting: at least `filtered` rows match. */
     capped: !!answer.recordsCapped,
-    search,
     /** Told by `SearchBox` when text was typed (`performance.now()` time). */
     typing,
     /** Searches (from the first page) for what `SearchBox` hands on. */
@@ -173,7 +163,6 @@ export function useServerTable(o: {
     loading,
     setLoading,
     reload,
-    /** Sends a request with the table blocked (see `blockedSend`). */
     send: blockedSend(setLoading, reload),
   };
 }
