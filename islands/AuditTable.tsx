@@ -1,11 +1,10 @@
 import { useEffect, useState } from "react";
 import type { ColumnDef } from "../lib/resource/resource.ts";
-import { formatDateTime } from "../lib/format.ts";
+import { formatDateTime, formatNumber } from "../lib/format.ts";
 import { DateInput } from "../components/ui/DateInput.tsx";
 import { SearchBox, TableFooter, TableView } from "../components/ui/ServerTable.tsx";
 import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
 import { ProgressPanel, useProgress } from "../components/ui/Progress.tsx";
-import { formatNumber } from "../lib/format.ts";
 import { get, request } from "../components/ui/api.ts";
 
 interface Point {
@@ -193,12 +192,8 @@ export default function AuditTable(p: AuditTableProps) {
     api: "/api/audit",
     columns: p.columns,
     pageSize: p.pageSize,
-    initial: p.initial as {
-      data: Row[];
-      recordsTotal: number;
-      recordsFiltered: number;
-      recordsCapped?: boolean;
-    },
+    initial: p.initial as { data: Row[]; recordsTotal: number; recordsFiltered: number },
+
     params,
     order: [-1, "desc"],
   });

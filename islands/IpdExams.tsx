@@ -88,10 +88,8 @@ function useStay(props: IpdExamsProps) {
   return { visit, claim, refresh, api };
 }
 
-/**
- * Examinations of one stay (`/ipd/{id}`): its claim readiness, header with totals, the bill by
- * E-Klaim's categories, add/edit/delete, discharge.
- */
+/** One stay (`/ipd/{id}`): readiness, header, bill, examinations (add/edit/delete), discharge. */
+
 export default function IpdExams(props: IpdExamsProps) {
   const { visit, claim, refresh, api } = useStay(props);
   const t = useServerTable({

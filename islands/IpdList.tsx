@@ -13,9 +13,7 @@ export default function IpdList(props: VisitListProps) {
   const remove = async (r: VisitRow) => {
     const yes = await confirmDelete(undefined, stayRecord(r));
     if (!yes) return;
-    v.t.send(`/api/ipd/${encodeURIComponent(r._id)}`, { method: "DELETE" }, () => {
-      alertDeleted();
-    });
+    v.t.send(`/api/ipd/${encodeURIComponent(r._id)}`, { method: "DELETE" }, alertDeleted);
   };
 
   return (

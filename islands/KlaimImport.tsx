@@ -20,10 +20,8 @@ const KINDS = {
   },
 } as const;
 
-/**
- * The Klaim page's imports: E-Klaim's TXT export (the reconciliation is shown after it) and
- * claim statuses in bulk from Excel ("Unduh template"), each with its progress.
- */
+/** The Klaim page's imports: E-Klaim's TXT (then its reconciliation) and statuses from Excel. */
+
 export default function KlaimImport() {
   const { job, send } = useFileImport();
   const [label, setLabel] = useState("");

@@ -7,10 +7,8 @@ const EMPTY = "Kode Rumah Sakit tidak boleh kosong";
 const lines = (...parts: (string | undefined)[]) => parts.filter(Boolean).join("\n");
 
 /**
- * Fetches the licence through the server's proxy; with an active licence asks the server to
- * save it (the server fetches it again itself; `admin` holds the administrator's username and
- * password when changing a licence already validated) and goes to login. Returns false when it
- * stopped with a dialog.
+ * Fetches the licence (server's proxy); an active one is saved by the server (`admin`: who may
+ * change a validated one), then login. False when it stopped with a dialog.
  */
 async function validate(code: string, admin: Record<string, string>): Promise<boolean> {
   const fail = (what: string, why?: string) =>
@@ -42,11 +40,8 @@ async function validate(code: string, admin: Record<string, string>): Promise<bo
   return true;
 }
 
-/**
- * Licence validation form: the hospital code; shows the licence already stored, if any. With
- * `askAdmin` (a licence was validated on this server before) it also asks for an
- * administrator's username and password, which changing that licence needs.
- */
+/** Licence validation: the hospital code (and with `askAdmin`, an administrator's login). */
+
 export default function LicenceForm(
   { current, demo, askAdmin }: {
     current?: { hospitalCode: string; verifiedAt: string };
