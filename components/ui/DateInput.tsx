@@ -4,21 +4,20 @@ import { MONTHS } from "../../lib/format.ts";
 
 const WEEKDAYS = ["Sen", "Sel", "Rab", "Kam", "Jum", "Sab", "Min"];
 const pad = (n: number) => String(n).padStart(2, "0");
+const shown = (d: string, m: string, y: string, hh?: string, mm?: string) =>
+  `${d}-${m}-${y}` + (hh ? ` ${hh}:${mm}` : "");
 
 /** `YYYY-MM-DD[THH:mm]` → `DD-MM-YYYY[ HH:mm]`, as the field shows it. */
 export function showValue(value: string): string {
   const m = value.match(/^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?/);
-  if (!m) return value;
-  return `${m[3]}-${m[2]}-${m[1]}` + (m[4] ? ` ${m[4]}:${m[5]}` : "");
+  return m ? shown(m[3], m[2], m[1], m[4], m[5]) : value;
 }
 
 /** Typed text in a date format: digits only, as typed on a keypad (DDMMYYYY[HHmm]), spaced. */
 function spelled(text: string): string {
   const t = text.trim();
-  const digits = t.match(/^(\d{2})(\d{2})(\d{4})(?:\s*(\d{2})(\d{2}))?$/);
-  return digits
-    ? `${digits[1]}-${digits[2]}-${digits[3]}` + (digits[4] ? ` ${digits[4]}:${digits[5]}` : "")
-    : t;
+  const m = t.match(/^(\d{2})(\d{2})(\d{4})(?:\s*(\d{2})(\d{2}))?$/);
+  return m ? shown(m[1], m[2], m[3], m[4], m[5]) : t;
 }
 
 /** Typed text as the value (`YYYY-MM-DD[THH:mm]`, a bare date at 00:00), null if invalid. */

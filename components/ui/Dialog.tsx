@@ -33,6 +33,10 @@ const GLYPH: Record<DialogIcon, string> = {
 
 let seq = 0;
 
+/** `lines` as the paragraphs of a block `id` (none without lines). */
+const Lines = ({ id, class: c, lines }: { id: string; class: string; lines: string[] }) =>
+  lines.length ? <div id={id} class={c}>{lines.map((l, i) => <p key={i}>{l}</p>)}</div> : null;
+
 function DialogBox({ o, done }: { o: DialogOptions; done: (ok: boolean) => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const id = useRef(`dialog-${++seq}`).current;
@@ -54,16 +58,9 @@ function DialogBox({ o, done }: { o: DialogOptions; done: (ok: boolean) => void 
       >
         <div class="dialog-icon" aria-hidden="true">{GLYPH[icon]}</div>
         <h2 id={`${id}-t`}>{o.title}</h2>
-        {record.length > 0 && (
-          <div id={`${id}-r`} class="dialog-record">
-            {record.map((l, i) => <p key={i}>{l}</p>)}
-          </div>
-        )}
-        {lines.length > 0 && (
-          <div id={`${id}-d`} class="dialog-text">
-            {lines.map((l, i) => <p key={i}>{l}</p>)}
-          </div>
-        )}
+        <Lines id={`${id}-r`} class="dialog-record" lines={record} />
+        <Lines id={`${id}-d`} class="dialog-text" lines={lines} />
+
         <div class="dialog-actions">
           <button
             type="button"

@@ -1,3 +1,5 @@
+import { render } from "preact";
+
 export interface ToastOptions {
   title: string;
   text?: string;
@@ -17,24 +19,20 @@ export function toast(o: ToastOptions): void {
   }
   const el = document.createElement("div");
   el.className = "toast";
-  const body = document.createElement("div");
-  body.className = "toast-body";
-  const title = document.createElement("strong");
-  title.textContent = o.title;
-  body.appendChild(title);
-  if (o.text) {
-    const p = document.createElement("p");
-    p.textContent = o.text;
-    body.appendChild(p);
-  }
-  const close = document.createElement("button");
-  close.type = "button";
-  close.className = "toast-close";
-  close.setAttribute("aria-label", "Tutup notifikasi");
-  close.textContent = "×";
-  el.append(body, close);
   const remove = () => el.remove();
-  close.addEventListener("click", remove);
+  render(
+    <>
+      <div class="toast-body">
+        <strong>{o.title}</strong>
+        {o.text && <p>{o.text}</p>}
+      </div>
+      <button type="button" class="toast-close" aria-label="Tutup notifikasi" onClick={remove}>
+        ×
+      </button>
+    </>,
+    el,
+  );
   stack.appendChild(el);
+
   setTimeout(remove, 3500);
 }
