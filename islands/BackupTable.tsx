@@ -33,12 +33,11 @@ const FIELDS: FormField[] = [
   { name: "desc", label: "Keterangan", type: "textarea" },
 ];
 
-const size = (v: unknown) => formatBytes(Number(v));
 const cell = (c: ColumnDef, r: Row) =>
   c.data === "created"
     ? formatDateTime(r.created)
     : c.data === "size"
-    ? size(r.size)
+    ? formatBytes(Number(r.size))
     : String(r[c.data] ?? "");
 
 /** Free space on the backups' disk, and a warning when it is low. */

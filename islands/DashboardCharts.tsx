@@ -117,11 +117,7 @@ function Card<T>(
 
 const NO_DATA = "Belum ada data pada periode ini.";
 
-/** '5 pasien'. */
 const patients = (n: number) => `${formatNumber(n)} pasien`;
-
-/** A slice's tooltip: its label and how many patients it holds. */
-const withTip = (s: Slice): Slice => ({ ...s, tip: { title: s.label, body: patients(s.value) } });
 
 /** Patients now in care per DPJP (horizontal bars): the present, whatever the period. */
 function DpjpChart() {
@@ -140,7 +136,8 @@ function DpjpChart() {
               label: d.doctorInfo.fullname,
               value: d.patientCount,
               href: dpjpLink(d.doctorInfo._id),
-            })).map(withTip)
+              tip: { title: d.doctorInfo.fullname, body: patients(d.patientCount) },
+            }))
             : null}
         table={(list) => <DpjpTable list={list} />}
       />

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { overPage } from "./Dialog.tsx";
+import { Field } from "./Field.tsx";
 import { useFocusTrap } from "./focus_trap.ts";
 import { PasswordField } from "./PasswordField.tsx";
 
@@ -68,18 +69,17 @@ function ReloginBox({ who, send, done }: {
         </p>
         <form class="form relogin-form" onSubmit={submit}>
           {error && <div class="alert alert-danger" role="alert">{error}</div>}
-          <div class="field">
-            <label for="relogin-username">Username</label>
+          <Field id="relogin-username" label="Username">
             <input id="relogin-username" value={who.username} readOnly autoComplete="username" />
-          </div>
+          </Field>
           {who.hospitalCode
             ? <input type="hidden" name="hospitalCode" value={who.hospitalCode} />
             : (
-              <div class="field">
-                <label for="relogin-hospital">Kode Rumah Sakit</label>
+              <Field id="relogin-hospital" label="Kode Rumah Sakit">
                 <input id="relogin-hospital" name="hospitalCode" required />
-              </div>
+              </Field>
             )}
+
           <PasswordField
             id="relogin-password"
             label="Password"
