@@ -173,7 +173,6 @@ function ByChoice({ by, onChange }: { by: TopBy; onChange: (by: TopBy) => void }
 }
 
 /** The period's pies (top ICD-10, ICD-9-CM, tariff analysis), by patients or by rupiah. */
-
 function PeriodCharts({ period }: { period: Period }) {
   const [by, setBy] = useState<TopBy>("pasien");
   const money = by === "rupiah";

@@ -127,7 +127,6 @@ function RecordModal({ uid, label, fields, f }: {
  * One resource's table page: search, sort, paging, add/edit, delete, import and row actions
  * (a read-only role sees the table); `?edit={id}` opens that record's form.
  */
-
 export default function DataTable(props: TableProps) {
   const { columns, fields, api, label, canWrite } = props;
   const uid = `dt${api.replace(/\W/g, "-")}`;

@@ -5,7 +5,6 @@ import { Modal } from "../components/ui/Modal.tsx";
 import { EKLAIM_OPEN } from "../lib/claim/columns.ts";
 
 /** E-Klaim on the Klaim page: the month's send, and a row's claim at `EKLAIM_OPEN`. */
-
 export default function EklaimBridge({ today }: { today: string }) {
   const [row, setRow] = useState<{ id: string; name: string } | null>(null);
   useEffect(() => {

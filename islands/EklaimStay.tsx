@@ -2,7 +2,6 @@ import { useState } from "react";
 import { LazyPanel } from "../components/eklaim/LazyPanel.tsx";
 
 /** E-Klaim on the stay page: a button opening the claim (its code fetched at hover or focus). */
-
 export default function EklaimStay({ ipdId }: { ipdId: string }) {
   const [open, setOpen] = useState(false);
   return (

@@ -89,7 +89,6 @@ function useStay(props: IpdExamsProps) {
 }
 
 /** One stay (`/ipd/{id}`): readiness, header, bill, examinations (add/edit/delete), discharge. */
-
 export default function IpdExams(props: IpdExamsProps) {
   const { visit, claim, refresh, api } = useStay(props);
   const t = useServerTable({

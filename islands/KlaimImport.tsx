@@ -21,7 +21,6 @@ const KINDS = {
 } as const;
 
 /** The Klaim page's imports: E-Klaim's TXT (then its reconciliation) and statuses from Excel. */
-
 export default function KlaimImport() {
   const { job, send } = useFileImport();
   const [label, setLabel] = useState("");

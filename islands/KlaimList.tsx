@@ -46,7 +46,6 @@ export interface KlaimListProps extends UrlListProps<KlaimFilters> {
 }
 
 /** The Klaim list (`/klaim`): discharged stays, claim status, filters, export, status change. */
-
 export default function KlaimList(props: KlaimListProps) {
   const { filters, labels, query, error, change } = useUrlFilters(props);
   const [editing, setEditing] = useState<KlaimRow | null>(null);

@@ -41,7 +41,6 @@ async function validate(code: string, admin: Record<string, string>): Promise<bo
 }
 
 /** Licence validation: the hospital code (and with `askAdmin`, an administrator's login). */
-
 export default function LicenceForm(
   { current, demo, askAdmin }: {
     current?: { hospitalCode: string; verifiedAt: string };

@@ -7,7 +7,6 @@ const RELOAD = "Tolong di Reload Lagi Halaman Anda.";
 const INVALID = "Respon tidak valid dari server.";
 
 /** Login form; licence refusals go to `onLicenceRefused`, success to `next` (server-checked). */
-
 export default function LoginForm(
   { hospitalCode = "", next = "/" }: { hospitalCode?: string; next?: string },
 ) {

@@ -3,7 +3,6 @@ import { DateInput } from "../components/ui/DateInput.tsx";
 import { type Period, showDay } from "../lib/report/period.ts";
 
 /** The dashboard's period: a GET form (kept in the address), and 'Bulan ini' / 'Bulan lalu'. */
-
 export default function PeriodForm(
   { period, previous, error }: { period: Period; previous: Period; error: string },
 ) {

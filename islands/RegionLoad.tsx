@@ -3,7 +3,6 @@ import { accepted, alertError } from "../components/ui/api.ts";
 import { alertDialog } from "../components/ui/Dialog.tsx";
 
 /** The checklist's 'Muat data wilayah resmi': loads `list` with its progress, then reloads. */
-
 export default function RegionLoad({ list }: { list: string }) {
   const job = useProgress();
   const load = async () => {

@@ -1,5 +1,4 @@
 /** A 'Processing...' overlay over its nearest positioned ancestor (e.g. `.blockable`). */
-
 export function Blocker({ active }: { active: boolean }) {
   if (!active) return null;
   return (

@@ -62,7 +62,6 @@ export interface DateInputProps {
  * (`22-11-2026 14:30`, `221120261430`) or picked from a calendar; why an entry is refused is
  * said under it once the clerk leaves it or saves.
  */
-
 export function DateInput(p: DateInputProps) {
   const format = p.time ? "DD-MM-YYYY HH:mm" : "DD-MM-YYYY";
   const [text, setText] = useState(showValue(p.value));

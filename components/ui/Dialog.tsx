@@ -123,7 +123,6 @@ export function confirmDialog(o: DialogOptions): Promise<boolean> {
 }
 
 /** The standard delete confirmation ('Are you sure?' … 'Yes, delete it!') of `record`. */
-
 export const confirmDelete = (
   text = "You won't be able to revert this!",
   record?: string,

@@ -1,7 +1,6 @@
 import type { ComponentChildren } from "preact";
 
 /** A form row: the control `id`'s label ('*' if `required`), the control, `error` (`{id}-error`). */
-
 export function Field({ id, label, required, class: extra, error, children }: {
   id: string;
   label: ComponentChildren;

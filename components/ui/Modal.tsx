@@ -33,7 +33,6 @@ export const confirmDiscard = (): Promise<boolean> =>
   });
 
 /** A modal dialog (drawn only while open); its body scrolls between header and footer. */
-
 export function Modal(
   { open, title, onClose, children, footer, busy, size = "md", dirty }: ModalProps,
 ) {

@@ -25,7 +25,6 @@ interface Removed {
  * Backspace in the empty search marks the last chip, a second removes it; a removed chip is
  * said under the field with 'Urungkan', which puts it back.
  */
-
 export function MultiSelect(p: MultiSelectProps) {
   const ids = p.values.map((o) => o.id);
   const [armed, setArmed] = useState(false);

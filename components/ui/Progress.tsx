@@ -79,7 +79,6 @@ export function useProgress() {
  * An island's file import: `send(input, url, missing)` posts `input`'s file as `file` with its
  * progress (`job`) and clears the input; null after the warning `missing` or a refusal shown.
  */
-
 export function useFileImport() {
   const job = useProgress();
   const send = async (input: HTMLInputElement | null, url: string, missing: string) => {

@@ -143,7 +143,6 @@ export const PICK_ONE = "Pilih salah satu dari daftar.";
  * rows still of an earlier text waits for the typed text's rows and takes the highlighted one.
  * Text left unchosen stays, marked 'pilih dari daftar', and blocks a required field's form.
  */
-
 export function Select(p: SelectProps) {
   const s = useSelect(p);
   // why the list is empty (set-up missing), under the field: its link is a Tab stop

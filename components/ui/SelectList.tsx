@@ -53,7 +53,6 @@ export function useEmptyReason(p: RowSource, check: boolean) {
  * An open select's rows from `url`: pages 1..`page` of what `q` finds; `arrived` or `lost` told
  * per query `key`; `stop()` drops the answer on its way.
  */
-
 export function useRemoteRows(
   p: RowSource,
   at: { open: boolean; q: string; page: number; key: string },

@@ -3,7 +3,6 @@ import { alertError, post } from "./api.ts";
 import { toast } from "./Toast.tsx";
 
 /** A row's switch, saved at once (`POST {api}/update/{field}/{id}`); flips back on a failure. */
-
 export function SwitchCell({ api, field, id, value, label }: {
   api: string;
   field: string;

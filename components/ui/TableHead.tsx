@@ -11,7 +11,6 @@ export const alignClass = (c: ColumnDef) =>
     : undefined;
 
 /** A `<thead>` of sort buttons; `group` columns get a two-row header; `extra` ('Aksi') last. */
-
 export function TableHead({ columns, order, onSort, extra }: {
   columns: ColumnDef[];
   order: Order;

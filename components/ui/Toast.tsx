@@ -8,7 +8,6 @@ export interface ToastOptions {
 let stack: HTMLElement | null = null;
 
 /** A success notification, top right, for 3.5 s (announced politely). */
-
 export function toast(o: ToastOptions): void {
   if (!stack?.isConnected) {
     stack = document.createElement("div");

@@ -150,7 +150,6 @@ export async function alertError(e: unknown, say: Say = "cause"): Promise<void> 
  * A form's save: `submit(send)` does nothing while `busy`, else is busy while `send` runs; a
  * failure goes to `fail`. Here because every island loads this module (no chunk of its own).
  */
-
 export function useSubmit(fail: (err: unknown) => unknown) {
   const [busy, setBusy] = useState(false);
   const submit = async (send: () => Promise<unknown>) => {

@@ -8,7 +8,6 @@ const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]):not([t
 const traps: HTMLElement[] = [];
 
 /** Keeps Tab inside `ref` while `active` (from `[data-autofocus]`); Esc calls `onEscape`. */
-
 export function useFocusTrap(
   ref: RefObject<HTMLElement | null>,
   active: boolean,

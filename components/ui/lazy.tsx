@@ -5,7 +5,6 @@ import { useEffect, useState } from "react";
  * A component whose chunk (`load`) is fetched when first drawn, or at `prefetch`; till then
  * 'Memuat <what>…'; a failed fetch is shown and retried at the next drawing.
  */
-
 export function lazyPart<P extends object>(what: string, load: () => Promise<ComponentType<P>>) {
   let loading: Promise<ComponentType<P>> | undefined;
   const get = () =>

@@ -53,7 +53,6 @@ export function answered(status: number): void {
 }
 
 /** Asks for the password in place (one dialog for all requests); true once signed in again. */
-
 export function relogin(send: Send): Promise<boolean> {
   const s = pageSession();
   if (!s) return Promise.resolve(false);

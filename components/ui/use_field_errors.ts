@@ -36,7 +36,6 @@ function mark(el: HTMLElement): Mark {
  * A form's refusals at their fields: `fail(e)` marks the inputs `ApiError.fields` names (via
  * `names`) and focuses the first, their messages in `errors`; naming none, 'Error!'.
  */
-
 export function useFieldErrors(
   /** The id of the control of a field (the one its `<Field id>` labels). */
   idOf: (name: string) => string,

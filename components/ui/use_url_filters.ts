@@ -15,7 +15,6 @@ export interface UrlListProps<F> {
 }
 
 /** A list's filters kept in the address bar (`change` replaces it), from those the server read. */
-
 export function useUrlFilters<F extends object>(
   start: { filters: F; labels: Record<string, string>; error?: string },
 ) {

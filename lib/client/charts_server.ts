@@ -1,5 +1,4 @@
 /** `casemix-charts` on the server (deno.json; build.ts bundles charts.ts): never loads chart.js. */
-
 import type * as charts from "./charts.ts";
 
 const browserOnly = (): never => {

@@ -6,7 +6,6 @@ const tz = document.documentElement.dataset.tz;
 setZoneProvider(() => isZone(tz) ? tz : undefined);
 
 /** Hydrates one island's chunk onto `root` (`globalThis.__casemixHydrating` true meanwhile). */
-
 export async function hydrateIsland(
   chunk: string,
   props: Record<string, unknown>,
