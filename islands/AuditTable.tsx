@@ -191,7 +191,6 @@ export default function AuditTable(p: AuditTableProps) {
     columns: p.columns,
     pageSize: p.pageSize,
     initial: p.initial as { data: Row[]; recordsTotal: number; recordsFiltered: number },
-
     params,
     order: [-1, "desc"],
   });

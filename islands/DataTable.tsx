@@ -82,7 +82,6 @@ function useImport(props: TableProps, reload: () => void) {
   const fileRef = useRef<HTMLInputElement>(null);
   const doImport = async () => {
     const kind = FILE_KIND.replace("Excel ", "");
-
     const missing = `Harap pilih file ${kind} terlebih dahulu.`;
     const a = await send(fileRef.current, `${props.api}/import`, missing);
     if (!a) return;

@@ -60,7 +60,6 @@ function DialogBox({ o, done }: { o: DialogOptions; done: (ok: boolean) => void 
         <h2 id={`${id}-t`}>{o.title}</h2>
         <Lines id={`${id}-r`} class="dialog-record" lines={record} />
         <Lines id={`${id}-d`} class="dialog-text" lines={lines} />
-
         <div class="dialog-actions">
           <button
             type="button"

@@ -176,7 +176,6 @@ export function FormFields({ idPrefix, fields, values, onChange, errors, onEdit 
       id,
       name: f.name,
       value: text,
-
       required: f.required,
       placeholder: f.placeholder,
       "aria-describedby": [f.hint && `${id}-hint`, told[f.name] && problemOf(f) && `${id}-error`]

@@ -79,7 +79,6 @@ function ReloginBox({ who, send, done }: {
                 <input id="relogin-hospital" name="hospitalCode" required />
               </Field>
             )}
-
           <PasswordField
             id="relogin-password"
             label="Password"

@@ -153,7 +153,6 @@ export function TableFooter({ t }: {
     page: number;
     length: number;
     filtered: number;
-
     total: number;
     setPage: (page: number) => void;
   };

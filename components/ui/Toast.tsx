@@ -32,6 +32,5 @@ export function toast(o: ToastOptions): void {
     el,
   );
   stack.appendChild(el);
-
   setTimeout(remove, 3500);
 }
