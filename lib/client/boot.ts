@@ -86,7 +86,6 @@ if (el) {
   const begin = () => starts.forEach((s) => s());
   // before the first paint every file is asked for at once (imports find theirs one level at a
   // time); once painted, every island hydrates; a hidden tab (no frames) on a timer or first use
-
   requestAnimationFrame(() => {
     for (const href of data.preload ?? []) {
       const link = document.createElement("link");
