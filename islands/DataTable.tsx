@@ -91,7 +91,6 @@ function useImport(props: TableProps, reload: () => void) {
   return { job, fileRef, doImport };
 }
 
-/** The add/edit modal of a record. */
 function RecordModal({ uid, label, fields, f }: {
   uid: string;
   label: string;
@@ -108,8 +107,6 @@ function RecordModal({ uid, label, fields, f }: {
       formId={`${uid}-form`}
       onSubmit={f.save}
     >
-      <input type="hidden" name="id" value={f.form?.id ?? ""} />
-      <input type="hidden" name="_version" value={f.form?.version ?? ""} />
       <FormFields
         idPrefix={`${uid}-f`}
         fields={f.form ? fieldsFor(fields, !f.form.id, f.form.initial) : fields}

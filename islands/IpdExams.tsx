@@ -33,7 +33,6 @@ export interface IpdExamsProps {
   claim: ClaimCheck;
 }
 
-/** An examination's row buttons. */
 function ExamButtons({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
   return (
     <>

@@ -94,7 +94,6 @@ export function Lookups({ uid, lookups, onPick }: {
   );
 }
 
-/** The files every import takes. */
 export const FILE_KIND = "Excel .xlsx atau CSV";
 
 /** The import file input, its button and the template download. */
