@@ -71,12 +71,6 @@ function useJob() {
   return { job, jobLabel, runJob };
 }
 
-/** The spec's message after a restore, then the page again (the data under it has changed). */
-async function restored() {
-  await alertDialog("Restored!", "Your database has been replaced.", "success");
-  location.reload();
-}
-
 /** A backup's row buttons: restore, download (a plain link: the browser saves the file), delete. */
 function RowButtons({ r, restore, remove }: {
   r: Row;
@@ -101,7 +95,9 @@ function useRestores(runJob: ReturnType<typeof useJob>["runJob"], uploadMax: num
   const run = async (...job: Parameters<typeof runJob>) => {
     try {
       await runJob(...job);
-      await restored();
+      // the spec's message, then the page again: the data under it has changed
+      await alertDialog("Restored!", "Your database has been replaced.", "success");
+      location.reload();
     } catch (err) {
       alertError(err, "message");
     }
