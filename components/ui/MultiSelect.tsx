@@ -15,10 +15,7 @@ export interface MultiSelectProps {
 }
 
 /** A chip taken away, and where it stood, until it is put back or another change is made. */
-interface Removed {
-  option: Option;
-  at: number;
-}
+type Removed = { option: Option; at: number };
 
 /**
  * Options picked from an async select, as chips (× out of the Tab order) before the search.

@@ -1,14 +1,9 @@
 import { render } from "preact";
 
-export interface ToastOptions {
-  title: string;
-  text?: string;
-}
-
 let stack: HTMLElement | null = null;
 
 /** A success notification, top right, for 3.5 s (announced politely). */
-export function toast(o: ToastOptions): void {
+export function toast(o: { title: string; text?: string }): void {
   if (!stack?.isConnected) {
     stack = document.createElement("div");
     stack.className = "toast-stack";

@@ -1,13 +1,9 @@
 /** A signed-in page's idle time (all tabs: `localStorage`), its warning and the login in place. */
 import { showDialog } from "./Dialog.tsx";
-import { askRelogin, type Send } from "./Relogin.tsx";
+import { askRelogin, type ReloginWho, type Send } from "./Relogin.tsx";
 
 /** What the layout tells a signed-in page (components/Layout.tsx `PageSession`). */
-export interface PageSession {
-  idleMs: number;
-  username: string;
-  hospitalCode: string;
-}
+export type PageSession = ReloginWho & { idleMs: number };
 
 /** The page's session, null on a page without one (the login page) or outside a browser. */
 export function pageSession(): PageSession | null {
