@@ -119,10 +119,7 @@ function RecordModal({ uid, label, fields, f }: {
   );
 }
 
-/**
- * One resource's table page: search, sort, paging, add/edit, delete, import and row actions
- * (a read-only role sees the table); `?edit={id}` opens that record's form.
- */
+/** One resource's table page (search, add/edit, delete, import, actions); `?edit={id}`: a form. */
 export default function DataTable(props: TableProps) {
   const { columns, fields, api, label, canWrite } = props;
   const uid = `dt${api.replace(/\W/g, "-")}`;

@@ -6,10 +6,7 @@ import { alertError, request } from "../components/ui/api.ts";
 const EMPTY = "Kode Rumah Sakit tidak boleh kosong";
 const lines = (...parts: (string | undefined)[]) => parts.filter(Boolean).join("\n");
 
-/**
- * Fetches the licence (server's proxy); an active one is saved by the server (`admin`: who may
- * change a validated one), then login. False when it stopped with a dialog.
- */
+/** Fetches the licence, has the server save an active one (with `admin`), then goes to login. */
 async function validate(code: string, admin: Record<string, string>): Promise<boolean> {
   type Answer = { data?: { actived?: boolean }[]; message?: string; success?: boolean };
   /** One step's answer when `good`, else null once its failure is said. */

@@ -57,11 +57,7 @@ export interface DateInputProps {
   required?: boolean;
 }
 
-/**
- * A date (time) field as Indonesians write it, whatever the browser's language: typed
- * (`22-11-2026 14:30`, `221120261430`) or picked from a calendar; why an entry is refused is
- * said under it once the clerk leaves it or saves.
- */
+/** A date (time) field as Indonesians write it, typed or picked; a refusal said once left. */
 export function DateInput(p: DateInputProps) {
   const format = p.time ? "DD-MM-YYYY HH:mm" : "DD-MM-YYYY";
   const [text, setText] = useState(showValue(p.value));

@@ -75,10 +75,7 @@ export function useProgress() {
   return { progress, active, run };
 }
 
-/**
- * An island's file import: `send(input, url, missing)` posts `input`'s file as `file` with its
- * progress (`job`) and clears the input; null after the warning `missing` or a refusal shown.
- */
+/** `send(input, url, missing)`: posts `input`'s file with its progress; null if none or refused. */
 export function useFileImport() {
   const job = useProgress();
   const send = async (input: HTMLInputElement | null, url: string, missing: string) => {

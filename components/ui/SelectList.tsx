@@ -49,10 +49,7 @@ export function useEmptyReason(p: RowSource, check: boolean) {
   return { reason, told: (r: EmptyReason | null) => setReason(r) };
 }
 
-/**
- * An open select's rows from `url`: pages 1..`page` of what `q` finds; `arrived` or `lost` told
- * per query `key`; `stop()` drops the answer on its way.
- */
+/** An open select's rows from `url` (pages 1..`page` of `q`); `stop()` drops one on its way. */
 export function useRemoteRows(
   p: RowSource,
   at: { open: boolean; q: string; page: number; key: string },

@@ -12,10 +12,7 @@ const STEP = 12;
 /** A keydown older than this (ms) is not the keystroke an input event announces (a paste). */
 const KEY_AGE = 1_000;
 
-/**
- * The search box: keeps what is typed itself (a keystroke redraws the box, not 100 rows) and
- * hands it on 500 ms after the keystroke (boot.ts's `data-typed-at` for text typed early).
- */
+/** A search box: keeps its text (a keystroke redraws it alone), hands it on 500 ms after it. */
 export function SearchBox({ id, onSearch, onTyping }: {
   id: string;
   onSearch: (q: string) => void;
@@ -58,10 +55,7 @@ export function SearchBox({ id, onSearch, onTyping }: {
   );
 }
 
-/**
- * The rows to draw now: the server's at once; of a new answer the first `STEP`, the rest after
- * that frame's paint (a slow PC's first screenful). Two steps: each lays the table out again.
- */
+/** The rows to draw: the server's at once; an answer's first `STEP`, the rest after a paint. */
 function useInSteps<T>(rows: T[]): T[] {
   const [drawn, setDrawn] = useState({ rows, n: rows.length });
   const n = drawn.rows === rows ? drawn.n : Math.min(rows.length, STEP);
@@ -87,10 +81,7 @@ function useServed(rows: Row[], columns: ColumnDef[], plain?: (c: ColumnDef) => 
   return served?.columns === columns ? served : null;
 }
 
-/**
- * A server-side table's grid: sortable head, rows with their `actions` ('Aksi'), or 'Tidak ada
- * data', blocked while loading. `plain` columns hold no handlers (see `useServed`).
- */
+/** A server-side table's grid and its `actions` column; `plain` columns: see `useServed`. */
 export function TableView(
   {
     columns,

@@ -46,10 +46,7 @@ export interface Answer<T = Record<string, any>> {
   message: string;
 }
 
-/**
- * Sends a request and reads its answer whatever its status; throws only when none came. A 401 on
- * a signed-in page asks for the password in place (`relogin`), then sends it once more.
- */
+/** Sends a request, read whatever its status; a 401 asks for the password in place, then again. */
 export async function request<T = Record<string, any>>(
   url: string | URL,
   init: RequestInit = {},
@@ -123,10 +120,7 @@ export function sendForm<T = unknown>(
   return post<T>(url, body);
 }
 
-/**
- * How 'Error!' words a failure: `cause` 'Terjadi kesalahan: {message}', `message` alone, `status`
- * 'Status {n}: {message}' ('Terjadi kesalahan' when no answer came).
- */
+/** How 'Error!' words a failure (`errorText`). */
 export type Say = "cause" | "message" | "status";
 
 /** The text of a failure as `say` words it. */

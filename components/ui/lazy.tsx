@@ -1,10 +1,7 @@
 import type { ComponentType } from "preact";
 import { useEffect, useState } from "react";
 
-/**
- * A component whose chunk (`load`) is fetched when first drawn, or at `prefetch`; till then
- * 'Memuat <what>…'; a failed fetch is shown and retried at the next drawing.
- */
+/** A component whose chunk (`load`) is fetched when first drawn or at `prefetch`. */
 export function lazyPart<P extends object>(what: string, load: () => Promise<ComponentType<P>>) {
   let loading: Promise<ComponentType<P>> | undefined;
   const get = () =>

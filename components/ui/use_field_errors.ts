@@ -32,10 +32,7 @@ function mark(el: HTMLElement): Mark {
   return m;
 }
 
-/**
- * A form's refusals at their fields: `fail(e)` marks the inputs `ApiError.fields` names (via
- * `names`) and focuses the first, their messages in `errors`; naming none, 'Error!'.
- */
+/** A form's refusals at their fields (`fail`: `ApiError.fields`, else 'Error!'), for `<Field>`. */
 export function useFieldErrors(
   /** The id of the control of a field (the one its `<Field id>` labels). */
   idOf: (name: string) => string,

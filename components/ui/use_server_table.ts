@@ -29,10 +29,7 @@ function whenIdle(f: () => void): () => void {
   return () => clearTimeout(id);
 }
 
-/**
- * Fetches the rest of a `partial` first page quietly when first idle, unless another page was
- * asked for; typing puts it off until its search is due. Returns `SearchBox`'s `onTyping`.
- */
+/** Fetches the rest of a `partial` first page when first idle, after any search typed is due. */
 function useIdleFill(
   partial: boolean,
   draw: { current: number },
@@ -68,10 +65,7 @@ const blockedSend =
     }
   };
 
-/**
- * A DataTables server-side table's search, order, paging and loading (late answers dropped by
- * `draw`), from the server's first rows; `params` are extra filters (a change: first page).
- */
+/** A DataTables server-side table's state from the server's first rows; `params`: extra filters. */
 export function useServerTable(o: {
   api: string;
   columns: ColumnDef[];
