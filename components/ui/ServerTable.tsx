@@ -5,7 +5,7 @@ import { Blocker } from "./Blocker.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { Pagination } from "./Pagination.tsx";
 import { alignClass, type Order, TableHead } from "./TableHead.tsx";
-import { type Row, SEARCH_DELAY } from "./use_server_table.ts";
+import { type Row, SEARCH_DELAY, type useServerTable } from "./use_server_table.ts";
 
 /** Rows a table draws in the first frame after an answer: a screenful at 1366x768. */
 const STEP = 12;
@@ -138,16 +138,7 @@ export function TableView(
 }
 
 /** Under a table: 'Menampilkan x sampai y dari n data (disaring dari m data)' and the pager. */
-export function TableFooter({ t }: {
-  /** The table's state (from `useServerTable`). */
-  t: {
-    page: number;
-    length: number;
-    filtered: number;
-    total: number;
-    setPage: (page: number) => void;
-  };
-}) {
+export function TableFooter({ t }: { t: ReturnType<typeof useServerTable> }) {
   const { page, length, filtered, total } = t;
   const from = filtered ? page * length + 1 : 0;
   // a first page still being completed (see `useServerTable`) reads as the whole page
