@@ -10,7 +10,7 @@ import { type FormField, FormFields, type FormValues, payload } from "../compone
 import { formatBytes, formatDateTime, formatNumber } from "../lib/format.ts";
 import { FormModal } from "../components/ui/Modal.tsx";
 import { Pagination } from "../components/ui/Pagination.tsx";
-import { SearchBox, TableView } from "../components/ui/ServerTable.tsx";
+import { RowButton, SearchBox, TableView } from "../components/ui/ServerTable.tsx";
 import { toast } from "../components/ui/Toast.tsx";
 import { accepted, alertError, ApiError, useSubmit } from "../components/ui/api.ts";
 import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
@@ -79,13 +79,9 @@ function RowButtons({ r, restore, remove }: {
 }) {
   return (
     <>
-      <button type="button" class="btn btn-sm btn-light" onClick={() => restore(r)}>
-        Restore
-      </button>
+      <RowButton onClick={() => restore(r)}>Restore</RowButton>
       <a class="btn btn-sm btn-light" href={`${API}/download/${r._id}`} download>Unduh</a>
-      <button type="button" class="btn btn-sm btn-danger" onClick={() => remove(r)}>
-        Hapus
-      </button>
+      <RowButton danger onClick={() => remove(r)}>Hapus</RowButton>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { alertDeleted, confirmDelete } from "../components/ui/Dialog.tsx";
 import { alertError, get } from "../components/ui/api.ts";
-import { TableFooter, TableView } from "../components/ui/ServerTable.tsx";
+import { RowButton, TableFooter, TableView } from "../components/ui/ServerTable.tsx";
 import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
 import { EXAM_COLUMNS, type VisitRow } from "../lib/ipd/columns.ts";
 import { DischargeForm } from "../components/ipd/DischargeForm.tsx";
@@ -36,8 +36,8 @@ export interface IpdExamsProps {
 function ExamButtons({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
   return (
     <>
-      <button type="button" class="btn btn-sm btn-light" onClick={onEdit}>Edit</button>
-      <button type="button" class="btn btn-sm btn-danger" onClick={onDelete}>Hapus</button>
+      <RowButton onClick={onEdit}>Edit</RowButton>
+      <RowButton danger onClick={onDelete}>Hapus</RowButton>
     </>
   );
 }

@@ -7,6 +7,21 @@ import { Pagination } from "./Pagination.tsx";
 import { alignClass, type Order, TableHead } from "./TableHead.tsx";
 import { type Row, SEARCH_DELAY, type useServerTable } from "./use_server_table.ts";
 
+/** A row's small button, light or `danger`. */
+export const RowButton = ({ danger, onClick, children }: {
+  danger?: boolean;
+  onClick: () => void;
+  children: ComponentChildren;
+}) => (
+  <button
+    type="button"
+    class={`btn btn-sm ${danger ? "btn-danger" : "btn-light"}`}
+    onClick={onClick}
+  >
+    {children}
+  </button>
+);
+
 /** Rows a table draws in the first frame after an answer: a screenful at 1366x768. */
 const STEP = 12;
 /** A keydown older than this (ms) is not the keystroke an input event announces (a paste). */

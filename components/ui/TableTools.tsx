@@ -3,6 +3,7 @@ import type { ColumnDef } from "../../lib/resource/resource.ts";
 import type { TableProps } from "../../lib/resource/table_props.ts";
 import { formatDateTime, formatDay, formatMoney } from "../../lib/format.ts";
 import { Select } from "./Select.tsx";
+import { RowButton } from "./ServerTable.tsx";
 import { SwitchCell } from "./SwitchCell.tsx";
 import type { Row } from "./use_server_table.ts";
 
@@ -136,18 +137,8 @@ export function RowButtons({ row, deletable, actions, onEdit, onDelete, onAction
 }) {
   return (
     <>
-      <button type="button" class="btn btn-sm btn-light" onClick={() => onEdit(row)}>
-        Edit
-      </button>
-      {deletable && (
-        <button
-          type="button"
-          class="btn btn-sm btn-danger"
-          onClick={() => onDelete(row)}
-        >
-          Hapus
-        </button>
-      )}
+      <RowButton onClick={() => onEdit(row)}>Edit</RowButton>
+      {deletable && <RowButton danger onClick={() => onDelete(row)}>Hapus</RowButton>}
       {actions.map((a) => (
         <button
           key={a.path}
