@@ -12,7 +12,6 @@ export interface ModalProps {
   /** Esc, the close button and a click on the backdrop call this (not while `busy`). */
   onClose: () => void;
   children: ComponentChildren;
-  /** Buttons under the body. */
   footer?: ComponentChildren;
   /** Shows 'Processing...' over the modal and ignores close requests. */
   busy?: boolean;

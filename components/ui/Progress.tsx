@@ -10,13 +10,12 @@ const amount = (n: number, unit: Progress["unit"]) =>
 
 /** A long job's phase, bar and count, over its positioned ancestor; `start` until a phase comes. */
 export function ProgressPanel(
-  { progress, label, start = "Mengunggah berkas" }: {
+  { progress: p, label, start = "Mengunggah berkas" }: {
     progress: Progress | null;
     label: string;
     start?: string;
   },
 ) {
-  const p = progress;
   const pct = p && p.total > 0 ? Math.min(100, Math.round((p.done / p.total) * 100)) : null;
   return (
     <div class="blocker" role="status" aria-live="polite">

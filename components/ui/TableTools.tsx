@@ -97,7 +97,6 @@ export function Lookups({ uid, lookups, onPick }: {
 
 export const FILE_KIND = "Excel .xlsx atau CSV";
 
-/** The import file input, its button and the template download. */
 export function ImportBar({ uid, imp, fileRef, busy, onImport }: {
   uid: string;
   imp: NonNullable<TableProps["import"]>;

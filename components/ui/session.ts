@@ -17,7 +17,6 @@ export function pageSession(): PageSession | null {
 /** The warning comes this long before the idle limit (half the limit when that is shorter). */
 export const WARN_MS = 2 * 60_000;
 const KEY = "casemix-last-answer";
-/** How often the page looks at the time left. */
 const TICK_MS = 10_000;
 
 /** The page itself was just served with this session. */

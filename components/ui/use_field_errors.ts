@@ -11,7 +11,6 @@ interface Mark {
   describedBy: string | null;
 }
 
-/** Takes back what `mark` added to a control. */
 function unmark(m: Mark) {
   if (m.invalid) m.el.removeAttribute("aria-invalid");
   if (m.describedBy === null) m.el.removeAttribute("aria-describedby");
