@@ -28,12 +28,9 @@ export default function KlaimImport() {
   const txt = useRef<HTMLInputElement>(null);
   const xlsx = useRef<HTMLInputElement>(null);
   const run = async (kind: keyof typeof KINDS) => {
-    setLabel(KINDS[kind].label);
-    const a = await send(
-      kind === "eklaim" ? txt.current : xlsx.current,
-      KINDS[kind].url,
-      KINDS[kind].missing,
-    );
+    const k = KINDS[kind];
+    setLabel(k.label);
+    const a = await send(kind === "eklaim" ? txt.current : xlsx.current, k.url, k.missing);
     if (!a) return;
     setResult({ kind, r: a.body as never });
     dispatchEvent(new Event(CLAIMS_CHANGED));

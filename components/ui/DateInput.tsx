@@ -28,21 +28,16 @@ export function readValue(text: string, withTime: boolean): string | null {
   return withTime ? `${day}T${pad(w.hour)}:${pad(w.minute)}` : day;
 }
 
+const PROBLEMS = {
+  calendar: "Tanggal tidak ada di kalender",
+  time: "Jam tidak valid (00:00 sampai 23:59)",
+  year: "Tahun harus antara 1900 dan 2999",
+};
+
 /** Why typed text is refused, in the clerk's words ('' when it is not). */
 export function dateProblem(text: string, format: string): string {
-  if (!text.trim()) return "";
-  switch (wallClockProblem(spelled(text))) {
-    case "calendar":
-      return "Tanggal tidak ada di kalender";
-    case "time":
-      return "Jam tidak valid (00:00 sampai 23:59)";
-    case "year":
-      return "Tahun harus antara 1900 dan 2999";
-    case "format":
-      return `Format tanggal: ${format}`;
-    default:
-      return "";
-  }
+  const problem = text.trim() ? wallClockProblem(spelled(text)) : null;
+  return problem === "format" ? `Format tanggal: ${format}` : problem ? PROBLEMS[problem] : "";
 }
 
 export interface DateInputProps {
