@@ -105,6 +105,28 @@ export function fieldProblem(f: FormField, v: string): string {
   return "";
 }
 
+/** The control of a date or switch field (null for the others), its value as text. */
+function ownControl(f: FormField, id: string, v: string, set: (v: string) => void) {
+  if (f.type === "date") {
+    return <DateInput id={id} value={v} onChange={set} required={f.required} />;
+  }
+  if (f.type !== "switch") return null;
+  return (
+    <span class="switch">
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        name={f.name}
+        checked={v === "true"}
+        aria-describedby={f.hint ? `${id}-hint` : undefined}
+        onChange={(e) => set(String(e.currentTarget.checked))}
+      />
+      <span class="switch-track" aria-hidden="true" />
+    </span>
+  );
+}
+
 /** Labelled inputs (ids `{idPrefix}-{name}`); `errors` (`useFieldErrors`) stay until `onEdit`. */
 export function FormFields({ idPrefix, fields, values, onChange, errors, onEdit }: {
   idPrefix: string;
@@ -146,32 +168,8 @@ export function FormFields({ idPrefix, fields, values, onChange, errors, onEdit 
         />
       );
     }
-    if (f.type === "switch") {
-      return (
-        <span class="switch">
-          <input
-            id={id}
-            type="checkbox"
-            role="switch"
-            name={f.name}
-            checked={text === "true"}
-            aria-describedby={f.hint ? `${id}-hint` : undefined}
-            onChange={(e) => set(f.name, String(e.currentTarget.checked))}
-          />
-          <span class="switch-track" aria-hidden="true" />
-        </span>
-      );
-    }
-    if (f.type === "date") {
-      return (
-        <DateInput
-          id={id}
-          value={text}
-          onChange={(x) => set(f.name, x)}
-          required={f.required}
-        />
-      );
-    }
+    const own = ownControl(f, id, text, (x) => set(f.name, x));
+    if (own) return own;
     const common = {
       id,
       name: f.name,
