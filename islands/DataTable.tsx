@@ -107,6 +107,8 @@ function RecordModal({ uid, label, fields, f }: {
       formId={`${uid}-form`}
       onSubmit={f.save}
     >
+      <input type="hidden" name="id" value={f.form?.id ?? ""} />
+      <input type="hidden" name="_version" value={f.form?.version ?? ""} />
       <FormFields
         idPrefix={`${uid}-f`}
         fields={f.form ? fieldsFor(fields, !f.form.id, f.form.initial) : fields}
