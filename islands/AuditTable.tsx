@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import type { ColumnDef } from "../lib/resource/resource.ts";
-import { formatDateTime } from "../lib/format.ts";
+import { formatDateTime, formatNumber } from "../lib/format.ts";
 import { DateInput } from "../components/ui/DateInput.tsx";
+import { Field } from "../components/ui/Field.tsx";
 import { SearchBox, TableFooter, TableView } from "../components/ui/ServerTable.tsx";
 import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
 import { ProgressPanel, useProgress } from "../components/ui/Progress.tsx";
-import { formatNumber } from "../lib/format.ts";
 import { get, request } from "../components/ui/api.ts";
 
 interface Point {
@@ -116,14 +116,12 @@ function ChainSection({ chain }: { chain: AuditTableProps["chain"] }) {
           );
         }}
       >
-        <div class="field">
-          <label for="au-count">Jumlah entri kepala terdahulu</label>
+        <Field id="au-count" label="Jumlah entri kepala terdahulu">
           <input id="au-count" name="count" type="text" inputMode="numeric" />
-        </div>
-        <div class="field">
-          <label for="au-hash">Hash kepala terdahulu</label>
+        </Field>
+        <Field id="au-hash" label="Hash kepala terdahulu">
           <input id="au-hash" name="hash" type="text" />
-        </div>
+        </Field>
         <button type="submit" class="btn btn-light">Periksa kepala</button>
         {earlier !== null && (
           <p role="status" id="audit-earlier">
@@ -160,8 +158,7 @@ function AuditFilters({ params, onFilter }: {
       }}
     >
       {FILTERS.map((x) => (
-        <div class="field" key={x.name}>
-          <label for={`au-${x.name}`}>{x.label}</label>
+        <Field key={x.name} id={`au-${x.name}`} label={x.label}>
           {x.type === "date"
             ? (
               <DateInput
@@ -172,7 +169,7 @@ function AuditFilters({ params, onFilter }: {
               />
             )
             : <input id={`au-${x.name}`} name={x.name} type="text" />}
-        </div>
+        </Field>
       ))}
       <button type="submit" class="btn btn-primary">Saring</button>
       <a
@@ -193,12 +190,7 @@ export default function AuditTable(p: AuditTableProps) {
     api: "/api/audit",
     columns: p.columns,
     pageSize: p.pageSize,
-    initial: p.initial as {
-      data: Row[];
-      recordsTotal: number;
-      recordsFiltered: number;
-      recordsCapped?: boolean;
-    },
+    initial: p.initial as { data: Row[]; recordsTotal: number; recordsFiltered: number },
     params,
     order: [-1, "desc"],
   });

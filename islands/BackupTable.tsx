@@ -8,9 +8,9 @@ import {
 } from "../components/backup/confirm.ts";
 import { type FormField, FormFields, type FormValues, payload } from "../components/ui/Form.tsx";
 import { formatBytes, formatDateTime, formatNumber } from "../lib/format.ts";
-import { Modal } from "../components/ui/Modal.tsx";
+import { FormModal } from "../components/ui/Modal.tsx";
 import { Pagination } from "../components/ui/Pagination.tsx";
-import { SearchBox, TableView } from "../components/ui/ServerTable.tsx";
+import { RowButton, SearchBox, TableView } from "../components/ui/ServerTable.tsx";
 import { toast } from "../components/ui/Toast.tsx";
 import { accepted, alertError, ApiError, useSubmit } from "../components/ui/api.ts";
 import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
@@ -33,12 +33,11 @@ const FIELDS: FormField[] = [
   { name: "desc", label: "Keterangan", type: "textarea" },
 ];
 
-const size = (v: unknown) => formatBytes(Number(v));
 const cell = (c: ColumnDef, r: Row) =>
   c.data === "created"
     ? formatDateTime(r.created)
     : c.data === "size"
-    ? size(r.size)
+    ? formatBytes(Number(r.size))
     : String(r[c.data] ?? "");
 
 /** Free space on the backups' disk, and a warning when it is low. */
@@ -59,10 +58,7 @@ function DiskInfo({ disk }: { disk: BackupTableProps["disk"] }) {
   );
 }
 
-/**
- * A backup or restore run with its progress shown: `runJob` gives the message, or throws. Until
- * the server names its phase the panel says `start` (only an upload says 'Mengunggah berkas').
- */
+/** A backup or restore run with its progress (`start` until a phase): its message, or throws. */
 function useJob() {
   const job = useProgress();
   const [jobLabel, setJobLabel] = useState({ label: "", start: "" });
@@ -75,12 +71,6 @@ function useJob() {
   return { job, jobLabel, runJob };
 }
 
-/** The spec's message after a restore, then the page again (the data under it has changed). */
-async function restored() {
-  await alertDialog("Restored!", "Your database has been replaced.", "success");
-  location.reload();
-}
-
 /** A backup's row buttons: restore, download (a plain link: the browser saves the file), delete. */
 function RowButtons({ r, restore, remove }: {
   r: Row;
@@ -89,13 +79,9 @@ function RowButtons({ r, restore, remove }: {
 }) {
   return (
     <>
-      <button type="button" class="btn btn-sm btn-light" onClick={() => restore(r)}>
-        Restore
-      </button>
+      <RowButton onClick={() => restore(r)}>Restore</RowButton>
       <a class="btn btn-sm btn-light" href={`${API}/download/${r._id}`} download>Unduh</a>
-      <button type="button" class="btn btn-sm btn-danger" onClick={() => remove(r)}>
-        Hapus
-      </button>
+      <RowButton danger onClick={() => remove(r)}>Hapus</RowButton>
     </>
   );
 }
@@ -105,7 +91,9 @@ function useRestores(runJob: ReturnType<typeof useJob>["runJob"], uploadMax: num
   const run = async (...job: Parameters<typeof runJob>) => {
     try {
       await runJob(...job);
-      await restored();
+      // the spec's message, then the page again: the data under it has changed
+      await alertDialog("Restored!", "Your database has been replaced.", "success");
+      location.reload();
     } catch (err) {
       alertError(err, "message");
     }
@@ -133,10 +121,7 @@ function useRestores(runJob: ReturnType<typeof useJob>["runJob"], uploadMax: num
   return { restore, fileRef, restoreFile };
 }
 
-/**
- * Database backup list: add (name, desc), restore, download and delete, and a restore from a
- * backup file, each confirmed with the backup it acts on.
- */
+/** Database backups: add, restore, download, delete, and a restore from a file, each confirmed. */
 export default function BackupTable(props: BackupTableProps) {
   const t = useServerTable({ api: API, ...props, order: [0, "desc"] });
   const [form, setForm] = useState<FormValues | null>(null);
@@ -161,9 +146,7 @@ export default function BackupTable(props: BackupTableProps) {
     const yes = await confirmBackupDelete(r);
     if (!yes) return;
     const url = `${API}/delete/${encodeURIComponent(String(r._id))}`;
-    await t.send(url, { method: "DELETE" }, async () => {
-      await alertDeleted();
-    });
+    await t.send(url, { method: "DELETE" }, alertDeleted);
   };
 
   const pages = Math.max(1, Math.ceil(t.filtered / t.length));
@@ -201,22 +184,16 @@ export default function BackupTable(props: BackupTableProps) {
         <div class="dt-info">{`${formatNumber(t.filtered)} cadangan`}</div>
         <Pagination page={t.page} count={pages} onPage={t.setPage} />
       </div>
-      <Modal
+      <FormModal
         open={!!form}
         title="Tambah Backup"
         onClose={() => setForm(null)}
         busy={saving}
-        footer={
-          <>
-            <button type="button" class="btn btn-light" onClick={() => setForm(null)}>Batal</button>
-            <button type="submit" form="bk-form" class="btn btn-primary">Simpan</button>
-          </>
-        }
+        formId="bk-form"
+        onSubmit={save}
       >
-        <form id="bk-form" class="form" onSubmit={save}>
-          <FormFields idPrefix="bk-f" fields={FIELDS} values={form ?? {}} onChange={setForm} />
-        </form>
-      </Modal>
+        <FormFields idPrefix="bk-f" fields={FIELDS} values={form ?? {}} onChange={setForm} />
+      </FormModal>
     </div>
   );
 }

@@ -39,10 +39,7 @@ function useReport<T>(url: string): Load<T> {
   return load;
 }
 
-/**
- * chart.js, loaded once the first chart has its data: the page hydrates without it, so a slow
- * PC can use the period form and the counters while it loads.
- */
+/** chart.js, loaded once the first chart has its data (the page hydrates without it). */
 let charts: Promise<typeof import("casemix-charts")> | undefined;
 
 /** The chart itself; if drawing fails the numbers below it still stand. */
@@ -120,11 +117,7 @@ function Card<T>(
 
 const NO_DATA = "Belum ada data pada periode ini.";
 
-/** '5 pasien'. */
 const patients = (n: number) => `${formatNumber(n)} pasien`;
-
-/** A slice's tooltip: its label and how many patients it holds. */
-const withTip = (s: Slice): Slice => ({ ...s, tip: { title: s.label, body: patients(s.value) } });
 
 /** Patients now in care per DPJP (horizontal bars): the present, whatever the period. */
 function DpjpChart() {
@@ -143,7 +136,8 @@ function DpjpChart() {
               label: d.doctorInfo.fullname,
               value: d.patientCount,
               href: dpjpLink(d.doctorInfo._id),
-            })).map(withTip)
+              tip: { title: d.doctorInfo.fullname, body: patients(d.patientCount) },
+            }))
             : null}
         table={(list) => <DpjpTable list={list} />}
       />
@@ -151,11 +145,7 @@ function DpjpChart() {
   );
 }
 
-/**
- * The dashboard's charts (loaded after the server-rendered counters), each with its numbers in
- * a table and every slice, bar and row linking to the filtered visit list: the period's top
- * ICD-10, top ICD-9-CM and tariff analysis (pies), or with `now` the patients per DPJP.
- */
+/** The dashboard's charts and their tables, linking to the visit list: the period's, or `now`. */
 export default function DashboardCharts({ period, now }: DashboardChartsProps) {
   return now ? <DpjpChart /> : <PeriodCharts period={period} />;
 }
@@ -182,10 +172,7 @@ function ByChoice({ by, onChange }: { by: TopBy; onChange: (by: TopBy) => void }
   );
 }
 
-/**
- * The period's pies: top ICD-10, top ICD-9-CM, the tariff analysis; by patients, or by rupiah
- * (the codes whose stays' packages sum the most, the tariff differences either way).
- */
+/** The period's pies (top ICD-10, ICD-9-CM, tariff analysis), by patients or by rupiah. */
 function PeriodCharts({ period }: { period: Period }) {
   const [by, setBy] = useState<TopBy>("pasien");
   const money = by === "rupiah";

@@ -21,7 +21,7 @@ import { FormModal } from "../components/ui/Modal.tsx";
 import { ProgressPanel, useFileImport } from "../components/ui/Progress.tsx";
 import { SearchBox, TableFooter, TableView } from "../components/ui/ServerTable.tsx";
 import {
-  fileKind,
+  FILE_KIND,
   ImportBar,
   LengthPicker,
   Lookups,
@@ -43,10 +43,7 @@ interface FormState {
   initial: FormValues;
 }
 
-/**
- * The add/edit form of a resource: `open(row?)`, and its save (`POST {api}/update`); a refusal
- * naming a field is said under it (ids `{uid}-f-{name}`).
- */
+/** A resource's add/edit form: `open(row?)` and its save (`POST {api}/update`). */
 function useRecordForm(props: TableProps, uid: string, reload: () => void) {
   const [form, setForm] = useState<FormState | null>(null);
   const errs = useFieldErrors((name) => `${uid}-f-${name}`);
@@ -84,7 +81,7 @@ function useImport(props: TableProps, reload: () => void) {
   const { job, send } = useFileImport();
   const fileRef = useRef<HTMLInputElement>(null);
   const doImport = async () => {
-    const kind = fileKind(props.import!).replace("Excel ", "");
+    const kind = FILE_KIND.replace("Excel ", "");
     const missing = `Harap pilih file ${kind} terlebih dahulu.`;
     const a = await send(fileRef.current, `${props.api}/import`, missing);
     if (!a) return;
@@ -94,7 +91,6 @@ function useImport(props: TableProps, reload: () => void) {
   return { job, fileRef, doImport };
 }
 
-/** The add/edit modal of a record. */
 function RecordModal({ uid, label, fields, f }: {
   uid: string;
   label: string;
@@ -125,11 +121,7 @@ function RecordModal({ uid, label, fields, f }: {
   );
 }
 
-/**
- * Server-side table page of one resource: search, sort, paging, add/edit modal, delete, import
- * and the declared row actions; a role that may not write sees the table only. `?edit={id}`
- * opens that record's form.
- */
+/** One resource's table page (search, add/edit, delete, import, actions); `?edit={id}`: a form. */
 export default function DataTable(props: TableProps) {
   const { columns, fields, api, label, canWrite } = props;
   const uid = `dt${api.replace(/\W/g, "-")}`;
@@ -139,18 +131,15 @@ export default function DataTable(props: TableProps) {
 
   const remove = async (row: Row) => {
     if (!await confirmDelete(props.deleteText, recordText(label, columns, row))) return;
-    t.send(`${api}/delete/${encodeURIComponent(String(row._id))}`, { method: "DELETE" }, () => {
-      alertDeleted();
-    });
+    const url = `${api}/delete/${encodeURIComponent(String(row._id))}`;
+    t.send(url, { method: "DELETE" }, alertDeleted);
   };
 
   const act = async (row: Row, a: NonNullable<TableProps["actions"]>[number]) => {
     const record = recordText(label, columns, row);
     if (!await confirmDialog({ title: a.label, text: a.confirm, record })) return;
     const url = `${api}/${a.path}/${encodeURIComponent(String(row._id))}`;
-    t.send(url, { method: "POST" }, (msg) => {
-      toast({ title: "Success", text: msg });
-    });
+    t.send(url, { method: "POST" }, (msg) => toast({ title: "Success", text: msg }));
   };
 
   /** A record picked in a quick-find select: read it and open its edit form. */

@@ -2,6 +2,7 @@ import { alertDialog, confirmDialog } from "../components/ui/Dialog.tsx";
 import { alertError, ApiError, post } from "../components/ui/api.ts";
 import type { VisitRow } from "../lib/ipd/columns.ts";
 import { stayRecord } from "../components/ipd/cells.tsx";
+import { RowButton } from "../components/ui/ServerTable.tsx";
 import { useVisitList, VisitList, type VisitListProps } from "../components/ipd/VisitList.tsx";
 
 /** Cancels a discharge after confirmation; on success the browser goes to `/ipd`. */
@@ -35,15 +36,11 @@ export default function DischargeList(props: VisitListProps) {
       v={v}
       actions={(r, detail) => (
         <div class="row-actions stack">
-          <button type="button" class="btn btn-sm btn-light" onClick={detail}>Detail</button>
+          <RowButton onClick={detail}>Detail</RowButton>
           {props.canWrite && (
-            <button
-              type="button"
-              class="btn btn-sm btn-danger"
-              onClick={() => cancelDischarge(r, v.t.setLoading)}
-            >
+            <RowButton danger onClick={() => cancelDischarge(r, v.t.setLoading)}>
               Batal Pulang
-            </button>
+            </RowButton>
           )}
         </div>
       )}

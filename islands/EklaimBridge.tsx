@@ -4,11 +4,7 @@ import { MonthSend } from "../components/eklaim/MonthSend.tsx";
 import { Modal } from "../components/ui/Modal.tsx";
 import { EKLAIM_OPEN } from "../lib/claim/columns.ts";
 
-/**
- * E-Klaim 5.10 on the Klaim page, for casemix staff and the administrator: the month's send, and
- * a row's claim in a dialog when its 'E-Klaim' button asks (`EKLAIM_OPEN`). The stay page has
- * its own island (EklaimStay).
- */
+/** E-Klaim on the Klaim page: the month's send, and a row's claim at `EKLAIM_OPEN`. */
 export default function EklaimBridge({ today }: { today: string }) {
   const [row, setRow] = useState<{ id: string; name: string } | null>(null);
   useEffect(() => {

@@ -1,11 +1,7 @@
 import { useState } from "react";
 import { LazyPanel } from "../components/eklaim/LazyPanel.tsx";
 
-/**
- * E-Klaim 5.10 on the stay page, for casemix staff and the administrator: a button that opens
- * the stay's claim. The panel's code is fetched when the clerk points at or focuses the button,
- * not with the page.
- */
+/** E-Klaim on the stay page: a button opening the claim (its code fetched at hover or focus). */
 export default function EklaimStay({ ipdId }: { ipdId: string }) {
   const [open, setOpen] = useState(false);
   return (

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { alertDeleted, confirmDelete } from "../components/ui/Dialog.tsx";
 import { alertError, get } from "../components/ui/api.ts";
-import { TableFooter, TableView } from "../components/ui/ServerTable.tsx";
+import { RowButton, TableFooter, TableView } from "../components/ui/ServerTable.tsx";
 import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
 import { EXAM_COLUMNS, type VisitRow } from "../lib/ipd/columns.ts";
 import { DischargeForm } from "../components/ipd/DischargeForm.tsx";
@@ -33,12 +33,11 @@ export interface IpdExamsProps {
   claim: ClaimCheck;
 }
 
-/** An examination's row buttons. */
 function ExamButtons({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
   return (
     <>
-      <button type="button" class="btn btn-sm btn-light" onClick={onEdit}>Edit</button>
-      <button type="button" class="btn btn-sm btn-danger" onClick={onDelete}>Hapus</button>
+      <RowButton onClick={onEdit}>Edit</RowButton>
+      <RowButton danger onClick={onDelete}>Hapus</RowButton>
     </>
   );
 }
@@ -88,10 +87,7 @@ function useStay(props: IpdExamsProps) {
   return { visit, claim, refresh, api };
 }
 
-/**
- * Examinations of one stay (`/ipd/{id}`): its claim readiness, header with totals, the bill by
- * E-Klaim's categories, add/edit/delete, discharge.
- */
+/** One stay (`/ipd/{id}`): readiness, header, bill, examinations (add/edit/delete), discharge. */
 export default function IpdExams(props: IpdExamsProps) {
   const { visit, claim, refresh, api } = useStay(props);
   const t = useServerTable({

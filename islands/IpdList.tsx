@@ -3,6 +3,7 @@ import { alertDeleted, confirmDelete } from "../components/ui/Dialog.tsx";
 import type { VisitRow } from "../lib/ipd/columns.ts";
 import { VisitForm } from "../components/ipd/VisitForm.tsx";
 import { stayRecord } from "../components/ipd/cells.tsx";
+import { RowButton } from "../components/ui/ServerTable.tsx";
 import { useVisitList, VisitList, type VisitListProps } from "../components/ipd/VisitList.tsx";
 
 /** The inpatient visit list (`/ipd`): filters, add/edit, detail, examinations, delete. */
@@ -13,9 +14,7 @@ export default function IpdList(props: VisitListProps) {
   const remove = async (r: VisitRow) => {
     const yes = await confirmDelete(undefined, stayRecord(r));
     if (!yes) return;
-    v.t.send(`/api/ipd/${encodeURIComponent(r._id)}`, { method: "DELETE" }, () => {
-      alertDeleted();
-    });
+    v.t.send(`/api/ipd/${encodeURIComponent(r._id)}`, { method: "DELETE" }, alertDeleted);
   };
 
   return (
@@ -33,28 +32,12 @@ export default function IpdList(props: VisitListProps) {
         )}
         actions={(r, detail) => (
           <div class="row-actions">
-            <button type="button" class="btn btn-sm btn-light" onClick={detail}>Detail</button>
-            {props.canWrite && (
-              <button
-                type="button"
-                class="btn btn-sm btn-light"
-                onClick={() => setForm({ row: r })}
-              >
-                Edit
-              </button>
-            )}
+            <RowButton onClick={detail}>Detail</RowButton>
+            {props.canWrite && <RowButton onClick={() => setForm({ row: r })}>Edit</RowButton>}
             <a class="btn btn-sm btn-light" href={`/ipd/${encodeURIComponent(r._id)}`}>
               Pemeriksaan
             </a>
-            {props.canWrite && (
-              <button
-                type="button"
-                class="btn btn-sm btn-danger"
-                onClick={() => remove(r)}
-              >
-                Hapus
-              </button>
-            )}
+            {props.canWrite && <RowButton danger onClick={() => remove(r)}>Hapus</RowButton>}
           </div>
         )}
       />

@@ -20,10 +20,7 @@ const KINDS = {
   },
 } as const;
 
-/**
- * The Klaim page's imports: E-Klaim's TXT export (the reconciliation is shown after it) and
- * claim statuses in bulk from Excel ("Unduh template"), each with its progress.
- */
+/** The Klaim page's imports: E-Klaim's TXT (then its reconciliation) and statuses from Excel. */
 export default function KlaimImport() {
   const { job, send } = useFileImport();
   const [label, setLabel] = useState("");
@@ -31,12 +28,9 @@ export default function KlaimImport() {
   const txt = useRef<HTMLInputElement>(null);
   const xlsx = useRef<HTMLInputElement>(null);
   const run = async (kind: keyof typeof KINDS) => {
-    setLabel(KINDS[kind].label);
-    const a = await send(
-      kind === "eklaim" ? txt.current : xlsx.current,
-      KINDS[kind].url,
-      KINDS[kind].missing,
-    );
+    const k = KINDS[kind];
+    setLabel(k.label);
+    const a = await send(kind === "eklaim" ? txt.current : xlsx.current, k.url, k.missing);
     if (!a) return;
     setResult({ kind, r: a.body as never });
     dispatchEvent(new Event(CLAIMS_CHANGED));

@@ -45,10 +45,7 @@ export interface KlaimListProps extends UrlListProps<KlaimFilters> {
   rules: RuleOption[];
 }
 
-/**
- * The Klaim list (`/klaim`): discharged stays with readiness and claim status, filters kept in
- * the address bar, export of the filtered list, and the status change of a row.
- */
+/** The Klaim list (`/klaim`): discharged stays, claim status, filters, export, status change. */
 export default function KlaimList(props: KlaimListProps) {
   const { filters, labels, query, error, change } = useUrlFilters(props);
   const [editing, setEditing] = useState<KlaimRow | null>(null);

@@ -6,47 +6,37 @@ import { alertError, request } from "../components/ui/api.ts";
 const EMPTY = "Kode Rumah Sakit tidak boleh kosong";
 const lines = (...parts: (string | undefined)[]) => parts.filter(Boolean).join("\n");
 
-/**
- * Fetches the licence through the server's proxy; with an active licence asks the server to
- * save it (the server fetches it again itself; `admin` holds the administrator's username and
- * password when changing a licence already validated) and goes to login. Returns false when it
- * stopped with a dialog.
- */
+/** Fetches the licence, has the server save an active one (with `admin`), then goes to login. */
 async function validate(code: string, admin: Record<string, string>): Promise<boolean> {
-  const fail = (what: string, why?: string) =>
-    alertError(lines(`Terjadi kesalahan saat ${what} data`, why), "message").then(() => false);
   type Answer = { data?: { actived?: boolean }[]; message?: string; success?: boolean };
-  let answer: Answer | null;
-  try {
-    const res = await request<Answer>(`/lisensi/${encodeURIComponent(code)}`);
-    answer = res.body;
-    if (!res.ok || !Array.isArray(answer?.data)) return fail("mengambil", answer?.message);
-  } catch {
-    return fail("mengambil");
-  }
-  if (!answer.data[0]?.actived) {
+  /** One step's answer when `good`, else null once its failure is said. */
+  const step = async (
+    what: string,
+    url: string,
+    good: (a: Answer) => unknown,
+    init?: RequestInit,
+  ) => {
+    const res = await request<Answer>(url, init).catch(() => null);
+    if (res?.ok && res.body && good(res.body)) return res.body;
+    await alertError(lines(`Terjadi kesalahan saat ${what} data`, res?.body?.message), "message");
+    return null;
+  };
+  const licence = `/lisensi/${encodeURIComponent(code)}`;
+  const answer = await step("mengambil", licence, (a) => Array.isArray(a.data));
+  if (!answer) return false;
+  if (!answer.data![0]?.actived) {
     await alertDialog("Gagal", answer.message || "Lisensi tidak aktif.", "error");
     return false;
   }
-  try {
-    const res = await request<Answer>("/validation", {
-      method: "POST",
-      body: new URLSearchParams({ hospitalCode: code, ...admin }),
-    });
-    const saved = res.body;
-    if (!res.ok || !saved?.success) return fail("menyimpan", saved?.message);
-  } catch {
-    return fail("menyimpan");
+  const body = new URLSearchParams({ hospitalCode: code, ...admin });
+  if (!await step("menyimpan", "/validation", (a) => a.success, { method: "POST", body })) {
+    return false;
   }
   location.href = "/auth/login";
   return true;
 }
 
-/**
- * Licence validation form: the hospital code; shows the licence already stored, if any. With
- * `askAdmin` (a licence was validated on this server before) it also asks for an
- * administrator's username and password, which changing that licence needs.
- */
+/** Licence validation: the hospital code (and with `askAdmin`, an administrator's login). */
 export default function LicenceForm(
   { current, demo, askAdmin }: {
     current?: { hospitalCode: string; verifiedAt: string };

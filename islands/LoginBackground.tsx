@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { Blocker } from "../components/ui/Blocker.tsx";
 import { alertDialog, confirmDelete } from "../components/ui/Dialog.tsx";
-import { alertError, post, type Saved, sendForm } from "../components/ui/api.ts";
+import { alertError, post, sendForm, useSubmit } from "../components/ui/api.ts";
 import { toast } from "../components/ui/Toast.tsx";
 
 export interface LoginBackgroundProps {
@@ -17,23 +17,8 @@ const bytes = (n: number) => n.toLocaleString("id-ID");
 /** The login page background: auto-upload of exactly one image, preview and delete. */
 export default function LoginBackground(p: LoginBackgroundProps) {
   const [id, setId] = useState(p.id);
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmit((err) => alertError(err, "message"));
   const input = useRef<HTMLInputElement>(null);
-
-  /** Runs a request with the section blocked; returns its JSON answer or shows the error. */
-  const send = async (call: () => Promise<Saved<unknown>>) => {
-    setBusy(true);
-    try {
-      const d = await call();
-      toast({ title: "Success", text: d.message });
-      return d;
-    } catch (err) {
-      alertError(err, "message");
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const upload = async () => {
     const files = [...input.current?.files ?? []];
@@ -49,15 +34,22 @@ export default function LoginBackground(p: LoginBackgroundProps) {
         "message",
       );
     }
-    const d = await send(() => sendForm("/setting/upload-background", { file: files[0] }));
-    if (typeof d?.id === "string") setId(d.id);
+    await submit(async () => {
+      const d = await sendForm("/setting/upload-background", { file: files[0] });
+      toast({ title: "Success", text: d.message });
+      if (typeof d.id === "string") setId(d.id);
+    });
   };
 
   const remove = async () => {
     const yes = await confirmDelete("Gambar latar halaman login akan dihapus.");
     if (!yes || !id) return;
     const body = new URLSearchParams({ filename: id });
-    if (await send(() => post("/setting/delete-background", body, "DELETE"))) setId(null);
+    await submit(async () => {
+      const d = await post("/setting/delete-background", body, "DELETE");
+      toast({ title: "Success", text: d.message });
+      setId(null);
+    });
   };
 
   return (

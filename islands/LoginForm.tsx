@@ -6,11 +6,7 @@ import { type LicenceRefused, onLicenceRefused } from "../components/licence_ref
 const RELOAD = "Tolong di Reload Lagi Halaman Anda.";
 const INVALID = "Respon tidak valid dari server.";
 
-/**
- * Login form: hospital code (prefilled with the validated one), username, password. The server
- * checks the licence first; its refusals are handled by `onLicenceRefused`. Success goes to
- * `next` (the page that sent here, checked by the server), else /.
- */
+/** Login form; licence refusals go to `onLicenceRefused`, success to `next` (server-checked). */
 export default function LoginForm(
   { hospitalCode = "", next = "/" }: { hospitalCode?: string; next?: string },
 ) {

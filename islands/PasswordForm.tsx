@@ -1,7 +1,6 @@
-import { useState } from "react";
 import { alertDialog } from "../components/ui/Dialog.tsx";
 import { PasswordField } from "../components/ui/PasswordField.tsx";
-import { alertError, post } from "../components/ui/api.ts";
+import { alertError, post, useSubmit } from "../components/ui/api.ts";
 
 export interface PasswordFormProps {
   username: string;
@@ -13,17 +12,16 @@ export interface PasswordFormProps {
 
 /** 'Ganti Password': the current password and a new one typed twice. */
 export default function PasswordForm(p: PasswordFormProps) {
-  const [busy, setBusy] = useState(false);
+  const { busy, submit } = useSubmit((err) => alertError(err, "message"));
 
-  async function submit(e: Event) {
+  async function save(e: Event) {
     e.preventDefault();
     const form = e.currentTarget as HTMLFormElement;
     const f = new FormData(form);
     if (f.get("newPassword") !== f.get("confirm")) {
       return alertError("Konfirmasi password baru tidak sama.", "message");
     }
-    setBusy(true);
-    try {
+    await submit(async () => {
       const body = new URLSearchParams({
         oldPassword: String(f.get("oldPassword") ?? ""),
         newPassword: String(f.get("newPassword") ?? ""),
@@ -32,15 +30,11 @@ export default function PasswordForm(p: PasswordFormProps) {
       form.reset();
       await alertDialog("Berhasil", message, "success");
       if (p.first) location.href = "/";
-    } catch (err) {
-      alertError(err, "message");
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <form class="card form password-form" onSubmit={submit}>
+    <form class="card form password-form" onSubmit={save}>
       <h2>Ganti Password</h2>
       <p class="muted">
         Akun: <strong>{p.username}</strong>. Password baru minimal {p.min}{" "}

@@ -2,11 +2,7 @@ import { useState } from "react";
 import { DateInput } from "../components/ui/DateInput.tsx";
 import { type Period, showDay } from "../lib/report/period.ts";
 
-/**
- * The dashboard's period: a GET form, so the period is in the address and survives a reload.
- * Its date fields submit what they show (`DD-MM-YYYY`), which the server reads. 'Bulan ini' and
- * 'Bulan lalu' (`previous`: early in a month, this month is nearly empty) open a month whole.
- */
+/** The dashboard's period: a GET form (kept in the address), and 'Bulan ini' / 'Bulan lalu'. */
 export default function PeriodForm(
   { period, previous, error }: { period: Period; previous: Period; error: string },
 ) {

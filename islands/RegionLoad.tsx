@@ -2,10 +2,7 @@ import { ProgressPanel, useProgress } from "../components/ui/Progress.tsx";
 import { accepted, alertError } from "../components/ui/api.ts";
 import { alertDialog } from "../components/ui/Dialog.tsx";
 
-/**
- * 'Muat data wilayah resmi' of the first-run checklist: loads the shipped region list (`list`)
- * with its progress, then reloads the page, whose checklist then shows the step done.
- */
+/** The checklist's 'Muat data wilayah resmi': loads `list` with its progress, then reloads. */
 export default function RegionLoad({ list }: { list: string }) {
   const job = useProgress();
   const load = async () => {

@@ -45,14 +45,11 @@ export default function SettingsForm(p: SettingsFormProps) {
     });
   };
 
-  const test = async () => {
-    const api = p.test?.api;
-    if (saving || !api) return;
-    await submit(async () => {
-      const d = await post(api, payload(p.fields, values, new URLSearchParams()));
+  const test = () =>
+    submit(async () => {
+      const d = await post(p.test!.api, payload(p.fields, values));
       toast({ title: "Success", text: d.message });
     });
-  };
 
   return (
     <section id={p.id} class="card settings-section blockable" aria-labelledby={`${p.id}-h`}>

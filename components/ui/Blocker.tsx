@@ -1,7 +1,4 @@
-/**
- * A 'Processing...' overlay. It covers its nearest positioned ancestor: put it inside an
- * element with the class `blockable` (or any `position: relative` box).
- */
+/** A 'Processing...' overlay over its nearest positioned ancestor (e.g. `.blockable`). */
 export function Blocker({ active }: { active: boolean }) {
   if (!active) return null;
   return (

@@ -4,27 +4,23 @@ import { MONTHS } from "../../lib/format.ts";
 
 const WEEKDAYS = ["Sen", "Sel", "Rab", "Kam", "Jum", "Sab", "Min"];
 const pad = (n: number) => String(n).padStart(2, "0");
+const shown = (d: string, m: string, y: string, hh?: string, mm?: string) =>
+  `${d}-${m}-${y}` + (hh ? ` ${hh}:${mm}` : "");
 
 /** `YYYY-MM-DD[THH:mm]` → `DD-MM-YYYY[ HH:mm]`, as the field shows it. */
 export function showValue(value: string): string {
   const m = value.match(/^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?/);
-  if (!m) return value;
-  return `${m[3]}-${m[2]}-${m[1]}` + (m[4] ? ` ${m[4]}:${m[5]}` : "");
+  return m ? shown(m[3], m[2], m[1], m[4], m[5]) : value;
 }
 
 /** Typed text in a date format: digits only, as typed on a keypad (DDMMYYYY[HHmm]), spaced. */
 function spelled(text: string): string {
   const t = text.trim();
-  const digits = t.match(/^(\d{2})(\d{2})(\d{4})(?:\s*(\d{2})(\d{2}))?$/);
-  return digits
-    ? `${digits[1]}-${digits[2]}-${digits[3]}` + (digits[4] ? ` ${digits[4]}:${digits[5]}` : "")
-    : t;
+  const m = t.match(/^(\d{2})(\d{2})(\d{4})(?:\s*(\d{2})(\d{2}))?$/);
+  return m ? shown(m[1], m[2], m[3], m[4], m[5]) : t;
 }
 
-/**
- * What was typed as the field's value (`YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`), null if invalid. A
- * date-time field takes a bare date as that day at 00:00 (the time is optional).
- */
+/** Typed text as the value (`YYYY-MM-DD[THH:mm]`, a bare date at 00:00), null if invalid. */
 export function readValue(text: string, withTime: boolean): string | null {
   const w = readWallClock(spelled(text));
   if (!w) return null;
@@ -32,21 +28,16 @@ export function readValue(text: string, withTime: boolean): string | null {
   return withTime ? `${day}T${pad(w.hour)}:${pad(w.minute)}` : day;
 }
 
+const PROBLEMS = {
+  calendar: "Tanggal tidak ada di kalender",
+  time: "Jam tidak valid (00:00 sampai 23:59)",
+  year: "Tahun harus antara 1900 dan 2999",
+};
+
 /** Why typed text is refused, in the clerk's words ('' when it is not). */
 export function dateProblem(text: string, format: string): string {
-  if (!text.trim()) return "";
-  switch (wallClockProblem(spelled(text))) {
-    case "calendar":
-      return "Tanggal tidak ada di kalender";
-    case "time":
-      return "Jam tidak valid (00:00 sampai 23:59)";
-    case "year":
-      return "Tahun harus antara 1900 dan 2999";
-    case "format":
-      return `Format tanggal: ${format}`;
-    default:
-      return "";
-  }
+  const problem = text.trim() ? wallClockProblem(spelled(text)) : null;
+  return problem === "format" ? `Format tanggal: ${format}` : problem ? PROBLEMS[problem] : "";
 }
 
 export interface DateInputProps {
@@ -61,13 +52,7 @@ export interface DateInputProps {
   required?: boolean;
 }
 
-/**
- * A date or date-time field written as Indonesians write dates, whatever the browser's language:
- * typed (`22-11-2026 14:30`, `22-11-2026` for 00:00, or `221120261430`) or picked from a
- * calendar (arrow keys move, Enter picks, Escape closes). The format is said in the placeholder;
- * an invalid entry is marked, and why is said under it once the clerk leaves it or saves
- * ('Tanggal tidak ada di kalender' for 31-11-2026).
- */
+/** A date (time) field as Indonesians write it, typed or picked; a refusal said once left. */
 export function DateInput(p: DateInputProps) {
   const format = p.time ? "DD-MM-YYYY HH:mm" : "DD-MM-YYYY";
   const [text, setText] = useState(showValue(p.value));

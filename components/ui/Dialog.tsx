@@ -1,4 +1,4 @@
-import { render } from "preact";
+import { render, type VNode } from "preact";
 import { useRef } from "react";
 import { useFocusTrap } from "./focus_trap.ts";
 
@@ -8,10 +8,7 @@ export interface DialogOptions {
   title: string;
   /** Body text; each line (`\n`) becomes its own paragraph. */
   text?: string;
-  /**
-   * The record the dialog acts on ('Budi Santoso · No. ERM 000123'), shown under the title
-   * beside the (spec's) text, so the reader sees what is about to change; lines as in `text`.
-   */
+  /** The record it acts on ('Budi Santoso · No. ERM 000123'), under the title; lines as `text`. */
   record?: string;
   icon?: DialogIcon;
   /** Confirm button label (default 'OK'). */
@@ -36,6 +33,10 @@ const GLYPH: Record<DialogIcon, string> = {
 
 let seq = 0;
 
+/** `lines` as the paragraphs of a block `id` (none without lines). */
+const Lines = ({ id, class: c, lines }: { id: string; class: string; lines: string[] }) =>
+  lines.length ? <div id={id} class={c}>{lines.map((l, i) => <p key={i}>{l}</p>)}</div> : null;
+
 function DialogBox({ o, done }: { o: DialogOptions; done: (ok: boolean) => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const id = useRef(`dialog-${++seq}`).current;
@@ -57,16 +58,8 @@ function DialogBox({ o, done }: { o: DialogOptions; done: (ok: boolean) => void 
       >
         <div class="dialog-icon" aria-hidden="true">{GLYPH[icon]}</div>
         <h2 id={`${id}-t`}>{o.title}</h2>
-        {record.length > 0 && (
-          <div id={`${id}-r`} class="dialog-record">
-            {record.map((l, i) => <p key={i}>{l}</p>)}
-          </div>
-        )}
-        {lines.length > 0 && (
-          <div id={`${id}-d`} class="dialog-text">
-            {lines.map((l, i) => <p key={i}>{l}</p>)}
-          </div>
-        )}
+        <Lines id={`${id}-r`} class="dialog-record" lines={record} />
+        <Lines id={`${id}-d`} class="dialog-text" lines={lines} />
         <div class="dialog-actions">
           <button
             type="button"
@@ -92,11 +85,11 @@ function DialogBox({ o, done }: { o: DialogOptions; done: (ok: boolean) => void 
   );
 }
 
-/**
- * Shows a SweetAlert-like dialog on top of everything; resolves true when confirmed, false
- * when cancelled (cancel button or Esc). Browser only: call it from handlers or effects.
- */
-export function showDialog(o: DialogOptions): Promise<boolean> {
+/** Draws `box` over the page until it calls `done` (or `signal` aborts: false); resolves so. */
+export function overPage(
+  box: (done: (ok: boolean) => void) => VNode,
+  signal?: AbortSignal,
+): Promise<boolean> {
   return new Promise((resolve) => {
     const host = document.createElement("div");
     host.className = "dialog-host";
@@ -109,10 +102,14 @@ export function showDialog(o: DialogOptions): Promise<boolean> {
       host.remove();
       resolve(ok);
     };
-    o.signal?.addEventListener("abort", () => done(false), { once: true });
-    render(<DialogBox o={o} done={done} />, host);
+    signal?.addEventListener("abort", () => done(false), { once: true });
+    render(box(done), host);
   });
 }
+
+/** A SweetAlert-like dialog: true when confirmed, false when cancelled (button or Esc). */
+export const showDialog = (o: DialogOptions): Promise<boolean> =>
+  overPage((done) => <DialogBox o={o} done={done} />, o.signal);
 
 /** An informational dialog with a single OK button. */
 export function alertDialog(title: string, text?: string, icon: DialogIcon = "info") {
@@ -124,10 +121,7 @@ export function confirmDialog(o: DialogOptions): Promise<boolean> {
   return showDialog({ icon: "warning", cancelText: "Batal", ...o });
 }
 
-/**
- * The standard delete confirmation ('Are you sure?' … 'Yes, delete it!'); `record` names what
- * is deleted (see `DialogOptions.record`).
- */
+/** The standard delete confirmation ('Are you sure?' … 'Yes, delete it!') of `record`. */
 export const confirmDelete = (
   text = "You won't be able to revert this!",
   record?: string,

@@ -1,10 +1,6 @@
 import type { ComponentChildren } from "preact";
 
-/**
- * A form row: the label of the control `id` (marked '*' when `required`) above the control,
- * then whatever follows it (hints, messages). `class` adds to `field` (e.g. `span-2`). `error`
- * (the server's refusal of this field, `useFieldErrors`) is said under it as `{id}-error`.
- */
+/** A form row: the control `id`'s label ('*' if `required`), the control, `error` (`{id}-error`). */
 export function Field({ id, label, required, class: extra, error, children }: {
   id: string;
   label: ComponentChildren;

@@ -36,10 +36,7 @@ export function valuesFrom(fields: FormField[], row?: Record<string, unknown>): 
   return out;
 }
 
-/**
- * The fields of a form opened on a new record (`isNew`) or on a stored one's `initial` values:
- * a `requiredNew` field is required, except on a stored record that has no value for it.
- */
+/** The fields of a form: `requiredNew` is required unless a stored record has no value for it. */
 export const fieldsFor = (fields: FormField[], isNew: boolean, initial: FormValues) =>
   fields.map((f) => f.requiredNew && (isNew || initial[f.name]) ? { ...f, required: true } : f);
 
@@ -49,10 +46,7 @@ export function changed(initial: FormValues, values: FormValues): boolean {
   return Object.keys({ ...initial, ...values }).some((k) => key(initial[k]) !== key(values[k]));
 }
 
-/**
- * Whether `value` (a form's state) differs from what it was on the first render, compared as
- * JSON: a form with changes asks before it is closed (`FormModal`'s `dirty`).
- */
+/** Whether `value` differs (as JSON) from the first render's: `FormModal`'s `dirty`. */
 export function useChanged(value: unknown): boolean {
   const first = useRef<string | null>(null);
   const now = JSON.stringify(value ?? null);
@@ -93,19 +87,13 @@ export function payload(fields: FormField[], values: FormValues, into = new URLS
   return into;
 }
 
-/**
- * 'Rp 1.234.567' → '1234567', read as the server reads money (`readRupiah`); text it refuses
- * is sent as typed, so the server answers with the same message the field shows.
- */
+/** 'Rp 1.234.567' → '1234567' (`readRupiah`); refused text is sent as typed, for its message. */
 export function plainNumber(v: string): string {
   const r = readRupiah(v, "");
   return r.value === undefined ? v.trim() : String(r.value);
 }
 
-/**
- * Why a typed value would be refused (too long, or not in the field's format), '' when fine:
- * set as the input's validity message, so the browser refuses the form before it is sent.
- */
+/** Why a typed value would be refused ('' when fine): the input's validity message. */
 export function fieldProblem(f: FormField, v: string): string {
   if (f.type === "money") return readRupiah(v, f.label).error ?? "";
   if (f.maxLength && v.length > f.maxLength) {
@@ -117,13 +105,12 @@ export function fieldProblem(f: FormField, v: string): string {
   return "";
 }
 
-/** A form field's on/off switch ('true' / 'false'). */
-function SwitchInput({ id, f, on, set }: {
-  id: string;
-  f: FormField;
-  on: boolean;
-  set: (on: boolean) => void;
-}) {
+/** The control of a date or switch field (null for the others), its value as text. */
+function ownControl(f: FormField, id: string, v: string, set: (v: string) => void) {
+  if (f.type === "date") {
+    return <DateInput id={id} value={v} onChange={set} required={f.required} />;
+  }
+  if (f.type !== "switch") return null;
   return (
     <span class="switch">
       <input
@@ -131,30 +118,16 @@ function SwitchInput({ id, f, on, set }: {
         type="checkbox"
         role="switch"
         name={f.name}
-        checked={on}
+        checked={v === "true"}
         aria-describedby={f.hint ? `${id}-hint` : undefined}
-        onChange={(e) => set(e.currentTarget.checked)}
+        onChange={(e) => set(String(e.currentTarget.checked))}
       />
       <span class="switch-track" aria-hidden="true" />
     </span>
   );
 }
 
-/** The control of a switch or date field (null for the others): its value as text. */
-function ownControl(f: FormField, id: string, v: string, set: (v: string) => void) {
-  if (f.type === "switch") {
-    return <SwitchInput id={id} f={f} on={v === "true"} set={(on) => set(String(on))} />;
-  }
-  if (f.type === "date") {
-    return <DateInput id={id} value={v} onChange={set} required={f.required} />;
-  }
-  return null;
-}
-
-/**
- * Labelled inputs for `fields`; ids are `{idPrefix}-{name}`. `errors` are the server's
- * refusals of fields (`useFieldErrors`), said under them until `onEdit` tells the field changed.
- */
+/** Labelled inputs (ids `{idPrefix}-{name}`); `errors` (`useFieldErrors`) stay until `onEdit`. */
 export function FormFields({ idPrefix, fields, values, onChange, errors, onEdit }: {
   idPrefix: string;
   fields: FormField[];
@@ -176,6 +149,7 @@ export function FormFields({ idPrefix, fields, values, onChange, errors, onEdit 
   };
   const control = (f: FormField, id: string) => {
     const v = values[f.name];
+    const text = typeof v === "string" ? v : "";
     if (isSelect(f)) {
       const parent = f.options?.parent;
       const pv = parent ? values[parent] as Option | null : null;
@@ -194,12 +168,12 @@ export function FormFields({ idPrefix, fields, values, onChange, errors, onEdit 
         />
       );
     }
-    const own = ownControl(f, id, typeof v === "string" ? v : "", (x) => set(f.name, x));
+    const own = ownControl(f, id, text, (x) => set(f.name, x));
     if (own) return own;
     const common = {
       id,
       name: f.name,
-      value: typeof v === "string" ? v : "",
+      value: text,
       required: f.required,
       placeholder: f.placeholder,
       "aria-describedby": [f.hint && `${id}-hint`, told[f.name] && problemOf(f) && `${id}-error`]

@@ -12,7 +12,6 @@ export interface ModalProps {
   /** Esc, the close button and a click on the backdrop call this (not while `busy`). */
   onClose: () => void;
   children: ComponentChildren;
-  /** Buttons under the body. */
   footer?: ComponentChildren;
   /** Shows 'Processing...' over the modal and ignores close requests. */
   busy?: boolean;
@@ -32,10 +31,7 @@ export const confirmDiscard = (): Promise<boolean> =>
     focusCancel: true,
   });
 
-/**
- * An accessible modal dialog (rendered only while open): a fixed header and footer, the body
- * scrolling between them when it is taller than the window.
- */
+/** A modal dialog (drawn only while open); its body scrolls between header and footer. */
 export function Modal(
   { open, title, onClose, children, footer, busy, size = "md", dirty }: ModalProps,
 ) {

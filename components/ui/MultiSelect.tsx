@@ -15,18 +15,12 @@ export interface MultiSelectProps {
 }
 
 /** A chip taken away, and where it stood, until it is put back or another change is made. */
-interface Removed {
-  option: Option;
-  at: number;
-}
+type Removed = { option: Option; at: number };
 
 /**
- * Several options picked from an async select: the chosen ones as removable chips, then a
- * search input whose list leaves them out (`exclude` query parameter). The chips' × are out of
- * the Tab order (Tab goes from the field before straight to the search). Backspace in the empty
- * search first marks the last chip and says so; a second Backspace removes it. A removed chip
- * (by Backspace or ×) is said under the field with 'Urungkan', the next Tab stop, which puts
- * it back where it stood.
+ * Options picked from an async select, as chips (× out of the Tab order) before the search.
+ * Backspace in the empty search marks the last chip, a second removes it; a removed chip is
+ * said under the field with 'Urungkan', which puts it back.
  */
 export function MultiSelect(p: MultiSelectProps) {
   const ids = p.values.map((o) => o.id);

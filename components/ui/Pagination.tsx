@@ -10,16 +10,19 @@ function pageList(cur: number, count: number): (number | null)[] {
 export function Pagination(
   { page, count, onPage }: { page: number; count: number; onPage: (page: number) => void },
 ) {
+  const step = (to: number, off: boolean, text: string) => (
+    <button
+      type="button"
+      class="btn btn-sm"
+      disabled={off}
+      onClick={() => onPage(to)}
+    >
+      {text}
+    </button>
+  );
   return (
     <nav class="pager" aria-label="Halaman">
-      <button
-        type="button"
-        class="btn btn-sm"
-        disabled={page <= 0}
-        onClick={() => onPage(page - 1)}
-      >
-        Sebelumnya
-      </button>
+      {step(page - 1, page <= 0, "Sebelumnya")}
       {pageList(page, count).map((n, k) =>
         n === null ? <span key={`e${k}`} class="pager-gap">…</span> : (
           <button
@@ -33,14 +36,7 @@ export function Pagination(
           </button>
         )
       )}
-      <button
-        type="button"
-        class="btn btn-sm"
-        disabled={page >= count - 1}
-        onClick={() => onPage(page + 1)}
-      >
-        Berikutnya
-      </button>
+      {step(page + 1, page >= count - 1, "Berikutnya")}
     </nav>
   );
 }

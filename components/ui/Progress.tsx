@@ -8,19 +8,14 @@ import { alertDialog } from "./Dialog.tsx";
 const amount = (n: number, unit: Progress["unit"]) =>
   unit === "byte" ? formatBytes(n) : formatNumber(n);
 
-/**
- * How far a long job (import, backup, restore) has got: its phase, a bar, rows or bytes done
- * out of the total. Shown over its nearest positioned ancestor, like the Blocker. Until the
- * server names its first phase the panel says `start` (default: an upload's 'Mengunggah berkas').
- */
+/** A long job's phase, bar and count, over its positioned ancestor; `start` until a phase comes. */
 export function ProgressPanel(
-  { progress, label, start = "Mengunggah berkas" }: {
+  { progress: p, label, start = "Mengunggah berkas" }: {
     progress: Progress | null;
     label: string;
     start?: string;
   },
 ) {
-  const p = progress;
   const pct = p && p.total > 0 ? Math.min(100, Math.round((p.done / p.total) * 100)) : null;
   return (
     <div class="blocker" role="status" aria-live="polite">
@@ -51,10 +46,7 @@ export function ProgressPanel(
   );
 }
 
-/**
- * Runs a request that starts a long job, naming it with an `X-Progress-Id` header, and polls
- * `GET /api/progress/:id` while it runs. `run(url, init)` resolves with the answer (`request`).
- */
+/** `run(url, init)` sends a long job's request with an `X-Progress-Id` and polls its progress. */
 export function useProgress() {
   const [progress, setProgress] = useState<Progress | null>(null);
   const [active, setActive] = useState(false);
@@ -82,11 +74,7 @@ export function useProgress() {
   return { progress, active, run };
 }
 
-/**
- * An island's file import (beside `useProgress`, in the chunk every island loads): `send(input, url, missing)` posts the file chosen in `input` as the
- * form field `file` to `url` with its progress shown (`job`), clears the input once accepted and
- * resolves with the answer; null after the warning `missing` (no file chosen) or a refusal shown.
- */
+/** `send(input, url, missing)`: posts `input`'s file with its progress; null if none or refused. */
 export function useFileImport() {
   const job = useProgress();
   const send = async (input: HTMLInputElement | null, url: string, missing: string) => {

@@ -1,5 +1,6 @@
-import { render } from "preact";
 import { useRef, useState } from "react";
+import { overPage } from "./Dialog.tsx";
+import { Field } from "./Field.tsx";
 import { useFocusTrap } from "./focus_trap.ts";
 import { PasswordField } from "./PasswordField.tsx";
 
@@ -68,17 +69,15 @@ function ReloginBox({ who, send, done }: {
         </p>
         <form class="form relogin-form" onSubmit={submit}>
           {error && <div class="alert alert-danger" role="alert">{error}</div>}
-          <div class="field">
-            <label for="relogin-username">Username</label>
+          <Field id="relogin-username" label="Username">
             <input id="relogin-username" value={who.username} readOnly autoComplete="username" />
-          </div>
+          </Field>
           {who.hospitalCode
             ? <input type="hidden" name="hospitalCode" value={who.hospitalCode} />
             : (
-              <div class="field">
-                <label for="relogin-hospital">Kode Rumah Sakit</label>
+              <Field id="relogin-hospital" label="Kode Rumah Sakit">
                 <input id="relogin-hospital" name="hospitalCode" required />
-              </div>
+              </Field>
             )}
           <PasswordField
             id="relogin-password"
@@ -102,20 +101,6 @@ function ReloginBox({ who, send, done }: {
   );
 }
 
-/**
- * Asks for the password in place, over the page (which stays as it is): resolves true once
- * signed in again as `who`, false when the clerk chose Batal (or Esc).
- */
-export function askRelogin(who: ReloginWho, send: Send): Promise<boolean> {
-  return new Promise((resolve) => {
-    const host = document.createElement("div");
-    host.className = "dialog-host";
-    document.body.appendChild(host);
-    const done = (ok: boolean) => {
-      render(null, host);
-      host.remove();
-      resolve(ok);
-    };
-    render(<ReloginBox who={who} send={send} done={done} />, host);
-  });
-}
+/** Asks for the password in place, the page kept: true once signed in as `who`, false on Batal. */
+export const askRelogin = (who: ReloginWho, send: Send): Promise<boolean> =>
+  overPage((done) => <ReloginBox who={who} send={send} done={done} />);

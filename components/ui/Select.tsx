@@ -20,10 +20,7 @@ export interface SelectProps {
   disabled?: boolean;
   required?: boolean;
   placeholder?: string;
-  /**
-   * Ask once when shown whether the list is empty, so the server's reason (set-up missing, with
-   * the link to the fix) is said under the field before it is opened.
-   */
+  /** Ask once when shown whether the list is empty, to say the server's reason before opening. */
   checkEmpty?: boolean;
 }
 
@@ -33,11 +30,7 @@ const filtered = (choices: Option[] | undefined, q: string) => {
   return (choices ?? []).filter((o) => o.text.toLowerCase().includes(needle));
 };
 
-/**
- * The state of a select: open, typed text, highlighted row (`active`: -1 until the clerk typed,
- * pressed an arrow or pointed at one), the text typed and left without a choice (`unchosen`,
- * kept in the field and marked 'pilih dari daftar'), and what the keys do.
- */
+/** A select's state (`active` -1 until typed, an arrow or a pointer; `unchosen` text), keys. */
 function useSelect(p: SelectProps) {
   const [open, setOpen] = useState(false);
   const [q, setQ] = useState("");
@@ -146,16 +139,9 @@ export const unchosenText = (typed: string) =>
 export const PICK_ONE = "Pilih salah satu dari daftar.";
 
 /**
- * A searchable select that loads its options page by page (select2-like combobox).
- *
- * Only a choice picks: opening the list highlights nothing, so an Enter there takes nothing;
- * typed text highlights its first match, the arrows or the pointer a row. The list shown may
- * still be the answer for an earlier text (debounce pending, request in flight): then no row is
- * highlighted and Enter waits. Once the rows for exactly the typed text arrive, it takes the
- * highlighted one (the first, unless the arrows moved it meanwhile); if there are none, nothing
- * is chosen. Typing, Escape or leaving the field drop a waiting Enter. Text left typed and not
- * chosen stays in the field, marked 'pilih dari daftar'; a required field with it (or with
- * nothing chosen) stops its form from being sent, saying so.
+ * A select2-like combobox loading its options page by page. Only a choice picks: an Enter on
+ * rows still of an earlier text waits for the typed text's rows and takes the highlighted one.
+ * Text left unchosen stays, marked 'pilih dari daftar', and blocks a required field's form.
  */
 export function Select(p: SelectProps) {
   const s = useSelect(p);

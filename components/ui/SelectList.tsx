@@ -33,10 +33,7 @@ async function optionPage(p: RowSource, q: string, page: number) {
   return { rows, more: !!d.pagination?.more, empty: d.empty ?? null };
 }
 
-/**
- * Why the select has nothing to offer, as the server last said (null while it offers rows):
- * asked once when shown if `check`, and on every first page it loads (`told`).
- */
+/** Why the select offers nothing, as last said (asked once if `check`; `told` by first pages). */
 export function useEmptyReason(p: RowSource, check: boolean) {
   const [reason, setReason] = useState<EmptyReason | null>(null);
   const paramKey = JSON.stringify(p.params ?? {});
@@ -52,11 +49,7 @@ export function useEmptyReason(p: RowSource, check: boolean) {
   return { reason, told: (r: EmptyReason | null) => setReason(r) };
 }
 
-/**
- * The rows of an open select with a `url`: page `page` of what `q` finds (once typing stops),
- * after the pages before it. `arrived(key, rows)` is told when the rows of query `key` land,
- * `lost(key)` when they could not be loaded; `stop()` drops the answer on its way.
- */
+/** An open select's rows from `url` (pages 1..`page` of `q`); `stop()` drops one on its way. */
 export function useRemoteRows(
   p: RowSource,
   at: { open: boolean; q: string; page: number; key: string },

@@ -5,20 +5,29 @@ import { Blocker } from "./Blocker.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { Pagination } from "./Pagination.tsx";
 import { alignClass, type Order, TableHead } from "./TableHead.tsx";
-import { type Row, SEARCH_DELAY } from "./use_server_table.ts";
+import { type Row, SEARCH_DELAY, type useServerTable } from "./use_server_table.ts";
+
+/** A row's small button, light or `danger`. */
+export const RowButton = ({ danger, onClick, children }: {
+  danger?: boolean;
+  onClick: () => void;
+  children: ComponentChildren;
+}) => (
+  <button
+    type="button"
+    class={`btn btn-sm ${danger ? "btn-danger" : "btn-light"}`}
+    onClick={onClick}
+  >
+    {children}
+  </button>
+);
 
 /** Rows a table draws in the first frame after an answer: a screenful at 1366x768. */
 const STEP = 12;
 /** A keydown older than this (ms) is not the keystroke an input event announces (a paste). */
 const KEY_AGE = 1_000;
 
-/**
- * The table's search box. It keeps what is typed itself and hands it on (`onSearch`) once typing
- * has stopped for 500 ms, so a keystroke redraws the box alone, not the table's 100 rows (a slow
- * PC would lag behind the typing). The 500 ms count from the keystroke: text typed before the
- * page's scripts were ready is announced later (lib/client/boot.ts, `data-typed-at`), and the
- * wait already spent is not paid again.
- */
+/** A search box: keeps its text (a keystroke redraws it alone), hands it on 500 ms after it. */
 export function SearchBox({ id, onSearch, onTyping }: {
   id: string;
   onSearch: (q: string) => void;
@@ -61,12 +70,7 @@ export function SearchBox({ id, onSearch, onTyping }: {
   );
 }
 
-/**
- * The rows to draw now. The rows a table hydrates with are drawn at once (the server's); after
- * a new answer, the first `STEP` rows are drawn, and the rest once that frame is painted. A slow
- * PC so shows an answer's first screenful without first laying out 100 rows (up to a second of
- * its main thread). Only two steps: each step lays the whole table out again.
- */
+/** The rows to draw: the server's at once; an answer's first `STEP`, the rest after a paint. */
 function useInSteps<T>(rows: T[]): T[] {
   const [drawn, setDrawn] = useState({ rows, n: rows.length });
   const n = drawn.rows === rows ? drawn.n : Math.min(rows.length, STEP);
@@ -84,11 +88,7 @@ const hydrating = () =>
 /** A cell kept as the server drew it: Preact neither walks nor replaces its children. */
 const KEPT = { __html: "" };
 
-/**
- * The rows (and columns) a table was hydrated with, when `plain` says some of its cells may be
- * kept: those cells of those rows stay as the server drew them. Hydrating them would only walk
- * their text, spans and lists (a throttled PC's discharged list: a third of its hydration).
- */
+/** The rows hydrated with, whose `plain` cells stay as the server drew them (hydration's cost). */
 function useServed(rows: Row[], columns: ColumnDef[], plain?: (c: ColumnDef) => boolean) {
   const [served] = useState(() =>
     plain && hydrating() ? { rows: new Set(rows), columns, plain } : null
@@ -96,13 +96,7 @@ function useServed(rows: Row[], columns: ColumnDef[], plain?: (c: ColumnDef) => 
   return served?.columns === columns ? served : null;
 }
 
-/**
- * A server-side table's grid: sortable head, one row per record with its action buttons (or
- * 'Tidak ada data'), blocked with 'Processing...' while loading; an answer's first screenful is
- * drawn first (`useInSteps`). Without `actions` there is no 'Aksi' column; `rowClass`
- * gives a row its class (e.g. a highlighted state). `plain` names the columns whose cells hold
- * no handlers and show their row alone: the server's rows keep those cells as drawn (`useServed`).
- */
+/** A server-side table's grid and its `actions` column; `plain` columns: see `useServed`. */
 export function TableView(
   {
     columns,
@@ -159,17 +153,7 @@ export function TableView(
 }
 
 /** Under a table: 'Menampilkan x sampai y dari n data (disaring dari m data)' and the pager. */
-export function TableFooter({ t }: {
-  /** The table's state (from `useServerTable`). */
-  t: {
-    page: number;
-    length: number;
-    rows: unknown[];
-    filtered: number;
-    total: number;
-    setPage: (page: number) => void;
-  };
-}) {
+export function TableFooter({ t }: { t: ReturnType<typeof useServerTable> }) {
   const { page, length, filtered, total } = t;
   const from = filtered ? page * length + 1 : 0;
   // a first page still being completed (see `useServerTable`) reads as the whole page

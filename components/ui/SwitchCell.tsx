@@ -2,10 +2,7 @@ import { useState } from "react";
 import { alertError, post } from "./api.ts";
 import { toast } from "./Toast.tsx";
 
-/**
- * A per-row on/off switch that saves at once (`POST {api}/update/{field}/{id}`); when the
- * save fails it flips back and shows the server's message.
- */
+/** A row's switch, saved at once (`POST {api}/update/{field}/{id}`); flips back on a failure. */
 export function SwitchCell({ api, field, id, value, label }: {
   api: string;
   field: string;

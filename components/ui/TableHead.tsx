@@ -10,11 +10,7 @@ export const alignClass = (c: ColumnDef) =>
     ? "when"
     : undefined;
 
-/**
- * A `<thead>` with sortable column buttons (columns with `orderable: false` are plain). Columns
- * with `group` get a two-row header: the group cell spans `span` columns and their titles go
- * in row two; `extra` (e.g. 'Aksi') is appended as a last column.
- */
+/** A `<thead>` of sort buttons; `group` columns get a two-row header; `extra` ('Aksi') last. */
 export function TableHead({ columns, order, onSort, extra }: {
   columns: ColumnDef[];
   order: Order;

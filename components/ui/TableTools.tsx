@@ -3,6 +3,7 @@ import type { ColumnDef } from "../../lib/resource/resource.ts";
 import type { TableProps } from "../../lib/resource/table_props.ts";
 import { formatDateTime, formatDay, formatMoney } from "../../lib/format.ts";
 import { Select } from "./Select.tsx";
+import { RowButton } from "./ServerTable.tsx";
 import { SwitchCell } from "./SwitchCell.tsx";
 import type { Row } from "./use_server_table.ts";
 
@@ -36,10 +37,7 @@ export function resourceCell(c: ColumnDef, row: Row, api: string, canWrite: bool
   return typeof v === "object" ? String((v as Row).desc ?? (v as Row).name ?? "") : String(v);
 }
 
-/**
- * The record a row's confirmation acts on: the resource's label, then its first two columns as
- * the table shows them ('Pasien: 000123 – Budi Santoso'); switch columns are left out.
- */
+/** What a row's confirmation names: the label, then two non-switch cells ('Pasien: 000123'). */
 export function recordText(label: string, columns: ColumnDef[], row: Row): string {
   const texts = columns
     .filter((c) => c.format !== "switch" && c.format !== "bool")
@@ -97,10 +95,8 @@ export function Lookups({ uid, lookups, onPick }: {
   );
 }
 
-/** The files every import takes (its template's kind aside). */
-export const fileKind = (_imp: NonNullable<TableProps["import"]>) => "Excel .xlsx atau CSV";
+export const FILE_KIND = "Excel .xlsx atau CSV";
 
-/** The import file input, its button and the template download. */
 export function ImportBar({ uid, imp, fileRef, busy, onImport }: {
   uid: string;
   imp: NonNullable<TableProps["import"]>;
@@ -111,7 +107,7 @@ export function ImportBar({ uid, imp, fileRef, busy, onImport }: {
   return (
     <div class="dt-import">
       <label for={`${uid}-file`}>
-        File impor ({fileKind(imp)})
+        File impor ({FILE_KIND})
       </label>
       <input
         id={`${uid}-file`}
@@ -140,18 +136,8 @@ export function RowButtons({ row, deletable, actions, onEdit, onDelete, onAction
 }) {
   return (
     <>
-      <button type="button" class="btn btn-sm btn-light" onClick={() => onEdit(row)}>
-        Edit
-      </button>
-      {deletable && (
-        <button
-          type="button"
-          class="btn btn-sm btn-danger"
-          onClick={() => onDelete(row)}
-        >
-          Hapus
-        </button>
-      )}
+      <RowButton onClick={() => onEdit(row)}>Edit</RowButton>
+      {deletable && <RowButton danger onClick={() => onDelete(row)}>Hapus</RowButton>}
       {actions.map((a) => (
         <button
           key={a.path}

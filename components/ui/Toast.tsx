@@ -1,15 +1,9 @@
-export interface ToastOptions {
-  title: string;
-  text?: string;
-}
+import { render } from "preact";
 
 let stack: HTMLElement | null = null;
 
-/**
- * Shows a small success notification in the top-right corner for 3.5 s (announced politely to
- * screen readers). Browser only: call it from handlers or effects.
- */
-export function toast(o: ToastOptions): void {
+/** A success notification, top right, for 3.5 s (announced politely). */
+export function toast(o: { title: string; text?: string }): void {
   if (!stack?.isConnected) {
     stack = document.createElement("div");
     stack.className = "toast-stack";
@@ -19,24 +13,19 @@ export function toast(o: ToastOptions): void {
   }
   const el = document.createElement("div");
   el.className = "toast";
-  const body = document.createElement("div");
-  body.className = "toast-body";
-  const title = document.createElement("strong");
-  title.textContent = o.title;
-  body.appendChild(title);
-  if (o.text) {
-    const p = document.createElement("p");
-    p.textContent = o.text;
-    body.appendChild(p);
-  }
-  const close = document.createElement("button");
-  close.type = "button";
-  close.className = "toast-close";
-  close.setAttribute("aria-label", "Tutup notifikasi");
-  close.textContent = "×";
-  el.append(body, close);
   const remove = () => el.remove();
-  close.addEventListener("click", remove);
+  render(
+    <>
+      <div class="toast-body">
+        <strong>{o.title}</strong>
+        {o.text && <p>{o.text}</p>}
+      </div>
+      <button type="button" class="toast-close" aria-label="Tutup notifikasi" onClick={remove}>
+        ×
+      </button>
+    </>,
+    el,
+  );
   stack.appendChild(el);
   setTimeout(remove, 3500);
 }

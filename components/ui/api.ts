@@ -1,7 +1,4 @@
-/**
- * The one way the browser talks to the server: every request of islands/ and components/ goes
- * through here, so an answer is read, and a failure worded, the same way on every screen.
- */
+/** Every request of islands/ and components/: one way to read an answer and word a failure. */
 import { useState } from "react";
 import { FORBIDDEN } from "../../lib/auth/roles.ts";
 import { STALE_MESSAGE } from "../../lib/errors.ts";
@@ -24,10 +21,7 @@ export class ApiError extends Error {
     super(message);
   }
 
-  /**
-   * The form inputs the refusal is about, input name → message (the answer's `{ field,
-   * fields }`, lib/http/http.ts `onError`), the one to focus first; empty when it names none.
-   */
+  /** Input name → message of the answer's `{ field, fields }` (lib/http/http.ts), first first. */
   get fields(): Record<string, string> {
     const b = this.body as { field?: unknown; fields?: unknown } | null | undefined;
     const said = b?.fields && typeof b.fields === "object"
@@ -52,11 +46,7 @@ export interface Answer<T = Record<string, any>> {
   message: string;
 }
 
-/**
- * Sends a request and reads its answer whatever its status; throws only when none came. On a
- * signed-in page, a request that meets an ended session (401) asks for the password in place
- * (`relogin`) and is sent once more after it, so the form that sent it keeps its work.
- */
+/** Sends a request, read whatever its status; a 401 asks for the password in place, then again. */
 export async function request<T = Record<string, any>>(
   url: string | URL,
   init: RequestInit = {},
@@ -110,10 +100,7 @@ export async function get<T = Record<string, any>>(url: string | URL): Promise<T
 /** A saving request's answer: the server's message ('Data Berhasil di Simpan' by default). */
 export type Saved<T> = { message: string; data?: T; [k: string]: unknown };
 
-/**
- * Posts a form (`URLSearchParams`; `method` may be another, e.g. `DELETE`) and resolves with
- * the JSON answer; throws an `ApiError` when refused (a status or `success: false`).
- */
+/** Posts a form (or `method`); throws an `ApiError` when refused (a status or `success: false`). */
 export async function post<T = unknown>(
   url: string,
   body?: URLSearchParams | FormData,
@@ -133,11 +120,7 @@ export function sendForm<T = unknown>(
   return post<T>(url, body);
 }
 
-/**
- * How a failure is said under 'Error!': `cause` 'Terjadi kesalahan: {message}' (a save, a
- * read), `message` the message alone, `status` 'Status {n}: {message}' ('Terjadi kesalahan'
- * when no answer came: an import, a delete, a row action).
- */
+/** How 'Error!' words a failure (`errorText`). */
 export type Say = "cause" | "message" | "status";
 
 /** The text of a failure as `say` words it. */
@@ -149,11 +132,7 @@ export function errorText(e: unknown, say: Say = "cause"): string {
   return say === "message" ? msg : `Terjadi kesalahan: ${msg}`;
 }
 
-/**
- * The spec's error dialog ('Error!'); after a 401 (the session ended and the clerk declined to
- * sign in again in place) the browser goes to the login page once it is closed, which comes
- * back to this page.
- */
+/** The spec's 'Error!' dialog; after a 401 (relogin declined) it goes on to the login page. */
 export async function alertError(e: unknown, say: Say = "cause"): Promise<void> {
   await alertDialog("Error!", errorText(e, say), "error");
   if (e instanceof ApiError && e.status === 401) {
@@ -162,10 +141,8 @@ export async function alertError(e: unknown, say: Say = "cause"): Promise<void> 
 }
 
 /**
- * A form's save sequence (kept in this module, which every island loads, so no page fetches a
- * chunk of its own for it): `submit(send)` does nothing while `busy`; otherwise the form is busy
- * while `send` runs (the request, then its toast and what follows a success), and a failure
- * goes to `fail` (`useFieldErrors().fail`, or `alertError`).
+ * A form's save: `submit(send)` does nothing while `busy`, else is busy while `send` runs; a
+ * failure goes to `fail`. Here because every island loads this module (no chunk of its own).
  */
 export function useSubmit(fail: (err: unknown) => unknown) {
   const [busy, setBusy] = useState(false);

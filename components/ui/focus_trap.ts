@@ -7,10 +7,7 @@ const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]):not([t
 /** Active traps, innermost last: only the topmost one handles keys. */
 const traps: HTMLElement[] = [];
 
-/**
- * Keeps Tab focus inside `ref` while `active`, focuses its `[data-autofocus]` element (or the
- * first focusable one) on activation, calls `onEscape` on Esc and gives focus back on release.
- */
+/** Keeps Tab inside `ref` while `active` (from `[data-autofocus]`); Esc calls `onEscape`. */
 export function useFocusTrap(
   ref: RefObject<HTMLElement | null>,
   active: boolean,

@@ -1,12 +1,7 @@
 import type { ComponentType } from "preact";
 import { useEffect, useState } from "react";
 
-/**
- * A component whose code is fetched only when it is first drawn (`load` an `import()`: its own
- * chunk, which the page does not download up front); `prefetch` starts that fetch earlier (a
- * button's focus or hover). Until then it shows `Memuat <what>…`; a failed fetch is shown, and
- * the next drawing tries again.
- */
+/** A component whose chunk (`load`) is fetched when first drawn or at `prefetch`. */
 export function lazyPart<P extends object>(what: string, load: () => Promise<ComponentType<P>>) {
   let loading: Promise<ComponentType<P>> | undefined;
   const get = () =>

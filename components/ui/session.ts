@@ -1,17 +1,9 @@
-/**
- * The signed-in page's session, as the browser sees it: when the server last answered (this tab
- * or another: `localStorage`), the warning before the idle limit ('Tetap masuk') and the login in
- * place once the session has ended (`relogin`), so what is on the page is never thrown away.
- */
+/** A signed-in page's idle time (all tabs: `localStorage`), its warning and the login in place. */
 import { showDialog } from "./Dialog.tsx";
-import { askRelogin, type Send } from "./Relogin.tsx";
+import { askRelogin, type ReloginWho, type Send } from "./Relogin.tsx";
 
 /** What the layout tells a signed-in page (components/Layout.tsx `PageSession`). */
-export interface PageSession {
-  idleMs: number;
-  username: string;
-  hospitalCode: string;
-}
+export type PageSession = ReloginWho & { idleMs: number };
 
 /** The page's session, null on a page without one (the login page) or outside a browser. */
 export function pageSession(): PageSession | null {
@@ -25,7 +17,6 @@ export function pageSession(): PageSession | null {
 /** The warning comes this long before the idle limit (half the limit when that is shorter). */
 export const WARN_MS = 2 * 60_000;
 const KEY = "casemix-last-answer";
-/** How often the page looks at the time left. */
 const TICK_MS = 10_000;
 
 /** The page itself was just served with this session. */
@@ -56,10 +47,7 @@ export function answered(status: number): void {
   } catch { /* private mode: this tab alone */ }
 }
 
-/**
- * Asks for the password in place (one dialog however many requests met the end); true once
- * signed in again, false when the clerk declined or the page has no session.
- */
+/** Asks for the password in place (one dialog for all requests); true once signed in again. */
 export function relogin(send: Send): Promise<boolean> {
   const s = pageSession();
   if (!s) return Promise.resolve(false);

@@ -11,7 +11,6 @@ interface Mark {
   describedBy: string | null;
 }
 
-/** Takes back what `mark` added to a control. */
 function unmark(m: Mark) {
   if (m.invalid) m.el.removeAttribute("aria-invalid");
   if (m.describedBy === null) m.el.removeAttribute("aria-describedby");
@@ -32,15 +31,7 @@ function mark(el: HTMLElement): Mark {
   return m;
 }
 
-/**
- * A form's refusals said at their fields. `fail(e)` takes a failed save: the inputs the server
- * named (`ApiError.fields`, renamed by `names` to the form's own names) that the form shows are
- * marked (`aria-invalid`, described by their message), the first scrolled into view and
- * focused; their messages are `errors`, for `<Field error>`. A refusal that names no field of
- * the form goes to the spec's 'Error!' dialog (`alertError`). `clear(name)` once the clerk
- * changes that field, `reset()` when the form is opened again; `tell(name, message)` says what
- * a check made before saving found.
- */
+/** A form's refusals at their fields (`fail`: `ApiError.fields`, else 'Error!'), for `<Field>`. */
 export function useFieldErrors(
   /** The id of the control of a field (the one its `<Field id>` labels). */
   idOf: (name: string) => string,

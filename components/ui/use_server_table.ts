@@ -29,12 +29,7 @@ function whenIdle(f: () => void): () => void {
   return () => clearTimeout(id);
 }
 
-/**
- * Fetches the rest of a first page the server rendered in part (`partial`) once, quietly, when
- * the browser is first idle, unless another page was asked for (`draw`). Text typed in the search
- * box meanwhile puts it off until that search is due, which replaces those rows. Returns what
- * `SearchBox` calls at a keystroke (its `performance.now()` time).
- */
+/** Fetches the rest of a `partial` first page when first idle, after any search typed is due. */
 function useIdleFill(
   partial: boolean,
   draw: { current: number },
@@ -55,10 +50,7 @@ function useIdleFill(
   };
 }
 
-/**
- * Sends a request with the table blocked: on success reloads and calls `ok` with the server's
- * message; otherwise shows 'Error!' with the status, or 'Terjadi kesalahan' when no answer came.
- */
+/** Sends with the table blocked: reloads and calls `ok(message)`, or shows 'Error!' ("status"). */
 const blockedSend =
   (setLoading: (on: boolean) => void, reload: () => void) =>
   async (url: string, init: RequestInit, ok: (msg: string) => void | Promise<void>) => {
@@ -73,14 +65,7 @@ const blockedSend =
     }
   };
 
-/**
- * State of a DataTables server-side table: search (`SearchBox` waits for typing to stop), ordering, paging and
- * loading, answering out-of-order responses by `draw`. `params` are extra filters sent along
- * (a change reloads from the first page). Starts from the server-rendered first rows
- * (`firstRows`); when they are not the whole first page, the page is fetched at the browser's
- * first idle moment, without blocking the table (or, when text was typed in the search box, once
- * that search is due: it replaces the rows anyway).
- */
+/** A DataTables server-side table's state from the server's first rows; `params`: extra filters. */
 export function useServerTable(o: {
   api: string;
   columns: ColumnDef[];
@@ -150,7 +135,6 @@ export function useServerTable(o: {
     filtered: answer.recordsFiltered ?? 0,
     /** The server stopped counting: at least `filtered` rows match. */
     capped: !!answer.recordsCapped,
-    search,
     /** Told by `SearchBox` when text was typed (`performance.now()` time). */
     typing,
     /** Searches (from the first page) for what `SearchBox` hands on. */
@@ -173,7 +157,6 @@ export function useServerTable(o: {
     loading,
     setLoading,
     reload,
-    /** Sends a request with the table blocked (see `blockedSend`). */
     send: blockedSend(setLoading, reload),
   };
 }

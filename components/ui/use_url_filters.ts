@@ -14,11 +14,7 @@ export interface UrlListProps<F> {
   canWrite: boolean;
 }
 
-/**
- * A list's filters kept in the address bar, from those the server read (`start`, with the
- * labels of id filters and its refusal): the filters, labels and query string, the refusal
- * while the filters are still the refused ones, and `change`, which also replaces the address.
- */
+/** A list's filters kept in the address bar (`change` replaces it), from those the server read. */
 export function useUrlFilters<F extends object>(
   start: { filters: F; labels: Record<string, string>; error?: string },
 ) {

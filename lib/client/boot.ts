@@ -1,9 +1,6 @@
-// The only script a page loads at once (no imports, built on its own without the shared chunk).
-// The server-rendered rows are there to read at first paint; each island is then hydrated right
-// after that paint or at its first use, whichever comes first. A click or submit made before
-// that is held and replayed once the island's handlers are attached; text typed meanwhile stays
-// in its field and is announced again (`input`/`change`), so nothing the user did is lost; the
-// field's `data-typed-at` tells when it was last typed (`performance.now()` time).
+// The only script a page loads at once (no imports): hydrates each island after the first paint
+// or at first use; a click or submit before that is replayed after, typed text announced again
+// (its field's `data-typed-at`: when, `performance.now()`).
 
 type Data = {
   hydrate: string;
@@ -39,8 +36,7 @@ function arm(root: HTMLElement, load: () => Promise<void>): () => void {
       held.push(e);
     } else if (ANNOUNCE.includes(e.type) && e.target) {
       changed.set(e.target, (changed.get(e.target) ?? new Set()).add(e.type));
-      // when it was typed: a delay counted from the keystroke (its keydown, unless that is
-      // older than a second: a paste), not from its announcement
+      // typed at its keydown, unless that is over a second old (a paste)
       const field = e.target as HTMLElement;
       const at = e.timeStamp - key < 1_000 ? key : e.timeStamp;
       if (field.dataset) field.dataset.typedAt = String(at);
@@ -88,9 +84,8 @@ if (el) {
   });
   // each start runs once, so the timer and the frame may both call it
   const begin = () => starts.forEach((s) => s());
-  // right before the first paint: every file the islands load is asked for at once (an import
-  // finds its own imports one level at a time), then, once painted, every island hydrates; a
-  // hidden tab (no frames) starts on a timer or at first use
+  // before the first paint every file is asked for at once (imports find theirs one level at a
+  // time); once painted, every island hydrates; a hidden tab (no frames) on a timer or first use
   requestAnimationFrame(() => {
     for (const href of data.preload ?? []) {
       const link = document.createElement("link");

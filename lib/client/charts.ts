@@ -1,7 +1,4 @@
-/**
- * The dashboard's chart.js drawing. Only the pie and bar parts are registered (and imported by
- * name), so the bundle carries nothing else of chart.js.
- */
+/** The dashboard's chart.js drawing: only the pie and bar parts, so the bundle has no more. */
 import {
   ArcElement,
   BarController,
@@ -28,10 +25,7 @@ Chart.register(
   Legend,
 );
 
-/**
- * The element at an event, by where the elements end up (not where the opening animation has
- * them now): a slice clicked while the pie still grows opens the slice drawn there at rest.
- */
+/** The link at an event, by where elements rest (a pie still growing opens the resting slice). */
 function hrefAt(chart: Chart, e: ChartEvent, hrefs: (string | null)[]): string | null {
   const els = chart.getElementsAtEventForMode(e as never, "nearest", { intersect: true }, true);
   return els.length ? hrefs[els[0].index] : null;
@@ -62,10 +56,7 @@ export function wrapText(text: string): string[] {
   return line ? [...lines, line] : lines;
 }
 
-/**
- * Each element's tooltip: its `tip` (a code and its name over its figures, never the chart's
- * title: chart.js would say '10 Diagnosis (ICD-10) Terbanyak: 5'), else its label and value.
- */
+/** Each element's tooltip: its `tip` (never the chart's title, as chart.js would), else label. */
 function tooltipOptions(slices: Slice[]) {
   return {
     callbacks: {
@@ -85,10 +76,8 @@ function tooltipOptions(slices: Slice[]) {
 const reducedMotion = () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 
 /**
- * What a chart tells the page about itself, on its canvas: `data-points` (each element's label
- * and resting centre in CSS pixels from the canvas's top left, kept current on every layout),
- * `data-ready="true"` once the opening animation is over (at once with reduced motion) and
- * `data-tip`, the tooltip shown (its lines joined by ' / '; empty when none is).
+ * On the canvas: `data-points` (each element's label and resting centre, CSS px), `data-ready`
+ * once the animation is over, and `data-tip`, the tooltip shown (lines joined by ' / ').
  */
 const statePlugin: Plugin = {
   id: "casemixState",
@@ -107,14 +96,16 @@ const statePlugin: Plugin = {
   },
 };
 
-/** Animation off when the user prefers reduced motion; the canvas says when it is at rest. */
-function motionOptions(canvas: HTMLCanvasElement) {
+/** Options of both kinds: no animation with reduced motion (the canvas says when at rest). */
+function baseOptions(canvas: HTMLCanvasElement, slices: Slice[]) {
+  const links = linkOptions(slices.map((s) => s.href));
+  const base = { responsive: true, maintainAspectRatio: false, ...links };
   if (reducedMotion()) {
     canvas.dataset.ready = "true";
-    return { animation: false as const };
+    return { ...base, animation: false as const };
   }
   delete canvas.dataset.ready;
-  return { animation: { onComplete: () => void (canvas.dataset.ready = "true") } };
+  return { ...base, animation: { onComplete: () => void (canvas.dataset.ready = "true") } };
 }
 
 /** A pie of slices, coloured from the 8-colour palette in order. */
@@ -131,11 +122,8 @@ export function drawPie(canvas: HTMLCanvasElement, slices: Slice[], label: strin
     },
     plugins: [statePlugin],
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      ...motionOptions(canvas),
+      ...baseOptions(canvas, slices),
       plugins: { legend: { position: "bottom" }, tooltip: tooltipOptions(slices) },
-      ...linkOptions(slices.map((s) => s.href)),
     },
   });
 }
@@ -151,14 +139,11 @@ export function drawBar(canvas: HTMLCanvasElement, bars: Slice[], label: string)
     plugins: [statePlugin],
     options: {
       indexAxis: "y",
-      responsive: true,
-      maintainAspectRatio: false,
-      ...motionOptions(canvas),
+      ...baseOptions(canvas, bars),
       scales: {
         x: { beginAtZero: true, max: barMax(bars.map((b) => b.value)), ticks: { precision: 0 } },
       },
       plugins: { legend: { display: false }, tooltip: tooltipOptions(bars) },
-      ...linkOptions(bars.map((b) => b.href)),
     },
   });
 }

@@ -1,8 +1,4 @@
-/**
- * What the server sees for `casemix-charts` (deno.json): islands draw their charts only in the
- * browser (in effects, which server rendering never runs), so the server, and a compiled binary,
- * never load chart.js. build.ts points esbuild at the real `charts.ts`.
- */
+/** `casemix-charts` on the server (deno.json; build.ts bundles charts.ts): never loads chart.js. */
 import type * as charts from "./charts.ts";
 
 const browserOnly = (): never => {

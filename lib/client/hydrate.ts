@@ -5,11 +5,7 @@ import { isZone, setZoneProvider } from "../hospital_time.ts";
 const tz = document.documentElement.dataset.tz;
 setZoneProvider(() => isZone(tz) ? tz : undefined);
 
-/**
- * Hydrates one island: loads its chunk and attaches the component to the server-rendered markup
- * in `root`. Loaded by `boot.ts` only when an island is first used or the page is idle. While
- * Preact hydrates (synchronously), `globalThis.__casemixHydrating` is true.
- */
+/** Hydrates one island's chunk onto `root` (`globalThis.__casemixHydrating` true meanwhile). */
 export async function hydrateIsland(
   chunk: string,
   props: Record<string, unknown>,
