@@ -12,7 +12,7 @@ import { trackJob } from "../lib/http/progress.ts";
 import type { ColumnDef } from "../lib/resource/resource.ts";
 import { firstRows } from "../lib/resource/table_props.ts";
 import { renderPage } from "./_render.tsx";
-import { audit } from "../lib/http/request.ts";
+import { audit, queryOf as params } from "../lib/http/request.ts";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const EXPORT_LIMIT = 100_000;
@@ -109,7 +109,6 @@ async function chainInfo(c: Context<AppEnv>) {
 /** 'Jejak Audit' (admin only): the list, its export, and the chain check. */
 export function auditRoutes() {
   const r = new Hono<AppEnv>();
-  const params = (c: Context<AppEnv>) => new URL(c.req.url).searchParams;
 
   r.get("/audit", async (c) => {
     // the head as found, before this read's own entry

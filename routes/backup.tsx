@@ -13,7 +13,7 @@ import { parseTableRequest, tableAnswer } from "../lib/resource/datatables.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
 import { renderPage } from "./_render.tsx";
-import { audit } from "../lib/http/request.ts";
+import { audit, queryOf } from "../lib/http/request.ts";
 import { restoreBackup, type Restored } from "../lib/backup/restore.ts";
 import { restoreUpload } from "../lib/backup/upload.ts";
 import type { Tracker } from "../lib/progress/progress.ts";
@@ -150,10 +150,7 @@ export function backupRoutes() {
     });
   });
 
-  r.get(
-    "/api/db-backup",
-    async (c) => c.json(await list(c.get("store"), new URL(c.req.url).searchParams)),
-  );
+  r.get("/api/db-backup", async (c) => c.json(await list(c.get("store"), queryOf(c))));
 
   r.post("/api/db-backup", async (c) => {
     const f = parseOr400(form, await readFields(c));

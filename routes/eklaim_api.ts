@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import { AppError } from "../lib/errors.ts";
 import { readFields, readForm } from "../lib/http/http.ts";
-import { audit } from "../lib/http/request.ts";
+import { audit, auditView } from "../lib/http/request.ts";
 import { trackJob } from "../lib/http/progress.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import type { FlowContext, FlowOutcome } from "../lib/eklaim/flow.ts";
@@ -124,7 +124,7 @@ function stayRoutes(api: Api, registry: Registry): void {
   api.get("/:ipdId", async (c) => {
     const ipdId = c.req.param("ipdId");
     const data = await readStay(ctxOf(c, registry), ipdId, c.req.query("live") !== "0");
-    await audit(c, { action: "view", entity: "ipd", entityId: ipdId, after: { screen: "eklaim" } });
+    await auditView(c, ipdId, "eklaim");
     return c.json({ success: true, message: "Ok", data });
   });
 }

@@ -5,7 +5,7 @@ import { noClaimGuard } from "../lib/claim/claim_store.ts";
 import { cancelUnclaimedDischarge, correctUnclaimedSummary } from "../lib/claim/status.ts";
 import { deleteVisit, getVisit, readmissionOf, saveVisit, stillAdmitted } from "../lib/ipd/stay.ts";
 import { diff } from "../lib/audit/log.ts";
-import { audit, auditChange } from "../lib/http/request.ts";
+import { audit, auditChange, auditView, queryOf as params } from "../lib/http/request.ts";
 import { auditList } from "../lib/http/folded.ts";
 import type { Doc } from "../lib/index/doc.ts";
 import { discharge, summaryOf } from "../lib/ipd/discharge.ts";
@@ -22,17 +22,11 @@ import { billCategory } from "../lib/ipd/bill_setting.ts";
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const SAVED = "Data Berhasil di Simpan";
 
-const params = (c: Context<AppEnv>) => new URL(c.req.url).searchParams;
-
 /** Audits a stay another write changed in the same commit (a readmission flag): its fields. */
 async function record(c: Context<AppEnv>, before: Doc, after: Doc) {
   const d = diff(before, after);
   if (d) await audit(c, { action: "update", entity: "ipd", entityId: after._id, ...d });
 }
-
-/** Audits a read of one stay's record (`screen`: which part of it). */
-const viewed = (c: Context<AppEnv>, entityId: string, screen?: string) =>
-  audit(c, { action: "view", entity: "ipd", entityId, ...(screen ? { after: { screen } } : {}) });
 
 /** A stay or examination as answered: its breakdown in all 18 categories (`breakdownJson`). */
 const billed = async <T extends object>(c: Context<AppEnv>, doc: T) =>
@@ -90,25 +84,25 @@ function mountReads(api: Hono<AppEnv>, registry: Registry) {
 
   api.get("/:id/details", async (c) => {
     const table = await examTable(c.get("store"), c.req.param("id"), params(c));
-    await viewed(c, c.req.param("id"), "details");
+    await auditView(c, c.req.param("id"), "details");
     return c.json(table);
   });
 
   api.get("/:id/get-summary-icd", async (c) => {
     const summary = await summaryOf(c.get("store"), c.req.param("id"));
-    await viewed(c, c.req.param("id"), "summary");
+    await auditView(c, c.req.param("id"), "summary");
     return c.json(summary);
   });
 
   api.get("/:id/claim-check", async (c) => {
     const r = await checkStay(c.get("store"), registry, c.req.param("id"));
-    await viewed(c, c.req.param("id"), "claim-check");
+    await auditView(c, c.req.param("id"), "claim-check");
     return c.json({ ready: r.ready, findings: r.findings });
   });
 
   api.get("/:id", async (c) => {
     const row = await getVisit(c.get("store"), c.req.param("id"));
-    await viewed(c, row.value._id);
+    await auditView(c, row.value._id);
     return c.json({ data: await billed(c, stayJson(row)) });
   });
 }

@@ -1,4 +1,4 @@
-import { audit, can } from "../lib/http/request.ts";
+import { auditView, can, queryOf } from "../lib/http/request.ts";
 import { type Context, Hono } from "hono";
 import { Island } from "../components/Island.tsx";
 import { HospitalMissing } from "../components/HospitalMissing.tsx";
@@ -45,7 +45,7 @@ const SCREENFUL: Record<ListMode, number> = { dirawat: 8, pulang: 6 };
 /** A list page: its first page rendered with the filters of its own query string. */
 function listPage(registry: Registry, mode: ListMode, title: string) {
   return async (c: Context<AppEnv>) => {
-    const filters = filtersOf(new URL(c.req.url).searchParams);
+    const filters = filtersOf(queryOf(c));
     const columns = mode === "pulang" ? DISCHARGE_COLUMNS : VISIT_COLUMNS;
     const q = tableQuery(columns, {
       draw: 0,
@@ -93,12 +93,7 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
     const store = c.get("store");
     const row = await stayOf(c);
     if (!row) return missing(c, "Cetak Rawat Inap");
-    await audit(c, {
-      action: "view",
-      entity: "ipd",
-      entityId: row.value._id,
-      after: { screen: "print" },
-    });
+    await auditView(c, row.value._id, "print");
     const [exams, hospital, address, claim, category] = await Promise.all([
       visitExams(store, row.value),
       getHospital(store, registry),
@@ -127,7 +122,7 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
     const id = c.req.param("id");
     const row = await stayOf(c);
     if (!row) return missing(c, "Pemeriksaan Rawat Inap");
-    await audit(c, { action: "view", entity: "ipd", entityId: id });
+    await auditView(c, id);
     const q = tableQuery(EXAM_COLUMNS, { draw: 0, start: 0, length: 100, order: [0, "asc"] });
     const [initial, tariff, classtype, claim, category] = await Promise.all([
       examTable(store, id, q),

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
-import { audit, auditWithChanges } from "../lib/http/request.ts";
+import { audit, auditView, auditWithChanges, queryOf as params } from "../lib/http/request.ts";
 import { auditList } from "../lib/http/folded.ts";
 import { trackJob } from "../lib/http/progress.ts";
 import { uploadedFile } from "../lib/http/upload.ts";
@@ -27,7 +27,6 @@ async function upload(c: Context<AppEnv>, what: string) {
 const username = (c: Context<AppEnv>) => c.get("session")?.username ?? "-";
 
 type Api = Hono<AppEnv>;
-const params = (c: Context<AppEnv>) => new URL(c.req.url).searchParams;
 
 /** A `YYYY-MM` month of the query (`from` or `to`), or undefined; 400 naming it when malformed. */
 function month(c: Context<AppEnv>, k: "from" | "to"): string | undefined {
@@ -127,12 +126,7 @@ function importRoutes(api: Api, registry: Registry): void {
 function statusRoutes(api: Api): void {
   api.get("/:ipdId", async (c) => {
     const { claim, status, next } = await claimOf(c.get("store"), c.req.param("ipdId"));
-    await audit(c, {
-      action: "view",
-      entity: "ipd",
-      entityId: c.req.param("ipdId"),
-      after: { screen: "klaim" },
-    });
+    await auditView(c, c.req.param("ipdId"), "klaim");
     return c.json({
       status,
       next,

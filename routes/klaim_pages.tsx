@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { can } from "../lib/http/request.ts";
+import { can, queryOf } from "../lib/http/request.ts";
 import { Island } from "../components/Island.tsx";
 import KlaimList from "../islands/KlaimList.tsx";
 import KlaimImport from "../islands/KlaimImport.tsx";
@@ -40,7 +40,7 @@ function filtersOf(q: URLSearchParams): KlaimFilters {
 export function klaimPages(registry: Registry): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.get("/klaim", async (c) => {
-    const filters = filtersOf(new URL(c.req.url).searchParams);
+    const filters = filtersOf(queryOf(c));
     const q = tableQuery(KLAIM_COLUMNS, {
       draw: 0,
       start: 0,

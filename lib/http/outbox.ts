@@ -16,10 +16,7 @@ import {
   readIntents,
 } from "../db/outbox.ts";
 
-/**
- * The audit events an outbox value stands for: its event, its change's (none: a change nothing
- * the log shows), or for a bulk write's changes entries of many records each.
- */
+/** The audit events an outbox value stands for (none: a change the log does not show). */
 function eventsOf(it: Intent): AuditEvent[] {
   if (it.kind === "event") return [it.event as AuditEvent];
   if (it.kind === "changes") return changesEvents(it.changes);
@@ -40,9 +37,8 @@ interface Run {
 }
 
 /**
- * A chunk's intents in runs: consecutive packed values of one commit (the same time and actor)
- * are one run, whose records' entries are cut together (`changesEvents`: an entry holds up to
- * its limit of records, not the few of one packed value); any other intent is a run alone.
+ * A chunk's intents in runs: consecutive packed values of one commit (same time and actor) are
+ * one run, so an entry holds up to its limit of records, not the few of one packed value.
  */
 function runsOf(found: (Intent | null)[]): Run[] {
   const runs: Run[] = [];
@@ -63,13 +59,11 @@ function runsOf(found: (Intent | null)[]): Run[] {
 }
 
 /**
- * Moves the outbox values at `keys` to the audit log, in order, each with its actor and the time
- * it committed, then removes them; those in `known` (this request's bulk writes', by id) are
- * not read back. One whose append fails stays, for the next drain (a value of many entries
- * whole, so some may be appended twice, never lost; a bulk commit's packed values, whose
- * records share entries, stay together). Returns how many entries were appended.
+ * Moves the outbox values at `keys` (those in `known` not read back) to the log in order, then
+ * removes them; one whose append fails stays whole for the next drain (appended twice, never
+ * lost). Returns how many entries were appended.
  */
-export async function moveIntents(
+async function moveIntents(
   kv: Deno.Kv,
   log: AuditLog,
   keys: Deno.KvKey[],
@@ -105,10 +99,13 @@ export async function moveIntents(
   return moved;
 }
 
-/**
- * At start, before serving: appends what the outbox still holds (a crash between a commit
- * and its entry's append, an append that failed), oldest first, and removes it.
- */
+/** `moveIntents`; what fails to move stays in the outbox, for the next drain. */
+const moveOrLeave = (kv: Deno.Kv, log: AuditLog, keys: Deno.KvKey[], known: Map<unknown, Intent>) =>
+  moveIntents(kv, log, keys, known).catch((e) =>
+    console.error("Outbox audit ditulis saat start berikutnya:", e)
+  );
+
+/** At start, before serving: appends what the outbox still holds, oldest first, and removes it. */
 export async function drainOutbox(kv: Deno.Kv, log: AuditLog): Promise<number> {
   // what this process moves later is not drained twice
   await log.later.done();
@@ -126,11 +123,9 @@ export async function movesDone(): Promise<void> {
 }
 
 /**
- * Appends `ev` for the running request: the intents its commits wrote so far are covered by it
- * and removed once it is appended. When the append fails, the event waits in the outbox in
- * their place. `changes` (a bulk write, an import): the records' changes are appended first,
- * then `ev`, moved from the outbox in the background (`AuditLog.later`) once `ev` is parked
- * there after them; the request answers when its data and all its entries are durable.
+ * Appends `ev` for the running request, covering the intents its commits wrote so far (the event
+ * waits in the outbox in their place if the append fails). `changes` (an import): the records'
+ * changes, then `ev`, are moved in the background once `ev` is parked after them.
  */
 export async function recordEvent(
   kv: Deno.Kv,
@@ -144,19 +139,14 @@ export async function recordEvent(
     const keys = scope.take();
     const known = scope.known(keys);
     const parked = await parkEvent(kv, actor, ev, []).catch(() => null);
-    // what fails to move stays in the outbox, for the next drain
-    const move = (keys: Deno.KvKey[]) =>
-      moveIntents(kv, log, keys, known).catch((e) =>
-        console.error("Outbox audit ditulis saat start berikutnya:", e)
-      );
     if (parked) {
       known.set(parked.key[1], parked.value);
-      const moved = log.later.add(() => move([...keys, parked.key]));
+      const moved = log.later.add(() => moveOrLeave(kv, log, [...keys, parked.key], known));
       moving.add(moved);
       moved.then(() => moving.delete(moved));
       return;
     }
-    await move(keys);
+    await moveOrLeave(kv, log, keys, known);
   }
   const covered = scope?.take() ?? [];
   try {
@@ -173,26 +163,14 @@ export async function recordEvent(
   }
 }
 
-/**
- * At the end of a request: the intents of commits no event covered (a request that failed
- * after a commit, say a 409 refreshing the children of a saved parent) are appended as entries
- * of their own. Writes after this carry no intent.
- */
+/** At a request's end: the intents no event covered (it failed after a commit) become entries. */
 export async function settleOutbox(kv: Deno.Kv, log: AuditLog, scope: OutboxScope) {
   scope.closed = true;
   const left = scope.take();
-  if (left.length) {
-    await moveIntents(kv, log, left, scope.known(left)).catch((e) =>
-      console.error("Outbox audit ditulis saat start berikutnya:", e)
-    );
-  }
+  if (left.length) await moveOrLeave(kv, log, left, scope.known(left));
 }
 
-/**
- * Appends `ev` outside any request (a folded record, written once its minute is over): it
- * covers no intents, whichever request's scope runs when it is written. An append that fails
- * leaves it in the outbox, for the next drain.
- */
+/** Appends `ev` outside any request (no intents covered); a failed append parks it. */
 export async function appendDetached(
   kv: Deno.Kv,
   log: AuditLog,
@@ -208,10 +186,8 @@ export async function appendDetached(
 }
 
 /**
- * What the running request's commits not yet audited did to record `entityId` of `entity`,
- * as committed: the record before its first write and after its last (null: none committed).
- * Read from the request's intents in the outbox, so a write landing between a read and the
- * commit is never shown as this request's change.
+ * What the running request's unaudited commits did to one record: before its first write and
+ * after its last (null: none), read from its intents, so another request's write never shows.
  */
 export async function committedChange(
   kv: Deno.Kv,
