@@ -13,8 +13,8 @@ import type { ColumnDef } from "../lib/resource/resource.ts";
 import { firstRows } from "../lib/resource/table_props.ts";
 import { renderPage } from "./_render.tsx";
 import { audit, queryOf as params } from "../lib/http/request.ts";
+import { xlsxFile } from "../lib/http/http.ts";
 
-const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const EXPORT_LIMIT = 100_000;
 
 /** Columns of the audit table (every row field of `GET /api/audit`). */
@@ -166,9 +166,9 @@ export function auditRoutes() {
       for (const id of chunk) ids.push({ id });
     }
     await audit(c, { action: "export", entity: "audit", after: { filter, rows: ids.length } });
-    c.header("content-type", XLSX_TYPE);
-    c.header("content-disposition", `attachment; filename="jejak-audit.xlsx"`);
-    return c.body(
+    return xlsxFile(
+      c,
+      "jejak-audit.xlsx",
       streamXlsx<{ id: string }>(
         EXPORT as unknown as ExportColumn<{ id: string }>[],
         ids,

@@ -3,6 +3,7 @@ import type { AppEnv } from "../lib/http/env.ts";
 import { AppError } from "../lib/errors.ts";
 import { readFields, readForm } from "../lib/http/http.ts";
 import { audit, auditView } from "../lib/http/request.ts";
+import type { AuditEvent } from "../lib/audit/log.ts";
 import { trackJob } from "../lib/http/progress.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import type { FlowContext, FlowOutcome } from "../lib/eklaim/flow.ts";
@@ -43,30 +44,27 @@ const changing = (steps: Step[]) =>
     error_no: s.errorNo,
   }));
 
+type Outcome = Pick<FlowOutcome, "message" | "changed" | "error"> & { data: unknown };
+
 /**
- * Audits a flow that called E-Klaim (`eklaim_<step>`: the SEP, each changing call and its
- * outcome, the status change; never the key or the payload), ends its progress, and answers:
- * `{success, message, data}`, or its error with the same `data`.
+ * Runs a flow with its progress and answers `{success, message, data}` (or throws its error, the
+ * progress failed); one that called E-Klaim is audited first as `event` says (never the key).
  */
-async function answer(
+async function run<O extends Outcome>(
   c: Context<AppEnv>,
-  step: string,
-  ipdId: string,
-  out: FlowOutcome,
   ctx: FlowContext,
+  fn: () => Promise<O>,
+  event: (out: O, outcome: string) => AuditEvent,
 ) {
+  let out: O;
+  try {
+    out = await fn();
+  } catch (e) {
+    ctx.progress?.fail(e instanceof AppError ? e.message : "Gagal.");
+    throw e;
+  }
   if (out.changed) {
-    await audit(c, {
-      action: `eklaim_${step}`,
-      entity: "klaim",
-      entityId: ipdId,
-      after: {
-        sep: out.sep,
-        outcome: out.error ? `${out.error.status} ${out.message}` : out.message,
-        ...(out.status.from !== out.status.to ? { status: out.status } : {}),
-        calls: changing(out.steps),
-      },
-    });
+    await audit(c, event(out, out.error ? `${out.error.status} ${out.message}` : out.message));
   }
   if (out.error) {
     ctx.progress?.fail(out.message);
@@ -76,8 +74,8 @@ async function answer(
   return c.json({ success: true, message: out.message, data: out.data });
 }
 
-/** Runs a flow of the request, its progress failed when it is refused before any call. */
-async function flow(
+/** Runs a stay's flow, audited as `eklaim_<step>`: the SEP, the changing calls, the status. */
+function flow(
   c: Context<AppEnv>,
   registry: Registry,
   step: string,
@@ -85,14 +83,17 @@ async function flow(
 ) {
   const ctx = ctxOf(c, registry, step);
   const ipdId = c.req.param("ipdId")!;
-  let out: FlowOutcome;
-  try {
-    out = await fn(ctx, ipdId);
-  } catch (e) {
-    ctx.progress?.fail(e instanceof AppError ? e.message : "Gagal.");
-    throw e;
-  }
-  return await answer(c, step, ipdId, out, ctx);
+  return run(c, ctx, () => fn(ctx, ipdId), (out, outcome) => ({
+    action: `eklaim_${step}`,
+    entity: "klaim",
+    entityId: ipdId,
+    after: {
+      sep: out.sep,
+      outcome,
+      ...(out.status.from !== out.status.to ? { status: out.status } : {}),
+      calls: changing(out.steps),
+    },
+  }));
 }
 
 /** A stay's claim through E-Klaim: group, final, send, re-edit, print, read. */
@@ -138,28 +139,16 @@ export function eklaimApi(registry: Registry): Api {
   api.post("/send-month", async (c) => {
     const month = (await readFields(c)).month ?? "";
     const ctx = ctxOf(c, registry, "month");
-    const out = await sendMonth(ctx, month).catch((e) => {
-      ctx.progress?.fail(e instanceof AppError ? e.message : "Gagal.");
-      throw e;
-    });
-    if (out.changed) {
-      await audit(c, {
-        action: "eklaim_send_month",
-        entity: "klaim",
-        after: {
-          month: out.data.month,
-          outcome: out.error ? `${out.error.status} ${out.message}` : out.message,
-          sent: out.data.sent.map((s) => s.sep),
-          calls: changing(out.data.steps),
-        },
-      });
-    }
-    if (out.error) {
-      ctx.progress?.fail(out.message);
-      throw out.error;
-    }
-    ctx.progress?.finish(out.message);
-    return c.json({ success: true, message: out.message, data: out.data });
+    return await run(c, ctx, () => sendMonth(ctx, month), (out, outcome) => ({
+      action: "eklaim_send_month",
+      entity: "klaim",
+      after: {
+        month: out.data.month,
+        outcome,
+        sent: out.data.sent.map((s) => s.sep),
+        calls: changing(out.data.steps),
+      },
+    }));
   });
   api.get("/codes", async (c) => {
     const q = c.req.query();

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
-import { listOf, readFields, readForm, textFields } from "../lib/http/http.ts";
+import { listOf, readFields, readForm, textFields, xlsxFile } from "../lib/http/http.ts";
 import { noClaimGuard } from "../lib/claim/claim_store.ts";
 import { cancelUnclaimedDischarge, correctUnclaimedSummary } from "../lib/claim/status.ts";
 import { deleteVisit, getVisit, readmissionOf, saveVisit, stillAdmitted } from "../lib/ipd/stay.ts";
@@ -19,7 +19,6 @@ import { checkStay } from "../lib/claim/readiness.ts";
 import { breakdownJson } from "../lib/ipd/bill.ts";
 import { billCategory } from "../lib/ipd/bill_setting.ts";
 
-const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const SAVED = "Data Berhasil di Simpan";
 
 /** Audits a stay another write changed in the same commit (a readmission flag): its fields. */
@@ -57,9 +56,7 @@ function mountReads(api: Hono<AppEnv>, registry: Registry) {
       entity: "ipd",
       after: { screen: mode, filters: Object.fromEntries(params(c)), rows: rows.length },
     });
-    c.header("content-type", XLSX_TYPE);
-    c.header("content-disposition", `attachment; filename="${file.filename}"`);
-    return c.body(file.body);
+    return xlsxFile(c, file.filename, file.body);
   };
 
   api.get("/", list("dirawat"));

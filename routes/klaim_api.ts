@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
-import { readFields } from "../lib/http/http.ts";
+import { readFields, xlsxFile } from "../lib/http/http.ts";
 import { audit, auditView, auditWithChanges, queryOf as params } from "../lib/http/request.ts";
 import { auditList } from "../lib/http/folded.ts";
 import { trackJob } from "../lib/http/progress.ts";
@@ -14,8 +14,6 @@ import { importStatuses, statusTemplate } from "../lib/claim/status_import.ts";
 import { klaimRows, klaimTable } from "../lib/claim/list.ts";
 import { exportKlaim } from "../lib/claim/klaim_export.ts";
 import type { Registry } from "../lib/resource/refs.ts";
-
-const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** The uploaded `file` of a multipart request, as name and bytes (400 when none). */
 async function upload(c: Context<AppEnv>, what: string) {
@@ -53,9 +51,7 @@ function readRoutes(api: Api, registry: Registry): void {
       entity: "klaim",
       after: { filters: Object.fromEntries(params(c)), rows: rows.length },
     });
-    c.header("content-type", XLSX_TYPE);
-    c.header("content-disposition", `attachment; filename="${file.filename}"`);
-    return c.body(file.body);
+    return xlsxFile(c, file.filename, file.body);
   });
 
   api.get("/dashboard", async (c) => {
@@ -115,11 +111,10 @@ function importRoutes(api: Api, registry: Registry): void {
     return c.json({ success: true, ...res });
   });
 
-  api.get("/template", async (c) => {
-    c.header("content-type", XLSX_TYPE);
-    c.header("content-disposition", 'attachment; filename="template-status-klaim.xlsx"');
-    return c.body(await statusTemplate());
-  });
+  api.get(
+    "/template",
+    async (c) => xlsxFile(c, "template-status-klaim.xlsx", await statusTemplate()),
+  );
 }
 
 /** One claim: what it is and may become, and its status change. */

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 
 /** One rendered island: its name and JSON props. */
-export interface IslandUse {
+interface IslandUse {
   name: string;
   props: unknown;
 }
@@ -25,11 +25,8 @@ export interface Manifest {
   inline?: Inline;
 }
 
-/**
- * The boot script as every page with islands carries it inline (no request to wait for before
- * it runs), with the CSP hash that lets it run.
- */
-export interface Inline {
+/** The boot script a page with islands carries inline (no request to wait), with its CSP hash. */
+interface Inline {
   boot: string;
   /** `'sha256-…'` source for the Content-Security-Policy. */
   bootHash: string;
@@ -71,20 +68,14 @@ const UNSAFE: Record<string, string> = {
   "\u2029": "\\u2029",
 };
 
-/**
- * JSON for a `<script type="application/json">` element: `</script>`, `<!--` and U+2028/2029
- * in any value are escaped so the markup cannot be broken out of.
- */
+/** JSON for a `<script type="application/json">` element, escaped so no value can break out. */
 export function serializeJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => UNSAFE[ch]);
 }
 
 /**
- * The tags that go at the end of a page: nothing when no island was rendered, otherwise the
- * props with each island's chunk, every file the page's islands load (`preload`: the boot
- * script asks for them all at once after the first paint, instead of one import level at a
- * time) and the boot script (inline when the manifest carries it). Nothing is preloaded in the
- * markup: compiling scripts before the first paint would delay it.
+ * The tags ending a page with islands: their props and chunks, every file they load (`preload`:
+ * asked for at once after the first paint, not in the markup, which would delay it) and the boot.
  */
 export function islandTags(islands: IslandUse[], manifest: Manifest) {
   if (!islands.length) return "";
@@ -110,10 +101,7 @@ export function islandTags(islands: IslandUse[], manifest: Manifest) {
   return `<script type="application/json" id="__islands">${data}</script>${boot}`;
 }
 
-/**
- * Reads the bundle manifest from the static folder, with the boot script to inline (`inline`),
- * or null when there is none.
- */
+/** Reads the bundle manifest from the static folder, with the boot script to inline; null: none. */
 export async function readManifest(staticDir: string): Promise<Manifest | null> {
   let m: Manifest;
   try {
