@@ -49,10 +49,7 @@ export const STATIC_DIR = join(import.meta.dirname!, "static");
 /** build.ts by a computed address, so that `deno compile` leaves esbuild out of the binary. */
 const BUILD_MODULE = new URL("./build.ts", import.meta.url).href;
 
-/**
- * Builds the browser bundle when it is missing or older than its sources. A compiled binary
- * ships its bundle and has no esbuild: it never builds.
- */
+/** Builds the browser bundle when missing or stale (a compiled binary ships its own: never). */
 export async function ensureBundle(): Promise<void> {
   if (Deno.build.standalone) return;
   const build: typeof import("./build.ts") = await import(BUILD_MODULE);
@@ -67,7 +64,7 @@ export async function ensureBundle(): Promise<void> {
   }
 }
 
-export interface AppOptions {
+interface AppOptions {
   config: Config;
   /** An open store; when absent it is opened from `config.dbPath` on the first request. */
   store?: Store;
@@ -80,17 +77,13 @@ export interface AppOptions {
   now?: () => Date;
   /** An open audit log; when absent it is opened at `auditPathOf(config)` on the first request. */
   audit?: AuditLog;
-  /**
-   * The bundle was checked (and built when stale) already (`main.ts`, before it listens), so the
-   * first request does not hash the sources again; else it does.
-   */
+  /** The bundle was checked already (`main.ts`), so the first request does not hash the sources. */
   bundleReady?: boolean;
 }
 
 /**
- * Readies a store before it serves (idempotent): the first `admin` account, the reference
- * lists, and with `DEMO_DATA=1` the demo data on a database with no data of its own (one
- * console line when stored). `demo` is what was stored, null when nothing was.
+ * Readies a store before it serves (idempotent): the first `admin`, the reference lists, and with
+ * `DEMO_DATA=1` the demo data on an empty database (`demo`: what was stored, else null).
  */
 export async function prepareStore(
   store: Store,
@@ -104,10 +97,7 @@ export async function prepareStore(
   return { admin, demo };
 }
 
-/**
- * Builds the application: middleware (security headers, same-origin check, session), the
- * login routes, every resource's API and page, and one error mapper.
- */
+/** Builds the application: the middleware, every route, one error mapper. */
 export function createApp(opts: AppOptions): Hono<AppEnv> {
   const registry = opts.registry ?? defaultRegistry;
   const nav = appNav(registry);

@@ -17,11 +17,11 @@ import { xlsxFile } from "../lib/http/http.ts";
 
 const EXPORT_LIMIT = 100_000;
 
-/** Columns of the audit table (every row field of `GET /api/audit`). */
 /** The audit trail screen in the sidebar. */
 export const NAV: NavItem[] = [{ group: "Pengaturan", title: "Jejak Audit", path: "/audit" }];
 
-export const AUDIT_COLUMNS: ColumnDef[] = [
+/** Columns of the audit table (every row field of `GET /api/audit`). */
+const AUDIT_COLUMNS: ColumnDef[] = [
   { data: "at", title: "Waktu", format: "datetime", orderable: false },
   { data: "username", title: "Pengguna", orderable: false },
   { data: "role", title: "Peran", orderable: false },

@@ -48,9 +48,8 @@ const USERNAME_MAX = 50;
 const WRONG = "Username atau password salah.";
 
 /**
- * A login refused by a lock, audited folded (the first of a minute at once): a locked username
- * gets 429, whether or not it exists; an address that guessed too many unknown usernames gets
- * what a wrong password gets (401), so the answer never tells which usernames exist.
+ * A login refused by a lock, audited folded: a locked username 429 (existing or not), an address
+ * that guessed too many unknown ones 401 as a wrong password, so no answer tells who exists.
  */
 async function refuse(c: Context<AppEnv>, lock: Lock, username: string, ip: string) {
   const ev = { action: "login_locked", entity: "user" };
@@ -62,11 +61,7 @@ async function refuse(c: Context<AppEnv>, lock: Lock, username: string, ip: stri
   return c.json({ success: false, message: WRONG }, 401);
 }
 
-/**
- * Login page and API. `licence` is checked before the password on every login (see
- * lib/licence/gate.ts); a server with no validated licence sends the login page to
- * `/validation`.
- */
+/** Login page and API; `licence` is checked before the password (none validated: `/validation`). */
 export function authRoutes(licence: LicenceGate) {
   const r = new Hono<AppEnv>();
 

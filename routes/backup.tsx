@@ -54,7 +54,7 @@ const list = async (store: AppEnv["Variables"]["store"], params: URLSearchParams
   return tableAnswer(req.draw, res, res.rows.map((r) => r.value));
 };
 
-/** Where a backup file is uploaded to restore from (its body is streamed, see `limitBody`). */
+/** Where a backup file is uploaded to restore from (its body is streamed, not read first). */
 export const UPLOAD_PATH = "/api/db-backup/upload";
 
 /** The uploaded file's name as the browser sent it (`X-File-Name`, URI-encoded), for the log. */
@@ -66,10 +66,7 @@ function uploadName(c: Context<AppEnv>): string {
   }
 }
 
-/**
- * A restore request: the restore run with its progress, audited, and answered with what
- * happened.
- */
+/** A restore request: run with its progress, audited, answered with what happened. */
 async function restoring(
   c: Context<AppEnv>,
   label: string,
@@ -96,9 +93,8 @@ async function restoring(
 }
 
 /**
- * A backup file as a download, audited, streamed from the file as it is sent. The gate is left
- * when the handler returns, so a restore does not wait for a slow download (backup files are
- * never rewritten in place).
+ * A backup file as a download, audited, streamed as it is sent: the gate is left when the handler
+ * returns, so a restore never waits for a slow download (backup files are never rewritten).
  */
 async function download(c: Context<AppEnv>, dir: string, id: string) {
   const { doc, file, size } = await openBackup(c.get("store"), dir, id);
@@ -156,11 +152,7 @@ export function backupRoutes() {
     const f = parseOr400(form, await readFields(c));
     const progress = trackJob(c, "Cadangan");
     try {
-      const doc = await createBackup(c.get("store"), dir(c), {
-        name: f.name,
-        desc: f.desc,
-        progress,
-      });
+      const doc = await createBackup(c.get("store"), dir(c), { ...f, progress });
       await audit(c, { action: "backup", entity: "db-backup", entityId: doc._id, after: doc });
       const message = `Cadangan "${doc.name}" berhasil dibuat (${formatBytes(doc.size)}).`;
       progress.finish(message);
@@ -171,19 +163,11 @@ export function backupRoutes() {
     }
   });
 
-  r.post(
-    "/api/db-backup/restore/:id",
-    (c) =>
-      restoring(
-        c,
-        "Pemulihan",
-        (progress) =>
-          restoreBackup(c.get("store"), dir(c), c.req.param("id"), {
-            log: c.get("audit"),
-            progress,
-          }),
-      ),
-  );
+  r.post("/api/db-backup/restore/:id", (c) =>
+    restoring(c, "Pemulihan", (progress) => {
+      const opts = { log: c.get("audit"), progress };
+      return restoreBackup(c.get("store"), dir(c), c.req.param("id"), opts);
+    }));
 
   // a backup file sent as the body itself (never a form: it is streamed to disk, not held)
   r.post(UPLOAD_PATH, (c) =>
