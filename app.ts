@@ -81,10 +81,7 @@ interface AppOptions {
   bundleReady?: boolean;
 }
 
-/**
- * Readies a store before it serves (idempotent): the first `admin`, the reference lists, and with
- * `DEMO_DATA=1` the demo data on an empty database (`demo`: what was stored, else null).
- */
+/** Readies a store (idempotent): the first `admin`, the lists, with `DEMO_DATA=1` demo data. */
 export async function prepareStore(
   store: Store,
   config: Config,

@@ -22,10 +22,7 @@ export async function filterLabels(
   return labels;
 }
 
-/**
- * A filtered list page's first rows (`read`), audited as a list of `entity`, with the filters and
- * their labels; filters the list refuses (400) give no rows and the refusal's message.
- */
+/** A filtered list's first rows, audited, with filter labels; a 400 gives none and its message. */
 export async function firstPage<F extends { roomFilter?: string; dpjpFilter?: string }>(
   c: Context<AppEnv>,
   registry: Registry,

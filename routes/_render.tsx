@@ -11,11 +11,7 @@ import { graceNotice } from "../lib/licence/gate.ts";
 /** The stylesheet: the built, hashed and precompressed copy when there is one. */
 const cssHref = (m: Manifest | undefined) => m?.css ? `/static/build/${m.css}` : "/static/app.css";
 
-/**
- * Renders a page inside the document (and, unless `bare`, the app layout, whose sidebar lists
- * only the screens the user's role may open). Scripts are added only for the islands the page
- * actually rendered.
- */
+/** Renders a page in the document and, unless `bare`, the layout (the role's screens only). */
 export function renderPage(
   c: Context<AppEnv>,
   opts: { title: string; body: VNode; bare?: boolean; status?: 200 | 400 | 404 },

@@ -47,10 +47,7 @@ const USERNAME_MAX = 50;
 /** The answer to wrong credentials, whether or not the username exists. */
 const WRONG = "Username atau password salah.";
 
-/**
- * A login refused by a lock, audited folded: a locked username 429 (existing or not), an address
- * that guessed too many unknown ones 401 as a wrong password, so no answer tells who exists.
- */
+/** A login refused by a lock: a locked user 429; a guessing address 401, as a wrong password. */
 async function refuse(c: Context<AppEnv>, lock: Lock, username: string, ip: string) {
   const ev = { action: "login_locked", entity: "user" };
   if (lock.by === "user") {

@@ -92,10 +92,7 @@ async function restoring(
   }
 }
 
-/**
- * A backup file as a download, audited, streamed as it is sent: the gate is left when the handler
- * returns, so a restore never waits for a slow download (backup files are never rewritten).
- */
+/** A backup file download, audited, streamed outside the gate (a restore never waits for it). */
 async function download(c: Context<AppEnv>, dir: string, id: string) {
   const { doc, file, size } = await openBackup(c.get("store"), dir, id);
   try {

@@ -16,10 +16,7 @@ export const NAV: NavItem[] = [
   { group: "Pengaturan", title: "Koneksi Database", path: "/koneksi" },
 ];
 
-/**
- * 'Koneksi Database': where Deno KV lives (the local file or a KV Connect server). `timeoutMs`
- * bounds the connection test.
- */
+/** 'Koneksi Database': where Deno KV lives; `timeoutMs` bounds the connection test. */
 export function connectionRoutes(timeoutMs = 5000) {
   const r = new Hono<AppEnv>();
 

@@ -46,10 +46,7 @@ const changing = (steps: Step[]) =>
 
 type Outcome = Pick<FlowOutcome, "message" | "changed" | "error"> & { data: unknown };
 
-/**
- * Runs a flow with its progress and answers `{success, message, data}` (or throws its error, the
- * progress failed); one that called E-Klaim is audited first as `event` says (never the key).
- */
+/** Runs a flow with its progress and answers it, audited by `event` when it called E-Klaim. */
 async function run<O extends Outcome>(
   c: Context<AppEnv>,
   ctx: FlowContext,
@@ -130,10 +127,7 @@ function stayRoutes(api: Api, registry: Registry): void {
   });
 }
 
-/**
- * E-Klaim 5.10's web service under `/api/eklaim` (casemix and admin): a stay's claim, E-Klaim's
- * code search, and a month's final claims sent at once.
- */
+/** E-Klaim 5.10's web service under `/api/eklaim`: a stay's claim, code search, a month sent. */
 export function eklaimApi(registry: Registry): Api {
   const api = new Hono<AppEnv>();
   api.post("/send-month", async (c) => {

@@ -46,10 +46,7 @@ async function orNull<T>(what: string, fn: () => Promise<T>): Promise<T | null> 
   }
 }
 
-/**
- * The start page: the dashboard for a period (default: this month; malformed: 400 with this
- * month), counters and claim figures rendered here, the charts fetched by their island.
- */
+/** The start page: the dashboard for a period (malformed: 400, with this month). */
 export function homeRoutes(registry: Registry) {
   const r = new Hono<AppEnv>();
   r.get("/", async (c) => {

@@ -81,10 +81,7 @@ const missing = (c: Context<AppEnv>, title: string) =>
     body: <p class="alert alert-danger">Kunjungan rawat inap tidak ditemukan.</p>,
   });
 
-/**
- * The inpatient pages: the visit list (`/ipd`), a stay's examinations (`/ipd/{id}`) and the
- * discharged list (`/discharge-patient`). Each renders its first page on the server.
- */
+/** The inpatient pages (`/ipd`, `/ipd/{id}`, `/discharge-patient`), first pages rendered here. */
 export function ipdPages(registry: Registry): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.get("/ipd", listPage(registry, "dirawat", "Kunjungan Rawat Inap"));

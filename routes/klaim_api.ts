@@ -153,10 +153,7 @@ function statusRoutes(api: Api): void {
   });
 }
 
-/**
- * Claims after discharge under `/api/klaim`: the list and its export, E-Klaim import, status,
- * bulk status, figures.
- */
+/** Claims after discharge under `/api/klaim`: list, export, imports, status, figures. */
 export function klaimApi(registry: Registry): Api {
   const api = new Hono<AppEnv>();
   readRoutes(api, registry);

@@ -62,10 +62,7 @@ async function administrator(
   return { username: user.username, role };
 }
 
-/**
- * The validation page, saving and removing a licence, and the proxy to the activation service
- * (whether a code is active, nothing more); anonymous requests are limited per address.
- */
+/** The validation page, saving and removing a licence, and the activation service's proxy. */
 export function licenceRoutes() {
   const r = new Hono<AppEnv>();
   const throttle = new AddressThrottle();

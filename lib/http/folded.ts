@@ -36,11 +36,7 @@ function noteOthers(r: Repeats, seen: Record<string, unknown>) {
   }
 }
 
-/**
- * Audits a security event folded per `key` and minute: the first at once (`who` as for `audit`),
- * the repeats counted into one entry after the minute, with the address and `ev.after` texts
- * that differed from the first's (`others`), made from what the first request read.
- */
+/** Audits a security event folded per `key` and minute: the first now, the repeats counted. */
 export async function auditRepeated(
   c: Context<AppEnv>,
   key: string,
@@ -97,10 +93,7 @@ const searchOf = (c: Context<AppEnv>) =>
   c.req.query("search[value]") ?? c.req.query("search") ?? c.req.query("q") ??
     c.req.query("term") ?? "";
 
-/**
- * Audits a list answer carrying patient or stay records, folded per user, path and minute: one
- * `list` entry with the `requests`, `rows` and distinct `searches`, written after the minute.
- */
+/** Audits a list of patient or stay records, folded per user, path and minute. */
 export function auditList(c: Context<AppEnv>, entity: string, rows: number): void {
   const log = c.get("audit");
   const list = c.req.path, search = searchOf(c);

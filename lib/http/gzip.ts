@@ -24,10 +24,7 @@ export function acceptsGzip(header: string | undefined): boolean {
   return ok.has("gzip") || ok.has("*");
 }
 
-/**
- * Gzips HTML and JSON answers the browser accepts so, at level 1 in one call (far cheaper than
- * `CompressionStream`); streams, precompressed static files and small answers pass unchanged.
- */
+/** Gzips HTML and JSON answers at level 1 in one call (far cheaper than `CompressionStream`). */
 export function gzipAnswers(): MiddlewareHandler {
   return async (c, next) => {
     await next();

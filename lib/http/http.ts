@@ -10,10 +10,7 @@ function notUtf8(field: string) {
   ).at(field);
 }
 
-/**
- * A form-encoded, multipart or JSON body as an object (`all`: repeated form fields as lists); a
- * field not UTF-8 (the parsers would make it U+FFFD) or with a lone surrogate is refused (400).
- */
+/** A form, multipart or JSON body as an object; a field that is not UTF-8 text is refused (400). */
 async function readBody(c: Context, all: boolean): Promise<Record<string, unknown>> {
   const type = c.req.header("content-type") ?? "";
   const json = type.includes("application/json");
@@ -56,10 +53,7 @@ export async function readFields(c: Context): Promise<Record<string, string>> {
   return out;
 }
 
-/**
- * Reads a body keeping lists (repeated fields, `x[]`, JSON arrays); a JSON object's values become
- * fields named as a form names them (`{"a": {"b": 5}}` → `a[b]`); other values become text.
- */
+/** Reads a body keeping lists; a JSON object `{"a": {"b": 5}}` becomes the form's `a[b]`. */
 export async function readForm(c: Context): Promise<Record<string, string | string[]>> {
   const raw = await readBody(c, true);
   const out: Record<string, string | string[]> = {};

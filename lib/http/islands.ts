@@ -73,10 +73,7 @@ export function serializeJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => UNSAFE[ch]);
 }
 
-/**
- * The tags ending a page with islands: their props and chunks, every file they load (`preload`:
- * asked for at once after the first paint, not in the markup, which would delay it) and the boot.
- */
+/** The tags ending a page with islands: props, chunks, files to preload after the paint, boot. */
 export function islandTags(islands: IslandUse[], manifest: Manifest) {
   if (!islands.length) return "";
   const base = "/static/build/";

@@ -31,10 +31,7 @@ export const securityHeaders = (trustProxy = 0): MiddlewareHandler<AppEnv> => as
   h.set("cross-origin-opener-policy", "same-origin");
 };
 
-/**
- * Marks a write whose `Origin` (or, without it, `Sec-Fetch-Site`) is not this server
- * (`crossOrigin`); `authorize`, which has the session to audit it with, refuses it (403).
- */
+/** Marks a write from another origin (`crossOrigin`), for `authorize` to refuse and audit. */
 export const sameOrigin =
   (allowed: string[] = []): MiddlewareHandler<AppEnv> => async (c, next) => {
     if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {

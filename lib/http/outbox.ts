@@ -36,10 +36,7 @@ interface Run {
   events: AuditEvent[];
 }
 
-/**
- * A chunk's intents in runs: consecutive packed values of one commit (same time and actor) are
- * one run, so an entry holds up to its limit of records, not the few of one packed value.
- */
+/** A chunk's intents in runs: one commit's consecutive packed values share entries. */
 function runsOf(found: (Intent | null)[]): Run[] {
   const runs: Run[] = [];
   const who = (it: Intent) => `${it.at}\u0000${JSON.stringify(it.actor)}`;
@@ -58,11 +55,7 @@ function runsOf(found: (Intent | null)[]): Run[] {
   return runs;
 }
 
-/**
- * Moves the outbox values at `keys` (those in `known` not read back) to the log in order, then
- * removes them; one whose append fails stays whole for the next drain (appended twice, never
- * lost). Returns how many entries were appended.
- */
+/** Moves the values at `keys` to the log in order; one whose append fails stays, never lost. */
 async function moveIntents(
   kv: Deno.Kv,
   log: AuditLog,
@@ -122,11 +115,7 @@ export async function movesDone(): Promise<void> {
   while (moving.size) await Promise.all(moving);
 }
 
-/**
- * Appends `ev` for the running request, covering the intents its commits wrote so far (the event
- * waits in the outbox in their place if the append fails). `changes` (an import): the records'
- * changes, then `ev`, are moved in the background once `ev` is parked after them.
- */
+/** Appends `ev` for the request, covering its commits' intents (`changes`: an import's, first). */
 export async function recordEvent(
   kv: Deno.Kv,
   log: AuditLog,
@@ -185,10 +174,7 @@ export async function appendDetached(
   }
 }
 
-/**
- * What the running request's unaudited commits did to one record: before its first write and
- * after its last (null: none), read from its intents, so another request's write never shows.
- */
+/** What the request's unaudited commits did to one record (from its intents), or null. */
 export async function committedChange(
   kv: Deno.Kv,
   entity: string,

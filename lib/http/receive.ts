@@ -69,11 +69,7 @@ export function bufferedBody(req: Request): Uint8Array | null {
   return buffered.get(req) ?? null;
 }
 
-/**
- * Before a request takes a slot: its session read and its body read whole under `READ_LIMITS`
- * (408) and a cap (a signed-in import `importBytes`, else 1 MB: 413), so a slow client holds no
- * slot. `streamed` paths and anonymous requests for routes not public pass unread.
- */
+/** Reads the session and the body (capped, 413; deadline, 408) before a request takes a slot. */
 export const received = (o: {
   store: () => Promise<Store>;
   idleMs: number;

@@ -5,10 +5,7 @@ import { committedChange, recordEvent } from "./outbox.ts";
 import { allows } from "../auth/roles.ts";
 import type { AppEnv } from "./env.ts";
 
-/**
- * The entry of a list header (`X-Forwarded-For`) the trusted proxies appended: `hops` from the
- * end (the client writes the ones before it), else the first; undefined with no proxy or header.
- */
+/** The entry of a list header the trusted proxies appended: `hops` from the end, else the first. */
 export function forwarded(c: Context, header: string, hops: number): string | undefined {
   if (hops < 1) return undefined;
   const entries = (c.req.header(header) ?? "").split(",").map((e) => e.trim());
@@ -55,10 +52,7 @@ export async function audit(
   await recordEvent(c.get("store").kv, c.get("audit"), actorOf(c, who), ev);
 }
 
-/**
- * Audits what this request's commits did to one record (`committedChange`): as `action` with the
- * fields changed, or without it as a create, delete or update (nothing when no field changed).
- */
+/** Audits what this request's commits did to one record, as `action` or a create/update/delete. */
 export async function auditChange(
   c: Context<AppEnv>,
   entity: string,

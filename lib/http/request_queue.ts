@@ -79,10 +79,7 @@ async function back(turn: Turn): Promise<void> {
   }
 }
 
-/**
- * Runs `wait` (an upload's parse) with the request's turn given back, then queues again with the
- * reads, within the uploads' share (so uploads back from their parse do not starve the lists).
- */
+/** Runs `wait` (an upload's parse) with the request's slot given back, then queues again. */
 export async function steppedOut<T>(wait: () => Promise<T>): Promise<T> {
   const turn = turns.getStore();
   if (!turn?.held) return await wait();

@@ -22,10 +22,7 @@ const ENCODINGS = [["br", ".br"], ["gzip", ".gz"]] as const;
 /** Bundle files are named by their content hash, so they never change (the manifest does). */
 const hashed = (rel: string) => rel.startsWith("build/") && rel !== "build/manifest.json";
 
-/**
- * Serves `/static/*` from `dir`: hashed bundle files cached for a year, the rest revalidated; a
- * script or stylesheet as its precompressed `.br` or `.gz` copy when the browser accepts it.
- */
+/** Serves `/static/*` from `dir`, scripts and styles as precompressed copies when accepted. */
 export function serveStatic(dir: string): MiddlewareHandler {
   const variants = new Map<string, string[]>();
   const variantsOf = async (rel: string) => {

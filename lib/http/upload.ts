@@ -34,10 +34,7 @@ function partsOf(body: Uint8Array, boundary: string): { headers: string; data: U
   return parts;
 }
 
-/**
- * The file a multipart upload sends as `file` (null: none or empty; 400 for a malformed form),
- * read in place from the body `received` read, else through the form parser.
- */
+/** The file a multipart upload sends as `file` (null: none or empty; 400: a malformed form). */
 export async function uploadedFile(c: Context): Promise<Upload | null> {
   const type = c.req.header("content-type") ?? "";
   const boundary = type.match(/^multipart\/form-data;.*\bboundary="?([^";]+)"?/i)?.[1];

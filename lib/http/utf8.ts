@@ -43,10 +43,7 @@ function formField(body: Uint8Array): string | null {
   return null;
 }
 
-/**
- * Where `s` first occurs in `b` from `from` (-1: nowhere): the native search for its first byte,
- * then the rest compared (node's `Buffer.indexOf` is a JavaScript loop in Deno, far slower).
- */
+/** Where `s` first occurs in `b` from `from` (-1: nowhere); `Buffer.indexOf` is slow in Deno. */
 export function indexOf(b: Uint8Array, s: Uint8Array, from: number): number {
   for (
     let i = b.indexOf(s[0], from);
@@ -99,10 +96,7 @@ function jsonField(body: Uint8Array): string | null {
   return "";
 }
 
-/**
- * The first field of a form or JSON body whose bytes are not UTF-8, which a parser would store as
- * U+FFFD (file parts aside; JSON: "" when none can be told); null when every field is.
- */
+/** The first field of a form or JSON body that is not UTF-8 (a parser would make it U+FFFD). */
 export function invalidUtf8Field(body: Uint8Array, contentType: string): string | null {
   const type = contentType.split(";")[0].trim().toLowerCase();
   if (type === "application/x-www-form-urlencoded") return formField(body);
