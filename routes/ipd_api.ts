@@ -31,12 +31,21 @@ async function record(c: Context<AppEnv>, before: Doc, after: Doc) {
 const billed = async <T extends object>(c: Context<AppEnv>, doc: T) =>
   breakdownJson(doc as Record<string, unknown>, await billCategory(c.get("store")));
 
+/** A discharge summary's code lists, from its form. */
+const summaryLists = (f: Record<string, string | string[]>) => ({
+  summary_diagnosis: listOf(f.summary_diagnosis),
+  summary_tindakan: listOf(f.summary_tindakan),
+});
+
+/** The answer to a stay's write: `message` and the stay as billed. */
+const saved = async (c: Context<AppEnv>, message: string, row: Parameters<typeof stayJson>[0]) =>
+  c.json({ success: true, message, data: await billed(c, stayJson(row)) });
+
 /** The inpatient API (SPEC section 7, Inpatient) under `/api/ipd`. */
 export function ipdApi(registry: Registry): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   mountReads(api, registry);
   mountWrites(api, registry);
-  mountSummary(api, registry);
   return api;
 }
 
@@ -104,12 +113,12 @@ function mountReads(api: Hono<AppEnv>, registry: Registry) {
   });
 }
 
-/** Saving, discharging and deleting stays and their examinations, each audited. */
+/** Saving, discharging, correcting and deleting stays and their examinations, each audited. */
 function mountWrites(api: Hono<AppEnv>, registry: Registry) {
   api.post("/update", async (c) => {
     const row = await saveVisit(c.get("store"), registry, await readFields(c));
     await auditChange(c, "ipd", row.value._id);
-    return c.json({ success: true, message: SAVED, data: await billed(c, stayJson(row)) });
+    return await saved(c, SAVED, row);
   });
 
   api.post("/visitexamination/update", async (c) => {
@@ -132,17 +141,10 @@ function mountWrites(api: Hono<AppEnv>, registry: Registry) {
 
   api.post("/discharge-patient/update", async (c) => {
     const f = await readForm(c);
-    const row = await discharge(c.get("store"), registry, textFields(f), {
-      summary_diagnosis: listOf(f.summary_diagnosis),
-      summary_tindakan: listOf(f.summary_tindakan),
-    });
+    const row = await discharge(c.get("store"), registry, textFields(f), summaryLists(f));
     await auditChange(c, "ipd", row.value._id, "discharge");
     for (const r of row.readmissions) await record(c, r.before, r.after);
-    return c.json({
-      success: true,
-      message: "Pasien berhasil dipulangkan.",
-      data: await billed(c, stayJson(row)),
-    });
+    return await saved(c, "Pasien berhasil dipulangkan.", row);
   });
 
   api.delete("/:ipdId/details/:detailId", async (c) => {
@@ -170,26 +172,13 @@ function mountWrites(api: Hono<AppEnv>, registry: Registry) {
     for (const r of readmissions) await record(c, r.before, r.after);
     return c.json({ success: true, message: "Data berhasil dihapus." });
   });
-}
 
-/** A discharged stay's summary corrected in place while its claim is not final, audited. */
-function mountSummary(api: Hono<AppEnv>, registry: Registry) {
+  // a discharged stay's summary corrected in place while its claim is not final
   api.post("/:id/summary", async (c) => {
     const f = await readForm(c);
-    const row = await correctUnclaimedSummary(
-      c.get("store"),
-      registry,
-      { ...textFields(f), id: c.req.param("id") },
-      {
-        summary_diagnosis: listOf(f.summary_diagnosis),
-        summary_tindakan: listOf(f.summary_tindakan),
-      },
-    );
+    const fields = { ...textFields(f), id: c.req.param("id") };
+    const row = await correctUnclaimedSummary(c.get("store"), registry, fields, summaryLists(f));
     await auditChange(c, "ipd", row.value._id, "correct_summary");
-    return c.json({
-      success: true,
-      message: "Ringkasan pulang berhasil diperbaiki.",
-      data: await billed(c, stayJson(row)),
-    });
+    return await saved(c, "Ringkasan pulang berhasil diperbaiki.", row);
   });
 }

@@ -1,17 +1,17 @@
-import { auditView, can, queryOf } from "../lib/http/request.ts";
+import { auditView, can } from "../lib/http/request.ts";
 import { type Context, Hono } from "hono";
 import { Island } from "../components/Island.tsx";
 import { HospitalMissing } from "../components/HospitalMissing.tsx";
 import {
   DISCHARGE_COLUMNS,
   EXAM_COLUMNS,
-  filtersOf,
+  FILTER_KEYS,
   LIST_PAGE,
   type ListMode,
   VISIT_COLUMNS,
   type VisitRow,
 } from "../lib/ipd/columns.ts";
-import { tableQuery } from "../lib/resource/datatables.ts";
+import { type TableOrder, tableQuery } from "../lib/resource/datatables.ts";
 import { firstRows } from "../lib/resource/table_props.ts";
 import DischargeList from "../islands/DischargeList.tsx";
 import IpdExams from "../islands/IpdExams.tsx";
@@ -45,17 +45,11 @@ const SCREENFUL: Record<ListMode, number> = { dirawat: 8, pulang: 6 };
 /** A list page: its first page rendered with the filters of its own query string. */
 function listPage(registry: Registry, mode: ListMode, title: string) {
   return async (c: Context<AppEnv>) => {
-    const filters = filtersOf(queryOf(c));
     const columns = mode === "pulang" ? DISCHARGE_COLUMNS : VISIT_COLUMNS;
-    const q = tableQuery(columns, {
-      draw: 0,
-      start: 0,
-      length: firstRows(LIST_PAGE, SCREENFUL[mode]),
-      order: [0, "asc"],
-      params: filters as Record<string, string>,
-    });
+    const length = firstRows(LIST_PAGE, SCREENFUL[mode]);
+    const list = { keys: FILTER_KEYS, columns, length, order: [0, "asc"] as TableOrder };
     const props = {
-      ...await firstPage(c, registry, "ipd", filters, () => ipdTable(c.get("store"), q, mode)),
+      ...await firstPage(c, registry, "ipd", list, (q) => ipdTable(c.get("store"), q, mode)),
       canWrite: can(c, "POST", "/api/ipd/update"),
     };
     return renderPage(c, {

@@ -72,25 +72,12 @@ function importRoutes(api: Api, registry: Registry): void {
       trackJob(c, "Impor E-Klaim"),
       registry,
     );
-    const { rows, outpatient, matched, created, updated, unchanged, period } = res;
+    const { rows, outpatient, matched, created, updated, unchanged, filled, period } = res;
+    const unmatched = res.unmatched.total, conflicts = res.conflicts.total;
+    const counts = { matched, created, updated, unchanged, unmatched, filled, conflicts };
+    const after = { file: file.name, rows, outpatient, ...counts, period };
     // each claim created or changed has its entry (before and after), then the summary
-    await auditWithChanges(c, {
-      action: "import",
-      entity: "klaim",
-      after: {
-        file: file.name,
-        rows,
-        outpatient,
-        matched,
-        created,
-        updated,
-        unchanged,
-        unmatched: res.unmatched.total,
-        filled: res.filled,
-        conflicts: res.conflicts.total,
-        period,
-      },
-    });
+    await auditWithChanges(c, { action: "import", entity: "klaim", after });
     return c.json({ success: true, ...res });
   });
 
