@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import type { VNode } from "preact";
+import type { ComponentType, VNode } from "preact";
+import { Island } from "../components/Island.tsx";
 import { render } from "preact-render-to-string";
 import { Document, Layout, PARSED } from "../components/Layout.tsx";
 import type { AppEnv } from "../lib/http/env.ts";
@@ -55,3 +56,13 @@ export function renderPage(
   }`;
   return c.html(html, opts.status ?? 200);
 }
+
+/** A page of one island, `name` as the manifest names it. */
+export const islandPage = <P extends object>(
+  c: Context<AppEnv>,
+  title: string,
+  name: string,
+  component: ComponentType<P>,
+  props: P,
+): Response =>
+  renderPage(c, { title, body: <Island name={name} component={component} props={props} /> });

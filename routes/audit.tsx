@@ -1,6 +1,5 @@
 import { type Context, Hono } from "hono";
 import AuditTable from "../islands/AuditTable.tsx";
-import { Island } from "../components/Island.tsx";
 import { type AuditEntry, type AuditFilter, COUNT_CAP } from "../lib/audit/log.ts";
 import { badRequest } from "../lib/errors.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
@@ -11,7 +10,7 @@ import { streamXlsx } from "../lib/resource/xlsx_stream.ts";
 import { trackJob } from "../lib/http/progress.ts";
 import type { ColumnDef } from "../lib/resource/resource.ts";
 import { firstRows } from "../lib/resource/table_props.ts";
-import { renderPage } from "./_render.tsx";
+import { islandPage } from "./_render.tsx";
 import { audit, queryOf as params } from "../lib/http/request.ts";
 import { xlsxFile } from "../lib/http/http.ts";
 
@@ -114,22 +113,8 @@ export function auditRoutes() {
     // the head as found, before this read's own entry
     const chain = await chainInfo(c);
     const initial = await table(c, new URLSearchParams({ length: String(firstRows(25)) }));
-    return renderPage(c, {
-      title: "Jejak Audit",
-      body: (
-        <Island
-          name="AuditTable"
-          component={AuditTable}
-          props={{
-            columns: AUDIT_COLUMNS,
-            pageSize: 25,
-            initial,
-            cap: COUNT_CAP,
-            chain,
-          }}
-        />
-      ),
-    });
+    const props = { columns: AUDIT_COLUMNS, pageSize: 25, initial, cap: COUNT_CAP, chain };
+    return islandPage(c, "Jejak Audit", "AuditTable", AuditTable, props);
   });
 
   r.get("/api/audit", async (c) => c.json(await table(c, params(c))));

@@ -1,7 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import BackupTable from "../islands/BackupTable.tsx";
-import { Island } from "../components/Island.tsx";
 import {
   backupDir,
   backups,
@@ -12,7 +11,7 @@ import {
 import { parseTableRequest, tableAnswer } from "../lib/resource/datatables.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
-import { renderPage } from "./_render.tsx";
+import { islandPage } from "./_render.tsx";
 import { audit, queryOf } from "../lib/http/request.ts";
 import { restoreBackup, type Restored } from "../lib/backup/restore.ts";
 import { restoreUpload } from "../lib/backup/upload.ts";
@@ -125,21 +124,12 @@ export function backupRoutes() {
     const first = new URLSearchParams({ "order[0][column]": "0", "order[0][dir]": "desc" });
     BACKUP_COLUMNS.forEach((col, i) => first.set(`columns[${i}][data]`, col.data));
     const initial = await list(c.get("store"), first);
-    return renderPage(c, {
-      title: "Backup Database",
-      body: (
-        <Island
-          name="BackupTable"
-          component={BackupTable}
-          props={{
-            columns: BACKUP_COLUMNS,
-            pageSize: PAGE,
-            initial,
-            disk: await diskSpace(dir(c)),
-            uploadMax: c.get("config").backupUploadBytes,
-          }}
-        />
-      ),
+    return islandPage(c, "Backup Database", "BackupTable", BackupTable, {
+      columns: BACKUP_COLUMNS,
+      pageSize: PAGE,
+      initial,
+      disk: await diskSpace(dir(c)),
+      uploadMax: c.get("config").backupUploadBytes,
     });
   });
 

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import ConnectionForm from "../islands/ConnectionForm.tsx";
-import { Island } from "../components/Island.tsx";
 import { saveConnection } from "../lib/backup/connection.ts";
 import { readConnection } from "../lib/db/configured.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
@@ -9,7 +8,7 @@ import { audit } from "../lib/http/request.ts";
 import { users } from "../lib/auth/auth.ts";
 import { verifyPassword } from "../lib/auth/password.ts";
 import { badRequest } from "../lib/errors.ts";
-import { renderPage } from "./_render.tsx";
+import { islandPage } from "./_render.tsx";
 
 /** The connection screen in the sidebar. */
 export const NAV: NavItem[] = [
@@ -24,19 +23,10 @@ export function connectionRoutes(timeoutMs = 5000) {
     const store = c.get("store");
     const saved = await readConnection(c.get("config").dataDir).catch(() => null);
     const remote = store.kind === "remote";
-    return renderPage(c, {
-      title: "Koneksi Database",
-      body: (
-        <Island
-          name="ConnectionForm"
-          component={ConnectionForm}
-          props={{
-            mode: remote ? "remote" as const : "local" as const,
-            ip: remote ? store.base : saved?.mode === "remote" ? saved.url : "",
-            current: store.kind === "memory" ? "memori (sementara)" : store.path,
-          }}
-        />
-      ),
+    return islandPage(c, "Koneksi Database", "ConnectionForm", ConnectionForm, {
+      mode: remote ? "remote" as const : "local" as const,
+      ip: remote ? store.base : saved?.mode === "remote" ? saved.url : "",
+      current: store.kind === "memory" ? "memori (sementara)" : store.path,
     });
   });
 
