@@ -74,16 +74,10 @@ const int = (p: URLSearchParams, k: string, d: number) => {
 /** A page of the log; reading it is itself audited (`view_audit`: the filters and the page). */
 async function table(c: Context<AppEnv>, p: URLSearchParams) {
   const filter = filterOf(p), start = int(p, "start", 0);
-  const res = await c.get("audit").list(
-    filter,
-    start,
-    Math.min(MAX_PAGE, Math.max(1, int(p, "length", 25))),
-  );
-  await audit(c, {
-    action: "view_audit",
-    entity: "audit",
-    after: { ...filter, start, rows: res.rows.length },
-  });
+  const length = Math.min(MAX_PAGE, Math.max(1, int(p, "length", 25)));
+  const res = await c.get("audit").list(filter, start, length);
+  const after = { ...filter, start, rows: res.rows.length };
+  await audit(c, { action: "view_audit", entity: "audit", after });
   return tableAnswer(int(p, "draw", 0), res, res.rows);
 }
 
@@ -151,16 +145,9 @@ export function auditRoutes() {
       for (const id of chunk) ids.push({ id });
     }
     await audit(c, { action: "export", entity: "audit", after: { filter, rows: ids.length } });
-    return xlsxFile(
-      c,
-      "jejak-audit.xlsx",
-      streamXlsx<{ id: string }>(
-        EXPORT as unknown as ExportColumn<{ id: string }>[],
-        ids,
-        "Jejak Audit",
-        (part) => log.get(part.map((r) => r.id)),
-      ),
-    );
+    const columns = EXPORT as unknown as ExportColumn<{ id: string }>[];
+    const file = streamXlsx(columns, ids, "Jejak Audit", (part) => log.get(part.map((r) => r.id)));
+    return xlsxFile(c, "jejak-audit.xlsx", file);
   });
   return r;
 }

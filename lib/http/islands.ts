@@ -21,20 +21,13 @@ export interface Manifest {
   islands: Record<string, { file: string; imports: string[] }>;
   /** The stylesheet, hashed (`app-[hash].css`); absent in bundles built before it was. */
   css?: string;
-  /** Not written by the build: filled by `readManifest` from the files above. */
-  inline?: Inline;
-}
-
-/** The boot script a page with islands carries inline (no request to wait), with its CSP hash. */
-interface Inline {
-  boot: string;
-  /** `'sha256-…'` source for the Content-Security-Policy. */
-  bootHash: string;
+  /** Filled by `readManifest`: the boot script a page carries inline, with its CSP hash. */
+  inline?: { boot: string; bootHash: string };
 }
 
 const cspHash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
-async function readInline(staticDir: string, m: Manifest): Promise<Inline | undefined> {
+async function readInline(staticDir: string, m: Manifest): Promise<Manifest["inline"]> {
   const boot = await Deno.readTextFile(join(staticDir, "build", m.boot));
   if (/<\/script/i.test(boot)) return undefined; // it may not close its element early
   return { boot, bootHash: cspHash(boot) };
@@ -60,17 +53,12 @@ export function useIslandSlot(name: string, props: unknown): number {
   return current.push({ name, props }) - 1;
 }
 
-const UNSAFE: Record<string, string> = {
-  "<": "\\u003c",
-  ">": "\\u003e",
-  "&": "\\u0026",
-  "\u2028": "\\u2028",
-  "\u2029": "\\u2029",
-};
-
 /** JSON for a `<script type="application/json">` element, escaped so no value can break out. */
 export function serializeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => UNSAFE[ch]);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /** The tags ending a page with islands: props, chunks, files to preload after the paint, boot. */
