@@ -128,8 +128,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.onError(onError);
   app.use("*", securityHeaders(opts.config.trustProxy));
   app.use("/static/*", serveStatic(STATIC_DIR));
-  // a slow client waits here, holding no request slot: its body is read first (capped, with a
-  // deadline), and its session, so anonymous requests keep to their share of the slots
+  // before a slot: the session (anonymous share) and the body, so a slow client holds none
   app.use(
     "*",
     received({

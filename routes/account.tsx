@@ -18,7 +18,6 @@ import { parseOr400 } from "../lib/resource/validate.ts";
 /** The account form's NIK check: the user form's own. */
 const NIK_ONLY = user.schema.pick({ nik: true });
 
-/** The own-account screen in the sidebar. */
 export const NAV: NavItem[] = [
   { group: "Pengguna", title: "Akun Saya", path: PASSWORD_PAGE },
 ];

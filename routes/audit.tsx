@@ -16,7 +16,6 @@ import { xlsxFile } from "../lib/http/http.ts";
 
 const EXPORT_LIMIT = 100_000;
 
-/** The audit trail screen in the sidebar. */
 export const NAV: NavItem[] = [{ group: "Pengaturan", title: "Jejak Audit", path: "/audit" }];
 
 /** Columns of the audit table (every row field of `GET /api/audit`). */

@@ -32,7 +32,6 @@ import { renderPage } from "./_render.tsx";
 /** Message for an empty hospital code (the form was not loaded properly). */
 export const RELOAD_MESSAGE = "Tolong di Reload Lagi Halaman Anda.";
 
-/** HTTP status of each licence refusal. */
 const REFUSAL_STATUS: Record<LicenceRefusal, 403 | 502 | 503> = {
   missing: 403,
   mismatch: 403,

@@ -22,7 +22,6 @@ import { trackJob } from "../lib/http/progress.ts";
 import { diskSpace } from "../lib/backup/disk.ts";
 import { formatBytes, formatDateTime } from "../lib/format.ts";
 
-/** The backup screen in the sidebar. */
 export const NAV: NavItem[] = [
   { group: "Pengaturan", title: "Backup Database", path: "/db-backup" },
 ];

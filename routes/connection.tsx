@@ -10,7 +10,6 @@ import { verifyPassword } from "../lib/auth/password.ts";
 import { badRequest } from "../lib/errors.ts";
 import { islandPage } from "./_render.tsx";
 
-/** The connection screen in the sidebar. */
 export const NAV: NavItem[] = [
   { group: "Pengaturan", title: "Koneksi Database", path: "/koneksi" },
 ];

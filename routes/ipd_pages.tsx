@@ -33,7 +33,6 @@ import { checkStay } from "../lib/claim/readiness.ts";
 import { breakdownJson } from "../lib/ipd/bill.ts";
 import { billCategory } from "../lib/ipd/bill_setting.ts";
 
-/** The inpatient screens in the sidebar. */
 export const NAV: NavItem[] = [
   { group: "Rawat Inap", title: "Kunjungan Rawat Inap", path: "/ipd" },
   { group: "Rawat Inap", title: "Pasien Pulang", path: "/discharge-patient" },

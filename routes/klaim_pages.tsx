@@ -14,7 +14,6 @@ import { KLAIM_COLUMNS, KLAIM_FILTER_KEYS, KLAIM_ORDER, KLAIM_PAGE } from "../li
 import { renderPage } from "./_render.tsx";
 import { firstPage } from "./_filter_labels.ts";
 
-/** The claims screen in the sidebar. */
 export const NAV: NavItem[] = [{ group: "Rawat Inap", title: "Klaim", path: "/klaim" }];
 
 /** Rows filling a 1366x768 screen (a row takes two lines). */

@@ -14,7 +14,6 @@ import { settingJson, settingsApi } from "./settings_api.ts";
 import { BILL_FIELDS, billSummary, getBillSetting } from "../lib/ipd/bill_setting.ts";
 import { EKLAIM_FIELDS, eklaimSummary, getEklaimSetting } from "../lib/eklaim/settings.ts";
 
-/** The settings screen in the sidebar. */
 export const NAV: NavItem[] = [{ group: "Pengaturan", title: "Pengaturan", path: "/pengaturan" }];
 
 /** The settings page and its API. */
