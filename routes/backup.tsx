@@ -73,12 +73,8 @@ async function restoring(
   const progress = trackJob(c, label);
   try {
     const { restored, before, upload } = await run(progress);
-    await audit(c, {
-      action: "restore",
-      entity: "db-backup",
-      entityId: restored._id,
-      after: { restored, automaticBackup: before, ...(upload ? { upload } : {}) },
-    });
+    const after = { restored, automaticBackup: before, ...(upload ? { upload } : {}) };
+    await audit(c, { action: "restore", entity: "db-backup", entityId: restored._id, after });
     const made = formatDateTime(restored.created);
     const message = `Basis data diganti dengan cadangan "${restored.name}" (dibuat ${made}). ` +
       `Keadaan sebelumnya tersimpan sebagai "${before.name}".`;
@@ -94,12 +90,8 @@ async function restoring(
 async function download(c: Context<AppEnv>, dir: string, id: string) {
   const { doc, file, size } = await openBackup(c.get("store"), dir, id);
   try {
-    await audit(c, {
-      action: "download",
-      entity: "db-backup",
-      entityId: doc._id,
-      after: { name: doc.name, path: doc.path, size },
-    });
+    const after = { name: doc.name, path: doc.path, size };
+    await audit(c, { action: "download", entity: "db-backup", entityId: doc._id, after });
   } catch (e) {
     file.close();
     throw e;

@@ -32,24 +32,17 @@ export function connectionRoutes(timeoutMs = 5000) {
   r.post("/connection/save-ip", async (c) => {
     const fields = await readFields(c);
     const store = c.get("store");
+    const note = (action: string, after: object) =>
+      audit(c, { action, entity: "connection", after });
     const me = await users(store).find(c.get("session")!.userId);
     if (!me || !(await verifyPassword(fields.password ?? "", me.value.passwordHash))) {
-      await audit(c, {
-        action: "connection_refused",
-        entity: "connection",
-        after: { ip: fields.ip },
-      });
+      await note("connection_refused", { ip: fields.ip });
       throw badRequest("Password Anda salah; koneksi tidak diubah.");
     }
-    const message = await saveConnection(store, c.get("config"), fields, {
-      log: c.get("audit"),
-      timeoutMs,
-    });
-    await audit(c, {
-      action: "connection_change",
-      entity: "connection",
-      after: { mode: fields.mode ?? "remote", ip: fields.mode === "local" ? "" : fields.ip },
-    });
+    const opts = { log: c.get("audit"), timeoutMs };
+    const message = await saveConnection(store, c.get("config"), fields, opts);
+    const ip = fields.mode === "local" ? "" : fields.ip;
+    await note("connection_change", { mode: fields.mode ?? "remote", ip });
     return c.json({ success: true, message });
   });
   return r;

@@ -126,11 +126,12 @@ function statusRoutes(api: Api): void {
       username(c),
       c.get("now")(),
     );
+    const change = diff(before, after.value);
     await audit(c, {
       action: "claim_status",
       entity: "klaim",
       entityId: after.value._id,
-      ...diff(before, after.value),
+      ...change,
     });
     return c.json({
       success: true,
