@@ -118,21 +118,10 @@ function statusRoutes(api: Api): void {
   });
 
   api.post("/:ipdId/status", async (c) => {
-    const f = await readFields(c);
-    const { before, after } = await setStatus(
-      c.get("store"),
-      c.req.param("ipdId"),
-      f,
-      username(c),
-      c.get("now")(),
-    );
-    const change = diff(before, after.value);
-    await audit(c, {
-      action: "claim_status",
-      entity: "klaim",
-      entityId: after.value._id,
-      ...change,
-    });
+    const f = await readFields(c), id = c.req.param("ipdId");
+    const { before, after } = await setStatus(c.get("store"), id, f, username(c), c.get("now")());
+    const ev = { action: "claim_status", entity: "klaim", entityId: after.value._id };
+    await audit(c, { ...ev, ...diff(before, after.value) });
     return c.json({
       success: true,
       message: `Status klaim SEP ${after.value.sep} menjadi ${after.value.status}.`,

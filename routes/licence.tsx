@@ -111,20 +111,17 @@ export function licenceRoutes() {
     const { rec, changed } = await validateLicence(store, c.get("config"), code, {
       mayReplace: !!admin,
     });
+    const data = { hospitalCode: rec.hospitalCode, verifiedAt: rec.verifiedAt };
     if (changed) {
-      await audit(c, {
-        action: "licence_validate",
-        entity: "licence",
-        entityId: rec.hospitalCode,
-        after: { hospitalCode: rec.hospitalCode, verifiedAt: rec.verifiedAt },
-      }, admin ?? undefined);
+      const ev = { action: "licence_validate", entity: "licence", entityId: rec.hospitalCode };
+      await audit(c, { ...ev, after: data }, admin ?? undefined);
     }
     return c.json({
       success: true,
       message: changed
         ? "Lisensi berhasil divalidasi dan disimpan."
         : "Lisensi ini sudah tervalidasi di server ini.",
-      data: { hospitalCode: rec.hospitalCode, verifiedAt: rec.verifiedAt },
+      data,
     });
   });
 
