@@ -35,8 +35,8 @@ function month(c: Context<AppEnv>, k: "from" | "to"): string | undefined {
   return v || undefined;
 }
 
-/** The list, its Excel export and the dashboard's figures. */
-function readRoutes(api: Api, registry: Registry): void {
+/** The list, its Excel export, the figures and the imports (E-Klaim's TXT, the status file). */
+function listRoutes(api: Api, registry: Registry): void {
   api.get("/", async (c) => {
     const table = await klaimTable(c.get("store"), registry, params(c));
     auditList(c, "klaim", table.data.length);
@@ -58,10 +58,7 @@ function readRoutes(api: Api, registry: Registry): void {
     const range = { from: month(c, "from"), to: month(c, "to") };
     return c.json(await claimDashboard(c.get("store"), range));
   });
-}
 
-/** E-Klaim's TXT and the bulk status file (with its template). */
-function importRoutes(api: Api, registry: Registry): void {
   api.post("/import-eklaim", async (c) => {
     const file = await upload(c, "TXT E-Klaim");
     const res = await importEklaim(
@@ -133,8 +130,7 @@ function statusRoutes(api: Api): void {
 /** Claims after discharge under `/api/klaim`: list, export, imports, status, figures. */
 export function klaimApi(registry: Registry): Api {
   const api = new Hono<AppEnv>();
-  readRoutes(api, registry);
-  importRoutes(api, registry);
+  listRoutes(api, registry);
   statusRoutes(api);
   return api;
 }
