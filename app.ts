@@ -20,7 +20,7 @@ import { ensureAdmin } from "./lib/auth/auth.ts";
 import { backupDir, cleanBackupTemps, syncBackupList } from "./lib/backup/backup.ts";
 import { openConfiguredStore } from "./lib/db/configured.ts";
 import { auditPathOf, type Config } from "./lib/config.ts";
-import { demoLine, type DemoSummary, seedDemoData } from "./lib/demo/data.ts";
+import { demoLine, seedDemoData } from "./lib/demo/data.ts";
 import type { AppEnv } from "./lib/http/env.ts";
 import { onError } from "./lib/http/http.ts";
 import { type Manifest, readManifest } from "./lib/http/islands.ts";
@@ -82,11 +82,7 @@ interface AppOptions {
 }
 
 /** Readies a store (idempotent): the first `admin`, the lists, with `DEMO_DATA=1` demo data. */
-export async function prepareStore(
-  store: Store,
-  config: Config,
-  registry: Registry = defaultRegistry,
-): Promise<{ admin: Awaited<ReturnType<typeof ensureAdmin>>; demo: DemoSummary | null }> {
+export async function prepareStore(store: Store, config: Config, registry = defaultRegistry) {
   const admin = await ensureAdmin(store, config.adminPassword);
   await seedResources(store, registry);
   const demo = config.demoData ? await seedDemoData(store, registry) : null;

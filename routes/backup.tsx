@@ -34,7 +34,6 @@ export const BACKUP_COLUMNS: ColumnDef[] = [
   { data: "path", title: "Berkas" },
   { data: "size", title: "Ukuran", align: "right", searchable: false },
 ];
-const SEARCH = ["name", "desc", "path"];
 const PAGE = 10;
 
 const form = z.object({
@@ -44,7 +43,7 @@ const form = z.object({
 
 const list = async (store: AppEnv["Variables"]["store"], params: URLSearchParams) => {
   const req = parseTableRequest(params, {
-    search: SEARCH,
+    search: ["name", "desc", "path"],
     order: BACKUP_COLUMNS.map((c) => c.data),
     pageSize: PAGE,
   });

@@ -4,7 +4,6 @@ import { gzipSync } from "node:zlib";
 /** Answers smaller than this are sent as they are (the gzip header would eat the gain). */
 const THRESHOLD = 1024;
 const COMPRESSIBLE = /^(text\/html|application\/json)/;
-/** Statuses whose answers carry no body. */
 const NO_BODY = new Set([101, 103, 204, 205, 304]);
 
 /** The encodings an `Accept-Encoding` header accepts (listed without `q=0`). */

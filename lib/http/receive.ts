@@ -13,7 +13,6 @@ export const READ_LIMITS = {
   importMs: 120_000,
 };
 
-/** Bodies other than imports: 1 MB. */
 const OTHER_BYTES = 2 ** 20;
 
 /** `/import` and its kinds (`/import-eklaim`, `/import-status`). */
