@@ -25,16 +25,13 @@ const hashed = (rel: string) => rel.startsWith("build/") && rel !== "build/manif
 /** Serves `/static/*` from `dir`, scripts and styles as precompressed copies when accepted. */
 export function serveStatic(dir: string): MiddlewareHandler {
   const variants = new Map<string, string[]>();
+  const pathOf = (rel: string) => join(dir, ...rel.split("/"));
   const variantsOf = async (rel: string) => {
     let v = variants.get(rel);
     if (!v) {
       v = [];
-      if (/\.(js|css)$/.test(rel)) {
-        for (const [enc, ext] of ENCODINGS) {
-          if (
-            await Deno.stat(join(dir, ...(rel + ext).split("/"))).then((i) => i.isFile, () => false)
-          ) v.push(enc);
-        }
+      for (const [enc, ext] of /\.(js|css)$/.test(rel) ? ENCODINGS : []) {
+        if (await Deno.stat(pathOf(rel + ext)).then((i) => i.isFile, () => false)) v.push(enc);
       }
       variants.set(rel, v);
     }
@@ -53,7 +50,7 @@ export function serveStatic(dir: string): MiddlewareHandler {
       const have = await variantsOf(rel);
       const ok = have.length ? acceptedEncodings(c.req.header("accept-encoding")) : null;
       const enc = ok && ENCODINGS.find(([e]) => have.includes(e) && ok.has(e));
-      const body = await Deno.readFile(join(dir, ...(enc ? rel + enc[1] : rel).split("/")));
+      const body = await Deno.readFile(pathOf(enc ? rel + enc[1] : rel));
       if (have.length) c.header("vary", "accept-encoding");
       if (enc) c.header("content-encoding", enc[0]);
       c.header("content-type", TYPES[extname(rel)] ?? "application/octet-stream");
