@@ -109,12 +109,8 @@ function stayRoutes(api: Api, registry: Registry): void {
     const ipdId = c.req.param("ipdId");
     const { outcome, pdf } = await printStay(ctxOf(c, registry), ipdId);
     if (outcome.error || !pdf) throw outcome.error;
-    await audit(c, {
-      action: "print",
-      entity: "klaim",
-      entityId: ipdId,
-      after: { sep: outcome.sep, lbk: true },
-    });
+    const after = { sep: outcome.sep, lbk: true };
+    await audit(c, { action: "print", entity: "klaim", entityId: ipdId, after });
     c.header("content-type", "application/pdf");
     c.header("content-disposition", `inline; filename="LBK-${outcome.sep}.pdf"`);
     return c.body(pdf as Uint8Array<ArrayBuffer>);

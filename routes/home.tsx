@@ -97,11 +97,8 @@ export function homeRoutes(registry: Registry) {
     const progress = trackJob(c, "Muat data wilayah resmi");
     const res = await loadOfficialRegions(c.get("store"), registry, progress, (def, result) => {
       const { created, updated, unchanged, skipped } = result;
-      return auditWithChanges(c, {
-        action: "import",
-        entity: def.name,
-        after: { file: OFFICIAL_REGIONS_NAME, created, updated, unchanged, skipped },
-      });
+      const after = { file: OFFICIAL_REGIONS_NAME, created, updated, unchanged, skipped };
+      return auditWithChanges(c, { action: "import", entity: def.name, after });
     }, c.get("config").regionList);
     return c.json({ success: true, message: res.message, levels: res.levels });
   });

@@ -60,11 +60,8 @@ function mountReads(api: Hono<AppEnv>, registry: Registry) {
   const download = (mode: ListMode) => async (c: Context<AppEnv>) => {
     const rows = await ipdRows(c.get("store"), params(c), mode);
     const file = exportStays(c.get("store"), rows, mode, await billCategory(c.get("store")));
-    await audit(c, {
-      action: "export",
-      entity: "ipd",
-      after: { screen: mode, filters: Object.fromEntries(params(c)), rows: rows.length },
-    });
+    const after = { screen: mode, filters: Object.fromEntries(params(c)), rows: rows.length };
+    await audit(c, { action: "export", entity: "ipd", after });
     return xlsxFile(c, file.filename, file.body);
   };
 

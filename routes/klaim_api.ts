@@ -46,11 +46,8 @@ function listRoutes(api: Api, registry: Registry): void {
   api.get("/export", async (c) => {
     const rows = await klaimRows(c.get("store"), registry, params(c));
     const file = exportKlaim(rows, c.get("now")());
-    await audit(c, {
-      action: "export",
-      entity: "klaim",
-      after: { filters: Object.fromEntries(params(c)), rows: rows.length },
-    });
+    const after = { filters: Object.fromEntries(params(c)), rows: rows.length };
+    await audit(c, { action: "export", entity: "klaim", after });
     return xlsxFile(c, file.filename, file.body);
   });
 
@@ -87,11 +84,8 @@ function listRoutes(api: Api, registry: Registry): void {
       c.get("now")(),
       trackJob(c, "Impor status klaim"),
     );
-    await auditWithChanges(c, {
-      action: "import",
-      entity: "klaim-status",
-      after: { file: file.name, unchanged: res.unchanged, changed: res.changed },
-    });
+    const after = { file: file.name, unchanged: res.unchanged, changed: res.changed };
+    await auditWithChanges(c, { action: "import", entity: "klaim-status", after });
     return c.json({ success: true, ...res });
   });
 
