@@ -131,10 +131,8 @@ export function authRoutes(licence: LicenceGate) {
       secure: isHttps(c),
       maxAge: SESSION_TTL_MS / 1000,
     });
-    await audit(c, { action: "login", entity: "user", entityId: user._id }, {
-      username: user.username,
-      role: roleOf(user),
-    });
+    const who = { username: user.username, role: roleOf(user) };
+    await audit(c, { action: "login", entity: "user", entityId: user._id }, who);
     const notice = gate.graceUntil ? graceNotice(gate.graceUntil) : undefined;
     return c.json({ success: true, message: "Login berhasil.", notice });
   });

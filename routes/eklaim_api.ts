@@ -37,12 +37,8 @@ function ctxOf(c: Context<AppEnv>, registry: Registry, job?: string): FlowContex
 
 /** The calls that may have changed E-Klaim, as the audit lists them (method and outcome). */
 const changing = (steps: Step[]) =>
-  steps.filter((s) => !READ_METHODS.has(s.method)).map((s) => ({
-    method: s.method,
-    ok: s.ok,
-    code: s.code,
-    error_no: s.errorNo,
-  }));
+  steps.filter((s) => !READ_METHODS.has(s.method))
+    .map(({ method, ok, code, errorNo }) => ({ method, ok, code, error_no: errorNo }));
 
 type Outcome = Pick<FlowOutcome, "message" | "changed" | "error"> & { data: unknown };
 
