@@ -20,7 +20,7 @@ import { ensureAdmin } from "./lib/auth/auth.ts";
 import { backupDir, cleanBackupTemps, syncBackupList } from "./lib/backup/backup.ts";
 import { openConfiguredStore } from "./lib/db/configured.ts";
 import { auditPathOf, type Config } from "./lib/config.ts";
-import { demoLine, type DemoSummary, seedDemoData } from "./lib/demo/data.ts";
+import { demoLine, seedDemoData } from "./lib/demo/data.ts";
 import type { AppEnv } from "./lib/http/env.ts";
 import { onError } from "./lib/http/http.ts";
 import { type Manifest, readManifest } from "./lib/http/islands.ts";
@@ -49,10 +49,7 @@ export const STATIC_DIR = join(import.meta.dirname!, "static");
 /** build.ts by a computed address, so that `deno compile` leaves esbuild out of the binary. */
 const BUILD_MODULE = new URL("./build.ts", import.meta.url).href;
 
-/**
- * Builds the browser bundle when it is missing or older than its sources. A compiled binary
- * ships its bundle and has no esbuild: it never builds.
- */
+/** Builds the browser bundle when missing or stale (a compiled binary ships its own: never). */
 export async function ensureBundle(): Promise<void> {
   if (Deno.build.standalone) return;
   const build: typeof import("./build.ts") = await import(BUILD_MODULE);
@@ -67,7 +64,7 @@ export async function ensureBundle(): Promise<void> {
   }
 }
 
-export interface AppOptions {
+interface AppOptions {
   config: Config;
   /** An open store; when absent it is opened from `config.dbPath` on the first request. */
   store?: Store;
@@ -80,23 +77,12 @@ export interface AppOptions {
   now?: () => Date;
   /** An open audit log; when absent it is opened at `auditPathOf(config)` on the first request. */
   audit?: AuditLog;
-  /**
-   * The bundle was checked (and built when stale) already (`main.ts`, before it listens), so the
-   * first request does not hash the sources again; else it does.
-   */
+  /** The bundle was checked already (`main.ts`), so the first request does not hash the sources. */
   bundleReady?: boolean;
 }
 
-/**
- * Readies a store before it serves (idempotent): the first `admin` account, the reference
- * lists, and with `DEMO_DATA=1` the demo data on a database with no data of its own (one
- * console line when stored). `demo` is what was stored, null when nothing was.
- */
-export async function prepareStore(
-  store: Store,
-  config: Config,
-  registry: Registry = defaultRegistry,
-): Promise<{ admin: Awaited<ReturnType<typeof ensureAdmin>>; demo: DemoSummary | null }> {
+/** Readies a store (idempotent): the first `admin`, the lists, with `DEMO_DATA=1` demo data. */
+export async function prepareStore(store: Store, config: Config, registry = defaultRegistry) {
   const admin = await ensureAdmin(store, config.adminPassword);
   await seedResources(store, registry);
   const demo = config.demoData ? await seedDemoData(store, registry) : null;
@@ -104,10 +90,7 @@ export async function prepareStore(
   return { admin, demo };
 }
 
-/**
- * Builds the application: middleware (security headers, same-origin check, session), the
- * login routes, every resource's API and page, and one error mapper.
- */
+/** Builds the application: the middleware, every route, one error mapper. */
 export function createApp(opts: AppOptions): Hono<AppEnv> {
   const registry = opts.registry ?? defaultRegistry;
   const nav = appNav(registry);
@@ -141,8 +124,7 @@ export function createApp(opts: AppOptions): Hono<AppEnv> {
   app.onError(onError);
   app.use("*", securityHeaders(opts.config.trustProxy));
   app.use("/static/*", serveStatic(STATIC_DIR));
-  // a slow client waits here, holding no request slot: its body is read first (capped, with a
-  // deadline), and its session, so anonymous requests keep to their share of the slots
+  // before a slot: the session (anonymous share) and the body, so a slow client holds none
   app.use(
     "*",
     received({

@@ -124,8 +124,7 @@ async function main(): Promise<void> {
   const dir = backupDir(config.dataDir), keep = config.backupKeep;
   startDailyBackups(store, { dir, keep, zone: () => storedZone(store), signal });
   printLogin(server.addr.port, demo, admin);
-  // stop taking requests, let the ones running (and a backup) finish their commits, then close
-  // the store, which releases the single-server lock
+  // let running requests (and a backup) finish their commits, then close the store (its lock)
   onStopSignal(async () => {
     console.log("Menghentikan server...");
     background.abort();

@@ -2,12 +2,9 @@ import type { Access } from "../lib/auth/roles.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 
 /**
- * Who may use each route, declared once: `"METHOD /pattern"` (the pattern as the route was
- * registered) → the access it needs (lib/auth/roles.ts: public, read, work, admin). The
- * middleware `authorize` enforces it on every request; the sidebar and the islands' buttons
- * follow it. Resource routes (`/api/{name}/…` and each resource's page) follow their
- * declaration's `access` (default: reading `read`, writing `work`). A new route needs one line
- * here, else it is refused to everyone (and tests/access_test.ts fails).
+ * Who may use each route: `"METHOD /pattern"` (as registered) → the access it needs, enforced by
+ * `authorize` and followed by the sidebar and buttons; resource routes follow their declaration.
+ * A route missing here is refused to everyone (and tests/access_test.ts fails).
  */
 export const ACCESS: Record<string, Access> = {
   // login, licence (before any session), static
@@ -16,15 +13,12 @@ export const ACCESS: Record<string, Access> = {
   "POST /auth/logout": "self",
   // the page keeping its idle session going ('Tetap masuk'), also while a password must change
   "GET /api/session": "self",
-  // licence: anonymous requests are limited per address. The first validation on a server, and
-  // the code already stored again, are open (no administrator could sign in before them)
+  // licence: the first validation, and the stored code again, are open (no admin could sign in)
   "GET /validation": "public",
   "POST /validation": "public",
-  // another code once a licence was validated (or after it was removed): the admin only, signed
-  // in or, since an inactive licence lets nobody sign in, by username and password in the request
+  // another code once one was validated: the admin, signed in or by username and password
   "POST /validation#replace": "admin",
-  // removing the licence (only once the service reports it inactive): the admin only; another
-  // code replaces an inactive one directly (above), so nobody needs this without a session
+  // removing a licence the service reports inactive
   "DELETE /validation/deactived": "admin",
   // whether a code is active (never its licence key)
   "GET /lisensi/:code{.+}": "public",
@@ -67,8 +61,7 @@ export const ACCESS: Record<string, Access> = {
   "GET /api/ipd/:id/claim-check": "read",
   "GET /api/ipd/:id": "read",
   "DELETE /api/ipd/:id": "work",
-  // claims after discharge: the list and its export, E-Klaim import, status (one or in bulk),
-  // figures; every role reads, admin and casemix change
+  // claims after discharge: every role reads, admin and casemix change
   "GET /klaim": "read",
   "GET /api/klaim": "read",
   "GET /api/klaim/export": "read",
@@ -78,8 +71,7 @@ export const ACCESS: Record<string, Access> = {
   "GET /api/klaim/dashboard": "read",
   "GET /api/klaim/:ipdId": "read",
   "POST /api/klaim/:ipdId/status": "work",
-  // the E-Klaim 5.10 bridge: a stay's claim grouped, finalised, sent, re-edited, printed and
-  // read, E-Klaim's code search, a month sent; admin and casemix (viewers 403)
+  // the E-Klaim 5.10 bridge: admin and casemix (viewers 403)
   "GET /api/eklaim/:ipdId": "work",
   "POST /api/eklaim/:ipdId/group": "work",
   "POST /api/eklaim/:ipdId/final": "work",
@@ -97,8 +89,7 @@ export const ACCESS: Record<string, Access> = {
   "POST /api/setting/address": "admin",
   "GET /api/setting/bill": "read",
   "POST /api/setting/bill": "admin",
-  // E-Klaim's web service: casemix and admin see whether it is set up (never its key), the
-  // admin changes and tests it
+  // E-Klaim's web service: casemix sees whether it is set up (never its key), the admin changes it
   "GET /api/setting/eklaim": "work",
   "POST /api/setting/eklaim": "admin",
   "POST /api/setting/eklaim/test": "admin",
@@ -122,10 +113,7 @@ export const ACCESS: Record<string, Access> = {
   "GET /api/audit/export": "admin",
 };
 
-/**
- * The access of a route: the table above, else the resource whose API or page it is (its
- * declared `access`), else undefined (undeclared).
- */
+/** A route's access: the table above, else its resource's declared `access`, else undefined. */
 export function accessOf(registry: Registry) {
   const resources = [...registry.values()].filter((d) => d.api !== false);
   return (method: string, pattern: string): Access | undefined => {

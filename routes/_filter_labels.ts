@@ -4,10 +4,17 @@ import type { Registry } from "../lib/resource/refs.ts";
 import { collectionOf } from "../lib/resource/resource.ts";
 import { AppError } from "../lib/errors.ts";
 import { auditList } from "../lib/http/folded.ts";
-import { type TableAnswer, tableAnswer } from "../lib/resource/datatables.ts";
+import {
+  type TableAnswer,
+  tableAnswer,
+  type TableOrder,
+  tableQuery,
+} from "../lib/resource/datatables.ts";
+import type { ColumnDef } from "../lib/resource/resource.ts";
+import { queryOf } from "../lib/http/request.ts";
 
 /** Display text of a list's id filters (room and DPJP names); the id itself when unknown. */
-export async function filterLabels(
+async function filterLabels(
   c: Context<AppEnv>,
   registry: Registry,
   f: { roomFilter?: string; dpjpFilter?: string },
@@ -22,21 +29,25 @@ export async function filterLabels(
   return labels;
 }
 
-/**
- * A filtered list page's first rows (`read`), audited as a list of `entity`, with the filters and
- * their labels; filters the list refuses (400) give no rows and the refusal's message.
- */
-export async function firstPage<F extends { roomFilter?: string; dpjpFilter?: string }>(
+/** A list's first rows, filtered by the query's `keys`, audited; a 400 gives none, its message. */
+export async function firstPage<K extends string>(
   c: Context<AppEnv>,
   registry: Registry,
   entity: string,
-  filters: F,
-  read: () => Promise<TableAnswer<Record<string, unknown>>>,
+  list: { keys: readonly K[]; columns: ColumnDef[]; length: number; order: TableOrder },
+  read: (q: URLSearchParams) => Promise<TableAnswer<Record<string, unknown>>>,
 ) {
+  const query = queryOf(c), filters: Partial<Record<K, string>> = {};
+  for (const k of list.keys) {
+    const v = query.get(k)?.trim();
+    if (v) filters[k] = v;
+  }
+  const params = filters as Record<string, string>;
+  const q = tableQuery(list.columns, { draw: 0, start: 0, ...list, params });
   let initial = tableAnswer<Record<string, unknown>>(0, { total: 0, filtered: 0 }, []);
   let error: string | undefined;
   try {
-    initial = await read();
+    initial = await read(q);
   } catch (e) {
     if (!(e instanceof AppError) || e.status !== 400) throw e;
     error = e.message;

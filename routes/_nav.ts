@@ -8,30 +8,11 @@ import { NAV as ipd } from "./ipd_pages.tsx";
 import { NAV as klaim } from "./klaim_pages.tsx";
 import { NAV as settings } from "./settings.tsx";
 
-/** Screens that are not resources (settings pages), listed after the resources' screens. */
-const SETTINGS_NAV: NavItem[] = [
-  ...settings,
-  ...connection,
-  ...backup,
-  ...audit,
-  ...account,
-];
-
-/** The sidebar entries: the start page, every resource that has a screen, then `extra`. */
-export function navOf(registry: Registry, extra: NavItem[] = []): NavItem[] {
-  const items: NavItem[] = [{ group: "Utama", title: "Beranda", path: "/" }];
-  for (const def of registry.values()) {
-    if (def.page) {
-      items.push({
-        group: def.page.group,
-        title: def.page.title ?? def.label,
-        path: def.page.path,
-      });
-    }
-  }
-  return items.concat(extra);
+/** The sidebar: the start page, the resources' screens, the inpatient and claim ones, settings. */
+export function appNav(registry: Registry): NavItem[] {
+  const screens = [...registry.values()].flatMap(({ page, label }) =>
+    page ? [{ group: page.group, title: page.title ?? label, path: page.path }] : []
+  );
+  const home = { group: "Utama", title: "Beranda", path: "/" };
+  return [home, ...screens, ...[ipd, klaim, settings, connection, backup, audit, account].flat()];
 }
-
-/** The whole sidebar: the start page, the resources' screens, the inpatient and claim screens, settings. */
-export const appNav = (registry: Registry): NavItem[] =>
-  navOf(registry, [...ipd, ...klaim, ...SETTINGS_NAV]);

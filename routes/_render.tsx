@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import type { VNode } from "preact";
+import type { ComponentType, VNode } from "preact";
+import { Island } from "../components/Island.tsx";
 import { render } from "preact-render-to-string";
 import { Document, Layout, PARSED } from "../components/Layout.tsx";
 import type { AppEnv } from "../lib/http/env.ts";
@@ -11,11 +12,7 @@ import { graceNotice } from "../lib/licence/gate.ts";
 /** The stylesheet: the built, hashed and precompressed copy when there is one. */
 const cssHref = (m: Manifest | undefined) => m?.css ? `/static/build/${m.css}` : "/static/app.css";
 
-/**
- * Renders a page inside the document (and, unless `bare`, the app layout, whose sidebar lists
- * only the screens the user's role may open). Scripts are added only for the islands the page
- * actually rendered.
- */
+/** Renders a page in the document and, unless `bare`, the layout (the role's screens only). */
 export function renderPage(
   c: Context<AppEnv>,
   opts: { title: string; body: VNode; bare?: boolean; status?: 200 | 400 | 404 },
@@ -59,3 +56,13 @@ export function renderPage(
   }`;
   return c.html(html, opts.status ?? 200);
 }
+
+/** A page of one island, `name` as the manifest names it. */
+export const islandPage = <P extends object>(
+  c: Context<AppEnv>,
+  title: string,
+  name: string,
+  component: ComponentType<P>,
+  props: P,
+): Response =>
+  renderPage(c, { title, body: <Island name={name} component={component} props={props} /> });

@@ -18,15 +18,11 @@ import { parseOr400 } from "../lib/resource/validate.ts";
 /** The account form's NIK check: the user form's own. */
 const NIK_ONLY = user.schema.pick({ nik: true });
 
-/**
- * 'Akun Saya' (everyone, for their own account: the E-Klaim NIK and the password) and the
- * admin's unlock of an account.
- */
-/** The own-account screen in the sidebar. */
 export const NAV: NavItem[] = [
   { group: "Pengguna", title: "Akun Saya", path: PASSWORD_PAGE },
 ];
 
+/** 'Akun Saya' (one's own E-Klaim NIK and password) and the admin's unlock of an account. */
 export function accountRoutes() {
   const r = new Hono<AppEnv>();
 
@@ -65,14 +61,9 @@ export function accountRoutes() {
     const { nik } = parseOr400(NIK_ONLY, await readFields(c));
     const s = c.get("session")!;
     const { before, after } = await setOwnNik(c.get("store"), s.userId, nik as string);
+    const change = { before: { nik: before }, after: { nik: after } };
     if (before !== after) {
-      await audit(c, {
-        action: "update",
-        entity: "user",
-        entityId: s.userId,
-        before: { nik: before },
-        after: { nik: after },
-      });
+      await audit(c, { action: "update", entity: "user", entityId: s.userId, ...change });
     }
     return c.json({ success: true, message: after ? "NIK disimpan." : "NIK dihapus.", nik: after });
   });
@@ -98,13 +89,9 @@ export function accountRoutes() {
     const row = await users(c.get("store")).find(c.req.param("id"));
     if (!row) throw notFound();
     await clearFailures(c.get("store"), row.value.username);
-    await audit(c, {
-      action: "unlock",
-      entity: "user",
-      entityId: row.value._id,
-      after: { username: row.value.username },
-    });
-    return c.json({ success: true, message: `Akun ${row.value.username} dapat login kembali.` });
+    const { _id: entityId, username } = row.value;
+    await audit(c, { action: "unlock", entity: "user", entityId, after: { username } });
+    return c.json({ success: true, message: `Akun ${username} dapat login kembali.` });
   });
   return r;
 }

@@ -1,6 +1,5 @@
 import { type Context, Hono } from "hono";
 import AuditTable from "../islands/AuditTable.tsx";
-import { Island } from "../components/Island.tsx";
 import { type AuditEntry, type AuditFilter, COUNT_CAP } from "../lib/audit/log.ts";
 import { badRequest } from "../lib/errors.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
@@ -11,17 +10,16 @@ import { streamXlsx } from "../lib/resource/xlsx_stream.ts";
 import { trackJob } from "../lib/http/progress.ts";
 import type { ColumnDef } from "../lib/resource/resource.ts";
 import { firstRows } from "../lib/resource/table_props.ts";
-import { renderPage } from "./_render.tsx";
-import { audit } from "../lib/http/request.ts";
+import { islandPage } from "./_render.tsx";
+import { audit, queryOf as params } from "../lib/http/request.ts";
+import { xlsxFile } from "../lib/http/http.ts";
 
-const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const EXPORT_LIMIT = 100_000;
 
-/** Columns of the audit table (every row field of `GET /api/audit`). */
-/** The audit trail screen in the sidebar. */
 export const NAV: NavItem[] = [{ group: "Pengaturan", title: "Jejak Audit", path: "/audit" }];
 
-export const AUDIT_COLUMNS: ColumnDef[] = [
+/** Columns of the audit table (every row field of `GET /api/audit`). */
+const AUDIT_COLUMNS: ColumnDef[] = [
   { data: "at", title: "Waktu", format: "datetime", orderable: false },
   { data: "username", title: "Pengguna", orderable: false },
   { data: "role", title: "Peran", orderable: false },
@@ -75,16 +73,10 @@ const int = (p: URLSearchParams, k: string, d: number) => {
 /** A page of the log; reading it is itself audited (`view_audit`: the filters and the page). */
 async function table(c: Context<AppEnv>, p: URLSearchParams) {
   const filter = filterOf(p), start = int(p, "start", 0);
-  const res = await c.get("audit").list(
-    filter,
-    start,
-    Math.min(MAX_PAGE, Math.max(1, int(p, "length", 25))),
-  );
-  await audit(c, {
-    action: "view_audit",
-    entity: "audit",
-    after: { ...filter, start, rows: res.rows.length },
-  });
+  const length = Math.min(MAX_PAGE, Math.max(1, int(p, "length", 25)));
+  const res = await c.get("audit").list(filter, start, length);
+  const after = { ...filter, start, rows: res.rows.length };
+  await audit(c, { action: "view_audit", entity: "audit", after });
   return tableAnswer(int(p, "draw", 0), res, res.rows);
 }
 
@@ -109,28 +101,13 @@ async function chainInfo(c: Context<AppEnv>) {
 /** 'Jejak Audit' (admin only): the list, its export, and the chain check. */
 export function auditRoutes() {
   const r = new Hono<AppEnv>();
-  const params = (c: Context<AppEnv>) => new URL(c.req.url).searchParams;
 
   r.get("/audit", async (c) => {
     // the head as found, before this read's own entry
     const chain = await chainInfo(c);
     const initial = await table(c, new URLSearchParams({ length: String(firstRows(25)) }));
-    return renderPage(c, {
-      title: "Jejak Audit",
-      body: (
-        <Island
-          name="AuditTable"
-          component={AuditTable}
-          props={{
-            columns: AUDIT_COLUMNS,
-            pageSize: 25,
-            initial,
-            cap: COUNT_CAP,
-            chain,
-          }}
-        />
-      ),
-    });
+    const props = { columns: AUDIT_COLUMNS, pageSize: 25, initial, cap: COUNT_CAP, chain };
+    return islandPage(c, "Jejak Audit", "AuditTable", AuditTable, props);
   });
 
   r.get("/api/audit", async (c) => c.json(await table(c, params(c))));
@@ -167,16 +144,9 @@ export function auditRoutes() {
       for (const id of chunk) ids.push({ id });
     }
     await audit(c, { action: "export", entity: "audit", after: { filter, rows: ids.length } });
-    c.header("content-type", XLSX_TYPE);
-    c.header("content-disposition", `attachment; filename="jejak-audit.xlsx"`);
-    return c.body(
-      streamXlsx<{ id: string }>(
-        EXPORT as unknown as ExportColumn<{ id: string }>[],
-        ids,
-        "Jejak Audit",
-        (part) => log.get(part.map((r) => r.id)),
-      ),
-    );
+    const columns = EXPORT as unknown as ExportColumn<{ id: string }>[];
+    const file = streamXlsx(columns, ids, "Jejak Audit", (part) => log.get(part.map((r) => r.id)));
+    return xlsxFile(c, "jejak-audit.xlsx", file);
   });
   return r;
 }

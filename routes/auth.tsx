@@ -32,7 +32,6 @@ import { renderPage } from "./_render.tsx";
 /** Message for an empty hospital code (the form was not loaded properly). */
 export const RELOAD_MESSAGE = "Tolong di Reload Lagi Halaman Anda.";
 
-/** HTTP status of each licence refusal. */
 const REFUSAL_STATUS: Record<LicenceRefusal, 403 | 502 | 503> = {
   missing: 403,
   mismatch: 403,
@@ -47,11 +46,7 @@ const USERNAME_MAX = 50;
 /** The answer to wrong credentials, whether or not the username exists. */
 const WRONG = "Username atau password salah.";
 
-/**
- * A login refused by a lock, audited folded (the first of a minute at once): a locked username
- * gets 429, whether or not it exists; an address that guessed too many unknown usernames gets
- * what a wrong password gets (401), so the answer never tells which usernames exist.
- */
+/** A login refused by a lock: a locked user 429; a guessing address 401, as a wrong password. */
 async function refuse(c: Context<AppEnv>, lock: Lock, username: string, ip: string) {
   const ev = { action: "login_locked", entity: "user" };
   if (lock.by === "user") {
@@ -62,11 +57,7 @@ async function refuse(c: Context<AppEnv>, lock: Lock, username: string, ip: stri
   return c.json({ success: false, message: WRONG }, 401);
 }
 
-/**
- * Login page and API. `licence` is checked before the password on every login (see
- * lib/licence/gate.ts); a server with no validated licence sends the login page to
- * `/validation`.
- */
+/** Login page and API; `licence` is checked before the password (none validated: `/validation`). */
 export function authRoutes(licence: LicenceGate) {
   const r = new Hono<AppEnv>();
 
@@ -140,10 +131,8 @@ export function authRoutes(licence: LicenceGate) {
       secure: isHttps(c),
       maxAge: SESSION_TTL_MS / 1000,
     });
-    await audit(c, { action: "login", entity: "user", entityId: user._id }, {
-      username: user.username,
-      role: roleOf(user),
-    });
+    const who = { username: user.username, role: roleOf(user) };
+    await audit(c, { action: "login", entity: "user", entityId: user._id }, who);
     const notice = gate.graceUntil ? graceNotice(gate.graceUntil) : undefined;
     return c.json({ success: true, message: "Login berhasil.", notice });
   });

@@ -1,7 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import BackupTable from "../islands/BackupTable.tsx";
-import { Island } from "../components/Island.tsx";
 import {
   backupDir,
   backups,
@@ -12,8 +11,8 @@ import {
 import { parseTableRequest, tableAnswer } from "../lib/resource/datatables.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import { readFields } from "../lib/http/http.ts";
-import { renderPage } from "./_render.tsx";
-import { audit } from "../lib/http/request.ts";
+import { islandPage } from "./_render.tsx";
+import { audit, queryOf } from "../lib/http/request.ts";
 import { restoreBackup, type Restored } from "../lib/backup/restore.ts";
 import { restoreUpload } from "../lib/backup/upload.ts";
 import type { Tracker } from "../lib/progress/progress.ts";
@@ -23,7 +22,6 @@ import { trackJob } from "../lib/http/progress.ts";
 import { diskSpace } from "../lib/backup/disk.ts";
 import { formatBytes, formatDateTime } from "../lib/format.ts";
 
-/** The backup screen in the sidebar. */
 export const NAV: NavItem[] = [
   { group: "Pengaturan", title: "Backup Database", path: "/db-backup" },
 ];
@@ -36,7 +34,6 @@ export const BACKUP_COLUMNS: ColumnDef[] = [
   { data: "path", title: "Berkas" },
   { data: "size", title: "Ukuran", align: "right", searchable: false },
 ];
-const SEARCH = ["name", "desc", "path"];
 const PAGE = 10;
 
 const form = z.object({
@@ -46,7 +43,7 @@ const form = z.object({
 
 const list = async (store: AppEnv["Variables"]["store"], params: URLSearchParams) => {
   const req = parseTableRequest(params, {
-    search: SEARCH,
+    search: ["name", "desc", "path"],
     order: BACKUP_COLUMNS.map((c) => c.data),
     pageSize: PAGE,
   });
@@ -54,7 +51,7 @@ const list = async (store: AppEnv["Variables"]["store"], params: URLSearchParams
   return tableAnswer(req.draw, res, res.rows.map((r) => r.value));
 };
 
-/** Where a backup file is uploaded to restore from (its body is streamed, see `limitBody`). */
+/** Where a backup file is uploaded to restore from (its body is streamed, not read first). */
 export const UPLOAD_PATH = "/api/db-backup/upload";
 
 /** The uploaded file's name as the browser sent it (`X-File-Name`, URI-encoded), for the log. */
@@ -66,10 +63,7 @@ function uploadName(c: Context<AppEnv>): string {
   }
 }
 
-/**
- * A restore request: the restore run with its progress, audited, and answered with what
- * happened.
- */
+/** A restore request: run with its progress, audited, answered with what happened. */
 async function restoring(
   c: Context<AppEnv>,
   label: string,
@@ -78,12 +72,8 @@ async function restoring(
   const progress = trackJob(c, label);
   try {
     const { restored, before, upload } = await run(progress);
-    await audit(c, {
-      action: "restore",
-      entity: "db-backup",
-      entityId: restored._id,
-      after: { restored, automaticBackup: before, ...(upload ? { upload } : {}) },
-    });
+    const after = { restored, automaticBackup: before, ...(upload ? { upload } : {}) };
+    await audit(c, { action: "restore", entity: "db-backup", entityId: restored._id, after });
     const made = formatDateTime(restored.created);
     const message = `Basis data diganti dengan cadangan "${restored.name}" (dibuat ${made}). ` +
       `Keadaan sebelumnya tersimpan sebagai "${before.name}".`;
@@ -95,20 +85,12 @@ async function restoring(
   }
 }
 
-/**
- * A backup file as a download, audited, streamed from the file as it is sent. The gate is left
- * when the handler returns, so a restore does not wait for a slow download (backup files are
- * never rewritten in place).
- */
+/** A backup file download, audited, streamed outside the gate (a restore never waits for it). */
 async function download(c: Context<AppEnv>, dir: string, id: string) {
   const { doc, file, size } = await openBackup(c.get("store"), dir, id);
   try {
-    await audit(c, {
-      action: "download",
-      entity: "db-backup",
-      entityId: doc._id,
-      after: { name: doc.name, path: doc.path, size },
-    });
+    const after = { name: doc.name, path: doc.path, size };
+    await audit(c, { action: "download", entity: "db-backup", entityId: doc._id, after });
   } catch (e) {
     file.close();
     throw e;
@@ -132,38 +114,22 @@ export function backupRoutes() {
     const first = new URLSearchParams({ "order[0][column]": "0", "order[0][dir]": "desc" });
     BACKUP_COLUMNS.forEach((col, i) => first.set(`columns[${i}][data]`, col.data));
     const initial = await list(c.get("store"), first);
-    return renderPage(c, {
-      title: "Backup Database",
-      body: (
-        <Island
-          name="BackupTable"
-          component={BackupTable}
-          props={{
-            columns: BACKUP_COLUMNS,
-            pageSize: PAGE,
-            initial,
-            disk: await diskSpace(dir(c)),
-            uploadMax: c.get("config").backupUploadBytes,
-          }}
-        />
-      ),
+    return islandPage(c, "Backup Database", "BackupTable", BackupTable, {
+      columns: BACKUP_COLUMNS,
+      pageSize: PAGE,
+      initial,
+      disk: await diskSpace(dir(c)),
+      uploadMax: c.get("config").backupUploadBytes,
     });
   });
 
-  r.get(
-    "/api/db-backup",
-    async (c) => c.json(await list(c.get("store"), new URL(c.req.url).searchParams)),
-  );
+  r.get("/api/db-backup", async (c) => c.json(await list(c.get("store"), queryOf(c))));
 
   r.post("/api/db-backup", async (c) => {
     const f = parseOr400(form, await readFields(c));
     const progress = trackJob(c, "Cadangan");
     try {
-      const doc = await createBackup(c.get("store"), dir(c), {
-        name: f.name,
-        desc: f.desc,
-        progress,
-      });
+      const doc = await createBackup(c.get("store"), dir(c), { ...f, progress });
       await audit(c, { action: "backup", entity: "db-backup", entityId: doc._id, after: doc });
       const message = `Cadangan "${doc.name}" berhasil dibuat (${formatBytes(doc.size)}).`;
       progress.finish(message);
@@ -174,19 +140,11 @@ export function backupRoutes() {
     }
   });
 
-  r.post(
-    "/api/db-backup/restore/:id",
-    (c) =>
-      restoring(
-        c,
-        "Pemulihan",
-        (progress) =>
-          restoreBackup(c.get("store"), dir(c), c.req.param("id"), {
-            log: c.get("audit"),
-            progress,
-          }),
-      ),
-  );
+  r.post("/api/db-backup/restore/:id", (c) =>
+    restoring(c, "Pemulihan", (progress) => {
+      const opts = { log: c.get("audit"), progress };
+      return restoreBackup(c.get("store"), dir(c), c.req.param("id"), opts);
+    }));
 
   // a backup file sent as the body itself (never a form: it is streamed to disk, not held)
   r.post(UPLOAD_PATH, (c) =>

@@ -2,7 +2,8 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import { AppError } from "../lib/errors.ts";
 import { readFields, readForm } from "../lib/http/http.ts";
-import { audit } from "../lib/http/request.ts";
+import { audit, auditView } from "../lib/http/request.ts";
+import type { AuditEvent } from "../lib/audit/log.ts";
 import { trackJob } from "../lib/http/progress.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import type { FlowContext, FlowOutcome } from "../lib/eklaim/flow.ts";
@@ -36,37 +37,27 @@ function ctxOf(c: Context<AppEnv>, registry: Registry, job?: string): FlowContex
 
 /** The calls that may have changed E-Klaim, as the audit lists them (method and outcome). */
 const changing = (steps: Step[]) =>
-  steps.filter((s) => !READ_METHODS.has(s.method)).map((s) => ({
-    method: s.method,
-    ok: s.ok,
-    code: s.code,
-    error_no: s.errorNo,
-  }));
+  steps.filter((s) => !READ_METHODS.has(s.method))
+    .map(({ method, ok, code, errorNo }) => ({ method, ok, code, error_no: errorNo }));
 
-/**
- * Audits a flow that called E-Klaim (`eklaim_<step>`: the SEP, each changing call and its
- * outcome, the status change; never the key or the payload), ends its progress, and answers:
- * `{success, message, data}`, or its error with the same `data`.
- */
-async function answer(
+type Outcome = Pick<FlowOutcome, "message" | "changed" | "error"> & { data: unknown };
+
+/** Runs a flow with its progress and answers it, audited by `event` when it called E-Klaim. */
+async function run<O extends Outcome>(
   c: Context<AppEnv>,
-  step: string,
-  ipdId: string,
-  out: FlowOutcome,
   ctx: FlowContext,
+  fn: () => Promise<O>,
+  event: (out: O, outcome: string) => AuditEvent,
 ) {
+  let out: O;
+  try {
+    out = await fn();
+  } catch (e) {
+    ctx.progress?.fail(e instanceof AppError ? e.message : "Gagal.");
+    throw e;
+  }
   if (out.changed) {
-    await audit(c, {
-      action: `eklaim_${step}`,
-      entity: "klaim",
-      entityId: ipdId,
-      after: {
-        sep: out.sep,
-        outcome: out.error ? `${out.error.status} ${out.message}` : out.message,
-        ...(out.status.from !== out.status.to ? { status: out.status } : {}),
-        calls: changing(out.steps),
-      },
-    });
+    await audit(c, event(out, out.error ? `${out.error.status} ${out.message}` : out.message));
   }
   if (out.error) {
     ctx.progress?.fail(out.message);
@@ -76,8 +67,8 @@ async function answer(
   return c.json({ success: true, message: out.message, data: out.data });
 }
 
-/** Runs a flow of the request, its progress failed when it is refused before any call. */
-async function flow(
+/** Runs a stay's flow, audited as `eklaim_<step>`: the SEP, the changing calls, the status. */
+function flow(
   c: Context<AppEnv>,
   registry: Registry,
   step: string,
@@ -85,14 +76,17 @@ async function flow(
 ) {
   const ctx = ctxOf(c, registry, step);
   const ipdId = c.req.param("ipdId")!;
-  let out: FlowOutcome;
-  try {
-    out = await fn(ctx, ipdId);
-  } catch (e) {
-    ctx.progress?.fail(e instanceof AppError ? e.message : "Gagal.");
-    throw e;
-  }
-  return await answer(c, step, ipdId, out, ctx);
+  return run(c, ctx, () => fn(ctx, ipdId), (out, outcome) => ({
+    action: `eklaim_${step}`,
+    entity: "klaim",
+    entityId: ipdId,
+    after: {
+      sep: out.sep,
+      outcome,
+      ...(out.status.from !== out.status.to ? { status: out.status } : {}),
+      calls: changing(out.steps),
+    },
+  }));
 }
 
 /** A stay's claim through E-Klaim: group, final, send, re-edit, print, read. */
@@ -111,12 +105,8 @@ function stayRoutes(api: Api, registry: Registry): void {
     const ipdId = c.req.param("ipdId");
     const { outcome, pdf } = await printStay(ctxOf(c, registry), ipdId);
     if (outcome.error || !pdf) throw outcome.error;
-    await audit(c, {
-      action: "print",
-      entity: "klaim",
-      entityId: ipdId,
-      after: { sep: outcome.sep, lbk: true },
-    });
+    const after = { sep: outcome.sep, lbk: true };
+    await audit(c, { action: "print", entity: "klaim", entityId: ipdId, after });
     c.header("content-type", "application/pdf");
     c.header("content-disposition", `inline; filename="LBK-${outcome.sep}.pdf"`);
     return c.body(pdf as Uint8Array<ArrayBuffer>);
@@ -124,42 +114,27 @@ function stayRoutes(api: Api, registry: Registry): void {
   api.get("/:ipdId", async (c) => {
     const ipdId = c.req.param("ipdId");
     const data = await readStay(ctxOf(c, registry), ipdId, c.req.query("live") !== "0");
-    await audit(c, { action: "view", entity: "ipd", entityId: ipdId, after: { screen: "eklaim" } });
+    await auditView(c, ipdId, "eklaim");
     return c.json({ success: true, message: "Ok", data });
   });
 }
 
-/**
- * E-Klaim 5.10's web service under `/api/eklaim` (casemix and admin): a stay's claim, E-Klaim's
- * code search, and a month's final claims sent at once.
- */
+/** E-Klaim 5.10's web service under `/api/eklaim`: a stay's claim, code search, a month sent. */
 export function eklaimApi(registry: Registry): Api {
   const api = new Hono<AppEnv>();
   api.post("/send-month", async (c) => {
     const month = (await readFields(c)).month ?? "";
     const ctx = ctxOf(c, registry, "month");
-    const out = await sendMonth(ctx, month).catch((e) => {
-      ctx.progress?.fail(e instanceof AppError ? e.message : "Gagal.");
-      throw e;
-    });
-    if (out.changed) {
-      await audit(c, {
-        action: "eklaim_send_month",
-        entity: "klaim",
-        after: {
-          month: out.data.month,
-          outcome: out.error ? `${out.error.status} ${out.message}` : out.message,
-          sent: out.data.sent.map((s) => s.sep),
-          calls: changing(out.data.steps),
-        },
-      });
-    }
-    if (out.error) {
-      ctx.progress?.fail(out.message);
-      throw out.error;
-    }
-    ctx.progress?.finish(out.message);
-    return c.json({ success: true, message: out.message, data: out.data });
+    return await run(c, ctx, () => sendMonth(ctx, month), (out, outcome) => ({
+      action: "eklaim_send_month",
+      entity: "klaim",
+      after: {
+        month: out.data.month,
+        outcome,
+        sent: out.data.sent.map((s) => s.sep),
+        calls: changing(out.data.steps),
+      },
+    }));
   });
   api.get("/codes", async (c) => {
     const q = c.req.query();

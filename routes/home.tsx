@@ -5,7 +5,7 @@ import { setupSteps } from "../lib/settings/setup.ts";
 import type { AppEnv } from "../lib/http/env.ts";
 import { hospitalDay } from "../lib/hospital_time.ts";
 import { renderPage } from "./_render.tsx";
-import { type MedicalRecordInfo, medicalRecordInfo, reportStays } from "../lib/report/report.ts";
+import { medicalRecordInfo, reportStays } from "../lib/report/report.ts";
 import {
   currentMonth,
   lastMonth,
@@ -36,11 +36,17 @@ async function claimSummary(store: Store, registry: Registry, p: Period): Promis
   return { ...counts, figures };
 }
 
-/**
- * The start page: the dashboard for a period (`?startDate=&endDate=`, default the current
- * month). The counters and the claim figures are rendered here, so they show without script;
- * the charts island fetches the rest. A malformed period answers 400 with the current month and the reason.
- */
+/** `fn`'s result, or null when it fails (logged as `what`): the page shows without it. */
+async function orNull<T>(what: string, fn: () => Promise<T>): Promise<T | null> {
+  try {
+    return await fn();
+  } catch (e) {
+    console.error(`${what} gagal dihitung:`, e);
+    return null;
+  }
+}
+
+/** The start page: the dashboard for a period (malformed: 400, with this month). */
 export function homeRoutes(registry: Registry) {
   const r = new Hono<AppEnv>();
   r.get("/", async (c) => {
@@ -53,23 +59,16 @@ export function homeRoutes(registry: Registry) {
       period = currentMonth(now);
       error = `${e.message} Menampilkan bulan ini.`;
     }
-    let info: MedicalRecordInfo | null = null;
-    try {
-      info = medicalRecordInfo(
-        await reportStays(c.get("store")),
-        period,
-        now,
-      );
-    } catch (e) {
-      console.error("Ringkasan dasbor gagal dihitung:", e);
-    }
-    let claims: ClaimSummary | null = null;
-    try {
-      claims = await claimSummary(c.get("store"), registry, period);
-    } catch (e) {
-      console.error("Ringkasan klaim dasbor gagal dihitung:", e);
-    }
-    const steps = await setupSteps(c.get("store"), registry);
+    const store = c.get("store");
+    const info = await orNull(
+      "Ringkasan dasbor",
+      async () => medicalRecordInfo(await reportStays(store), period, now),
+    );
+    const claims = await orNull(
+      "Ringkasan klaim dasbor",
+      () => claimSummary(store, registry, period),
+    );
+    const steps = await setupSteps(store, registry);
     const canLoad = can(c, "POST", "/api/setup/official-regions");
     return renderPage(c, {
       title: "Beranda",
@@ -98,11 +97,8 @@ export function homeRoutes(registry: Registry) {
     const progress = trackJob(c, "Muat data wilayah resmi");
     const res = await loadOfficialRegions(c.get("store"), registry, progress, (def, result) => {
       const { created, updated, unchanged, skipped } = result;
-      return auditWithChanges(c, {
-        action: "import",
-        entity: def.name,
-        after: { file: OFFICIAL_REGIONS_NAME, created, updated, unchanged, skipped },
-      });
+      const after = { file: OFFICIAL_REGIONS_NAME, created, updated, unchanged, skipped };
+      return auditWithChanges(c, { action: "import", entity: def.name, after });
     }, c.get("config").regionList);
     return c.json({ success: true, message: res.message, levels: res.levels });
   });

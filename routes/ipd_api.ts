@@ -1,11 +1,11 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
-import { listOf, readFields, readForm, textFields } from "../lib/http/http.ts";
+import { listOf, readFields, readForm, textFields, xlsxFile } from "../lib/http/http.ts";
 import { noClaimGuard } from "../lib/claim/claim_store.ts";
 import { cancelUnclaimedDischarge, correctUnclaimedSummary } from "../lib/claim/status.ts";
 import { deleteVisit, getVisit, readmissionOf, saveVisit, stillAdmitted } from "../lib/ipd/stay.ts";
 import { diff } from "../lib/audit/log.ts";
-import { audit, auditChange } from "../lib/http/request.ts";
+import { audit, auditChange, auditView, queryOf as params } from "../lib/http/request.ts";
 import { auditList } from "../lib/http/folded.ts";
 import type { Doc } from "../lib/index/doc.ts";
 import { discharge, summaryOf } from "../lib/ipd/discharge.ts";
@@ -19,10 +19,7 @@ import { checkStay } from "../lib/claim/readiness.ts";
 import { breakdownJson } from "../lib/ipd/bill.ts";
 import { billCategory } from "../lib/ipd/bill_setting.ts";
 
-const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const SAVED = "Data Berhasil di Simpan";
-
-const params = (c: Context<AppEnv>) => new URL(c.req.url).searchParams;
 
 /** Audits a stay another write changed in the same commit (a readmission flag): its fields. */
 async function record(c: Context<AppEnv>, before: Doc, after: Doc) {
@@ -30,20 +27,25 @@ async function record(c: Context<AppEnv>, before: Doc, after: Doc) {
   if (d) await audit(c, { action: "update", entity: "ipd", entityId: after._id, ...d });
 }
 
-/** Audits a read of one stay's record (`screen`: which part of it). */
-const viewed = (c: Context<AppEnv>, entityId: string, screen?: string) =>
-  audit(c, { action: "view", entity: "ipd", entityId, ...(screen ? { after: { screen } } : {}) });
-
 /** A stay or examination as answered: its breakdown in all 18 categories (`breakdownJson`). */
 const billed = async <T extends object>(c: Context<AppEnv>, doc: T) =>
   breakdownJson(doc as Record<string, unknown>, await billCategory(c.get("store")));
+
+/** A discharge summary's code lists, from its form. */
+const summaryLists = (f: Record<string, string | string[]>) => ({
+  summary_diagnosis: listOf(f.summary_diagnosis),
+  summary_tindakan: listOf(f.summary_tindakan),
+});
+
+/** The answer to a stay's write: `message` and the stay as billed. */
+const saved = async (c: Context<AppEnv>, message: string, row: Parameters<typeof stayJson>[0]) =>
+  c.json({ success: true, message, data: await billed(c, stayJson(row)) });
 
 /** The inpatient API (SPEC section 7, Inpatient) under `/api/ipd`. */
 export function ipdApi(registry: Registry): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   mountReads(api, registry);
   mountWrites(api, registry);
-  mountSummary(api, registry);
   return api;
 }
 
@@ -58,14 +60,9 @@ function mountReads(api: Hono<AppEnv>, registry: Registry) {
   const download = (mode: ListMode) => async (c: Context<AppEnv>) => {
     const rows = await ipdRows(c.get("store"), params(c), mode);
     const file = exportStays(c.get("store"), rows, mode, await billCategory(c.get("store")));
-    await audit(c, {
-      action: "export",
-      entity: "ipd",
-      after: { screen: mode, filters: Object.fromEntries(params(c)), rows: rows.length },
-    });
-    c.header("content-type", XLSX_TYPE);
-    c.header("content-disposition", `attachment; filename="${file.filename}"`);
-    return c.body(file.body);
+    const after = { screen: mode, filters: Object.fromEntries(params(c)), rows: rows.length };
+    await audit(c, { action: "export", entity: "ipd", after });
+    return xlsxFile(c, file.filename, file.body);
   };
 
   api.get("/", list("dirawat"));
@@ -90,35 +87,35 @@ function mountReads(api: Hono<AppEnv>, registry: Registry) {
 
   api.get("/:id/details", async (c) => {
     const table = await examTable(c.get("store"), c.req.param("id"), params(c));
-    await viewed(c, c.req.param("id"), "details");
+    await auditView(c, c.req.param("id"), "details");
     return c.json(table);
   });
 
   api.get("/:id/get-summary-icd", async (c) => {
     const summary = await summaryOf(c.get("store"), c.req.param("id"));
-    await viewed(c, c.req.param("id"), "summary");
+    await auditView(c, c.req.param("id"), "summary");
     return c.json(summary);
   });
 
   api.get("/:id/claim-check", async (c) => {
     const r = await checkStay(c.get("store"), registry, c.req.param("id"));
-    await viewed(c, c.req.param("id"), "claim-check");
+    await auditView(c, c.req.param("id"), "claim-check");
     return c.json({ ready: r.ready, findings: r.findings });
   });
 
   api.get("/:id", async (c) => {
     const row = await getVisit(c.get("store"), c.req.param("id"));
-    await viewed(c, row.value._id);
+    await auditView(c, row.value._id);
     return c.json({ data: await billed(c, stayJson(row)) });
   });
 }
 
-/** Saving, discharging and deleting stays and their examinations, each audited. */
+/** Saving, discharging, correcting and deleting stays and their examinations, each audited. */
 function mountWrites(api: Hono<AppEnv>, registry: Registry) {
   api.post("/update", async (c) => {
     const row = await saveVisit(c.get("store"), registry, await readFields(c));
     await auditChange(c, "ipd", row.value._id);
-    return c.json({ success: true, message: SAVED, data: await billed(c, stayJson(row)) });
+    return await saved(c, SAVED, row);
   });
 
   api.post("/visitexamination/update", async (c) => {
@@ -141,17 +138,10 @@ function mountWrites(api: Hono<AppEnv>, registry: Registry) {
 
   api.post("/discharge-patient/update", async (c) => {
     const f = await readForm(c);
-    const row = await discharge(c.get("store"), registry, textFields(f), {
-      summary_diagnosis: listOf(f.summary_diagnosis),
-      summary_tindakan: listOf(f.summary_tindakan),
-    });
+    const row = await discharge(c.get("store"), registry, textFields(f), summaryLists(f));
     await auditChange(c, "ipd", row.value._id, "discharge");
     for (const r of row.readmissions) await record(c, r.before, r.after);
-    return c.json({
-      success: true,
-      message: "Pasien berhasil dipulangkan.",
-      data: await billed(c, stayJson(row)),
-    });
+    return await saved(c, "Pasien berhasil dipulangkan.", row);
   });
 
   api.delete("/:ipdId/details/:detailId", async (c) => {
@@ -179,26 +169,13 @@ function mountWrites(api: Hono<AppEnv>, registry: Registry) {
     for (const r of readmissions) await record(c, r.before, r.after);
     return c.json({ success: true, message: "Data berhasil dihapus." });
   });
-}
 
-/** A discharged stay's summary corrected in place while its claim is not final, audited. */
-function mountSummary(api: Hono<AppEnv>, registry: Registry) {
+  // a discharged stay's summary corrected in place while its claim is not final
   api.post("/:id/summary", async (c) => {
     const f = await readForm(c);
-    const row = await correctUnclaimedSummary(
-      c.get("store"),
-      registry,
-      { ...textFields(f), id: c.req.param("id") },
-      {
-        summary_diagnosis: listOf(f.summary_diagnosis),
-        summary_tindakan: listOf(f.summary_tindakan),
-      },
-    );
+    const fields = { ...textFields(f), id: c.req.param("id") };
+    const row = await correctUnclaimedSummary(c.get("store"), registry, fields, summaryLists(f));
     await auditChange(c, "ipd", row.value._id, "correct_summary");
-    return c.json({
-      success: true,
-      message: "Ringkasan pulang berhasil diperbaiki.",
-      data: await billed(c, stayJson(row)),
-    });
+    return await saved(c, "Ringkasan pulang berhasil diperbaiki.", row);
   });
 }

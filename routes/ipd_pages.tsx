@@ -1,17 +1,17 @@
-import { audit, can } from "../lib/http/request.ts";
+import { auditView, can } from "../lib/http/request.ts";
 import { type Context, Hono } from "hono";
 import { Island } from "../components/Island.tsx";
 import { HospitalMissing } from "../components/HospitalMissing.tsx";
 import {
   DISCHARGE_COLUMNS,
   EXAM_COLUMNS,
-  filtersOf,
+  FILTER_KEYS,
   LIST_PAGE,
   type ListMode,
   VISIT_COLUMNS,
   type VisitRow,
 } from "../lib/ipd/columns.ts";
-import { tableQuery } from "../lib/resource/datatables.ts";
+import { type TableOrder, tableQuery } from "../lib/resource/datatables.ts";
 import { firstRows } from "../lib/resource/table_props.ts";
 import DischargeList from "../islands/DischargeList.tsx";
 import IpdExams from "../islands/IpdExams.tsx";
@@ -33,7 +33,6 @@ import { checkStay } from "../lib/claim/readiness.ts";
 import { breakdownJson } from "../lib/ipd/bill.ts";
 import { billCategory } from "../lib/ipd/bill_setting.ts";
 
-/** The inpatient screens in the sidebar. */
 export const NAV: NavItem[] = [
   { group: "Rawat Inap", title: "Kunjungan Rawat Inap", path: "/ipd" },
   { group: "Rawat Inap", title: "Pasien Pulang", path: "/discharge-patient" },
@@ -45,17 +44,11 @@ const SCREENFUL: Record<ListMode, number> = { dirawat: 8, pulang: 6 };
 /** A list page: its first page rendered with the filters of its own query string. */
 function listPage(registry: Registry, mode: ListMode, title: string) {
   return async (c: Context<AppEnv>) => {
-    const filters = filtersOf(new URL(c.req.url).searchParams);
     const columns = mode === "pulang" ? DISCHARGE_COLUMNS : VISIT_COLUMNS;
-    const q = tableQuery(columns, {
-      draw: 0,
-      start: 0,
-      length: firstRows(LIST_PAGE, SCREENFUL[mode]),
-      order: [0, "asc"],
-      params: filters as Record<string, string>,
-    });
+    const length = firstRows(LIST_PAGE, SCREENFUL[mode]);
+    const list = { keys: FILTER_KEYS, columns, length, order: [0, "asc"] as TableOrder };
     const props = {
-      ...await firstPage(c, registry, "ipd", filters, () => ipdTable(c.get("store"), q, mode)),
+      ...await firstPage(c, registry, "ipd", list, (q) => ipdTable(c.get("store"), q, mode)),
       canWrite: can(c, "POST", "/api/ipd/update"),
     };
     return renderPage(c, {
@@ -81,10 +74,7 @@ const missing = (c: Context<AppEnv>, title: string) =>
     body: <p class="alert alert-danger">Kunjungan rawat inap tidak ditemukan.</p>,
   });
 
-/**
- * The inpatient pages: the visit list (`/ipd`), a stay's examinations (`/ipd/{id}`) and the
- * discharged list (`/discharge-patient`). Each renders its first page on the server.
- */
+/** The inpatient pages (`/ipd`, `/ipd/{id}`, `/discharge-patient`), first pages rendered here. */
 export function ipdPages(registry: Registry): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.get("/ipd", listPage(registry, "dirawat", "Kunjungan Rawat Inap"));
@@ -93,12 +83,7 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
     const store = c.get("store");
     const row = await stayOf(c);
     if (!row) return missing(c, "Cetak Rawat Inap");
-    await audit(c, {
-      action: "view",
-      entity: "ipd",
-      entityId: row.value._id,
-      after: { screen: "print" },
-    });
+    await auditView(c, row.value._id, "print");
     const [exams, hospital, address, claim, category] = await Promise.all([
       visitExams(store, row.value),
       getHospital(store, registry),
@@ -127,7 +112,7 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
     const id = c.req.param("id");
     const row = await stayOf(c);
     if (!row) return missing(c, "Pemeriksaan Rawat Inap");
-    await audit(c, { action: "view", entity: "ipd", entityId: id });
+    await auditView(c, id);
     const q = tableQuery(EXAM_COLUMNS, { draw: 0, start: 0, length: 100, order: [0, "asc"] });
     const [initial, tariff, classtype, claim, category] = await Promise.all([
       examTable(store, id, q),

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
-import { readFields } from "../lib/http/http.ts";
-import { audit, auditWithChanges } from "../lib/http/request.ts";
+import { readFields, xlsxFile } from "../lib/http/http.ts";
+import { audit, auditView, auditWithChanges, queryOf as params } from "../lib/http/request.ts";
 import { auditList } from "../lib/http/folded.ts";
 import { trackJob } from "../lib/http/progress.ts";
 import { uploadedFile } from "../lib/http/upload.ts";
@@ -15,8 +15,6 @@ import { klaimRows, klaimTable } from "../lib/claim/list.ts";
 import { exportKlaim } from "../lib/claim/klaim_export.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 
-const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-
 /** The uploaded `file` of a multipart request, as name and bytes (400 when none). */
 async function upload(c: Context<AppEnv>, what: string) {
   const file = await uploadedFile(c);
@@ -27,7 +25,6 @@ async function upload(c: Context<AppEnv>, what: string) {
 const username = (c: Context<AppEnv>) => c.get("session")?.username ?? "-";
 
 type Api = Hono<AppEnv>;
-const params = (c: Context<AppEnv>) => new URL(c.req.url).searchParams;
 
 /** A `YYYY-MM` month of the query (`from` or `to`), or undefined; 400 naming it when malformed. */
 function month(c: Context<AppEnv>, k: "from" | "to"): string | undefined {
@@ -38,8 +35,8 @@ function month(c: Context<AppEnv>, k: "from" | "to"): string | undefined {
   return v || undefined;
 }
 
-/** The list, its Excel export and the dashboard's figures. */
-function readRoutes(api: Api, registry: Registry): void {
+/** The list, its Excel export, the figures and the imports (E-Klaim's TXT, the status file). */
+function listRoutes(api: Api, registry: Registry): void {
   api.get("/", async (c) => {
     const table = await klaimTable(c.get("store"), registry, params(c));
     auditList(c, "klaim", table.data.length);
@@ -49,24 +46,16 @@ function readRoutes(api: Api, registry: Registry): void {
   api.get("/export", async (c) => {
     const rows = await klaimRows(c.get("store"), registry, params(c));
     const file = exportKlaim(rows, c.get("now")());
-    await audit(c, {
-      action: "export",
-      entity: "klaim",
-      after: { filters: Object.fromEntries(params(c)), rows: rows.length },
-    });
-    c.header("content-type", XLSX_TYPE);
-    c.header("content-disposition", `attachment; filename="${file.filename}"`);
-    return c.body(file.body);
+    const after = { filters: Object.fromEntries(params(c)), rows: rows.length };
+    await audit(c, { action: "export", entity: "klaim", after });
+    return xlsxFile(c, file.filename, file.body);
   });
 
   api.get("/dashboard", async (c) => {
     const range = { from: month(c, "from"), to: month(c, "to") };
     return c.json(await claimDashboard(c.get("store"), range));
   });
-}
 
-/** E-Klaim's TXT and the bulk status file (with its template). */
-function importRoutes(api: Api, registry: Registry): void {
   api.post("/import-eklaim", async (c) => {
     const file = await upload(c, "TXT E-Klaim");
     const res = await importEklaim(
@@ -77,25 +66,12 @@ function importRoutes(api: Api, registry: Registry): void {
       trackJob(c, "Impor E-Klaim"),
       registry,
     );
-    const { rows, outpatient, matched, created, updated, unchanged, period } = res;
+    const { rows, outpatient, matched, created, updated, unchanged, filled, period } = res;
+    const unmatched = res.unmatched.total, conflicts = res.conflicts.total;
+    const counts = { matched, created, updated, unchanged, unmatched, filled, conflicts };
+    const after = { file: file.name, rows, outpatient, ...counts, period };
     // each claim created or changed has its entry (before and after), then the summary
-    await auditWithChanges(c, {
-      action: "import",
-      entity: "klaim",
-      after: {
-        file: file.name,
-        rows,
-        outpatient,
-        matched,
-        created,
-        updated,
-        unchanged,
-        unmatched: res.unmatched.total,
-        filled: res.filled,
-        conflicts: res.conflicts.total,
-        period,
-      },
-    });
+    await auditWithChanges(c, { action: "import", entity: "klaim", after });
     return c.json({ success: true, ...res });
   });
 
@@ -108,31 +84,22 @@ function importRoutes(api: Api, registry: Registry): void {
       c.get("now")(),
       trackJob(c, "Impor status klaim"),
     );
-    await auditWithChanges(c, {
-      action: "import",
-      entity: "klaim-status",
-      after: { file: file.name, unchanged: res.unchanged, changed: res.changed },
-    });
+    const after = { file: file.name, unchanged: res.unchanged, changed: res.changed };
+    await auditWithChanges(c, { action: "import", entity: "klaim-status", after });
     return c.json({ success: true, ...res });
   });
 
-  api.get("/template", async (c) => {
-    c.header("content-type", XLSX_TYPE);
-    c.header("content-disposition", 'attachment; filename="template-status-klaim.xlsx"');
-    return c.body(await statusTemplate());
-  });
+  api.get(
+    "/template",
+    async (c) => xlsxFile(c, "template-status-klaim.xlsx", await statusTemplate()),
+  );
 }
 
 /** One claim: what it is and may become, and its status change. */
 function statusRoutes(api: Api): void {
   api.get("/:ipdId", async (c) => {
     const { claim, status, next } = await claimOf(c.get("store"), c.req.param("ipdId"));
-    await audit(c, {
-      action: "view",
-      entity: "ipd",
-      entityId: c.req.param("ipdId"),
-      after: { screen: "klaim" },
-    });
+    await auditView(c, c.req.param("ipdId"), "klaim");
     return c.json({
       status,
       next,
@@ -142,20 +109,10 @@ function statusRoutes(api: Api): void {
   });
 
   api.post("/:ipdId/status", async (c) => {
-    const f = await readFields(c);
-    const { before, after } = await setStatus(
-      c.get("store"),
-      c.req.param("ipdId"),
-      f,
-      username(c),
-      c.get("now")(),
-    );
-    await audit(c, {
-      action: "claim_status",
-      entity: "klaim",
-      entityId: after.value._id,
-      ...diff(before, after.value),
-    });
+    const f = await readFields(c), id = c.req.param("ipdId");
+    const { before, after } = await setStatus(c.get("store"), id, f, username(c), c.get("now")());
+    const ev = { action: "claim_status", entity: "klaim", entityId: after.value._id };
+    await audit(c, { ...ev, ...diff(before, after.value) });
     return c.json({
       success: true,
       message: `Status klaim SEP ${after.value.sep} menjadi ${after.value.status}.`,
@@ -164,14 +121,10 @@ function statusRoutes(api: Api): void {
   });
 }
 
-/**
- * Claims after discharge under `/api/klaim`: the list and its export, E-Klaim import, status,
- * bulk status, figures.
- */
+/** Claims after discharge under `/api/klaim`: list, export, imports, status, figures. */
 export function klaimApi(registry: Registry): Api {
   const api = new Hono<AppEnv>();
-  readRoutes(api, registry);
-  importRoutes(api, registry);
+  listRoutes(api, registry);
   statusRoutes(api);
   return api;
 }

@@ -7,53 +7,30 @@ import EklaimBridge from "../islands/EklaimBridge.tsx";
 import { hospitalDay } from "../lib/hospital_time.ts";
 import type { AppEnv, NavItem } from "../lib/http/env.ts";
 import type { Registry } from "../lib/resource/refs.ts";
-import { tableQuery } from "../lib/resource/datatables.ts";
 import { firstRows } from "../lib/resource/table_props.ts";
 import { klaimTable } from "../lib/claim/list.ts";
 import { CLAIM_RULES } from "../lib/claim/readiness.ts";
-import {
-  KLAIM_COLUMNS,
-  KLAIM_FILTER_KEYS,
-  KLAIM_ORDER,
-  KLAIM_PAGE,
-  type KlaimFilters,
-} from "../lib/claim/columns.ts";
+import { KLAIM_COLUMNS, KLAIM_FILTER_KEYS, KLAIM_ORDER, KLAIM_PAGE } from "../lib/claim/columns.ts";
 import { renderPage } from "./_render.tsx";
 import { firstPage } from "./_filter_labels.ts";
 
-/** The claims screen in the sidebar. */
 export const NAV: NavItem[] = [{ group: "Rawat Inap", title: "Klaim", path: "/klaim" }];
 
 /** Rows filling a 1366x768 screen (a row takes two lines). */
 const SCREENFUL = 8;
 
-function filtersOf(q: URLSearchParams): KlaimFilters {
-  const out: KlaimFilters = {};
-  for (const k of KLAIM_FILTER_KEYS) {
-    const v = q.get(k)?.trim();
-    if (v) out[k] = v;
-  }
-  return out;
-}
-
 /** The Klaim page (`/klaim`): discharged stays with readiness and claim status, the imports. */
 export function klaimPages(registry: Registry): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.get("/klaim", async (c) => {
-    const filters = filtersOf(new URL(c.req.url).searchParams);
-    const q = tableQuery(KLAIM_COLUMNS, {
-      draw: 0,
-      start: 0,
-      length: firstRows(KLAIM_PAGE, SCREENFUL),
-      order: KLAIM_ORDER,
-      params: filters as Record<string, string>,
-    });
+    const length = firstRows(KLAIM_PAGE, SCREENFUL);
+    const query = { keys: KLAIM_FILTER_KEYS, columns: KLAIM_COLUMNS, length, order: KLAIM_ORDER };
     const list = await firstPage(
       c,
       registry,
       "klaim",
-      filters,
-      () => klaimTable(c.get("store"), registry, q),
+      query,
+      (q) => klaimTable(c.get("store"), registry, q),
     );
     const canWrite = can(c, "POST", "/api/klaim/:ipdId/status");
     const canEklaim = can(c, "POST", "/api/eklaim/:ipdId/group");

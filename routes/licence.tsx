@@ -29,11 +29,9 @@ type Actor = { username: string; role: string };
 export const BAD_ADMIN_MESSAGE = "Username atau password administrator salah.";
 
 /**
- * The administrator allowed to use `METHOD pattern` (routes/_access.ts) for this request: the
- * signed-in one, or, without a session, the account named by `username` and `password` in the
- * request (a licence the service reports inactive lets nobody sign in, so this is how an
- * administrator replaces it). Wrong credentials: 401 (counted like a failed login, and locked
- * like one); an account without the right: 403. Null when none was given.
+ * The administrator allowed `METHOD pattern`: the signed-in one, or the account the request's
+ * `username` and `password` name (an inactive licence lets nobody sign in). Wrong credentials 401
+ * (counted and locked as a login), no right 403; null when none was given.
  */
 async function administrator(
   c: C,
@@ -54,9 +52,8 @@ async function administrator(
   if (attempt.refused) throw new AppError(429, lockedMessage(attempt.refused.ms));
   const { user } = await checkAttempt(store, attempt.attempt, f.password);
   if (!user) {
-    await audit(c, { action: "login_failed", entity: "licence", after: { username } }, {
-      username,
-    });
+    const failed = { action: "login_failed", entity: "licence", after: { username } };
+    await audit(c, failed, { username });
     throw new AppError(401, BAD_ADMIN_MESSAGE);
   }
   const role = roleOf(user);
@@ -65,14 +62,7 @@ async function administrator(
   return { username: user.username, role };
 }
 
-/**
- * Licence routes, all public (see routes/_access.ts for who may change what): the validation
- * page, saving a licence (`POST /validation`, re-fetched on the server), removing one the
- * service no longer reports active (`DELETE /validation/deactived`, a signed-in administrator) and
- * the proxy to the activation service (`GET /lisensi/{hospitalCode}`: whether the code is
- * active and the service's message, nothing more), so the browser never calls it directly.
- * Anonymous requests are limited per client address.
- */
+/** The validation page, saving and removing a licence, and the activation service's proxy. */
 export function licenceRoutes() {
   const r = new Hono<AppEnv>();
   const throttle = new AddressThrottle();
@@ -121,20 +111,17 @@ export function licenceRoutes() {
     const { rec, changed } = await validateLicence(store, c.get("config"), code, {
       mayReplace: !!admin,
     });
+    const data = { hospitalCode: rec.hospitalCode, verifiedAt: rec.verifiedAt };
     if (changed) {
-      await audit(c, {
-        action: "licence_validate",
-        entity: "licence",
-        entityId: rec.hospitalCode,
-        after: { hospitalCode: rec.hospitalCode, verifiedAt: rec.verifiedAt },
-      }, admin ?? undefined);
+      const ev = { action: "licence_validate", entity: "licence", entityId: rec.hospitalCode };
+      await audit(c, { ...ev, after: data }, admin ?? undefined);
     }
     return c.json({
       success: true,
       message: changed
         ? "Lisensi berhasil divalidasi dan disimpan."
         : "Lisensi ini sudah tervalidasi di server ini.",
-      data: { hospitalCode: rec.hospitalCode, verifiedAt: rec.verifiedAt },
+      data,
     });
   });
 

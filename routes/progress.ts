@@ -4,10 +4,7 @@ import { notFound } from "../lib/errors.ts";
 import { progressId, progressOf } from "../lib/progress/progress.ts";
 import { jobOwner } from "../lib/http/progress.ts";
 
-/**
- * `GET /api/progress/:id`: how far a long job named by the browser has got; only the session that
- * started it sees it (404 for any other).
- */
+/** How far a long job has got, for the session that started it only (404 for others). */
 export function progressRoutes() {
   const r = new Hono<AppEnv>();
   r.get("/api/progress/:id", (c) => {

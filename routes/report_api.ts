@@ -28,10 +28,7 @@ export function periodOf(c: Context<AppEnv>): Period {
   }
 }
 
-/**
- * The dashboard API (`/api/report/...`): counters, top ICD-10 and ICD-9-CM codes, tariff
- * analysis and patients per DPJP, each over the in-memory index of the stays.
- */
+/** The dashboard API (`/api/report/...`), over the in-memory index of the stays. */
 export function reportApi(registry: Registry) {
   const r = new Hono<AppEnv>();
   const visits = (c: Context<AppEnv>) => reportStays(c.get("store"));

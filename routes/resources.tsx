@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import DataTable from "../islands/DataTable.tsx";
-import { Island } from "../components/Island.tsx";
 import type { AppEnv } from "../lib/http/env.ts";
 import { can } from "../lib/http/request.ts";
 import { auditList } from "../lib/http/folded.ts";
@@ -8,7 +7,7 @@ import { ownHeaders, templateColumns } from "../lib/resource/template.ts";
 import type { Registry } from "../lib/resource/refs.ts";
 import { collectionOf, type ResourceDef } from "../lib/resource/resource.ts";
 import { resourceApi, toJson } from "../lib/resource/api.ts";
-import { renderPage } from "./_render.tsx";
+import { islandPage } from "./_render.tsx";
 import { firstRows, tableProps } from "../lib/resource/table_props.ts";
 import { tableAnswer } from "../lib/resource/datatables.ts";
 
@@ -43,11 +42,7 @@ export function resourceRoutes(registry: Registry) {
         await def.defaults?.({ store: c.get("store"), registry }),
         can(c, "POST", `/api/${def.name}/update`),
       );
-      const title = def.page!.title ?? def.label;
-      return renderPage(c, {
-        title,
-        body: <Island name="DataTable" component={DataTable} props={props} />,
-      });
+      return islandPage(c, def.page!.title ?? def.label, "DataTable", DataTable, props);
     });
   }
   return r;

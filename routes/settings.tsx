@@ -14,13 +14,9 @@ import { settingJson, settingsApi } from "./settings_api.ts";
 import { BILL_FIELDS, billSummary, getBillSetting } from "../lib/ipd/bill_setting.ts";
 import { EKLAIM_FIELDS, eklaimSummary, getEklaimSetting } from "../lib/eklaim/settings.ts";
 
-/** The settings screen in the sidebar. */
 export const NAV: NavItem[] = [{ group: "Pengaturan", title: "Pengaturan", path: "/pengaturan" }];
 
-/**
- * The settings page (hospital profile, default address, the bill's default category, E-Klaim's
- * web service for those who may read it, login background) and its API.
- */
+/** The settings page and its API. */
 export function settingsRoutes(registry: Registry) {
   const r = new Hono<AppEnv>();
   r.route("/", settingsApi(registry));

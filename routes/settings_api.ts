@@ -42,10 +42,7 @@ async function oneFile(c: Context): Promise<File> {
   return body.file;
 }
 
-/**
- * The settings API: hospital profile, default address, the bill's default category and E-Klaim's
- * web service with its connection test (`GET`/`POST /api/setting/...`) and the login background (upload, delete, and the public `GET /setting/background`).
- */
+/** The settings API (`/api/setting/...`) and the login background's upload, delete and read. */
 export function settingsApi(registry: Registry) {
   const r = new Hono<AppEnv>();
   type Row = { value: object | null };

@@ -5,10 +5,7 @@ import { appendDetached } from "./outbox.ts";
 import { actorOf, audit } from "./request.ts";
 import type { AppEnv } from "./env.ts";
 
-/**
- * This process's folded audit records: repeated security events and list reads, one record per
- * key and minute (lib/audit/fold.ts). main.ts flushes it at shutdown.
- */
+/** This process's folded audit records, one per key and minute; main.ts flushes it at a stop. */
 export const auditFold = new MinuteFold();
 
 /** Distinct values a folded record keeps per field (searches, other addresses or paths). */
@@ -39,14 +36,7 @@ function noteOthers(r: Repeats, seen: Record<string, unknown>) {
   }
 }
 
-/**
- * Audits a security event (a failed or refused login, a refused request) folded per `key` and
- * minute. The minute's first is written at once, through the request (its address, user and
- * route read while it is open, `who` as for `audit`); the repeats are only counted, and once the
- * minute is over one entry is written with their `count`, the `minute` and, in `others`, the
- * values of the address and of `ev.after`'s texts that differed from the first's (20 at most
- * each). That entry is made from what the first request read: it never touches a request.
- */
+/** Audits a security event folded per `key` and minute: the first now, the repeats counted. */
 export async function auditRepeated(
   c: Context<AppEnv>,
   key: string,
@@ -103,13 +93,7 @@ const searchOf = (c: Context<AppEnv>) =>
   c.req.query("search[value]") ?? c.req.query("search") ?? c.req.query("q") ??
     c.req.query("term") ?? "";
 
-/**
- * Audits a list or select answer that carries patient or stay records (`entity`), folded per
- * user, list (the path) and minute: one `list` entry with the `requests`, the `rows` sent and the
- * `searches` made (distinct, 20 at most; a search a later one extends is dropped, so a name
- * typed into a picker is one search), written once the minute is over. Costs a counter per
- * request; the user, address and search are read now, while the request is open.
- */
+/** Audits a list of patient or stay records, folded per user, path and minute. */
 export function auditList(c: Context<AppEnv>, entity: string, rows: number): void {
   const log = c.get("audit");
   const list = c.req.path, search = searchOf(c);

@@ -10,11 +10,7 @@ function notUtf8(field: string) {
   ).at(field);
 }
 
-/**
- * A form-encoded, multipart or JSON body as an object (`all`: repeated form fields as lists).
- * A field whose bytes are not UTF-8 (which the parsers would turn into U+FFFD) or, in JSON, a
- * text with a lone surrogate (`"\ud800"`) is refused naming it (400).
- */
+/** A form, multipart or JSON body as an object; a field that is not UTF-8 text is refused (400). */
 async function readBody(c: Context, all: boolean): Promise<Record<string, unknown>> {
   const type = c.req.header("content-type") ?? "";
   const json = type.includes("application/json");
@@ -57,12 +53,7 @@ export async function readFields(c: Context): Promise<Record<string, string>> {
   return out;
 }
 
-/**
- * Reads a body keeping lists: repeated form fields (`diagnosis` or `diagnosis[]`) and JSON
- * arrays become string arrays; a JSON object's own values become text fields named as a form
- * names them (`{"tarif_rs_rincian": {"kamar": 5}}` → `tarif_rs_rincian[kamar]`); other values
- * become text.
- */
+/** Reads a body keeping lists; a JSON object `{"a": {"b": 5}}` becomes the form's `a[b]`. */
 export async function readForm(c: Context): Promise<Record<string, string | string[]>> {
   const raw = await readBody(c, true);
   const out: Record<string, string | string[]> = {};
@@ -94,6 +85,17 @@ export function textFields(f: Record<string, string | string[]>): Record<string,
   );
 }
 
+/** An Excel file as a download. */
+export function xlsxFile(
+  c: Context,
+  filename: string,
+  body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>,
+): Response {
+  c.header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+  c.header("content-disposition", `attachment; filename="${filename}"`);
+  return c.body(body);
+}
+
 /** Maps any thrown error to its status and Indonesian message, in one place. */
 export function onError(err: Error, c: Context): Response {
   const status = err instanceof AppError ? err.status : 500;
@@ -112,10 +114,8 @@ export function onError(err: Error, c: Context): Response {
       status,
     );
   }
-  const details = err instanceof AppError ? err.details : undefined;
   // the fields it names (lib/errors.ts `at`): the first is the one a form marks and focuses
-  const fields = err instanceof AppError ? err.fields : undefined;
-  const data = err instanceof AppError ? err.data : undefined;
+  const { details, fields, data } = err instanceof AppError ? err : {};
   return c.json({
     success: false,
     message,

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 
 /** One rendered island: its name and JSON props. */
-export interface IslandUse {
+interface IslandUse {
   name: string;
   props: unknown;
 }
@@ -21,23 +21,13 @@ export interface Manifest {
   islands: Record<string, { file: string; imports: string[] }>;
   /** The stylesheet, hashed (`app-[hash].css`); absent in bundles built before it was. */
   css?: string;
-  /** Not written by the build: filled by `readManifest` from the files above. */
-  inline?: Inline;
-}
-
-/**
- * The boot script as every page with islands carries it inline (no request to wait for before
- * it runs), with the CSP hash that lets it run.
- */
-export interface Inline {
-  boot: string;
-  /** `'sha256-…'` source for the Content-Security-Policy. */
-  bootHash: string;
+  /** Filled by `readManifest`: the boot script a page carries inline, with its CSP hash. */
+  inline?: { boot: string; bootHash: string };
 }
 
 const cspHash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
-async function readInline(staticDir: string, m: Manifest): Promise<Inline | undefined> {
+async function readInline(staticDir: string, m: Manifest): Promise<Manifest["inline"]> {
   const boot = await Deno.readTextFile(join(staticDir, "build", m.boot));
   if (/<\/script/i.test(boot)) return undefined; // it may not close its element early
   return { boot, bootHash: cspHash(boot) };
@@ -63,29 +53,15 @@ export function useIslandSlot(name: string, props: unknown): number {
   return current.push({ name, props }) - 1;
 }
 
-const UNSAFE: Record<string, string> = {
-  "<": "\\u003c",
-  ">": "\\u003e",
-  "&": "\\u0026",
-  "\u2028": "\\u2028",
-  "\u2029": "\\u2029",
-};
-
-/**
- * JSON for a `<script type="application/json">` element: `</script>`, `<!--` and U+2028/2029
- * in any value are escaped so the markup cannot be broken out of.
- */
+/** JSON for a `<script type="application/json">` element, escaped so no value can break out. */
 export function serializeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => UNSAFE[ch]);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
-/**
- * The tags that go at the end of a page: nothing when no island was rendered, otherwise the
- * props with each island's chunk, every file the page's islands load (`preload`: the boot
- * script asks for them all at once after the first paint, instead of one import level at a
- * time) and the boot script (inline when the manifest carries it). Nothing is preloaded in the
- * markup: compiling scripts before the first paint would delay it.
- */
+/** The tags ending a page with islands: props, chunks, files to preload after the paint, boot. */
 export function islandTags(islands: IslandUse[], manifest: Manifest) {
   if (!islands.length) return "";
   const base = "/static/build/";
@@ -110,10 +86,7 @@ export function islandTags(islands: IslandUse[], manifest: Manifest) {
   return `<script type="application/json" id="__islands">${data}</script>${boot}`;
 }
 
-/**
- * Reads the bundle manifest from the static folder, with the boot script to inline (`inline`),
- * or null when there is none.
- */
+/** Reads the bundle manifest from the static folder, with the boot script to inline; null: none. */
 export async function readManifest(staticDir: string): Promise<Manifest | null> {
   let m: Manifest;
   try {

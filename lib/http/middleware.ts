@@ -11,17 +11,11 @@ import { OutboxScope, withOutbox } from "../db/outbox.ts";
 import type { AccessOf, AppEnv } from "./env.ts";
 import { AppError } from "../errors.ts";
 
-/** HSTS sent over HTTPS: one year. */
-export const HSTS = "max-age=31536000";
-
-/**
- * Security headers on every answer; the CSP lets only the app's own scripts run. Over HTTPS
- * (directly, or by the trusted proxy's `X-Forwarded-Proto`: `isHttps`, as the cookie) HSTS too.
- */
+/** Security headers on every answer (the CSP lets only the app's scripts run); HSTS over HTTPS. */
 export const securityHeaders = (trustProxy = 0): MiddlewareHandler<AppEnv> => async (c, next) => {
   await next();
   const h = c.res.headers;
-  if (isHttps(c, trustProxy)) h.set("strict-transport-security", HSTS);
+  if (isHttps(c, trustProxy)) h.set("strict-transport-security", "max-age=31536000"); // a year
   // the one inline script a page carries, by hash (lib/http/islands.ts)
   const inline = c.get("manifest")?.inline;
   const script = inline ? ` ${inline.bootHash}` : "";
@@ -37,15 +31,7 @@ export const securityHeaders = (trustProxy = 0): MiddlewareHandler<AppEnv> => as
   h.set("cross-origin-opener-policy", "same-origin");
 };
 
-/** The refusal of a write sent from another site. */
-export const CROSS_ORIGIN = "Permintaan dari situs lain ditolak.";
-
-/**
- * Finds state-changing requests sent from another origin, whatever their content type: the
- * `Origin` header (or, without it, `Sec-Fetch-Site`) must name this server. Such a request is
- * marked (`crossOrigin`: where it came from) and refused by `authorize`, which runs after it and
- * audits the refusal with the session and store it has (403).
- */
+/** Marks a write from another origin (`crossOrigin`), for `authorize` to refuse and audit. */
 export const sameOrigin =
   (allowed: string[] = []): MiddlewareHandler<AppEnv> => async (c, next) => {
     if (!["GET", "HEAD", "OPTIONS"].includes(c.req.method)) {
@@ -63,15 +49,10 @@ export const sameOrigin =
   };
 
 /**
- * Enforces the one access declaration on every route: finds the route the request matched,
- * loads the session (idle limit `idleMs`), and lets the request through only when the route
- * is `public` or the session's role is granted its access. A write from another site
- * (`sameOrigin`) gets 403; without a session pages go to login (`?next=` back to them) and APIs
- * get 401; a role without the right gets 403 (`forbidden`); while a printed first password is unchanged, everything but
- * `self` routes is held (pages go to the password page, the rest 403). Nothing runs after a
- * refusal; each is audited (`forbidden` per request, the others folded: `auditRepeated`). A route
- * with no declared access is refused to everyone. Every answer given to a signed-in user, and
- * every refusal, carries `Cache-Control: no-store`.
+ * Enforces the access declaration (routes/_access.ts) on every route, undeclared ones refused to
+ * all: a cross-origin write 403, no session 401 (pages: to login), a role without the right 403,
+ * an unchanged printed password holds all but `self` routes. Each refusal is audited; answers
+ * to a signed-in user and refusals carry `Cache-Control: no-store`.
  */
 export const authorize =
   (accessOf: AccessOf, idleMs: number): MiddlewareHandler<AppEnv> => async (c, next) => {
@@ -94,7 +75,7 @@ export const authorize =
         ...refusal,
         after: { ...refusal.after, origin },
       });
-      throw new AppError(403, CROSS_ORIGIN);
+      throw new AppError(403, "Permintaan dari situs lain ditolak.");
     }
     if (access !== "public" && !session && c.req.path !== "/favicon.ico") {
       noStore();
@@ -125,11 +106,7 @@ export const authorize =
     if (session) c.res.headers.set("cache-control", "no-store");
   };
 
-/**
- * The audit outbox of each request (lib/db/outbox.ts): every commit the request makes carries
- * its records' changes as intents, in the same commit; at the end, those no `audit` call
- * covered (a request failing after a commit) are appended as entries of their own.
- */
+/** Each request's audit outbox (lib/db/outbox.ts), settled at its end (`settleOutbox`). */
 export const auditOutbox = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   const scope = new OutboxScope(() => actorOf(c));
   try {

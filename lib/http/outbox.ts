@@ -16,10 +16,7 @@ import {
   readIntents,
 } from "../db/outbox.ts";
 
-/**
- * The audit events an outbox value stands for: its event, its change's (none: a change nothing
- * the log shows), or for a bulk write's changes entries of many records each.
- */
+/** The audit events an outbox value stands for (none: a change the log does not show). */
 function eventsOf(it: Intent): AuditEvent[] {
   if (it.kind === "event") return [it.event as AuditEvent];
   if (it.kind === "changes") return changesEvents(it.changes);
@@ -39,11 +36,7 @@ interface Run {
   events: AuditEvent[];
 }
 
-/**
- * A chunk's intents in runs: consecutive packed values of one commit (the same time and actor)
- * are one run, whose records' entries are cut together (`changesEvents`: an entry holds up to
- * its limit of records, not the few of one packed value); any other intent is a run alone.
- */
+/** A chunk's intents in runs: one commit's consecutive packed values share entries. */
 function runsOf(found: (Intent | null)[]): Run[] {
   const runs: Run[] = [];
   const who = (it: Intent) => `${it.at}\u0000${JSON.stringify(it.actor)}`;
@@ -62,14 +55,8 @@ function runsOf(found: (Intent | null)[]): Run[] {
   return runs;
 }
 
-/**
- * Moves the outbox values at `keys` to the audit log, in order, each with its actor and the time
- * it committed, then removes them; those in `known` (this request's bulk writes', by id) are
- * not read back. One whose append fails stays, for the next drain (a value of many entries
- * whole, so some may be appended twice, never lost; a bulk commit's packed values, whose
- * records share entries, stay together). Returns how many entries were appended.
- */
-export async function moveIntents(
+/** Moves the values at `keys` to the log in order; one whose append fails stays, never lost. */
+async function moveIntents(
   kv: Deno.Kv,
   log: AuditLog,
   keys: Deno.KvKey[],
@@ -105,10 +92,13 @@ export async function moveIntents(
   return moved;
 }
 
-/**
- * At start, before serving: appends what the outbox still holds (a crash between a commit
- * and its entry's append, an append that failed), oldest first, and removes it.
- */
+/** `moveIntents`; what fails to move stays in the outbox, for the next drain. */
+const moveOrLeave = (kv: Deno.Kv, log: AuditLog, keys: Deno.KvKey[], known: Map<unknown, Intent>) =>
+  moveIntents(kv, log, keys, known).catch((e) =>
+    console.error("Outbox audit ditulis saat start berikutnya:", e)
+  );
+
+/** At start, before serving: appends what the outbox still holds, oldest first, and removes it. */
 export async function drainOutbox(kv: Deno.Kv, log: AuditLog): Promise<number> {
   // what this process moves later is not drained twice
   await log.later.done();
@@ -125,13 +115,7 @@ export async function movesDone(): Promise<void> {
   while (moving.size) await Promise.all(moving);
 }
 
-/**
- * Appends `ev` for the running request: the intents its commits wrote so far are covered by it
- * and removed once it is appended. When the append fails, the event waits in the outbox in
- * their place. `changes` (a bulk write, an import): the records' changes are appended first,
- * then `ev`, moved from the outbox in the background (`AuditLog.later`) once `ev` is parked
- * there after them; the request answers when its data and all its entries are durable.
- */
+/** Appends `ev` for the request, covering its commits' intents (`changes`: an import's, first). */
 export async function recordEvent(
   kv: Deno.Kv,
   log: AuditLog,
@@ -144,19 +128,14 @@ export async function recordEvent(
     const keys = scope.take();
     const known = scope.known(keys);
     const parked = await parkEvent(kv, actor, ev, []).catch(() => null);
-    // what fails to move stays in the outbox, for the next drain
-    const move = (keys: Deno.KvKey[]) =>
-      moveIntents(kv, log, keys, known).catch((e) =>
-        console.error("Outbox audit ditulis saat start berikutnya:", e)
-      );
     if (parked) {
       known.set(parked.key[1], parked.value);
-      const moved = log.later.add(() => move([...keys, parked.key]));
+      const moved = log.later.add(() => moveOrLeave(kv, log, [...keys, parked.key], known));
       moving.add(moved);
       moved.then(() => moving.delete(moved));
       return;
     }
-    await move(keys);
+    await moveOrLeave(kv, log, keys, known);
   }
   const covered = scope?.take() ?? [];
   try {
@@ -173,26 +152,14 @@ export async function recordEvent(
   }
 }
 
-/**
- * At the end of a request: the intents of commits no event covered (a request that failed
- * after a commit, say a 409 refreshing the children of a saved parent) are appended as entries
- * of their own. Writes after this carry no intent.
- */
+/** At a request's end: the intents no event covered (it failed after a commit) become entries. */
 export async function settleOutbox(kv: Deno.Kv, log: AuditLog, scope: OutboxScope) {
   scope.closed = true;
   const left = scope.take();
-  if (left.length) {
-    await moveIntents(kv, log, left, scope.known(left)).catch((e) =>
-      console.error("Outbox audit ditulis saat start berikutnya:", e)
-    );
-  }
+  if (left.length) await moveOrLeave(kv, log, left, scope.known(left));
 }
 
-/**
- * Appends `ev` outside any request (a folded record, written once its minute is over): it
- * covers no intents, whichever request's scope runs when it is written. An append that fails
- * leaves it in the outbox, for the next drain.
- */
+/** Appends `ev` outside any request (no intents covered); a failed append parks it. */
 export async function appendDetached(
   kv: Deno.Kv,
   log: AuditLog,
@@ -207,12 +174,7 @@ export async function appendDetached(
   }
 }
 
-/**
- * What the running request's commits not yet audited did to record `entityId` of `entity`,
- * as committed: the record before its first write and after its last (null: none committed).
- * Read from the request's intents in the outbox, so a write landing between a read and the
- * commit is never shown as this request's change.
- */
+/** What the request's unaudited commits did to one record (from its intents), or null. */
 export async function committedChange(
   kv: Deno.Kv,
   entity: string,

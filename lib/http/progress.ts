@@ -5,10 +5,7 @@ import { SESSION_COOKIE } from "../auth/auth.ts";
 import { progressId, track, type Tracker } from "../progress/progress.ts";
 import type { AppEnv } from "./env.ts";
 
-/**
- * Who owns the jobs this request starts or polls: its session (a hash of the session cookie,
- * never the token itself), so only the session that started a job can follow it.
- */
+/** Who owns the jobs this request starts or polls: a hash of its session cookie. */
 export function jobOwner(c: Context<AppEnv>): string {
   const token = getCookie(c, SESSION_COOKIE);
   return token ? createHash("sha256").update(token).digest("base64") : "";

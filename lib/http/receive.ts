@@ -13,7 +13,6 @@ export const READ_LIMITS = {
   importMs: 120_000,
 };
 
-/** Bodies other than imports: 1 MB. */
 const OTHER_BYTES = 2 ** 20;
 
 /** `/import` and its kinds (`/import-eklaim`, `/import-status`). */
@@ -21,11 +20,7 @@ const isImport = (path: string) => /\/import(-[a-z]+)?$/.test(path);
 
 const seconds = (ms: number) => (ms / 1000).toLocaleString("id-ID");
 
-/**
- * The body, read to its end: refused as `large` past `max` bytes (declared or sent), `late` when
- * it has not all come within `ms`, `broken` when the client went away. A declared length is
- * allocated at once and each chunk copied in as it comes (no copy of the whole at the end).
- */
+/** The body read to its end, or why not: past `max` bytes, not in within `ms`, the client gone. */
 async function readBody(
   req: Request,
   max: number,
@@ -54,8 +49,7 @@ async function readBody(
       }
       body.set(r.value, n);
       n += r.value.length;
-      // a turn for the other requests after each MB (a dozen 19 MB uploads arriving at once
-      // otherwise kept the thread busy for seconds on end)
+      // a turn for the other requests after each MB: big uploads at once never hold the thread
       if ((n >> 20) !== ((n - r.value.length) >> 20)) await new Promise((ok) => setTimeout(ok));
     }
   } catch {
@@ -74,16 +68,7 @@ export function bufferedBody(req: Request): Uint8Array | null {
   return buffered.get(req) ?? null;
 }
 
-/**
- * Before a request may take a request slot (`admitted`): its session is read (as `authorize`
- * reads it, from the kept sessions) and its body read whole, under a deadline
- * (`READ_LIMITS`: past it 408) and a cap (a signed-in import up to `importBytes`, anything else
- * 1 MB: past it 413, refused before reading when the declared length says so). A slow client
- * then waits here, holding no slot; the handler reads the body from memory (an upload's file in
- * place: `uploadedFile`, lib/http/upload.ts). Passed as they are:
- * paths `streamed` names (their handler reads a stream and caps it itself: a backup upload) and
- * an anonymous request for a route that is not public (`authorize` refuses it unread).
- */
+/** Reads the session and the body (capped, 413; deadline, 408) before a request takes a slot. */
 export const received = (o: {
   store: () => Promise<Store>;
   idleMs: number;

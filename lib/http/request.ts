@@ -5,12 +5,7 @@ import { committedChange, recordEvent } from "./outbox.ts";
 import { allows } from "../auth/roles.ts";
 import type { AppEnv } from "./env.ts";
 
-/**
- * The entry of a list header (`X-Forwarded-For`, `X-Forwarded-Proto`) the trusted proxies
- * wrote: each appends what it saw, so the client's own is `hops` from the end; the entries
- * before it are the client's to write and never read. A shorter list (fewer proxies on the
- * way than expected) gives its first entry. Undefined with no proxy trusted or no header.
- */
+/** The entry of a list header the trusted proxies appended: `hops` from the end, else the first. */
 export function forwarded(c: Context, header: string, hops: number): string | undefined {
   if (hops < 1) return undefined;
   const entries = (c.req.header(header) ?? "").split(",").map((e) => e.trim());
@@ -21,10 +16,7 @@ export function forwarded(c: Context, header: string, hops: number): string | un
 /** The trusted proxies in front of this app (`TRUST_PROXY`; 0: none). */
 const proxies = (c: Context<AppEnv>) => c.get("config")?.trustProxy ?? 0;
 
-/**
- * The client's address: the `X-Forwarded-For` entry the trusted proxy appended (`TRUST_PROXY=N`:
- * N entries from the end), else the socket's peer (Deno.serve's info), else "-".
- */
+/** The client's address: the trusted proxy's `X-Forwarded-For` entry, else the peer's, else "-". */
 export function clientIp(c: Context<AppEnv>): string {
   const fwd = forwarded(c, "x-forwarded-for", proxies(c));
   if (fwd) return fwd.slice(0, 64);
@@ -32,11 +24,7 @@ export function clientIp(c: Context<AppEnv>): string {
   return addr?.hostname ?? "-";
 }
 
-/**
- * True when the request came over HTTPS: directly, or by the `X-Forwarded-Proto` entry the
- * trusted proxy appended (read as `clientIp` reads the address). `hops` defaults to
- * `TRUST_PROXY`; the security headers, which run before the config is set, pass it.
- */
+/** True over HTTPS, directly or by the trusted proxy's `X-Forwarded-Proto` (as `clientIp`). */
 export function isHttps(c: Context<AppEnv>, hops = proxies(c)): boolean {
   if (new URL(c.req.url).protocol === "https:") return true;
   return forwarded(c, "x-forwarded-proto", hops)?.toLowerCase() === "https";
@@ -55,11 +43,7 @@ export function actorOf(
   };
 }
 
-/**
- * Writes an audit entry for this request (who: see `actorOf`). It covers the changes this
- * request committed so far, whose intents wait in the outbox until it is appended; if the
- * append fails, the entry waits there in their place (see lib/http/outbox.ts).
- */
+/** Writes an audit entry for this request, covering the changes it committed so far. */
 export async function audit(
   c: Context<AppEnv>,
   ev: AuditEvent,
@@ -68,11 +52,7 @@ export async function audit(
   await recordEvent(c.get("store").kv, c.get("audit"), actorOf(c, who), ev);
 }
 
-/**
- * Audits what this request's commits did to one record, as committed (`committedChange`): as
- * `action` with the fields changed (the record, for a create), or without `action` as a
- * create, a delete or an update of the fields changed (nothing when no field changed).
- */
+/** Audits what this request's commits did to one record, as `action` or a create/update/delete. */
 export async function auditChange(
   c: Context<AppEnv>,
   entity: string,
@@ -89,14 +69,17 @@ export async function auditChange(
   await audit(c, { action, entity, entityId, ...d });
 }
 
-/**
- * Like `audit`, for a write of many records (an import): each record's change this request
- * committed is appended with its before and after (a bulk write's twenty to an entry, found by
- * each record's key fields: see `CHANGES`), then `ev` (the summary).
- */
+/** Like `audit`, for an import: each record's change this request committed, then `ev`. */
 export async function auditWithChanges(c: Context<AppEnv>, ev: AuditEvent): Promise<void> {
   await recordEvent(c.get("store").kv, c.get("audit"), actorOf(c), ev, { changes: true });
 }
+
+/** Audits a read of one stay's record (`screen`: which part of it). */
+export const auditView = (c: Context<AppEnv>, entityId: string, screen?: string): Promise<void> =>
+  audit(c, { action: "view", entity: "ipd", entityId, ...(screen ? { after: { screen } } : {}) });
+
+/** The request's query string. */
+export const queryOf = (c: Context): URLSearchParams => new URL(c.req.url).searchParams;
 
 /** True when this request's user may use the route `METHOD pattern` (as declared). */
 export function can(c: Context<AppEnv>, method: string, pattern: string): boolean {

@@ -1,10 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Context, MiddlewareHandler } from "hono";
 
-/**
- * Requests held to a share of the slots: anonymous ones (no session), and uploads back from
- * their parse (`steppedOut`) with the rows to check and write.
- */
+/** Requests held to a share of the slots: anonymous ones, and uploads back from their parse. */
 export type Share = "anonymous" | "upload";
 
 interface Waiter {
@@ -13,13 +10,9 @@ interface Waiter {
 }
 
 /**
- * A request queue: at most `limit` requests are worked on at once; the others wait their turn in
- * arrival order, writes ahead of reads. Under a load heavier than one JavaScript thread serves,
- * a request then runs to its answer among a few others instead of among all fifty, so its
- * waits on the store are not each stretched by every other request's work.
- * Anonymous requests hold at most half the slots and uploads back from their parse a third (at
- * least one each), so neither a flood of anonymous requests nor a dozen imports at once takes
- * every slot from the signed-in users' lists and saves.
+ * At most `limit` requests worked on at once, the others in arrival order, writes first: under
+ * heavy load a request runs among a few, its store waits not stretched by all the others' work.
+ * Anonymous requests hold at most half the slots and uploads back from their parse a third.
  */
 export class RequestQueue {
   #busy = 0;
@@ -29,7 +22,6 @@ export class RequestQueue {
   /** The most slots each share may hold. */
   readonly shares: Record<Share, number>;
 
-  /** `limit`: requests worked on at once. */
   constructor(readonly limit: number) {
     this.shares = {
       anonymous: Math.max(1, Math.floor(limit / 2)),
@@ -46,10 +38,7 @@ export class RequestQueue {
     if (share) this.#held[share]++;
   }
 
-  /**
-   * Waits for a turn (`write`: ahead of every waiting read; `share`: within that share's slots);
-   * call `leave(share)` after.
-   */
+  /** Waits for a turn (`write`: ahead of waiting reads; `share`: in its slots); `leave` after. */
   enter(write: boolean, share?: Share): Promise<void> | void {
     if (this.#fits(share)) return this.#take(share);
     return new Promise((go) => (write ? this.#writes : this.#reads).push({ share, go }));
@@ -90,13 +79,7 @@ async function back(turn: Turn): Promise<void> {
   }
 }
 
-/**
- * Runs `wait` with the current request's turn given back (an upload waiting for its parse, which
- * needs no request slot), then waits for a turn again before going on: in arrival order with the
- * reads (not ahead of them) and within the uploads' share (a dozen uploads back from their parse
- * one after another kept a list waiting for seconds). Outside a queued request it just runs
- * `wait`.
- */
+/** Runs `wait` (an upload's parse) with the request's slot given back, then queues again. */
 export async function steppedOut<T>(wait: () => Promise<T>): Promise<T> {
   const turn = turns.getStore();
   if (!turn?.held) return await wait();
@@ -109,11 +92,7 @@ export async function steppedOut<T>(wait: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * The middleware: each request waits for its turn in `queue` (writes, any method but GET
- * and HEAD, ahead of reads; `anonymous(c)`: within the anonymous share) and gives it back when
- * its answer is made.
- */
+/** The middleware: each request waits its turn in `queue` (`anonymous(c)`: in that share). */
 export const queued = (
   queue: RequestQueue,
   anonymous: (c: Context) => boolean = () => false,

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { extname, join, posix } from "node:path";
+import { acceptedEncodings } from "./gzip.ts";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -18,38 +19,19 @@ const TYPES: Record<string, string> = {
 /** Precompressed copies build.ts writes beside scripts and stylesheets, best first. */
 const ENCODINGS = [["br", ".br"], ["gzip", ".gz"]] as const;
 
-/** The encodings a request accepts (q > 0), from its Accept-Encoding header. */
-function accepted(header: string | undefined): Set<string> {
-  const out = new Set<string>();
-  for (const part of (header ?? "").split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (name && (!q || Number(q.slice(2)) > 0)) out.add(name);
-  }
-  return out;
-}
-
 /** Bundle files are named by their content hash, so they never change (the manifest does). */
 const hashed = (rel: string) => rel.startsWith("build/") && rel !== "build/manifest.json";
 
-/**
- * Serves `/static/*` from `dir` (found relative to the program, so a compiled binary finds its
- * embedded copy). Hashed bundle files are cached for a year, the rest revalidated. A script or
- * stylesheet is sent as its precompressed `.br` or `.gz` copy when the browser accepts it
- * (which copies exist is looked up once per file and remembered).
- */
+/** Serves `/static/*` from `dir`, scripts and styles as precompressed copies when accepted. */
 export function serveStatic(dir: string): MiddlewareHandler {
   const variants = new Map<string, string[]>();
+  const pathOf = (rel: string) => join(dir, ...rel.split("/"));
   const variantsOf = async (rel: string) => {
     let v = variants.get(rel);
     if (!v) {
       v = [];
-      if (/\.(js|css)$/.test(rel)) {
-        for (const [enc, ext] of ENCODINGS) {
-          if (
-            await Deno.stat(join(dir, ...(rel + ext).split("/"))).then((i) => i.isFile, () => false)
-          ) v.push(enc);
-        }
+      for (const [enc, ext] of /\.(js|css)$/.test(rel) ? ENCODINGS : []) {
+        if (await Deno.stat(pathOf(rel + ext)).then((i) => i.isFile, () => false)) v.push(enc);
       }
       variants.set(rel, v);
     }
@@ -66,9 +48,9 @@ export function serveStatic(dir: string): MiddlewareHandler {
     if (rel.startsWith("..") || /[\0\\:]/.test(rel)) return c.notFound();
     try {
       const have = await variantsOf(rel);
-      const ok = have.length ? accepted(c.req.header("accept-encoding")) : null;
+      const ok = have.length ? acceptedEncodings(c.req.header("accept-encoding")) : null;
       const enc = ok && ENCODINGS.find(([e]) => have.includes(e) && ok.has(e));
-      const body = await Deno.readFile(join(dir, ...(enc ? rel + enc[1] : rel).split("/")));
+      const body = await Deno.readFile(pathOf(enc ? rel + enc[1] : rel));
       if (have.length) c.header("vary", "accept-encoding");
       if (enc) c.header("content-encoding", enc[0]);
       c.header("content-type", TYPES[extname(rel)] ?? "application/octet-stream");

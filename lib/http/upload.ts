@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { badRequest } from "../errors.ts";
 import { bufferedBody } from "./receive.ts";
+import { indexOf } from "./utf8.ts";
 
 /** An uploaded file: its name as the browser sent it, and its bytes. */
 export interface Upload {
@@ -11,28 +12,9 @@ export interface Upload {
 const enc = new TextEncoder();
 const malformed = () => badRequest("Format unggahan tidak valid.");
 
-/**
- * Where `needle` first occurs in `hay` from `from` (-1: nowhere): the native search for its
- * first byte, then the rest compared. Linear: the delimiters searched start with a line break
- * their other bytes never hold (node's `Buffer.indexOf` is a JavaScript loop in Deno, 85 ms for
- * 19 MB).
- */
-function indexOf(hay: Uint8Array, needle: Uint8Array, from: number): number {
-  for (let i = hay.indexOf(needle[0], from); i >= 0; i = hay.indexOf(needle[0], i + 1)) {
-    let k = 1;
-    while (k < needle.length && hay[i + k] === needle[k]) k++;
-    if (k === needle.length) return i;
-  }
-  return -1;
-}
-
 const BLANK_LINE = enc.encode("\r\n\r\n");
 
-/**
- * The parts of a multipart body, found in place: the body read before admission
- * (lib/http/receive.ts) is cut into views, never copied (a form parser copied a 19 MB file
- * twice on the server's thread, a quarter of a second each time).
- */
+/** The parts of a multipart body as views of it, never copied (as a form parser does, twice). */
 function partsOf(body: Uint8Array, boundary: string): { headers: string; data: Uint8Array }[] {
   const delimiter = enc.encode(`\r\n--${boundary}`);
   // the first delimiter opens the body, without the line break (unless a preamble comes first)
@@ -52,11 +34,7 @@ function partsOf(body: Uint8Array, boundary: string): { headers: string; data: U
   return parts;
 }
 
-/**
- * The file a multipart upload sends as `file` (null: none, or empty); a body that is not a
- * well-formed form is 400 'Format unggahan tidak valid.'. Read in place from the body read before
- * admission; without one (not read there), through the form parser.
- */
+/** The file a multipart upload sends as `file` (null: none or empty; 400: a malformed form). */
 export async function uploadedFile(c: Context): Promise<Upload | null> {
   const type = c.req.header("content-type") ?? "";
   const boundary = type.match(/^multipart\/form-data;.*\bboundary="?([^";]+)"?/i)?.[1];

@@ -1,7 +1,3 @@
-/**
- * Finds the form field whose bytes are not UTF-8, before a body parser turns them into U+FFFD
- * (which would be stored as if typed). Pure: bytes in, a field name out.
- */
 const strict = new TextDecoder("utf-8", { fatal: true });
 const lenient = new TextDecoder();
 
@@ -47,7 +43,8 @@ function formField(body: Uint8Array): string | null {
   return null;
 }
 
-const indexOf = (b: Uint8Array, s: Uint8Array, from: number) => {
+/** Where `s` first occurs in `b` from `from` (-1: nowhere); `Buffer.indexOf` is slow in Deno. */
+export function indexOf(b: Uint8Array, s: Uint8Array, from: number): number {
   for (
     let i = b.indexOf(s[0], from);
     i >= 0 && i <= b.length - s.length;
@@ -58,7 +55,7 @@ const indexOf = (b: Uint8Array, s: Uint8Array, from: number) => {
     if (k === s.length) return i;
   }
   return -1;
-};
+}
 
 /** The first text part (no `filename`) of a multipart body whose name or value is not UTF-8. */
 function multipartField(body: Uint8Array, type: string): string | null {
@@ -99,11 +96,7 @@ function jsonField(body: Uint8Array): string | null {
   return "";
 }
 
-/**
- * The name of the first field of a form (urlencoded or multipart) or JSON body whose bytes are
- * not valid UTF-8 (a file part's content aside); null when every field is. For a JSON body, the
- * field is the first whose text came out with U+FFFD ("" when none can be told).
- */
+/** The first field of a form or JSON body that is not UTF-8 (a parser would make it U+FFFD). */
 export function invalidUtf8Field(body: Uint8Array, contentType: string): string | null {
   const type = contentType.split(";")[0].trim().toLowerCase();
   if (type === "application/x-www-form-urlencoded") return formField(body);
