@@ -32,20 +32,11 @@ export interface Config {
   sessionIdleMinutes: number;
   /** Requests worked on at once; the rest wait their turn, writes first (lib/http/request_queue.ts). */
   requestsAtOnce: number;
-  /**
-   * Reverse proxies in front of the app (0: none). Their `X-Forwarded-For` / `X-Forwarded-Proto`
-   * entries are trusted: the one this many hops from the end is the client's.
-   */
+  /** Reverse proxies in front (0: none), whose `X-Forwarded-For` / `-Proto` entries are trusted. */
   trustProxy: number;
-  /**
-   * The audit log's KV store (`AUDIT_PATH`); unset: `DATA_DIR/audit.kv`, or memory when the
-   * database is `:memory:` (see `auditPathOf`).
-   */
+  /** The audit log's KV store (`AUDIT_PATH`); unset: see `auditPathOf`. */
   auditPath?: string;
-  /**
-   * The region list the first-run checklist loads (a gzipped `kode,nama` CSV); unset: the
-   * official one shipped with the app (lib/settings/official_regions.ts). Set by tests only.
-   */
+  /** The region list (gzipped `kode,nama` CSV) the first run loads; unset: the official one. */
   regionList?: URL;
 }
 
@@ -122,12 +113,7 @@ function licenceUrlOf(env: Env): string | undefined {
   return v.replace(/\/+$/, "");
 }
 
-/**
- * Reads `DATA_DIR`, `DB_PATH`, `HOST` (default 0.0.0.0), `PORT` (default 8000), `ADMIN_PASSWORD`, `ALLOWED_ORIGINS`, `LICENCE_URL`,
- * `LICENCE_GRACE_DAYS` (default 7), `LICENCE_TIMEOUT_MS` (default 8000), `BACKUP_KEEP`
- * (default 7), `BACKUP_UPLOAD_MAX_MB` (default 2048), `DEMO_DATA` (1: demo data on an empty database), `SESSION_IDLE_MINUTES` (default
- * 30), `REQUESTS_AT_ONCE` (default 6), `TRUST_PROXY` (N: behind N reverse proxies) and `AUDIT_PATH`.
- */
+/** Reads the configuration from the environment (README lists the variables and defaults). */
 export function loadConfig(env: Env = Deno.env): Config {
   const dataDir = env.get("DATA_DIR") || "./data";
   return {
