@@ -64,10 +64,8 @@ function lockOf(
 }
 
 /**
- * Whether logins for `username` are refused now: the username is locked (whether or not it
- * exists), or, for a username that does not exist (`exists` false), its address has guessed
- * too many unknown usernames. An address is never refused for accounts that exist: a ward
- * behind one address keeps logging in while one account is locked. Reads only.
+ * Whether logins for `username` are refused now: it is locked, or (unknown usernames only) its
+ * address guessed too many; an address is never refused for accounts that exist. Reads only.
  */
 export async function lockedFor(
   store: Store,
@@ -87,12 +85,9 @@ export interface Attempt {
 }
 
 /**
- * Reserves a login attempt before its password is checked, in one atomic commit with the lock
- * check: parallel guesses cannot all pass a check made before any of them is counted. A
- * username's failures and the attempts being checked together stay within `USER_FAILURES`; an
- * attempt beyond waits until one of them settles (a check takes a fraction of a second), so
- * correct logins at once all pass while wrong ones meet the lock. At an unknown username the
- * address's guess is counted too. A conflict retries, so no attempt is lost. Returns the lock
+ * Reserves a login attempt in one atomic commit with the lock check, so parallel guesses cannot
+ * all pass: failures and attempts being checked stay within `USER_FAILURES` (one beyond waits
+ * for one to settle). At an unknown username the address's guess counts too. Returns the lock
  * when the login is refused instead.
  */
 export async function reserveAttempt(
@@ -127,10 +122,9 @@ export async function reserveAttempt(
 }
 
 /**
- * Ends a reserved attempt. A correct password (`ok`) releases it and clears the username's
- * failures and lock (the attempts others are checking stay); a wrong one counts as a failure,
- * and the failure that reaches `USER_FAILURES` sets the lock (`locks`). An attempt no longer
- * reserved (an admin's unlock, or counted already as one that took too long) changes nothing.
+ * Ends a reserved attempt: `ok` clears the username's failures and lock, else it counts as a
+ * failure and the one reaching `USER_FAILURES` sets the lock (`locks`); one no longer reserved
+ * changes nothing.
  */
 async function settleAttempt(
   store: Store,
@@ -156,10 +150,7 @@ async function settleAttempt(
   }
 }
 
-/**
- * Checks a reserved attempt's password and settles the attempt (`settleAttempt`): the account,
- * or null, and whether this failure set the lock. A check that throws counts as a failure.
- */
+/** Checks a reserved attempt's password and settles it: the account or null, and `locks`. */
 export async function checkAttempt(
   store: Store,
   attempt: Attempt,
