@@ -49,9 +49,8 @@ export class LicenceServiceError extends Error {}
 export const isActive = (a: LicenceAnswer): boolean => a.data.length > 0 && a.data[0].actived;
 
 /**
- * Asks the activation service `GET {baseUrl}/menara-activation/{code}` for a licence. The code
- * must already have passed `parseHospitalCode`. Throws `LicenceUnreachable` or
- * `LicenceServiceError`; an answer with no data (unknown code) is returned as it is.
+ * Asks the activation service `GET {baseUrl}/menara-activation/{code}` (a parsed code) for a
+ * licence; throws `LicenceUnreachable` or `LicenceServiceError`, returns an empty answer as is.
  */
 export async function fetchLicence(
   baseUrl: string,
