@@ -1,8 +1,6 @@
 /**
- * Optional demo data (`DEMO_DATA=1`): on a database with no data of its own, the world of
- * lib/demo/plan.ts is stored through the functions the screens use, so every total, flag and
- * copy follows the rules: resources through `saveRecord`, the hospital profile through
- * `saveHospital`, stays through `saveVisit`, `saveExam` and `discharge`.
+ * Optional demo data (`DEMO_DATA=1`): the world of lib/demo/plan.ts stored through the functions
+ * the screens use, so every total, flag and copy follows the rules.
  */
 import { codes, demoPlan, type DemoStay, world } from "./plan.ts";
 import { getHospital, saveHospital } from "../settings/hospital.ts";
@@ -38,8 +36,7 @@ const OWN_DATA = [
 
 /**
  * A demo stay's claim data: a SEP in E-Klaim's shape (none yet for a stay admitted in the last
- * day, as many hospitals get it a day later), the room's class as the entitled class, the way
- * in as the visit form would start it, no upgrade, no ICU.
+ * day), the room's class as entitled, the way in as the visit form guesses it.
  */
 function claimData(s: DemoStay, n: number, now: Date): Record<string, string> {
   const room = world.rooms.find((r) => r.name === s.room)!;
@@ -121,9 +118,8 @@ async function masterData(store: Store, registry: Registry, plan: ReturnType<typ
 }
 
 /**
- * Stores the demo world (placed before now) when the database has no data of its own
- * (`hasOwnData`); returns what it stored, or null when it left the database alone. Call it
- * after `seedResources`: stays refer to the seeded reference lists.
+ * Stores the demo world (placed before now) unless `hasOwnData`: what it stored, or null. Call
+ * it after `seedResources`: stays refer to the seeded reference lists.
  */
 export async function seedDemoData(store: Store, registry: Registry): Promise<DemoSummary | null> {
   if (await hasOwnData(store, registry)) return null;

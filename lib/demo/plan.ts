@@ -1,9 +1,6 @@
 /**
- * The demo world as a plan, free of storage: patients, and stays with their examinations,
- * codes and charges, placed over the last 45 days before `now`. Deterministic for a given
- * `now` and seed (mulberry32), so two runs differ only in their dates. The codes, tariffs and
- * keywords come from lib/demo/codes.json (a cut of the reference data), the hospital, rooms,
- * doctors, names and case types from lib/demo/world.json. lib/demo/data.ts stores the plan.
+ * The demo world as a plan, free of storage: patients and stays with their examinations over
+ * the 45 days before `now`, deterministic for a `now` and seed, from codes.json and world.json.
  */
 import codes from "./codes.json" with { type: "json" };
 import world from "./world.json" with { type: "json" };
@@ -102,11 +99,10 @@ function weighted(r: Random): Case {
 }
 
 /**
- * A patient's stays as [admission, discharge | null] instants: the last one (`open`: still
- * admitted; `today`: admitted or discharged today), earlier ones before it (`readmit[k]`: less
- * than 30 days after the previous discharge, else over 30), all within the last 45 days. The
- * shape is drawn relative to the last event and placed after, so the time of day never changes
- * which random numbers shape the world.
+ * A patient's stays as [admission, discharge | null] instants: the last one (`open`: admitted;
+ * `today`: admitted or discharged today), earlier ones before it (`readmit[k]`: within 30 days
+ * of the previous discharge). Drawn relative to the last event, so the time of day never
+ * changes which random numbers shape the world.
  */
 function chain(r: Random, now: number, readmit: boolean[], open: boolean, today: boolean) {
   const los = () => between(r, 1 * DAY, 7 * DAY);

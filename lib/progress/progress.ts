@@ -103,10 +103,7 @@ export function track(id: string | null, label: string, owner = ""): Tracker {
   };
 }
 
-/**
- * Runs a job and ends its report: `finish` with the result's message, or `fail` with the
- * refusal's Indonesian message (an unexpected error: `failText`), the error thrown on.
- */
+/** Runs a job and ends its report with the result's message, or the refusal's (else `failText`). */
 export async function tracked<T extends { message: string }>(
   progress: Tracker,
   job: () => Promise<T>,
