@@ -63,9 +63,8 @@ export async function keepState(store: Store, sc: StayClaim, state: BridgeState)
 }
 
 /**
- * Records the INA-CBG group of `s` (E-Klaim's answer as kept) as the stay's claim and package
- * (`recordEklaimGroup`, checked against the stay and claim the flow read: 409 when either
- * changed meanwhile), `final` after `inacbg_grouper_final` and `claim_final`.
+ * Records the INA-CBG group of `s` as the stay's claim and package (409 when the stay or claim
+ * the flow read changed meanwhile), `final` after both finals.
  */
 export async function recordGroup(
   ctx: FlowContext,
@@ -92,10 +91,8 @@ export async function recordGroup(
 }
 
 /**
- * Runs `body` on stay `ipdId`'s claim (404 for no stay, 409 for no SEP or settings the
- * administrator must complete) holding its calls (`withClaimLock`: another clerk's call to it
- * answers 409), and answers how it ended. An `AppError` of the body (E-Klaim's refusal, a
- * failed call, a check) ends the flow as `error`, the steps done kept; the call log is trimmed.
+ * Runs `body` on stay `ipdId`'s claim (404 no stay, 409 no SEP or settings) under
+ * `withClaimLock`, and answers how it ended: an `AppError` of the body ends it as `error`.
  */
 export async function onStay(
   ctx: FlowContext,

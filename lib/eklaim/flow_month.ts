@@ -63,10 +63,8 @@ async function mustAllBeReady(ctx: FlowContext, finals: Claim[]): Promise<void> 
 }
 
 /**
- * Sends the month's final claims (`month` `YYYY-MM`, by discharge date): `send_claim` over the
- * month's days for inpatients, then each listed claim's status (`get_claim_status`), the sent
- * ones becoming `terkirim`. Refused (409) while a final claim of the month is not ready, or
- * another call to one of them runs. Progress: the send, then claim by claim.
+ * Sends the final claims discharged in `month` (`YYYY-MM`) with `send_claim`, then reads each
+ * listed claim's status, the sent ones becoming `terkirim`; 409 while one is not ready or busy.
  */
 export async function sendMonth(ctx: FlowContext, month: string): Promise<MonthOutcome> {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw badRequest("Bulan harus YYYY-MM.").at("month");
@@ -117,7 +115,7 @@ export async function sendMonth(ctx: FlowContext, month: string): Promise<MonthO
       }
       ctx.progress?.phase("Memeriksa status kirim", mine.length, "klaim");
       for (const [i, c] of mine.entries()) {
-        await appendCall(ctx.store, c._id, { ...logOf(run.steps[0], c.sep, ctx.who.username) });
+        await appendCall(ctx.store, c._id, logOf(run.steps[0], c.sep, ctx.who.username));
         run.logId = c._id;
         const st = await run.raw("get_claim_status", {}, { nomor_sep: c.sep });
         run.logId = null;

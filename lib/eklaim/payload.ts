@@ -96,9 +96,8 @@ const FIELD_LABELS: Record<CodeField, string> = {
 };
 
 /**
- * The clerk's code lists of a request: `undefined` (not sent: as before), `null` ('' sent: back
- * to the stay's codes) or the codes (`#`-joined text or a list; `#` alone: none). 400 naming the
- * field and the code that is neither a diagnosis nor a procedure code, or more than 30 codes.
+ * The clerk's code lists of a request: `undefined` (not sent), `null` ('' sent: the stay's) or
+ * the codes (`#`-joined or a list); 400 naming a code of no known form, or more than 30 codes.
  */
 export function readOverrides(
   fields: Record<string, string | string[]>,
@@ -124,10 +123,7 @@ export function readOverrides(
   return out;
 }
 
-/**
- * The stay's own codes: a discharged stay's summary (primary first), else (and for a summary
- * without diagnoses) its examinations' so far, as the discharge form proposes them.
- */
+/** The stay's own codes: a discharged stay's summary, else its examinations' so far. */
 function stayCodes(
   v: Visit,
   exams: Examination[],
@@ -151,9 +147,8 @@ function stayCodes(
 const t = (n: number | null | undefined) => String(n ?? 0);
 
 /**
- * What a grouping sends of stay `v` (`missingData` empty): `new_claim`'s patient, the claim data
- * (dates in the hospital's zone; while admitted, `now` as the discharge and status 1), the codes
- * (the clerk's `overrides`, else the stay's) and its fingerprint.
+ * What a grouping sends of stay `v` (`missingData` empty): the patient, the claim data (while
+ * admitted, `now` as the discharge), the codes (`overrides`, else the stay's), the fingerprint.
  */
 export async function stayPayload(
   store: Store,
@@ -196,13 +191,9 @@ export async function stayPayload(
     payor_cd: use.payor_cd,
   };
   const own = stayCodes(v, exams);
-  const pick = (f: CodeField, mine: string[]) => overrides[f] ?? mine;
-  const codes: Codes = {
-    idrg_diagnosa: pick("idrg_diagnosa", own.dx),
-    idrg_procedure: pick("idrg_procedure", own.px),
-    inacbg_diagnosa: pick("inacbg_diagnosa", own.dx),
-    inacbg_procedure: pick("inacbg_procedure", own.px),
-  };
+  const codes = Object.fromEntries(
+    CODE_FIELDS.map((f) => [f, overrides[f] ?? (f.endsWith("diagnosa") ? own.dx : own.px)]),
+  ) as Codes;
   const sources = Object.fromEntries(
     CODE_FIELDS.map((f) => [f, overrides[f] ? "petugas" : own.from]),
   ) as Record<CodeField, CodeSource>;

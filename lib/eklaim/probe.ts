@@ -16,11 +16,8 @@ export interface Probe {
 }
 
 /**
- * Makes one harmless call (`search_diagnosis` for "A00": it reads, changes nothing) with the
- * saved settings, or the `url`, `key` and `timeout` of the form not yet saved (the request's
- * slot given back meanwhile), and says whether
- * the address answers and the key matches. An answer E-Klaim could only have made with this
- * key (its own error included) proves both.
+ * One harmless call (`search_diagnosis` "A00") with the form's `url`, `key` and `timeout` (else
+ * the saved ones): whether the address answers with this key (E-Klaim's own error proves it too).
  */
 export async function probeEklaim(store: Store, fields: Record<string, string>): Promise<Probe> {
   const saved = (await readSettingKept<EklaimSetting>(store, "eklaim")).value;

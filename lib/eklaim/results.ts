@@ -8,11 +8,7 @@ import type {
   TopupOption,
 } from "./state.ts";
 
-/**
- * E-Klaim's answers read into the app's shapes (Manual Web Service E-Klaim 5.10.x,
- * 04-katalog-method/05, 07, 09, 10, 13, 16, 17): text kept as E-Klaim writes it, tariffs as
- * whole rupiah.
- */
+/** E-Klaim's answers read into the app's shapes: text as E-Klaim writes it, tariffs in rupiah. */
 
 type J = Record<string, unknown>;
 const obj = (v: unknown): J => (v && typeof v === "object" && !Array.isArray(v) ? v as J : {});

@@ -96,9 +96,8 @@ export type CodeField = (typeof CODE_FIELDS)[number];
 export type CodeSource = "ringkasan" | "pemeriksaan" | "petugas";
 
 /**
- * What the bridge keeps of a stay's claim in E-Klaim (`["eklaim_stay", ipdId]`): E-Klaim's last
- * results and the codes and data they came from. Written when a run got E-Klaim's answers
- * (grouped, refused as an error group, finalised, sent, re-edited), never after a failed call.
+ * What the bridge keeps of a stay's claim in E-Klaim (`["eklaim_stay", ipdId]`): its last results
+ * and what they came from; written when a run got E-Klaim's answers, never after a failed call.
  */
 export interface BridgeState {
   sep: string;
@@ -143,12 +142,7 @@ export const emptyState = (sep: string): BridgeState => ({
   sent: null,
   fingerprint: "",
   overrides: {},
-  sources: {
-    idrg_diagnosa: "ringkasan",
-    idrg_procedure: "ringkasan",
-    inacbg_diagnosa: "ringkasan",
-    inacbg_procedure: "ringkasan",
-  },
+  sources: Object.fromEntries(CODE_FIELDS.map((f) => [f, "ringkasan"])) as BridgeState["sources"],
   idrgCoding: null,
   imported: null,
   inacbgCoding: null,
