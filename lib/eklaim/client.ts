@@ -75,26 +75,16 @@ function addressOf(url: string): string | null {
   }
 }
 
-/** The body as text, or null past `max` bytes (the read stops there). */
+/** The body as text, or null past `max` bytes (leaving the loop there cancels the read). */
 async function readCapped(res: Response, max: number): Promise<string | null> {
   if (!res.body) return "";
-  const reader = res.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    parts.push(value);
+  const decoder = new TextDecoder();
+  let size = 0, text = "";
+  for await (const part of res.body) {
+    if ((size += part.length) > max) return null;
+    text += decoder.decode(part, { stream: true });
   }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) all.set(p, (at += p.length) - p.length);
-  return new TextDecoder().decode(all);
+  return text + decoder.decode();
 }
 
 const seconds = (ms: number) => (ms / 1000).toLocaleString("id-ID", { maximumFractionDigits: 1 });
@@ -174,10 +164,8 @@ function readAnswer(text: string, keyHex: string, method: string, at: string) {
 }
 
 /**
- * Calls `method` of E-Klaim's web service: the envelope `{metadata: {method, …metadataExtra},
- * data}` encrypted with the key, POSTed to `settings.url`, the answer unwrapped, checked and
- * decrypted. Never throws and never logs; every failure comes back as a result with an Indonesian
- * message naming the address and what to check, none holding the key or the payload.
+ * Calls `method`: `{metadata: {method, …metadataExtra}, data}` encrypted and POSTed, the answer
+ * unwrapped and decrypted. Never throws or logs; a failure is a result with an Indonesian message.
  */
 export async function call(
   settings: EklaimSettings,

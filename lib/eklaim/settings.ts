@@ -10,10 +10,7 @@ import { readForUpdate, readSettingKept, writeSetting } from "../settings/settin
 import type { EklaimSettings } from "./client.ts";
 import { keyProblem } from "./crypto.ts";
 
-/**
- * E-Klaim's web service as the administrator set it up (`["setting", "eklaim"]`). The key's
- * field is named so that lib/audit's scrub drops it wherever a copy goes; it is never answered.
- */
+/** E-Klaim's web service as set up (`["setting", "eklaim"]`); the audit scrub drops `secretKey`. */
 export interface EklaimSetting {
   /** `http://<server>/E-Klaim/ws.php`; '' while not set up. */
   url: string;
@@ -134,10 +131,8 @@ export async function getEklaimSetting(
   const row = await readSettingKept<EklaimSetting>(store, "eklaim");
   const s = read(row);
   const profil = tariffOf((await getHospital(store, registry)).value).kelasRs;
-  const { secretKey: _k, ...rest } = s;
   return {
-    ...rest,
-    keySet: !!s.secretKey,
+    ...audited(s),
     kode_tarif_profil: profil,
     kode_tarif_berlaku: s.kode_tarif || profil,
     _version: row.versionstamp ?? "",
@@ -145,9 +140,8 @@ export async function getEklaimSetting(
 }
 
 /**
- * Validates and saves the section (`url`, `key` (empty: keep), `payor_id`, `payor_cd`,
- * `kode_tarif`, `timeout`, `_version`): 400 naming the field, 409 when stale. Returns the
- * fields changed for the audit (never the key: `keyReplaced` says it was replaced).
+ * Validates and saves the section (`key` empty: kept): 400 naming the field, 409 when stale.
+ * Returns the audit's before and after (never the key: `keyReplaced` says it was replaced).
  */
 export async function saveEklaimSetting(
   store: Store,
@@ -180,10 +174,7 @@ export interface EklaimUse {
   kode_tarif: string;
 }
 
-/**
- * The settings the flow calls E-Klaim with, or 409 naming what the administrator must still
- * fill in (address, key, a tariff code the profile cannot give) before any call.
- */
+/** The settings the flow calls E-Klaim with, or 409 naming what the administrator must fill in. */
 export async function eklaimUse(store: Store, registry: Registry): Promise<EklaimUse> {
   const s = read(await readSettingKept<EklaimSetting>(store, "eklaim"));
   const missing: string[] = [];
