@@ -24,10 +24,7 @@ export const loginAfter = (path: string): string =>
 export const CHANGE_FIRST =
   "Ganti password awal Anda terlebih dahulu: password itu tercetak di log layanan.";
 
-/**
- * Changes one's own password (the current one must match, the new one pass the policy), ending
- * every other session (`keepToken`'s stays) and a printed first password's hold.
- */
+/** Changes one's own password, ending every other session than `keepToken`'s. */
 export async function changeOwnPassword(
   store: Store,
   userId: string,

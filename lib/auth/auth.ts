@@ -73,9 +73,8 @@ export const ADMIN_EMAIL = "admin@rumahsakit.local";
 const OLD_ADMIN_EMAIL = "admin@localhost";
 
 /**
- * Creates the first account (`admin`) when there is none, returning a generated password to print
- * once (it must be changed at first login). Older accounts get their `roleOf` role written, and
- * one seeded with `admin@localhost` gets `ADMIN_EMAIL` (when no other account has it).
+ * Creates the first account (`admin`) when there is none: a generated password is returned to
+ * print. Older accounts get their `roleOf` role, one seeded `admin@localhost` `ADMIN_EMAIL`.
  */
 export async function ensureAdmin(
   store: Store,
@@ -165,10 +164,7 @@ const SESSION_READ_MS = 5_000;
 /** Sessions read from each store, by key hash (`Date.now()` ages them, as the idle limit). */
 const sessionReads = new ReadCache<StoredSession>(SESSION_READ_MS, () => Date.now());
 
-/**
- * The session for a cookie token with the account's current role, or null: expired, idle for
- * `idleMs`, of an account gone, or older than its last password or role change.
- */
+/** The session of a cookie token (with the account's current role), or null when it is over. */
 export async function readSession(
   store: Store,
   token: string | undefined,

@@ -46,10 +46,7 @@ export const WEAK_MESSAGE = "Password terlalu mudah ditebak (misalnya huruf atau
   "diulang, urutan keyboard, atau memuat username). Gunakan beberapa kata yang tidak saling " +
   "berhubungan, dipisah tanda minus atau spasi, atau tambahkan kata lain.";
 
-/**
- * Why a new password is refused, or null: 12 to 128 characters, not the username, not a common
- * password (also padded or repeated: `password1234`, `qwertyqwerty`), zxcvbn score ≥ `MIN_SCORE`.
- */
+/** Why a new password is refused (length, username, common, padded, repeated, zxcvbn), or null. */
 export function passwordProblem(password: string, username = ""): string | null {
   if (password.length < PASSWORD_MIN) return `Password minimal ${PASSWORD_MIN} karakter.`;
   if (password.length > PASSWORD_MAX) return `Password paling banyak ${PASSWORD_MAX} karakter.`;

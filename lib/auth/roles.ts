@@ -11,11 +11,8 @@ export const ROLES: Record<Role, string> = {
 };
 
 /**
- * What a route needs: `public` (no session: login, licence, static), `self` (any signed-in
- * role, also before a printed first password is changed: one's own password and logout),
- * `read` (any signed-in role: lists, pages, reports, exports), `work` (inpatient work and master
- * data: admin and casemix) or `admin` (users, backups, restore, connection, settings changes,
- * licence deactivation, the audit log).
+ * What a route needs: `public` (no session), `self` (signed in, also with a printed first
+ * password), `read` (signed in), `work` (admin and casemix) or `admin`.
  */
 export type Access = "public" | "self" | "read" | "work" | "admin";
 

@@ -63,10 +63,7 @@ function lockOf(
   return null;
 }
 
-/**
- * Whether logins for `username` are refused now: it is locked, or (unknown usernames only) its
- * address guessed too many; an address is never refused for accounts that exist. Reads only.
- */
+/** Why logins for `username` are refused now (an address only for unknown usernames), or null. */
 export async function lockedFor(
   store: Store,
   username: string,
@@ -85,10 +82,8 @@ export interface Attempt {
 }
 
 /**
- * Reserves a login attempt in one atomic commit with the lock check, so parallel guesses cannot
- * all pass: failures and attempts being checked stay within `USER_FAILURES` (one beyond waits
- * for one to settle). At an unknown username the address's guess counts too. Returns the lock
- * when the login is refused instead.
+ * Reserves a login attempt in one commit with the lock check, so parallel guesses cannot all
+ * pass (those beyond `USER_FAILURES` wait); returns the lock when the login is refused instead.
  */
 export async function reserveAttempt(
   store: Store,
@@ -121,11 +116,7 @@ export async function reserveAttempt(
   }
 }
 
-/**
- * Ends a reserved attempt: `ok` clears the username's failures and lock, else it counts as a
- * failure and the one reaching `USER_FAILURES` sets the lock (`locks`); one no longer reserved
- * changes nothing.
- */
+/** Ends a reserved attempt: `ok` clears the failures, else one more (`locks`: it set the lock). */
 async function settleAttempt(
   store: Store,
   attempt: Attempt,

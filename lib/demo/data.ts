@@ -1,7 +1,4 @@
-/**
- * Optional demo data (`DEMO_DATA=1`): the world of lib/demo/plan.ts stored through the functions
- * the screens use, so every total, flag and copy follows the rules.
- */
+/** Optional demo data (`DEMO_DATA=1`), stored through the functions the screens use. */
 import { codes, demoPlan, type DemoStay, world } from "./plan.ts";
 import { getHospital, saveHospital } from "../settings/hospital.ts";
 import { saveVisit, visitsOf } from "../ipd/stay.ts";
@@ -34,10 +31,7 @@ const OWN_DATA = [
   "disputed-claim",
 ];
 
-/**
- * A demo stay's claim data: a SEP in E-Klaim's shape (none yet for a stay admitted in the last
- * day), the room's class as entitled, the way in as the visit form guesses it.
- */
+/** A demo stay's claim data: a SEP (none yet in its first day), the room's class, the way in. */
 function claimData(s: DemoStay, n: number, now: Date): Record<string, string> {
   const room = world.rooms.find((r) => r.name === s.room)!;
   const cls = world.classes.find((k) => k.name === room.classroom)!.classtype;
@@ -117,10 +111,7 @@ async function masterData(store: Store, registry: Registry, plan: ReturnType<typ
   return { rooms, doctors, patients, icd, keywords, tariffs };
 }
 
-/**
- * Stores the demo world (placed before now) unless `hasOwnData`: what it stored, or null. Call
- * it after `seedResources`: stays refer to the seeded reference lists.
- */
+/** Stores the demo world unless `hasOwnData` (what it stored, or null); after `seedResources`. */
 export async function seedDemoData(store: Store, registry: Registry): Promise<DemoSummary | null> {
   if (await hasOwnData(store, registry)) return null;
   const now = new Date();

@@ -75,15 +75,15 @@ export async function sendMonth(ctx: FlowContext, month: string): Promise<MonthO
   if (!finals.length) throw conflict(`Tidak ada klaim final yang pulang pada bulan ${month}.`);
   await mustAllBeReady(ctx, finals);
   const keys = finals.flatMap((c) => [c._id, c.sep]);
+  const run = new EklaimRun(ctx.store, use, null, ctx.who.username, ctx.progress);
   const data: MonthSend = {
     month,
     asked: finals.length,
     sent: [],
     notSent: [],
     unknown: [],
-    steps: [],
+    steps: run.steps,
   };
-  const run = new EklaimRun(ctx.store, use, null, ctx.who.username, ctx.progress);
   return await withClaimLock(ctx.store, keys, {
     what: `kirim bulan ${month}`,
     by: ctx.who.username,
@@ -104,15 +104,9 @@ export async function sendMonth(ctx: FlowContext, month: string): Promise<MonthO
       data.unknown = listed.filter((l) => !bySep.has(String(l.nomor_sep)))
         .map((l) => ({ sep: String(l.nomor_sep ?? ""), tgl_pulang: String(l.tgl_pulang ?? "") }));
       const mine = finals.filter((c) => seps.has(c.sep));
-      for (const c of finals) {
-        if (!seps.has(c.sep)) {
-          data.notSent.push({
-            ipdId: c._id,
-            sep: c.sep,
-            reason: "tidak dikirim E-Klaim (belum final di E-Klaim?)",
-          });
-        }
-      }
+      const reason = "tidak dikirim E-Klaim (belum final di E-Klaim?)";
+      data.notSent = finals.filter((c) => !seps.has(c.sep))
+        .map((c) => ({ ipdId: c._id, sep: c.sep, reason }));
       ctx.progress?.phase("Memeriksa status kirim", mine.length, "klaim");
       for (const [i, c] of mine.entries()) {
         await appendCall(ctx.store, c._id, logOf(run.steps[0], c.sep, ctx.who.username));
@@ -137,10 +131,8 @@ export async function sendMonth(ctx: FlowContext, month: string): Promise<MonthO
       }
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      data.steps = run.steps;
       return { message: e.message, data, changed: run.changed, error: e.with(data) };
     }
-    data.steps = run.steps;
     return {
       message: `Pengiriman bulan ${month}: ${formatNumber(data.sent.length)} dari ` +
         `${formatNumber(finals.length)} klaim final terkirim` +

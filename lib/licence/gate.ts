@@ -64,9 +64,8 @@ function withoutService(config: Config, rec: LicenceRecord, offline: boolean): L
 export const allowAnyLicence: LicenceGate = { check: () => Promise.resolve({ ok: true }) };
 
 /**
- * The real check: the code is the one validated here and the service reports it active
- * (renewing `verifiedAt`); without a usable answer, one verified within `licenceGraceDays` passes
- * with `graceUntil`. A 'not active' answer never gets grace.
+ * The real check: the code validated here, reported active (renewing `verifiedAt`); without a
+ * usable answer, one verified within `licenceGraceDays` passes with `graceUntil`.
  */
 export function serviceGate(config: Config): LicenceGate {
   return {

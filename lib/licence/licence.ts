@@ -44,10 +44,7 @@ export async function lookupLicence(config: Config, code: string): Promise<Licen
 const HOW_ADMIN = "login sebagai administrator, atau isi username dan password administrator " +
   "pada formulir validasi.";
 
-/**
- * Who may validate `code` now: `open` for the first validation here and the code already
- * stored; `admin` for another code, and for any once a licence was removed.
- */
+/** Who may validate `code`: `open` the first time and for the stored code, else `admin`. */
 export async function validationNeeds(store: Store, code: string): Promise<"open" | "admin"> {
   const prev = await readLicence(store);
   if (prev) return sameCode(prev.hospitalCode, code) ? "open" : "admin";
