@@ -1,10 +1,7 @@
 import { newId } from "../db/ids.ts";
 import type { Store } from "../db/store.ts";
 
-/**
- * One call to E-Klaim as a stay's log keeps it: what was asked and how it ended, never the key,
- * the request or E-Klaim's whole answer.
- */
+/** One call to E-Klaim in a stay's log: what was asked and how it ended (never key or payload). */
 export interface CallLogEntry {
   /** ISO instant the call started. */
   at: string;

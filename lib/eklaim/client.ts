@@ -30,7 +30,6 @@ export type EklaimFailure =
 /** The outcome of one call; never holds the key or the request. */
 export interface EklaimResult {
   ok: boolean;
-  /** Why it failed; unset when `ok`. */
   failure?: EklaimFailure;
   /** `metadata.code` of the answer (200, 400, 2029…); null without a readable answer. */
   code: number | null;
@@ -42,7 +41,6 @@ export interface EklaimResult {
   eklaimMessage: string | null;
   /** The decrypted answer (also on E-Klaim's errors, e.g. E2007's `duplicate` list). */
   body: Record<string, unknown> | null;
-  /** Milliseconds the call took. */
   ms: number;
 }
 
@@ -163,10 +161,7 @@ function readAnswer(text: string, keyHex: string, method: string, at: string) {
   return fromAnswer(body, method, at, true);
 }
 
-/**
- * Calls `method`: `{metadata: {method, …metadataExtra}, data}` encrypted and POSTed, the answer
- * unwrapped and decrypted. Never throws or logs; a failure is a result with an Indonesian message.
- */
+/** Calls `method` (envelope encrypted, POSTed, answer decrypted); never throws or logs. */
 export async function call(
   settings: EklaimSettings,
   method: string,

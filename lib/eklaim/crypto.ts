@@ -41,10 +41,7 @@ const sign = (key: Buffer, ciphertext: Uint8Array) =>
 /** `text` cut into lines of 76 characters, each ending `\r\n`, as PHP's `chunk_split` does. */
 export const chunkSplit = (text: string): string => text.replace(/.{1,76}/g, "$&\r\n");
 
-/**
- * E-Klaim's message for `plainJson`: base64(HMAC-SHA256(ciphertext)[10] ‖ iv[16] ‖ AES-256-CBC
- * ciphertext) in 76-character lines unless `lines` is false; `iv` random unless given (tests).
- */
+/** E-Klaim's message: base64(HMAC-SHA256[10] ‖ iv ‖ AES-256-CBC) in 76-character lines. */
 export function encrypt(
   plainJson: string,
   keyHex: string,
@@ -75,10 +72,7 @@ export type Decrypted = { ok: true; text: string } | { ok: false; failure: Decry
 
 const B64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
 
-/**
- * The plaintext of an E-Klaim message (whitespace dropped), its signature checked in constant
- * time before anything is decrypted. Throws only `EklaimKeyError`.
- */
+/** The plaintext of an E-Klaim message, its signature checked in constant time first. */
 export function decrypt(message: string, keyHex: string): Decrypted {
   const key = keyBytes(keyHex);
   const b64 = message.replace(/\s+/g, "");

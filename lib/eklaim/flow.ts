@@ -38,7 +38,6 @@ export interface FlowOutcome {
   steps: Step[];
   /** Whether a call may have changed E-Klaim (what the audit records). */
   changed: boolean;
-  /** The claim status before and after. */
   status: { from: ClaimStatus; to: ClaimStatus };
   /** Set when the flow stopped: E-Klaim's refusal or result, a failed call, a check. */
   error?: AppError;
@@ -62,10 +61,7 @@ export async function keepState(store: Store, sc: StayClaim, state: BridgeState)
   sc.state = state;
 }
 
-/**
- * Records the INA-CBG group of `s` as the stay's claim and package (409 when the stay or claim
- * the flow read changed meanwhile), `final` after both finals.
- */
+/** Records the INA-CBG group of `s` as the stay's claim and package (409 when either changed). */
 export async function recordGroup(
   ctx: FlowContext,
   sc: StayClaim,
@@ -90,10 +86,7 @@ export async function recordGroup(
   });
 }
 
-/**
- * Runs `body` on stay `ipdId`'s claim (404 no stay, 409 no SEP or settings) under
- * `withClaimLock`, and answers how it ended: an `AppError` of the body ends it as `error`.
- */
+/** Runs `body` on stay `ipdId`'s claim under `withClaimLock`; its `AppError` ends it as `error`. */
 export async function onStay(
   ctx: FlowContext,
   ipdId: string,

@@ -27,10 +27,7 @@ export async function reopen(run: EklaimRun, sep: string, which: "idrg" | "inacb
   }
 }
 
-/**
- * The `*_set` calls of `system`'s diagnoses, then procedures (`#` for none), reopening the coding
- * once on E2102 (final): the codes as E-Klaim checked them, and those it dropped.
- */
+/** The `*_set` calls of `system`'s codes (reopened on E2102): the verdicts and those dropped. */
 async function setCodes(run: EklaimRun, system: "idrg" | "inacbg", p: StayPayload) {
   const coding = {} as Coding;
   for (const list of ["diagnosa", "procedure"] as const) {
@@ -161,9 +158,8 @@ async function inacbgStage(run: EklaimRun, s: BridgeState, p: StayPayload, stop:
 }
 
 /**
- * Steps 1 to 7 of a grouping: the claim and its data, the iDRG codes and stages (stage 2 with
- * `topup`) and final, the import, the INA-CBG codes and stage 1. Stops with 422 in E-Klaim's
- * words for dropped codes, MDC 36 and an X group, once E-Klaim's state is kept.
+ * Steps 1 to 7 of a grouping (claim, iDRG, import, INA-CBG stage 1); 422 in E-Klaim's words for
+ * dropped codes, MDC 36 and an X group, once E-Klaim's state is kept.
  */
 export async function groupCalls(
   run: EklaimRun,
@@ -212,10 +208,7 @@ export async function groupCalls(
   return s;
 }
 
-/**
- * `POST /api/eklaim/{ipdId}/group`: E-Klaim brought up to date with the stay and grouped (while
- * admitted, now as the discharge); the claim then holds E-Klaim's group, not final.
- */
+/** `POST /api/eklaim/{ipdId}/group`: the stay sent and grouped (admitted: now as the discharge). */
 export function groupStay(
   ctx: FlowContext,
   ipdId: string,

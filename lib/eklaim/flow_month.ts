@@ -62,10 +62,7 @@ async function mustAllBeReady(ctx: FlowContext, finals: Claim[]): Promise<void> 
   ).with({ unready });
 }
 
-/**
- * Sends the final claims discharged in `month` (`YYYY-MM`) with `send_claim`, then reads each
- * listed claim's status, the sent ones becoming `terkirim`; 409 while one is not ready or busy.
- */
+/** Sends `month`'s final claims (`send_claim`), then reads each one's status (`terkirim`). */
 export async function sendMonth(ctx: FlowContext, month: string): Promise<MonthOutcome> {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw badRequest("Bulan harus YYYY-MM.").at("month");
   const use = await eklaimUse(ctx.store, ctx.registry);

@@ -20,10 +20,7 @@ export interface EklaimRead extends EklaimView {
   log: CallLogEntry[];
 }
 
-/**
- * A stay's claim as the bridge and E-Klaim hold it; with `live`, E-Klaim's own data is asked
- * when it holds the SEP (a failure leaves `eklaim` null with the reason).
- */
+/** A stay's claim as the bridge and (with `live`) E-Klaim hold it. */
 export async function readStay(
   ctx: FlowContext,
   ipdId: string,

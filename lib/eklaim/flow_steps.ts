@@ -83,9 +83,8 @@ async function applySpecial(
 }
 
 /**
- * `POST /api/eklaim/{ipdId}/final` (`special_cmg`, `topup`): a grouped, discharged, ready stay
- * unchanged since its grouping (else 409); other top-ups group it again; then stage 2 for the
- * special CMGs and both finals. The claim becomes `final` at E-Klaim's tariff.
+ * `POST /api/eklaim/{ipdId}/final`: a grouped, discharged, ready stay unchanged since (else
+ * 409); new `topup` groups again, `special_cmg` stage 2, then both finals.
  */
 export function finalStay(
   ctx: FlowContext,
@@ -147,10 +146,7 @@ export function finalStay(
   });
 }
 
-/**
- * `POST /api/eklaim/{ipdId}/send`: a final, ready claim sent, then its status read: `terkirim`
- * with E-Klaim's date (2029 "Koneksi gagal" answers 502, the claim stays `final`).
- */
+/** `POST /api/eklaim/{ipdId}/send`: a final, ready claim sent, then its status read. */
 export function sendStay(ctx: FlowContext, ipdId: string): Promise<FlowOutcome> {
   return onStay(ctx, ipdId, "kirim", async (run, sc) => {
     if (!mayStep(sc.status, "send")) {

@@ -11,10 +11,7 @@ interface Holder {
 /** The claims whose calls are running, per store, by stay id and SEP (one server per store). */
 const holders = new WeakMap<object, Map<string, Holder>>();
 
-/**
- * Runs `fn` holding the calls of the claims named in `keys` (ids and SEPs), so no two users'
- * calls to one claim interleave; one already held answers 409 at once, naming who and since when.
- */
+/** Runs `fn` holding the calls of the claims `keys` names; one already held answers 409 at once. */
 export async function withClaimLock<T>(
   store: object,
   keys: string[],

@@ -31,7 +31,6 @@ export type Codes = Record<CodeField, string[]>;
 /** What one grouping sends of a stay. */
 export interface StayPayload {
   sep: string;
-  /** `new_claim`'s data. */
   patient: Record<string, string | number>;
   /** `set_claim_data`'s data, `coder_nik` included. */
   claim: Record<string, unknown>;
@@ -95,10 +94,7 @@ const FIELD_LABELS: Record<CodeField, string> = {
   inacbg_procedure: "Prosedur INA-CBG",
 };
 
-/**
- * The clerk's code lists of a request: `undefined` (not sent), `null` ('' sent: the stay's) or
- * the codes (`#`-joined or a list); 400 naming a code of no known form, or more than 30 codes.
- */
+/** The clerk's code lists of a request: unsent, `null` ('': the stay's) or the codes (else 400). */
 export function readOverrides(
   fields: Record<string, string | string[]>,
 ): Partial<Record<CodeField, string[] | null>> {
@@ -146,10 +142,7 @@ function stayCodes(
 /** Rupiah and days as E-Klaim's examples write them: text. */
 const t = (n: number | null | undefined) => String(n ?? 0);
 
-/**
- * What a grouping sends of stay `v` (`missingData` empty): the patient, the claim data (while
- * admitted, `now` as the discharge), the codes (`overrides`, else the stay's), the fingerprint.
- */
+/** What a grouping sends of stay `v` (`missingData` empty), with its fingerprint. */
 export async function stayPayload(
   store: Store,
   v: Visit,

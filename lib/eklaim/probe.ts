@@ -15,10 +15,7 @@ export interface Probe {
   ms: number;
 }
 
-/**
- * One harmless call (`search_diagnosis` "A00") with the form's `url`, `key` and `timeout` (else
- * the saved ones): whether the address answers with this key (E-Klaim's own error proves it too).
- */
+/** One harmless call with the form's (else the saved) settings: does E-Klaim answer this key? */
 export async function probeEklaim(store: Store, fields: Record<string, string>): Promise<Probe> {
   const saved = (await readSettingKept<EklaimSetting>(store, "eklaim")).value;
   const url = fields.url?.trim() || saved?.url || "";

@@ -72,11 +72,7 @@ export function failureError(r: EklaimResult): AppError {
   }
 }
 
-/**
- * The calls of one request to E-Klaim for one stay (or one month): each is made with the
- * request's slot given back (`steppedOut`: waiting on E-Klaim holds none), written to the
- * stay's call log, and kept as a step of the answer. Calls go one after another.
- */
+/** One request's calls to E-Klaim, each made `steppedOut`, logged, and kept as a step. */
 export class EklaimRun {
   readonly steps: Step[] = [];
   /** How many calls the run expects, for its progress (0: unknown). */

@@ -139,10 +139,7 @@ export async function getEklaimSetting(
   };
 }
 
-/**
- * Validates and saves the section (`key` empty: kept): 400 naming the field, 409 when stale.
- * Returns the audit's before and after (never the key: `keyReplaced` says it was replaced).
- */
+/** Validates and saves the section (`key` empty: kept): the audit's before and after. */
 export async function saveEklaimSetting(
   store: Store,
   fields: Record<string, string>,

@@ -95,10 +95,7 @@ export type CodeField = (typeof CODE_FIELDS)[number];
 /** Where a list of codes sent came from. */
 export type CodeSource = "ringkasan" | "pemeriksaan" | "petugas";
 
-/**
- * What the bridge keeps of a stay's claim in E-Klaim (`["eklaim_stay", ipdId]`): its last results
- * and what they came from; written when a run got E-Klaim's answers, never after a failed call.
- */
+/** What the bridge keeps of a stay's claim in E-Klaim (`["eklaim_stay", ipdId]`). */
 export interface BridgeState {
   sep: string;
   stage: EklaimStage;
