@@ -66,21 +66,12 @@ export function missingData(v: Visit): MissingData[] {
   need(c.kelas_rawat, "kelas_rawat", "Hak kelas", `${stay}#data-klaim`);
   need(v.pasien.nomor_kartu, "nomor_kartu", "No. kartu BPJS pasien", "/pasien");
   need(v.pasien.tgl_lahir, "tgl_lahir", "Tanggal lahir pasien", "/pasien");
-  need(
-    v.pasien.gender === "L" || v.pasien.gender === "P",
-    "gender",
-    "Jenis kelamin pasien",
-    "/pasien",
-  );
+  need(["L", "P"].includes(v.pasien.gender), "gender", "Jenis kelamin pasien", "/pasien");
   need(v.dpjp, "dpjp", "DPJP", stay);
-  if (v.status === "pulang" && !dischargeCode(v.dischargepatient)) {
-    out.push({
-      field: "dischargepatient",
-      label: `Kode E-Klaim cara pulang "${
-        v.dischargepatient?.desc ?? "-"
-      }" (Data Master → Cara Pulang)`,
-      link: "/discharge-patient",
-    });
+  if (v.status === "pulang") {
+    const desc = v.dischargepatient?.desc ?? "-";
+    const label = `Kode E-Klaim cara pulang "${desc}" (Data Master → Cara Pulang)`;
+    need(dischargeCode(v.dischargepatient), "dischargepatient", label, "/discharge-patient");
   }
   return out;
 }
