@@ -75,8 +75,15 @@ function daysFromCivil(y: number, m: number, d: number): number {
 }
 
 /** The hospital day number (days since 1970-01-01) of an instant, without a Date for ISO text. */
-export const hospitalDayNumber = (at: string | Date, zone?: ZoneName): number =>
-  dayOfHour(utcHour(at), zone);
+export function hospitalDayNumber(at: string | Date, zone?: ZoneName): number {
+  const hours = ZONES[zone ?? hospitalZone()].hours;
+  if (typeof at === "string" && at.length >= 17 && at[10] === "T" && at.endsWith("Z")) {
+    const h = digits(at, 11, 2);
+    const day = daysFromCivil(digits(at, 0, 4), digits(at, 5, 2), digits(at, 8, 2));
+    if (!Number.isNaN(day + h)) return day + (h >= 24 - hours ? 1 : 0);
+  }
+  return Math.floor((new Date(at).getTime() + hours * 3600_000) / DAY_MS);
+}
 
 /** Whole hours since 1970-01-01T00:00Z (ISO UTC text read without a Date); free of any zone. */
 export function utcHour(at: string | Date): number {
