@@ -82,9 +82,8 @@ const groupDigits = (digits: string) =>
   (digits.replace(/^0+(?=\d)/, "")).replace(/\B(?=(\d{3})+$)/g, ".");
 
 /**
- * Reads a rupiah amount (server and browser alike): a safe integer, or text such as '1234567',
- * 'Rp 1.234.567' or '1.234.567,00', 0 to `MAX_RUPIAH`. Fractions, exponents and signs are
- * refused, and '150,000' as ambiguous (Indonesian decimals or English thousands).
+ * Reads a rupiah amount (server and browser alike): '1234567', 'Rp 1.234.567', '1.234.567,00',
+ * 0 to `MAX_RUPIAH`; '150,000' is refused as ambiguous (Indonesian decimals, English thousands).
  */
 export function readRupiah(v: unknown, label: string): RupiahRead {
   const bad = {

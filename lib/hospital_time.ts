@@ -150,10 +150,7 @@ function partsOf(input: string): WallClock | null {
   return { year: y, month: mo, day: d, hour: h, minute: mi, second: se, timed: m[4] != null };
 }
 
-/**
- * Why `readWallClock` refuses a text: `format`, `time` (past 23:59), `year` (outside 1900-2999)
- * or `calendar` (31-11, 29-02-2025, month 13); null when it reads it.
- */
+/** Why `readWallClock` refuses a text (`year`: outside 1900-2999), or null when it reads it. */
 export function wallClockProblem(input: string): "format" | "time" | "year" | "calendar" | null {
   const w = partsOf(input);
   return w ? problemOf(w) : "format";
@@ -170,10 +167,7 @@ function problemOf(w: WallClock): "time" | "year" | "calendar" | null {
   return null;
 }
 
-/**
- * Reads a date or date-time as staff type it, without a zone: `DD-MM-YYYY` (or `/`, `.`) or
- * `YYYY-MM-DD`, with an optional ` HH:mm[:ss]` (or `THH:mm`); null when not a real calendar date.
- */
+/** Reads a typed `DD-MM-YYYY` or `YYYY-MM-DD`, maybe ` HH:mm[:ss]`, no zone; null if not real. */
 export function readWallClock(input: string): WallClock | null {
   const w = partsOf(input);
   return w && !problemOf(w) ? w : null;

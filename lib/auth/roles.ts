@@ -10,10 +10,7 @@ export const ROLES: Record<Role, string> = {
   viewer: "Pimpinan (lihat saja)",
 };
 
-/**
- * What a route needs: `public` (no session), `self` (signed in, also with a printed first
- * password), `read` (signed in), `work` (admin and casemix) or `admin`.
- */
+/** What a route needs; `self` is served also before a printed first password is changed. */
 export type Access = "public" | "self" | "read" | "work" | "admin";
 
 const GRANTS: Record<Access, readonly Role[]> = {

@@ -157,10 +157,7 @@ async function inacbgStage(run: EklaimRun, s: BridgeState, p: StayPayload, stop:
   }
 }
 
-/**
- * Steps 1 to 7 of a grouping (claim, iDRG, import, INA-CBG stage 1); 422 in E-Klaim's words for
- * dropped codes, MDC 36 and an X group, once E-Klaim's state is kept.
- */
+/** Steps 1 to 7 of a grouping; 422 in E-Klaim's words (dropped codes, MDC 36, an X group). */
 export async function groupCalls(
   run: EklaimRun,
   ctx: FlowContext,

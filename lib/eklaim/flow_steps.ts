@@ -82,10 +82,7 @@ async function applySpecial(
   return { ...s, inacbg: { ...g, special_cmg_options: s.inacbg!.special_cmg_options } };
 }
 
-/**
- * `POST /api/eklaim/{ipdId}/final`: a grouped, discharged, ready stay unchanged since (else
- * 409); new `topup` groups again, `special_cmg` stage 2, then both finals.
- */
+/** `POST /api/eklaim/{ipdId}/final`: `topup` and `special_cmg` applied, then both finals. */
 export function finalStay(
   ctx: FlowContext,
   ipdId: string,
