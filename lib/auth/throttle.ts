@@ -48,11 +48,9 @@ export interface Lock {
   by: "user" | "address";
 }
 
-function lockOf(
-  u: Awaited<ReturnType<typeof read>>,
-  a: Awaited<ReturnType<typeof read>> | null,
-  now: number,
-): Lock | null {
+type Read = Awaited<ReturnType<typeof read>>;
+
+function lockOf(u: Read, a: Read | null, now: number): Lock | null {
   // failures at the limit lock even without the mark (attempts counted after taking too long)
   const full = u.at.length >= USER_FAILURES ? u.at[u.at.length - USER_FAILURES] + WINDOW_MS : 0;
   const userLeft = Math.max(u.lockedUntil ?? 0, full) - now;

@@ -84,20 +84,18 @@ async function masterData(store: Store, registry: Registry, plan: ReturnType<typ
   for (const k of codes.keywords) keywords.set(k.keyword, await save("disputed-claim", k));
   const tariffs = new Map<string, string>();
   for (const [kode, desc, k1, k2, k3] of codes.tariffs) {
-    tariffs.set(
-      String(kode),
-      await save("inatarif", {
-        regional: world.hospital.regional,
-        kelas_rs: world.hospital.hospitalClass,
-        kepemilikan: world.hospital.owner,
-        jenis_rawat: "INAP",
-        kode: String(kode),
-        desc: String(desc),
-        tarif_Kelas1: String(k1),
-        tarif_Kelas2: String(k2),
-        tarif_Kelas3: String(k3),
-      }),
-    );
+    const id = await save("inatarif", {
+      regional: world.hospital.regional,
+      kelas_rs: world.hospital.hospitalClass,
+      kepemilikan: world.hospital.owner,
+      jenis_rawat: "INAP",
+      kode: String(kode),
+      desc: String(desc),
+      tarif_Kelas1: String(k1),
+      tarif_Kelas2: String(k2),
+      tarif_Kelas3: String(k3),
+    });
+    tariffs.set(String(kode), id);
   }
   const h = world.hospital;
   await saveHospital(store, registry, {
