@@ -44,17 +44,21 @@ export interface EklaimResult {
   ms: number;
 }
 
+/** A result before its time is known. */
+type Answer = Omit<EklaimResult, "ms">;
+type J = Record<string, unknown>;
+
 /** Answers larger than this are refused (a PDF of a few pages is far smaller). */
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 const KEY_HINT = "Salin ulang kunci dari E-Klaim (Setup → Integrasi → SIMRS, 64 karakter); " +
   "bila kunci di E-Klaim dibuat ulang, kunci di aplikasi ini juga harus diganti.";
 
-const record = (v: unknown): Record<string, unknown> | null =>
-  v && typeof v === "object" && !Array.isArray(v) ? v as Record<string, unknown> : null;
+const record = (v: unknown): J | null =>
+  v && typeof v === "object" && !Array.isArray(v) ? v as J : null;
 
 /** The JSON object `text` holds, or null (not JSON, or not an object). */
-function parseObject(text: string): Record<string, unknown> | null {
+function parseObject(text: string): J | null {
   try {
     return record(JSON.parse(text));
   } catch {
@@ -95,12 +99,7 @@ function networkCause(e: unknown): string {
 }
 
 /** What an answer's metadata says, as a result (ok only with an encrypted answer). */
-function fromAnswer(
-  body: Record<string, unknown>,
-  method: string,
-  at: string,
-  encrypted: boolean,
-): Omit<EklaimResult, "ms"> {
+function fromAnswer(body: J, method: string, at: string, encrypted: boolean): Answer {
   const meta = record(body.metadata);
   const code = Number(meta?.code);
   if (!meta || !Number.isFinite(code)) {
@@ -129,11 +128,7 @@ function fromAnswer(
   return { ...base, ok: false, failure: "eklaim", message };
 }
 
-function fail(
-  failure: EklaimFailure,
-  message: string,
-  body: Record<string, unknown> | null = null,
-): Omit<EklaimResult, "ms"> {
+function fail(failure: EklaimFailure, message: string, body: J | null = null): Answer {
   return { ok: false, failure, code: null, errorNo: null, message, eklaimMessage: null, body };
 }
 
@@ -169,7 +164,7 @@ export async function call(
   data: Record<string, unknown> = {},
 ): Promise<EklaimResult> {
   const started = performance.now();
-  const done = (r: Omit<EklaimResult, "ms">): EklaimResult => ({
+  const done = (r: Answer): EklaimResult => ({
     ...r,
     ms: Math.round(performance.now() - started),
   });

@@ -4,7 +4,7 @@ import { type Claim, claimsOf } from "../claim/claim_store.ts";
 import { moveBridgeClaim } from "../claim/bridge_claim.ts";
 import { visitsOf } from "../ipd/stay.ts";
 import { appendCall, trimCallLog } from "./call_log.ts";
-import type { FlowContext } from "./flow.ts";
+import type { FlowContext, FlowOutcome } from "./flow.ts";
 import { withClaimLock } from "./lock.ts";
 import { readinessWith } from "./readiness.ts";
 import { claimContext } from "../claim/readiness.ts";
@@ -27,12 +27,7 @@ export interface MonthSend {
 }
 
 /** How a month's send ended (see `FlowOutcome`). */
-export interface MonthOutcome {
-  message: string;
-  data: MonthSend;
-  changed: boolean;
-  error?: AppError;
-}
+export type MonthOutcome = Pick<FlowOutcome, "message" | "changed" | "error"> & { data: MonthSend };
 
 const lastDay = (month: string) => {
   const [y, m] = month.split("-").map(Number);

@@ -1,5 +1,5 @@
 import type { Config } from "../config.ts";
-import { AppError, badGateway, conflict, unavailable } from "../errors.ts";
+import { AppError, badGateway, conflict, unavailable, unprocessable } from "../errors.ts";
 import {
   fetchLicence,
   isActive,
@@ -76,13 +76,10 @@ export async function validateLicence(
   }
   const answer = await lookupLicence(config, code);
   if (!answer.data.length) {
-    throw new AppError(
-      422,
-      answer.message || "Lisensi untuk Kode Rumah Sakit ini tidak ditemukan.",
-    );
+    throw unprocessable(answer.message || "Lisensi untuk Kode Rumah Sakit ini tidak ditemukan.");
   }
   if (!isActive(answer)) {
-    throw new AppError(422, `Lisensi untuk Kode Rumah Sakit ${code} tidak aktif.`);
+    throw unprocessable(`Lisensi untuk Kode Rumah Sakit ${code} tidak aktif.`);
   }
   const lisensi = answer.data[0].lisensi;
   const same = prev && sameCode(prev.hospitalCode, code);
