@@ -3,7 +3,6 @@ import type {
   Coding,
   IdrgResult,
   InacbgResult,
-  SpecialCmg,
   SpecialCmgOption,
   TopupOption,
 } from "./state.ts";
@@ -41,12 +40,12 @@ export const importedOf = (body: J | null): Coding => ({
   procedure: verdictsOf(obj(obj(body?.data).procedure)),
 });
 
-const topup = (t: J): TopupOption => ({
-  code: str(t.code),
-  description: str(t.description),
-  type: str(t.type),
-  cost_weight: str(t.cost_weight),
+const option = (o: J): SpecialCmgOption => ({
+  code: str(o.code),
+  description: str(o.description),
+  type: str(o.type),
 });
+const topup = (t: J): TopupOption => ({ ...option(t), cost_weight: str(t.cost_weight) });
 
 /** `response_idrg` of a grouper answer. */
 export function idrgOf(body: J | null): IdrgResult {
@@ -76,17 +75,8 @@ export function inacbgOf(body: J | null): InacbgResult {
     tariff: rupiah(r.tariff),
     kelas: str(r.kelas),
     inacbg_version: str(r.inacbg_version),
-    special_cmg_options: list(body?.special_cmg_option).map((o): SpecialCmgOption => ({
-      code: str(o.code),
-      description: str(o.description),
-      type: str(o.type),
-    })),
-    special_cmg: list(r.special_cmg).map((s): SpecialCmg => ({
-      code: str(s.code),
-      description: str(s.description),
-      type: str(s.type),
-      tariff: rupiah(s.tariff) ?? 0,
-    })),
+    special_cmg_options: list(body?.special_cmg_option).map(option),
+    special_cmg: list(r.special_cmg).map((s) => ({ ...option(s), tariff: rupiah(s.tariff) ?? 0 })),
     error: /^X/i.test(code) || !code,
   };
 }

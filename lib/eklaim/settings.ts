@@ -45,18 +45,12 @@ export const KODE_TARIF = [
 export const EKLAIM_DEFAULTS = { payor_id: "3", payor_cd: "JKN", timeout: 20 };
 
 /** The section as the API and page answer it: never the key, only whether one is set. */
-export interface EklaimSettingView {
-  url: string;
+export interface EklaimSettingView extends Omit<EklaimSetting, "secretKey"> {
   keySet: boolean;
-  payor_id: string;
-  payor_cd: string;
-  /** The override ('' = the profile's). */
-  kode_tarif: string;
   /** What the hospital profile gives (class and ownership), null while it cannot. */
   kode_tarif_profil: string | null;
   /** What is sent: the override, else the profile's; null when neither. */
   kode_tarif_berlaku: string | null;
-  timeout: number;
   _version: string;
 }
 

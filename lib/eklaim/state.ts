@@ -52,10 +52,7 @@ export interface SpecialCmgOption {
 }
 
 /** A special CMG applied, with what it adds. */
-export interface SpecialCmg {
-  code: string;
-  description: string;
-  type: string;
+export interface SpecialCmg extends SpecialCmgOption {
   tariff: number;
 }
 
