@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { badRequest, conflict } from "../errors.ts";
 import { wallStamp } from "../hospital_time.ts";
 import type { Store } from "../db/store.ts";
+import { PASSWORD_PAGE } from "../auth/account.ts";
 import { users } from "../auth/auth.ts";
 import { billCategory } from "../ipd/bill_setting.ts";
 import { breakdownSum, fullBreakdown, stayBreakdown } from "../ipd/bill.ts";
@@ -14,9 +15,6 @@ import type { FlowContext, StayClaim } from "./flow.ts";
 import { visitExams } from "../ipd/stay.ts";
 import type { BridgeState } from "./state.ts";
 import { CODE_FIELDS, type CodeField, type CodeSource } from "./state.ts";
-
-/** Where the account's E-Klaim NIK is entered. */
-export const NIK_PAGE = "/akun/password";
 
 /** What E-Klaim needs of a stay that it lacks, and where it is entered. */
 export interface MissingData {
@@ -48,7 +46,7 @@ export async function coderNik(store: Store, userId: string): Promise<string> {
   if (!nik) {
     throw conflict(
       "NIK Anda untuk E-Klaim belum diisi: isi NIK yang terdaftar di E-Klaim (Personnel " +
-        `Registration) di Akun Saya (${NIK_PAGE}), lalu ulangi.`,
+        `Registration) di Akun Saya (${PASSWORD_PAGE}), lalu ulangi.`,
     );
   }
   return nik;

@@ -54,9 +54,6 @@ export interface EklaimSettingView extends Omit<EklaimSetting, "secretKey"> {
   _version: string;
 }
 
-const PAYOR_ID = /^\d{1,5}$/;
-const PAYOR_CD = /^[A-Za-z0-9_-]{1,20}$/;
-
 const schema = z.object({
   url: text("Alamat E-Klaim", { required: false, max: 300 }).refine(
     (v) => !v || /^https?:\/\/[^\s/?#]+\/\S*$/i.test(v),
@@ -65,10 +62,10 @@ const schema = z.object({
   key: z.string().trim().optional().refine((v) => !v || !keyProblem(v), {
     error: (i) => keyProblem(String(i.input).trim()) ?? "",
   }),
-  payor_id: z.string().trim().optional().refine((v) => !v || PAYOR_ID.test(v), {
+  payor_id: z.string().trim().optional().refine((v) => !v || /^\d{1,5}$/.test(v), {
     error: "Payor ID harus angka (Payplan ID di E-Klaim: Setup → Jaminan; JKN: 3).",
   }),
-  payor_cd: z.string().trim().optional().refine((v) => !v || PAYOR_CD.test(v), {
+  payor_cd: z.string().trim().optional().refine((v) => !v || /^[A-Za-z0-9_-]{1,20}$/.test(v), {
     error: "Kode payor hanya huruf dan angka, paling banyak 20 (Code di Setup → Jaminan; JKN).",
   }),
   kode_tarif: z.string().trim().toUpperCase().optional().refine(

@@ -20,10 +20,7 @@ export interface Coding {
 }
 
 /** A top-up of an iDRG group (stage 2, `topup_codes`). */
-export interface TopupOption {
-  code: string;
-  description: string;
-  type: string;
+export interface TopupOption extends SpecialCmgOption {
   cost_weight: string;
 }
 
