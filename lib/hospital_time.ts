@@ -1,7 +1,4 @@
-/**
- * Time in the hospital's zone (WIB, WITA or WIT: fixed offsets, no daylight saving); every
- * function takes an optional zone, by default `hospitalZone()`. Browser-safe: no server imports.
- */
+/** Time in the hospital's zone (WIB, WITA, WIT: fixed offsets); browser-safe: no server import. */
 
 /** Indonesia's time zones, as the hospital profile stores them. */
 export const ZONES = {

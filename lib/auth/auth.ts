@@ -72,10 +72,7 @@ export const ADMIN_EMAIL = "admin@rumahsakit.local";
 /** What earlier versions seeded, which the account form refuses (no dot in the domain). */
 const OLD_ADMIN_EMAIL = "admin@localhost";
 
-/**
- * Creates the first account (`admin`) when there is none: a generated password is returned to
- * print. Older accounts get their `roleOf` role, one seeded `admin@localhost` `ADMIN_EMAIL`.
- */
+/** Creates the first account `admin`, returning a generated password; upgrades old ones. */
 export async function ensureAdmin(
   store: Store,
   password?: string,

@@ -63,10 +63,7 @@ function withoutService(config: Config, rec: LicenceRecord, offline: boolean): L
 /** Accepts every code: only for tests and tools that are not about licensing. */
 export const allowAnyLicence: LicenceGate = { check: () => Promise.resolve({ ok: true }) };
 
-/**
- * The real check: the code validated here, reported active (renewing `verifiedAt`); without a
- * usable answer, one verified within `licenceGraceDays` passes with `graceUntil`.
- */
+/** The real check: the code validated here and active, else within `licenceGraceDays` offline. */
 export function serviceGate(config: Config): LicenceGate {
   return {
     unvalidated: async (store) => !(await readLicence(store)),
