@@ -1,40 +1,27 @@
 import { join } from "node:path";
 
-/** Runtime configuration read from the environment once at start-up. */
+/** Runtime configuration read from the environment once at start-up (README's table). */
 export interface Config {
-  /** Folder holding everything the app writes (KV file, uploads, backups, config). */
   dataDir: string;
-  /** KV location: a file path, `:memory:` or a KV Connect URL. */
   dbPath: string;
-  /** Address to listen on: `0.0.0.0` (every interface, the LAN) or `127.0.0.1` (this PC only). */
   host: string;
-  /** TCP port; 0 lets the OS choose (the chosen one is printed). */
   port: number;
-  /** Password for the first `admin` account; random when unset. */
   adminPassword?: string;
-  /** Extra origins allowed to send mutating requests (reverse proxies). */
   allowedOrigins: string[];
-  /** Base URL of the licence activation service; unset means demo mode (see main.ts). */
+  /** The licence activation service; unset: demo mode (see main.ts). */
   licenceUrl?: string;
-  /** Days a licence verified once keeps working while the service is unreachable (0: none). */
   licenceGraceDays: number;
-  /** How long to wait for the licence service before treating it as unreachable. */
   licenceTimeoutMs: number;
   /** Set by main.ts when it runs the shipped licence service itself: the demo hospital code. */
   demoHospitalCode?: string;
-  /** Automatic daily backups kept (older ones are deleted); 0 turns them off. */
   backupKeep: number;
   /** Largest backup file accepted as an upload to restore from (bytes; `BACKUP_UPLOAD_MAX_MB`). */
   backupUploadBytes: number;
-  /** Store the demo hospital world at start when the database has no data (lib/demo/data.ts). */
   demoData: boolean;
-  /** Minutes without a request after which a session ends (besides the 12-hour limit). */
   sessionIdleMinutes: number;
-  /** Requests worked on at once; the rest wait their turn, writes first (lib/http/request_queue.ts). */
   requestsAtOnce: number;
-  /** Reverse proxies in front (0: none), whose `X-Forwarded-For` / `-Proto` entries are trusted. */
+  /** Reverse proxies in front (0: none), whose `X-Forwarded-*` entries are trusted. */
   trustProxy: number;
-  /** The audit log's KV store (`AUDIT_PATH`); unset: see `auditPathOf`. */
   auditPath?: string;
   /** The region list (gzipped `kode,nama` CSV) the first run loads; unset: the official one. */
   regionList?: URL;
