@@ -1,51 +1,29 @@
 import { join } from "node:path";
 
-/** Runtime configuration read from the environment once at start-up. */
+/** Runtime configuration read from the environment once at start-up (README's table). */
 export interface Config {
-  /** Folder holding everything the app writes (KV file, uploads, backups, config). */
   dataDir: string;
-  /** KV location: a file path, `:memory:` or a KV Connect URL. */
   dbPath: string;
-  /** Address to listen on: `0.0.0.0` (every interface, the LAN) or `127.0.0.1` (this PC only). */
   host: string;
-  /** TCP port; 0 lets the OS choose (the chosen one is printed). */
   port: number;
-  /** Password for the first `admin` account; random when unset. */
   adminPassword?: string;
-  /** Extra origins allowed to send mutating requests (reverse proxies). */
   allowedOrigins: string[];
-  /** Base URL of the licence activation service; unset means demo mode (see main.ts). */
+  /** The licence activation service; unset: demo mode (see main.ts). */
   licenceUrl?: string;
-  /** Days a licence verified once keeps working while the service is unreachable (0: none). */
   licenceGraceDays: number;
-  /** How long to wait for the licence service before treating it as unreachable. */
   licenceTimeoutMs: number;
   /** Set by main.ts when it runs the shipped licence service itself: the demo hospital code. */
   demoHospitalCode?: string;
-  /** Automatic daily backups kept (older ones are deleted); 0 turns them off. */
   backupKeep: number;
   /** Largest backup file accepted as an upload to restore from (bytes; `BACKUP_UPLOAD_MAX_MB`). */
   backupUploadBytes: number;
-  /** Store the demo hospital world at start when the database has no data (lib/demo/data.ts). */
   demoData: boolean;
-  /** Minutes without a request after which a session ends (besides the 12-hour limit). */
   sessionIdleMinutes: number;
-  /** Requests worked on at once; the rest wait their turn, writes first (lib/http/request_queue.ts). */
   requestsAtOnce: number;
-  /**
-   * Reverse proxies in front of the app (0: none). Their `X-Forwarded-For` / `X-Forwarded-Proto`
-   * entries are trusted: the one this many hops from the end is the client's.
-   */
+  /** Reverse proxies in front (0: none), whose `X-Forwarded-*` entries are trusted. */
   trustProxy: number;
-  /**
-   * The audit log's KV store (`AUDIT_PATH`); unset: `DATA_DIR/audit.kv`, or memory when the
-   * database is `:memory:` (see `auditPathOf`).
-   */
   auditPath?: string;
-  /**
-   * The region list the first-run checklist loads (a gzipped `kode,nama` CSV); unset: the
-   * official one shipped with the app (lib/settings/official_regions.ts). Set by tests only.
-   */
+  /** The region list (gzipped `kode,nama` CSV) the first run loads; unset: the official one. */
   regionList?: URL;
 }
 
@@ -122,12 +100,7 @@ function licenceUrlOf(env: Env): string | undefined {
   return v.replace(/\/+$/, "");
 }
 
-/**
- * Reads `DATA_DIR`, `DB_PATH`, `HOST` (default 0.0.0.0), `PORT` (default 8000), `ADMIN_PASSWORD`, `ALLOWED_ORIGINS`, `LICENCE_URL`,
- * `LICENCE_GRACE_DAYS` (default 7), `LICENCE_TIMEOUT_MS` (default 8000), `BACKUP_KEEP`
- * (default 7), `BACKUP_UPLOAD_MAX_MB` (default 2048), `DEMO_DATA` (1: demo data on an empty database), `SESSION_IDLE_MINUTES` (default
- * 30), `REQUESTS_AT_ONCE` (default 6), `TRUST_PROXY` (N: behind N reverse proxies) and `AUDIT_PATH`.
- */
+/** Reads the configuration from the environment (README lists the variables and defaults). */
 export function loadConfig(env: Env = Deno.env): Config {
   const dataDir = env.get("DATA_DIR") || "./data";
   return {

@@ -1,31 +1,12 @@
+type Status = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504 | 507;
+
 /** An error whose status and Indonesian message reach the client as they are. */
 export class AppError extends Error {
-  constructor(
-    readonly status:
-      | 400
-      | 401
-      | 403
-      | 404
-      | 409
-      | 413
-      | 415
-      | 422
-      | 429
-      | 500
-      | 502
-      | 503
-      | 504
-      | 507,
-    message: string,
-    readonly details?: string[],
-  ) {
+  constructor(readonly status: Status, message: string, readonly details?: string[]) {
     super(message);
   }
 
-  /**
-   * The form fields the error is about (input name → message), sent as `{ field, fields }` so
-   * the form shows it under the field; unset when it belongs to no field.
-   */
+  /** The form inputs the error is about (name → message), shown under each field. */
   fields?: Record<string, string>;
 
   /** This error, said of the form input `name` (its message, or `message`, under it). */
@@ -64,10 +45,7 @@ export const unprocessable = (msg: string) => new AppError(422, msg);
 export const STALE_MESSAGE =
   "Data ini sudah diubah oleh pengguna lain. Muat ulang halaman lalu ulangi perubahan Anda.";
 
-/**
- * The message of an edit sent without the `_version` it was loaded at: it cannot be told
- * from an edit of stale data, so it is refused (409).
- */
+/** The 409 of an edit sent without its `_version`: it cannot be told from a stale one. */
 export const NO_VERSION_MESSAGE =
   "Data sudah berubah, muat ulang halaman lalu ulangi perubahan Anda (versi data tidak terkirim).";
 

@@ -37,27 +37,20 @@ export const MONTHS = [
   "Desember",
 ] as const;
 
-/**
- * A phone number as staff write one (the browser's pattern and the server's check): digits, a
- * leading `+`, spaces, `-`, `.` and brackets (`0812-3456 7890`, `+62 21 (555) 1234`); no letters.
- */
+/** A phone number as staff write one: `0812-3456 7890`, `+62 21 (555) 1234`. */
 export const PHONE_PATTERN = String.raw`\+?[0-9 ().-]+`;
 /** What a phone field says under it. */
 export const PHONE_HINT = "Angka saja; boleh diawali +, dipisah spasi, - atau tanda kurung.";
 
-/**
- * A number of `n` digits as staff type one (spaces, dots or dashes between them allowed): the
- * browser's pattern of a card or ID number field (the server's check is `digitCode`).
- */
+/** The browser's pattern of an `n`-digit card or ID number (spaces, dots or dashes between). */
 export const digitsPattern = (n: number): string => String.raw`[ .-]*(?:\d[ .-]*){${n}}`;
 
 const isEmpty = (v: unknown) => v == null || v === "";
 const two = (n: number) => String(n).padStart(2, "0");
 
 /**
- * 1234567 → '1.234.567' (id-ID, no decimals). Whole numbers in the safe range are grouped here,
- * exactly as `Intl.NumberFormat("id-ID")` does, because building that formatter is slow on a
- * slow PC, on every page load; anything else goes to it.
+ * 1234567 → '1.234.567' (id-ID, no decimals), grouped here as `Intl.NumberFormat("id-ID")` does:
+ * building that formatter is slow on a slow PC, on every page load.
  */
 export function formatNumber(n: number): string {
   if (!Number.isFinite(n) || Math.abs(n) >= 1e15) {
@@ -68,10 +61,7 @@ export function formatNumber(n: number): string {
   return n < 0 || Object.is(n, -0) ? `-${digits}` : digits;
 }
 
-/**
- * 1234567 → 'Rp 1.234.567', -13300100 → '-Rp 13.300.100' (the sign before the currency, as
- * Indonesians write a loss); empty or not a number → '-'.
- */
+/** 1234567 → 'Rp 1.234.567', -13300100 → '-Rp 13.300.100'; empty or not a number → '-'. */
 export function formatMoney(v: unknown): string {
   if (isEmpty(v) || !Number.isFinite(Number(v))) return "-";
   const n = Number(v), digits = formatNumber(Math.abs(n));
@@ -92,11 +82,8 @@ const groupDigits = (digits: string) =>
   (digits.replace(/^0+(?=\d)/, "")).replace(/\B(?=(\d{3})+$)/g, ".");
 
 /**
- * Reads a rupiah amount as the server and the browser both do (one rule, one message): a safe
- * integer number, or text such as '1234567', 'Rp 1.234.567' or '1.234.567,00' (zero sen only),
- * 0 to `MAX_RUPIAH`. Fractions ('1,5'), exponents and signs are refused. A comma before a group
- * of three digits ('150,000', '1,500') is refused as ambiguous: Indonesian reads it as decimals,
- * English as thousands; the message asks for '150.000' or '150000'. `label` names the field.
+ * Reads a rupiah amount (server and browser alike): '1234567', 'Rp 1.234.567', '1.234.567,00',
+ * 0 to `MAX_RUPIAH`; '150,000' is refused as ambiguous (Indonesian decimals, English thousands).
  */
 export function readRupiah(v: unknown, label: string): RupiahRead {
   const bad = {
@@ -135,10 +122,7 @@ export function readRupiah(v: unknown, label: string): RupiahRead {
   return n <= MAX_RUPIAH ? { value: n } : bad;
 }
 
-/**
- * A date (ISO text, epoch ms or Date) → 'DD-MM-YYYY HH:mm' in the hospital's zone (or `zone`);
- * empty → '-'.
- */
+/** A date (ISO text, epoch ms or Date) → 'DD-MM-YYYY HH:mm' in the hospital's zone, or '-'. */
 export function formatDateTime(v: unknown, zone: ZoneName = hospitalZone()): string {
   if (isEmpty(v)) return "-";
   const d = new Date(v as string);
@@ -169,11 +153,7 @@ export function formatDay(v: unknown): string {
   return m ? `${m[3]}-${m[2]}-${m[1]}` : String(v);
 }
 
-/**
- * The age on `day` of someone born on `birth` (both `YYYY-MM-DD`) in whole units, as the clerk
- * says it: '45 tahun', under a year '3 bulan', under a month '12 hari'. Empty when `birth` is
- * missing or after `day`.
- */
+/** Age on `day` of one born on `birth` (`YYYY-MM-DD`): '45 tahun', '3 bulan', '12 hari' or ''. */
 export function formatAge(birth: unknown, day: string): string {
   const b = String(birth ?? "");
   if (!/^\d{4}-\d{2}-\d{2}$/.test(b) || b > day.slice(0, 10)) return "";

@@ -1,10 +1,4 @@
-/**
- * Time in the hospital's zone: one of Indonesia's three (WIB UTC+7, WITA UTC+8, WIT UTC+9, all
- * year: Indonesia has no daylight saving). Calendar days of instants, day numbers read straight
- * from ISO text, and date-times as staff type them. Every function takes an optional zone; by
- * default the current hospital's (`hospitalZone()`: per request on the server, from the page in
- * the browser). Browser-safe: no server imports.
- */
+/** Time in the hospital's zone (WIB, WITA, WIT: fixed offsets); browser-safe: no server import. */
 
 /** Indonesia's time zones, as the hospital profile stores them. */
 export const ZONES = {
@@ -24,10 +18,7 @@ export const isZone = (z: unknown): z is ZoneName => typeof z === "string" && z 
 
 let provider: () => ZoneName = () => DEFAULT_ZONE;
 
-/**
- * Sets where the current hospital zone comes from: the server installs a per-request reader
- * (lib/settings/zone.ts), the browser the zone its page was rendered with (lib/client/hydrate.ts).
- */
+/** Sets where the current zone comes from (per request on the server, the page in the browser). */
 export function setZoneProvider(get: () => ZoneName | undefined): void {
   provider = () => get() ?? DEFAULT_ZONE;
 }
@@ -37,10 +28,7 @@ let pinned: ZoneName | undefined;
 /** The hospital's zone for the work in progress. */
 export const hospitalZone = (): ZoneName => pinned ?? provider();
 
-/**
- * Runs synchronous `fn` with `zone` as the current zone: for work done after its request has
- * returned (a streamed export reads its rows while the answer is being sent).
- */
+/** Runs synchronous `fn` in `zone`: for work after its request returned (a streamed export). */
 export function withZone<T>(zone: ZoneName, fn: () => T): T {
   const prev = pinned;
   pinned = zone;
@@ -83,10 +71,7 @@ function daysFromCivil(y: number, m: number, d: number): number {
   return era * 146_097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719_468;
 }
 
-/**
- * The hospital's calendar day of an instant as a day number (days since 1970-01-01), read from
- * an ISO UTC text (`YYYY-MM-DDTHH:mm...Z`) without building a Date: the lists test it per stay.
- */
+/** The hospital day number (days since 1970-01-01) of an instant, without a Date for ISO text. */
 export function hospitalDayNumber(at: string | Date, zone?: ZoneName): number {
   const hours = ZONES[zone ?? hospitalZone()].hours;
   if (typeof at === "string" && at.length >= 17 && at[10] === "T" && at.endsWith("Z")) {
@@ -97,10 +82,7 @@ export function hospitalDayNumber(at: string | Date, zone?: ZoneName): number {
   return Math.floor((new Date(at).getTime() + hours * 3600_000) / DAY_MS);
 }
 
-/**
- * Whole hours since 1970-01-01T00:00Z of an instant (read from ISO UTC text without a Date):
- * free of any zone, so numbers kept from it stay true when the hospital changes its zone.
- */
+/** Whole hours since 1970-01-01T00:00Z (ISO UTC text read without a Date); free of any zone. */
 export function utcHour(at: string | Date): number {
   if (typeof at === "string" && at.length >= 17 && at[10] === "T" && at.endsWith("Z")) {
     const h = digits(at, 11, 2);
@@ -165,11 +147,7 @@ function partsOf(input: string): WallClock | null {
   return { year: y, month: mo, day: d, hour: h, minute: mi, second: se, timed: m[4] != null };
 }
 
-/**
- * Why `readWallClock` refuses a text: `format` (no date format it knows), `time` (past 23:59),
- * `year` (outside 1900-2999) or `calendar` (a day the calendar lacks: 31-11, 29-02-2025, month
- * 13); null when it reads it. Date fields say each in its own words.
- */
+/** Why `readWallClock` refuses a text (`year`: outside 1900-2999), or null when it reads it. */
 export function wallClockProblem(input: string): "format" | "time" | "year" | "calendar" | null {
   const w = partsOf(input);
   return w ? problemOf(w) : "format";
@@ -186,13 +164,7 @@ function problemOf(w: WallClock): "time" | "year" | "calendar" | null {
   return null;
 }
 
-/**
- * Reads a date or date-time as staff type it, without a zone: `DD-MM-YYYY` (the date fields'
- * format; `/` or `.` also separate), `YYYY-MM-DD`, each with an optional ` HH:mm[:ss]` (or
- * `THH:mm`). Null when it is not a real calendar date (31-02, 24:00, years outside 1900-2999;
- * `wallClockProblem` says which). The one place typed dates are read: `parseDateTime`,
- * `parseDay` and the date fields use it.
- */
+/** Reads a typed `DD-MM-YYYY` or `YYYY-MM-DD`, maybe ` HH:mm[:ss]`, no zone; null if not real. */
 export function readWallClock(input: string): WallClock | null {
   const w = partsOf(input);
   return w && !problemOf(w) ? w : null;
@@ -204,10 +176,7 @@ export function parseDay(input: string): string | null {
   return w && !w.timed ? `${w.year}-${pad(w.month)}-${pad(w.day)}` : null;
 }
 
-/**
- * Reads a date-time as staff enter it, in the hospital's zone (see `readWallClock`); an ISO
- * text with `Z` or an offset is taken as is. Returns the ISO instant, or null when invalid.
- */
+/** A typed date-time (hospital's zone; ISO with `Z`/offset as is) → ISO instant, or null. */
 export function parseDateTime(input: string, zone?: ZoneName): string | null {
   const s = input.trim();
   if (/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(s)) {
@@ -220,18 +189,6 @@ export function parseDateTime(input: string, zone?: ZoneName): string | null {
   return new Date(utc - zoneOffsetMs(zone)).toISOString();
 }
 
-/** The wall-clock parts of an instant in the hospital's zone. */
-export function wallClock(iso: string | number | Date, zone?: ZoneName) {
-  const t = new Date(new Date(iso).getTime() + zoneOffsetMs(zone));
-  return {
-    year: t.getUTCFullYear(),
-    month: t.getUTCMonth() + 1,
-    day: t.getUTCDate(),
-    hour: t.getUTCHours(),
-    minute: t.getUTCMinutes(),
-  };
-}
-
 /** An instant in the hospital's zone as E-Klaim writes dates: `YYYY-MM-DD HH:mm:ss`. */
 export function wallStamp(iso: string | number | Date, zone?: ZoneName): string {
   const t = new Date(new Date(iso).getTime() + zoneOffsetMs(zone));
@@ -240,14 +197,15 @@ export function wallStamp(iso: string | number | Date, zone?: ZoneName): string 
 
 /** An instant as a date-time field's value in the hospital's zone: `YYYY-MM-DDTHH:mm`. */
 export function toLocalInput(iso: string, zone?: ZoneName): string {
-  const w = wallClock(iso, zone);
-  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
+  const t = new Date(new Date(iso).getTime() + zoneOffsetMs(zone));
+  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}T${
+    pad(t.getUTCHours())
+  }:${pad(t.getUTCMinutes())}`;
 }
 
 /**
- * The day of an Excel serial day number (1900 date system: 1 is 1900-01-01, counted from
- * 1899-12-30 as Excel does past its 1900 leap-year slip; a fraction is a time of day, dropped),
- * as `YYYY-MM-DD`; null when `v` is not such a number (text of 1 to 5 digits, or a number).
+ * An Excel serial day (1900 system, counted from 1899-12-30 past Excel's leap-year slip; the
+ * time of day dropped) as `YYYY-MM-DD`; null unless `v` is 1 to 5 digits (a fraction allowed).
  */
 export function excelDay(v: string | number): string | null {
   const s = String(v).trim();

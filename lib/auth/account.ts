@@ -10,10 +10,7 @@ export const PASSWORD_PAGE = "/akun/password";
 /** The login page. */
 export const LOGIN_PAGE = "/auth/login";
 
-/**
- * Where a login goes afterwards, from a `?next=` value: a path of this app (one `/`, no
- * scheme, host or backslash, at most 500 characters), else the start page.
- */
+/** Where a login goes afterwards: `?next=` if a path of this app (≤ 500 characters), else `/`. */
 export function safeNext(next: string | null | undefined): string {
   const v = next ?? "";
   return /^\/(?![/\\])[^\\\s]*$/.test(v) && v.length <= 500 && !v.startsWith(LOGIN_PAGE) ? v : "/";
@@ -27,11 +24,7 @@ export const loginAfter = (path: string): string =>
 export const CHANGE_FIRST =
   "Ganti password awal Anda terlebih dahulu: password itu tercetak di log layanan.";
 
-/**
- * Changes the signed-in user's own password: the current one must match, the new one must
- * pass the policy. Every other session of the account ends; the one with `keepToken` stays. A
- * printed first password's hold (`mustChangePassword`) ends with it.
- */
+/** Changes one's own password, ending every other session than `keepToken`'s. */
 export async function changeOwnPassword(
   store: Store,
   userId: string,
@@ -59,11 +52,7 @@ export async function changeOwnPassword(
   await keepOnlySession(store, gen, keepToken);
 }
 
-/**
- * Sets the signed-in user's own E-Klaim NIK (`nik`: 16 digits, checked by the caller, or '' to
- * clear it); unique among accounts (409 naming it). Returns the NIK before and after; nothing
- * is written when it is unchanged.
- */
+/** Sets one's own E-Klaim NIK (checked by the caller; '' clears; 409 if taken): before, after. */
 export async function setOwnNik(
   store: Store,
   userId: string,

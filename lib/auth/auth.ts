@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Collection, CollectionSpec } from "../db/collection.ts";
 import type { Doc } from "../index/index.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
@@ -19,15 +19,9 @@ export interface User extends Doc {
   role?: Role;
   /** Bumped by a password or role change: sessions of an older generation end. */
   sessionGen?: number;
-  /**
-   * Set on the first administrator whose password was generated and printed to the service
-   * log: it must be changed before anything else is served. Cleared by that change.
-   */
+  /** A generated first password printed to the log: it must be changed before anything else. */
   mustChangePassword?: boolean;
-  /**
-   * The NIK (16 digits) registered in E-Klaim's Personnel Registration, sent as the coder of
-   * every E-Klaim change; absent until set (by an administrator or the user).
-   */
+  /** The NIK (16 digits) in E-Klaim's Personnel Registration, sent as the coder. */
   nik?: string;
 }
 
@@ -58,10 +52,7 @@ interface StoredSession extends Session {
 export const SESSION_TTL_MS = 12 * 3600_000;
 export const SESSION_COOKIE = "sid";
 
-/**
- * How user records are stored: username and email unique, case-insensitive; the E-Klaim NIK
- * unique too (one person's, who E-Klaim records as the coder).
- */
+/** How user records are stored: username, email and E-Klaim NIK unique, case-insensitive. */
 export const USER_SPEC = {
   name: "user",
   unique: ["username", "email", "nik"],
@@ -81,14 +72,7 @@ export const ADMIN_EMAIL = "admin@rumahsakit.local";
 /** What earlier versions seeded, which the account form refuses (no dot in the domain). */
 const OLD_ADMIN_EMAIL = "admin@localhost";
 
-/**
- * Creates the first account (`admin`) when there is none. Returns the password when it was
- * generated here, so the caller can print it once; such an account must change it at its first
- * login (`mustChangePassword`), one from `password` (ADMIN_PASSWORD, the operator's) need not.
- * Accounts made before roles existed get theirs written (`roleOf`: `admin` stays administrator,
- * the others casemix), and one seeded with `admin@localhost` gets `ADMIN_EMAIL` (when no other
- * account has it), so the account form can save it.
- */
+/** Creates the first account `admin`, returning a generated password; upgrades old ones. */
 export async function ensureAdmin(
   store: Store,
   password?: string,
@@ -145,13 +129,9 @@ export async function authenticate(
   return await verifyPassword(password, row.value.passwordHash) ? row.value : null;
 }
 
-/**
- * Starts a session; returns the token for the cookie (only its hash is stored). The session
- * belongs to the account's current `sessionGen` (read here when not given).
- */
+/** Starts a session of the account's current `sessionGen`; returns the cookie token (hash kept). */
 export async function createSession(store: Store, session: Session): Promise<string> {
-  const token = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
-    .replace(/[+/=]/g, (c) => c === "+" ? "-" : c === "/" ? "_" : "");
+  const token = randomBytes(32).toString("base64url");
   const gen = session.gen ?? (await users(store).find(session.userId))?.value.sessionGen ?? 0;
   const now = Date.now();
   const { role: _role, ...kept } = session;
@@ -166,11 +146,7 @@ export async function createSession(store: Store, session: Session): Promise<str
 /** How often a session's last request is written to KV (it is kept exactly in memory). */
 const SEEN_WRITE_MS = 60_000;
 
-/**
- * Each session's last request, by key, in this process: the stored `lastSeen` is written at
- * most once a minute, so idle time counted from it alone would end sessions up to a minute
- * early. After a restart only the stored time is known.
- */
+/** Each session's last request in this process: the stored `lastSeen` lags up to a minute. */
 const lastRequest = new Map<string, number>();
 
 /** Forgets last requests of sessions that are over anyway (at most 12 h old). */
@@ -179,25 +155,17 @@ function sweepLastRequests(now: number) {
   for (const [k, t] of lastRequest) if (now - t > SESSION_TTL_MS) lastRequest.delete(k);
 }
 
-/**
- * How long a session read from KV is trusted in this process. This process's own writes and
- * deletes of a session change the kept copy at once; another process sharing a remote store
- * ends a session here at most this much later.
- */
+/** How long a session read from KV is trusted (another process's logout shows this much later). */
 const SESSION_READ_MS = 5_000;
 
 /** Sessions read from each store, by key hash (`Date.now()` ages them, as the idle limit). */
 const sessionReads = new ReadCache<StoredSession>(SESSION_READ_MS, () => Date.now());
 
-/**
- * The session for a cookie token, or null: expired (12 h), idle for `idleMs` since its last
- * request, of an account that is gone, or older than the account's last password or role
- * change. The role is the account's current one.
- */
+/** The session of a cookie token (with the account's current role), or null when it is over. */
 export async function readSession(
   store: Store,
   token: string | undefined,
-  idleMs = 30 * 60_000,
+  idleMs: number,
 ): Promise<Session | null> {
   if (!token || token.length > 100) return null;
   const id = sha256(token);
@@ -226,10 +194,7 @@ export async function readSession(
   return { ...s, role: roleOf(user), mustChangePassword: user.mustChangePassword === true };
 }
 
-/**
- * Ends every session of an account except `keepToken`'s: bumps its `sessionGen` (done by the
- * caller's write when it passes the new generation) and moves the kept session to it.
- */
+/** Moves `keepToken`'s session to generation `gen` (the caller's write bumps `sessionGen`). */
 export async function keepOnlySession(
   store: Store,
   gen: number,

@@ -37,7 +37,7 @@ const APP_WORDS = [
 ];
 
 let zxcvbn: ZxcvbnFactory | null = null;
-/** zxcvbn-ts with its common dictionaries and keyboard layouts, built on first use (it is slow to build). */
+/** zxcvbn-ts with its common dictionaries and keyboard layouts, built on first use (slow). */
 const estimator = () =>
   zxcvbn ??= new ZxcvbnFactory({ dictionary: { ...dictionary }, graphs: adjacencyGraphs });
 
@@ -46,13 +46,7 @@ export const WEAK_MESSAGE = "Password terlalu mudah ditebak (misalnya huruf atau
   "diulang, urutan keyboard, atau memuat username). Gunakan beberapa kata yang tidak saling " +
   "berhubungan, dipisah tanda minus atau spasi, atau tambahkan kata lain.";
 
-/**
- * Why a new password is refused, or null when it is acceptable: 12 to 128 characters, not
- * the username, not one of the 10,000 most common passwords (also with digits or symbols added
- * before or after, or repeated: `password1234`, `qwertyqwerty`), and hard to guess: a zxcvbn
- * score of at least `MIN_SCORE`, given the username and the app's words (`aaaaaaaaaaaa`, the
- * username repeated). Existing hashes are not checked.
- */
+/** Why a new password is refused (length, username, common, padded, repeated, zxcvbn), or null. */
 export function passwordProblem(password: string, username = ""): string | null {
   if (password.length < PASSWORD_MIN) return `Password minimal ${PASSWORD_MIN} karakter.`;
   if (password.length > PASSWORD_MAX) return `Password paling banyak ${PASSWORD_MAX} karakter.`;

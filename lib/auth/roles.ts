@@ -10,13 +10,7 @@ export const ROLES: Record<Role, string> = {
   viewer: "Pimpinan (lihat saja)",
 };
 
-/**
- * What a route needs: `public` (no session: login, licence, static), `self` (any signed-in
- * role, also before a printed first password is changed: one's own password and logout),
- * `read` (any signed-in role: lists, pages, reports, exports), `work` (inpatient work and master
- * data: admin and casemix) or `admin` (users, backups, restore, connection, settings changes,
- * licence deactivation, the audit log).
- */
+/** What a route needs; `self` is served also before a printed first password is changed. */
 export type Access = "public" | "self" | "read" | "work" | "admin";
 
 const GRANTS: Record<Access, readonly Role[]> = {
@@ -33,10 +27,7 @@ export const allows = (role: Role, access: Access): boolean => GRANTS[access].in
 /** The answer to a forbidden request (403). */
 export const FORBIDDEN = "Anda tidak memiliki akses untuk tindakan ini.";
 
-/**
- * The role of a stored account. Accounts made before roles existed have none: the first
- * account (`admin`) is an administrator, every other one casemix staff.
- */
+/** The role of a stored account; one made before roles: `admin` administrator, others casemix. */
 export function roleOf(user: object): Role {
   const { role: r, username } = user as { role?: unknown; username?: unknown };
   if (r === "admin" || r === "casemix" || r === "viewer") return r;
@@ -47,11 +38,7 @@ export function roleOf(user: object): Role {
 export const LAST_ADMIN =
   "Harus ada minimal satu Administrator; akun ini tidak dapat diubah atau dihapus.";
 
-/**
- * The administrators, counted in one key moved in the same commit as every account write
- * (create, edit, delete, CSV import): two demotions racing, or an import demoting them all,
- * cannot leave none.
- */
+/** The administrators, counted in the commit of every account write: races cannot leave none. */
 export const ADMIN_TALLY: Tally = {
   key: ["_meta", "tally", "user", "admin"],
   of: (doc: object) => roleOf(doc) === "admin" ? 1 : 0,

@@ -48,11 +48,9 @@ export interface Lock {
   by: "user" | "address";
 }
 
-function lockOf(
-  u: Awaited<ReturnType<typeof read>>,
-  a: Awaited<ReturnType<typeof read>> | null,
-  now: number,
-): Lock | null {
+type Read = Awaited<ReturnType<typeof read>>;
+
+function lockOf(u: Read, a: Read | null, now: number): Lock | null {
   // failures at the limit lock even without the mark (attempts counted after taking too long)
   const full = u.at.length >= USER_FAILURES ? u.at[u.at.length - USER_FAILURES] + WINDOW_MS : 0;
   const userLeft = Math.max(u.lockedUntil ?? 0, full) - now;
@@ -63,12 +61,7 @@ function lockOf(
   return null;
 }
 
-/**
- * Whether logins for `username` are refused now: the username is locked (whether or not it
- * exists), or, for a username that does not exist (`exists` false), its address has guessed
- * too many unknown usernames. An address is never refused for accounts that exist: a ward
- * behind one address keeps logging in while one account is locked. Reads only.
- */
+/** Why logins for `username` are refused now (an address only for unknown usernames), or null. */
 export async function lockedFor(
   store: Store,
   username: string,
@@ -87,13 +80,8 @@ export interface Attempt {
 }
 
 /**
- * Reserves a login attempt before its password is checked, in one atomic commit with the lock
- * check: parallel guesses cannot all pass a check made before any of them is counted. A
- * username's failures and the attempts being checked together stay within `USER_FAILURES`; an
- * attempt beyond waits until one of them settles (a check takes a fraction of a second), so
- * correct logins at once all pass while wrong ones meet the lock. At an unknown username the
- * address's guess is counted too. A conflict retries, so no attempt is lost. Returns the lock
- * when the login is refused instead.
+ * Reserves a login attempt in one commit with the lock check, so parallel guesses cannot all
+ * pass (those beyond `USER_FAILURES` wait); returns the lock when the login is refused instead.
  */
 export async function reserveAttempt(
   store: Store,
@@ -126,12 +114,7 @@ export async function reserveAttempt(
   }
 }
 
-/**
- * Ends a reserved attempt. A correct password (`ok`) releases it and clears the username's
- * failures and lock (the attempts others are checking stay); a wrong one counts as a failure,
- * and the failure that reaches `USER_FAILURES` sets the lock (`locks`). An attempt no longer
- * reserved (an admin's unlock, or counted already as one that took too long) changes nothing.
- */
+/** Ends a reserved attempt: `ok` clears the failures, else one more (`locks`: it set the lock). */
 async function settleAttempt(
   store: Store,
   attempt: Attempt,
@@ -156,10 +139,7 @@ async function settleAttempt(
   }
 }
 
-/**
- * Checks a reserved attempt's password and settles the attempt (`settleAttempt`): the account,
- * or null, and whether this failure set the lock. A check that throws counts as a failure.
- */
+/** Checks a reserved attempt's password and settles it: the account or null, and `locks`. */
 export async function checkAttempt(
   store: Store,
   attempt: Attempt,

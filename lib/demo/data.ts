@@ -1,9 +1,4 @@
-/**
- * Optional demo data (`DEMO_DATA=1`): on a database with no data of its own, the world of
- * lib/demo/plan.ts is stored through the functions the screens use, so every total, flag and
- * copy follows the rules: resources through `saveRecord`, the hospital profile through
- * `saveHospital`, stays through `saveVisit`, `saveExam` and `discharge`.
- */
+/** Optional demo data (`DEMO_DATA=1`), stored through the functions the screens use. */
 import { codes, demoPlan, type DemoStay, world } from "./plan.ts";
 import { getHospital, saveHospital } from "../settings/hospital.ts";
 import { saveVisit, visitsOf } from "../ipd/stay.ts";
@@ -36,11 +31,7 @@ const OWN_DATA = [
   "disputed-claim",
 ];
 
-/**
- * A demo stay's claim data: a SEP in E-Klaim's shape (none yet for a stay admitted in the last
- * day, as many hospitals get it a day later), the room's class as the entitled class, the way
- * in as the visit form would start it, no upgrade, no ICU.
- */
+/** A demo stay's claim data: a SEP (none yet in its first day), the room's class, the way in. */
 function claimData(s: DemoStay, n: number, now: Date): Record<string, string> {
   const room = world.rooms.find((r) => r.name === s.room)!;
   const cls = world.classes.find((k) => k.name === room.classroom)!.classtype;
@@ -93,20 +84,18 @@ async function masterData(store: Store, registry: Registry, plan: ReturnType<typ
   for (const k of codes.keywords) keywords.set(k.keyword, await save("disputed-claim", k));
   const tariffs = new Map<string, string>();
   for (const [kode, desc, k1, k2, k3] of codes.tariffs) {
-    tariffs.set(
-      String(kode),
-      await save("inatarif", {
-        regional: world.hospital.regional,
-        kelas_rs: world.hospital.hospitalClass,
-        kepemilikan: world.hospital.owner,
-        jenis_rawat: "INAP",
-        kode: String(kode),
-        desc: String(desc),
-        tarif_Kelas1: String(k1),
-        tarif_Kelas2: String(k2),
-        tarif_Kelas3: String(k3),
-      }),
-    );
+    const id = await save("inatarif", {
+      regional: world.hospital.regional,
+      kelas_rs: world.hospital.hospitalClass,
+      kepemilikan: world.hospital.owner,
+      jenis_rawat: "INAP",
+      kode: String(kode),
+      desc: String(desc),
+      tarif_Kelas1: String(k1),
+      tarif_Kelas2: String(k2),
+      tarif_Kelas3: String(k3),
+    });
+    tariffs.set(String(kode), id);
   }
   const h = world.hospital;
   await saveHospital(store, registry, {
@@ -120,11 +109,7 @@ async function masterData(store: Store, registry: Registry, plan: ReturnType<typ
   return { rooms, doctors, patients, icd, keywords, tariffs };
 }
 
-/**
- * Stores the demo world (placed before now) when the database has no data of its own
- * (`hasOwnData`); returns what it stored, or null when it left the database alone. Call it
- * after `seedResources`: stays refer to the seeded reference lists.
- */
+/** Stores the demo world unless `hasOwnData` (what it stored, or null); after `seedResources`. */
 export async function seedDemoData(store: Store, registry: Registry): Promise<DemoSummary | null> {
   if (await hasOwnData(store, registry)) return null;
   const now = new Date();

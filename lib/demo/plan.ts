@@ -1,10 +1,4 @@
-/**
- * The demo world as a plan, free of storage: patients, and stays with their examinations,
- * codes and charges, placed over the last 45 days before `now`. Deterministic for a given
- * `now` and seed (mulberry32), so two runs differ only in their dates. The codes, tariffs and
- * keywords come from lib/demo/codes.json (a cut of the reference data), the hospital, rooms,
- * doctors, names and case types from lib/demo/world.json. lib/demo/data.ts stores the plan.
- */
+/** The demo world as a plan, free of storage: deterministic for a `now` and seed (mulberry32). */
 import codes from "./codes.json" with { type: "json" };
 import world from "./world.json" with { type: "json" };
 import { dayStart, hospitalDay } from "../hospital_time.ts";
@@ -50,24 +44,8 @@ export interface DemoStay {
   discharge: { at: string; method: string } | null;
 }
 
-/** A patient as the patient form takes it. */
-export interface DemoPatient {
-  erm: string;
-  first_name: string;
-  last_name: string;
-  gender: string;
-  phone: string;
-  /** `YYYY-MM-DD`, 1 to 85 years before `now`. */
-  tgl_lahir: string;
-  /** The BPJS card: 13 digits, leading zeros as printed. */
-  nomor_kartu: string;
-}
-
-/** Everything to store, stays in admission order. */
-export interface DemoPlan {
-  patients: DemoPatient[];
-  stays: DemoStay[];
-}
+/** Everything to store: patients as the patient form takes them, stays in admission order. */
+export type DemoPlan = ReturnType<typeof demoPlan>;
 
 type Random = () => number;
 type Case = (typeof world.cases)[number];
@@ -102,11 +80,8 @@ function weighted(r: Random): Case {
 }
 
 /**
- * A patient's stays as [admission, discharge | null] instants: the last one (`open`: still
- * admitted; `today`: admitted or discharged today), earlier ones before it (`readmit[k]`: less
- * than 30 days after the previous discharge, else over 30), all within the last 45 days. The
- * shape is drawn relative to the last event and placed after, so the time of day never changes
- * which random numbers shape the world.
+ * A patient's stays as [admission, discharge | null] instants, `readmit[k]` within 30 days of
+ * the previous; drawn relative to the last event, so the time of day never changes the world.
  */
 function chain(r: Random, now: number, readmit: boolean[], open: boolean, today: boolean) {
   const los = () => between(r, 1 * DAY, 7 * DAY);
@@ -188,7 +163,7 @@ const DISCHARGE = [
 ];
 
 /** The demo world placed before `now` (same `now` and seed, same plan). */
-export function demoPlan(now: Date, seed = 2024): DemoPlan {
+export function demoPlan(now: Date, seed = 2024) {
   const r = randomOf(seed);
   const nowMs = Math.floor(now.getTime() / MINUTE) * MINUTE;
   const erms = new Set<string>();

@@ -1,10 +1,7 @@
 import { newId } from "../db/ids.ts";
 import type { Store } from "../db/store.ts";
 
-/**
- * One call to E-Klaim as a stay's log keeps it: what was asked and how it ended, never the key,
- * the request or E-Klaim's whole answer.
- */
+/** One call to E-Klaim in a stay's log: what was asked and how it ended (never key or payload). */
 export interface CallLogEntry {
   /** ISO instant the call started. */
   at: string;
@@ -36,22 +33,17 @@ export async function appendCall(store: Store, ipdId: string, e: CallLogEntry): 
 
 /** Stay `ipdId`'s log, newest first (at most `CALL_LOG_KEEP`). */
 export async function callLog(store: Store, ipdId: string): Promise<CallLogEntry[]> {
-  const out: CallLogEntry[] = [];
   const it = store.kv.list<CallLogEntry>({ prefix: prefix(ipdId) }, {
     reverse: true,
     limit: CALL_LOG_KEEP,
   });
-  for await (const e of it) out.push(e.value);
-  return out;
+  return await Array.fromAsync(it, (e) => e.value);
 }
 
 /** Drops stay `ipdId`'s entries past the newest `CALL_LOG_KEEP` (after a run of calls). */
 export async function trimCallLog(store: Store, ipdId: string): Promise<void> {
-  let seen = 0;
-  const old: Deno.KvKey[] = [];
-  for await (const e of store.kv.list({ prefix: prefix(ipdId) }, { reverse: true })) {
-    if (++seen > CALL_LOG_KEEP) old.push(e.key);
-  }
+  const all = store.kv.list({ prefix: prefix(ipdId) }, { reverse: true });
+  const old = (await Array.fromAsync(all, (e) => e.key)).slice(CALL_LOG_KEEP);
   for (let i = 0; i < old.length; i += 100) {
     const op = store.kv.atomic();
     for (const k of old.slice(i, i + 100)) op.delete(k);

@@ -30,7 +30,6 @@ export type EklaimFailure =
 /** The outcome of one call; never holds the key or the request. */
 export interface EklaimResult {
   ok: boolean;
-  /** Why it failed; unset when `ok`. */
   failure?: EklaimFailure;
   /** `metadata.code` of the answer (200, 400, 2029…); null without a readable answer. */
   code: number | null;
@@ -42,9 +41,12 @@ export interface EklaimResult {
   eklaimMessage: string | null;
   /** The decrypted answer (also on E-Klaim's errors, e.g. E2007's `duplicate` list). */
   body: Record<string, unknown> | null;
-  /** Milliseconds the call took. */
   ms: number;
 }
+
+/** A result before its time is known. */
+type Answer = Omit<EklaimResult, "ms">;
+type J = Record<string, unknown>;
 
 /** Answers larger than this are refused (a PDF of a few pages is far smaller). */
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
@@ -52,11 +54,11 @@ export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 const KEY_HINT = "Salin ulang kunci dari E-Klaim (Setup → Integrasi → SIMRS, 64 karakter); " +
   "bila kunci di E-Klaim dibuat ulang, kunci di aplikasi ini juga harus diganti.";
 
-const record = (v: unknown): Record<string, unknown> | null =>
-  v && typeof v === "object" && !Array.isArray(v) ? v as Record<string, unknown> : null;
+const record = (v: unknown): J | null =>
+  v && typeof v === "object" && !Array.isArray(v) ? v as J : null;
 
 /** The JSON object `text` holds, or null (not JSON, or not an object). */
-function parseObject(text: string): Record<string, unknown> | null {
+function parseObject(text: string): J | null {
   try {
     return record(JSON.parse(text));
   } catch {
@@ -75,26 +77,16 @@ function addressOf(url: string): string | null {
   }
 }
 
-/** The body as text, or null past `max` bytes (the read stops there). */
+/** The body as text, or null past `max` bytes (leaving the loop there cancels the read). */
 async function readCapped(res: Response, max: number): Promise<string | null> {
   if (!res.body) return "";
-  const reader = res.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    parts.push(value);
+  const decoder = new TextDecoder();
+  let size = 0, text = "";
+  for await (const part of res.body) {
+    if ((size += part.length) > max) return null;
+    text += decoder.decode(part, { stream: true });
   }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) all.set(p, (at += p.length) - p.length);
-  return new TextDecoder().decode(all);
+  return text + decoder.decode();
 }
 
 const seconds = (ms: number) => (ms / 1000).toLocaleString("id-ID", { maximumFractionDigits: 1 });
@@ -107,12 +99,7 @@ function networkCause(e: unknown): string {
 }
 
 /** What an answer's metadata says, as a result (ok only with an encrypted answer). */
-function fromAnswer(
-  body: Record<string, unknown>,
-  method: string,
-  at: string,
-  encrypted: boolean,
-): Omit<EklaimResult, "ms"> {
+function fromAnswer(body: J, method: string, at: string, encrypted: boolean): Answer {
   const meta = record(body.metadata);
   const code = Number(meta?.code);
   if (!meta || !Number.isFinite(code)) {
@@ -141,11 +128,7 @@ function fromAnswer(
   return { ...base, ok: false, failure: "eklaim", message };
 }
 
-function fail(
-  failure: EklaimFailure,
-  message: string,
-  body: Record<string, unknown> | null = null,
-): Omit<EklaimResult, "ms"> {
+function fail(failure: EklaimFailure, message: string, body: J | null = null): Answer {
   return { ok: false, failure, code: null, errorNo: null, message, eklaimMessage: null, body };
 }
 
@@ -173,12 +156,7 @@ function readAnswer(text: string, keyHex: string, method: string, at: string) {
   return fromAnswer(body, method, at, true);
 }
 
-/**
- * Calls `method` of E-Klaim's web service: the envelope `{metadata: {method, …metadataExtra},
- * data}` encrypted with the key, POSTed to `settings.url`, the answer unwrapped, checked and
- * decrypted. Never throws and never logs; every failure comes back as a result with an Indonesian
- * message naming the address and what to check, none holding the key or the payload.
- */
+/** Calls `method` (envelope encrypted, POSTed, answer decrypted); never throws or logs. */
 export async function call(
   settings: EklaimSettings,
   method: string,
@@ -186,7 +164,7 @@ export async function call(
   data: Record<string, unknown> = {},
 ): Promise<EklaimResult> {
   const started = performance.now();
-  const done = (r: Omit<EklaimResult, "ms">): EklaimResult => ({
+  const done = (r: Answer): EklaimResult => ({
     ...r,
     ms: Math.round(performance.now() - started),
   });

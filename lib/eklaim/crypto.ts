@@ -18,11 +18,7 @@ export class EklaimKeyError extends Error {
 /** True when `keyHex` is a usable E-Klaim key: exactly 64 hex characters (32 bytes). */
 export const isKeyHex = (keyHex: string): boolean => KEY_RE.test(keyHex);
 
-/**
- * Why a key typed into a form cannot be used, in Indonesian (null when it can). Says how long it
- * was and what is expected, never what it holds. Leading and trailing spaces are the caller's to
- * trim.
- */
+/** Why a typed (trimmed) key cannot be used, in Indonesian, never saying what it holds; or null. */
 export function keyProblem(keyHex: string): string | null {
   if (keyHex === "") return "Kunci E-Klaim belum diisi.";
   if (!/^[0-9a-fA-F]*$/.test(keyHex)) {
@@ -45,11 +41,7 @@ const sign = (key: Buffer, ciphertext: Uint8Array) =>
 /** `text` cut into lines of 76 characters, each ending `\r\n`, as PHP's `chunk_split` does. */
 export const chunkSplit = (text: string): string => text.replace(/.{1,76}/g, "$&\r\n");
 
-/**
- * E-Klaim's message for `plainJson`: base64(signature[10] ‖ iv[16] ‖ AES-256-CBC ciphertext), the
- * signature being HMAC-SHA256 of the ciphertext keyed with the key, cut into 76-character lines
- * ending `\r\n` unless `lines` is false. `iv` is 16 random bytes unless given (tests).
- */
+/** E-Klaim's message: base64(HMAC-SHA256[10] ‖ iv ‖ AES-256-CBC) in 76-character lines. */
 export function encrypt(
   plainJson: string,
   keyHex: string,
@@ -80,11 +72,7 @@ export type Decrypted = { ok: true; text: string } | { ok: false; failure: Decry
 
 const B64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
 
-/**
- * The plaintext of an E-Klaim message (base64 with or without line breaks; all whitespace is
- * dropped). The signature is checked in constant time before anything is decrypted. Throws only
- * `EklaimKeyError`.
- */
+/** The plaintext of an E-Klaim message, its signature checked in constant time first. */
 export function decrypt(message: string, keyHex: string): Decrypted {
   const key = keyBytes(keyHex);
   const b64 = message.replace(/\s+/g, "");
@@ -114,10 +102,7 @@ export const END_MARKER = "----END ENCRYPTED DATA----";
 const BEGIN_RE = /-{3,}\s*BEGIN ENCRYPTED DATA\s*-{3,}/i;
 const END_RE = /-{3,}\s*END ENCRYPTED DATA\s*-{3,}/i;
 
-/**
- * The message between the BEGIN and END markers of an answer, found by pattern (any text around
- * them, `\r\n` or `\n`, spaces), whitespace dropped; null when either marker is missing.
- */
+/** The message between an answer's BEGIN and END markers (found by pattern), or null. */
 export function unwrap(answerText: string): string | null {
   const begin = BEGIN_RE.exec(answerText);
   if (!begin) return null;

@@ -38,7 +38,6 @@ export interface FlowOutcome {
   steps: Step[];
   /** Whether a call may have changed E-Klaim (what the audit records). */
   changed: boolean;
-  /** The claim status before and after. */
   status: { from: ClaimStatus; to: ClaimStatus };
   /** Set when the flow stopped: E-Klaim's refusal or result, a failed call, a check. */
   error?: AppError;
@@ -62,11 +61,7 @@ export async function keepState(store: Store, sc: StayClaim, state: BridgeState)
   sc.state = state;
 }
 
-/**
- * Records the INA-CBG group of `s` (E-Klaim's answer as kept) as the stay's claim and package
- * (`recordEklaimGroup`, checked against the stay and claim the flow read: 409 when either
- * changed meanwhile), `final` after `inacbg_grouper_final` and `claim_final`.
- */
+/** Records the INA-CBG group of `s` as the stay's claim and package (409 when either changed). */
 export async function recordGroup(
   ctx: FlowContext,
   sc: StayClaim,
@@ -91,12 +86,7 @@ export async function recordGroup(
   });
 }
 
-/**
- * Runs `body` on stay `ipdId`'s claim (404 for no stay, 409 for no SEP or settings the
- * administrator must complete) holding its calls (`withClaimLock`: another clerk's call to it
- * answers 409), and answers how it ended. An `AppError` of the body (E-Klaim's refusal, a
- * failed call, a check) ends the flow as `error`, the steps done kept; the call log is trimmed.
- */
+/** Runs `body` on stay `ipdId`'s claim under `withClaimLock`; its `AppError` ends it as `error`. */
 export async function onStay(
   ctx: FlowContext,
   ipdId: string,

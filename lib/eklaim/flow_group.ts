@@ -1,4 +1,4 @@
-import { badRequest, conflict, unprocessable } from "../errors.ts";
+import { type AppError, badRequest, conflict, unprocessable } from "../errors.ts";
 import { formatMoney } from "../format.ts";
 import { mayStep } from "../claim/bridge_claim.ts";
 import {
@@ -15,7 +15,7 @@ import type { EklaimRun } from "./runner.ts";
 import type { BridgeState, Coding } from "./state.ts";
 
 /** Opens E-Klaim's iDRG (and so INA-CBG) or INA-CBG coding again, whichever was final. */
-async function reopen(run: EklaimRun, sep: string, which: "idrg" | "inacbg"): Promise<void> {
+export async function reopen(run: EklaimRun, sep: string, which: "idrg" | "inacbg"): Promise<void> {
   if (which === "inacbg") {
     await run.ask("inacbg_grouper_reedit", {}, { nomor_sep: sep }, ["E2104"]);
     return;
@@ -27,11 +27,7 @@ async function reopen(run: EklaimRun, sep: string, which: "idrg" | "inacbg"): Pr
   }
 }
 
-/**
- * The `*_set` calls of `system`'s diagnoses, then procedures (`#`-joined, `#` for none), the
- * coding reopened once when E-Klaim answers that it is final (E2102); the codes as E-Klaim
- * checked them, and those it dropped.
- */
+/** The `*_set` calls of `system`'s codes (reopened on E2102): the verdicts and those dropped. */
 async function setCodes(run: EklaimRun, system: "idrg" | "inacbg", p: StayPayload) {
   const coding = {} as Coding;
   for (const list of ["diagnosa", "procedure"] as const) {
@@ -82,6 +78,22 @@ async function claimData(run: EklaimRun, p: StayPayload, created: boolean): Prom
 /** A stop of the grouping (`AppError`) once E-Klaim's state so far is kept. */
 type Stop = (e: Error) => Promise<never>;
 
+/** 400 at `field` when `chosen` holds codes not `offered` by `group` (null when all are). */
+export function unoffered(
+  what: string,
+  chosen: string[],
+  offered: string[],
+  group: string,
+  field: string,
+): AppError | null {
+  const unknown = chosen.filter((c) => !offered.includes(c));
+  if (!unknown.length) return null;
+  return badRequest(
+    `${what} ${unknown.join(", ")} bukan pilihan grup ${group}` +
+      (offered.length ? `; pilihannya: ${offered.join(", ")}.` : " (tanpa pilihan)."),
+  ).at(field);
+}
+
 /** Steps 3 and 4: the iDRG codes, stage 1 (and 2 with `topup`), the iDRG final. */
 async function idrgStage(
   run: EklaimRun,
@@ -109,16 +121,9 @@ async function idrgStage(
   }
   if (topup.length) {
     const options = g.topup_options;
-    const unknown = topup.filter((t) => !options.some((o) => o.code === t));
-    if (unknown.length) {
-      const offered = options.length
-        ? `; pilihannya: ${options.map((o) => o.code).join(", ")}.`
-        : " (tanpa pilihan).";
-      await stop(
-        badRequest(`Top-up ${unknown.join(", ")} bukan pilihan grup iDRG ${g.drg_code}${offered}`)
-          .at("topup"),
-      );
-    }
+    const codes = options.map((o) => o.code);
+    const refused = unoffered("Top-up", topup, codes, `iDRG ${g.drg_code}`, "topup");
+    if (refused) await stop(refused);
     const meta = { stage: 2, grouper: "idrg" };
     const g2 = idrgOf(
       (await run.ask("grouper", meta, { ...bySep, topup_codes: topup.join("#") })).body,
@@ -152,12 +157,7 @@ async function inacbgStage(run: EklaimRun, s: BridgeState, p: StayPayload, stop:
   }
 }
 
-/**
- * Steps 1 to 7 of a grouping (issue 44): `new_claim` (unless E-Klaim has it), `set_claim_data`,
- * the iDRG codes (reopened as needed), iDRG stage 1 (stage 2 with `topup`), `idrg_grouper_final`,
- * the import, the INA-CBG codes, INA-CBG stage 1. Stops with 422 naming E-Klaim's own words for
- * dropped codes, MDC 36 and an X group, after keeping the state E-Klaim is in. Returns the state.
- */
+/** Steps 1 to 7 of a grouping; 422 in E-Klaim's words (dropped codes, MDC 36, an X group). */
 export async function groupCalls(
   run: EklaimRun,
   ctx: FlowContext,
@@ -205,12 +205,7 @@ export async function groupCalls(
   return s;
 }
 
-/**
- * `POST /api/eklaim/{ipdId}/group`: brings E-Klaim up to date with the stay and groups it
- * (`groupCalls`); while the patient is admitted, with now as the discharge (it stops before the
- * INA-CBG final and `claim_final`). The claim record then holds E-Klaim's group, not final
- * (`belum`), and the stay takes it as its package (`recordGroup`).
- */
+/** `POST /api/eklaim/{ipdId}/group`: the stay sent and grouped (admitted: now as the discharge). */
 export function groupStay(
   ctx: FlowContext,
   ipdId: string,

@@ -4,7 +4,7 @@ import { type Claim, claimsOf } from "../claim/claim_store.ts";
 import { moveBridgeClaim } from "../claim/bridge_claim.ts";
 import { visitsOf } from "../ipd/stay.ts";
 import { appendCall, trimCallLog } from "./call_log.ts";
-import type { FlowContext } from "./flow.ts";
+import type { FlowContext, FlowOutcome } from "./flow.ts";
 import { withClaimLock } from "./lock.ts";
 import { readinessWith } from "./readiness.ts";
 import { claimContext } from "../claim/readiness.ts";
@@ -27,12 +27,7 @@ export interface MonthSend {
 }
 
 /** How a month's send ended (see `FlowOutcome`). */
-export interface MonthOutcome {
-  message: string;
-  data: MonthSend;
-  changed: boolean;
-  error?: AppError;
-}
+export type MonthOutcome = Pick<FlowOutcome, "message" | "changed" | "error"> & { data: MonthSend };
 
 const lastDay = (month: string) => {
   const [y, m] = month.split("-").map(Number);
@@ -62,12 +57,7 @@ async function mustAllBeReady(ctx: FlowContext, finals: Claim[]): Promise<void> 
   ).with({ unready });
 }
 
-/**
- * Sends the month's final claims (`month` `YYYY-MM`, by discharge date): `send_claim` over the
- * month's days for inpatients, then each listed claim's status (`get_claim_status`), the sent
- * ones becoming `terkirim`. Refused (409) while a final claim of the month is not ready, or
- * another call to one of them runs. Progress: the send, then claim by claim.
- */
+/** Sends `month`'s final claims (`send_claim`), then reads each one's status (`terkirim`). */
 export async function sendMonth(ctx: FlowContext, month: string): Promise<MonthOutcome> {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw badRequest("Bulan harus YYYY-MM.").at("month");
   const use = await eklaimUse(ctx.store, ctx.registry);
@@ -77,15 +67,15 @@ export async function sendMonth(ctx: FlowContext, month: string): Promise<MonthO
   if (!finals.length) throw conflict(`Tidak ada klaim final yang pulang pada bulan ${month}.`);
   await mustAllBeReady(ctx, finals);
   const keys = finals.flatMap((c) => [c._id, c.sep]);
+  const run = new EklaimRun(ctx.store, use, null, ctx.who.username, ctx.progress);
   const data: MonthSend = {
     month,
     asked: finals.length,
     sent: [],
     notSent: [],
     unknown: [],
-    steps: [],
+    steps: run.steps,
   };
-  const run = new EklaimRun(ctx.store, use, null, ctx.who.username, ctx.progress);
   return await withClaimLock(ctx.store, keys, {
     what: `kirim bulan ${month}`,
     by: ctx.who.username,
@@ -106,18 +96,12 @@ export async function sendMonth(ctx: FlowContext, month: string): Promise<MonthO
       data.unknown = listed.filter((l) => !bySep.has(String(l.nomor_sep)))
         .map((l) => ({ sep: String(l.nomor_sep ?? ""), tgl_pulang: String(l.tgl_pulang ?? "") }));
       const mine = finals.filter((c) => seps.has(c.sep));
-      for (const c of finals) {
-        if (!seps.has(c.sep)) {
-          data.notSent.push({
-            ipdId: c._id,
-            sep: c.sep,
-            reason: "tidak dikirim E-Klaim (belum final di E-Klaim?)",
-          });
-        }
-      }
+      const reason = "tidak dikirim E-Klaim (belum final di E-Klaim?)";
+      data.notSent = finals.filter((c) => !seps.has(c.sep))
+        .map((c) => ({ ipdId: c._id, sep: c.sep, reason }));
       ctx.progress?.phase("Memeriksa status kirim", mine.length, "klaim");
       for (const [i, c] of mine.entries()) {
-        await appendCall(ctx.store, c._id, { ...logOf(run.steps[0], c.sep, ctx.who.username) });
+        await appendCall(ctx.store, c._id, logOf(run.steps[0], c.sep, ctx.who.username));
         run.logId = c._id;
         const st = await run.raw("get_claim_status", {}, { nomor_sep: c.sep });
         run.logId = null;
@@ -139,10 +123,8 @@ export async function sendMonth(ctx: FlowContext, month: string): Promise<MonthO
       }
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      data.steps = run.steps;
       return { message: e.message, data, changed: run.changed, error: e.with(data) };
     }
-    data.steps = run.steps;
     return {
       message: `Pengiriman bulan ${month}: ${formatNumber(data.sent.length)} dari ` +
         `${formatNumber(finals.length)} klaim final terkirim` +

@@ -20,11 +20,7 @@ export interface EklaimRead extends EklaimView {
   log: CallLogEntry[];
 }
 
-/**
- * A stay's claim as the bridge and E-Klaim hold it. With `live`, E-Klaim's own data is asked
- * (`get_claim_data`) when it holds a claim for the SEP; a failure, missing settings or another
- * clerk's running call leave `eklaim` null with the reason, the rest answered.
- */
+/** A stay's claim as the bridge and (with `live`) E-Klaim hold it. */
 export async function readStay(
   ctx: FlowContext,
   ipdId: string,
@@ -76,32 +72,21 @@ const METHODS = {
   inacbg: { diagnosa: "search_diagnosis", procedure: "search_procedures" },
 } as const;
 
-/**
- * E-Klaim's own code search (`grouper` `idrg` or `inacbg`, `list` `diagnosa` or `procedure`,
- * `q` 2 to 50 characters), for replacing a code E-Klaim dropped; a failure answers its error.
- */
+/** E-Klaim's own code search (`grouper` idrg/inacbg, `list` diagnosa/procedure, `q` 2 to 50). */
 export async function searchCodes(
   ctx: FlowContext,
   query: { grouper?: string; list?: string; q?: string },
 ): Promise<FoundCode[]> {
-  const grouper = query.grouper === "inacbg" ? "inacbg" : query.grouper === "idrg" ? "idrg" : null;
-  const list = query.list === "procedure"
-    ? "procedure"
-    : query.list === "diagnosa"
-    ? "diagnosa"
-    : null;
+  const grouper = query.grouper === "inacbg" || query.grouper === "idrg" ? query.grouper : null;
+  const list = query.list === "procedure" || query.list === "diagnosa" ? query.list : null;
   if (!grouper) throw badRequest("grouper harus idrg atau inacbg.").at("grouper");
   if (!list) throw badRequest("list harus diagnosa atau procedure.").at("list");
   const q = (query.q ?? "").trim();
   if (q.length < 2 || q.length > 50) {
     throw badRequest("Kata kunci pencarian 2 sampai 50 karakter.").at("q");
   }
-  const run = new EklaimRun(
-    ctx.store,
-    await eklaimUse(ctx.store, ctx.registry),
-    null,
-    ctx.who.username,
-  );
+  const use = await eklaimUse(ctx.store, ctx.registry);
+  const run = new EklaimRun(ctx.store, use, null, ctx.who.username);
   const r = await run.raw(METHODS[grouper][list], {}, { keyword: q });
   if (!r.ok) throw failureError(r);
   const data = ((r.body?.response as Record<string, unknown> | undefined)?.data ?? []) as unknown[];

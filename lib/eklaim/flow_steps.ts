@@ -10,7 +10,7 @@ import {
   recordGroup,
   type StayClaim,
 } from "./flow.ts";
-import { groupCalls } from "./flow_group.ts";
+import { groupCalls, reopen, unoffered } from "./flow_group.ts";
 import { payloadOf } from "./payload.ts";
 import { inacbgOf } from "./results.ts";
 import type { EklaimRun } from "./runner.ts";
@@ -45,15 +45,15 @@ async function mustBeReady(ctx: FlowContext, sc: StayClaim, what: string) {
 function specialOf(sc: StayClaim, raw: string | string[] | undefined): string[] {
   const chosen = codesOf(raw);
   const options = sc.state.inacbg?.special_cmg_options ?? [];
-  const unknown = chosen.filter((c) => !options.some((o) => o.code === c));
-  if (unknown.length) {
-    throw badRequest(
-      `Special CMG ${unknown.join(", ")} bukan pilihan grup ${sc.state.inacbg?.cbg.code ?? "-"}` +
-        (options.length
-          ? `; pilihannya: ${options.map((o) => o.code).join(", ")}.`
-          : " (tanpa pilihan)."),
-    ).at("special_cmg");
-  }
+  const group = sc.state.inacbg?.cbg.code ?? "-";
+  const refused = unoffered(
+    "Special CMG",
+    chosen,
+    options.map((o) => o.code),
+    group,
+    "special_cmg",
+  );
+  if (refused) throw refused;
   const types = chosen.map((c) => options.find((o) => o.code === c)!.type);
   const twice = types.find((t, i) => types.indexOf(t) !== i);
   if (twice) throw badRequest(`Special CMG jenis ${twice} hanya boleh satu.`).at("special_cmg");
@@ -71,7 +71,7 @@ async function applySpecial(
   const sepData = { nomor_sep: sc.sep };
   if (same(chosen, applied)) return s;
   if (s.stage.inacbgFinal) {
-    await run.ask("inacbg_grouper_reedit", {}, sepData, ["E2104"]);
+    await reopen(run, sc.sep, "inacbg");
     s.stage.inacbgFinal = false;
   }
   const r = await run.ask("grouper", { stage: 2, grouper: "inacbg" }, {
@@ -82,12 +82,7 @@ async function applySpecial(
   return { ...s, inacbg: { ...g, special_cmg_options: s.inacbg!.special_cmg_options } };
 }
 
-/**
- * `POST /api/eklaim/{ipdId}/final` (`special_cmg`, `topup`: codes from the options): a grouped,
- * discharged, ready stay whose data has not changed since its grouping (else 409: group again);
- * top-ups other than those applied group it again with them; then stage 2 for the special
- * CMGs, `inacbg_grouper_final`, `claim_final`. The claim becomes `final` at E-Klaim's tariff.
- */
+/** `POST /api/eklaim/{ipdId}/final`: `topup` and `special_cmg` applied, then both finals. */
 export function finalStay(
   ctx: FlowContext,
   ipdId: string,
@@ -117,13 +112,8 @@ export function finalStay(
     await mustBeReady(ctx, sc, "difinalkan");
     const topup = codesOf(fields.topup);
     const offered = st.idrg.topup_options.map((o) => o.code);
-    const unknown = topup.filter((c) => !offered.includes(c));
-    if (unknown.length) {
-      throw badRequest(
-        `Top-up ${unknown.join(", ")} bukan pilihan grup iDRG ${st.idrg.drg_code}` +
-          (offered.length ? `; pilihannya: ${offered.join(", ")}.` : " (tanpa pilihan)."),
-      ).at("topup");
-    }
+    const refused = unoffered("Top-up", topup, offered, `iDRG ${st.idrg.drg_code}`, "topup");
+    if (refused) throw refused;
     let special = specialOf(sc, fields.special_cmg);
     let s: BridgeState = { ...st, stage: { ...st.stage } };
     if (!same(topup, st.idrg.topup.map((t) => t.code))) {
@@ -153,11 +143,7 @@ export function finalStay(
   });
 }
 
-/**
- * `POST /api/eklaim/{ipdId}/send`: a final, ready claim sent (`send_claim_individual`), then its
- * status read (`get_claim_status`). Sent: `terkirim` with E-Klaim's date. E-Klaim's "Koneksi
- * gagal" (2029) answers 502 saying so, the claim stays `final`.
- */
+/** `POST /api/eklaim/{ipdId}/send`: a final, ready claim sent, then its status read. */
 export function sendStay(ctx: FlowContext, ipdId: string): Promise<FlowOutcome> {
   return onStay(ctx, ipdId, "kirim", async (run, sc) => {
     if (!mayStep(sc.status, "send")) {
@@ -183,10 +169,7 @@ export function sendStay(ctx: FlowContext, ipdId: string): Promise<FlowOutcome> 
   });
 }
 
-/**
- * `POST /api/eklaim/{ipdId}/reedit`: a final claim not yet sent reopened in E-Klaim
- * (`reedit_claim`), back to `belum` (grouped, not final), so its data and codes can change and be grouped again.
- */
+/** `POST /api/eklaim/{ipdId}/reedit`: a final claim not yet sent reopened in E-Klaim (`belum`). */
 export function reeditStay(ctx: FlowContext, ipdId: string): Promise<FlowOutcome> {
   return onStay(ctx, ipdId, "edit ulang", async (run, sc) => {
     if (!mayStep(sc.status, "reedit")) {
@@ -211,10 +194,7 @@ export function reeditStay(ctx: FlowContext, ipdId: string): Promise<FlowOutcome
   });
 }
 
-/**
- * `GET /api/eklaim/{ipdId}/print`: E-Klaim's Lembar Berkas Klaim of a final claim
- * (`claim_print`), as PDF bytes (502 when E-Klaim's answer is not a PDF).
- */
+/** `GET /api/eklaim/{ipdId}/print`: a final claim's Lembar Berkas Klaim as PDF (502: not a PDF). */
 export async function printStay(
   ctx: FlowContext,
   ipdId: string,

@@ -8,18 +8,10 @@ interface Holder {
   since: Date;
 }
 
-/**
- * The claims whose calls are running, per store, by stay id and by SEP (held in this process:
- * one server serves a store, lib/db's single-server lock).
- */
+/** The claims whose calls are running, per store, by stay id and SEP (one server per store). */
 const holders = new WeakMap<object, Map<string, Holder>>();
 
-/**
- * Runs `fn` holding the calls of every claim of `store` named in `keys` (a stay's id and its SEP; a month's
- * send: each of its claims), so E-Klaim never sees two users' calls to one claim interleaved. A
- * claim already held answers 409 at once, naming who holds it for what and since when: the
- * second clerk's request does not wait (it would hold its answer for the whole run).
- */
+/** Runs `fn` holding the calls of the claims `keys` names; one already held answers 409 at once. */
 export async function withClaimLock<T>(
   store: object,
   keys: string[],

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { badRequest, conflict } from "../errors.ts";
 import { wallStamp } from "../hospital_time.ts";
 import type { Store } from "../db/store.ts";
+import { PASSWORD_PAGE } from "../auth/account.ts";
 import { users } from "../auth/auth.ts";
 import { billCategory } from "../ipd/bill_setting.ts";
 import { breakdownSum, fullBreakdown, stayBreakdown } from "../ipd/bill.ts";
@@ -14,9 +15,6 @@ import type { FlowContext, StayClaim } from "./flow.ts";
 import { visitExams } from "../ipd/stay.ts";
 import type { BridgeState } from "./state.ts";
 import { CODE_FIELDS, type CodeField, type CodeSource } from "./state.ts";
-
-/** Where the account's E-Klaim NIK is entered. */
-export const NIK_PAGE = "/akun/password";
 
 /** What E-Klaim needs of a stay that it lacks, and where it is entered. */
 export interface MissingData {
@@ -31,7 +29,6 @@ export type Codes = Record<CodeField, string[]>;
 /** What one grouping sends of a stay. */
 export interface StayPayload {
   sep: string;
-  /** `new_claim`'s data. */
   patient: Record<string, string | number>;
   /** `set_claim_data`'s data, `coder_nik` included. */
   claim: Record<string, unknown>;
@@ -49,7 +46,7 @@ export async function coderNik(store: Store, userId: string): Promise<string> {
   if (!nik) {
     throw conflict(
       "NIK Anda untuk E-Klaim belum diisi: isi NIK yang terdaftar di E-Klaim (Personnel " +
-        `Registration) di Akun Saya (${NIK_PAGE}), lalu ulangi.`,
+        `Registration) di Akun Saya (${PASSWORD_PAGE}), lalu ulangi.`,
     );
   }
   return nik;
@@ -67,21 +64,12 @@ export function missingData(v: Visit): MissingData[] {
   need(c.kelas_rawat, "kelas_rawat", "Hak kelas", `${stay}#data-klaim`);
   need(v.pasien.nomor_kartu, "nomor_kartu", "No. kartu BPJS pasien", "/pasien");
   need(v.pasien.tgl_lahir, "tgl_lahir", "Tanggal lahir pasien", "/pasien");
-  need(
-    v.pasien.gender === "L" || v.pasien.gender === "P",
-    "gender",
-    "Jenis kelamin pasien",
-    "/pasien",
-  );
+  need(["L", "P"].includes(v.pasien.gender), "gender", "Jenis kelamin pasien", "/pasien");
   need(v.dpjp, "dpjp", "DPJP", stay);
-  if (v.status === "pulang" && !dischargeCode(v.dischargepatient)) {
-    out.push({
-      field: "dischargepatient",
-      label: `Kode E-Klaim cara pulang "${
-        v.dischargepatient?.desc ?? "-"
-      }" (Data Master → Cara Pulang)`,
-      link: "/discharge-patient",
-    });
+  if (v.status === "pulang") {
+    const desc = v.dischargepatient?.desc ?? "-";
+    const label = `Kode E-Klaim cara pulang "${desc}" (Data Master → Cara Pulang)`;
+    need(dischargeCode(v.dischargepatient), "dischargepatient", label, "/discharge-patient");
   }
   return out;
 }
@@ -95,11 +83,7 @@ const FIELD_LABELS: Record<CodeField, string> = {
   inacbg_procedure: "Prosedur INA-CBG",
 };
 
-/**
- * The clerk's code lists of a request: `undefined` (not sent: as before), `null` ('' sent: back
- * to the stay's codes) or the codes (`#`-joined text or a list; `#` alone: none). 400 naming the
- * field and the code that is neither a diagnosis nor a procedure code, or more than 30 codes.
- */
+/** The clerk's code lists of a request: unsent, `null` ('': the stay's) or the codes (else 400). */
 export function readOverrides(
   fields: Record<string, string | string[]>,
 ): Partial<Record<CodeField, string[] | null>> {
@@ -124,10 +108,7 @@ export function readOverrides(
   return out;
 }
 
-/**
- * The stay's own codes: a discharged stay's summary (primary first), else (and for a summary
- * without diagnoses) its examinations' so far, as the discharge form proposes them.
- */
+/** The stay's own codes: a discharged stay's summary, else its examinations' so far. */
 function stayCodes(
   v: Visit,
   exams: Examination[],
@@ -150,11 +131,7 @@ function stayCodes(
 /** Rupiah and days as E-Klaim's examples write them: text. */
 const t = (n: number | null | undefined) => String(n ?? 0);
 
-/**
- * What a grouping sends of stay `v` (`missingData` empty): `new_claim`'s patient, the claim data
- * (dates in the hospital's zone; while admitted, `now` as the discharge and status 1), the codes
- * (the clerk's `overrides`, else the stay's) and its fingerprint.
- */
+/** What a grouping sends of stay `v` (`missingData` empty), with its fingerprint. */
 export async function stayPayload(
   store: Store,
   v: Visit,
@@ -196,13 +173,9 @@ export async function stayPayload(
     payor_cd: use.payor_cd,
   };
   const own = stayCodes(v, exams);
-  const pick = (f: CodeField, mine: string[]) => overrides[f] ?? mine;
-  const codes: Codes = {
-    idrg_diagnosa: pick("idrg_diagnosa", own.dx),
-    idrg_procedure: pick("idrg_procedure", own.px),
-    inacbg_diagnosa: pick("inacbg_diagnosa", own.dx),
-    inacbg_procedure: pick("inacbg_procedure", own.px),
-  };
+  const codes = Object.fromEntries(
+    CODE_FIELDS.map((f) => [f, overrides[f] ?? (f.endsWith("diagnosa") ? own.dx : own.px)]),
+  ) as Codes;
   const sources = Object.fromEntries(
     CODE_FIELDS.map((f) => [f, overrides[f] ? "petugas" : own.from]),
   ) as Record<CodeField, CodeSource>;

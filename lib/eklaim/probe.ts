@@ -15,13 +15,7 @@ export interface Probe {
   ms: number;
 }
 
-/**
- * Makes one harmless call (`search_diagnosis` for "A00": it reads, changes nothing) with the
- * saved settings, or the `url`, `key` and `timeout` of the form not yet saved (the request's
- * slot given back meanwhile), and says whether
- * the address answers and the key matches. An answer E-Klaim could only have made with this
- * key (its own error included) proves both.
- */
+/** One harmless call with the form's (else the saved) settings: does E-Klaim answer this key? */
 export async function probeEklaim(store: Store, fields: Record<string, string>): Promise<Probe> {
   const saved = (await readSettingKept<EklaimSetting>(store, "eklaim")).value;
   const url = fields.url?.trim() || saved?.url || "";

@@ -5,10 +5,7 @@ import type { Visit } from "../ipd/model.ts";
 /** E-Klaim's `kelas` of a group as the stays' tariff class. */
 const KELAS: Record<string, string> = { kelas_1: "first", kelas_2: "second", kelas_3: "third" };
 
-/**
- * A stay's readiness (lib/claim `CLAIM_RULES`) with E-Klaim's group as its package: once E-Klaim
- * has grouped a stay, its CBG is the package in force, whatever the examinations picked.
- */
+/** A stay's readiness with E-Klaim's group, once there is one, as its package. */
 export function readinessWith(
   stay: Visit,
   ctx: ClaimContext,
@@ -21,10 +18,7 @@ export function readinessWith(
   );
 }
 
-/**
- * 409 when the stay has `blok` findings (naming each, the findings in `data`): a claim leaves
- * the hospital (final, sent) only ready. `what`: the step refused ('difinalkan', 'dikirim').
- */
+/** 409 naming the `blok` findings of `check` (a claim is finalised and sent only ready). */
 export function refuseUnready(check: ClaimCheck, what: string): void {
   const blocks = check.findings.filter((f) => f.level === "blok");
   if (!blocks.length) return;

@@ -3,16 +3,11 @@ import type {
   Coding,
   IdrgResult,
   InacbgResult,
-  SpecialCmg,
   SpecialCmgOption,
   TopupOption,
 } from "./state.ts";
 
-/**
- * E-Klaim's answers read into the app's shapes (Manual Web Service E-Klaim 5.10.x,
- * 04-katalog-method/05, 07, 09, 10, 13, 16, 17): text kept as E-Klaim writes it, tariffs as
- * whole rupiah.
- */
+/** E-Klaim's answers read into the app's shapes: text as E-Klaim writes it, tariffs in rupiah. */
 
 type J = Record<string, unknown>;
 const obj = (v: unknown): J => (v && typeof v === "object" && !Array.isArray(v) ? v as J : {});
@@ -45,12 +40,12 @@ export const importedOf = (body: J | null): Coding => ({
   procedure: verdictsOf(obj(obj(body?.data).procedure)),
 });
 
-const topup = (t: J): TopupOption => ({
-  code: str(t.code),
-  description: str(t.description),
-  type: str(t.type),
-  cost_weight: str(t.cost_weight),
+const option = (o: J): SpecialCmgOption => ({
+  code: str(o.code),
+  description: str(o.description),
+  type: str(o.type),
 });
+const topup = (t: J): TopupOption => ({ ...option(t), cost_weight: str(t.cost_weight) });
 
 /** `response_idrg` of a grouper answer. */
 export function idrgOf(body: J | null): IdrgResult {
@@ -80,17 +75,8 @@ export function inacbgOf(body: J | null): InacbgResult {
     tariff: rupiah(r.tariff),
     kelas: str(r.kelas),
     inacbg_version: str(r.inacbg_version),
-    special_cmg_options: list(body?.special_cmg_option).map((o): SpecialCmgOption => ({
-      code: str(o.code),
-      description: str(o.description),
-      type: str(o.type),
-    })),
-    special_cmg: list(r.special_cmg).map((s): SpecialCmg => ({
-      code: str(s.code),
-      description: str(s.description),
-      type: str(s.type),
-      tariff: rupiah(s.tariff) ?? 0,
-    })),
+    special_cmg_options: list(body?.special_cmg_option).map(option),
+    special_cmg: list(r.special_cmg).map((s) => ({ ...option(s), tariff: rupiah(s.tariff) ?? 0 })),
     error: /^X/i.test(code) || !code,
   };
 }

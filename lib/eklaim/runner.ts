@@ -2,21 +2,15 @@ import { AppError, badGateway, conflict, gatewayTimeout, unprocessable } from ".
 import type { Store } from "../db/store.ts";
 import { steppedOut } from "../http/request_queue.ts";
 import type { Tracker } from "../progress/progress.ts";
-import { appendCall } from "./call_log.ts";
+import { appendCall, type CallLogEntry } from "./call_log.ts";
 import { call, type EklaimResult } from "./client.ts";
 import type { EklaimUse } from "./settings.ts";
 
 /** One call of a run, as the answer and the audit list it (never the request or the key). */
-export interface Step {
-  method: string;
+export type Step = Pick<CallLogEntry, "method" | "ok" | "code" | "errorNo" | "message" | "ms"> & {
   /** What it does, in Indonesian ('Grouping iDRG tahap 1'). */
   label: string;
-  ok: boolean;
-  code: number | null;
-  errorNo: string | null;
-  message: string;
-  ms: number;
-}
+};
 
 /** The methods that change nothing in E-Klaim (the rest are audited). */
 export const READ_METHODS = new Set([
@@ -72,11 +66,7 @@ export function failureError(r: EklaimResult): AppError {
   }
 }
 
-/**
- * The calls of one request to E-Klaim for one stay (or one month): each is made with the
- * request's slot given back (`steppedOut`: waiting on E-Klaim holds none), written to the
- * stay's call log, and kept as a step of the answer. Calls go one after another.
- */
+/** One request's calls to E-Klaim, each made `steppedOut`, logged, and kept as a step. */
 export class EklaimRun {
   readonly steps: Step[] = [];
   /** How many calls the run expects, for its progress (0: unknown). */

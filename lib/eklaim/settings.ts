@@ -10,10 +10,7 @@ import { readForUpdate, readSettingKept, writeSetting } from "../settings/settin
 import type { EklaimSettings } from "./client.ts";
 import { keyProblem } from "./crypto.ts";
 
-/**
- * E-Klaim's web service as the administrator set it up (`["setting", "eklaim"]`). The key's
- * field is named so that lib/audit's scrub drops it wherever a copy goes; it is never answered.
- */
+/** E-Klaim's web service as set up (`["setting", "eklaim"]`); the audit scrub drops `secretKey`. */
 export interface EklaimSetting {
   /** `http://<server>/E-Klaim/ws.php`; '' while not set up. */
   url: string;
@@ -48,23 +45,14 @@ export const KODE_TARIF = [
 export const EKLAIM_DEFAULTS = { payor_id: "3", payor_cd: "JKN", timeout: 20 };
 
 /** The section as the API and page answer it: never the key, only whether one is set. */
-export interface EklaimSettingView {
-  url: string;
+export interface EklaimSettingView extends Omit<EklaimSetting, "secretKey"> {
   keySet: boolean;
-  payor_id: string;
-  payor_cd: string;
-  /** The override ('' = the profile's). */
-  kode_tarif: string;
   /** What the hospital profile gives (class and ownership), null while it cannot. */
   kode_tarif_profil: string | null;
   /** What is sent: the override, else the profile's; null when neither. */
   kode_tarif_berlaku: string | null;
-  timeout: number;
   _version: string;
 }
-
-const PAYOR_ID = /^\d{1,5}$/;
-const PAYOR_CD = /^[A-Za-z0-9_-]{1,20}$/;
 
 const schema = z.object({
   url: text("Alamat E-Klaim", { required: false, max: 300 }).refine(
@@ -74,10 +62,10 @@ const schema = z.object({
   key: z.string().trim().optional().refine((v) => !v || !keyProblem(v), {
     error: (i) => keyProblem(String(i.input).trim()) ?? "",
   }),
-  payor_id: z.string().trim().optional().refine((v) => !v || PAYOR_ID.test(v), {
+  payor_id: z.string().trim().optional().refine((v) => !v || /^\d{1,5}$/.test(v), {
     error: "Payor ID harus angka (Payplan ID di E-Klaim: Setup → Jaminan; JKN: 3).",
   }),
-  payor_cd: z.string().trim().optional().refine((v) => !v || PAYOR_CD.test(v), {
+  payor_cd: z.string().trim().optional().refine((v) => !v || /^[A-Za-z0-9_-]{1,20}$/.test(v), {
     error: "Kode payor hanya huruf dan angka, paling banyak 20 (Code di Setup → Jaminan; JKN).",
   }),
   kode_tarif: z.string().trim().toUpperCase().optional().refine(
@@ -134,21 +122,15 @@ export async function getEklaimSetting(
   const row = await readSettingKept<EklaimSetting>(store, "eklaim");
   const s = read(row);
   const profil = tariffOf((await getHospital(store, registry)).value).kelasRs;
-  const { secretKey: _k, ...rest } = s;
   return {
-    ...rest,
-    keySet: !!s.secretKey,
+    ...audited(s),
     kode_tarif_profil: profil,
     kode_tarif_berlaku: s.kode_tarif || profil,
     _version: row.versionstamp ?? "",
   };
 }
 
-/**
- * Validates and saves the section (`url`, `key` (empty: keep), `payor_id`, `payor_cd`,
- * `kode_tarif`, `timeout`, `_version`): 400 naming the field, 409 when stale. Returns the
- * fields changed for the audit (never the key: `keyReplaced` says it was replaced).
- */
+/** Validates and saves the section (`key` empty: kept): the audit's before and after. */
 export async function saveEklaimSetting(
   store: Store,
   fields: Record<string, string>,
@@ -180,10 +162,7 @@ export interface EklaimUse {
   kode_tarif: string;
 }
 
-/**
- * The settings the flow calls E-Klaim with, or 409 naming what the administrator must still
- * fill in (address, key, a tariff code the profile cannot give) before any call.
- */
+/** The settings the flow calls E-Klaim with, or 409 naming what the administrator must fill in. */
 export async function eklaimUse(store: Store, registry: Registry): Promise<EklaimUse> {
   const s = read(await readSettingKept<EklaimSetting>(store, "eklaim"));
   const missing: string[] = [];

@@ -20,10 +20,7 @@ export interface Coding {
 }
 
 /** A top-up of an iDRG group (stage 2, `topup_codes`). */
-export interface TopupOption {
-  code: string;
-  description: string;
-  type: string;
+export interface TopupOption extends SpecialCmgOption {
   cost_weight: string;
 }
 
@@ -52,10 +49,7 @@ export interface SpecialCmgOption {
 }
 
 /** A special CMG applied, with what it adds. */
-export interface SpecialCmg {
-  code: string;
-  description: string;
-  type: string;
+export interface SpecialCmg extends SpecialCmgOption {
   tariff: number;
 }
 
@@ -95,11 +89,7 @@ export type CodeField = (typeof CODE_FIELDS)[number];
 /** Where a list of codes sent came from. */
 export type CodeSource = "ringkasan" | "pemeriksaan" | "petugas";
 
-/**
- * What the bridge keeps of a stay's claim in E-Klaim (`["eklaim_stay", ipdId]`): E-Klaim's last
- * results and the codes and data they came from. Written when a run got E-Klaim's answers
- * (grouped, refused as an error group, finalised, sent, re-edited), never after a failed call.
- */
+/** What the bridge keeps of a stay's claim in E-Klaim (`["eklaim_stay", ipdId]`). */
 export interface BridgeState {
   sep: string;
   stage: EklaimStage;
@@ -143,12 +133,7 @@ export const emptyState = (sep: string): BridgeState => ({
   sent: null,
   fingerprint: "",
   overrides: {},
-  sources: {
-    idrg_diagnosa: "ringkasan",
-    idrg_procedure: "ringkasan",
-    inacbg_diagnosa: "ringkasan",
-    inacbg_procedure: "ringkasan",
-  },
+  sources: Object.fromEntries(CODE_FIELDS.map((f) => [f, "ringkasan"])) as BridgeState["sources"],
   idrgCoding: null,
   imported: null,
   inacbgCoding: null,

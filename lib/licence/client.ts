@@ -48,11 +48,7 @@ export class LicenceServiceError extends Error {}
 /** True when the answer holds a licence and its first entry is active. */
 export const isActive = (a: LicenceAnswer): boolean => a.data.length > 0 && a.data[0].actived;
 
-/**
- * Asks the activation service `GET {baseUrl}/menara-activation/{code}` for a licence. The code
- * must already have passed `parseHospitalCode`. Throws `LicenceUnreachable` or
- * `LicenceServiceError`; an answer with no data (unknown code) is returned as it is.
- */
+/** `GET {baseUrl}/menara-activation/{code}`: throws `LicenceUnreachable`, `LicenceServiceError`. */
 export async function fetchLicence(
   baseUrl: string,
   code: string,

@@ -7,10 +7,7 @@ import type { Store } from "../db/store.ts";
 /** The hospital code the demo licence service knows. */
 export const DEMO_CODE = "DEMO";
 
-/**
- * Demo mode (no `LICENCE_URL`): runs the shipped licence service in-process on loopback with
- * the one active code `DEMO`, and returns the config pointing at it (with the demo badge on).
- */
+/** Demo mode (no `LICENCE_URL`): the shipped licence service in-process, knowing only `DEMO`. */
 export function startDemoLicence(config: Config): { config: Config; server: LicenceServer } {
   const server = startLicenceServer({
     codes: { [DEMO_CODE]: { actived: true, lisensi: "DEMO-0000-0000-0001", nama: "RS Demo" } },
@@ -21,10 +18,7 @@ export function startDemoLicence(config: Config): { config: Config; server: Lice
   };
 }
 
-/**
- * Validates the demo licence on a store that has none, so the first login works with the
- * printed code. Returns true when it did; a store already holding a licence is left alone.
- */
+/** Validates the demo licence on a store that has none (true when it did). */
 export async function ensureDemoLicence(store: Store, config: Config): Promise<boolean> {
   if (await readLicence(store)) return false;
   // the server itself, at start: no administrator needed

@@ -45,15 +45,10 @@ export const graceNotice = (until: number) =>
   } ${zoneLabel()}; sambungkan server ke internet sebelum waktu itu.`;
 
 /** The verdict when the service gave no usable answer: grace if recent enough, else refusal. */
-function withoutService(
-  config: Config,
-  rec: LicenceRecord,
-  offline: boolean,
-  now: number,
-): LicenceVerdict {
+function withoutService(config: Config, rec: LicenceRecord, offline: boolean): LicenceVerdict {
   const days = config.licenceGraceDays;
   const graceUntil = rec.verifiedAt + days * DAY;
-  if (days > 0 && now <= graceUntil) return { ok: true, graceUntil };
+  if (days > 0 && Date.now() <= graceUntil) return { ok: true, graceUntil };
   return {
     ok: false,
     reason: offline ? "offline" : "error",
@@ -68,12 +63,7 @@ function withoutService(
 /** Accepts every code: only for tests and tools that are not about licensing. */
 export const allowAnyLicence: LicenceGate = { check: () => Promise.resolve({ ok: true }) };
 
-/**
- * The real check: the code must match the licence validated on this server and the
- * activation service must report it active (each confirmation renews `verifiedAt`). When the
- * service gives no usable answer, a licence verified within `licenceGraceDays` still passes,
- * with `graceUntil` set so the app can say so. A 'not active' answer never gets grace.
- */
+/** The real check: the code validated here and active, else within `licenceGraceDays` offline. */
 export function serviceGate(config: Config): LicenceGate {
   return {
     unvalidated: async (store) => !(await readLicence(store)),
@@ -91,7 +81,7 @@ export function serviceGate(config: Config): LicenceGate {
         answer = await fetchLicence(config.licenceUrl, rec.hospitalCode, config.licenceTimeoutMs);
       } catch (e) {
         if (!(e instanceof LicenceUnreachable || e instanceof LicenceServiceError)) throw e;
-        return withoutService(config, rec, e instanceof LicenceUnreachable, Date.now());
+        return withoutService(config, rec, e instanceof LicenceUnreachable);
       }
       if (!isActive(answer)) {
         return { ok: false, reason: "inactive", message: answer.message || "Lisensi tidak aktif." };

@@ -1,5 +1,5 @@
 import type { Config } from "../config.ts";
-import { AppError, badGateway, conflict, unavailable } from "../errors.ts";
+import { AppError, badGateway, conflict, unavailable, unprocessable } from "../errors.ts";
 import {
   fetchLicence,
   isActive,
@@ -28,10 +28,7 @@ export const UNREACHABLE_MESSAGE =
 export const INVALID_ANSWER_MESSAGE =
   "Layanan lisensi memberi jawaban yang tidak valid. Silakan coba lagi nanti.";
 
-/**
- * Asks the configured activation service about `code` (already parsed), turning failures
- * into typed errors: 503 unreachable or not configured, 502 unusable answer.
- */
+/** Asks the configured service about a parsed `code`: 503 unreachable or unset, 502 unusable. */
 export async function lookupLicence(config: Config, code: string): Promise<LicenceAnswer> {
   if (!config.licenceUrl) throw unavailable(NOT_CONFIGURED_MESSAGE);
   try {
@@ -47,11 +44,7 @@ export async function lookupLicence(config: Config, code: string): Promise<Licen
 const HOW_ADMIN = "login sebagai administrator, atau isi username dan password administrator " +
   "pada formulir validasi.";
 
-/**
- * Who may validate `code` now: `open` for the first validation on this server (no
- * administrator could sign in before it) and for the code already stored; `admin` for another
- * code, and for any code once a licence was removed.
- */
+/** Who may validate `code`: `open` the first time and for the stored code, else `admin`. */
 export async function validationNeeds(store: Store, code: string): Promise<"open" | "admin"> {
   const prev = await readLicence(store);
   if (prev) return sameCode(prev.hospitalCode, code) ? "open" : "admin";
@@ -59,11 +52,9 @@ export async function validationNeeds(store: Store, code: string): Promise<"open
 }
 
 /**
- * Validates this server's licence: fetches it for `rawCode` on the server (nothing the
- * browser sends about the licence is trusted) and stores it when active. 400 for a bad code,
- * 422 when the service knows no active licence for it, 403 when it needs an administrator
- * (`validationNeeds`) and `mayReplace` is false, 409 when the licence changed meanwhile.
- * `changed` is false when the same licence was stored already (nothing is written then).
+ * Validates this server's licence: fetched for `rawCode` by the server, stored when active. 400
+ * bad code, 422 no active licence, 403 when `validationNeeds` an administrator and not
+ * `mayReplace`, 409 changed meanwhile; `changed` false when already stored.
  */
 export async function validateLicence(
   store: Store,
@@ -85,13 +76,10 @@ export async function validateLicence(
   }
   const answer = await lookupLicence(config, code);
   if (!answer.data.length) {
-    throw new AppError(
-      422,
-      answer.message || "Lisensi untuk Kode Rumah Sakit ini tidak ditemukan.",
-    );
+    throw unprocessable(answer.message || "Lisensi untuk Kode Rumah Sakit ini tidak ditemukan.");
   }
   if (!isActive(answer)) {
-    throw new AppError(422, `Lisensi untuk Kode Rumah Sakit ${code} tidak aktif.`);
+    throw unprocessable(`Lisensi untuk Kode Rumah Sakit ${code} tidak aktif.`);
   }
   const lisensi = answer.data[0].lisensi;
   const same = prev && sameCode(prev.hospitalCode, code);
@@ -109,10 +97,7 @@ export async function validateLicence(
   return { rec, changed: true };
 }
 
-/**
- * Removes the stored licence after the service confirms it is no longer active (409 while it
- * still is, 503/502 when the service cannot tell). Returns the message for the user.
- */
+/** Removes the stored licence once the service says it is inactive (409 while active). */
 export async function deactivateLicence(store: Store, config: Config): Promise<string> {
   const rec = await readLicence(store);
   if (!rec) return "Tidak ada data lisensi yang tersimpan.";

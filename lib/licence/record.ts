@@ -35,10 +35,7 @@ export async function saveLicence(store: Store, rec: LicenceRecord): Promise<voi
   await store.kv.set(KEY, rec);
 }
 
-/**
- * Stores `rec` only if the stored licence is still the one `read` (none included); false when
- * it changed in the meantime (nothing written then).
- */
+/** Stores `rec` only if the stored licence is still the one `read` (none included); else false. */
 export async function replaceLicence(
   store: Store,
   read: Deno.KvEntryMaybe<LicenceRecord>,
@@ -47,11 +44,7 @@ export async function replaceLicence(
   return (await store.kv.atomic().check(read).set(KEY, rec).commit()).ok;
 }
 
-/**
- * Removes the stored licence (only if it is still the one for `code`, so a validation made in
- * the meantime survives); login then asks for validation again, which needs an administrator
- * (the removed licence is kept aside, see `everValidated`).
- */
+/** Removes the stored licence if still `code`'s, keeping it aside (see `everValidated`). */
 export async function deleteLicence(store: Store, code: string): Promise<void> {
   const entry = await store.kv.get<LicenceRecord>(KEY);
   if (!entry.value || !sameCode(entry.value.hospitalCode, code)) return;

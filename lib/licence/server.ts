@@ -70,11 +70,7 @@ async function handle(url: URL, codes: () => LicenceCodes | Promise<LicenceCodes
   );
 }
 
-/**
- * Starts the licence service (same protocol as the external activation service) on
- * `hostname:port` (port 0 picks a free one). `codes` is read on every request, so a test may
- * change it, and a function may re-read a file.
- */
+/** Starts the licence service (the activation service's protocol); `codes` read per request. */
 export function startLicenceServer(opts: {
   codes: LicenceCodes | (() => Promise<LicenceCodes>);
   port?: number;

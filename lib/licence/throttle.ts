@@ -10,10 +10,7 @@ export const throttledMessage = (ms: number) =>
   "Terlalu banyak permintaan validasi lisensi dari alamat ini. " +
   `Coba lagi dalam ${Math.max(1, Math.ceil(ms / 60_000))} menit.`;
 
-/**
- * Counts anonymous requests per client address in memory (each one reaches the licence
- * service, and may check an administrator's password): at most `limit` within `windowMs`.
- */
+/** Counts anonymous licence requests per client address in memory: `ANON_LIMIT` per window. */
 export class AddressThrottle {
   #hits = new Map<string, number[]>();
 

@@ -43,11 +43,9 @@ export function onProgress(fn: (p: Progress) => void): () => void {
 
 /** Reports of one job. */
 export interface Tracker {
-  /** The current phase's total. */
   readonly total: number;
   /** A new phase with its total (0: unknown). */
   phase(phase: string, total?: number, unit?: Progress["unit"]): void;
-  /** How much of the phase is done. */
   step(done: number): void;
   finish(summary: string): void;
   fail(error: string): void;
@@ -58,10 +56,7 @@ function emit(p: Progress) {
   for (const fn of listeners) fn({ ...p });
 }
 
-/**
- * Starts tracking a job for `owner` (the session that started it: only it may poll the job).
- * `id` null (no header sent) still reports to listeners, but keeps nothing to poll.
- */
+/** Starts tracking a job that only `owner` may poll (`id` null: listeners only, nothing kept). */
 export function track(id: string | null, label: string, owner = ""): Tracker {
   const p: Progress = {
     id: id ?? "",
@@ -103,10 +98,7 @@ export function track(id: string | null, label: string, owner = ""): Tracker {
   };
 }
 
-/**
- * Runs a job and ends its report: `finish` with the result's message, or `fail` with the
- * refusal's Indonesian message (an unexpected error: `failText`), the error thrown on.
- */
+/** Runs a job and ends its report with the result's message, or the refusal's (else `failText`). */
 export async function tracked<T extends { message: string }>(
   progress: Tracker,
   job: () => Promise<T>,
