@@ -4,6 +4,9 @@ import type { ColumnDef } from "./resource.ts";
 /** Page size ceiling for one request, whatever `length` asks. */
 export const MAX_PAGE = 1000;
 
+/** A table's ordering as the browser keeps it: column index and direction. */
+export type TableOrder = [column: number, dir: "asc" | "desc"];
+
 /** Parses DataTables' server-side parameters; only fields in `allowed` are searched or ordered. */
 export function parseTableRequest(
   params: URLSearchParams,
@@ -82,7 +85,7 @@ export function tableQuery(columns: ColumnDef[], q: {
   start: number;
   length: number;
   search?: string;
-  order?: [column: number, dir: "asc" | "desc"];
+  order?: TableOrder;
   params?: Record<string, string>;
 }): URLSearchParams {
   const p = new URLSearchParams({
