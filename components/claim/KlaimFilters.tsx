@@ -1,7 +1,7 @@
 import { Select } from "../ui/Select.tsx";
 import { DateInput } from "../ui/DateInput.tsx";
 import { Field } from "../ui/Field.tsx";
-import { rangeParts } from "../ipd/Filters.tsx";
+import { filterSetters } from "../ipd/Filters.tsx";
 import { CLAIM_STATUSES } from "../../lib/claim/claim_store.ts";
 import type { KlaimFilters } from "../../lib/claim/columns.ts";
 
@@ -18,14 +18,7 @@ export function KlaimFilterBar({ filters, labels, rules, onChange }: {
   rules: RuleOption[];
   onChange: (filters: KlaimFilters, labels?: Record<string, string>) => void;
 }) {
-  const set = (k: keyof KlaimFilters, v: string, label?: string) => {
-    const next = { ...filters };
-    if (v) next[k] = v;
-    else delete next[k];
-    onChange(next, label === undefined ? undefined : { ...labels, [k]: label });
-  };
-  const [from, to] = rangeParts(filters.dateRange);
-  const setRange = (f: string, t: string) => set("dateRange", f || t ? `${f} / ${t}` : "");
+  const { set, setRange, range: [from, to] } = filterSetters(filters, labels, onChange);
   const pick = (k: "dpjpFilter" | "roomFilter", url: string, label: string, all: string) => (
     <Field id={`klaim-${k}`} label={label}>
       <Select

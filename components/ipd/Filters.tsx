@@ -39,6 +39,25 @@ export function rangeParts(v = ""): [string, string] {
   return [from, to ?? from];
 }
 
+/** A filter bar's setters: one filter (`label`: its chip's text) and the date range. */
+export function filterSetters<K extends string>(
+  filters: Partial<Record<K | "dateRange", string>>,
+  labels: Record<string, string>,
+  onChange: (
+    filters: Partial<Record<K | "dateRange", string>>,
+    labels?: Record<string, string>,
+  ) => void,
+) {
+  const set = (k: K | "dateRange", v: string, label?: string) => {
+    const next = { ...filters };
+    if (v) next[k] = v;
+    else delete next[k];
+    onChange(next, label === undefined ? undefined : { ...labels, [k]: label });
+  };
+  const setRange = (f: string, t: string) => set("dateRange", f || t ? `${f} / ${t}` : "");
+  return { set, setRange, range: rangeParts(filters.dateRange) };
+}
+
 /** The list filters as inputs, and every active one (the query string's too) as a chip. */
 export function FilterBar({ mode, filters, labels, onChange }: {
   mode: ListMode;
@@ -47,14 +66,7 @@ export function FilterBar({ mode, filters, labels, onChange }: {
   labels: Record<string, string>;
   onChange: (filters: Filters, labels?: Record<string, string>) => void;
 }) {
-  const set = (k: keyof Filters, v: string, label?: string) => {
-    const next = { ...filters };
-    if (v) next[k] = v;
-    else delete next[k];
-    onChange(next, label === undefined ? undefined : { ...labels, [k]: label });
-  };
-  const [from, to] = rangeParts(filters.dateRange);
-  const setRange = (f: string, t: string) => set("dateRange", f || t ? `${f} / ${t}` : "");
+  const { set, setRange, range: [from, to] } = filterSetters(filters, labels, onChange);
   const active = FILTER_KEYS.filter((k) => filters[k]);
   return (
     <div class="ipd-filters">
