@@ -43,7 +43,7 @@ export function compileArgs(target: string, output = outputOf(target)): string[]
     "--unstable-kv",
     ...PERMISSIONS,
     "--no-prompt",
-    // `gc()`, for the collection after a busy spell (lib/runtime/v8_flags.ts)
+    // `gc()` after a busy spell, the heap's growth bounded (lib/runtime/v8_flags.ts)
     `--v8-flags=${V8_FLAGS}`,
     // packages from Deno's cache, only those the server imports (a node_modules folder would
     // bring esbuild, Playwright and chart.js along)
