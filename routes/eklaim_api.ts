@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import { AppError } from "../lib/errors.ts";
 import { readFields, readForm } from "../lib/http/http.ts";
-import { audit, auditView } from "../lib/http/request.ts";
+import { audit, auditStayView } from "../lib/http/request.ts";
 import type { AuditEvent } from "../lib/audit/log.ts";
 import { trackJob } from "../lib/http/progress.ts";
 import type { Registry } from "../lib/resource/refs.ts";
@@ -114,7 +114,7 @@ function stayRoutes(api: Api, registry: Registry): void {
   api.get("/:ipdId", async (c) => {
     const ipdId = c.req.param("ipdId");
     const data = await readStay(ctxOf(c, registry), ipdId, c.req.query("live") !== "0");
-    await auditView(c, ipdId, "eklaim");
+    await auditStayView(c, ipdId, "eklaim");
     return c.json({ success: true, message: "Ok", data });
   });
 }

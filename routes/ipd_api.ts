@@ -5,7 +5,7 @@ import { noClaimGuard } from "../lib/claim/claim_store.ts";
 import { cancelUnclaimedDischarge, correctUnclaimedSummary } from "../lib/claim/status.ts";
 import { deleteVisit, getVisit, readmissionOf, saveVisit, stillAdmitted } from "../lib/ipd/stay.ts";
 import { diff } from "../lib/audit/log.ts";
-import { audit, auditChange, auditView, queryOf as params } from "../lib/http/request.ts";
+import { audit, auditChange, auditStayView, queryOf as params } from "../lib/http/request.ts";
 import { auditList } from "../lib/http/folded.ts";
 import type { Doc } from "../lib/index/doc.ts";
 import { discharge, summaryOf } from "../lib/ipd/discharge.ts";
@@ -87,25 +87,25 @@ function mountReads(api: Hono<AppEnv>, registry: Registry) {
 
   api.get("/:id/details", async (c) => {
     const table = await examTable(c.get("store"), c.req.param("id"), params(c));
-    await auditView(c, c.req.param("id"), "details");
+    await auditStayView(c, c.req.param("id"), "details");
     return c.json(table);
   });
 
   api.get("/:id/get-summary-icd", async (c) => {
     const summary = await summaryOf(c.get("store"), c.req.param("id"));
-    await auditView(c, c.req.param("id"), "summary");
+    await auditStayView(c, c.req.param("id"), "summary");
     return c.json(summary);
   });
 
   api.get("/:id/claim-check", async (c) => {
     const r = await checkStay(c.get("store"), registry, c.req.param("id"));
-    await auditView(c, c.req.param("id"), "claim-check");
+    await auditStayView(c, c.req.param("id"), "claim-check");
     return c.json({ ready: r.ready, findings: r.findings });
   });
 
   api.get("/:id", async (c) => {
     const row = await getVisit(c.get("store"), c.req.param("id"));
-    await auditView(c, row.value._id);
+    await auditStayView(c, row.value._id);
     return c.json({ data: await billed(c, stayJson(row)) });
   });
 }

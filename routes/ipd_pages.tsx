@@ -1,4 +1,4 @@
-import { auditView, can } from "../lib/http/request.ts";
+import { auditStayView, can } from "../lib/http/request.ts";
 import { type Context, Hono } from "hono";
 import { Island } from "../components/Island.tsx";
 import { HospitalMissing } from "../components/HospitalMissing.tsx";
@@ -83,7 +83,7 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
     const store = c.get("store");
     const row = await stayOf(c);
     if (!row) return missing(c, "Cetak Rawat Inap");
-    await auditView(c, row.value._id, "print");
+    await auditStayView(c, row.value._id, "print");
     const [exams, hospital, address, claim, category] = await Promise.all([
       visitExams(store, row.value),
       getHospital(store, registry),
@@ -112,7 +112,7 @@ export function ipdPages(registry: Registry): Hono<AppEnv> {
     const id = c.req.param("id");
     const row = await stayOf(c);
     if (!row) return missing(c, "Pemeriksaan Rawat Inap");
-    await auditView(c, id);
+    await auditStayView(c, id);
     const q = tableQuery(EXAM_COLUMNS, { draw: 0, start: 0, length: 100, order: [0, "asc"] });
     const [initial, tariff, classtype, claim, category] = await Promise.all([
       examTable(store, id, q),

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../lib/http/env.ts";
 import { readFields, xlsxFile } from "../lib/http/http.ts";
-import { audit, auditView, auditWithChanges, queryOf as params } from "../lib/http/request.ts";
+import { audit, auditStayView, auditWithChanges, queryOf as params } from "../lib/http/request.ts";
 import { auditList } from "../lib/http/folded.ts";
 import { trackJob } from "../lib/http/progress.ts";
 import { uploadedFile } from "../lib/http/upload.ts";
@@ -99,7 +99,7 @@ function listRoutes(api: Api, registry: Registry): void {
 function statusRoutes(api: Api): void {
   api.get("/:ipdId", async (c) => {
     const { claim, status, next } = await claimOf(c.get("store"), c.req.param("ipdId"));
-    await auditView(c, c.req.param("ipdId"), "klaim");
+    await auditStayView(c, c.req.param("ipdId"), "klaim");
     return c.json({
       status,
       next,

@@ -75,7 +75,11 @@ export async function auditWithChanges(c: Context<AppEnv>, ev: AuditEvent): Prom
 }
 
 /** Audits a read of one stay's record (`screen`: which part of it). */
-export const auditView = (c: Context<AppEnv>, entityId: string, screen?: string): Promise<void> =>
+export const auditStayView = (
+  c: Context<AppEnv>,
+  entityId: string,
+  screen?: string,
+): Promise<void> =>
   audit(c, { action: "view", entity: "ipd", entityId, ...(screen ? { after: { screen } } : {}) });
 
 /** The request's query string. */
