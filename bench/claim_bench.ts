@@ -6,12 +6,19 @@
  * then the same file again (nothing to write); each with the time until its audit entries
  * (appended after the answer) are all in the log. Alone: `deno run -A --unstable-kv bench/claim_bench.ts [stays]`.
  */
-import { movesDone } from "../lib/http/outbox.ts";
 import { visitsOf } from "../lib/ipd/stay.ts";
 import { hospitalDay } from "../lib/hospital_time.ts";
 import { Store } from "../lib/db/store.ts";
 import { type EklaimLine, eklaimTxt } from "../tests/claim_fixtures.ts";
-import { appOf, benchSize, ipdData, type IpdFile, printFigure, type Report } from "./ipd_file.ts";
+import {
+  appOf,
+  benchSize,
+  closeStore,
+  ipdData,
+  type IpdFile,
+  printFigure,
+  type Report,
+} from "./ipd_file.ts";
 
 const ROWS = 10_000;
 
@@ -57,8 +64,7 @@ export async function claimBench(report: Report, { dir, file }: IpdFile): Promis
     const all = (performance.now() - t0) / 1000;
     console.log(`  jejak audit impor lengkap ${all.toFixed(1)} s setelah impor dimulai`);
   }
-  await movesDone();
-  store.close();
+  await closeStore(store);
 }
 
 if (import.meta.main) {

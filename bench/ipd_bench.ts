@@ -14,7 +14,15 @@ import { warmIndexes } from "../lib/warm/warm.ts";
 import { registry } from "../resources/mod.ts";
 import ipdDef from "../lib/ipd/resource.ts";
 import type { IpdWorld } from "./ipd_data.ts";
-import { appOf, benchSize, ipdData, type IpdFile, printFigure, type Report } from "./ipd_file.ts";
+import {
+  appOf,
+  benchSize,
+  closeStore,
+  ipdData,
+  type IpdFile,
+  printFigure,
+  type Report,
+} from "./ipd_file.ts";
 import { FIRST, LAST } from "./ipd_master.ts";
 import {
   distinct,
@@ -202,7 +210,7 @@ export async function ipdBench(report: Report, { dir, file, world }: IpdFile): P
     } MB, heap JS ${(Deno.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
   );
   await pageFigures(report, app, cookie, world);
-  store.close();
+  await closeStore(store);
 }
 
 type App = Awaited<ReturnType<typeof appOf>>["app"];

@@ -3,6 +3,7 @@
  * written to a KV file, an app with an admin session over a store, and how a figure is printed.
  */
 import { movesDone } from "../lib/http/outbox.ts";
+import { auditFold } from "../lib/http/folded.ts";
 import { join } from "node:path";
 import { createApp } from "../app.ts";
 import { createSession, ensureAdmin, users } from "../lib/auth/auth.ts";
@@ -89,7 +90,17 @@ export async function ipdData(opts: IpdDataOptions = {}): Promise<IpdFile> {
         ((performance.now() - t0) / 1000).toFixed(1)
       } s`,
   );
-  await movesDone(); // the imports' audit entries, moved after their answers
-  store.close();
+  await closeStore(store);
   return { dir, file, world };
+}
+
+/**
+ * Closes a bench's store once its requests' audit is written: the folded records of the minute
+ * (list reads) and the imports' entries moved after their answers. Left pending, they are
+ * written after the close ("Bad resource ID") or beside the next server on the same files.
+ */
+export async function closeStore(store: Store): Promise<void> {
+  await auditFold.flush();
+  await movesDone();
+  store.close();
 }

@@ -19,6 +19,7 @@ import { claimBench } from "./claim_bench.ts";
 import {
   appOf,
   benchSize,
+  closeStore,
   FIVE_YEARS,
   ipdData,
   type IpdFile,
@@ -149,7 +150,7 @@ export async function klaimListBench(report: Report, { dir, file, world }: IpdFi
     TARGET,
     "ms",
   );
-  store.close();
+  await closeStore(store);
 }
 
 /** The E-Klaim import, then the Klaim list, on a data set of its own (the five-year hospital). */

@@ -7,7 +7,15 @@
 import { visitsOf } from "../lib/ipd/stay.ts";
 import { hospitalDay } from "../lib/hospital_time.ts";
 import { Store } from "../lib/db/store.ts";
-import { appOf, benchSize, ipdData, type IpdFile, printFigure, type Report } from "./ipd_file.ts";
+import {
+  appOf,
+  benchSize,
+  closeStore,
+  ipdData,
+  type IpdFile,
+  printFigure,
+  type Report,
+} from "./ipd_file.ts";
 import {
   distinct,
   firstRequestAfterRestart,
@@ -98,7 +106,7 @@ export async function reportBench(report: Report, { dir, file, world }: IpdFile)
     await change(2);
     console.log(`  halaman / setelah perubahan berikutnya: ${(await get("/")).toFixed(1)} ms`);
   }
-  store.close();
+  await closeStore(store);
 }
 
 if (import.meta.main) {
