@@ -4,7 +4,8 @@
  * list APIs with filters, search and order; adding an examination to an open stay; exporting
  * 10,000 filtered rows; JavaScript on the inpatient pages. Called from bench/bench.ts (after
  * `build()`; the dashboard figures, bench/report_bench.ts, follow on the same file), or alone
- * with them: `deno run -A --unstable-kv --v8-flags=--expose-gc bench/ipd_bench.ts [stays]`.
+ * with them: `deno run -A --unstable-kv --v8-flags=<V8_FLAGS> bench/ipd_bench.ts [stays]` (the
+ * flags of lib/runtime/v8_flags.ts, as `deno task bench` passes them).
  */
 import { visitsOf } from "../lib/ipd/stay.ts";
 import { DISCHARGE_COLUMNS } from "../lib/ipd/columns.ts";
