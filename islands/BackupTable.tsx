@@ -11,7 +11,6 @@ import { formatBytes, formatDateTime, formatNumber } from "../lib/format.ts";
 import { FormModal } from "../components/ui/Modal.tsx";
 import { Pagination } from "../components/ui/Pagination.tsx";
 import { RowButton, SearchBox, TableView } from "../components/ui/ServerTable.tsx";
-import { toast } from "../components/ui/Toast.tsx";
 import { accepted, alertError, ApiError, useSubmit } from "../components/ui/api.ts";
 import { type Row, useServerTable } from "../components/ui/use_server_table.ts";
 import { ProgressPanel, useProgress } from "../components/ui/Progress.tsx";
@@ -125,7 +124,8 @@ function useRestores(runJob: ReturnType<typeof useJob>["runJob"], uploadMax: num
 export default function BackupTable(props: BackupTableProps) {
   const t = useServerTable({ api: API, ...props, order: [0, "desc"] });
   const [form, setForm] = useState<FormValues | null>(null);
-  const { busy: saving, submit } = useSubmit(alertError);
+  const sending = useSubmit(alertError);
+  const saving = sending.busy;
   const { job, jobLabel, runJob } = useJob();
 
   const save = async (e: Event) => {
@@ -133,11 +133,9 @@ export default function BackupTable(props: BackupTableProps) {
     if (!form || saving) return;
     const body = payload(FIELDS, form);
     setForm(null);
-    await submit(async () => {
-      const msg = await runJob("Cadangan", "Mencadangkan", API, { method: "POST", body });
-      toast({ title: "Success", text: msg });
-      t.reload();
-    });
+    await sending.save(async () => ({
+      message: await runJob("Cadangan", "Mencadangkan", API, { method: "POST", body }),
+    }), t.reload);
   };
 
   const { restore, fileRef, restoreFile } = useRestores(runJob, props.uploadMax);

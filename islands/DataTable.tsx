@@ -47,7 +47,8 @@ interface FormState {
 function useRecordForm(props: TableProps, uid: string, reload: () => void) {
   const [form, setForm] = useState<FormState | null>(null);
   const errs = useFieldErrors((name) => `${uid}-f-${name}`);
-  const { busy: saving, submit } = useSubmit(errs.fail);
+  const sending = useSubmit(errs.fail);
+  const saving = sending.busy;
   const open = (row?: Row) => {
     errs.reset();
     const values = valuesFrom(props.fields, row ?? props.defaults);
@@ -66,10 +67,8 @@ function useRecordForm(props: TableProps, uid: string, reload: () => void) {
       form.values,
       new URLSearchParams({ id: form.id, _version: form.version }),
     );
-    await submit(async () => {
-      const { message } = await post(`${props.api}/update`, body);
+    await sending.save(() => post(`${props.api}/update`, body), () => {
       setForm(null);
-      toast({ title: "Success", text: message });
       reload();
     });
   };

@@ -2,7 +2,6 @@ import { useRef, useState } from "react";
 import { Blocker } from "../components/ui/Blocker.tsx";
 import { alertDialog, confirmDelete } from "../components/ui/Dialog.tsx";
 import { alertError, post, sendForm, useSubmit } from "../components/ui/api.ts";
-import { toast } from "../components/ui/Toast.tsx";
 
 export interface LoginBackgroundProps {
   /** File name of the current background, or null. */
@@ -17,7 +16,7 @@ const bytes = (n: number) => n.toLocaleString("id-ID");
 /** The login page background: auto-upload of exactly one image, preview and delete. */
 export default function LoginBackground(p: LoginBackgroundProps) {
   const [id, setId] = useState(p.id);
-  const { busy, submit } = useSubmit((err) => alertError(err, "message"));
+  const { busy, save } = useSubmit((err) => alertError(err, "message"));
   const input = useRef<HTMLInputElement>(null);
 
   const upload = async () => {
@@ -34,9 +33,7 @@ export default function LoginBackground(p: LoginBackgroundProps) {
         "message",
       );
     }
-    await submit(async () => {
-      const d = await sendForm("/setting/upload-background", { file: files[0] });
-      toast({ title: "Success", text: d.message });
+    await save(() => sendForm("/setting/upload-background", { file: files[0] }), (d) => {
       if (typeof d.id === "string") setId(d.id);
     });
   };
@@ -45,11 +42,7 @@ export default function LoginBackground(p: LoginBackgroundProps) {
     const yes = await confirmDelete("Gambar latar halaman login akan dihapus.");
     if (!yes || !id) return;
     const body = new URLSearchParams({ filename: id });
-    await submit(async () => {
-      const d = await post("/setting/delete-background", body, "DELETE");
-      toast({ title: "Success", text: d.message });
-      setId(null);
-    });
+    await save(() => post("/setting/delete-background", body, "DELETE"), () => setId(null));
   };
 
   return (

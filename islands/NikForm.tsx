@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Field } from "../components/ui/Field.tsx";
 import { post, useSubmit } from "../components/ui/api.ts";
-import { toast } from "../components/ui/Toast.tsx";
 import { useFieldErrors } from "../components/ui/use_field_errors.ts";
 
 export interface NikFormProps {
@@ -14,14 +13,12 @@ export interface NikFormProps {
 export default function NikForm(p: NikFormProps) {
   const [nik, setNik] = useState(p.nik);
   const errs = useFieldErrors(() => "akun-nik");
-  const { busy, submit } = useSubmit(errs.fail);
+  const sending = useSubmit(errs.fail);
 
   async function save(e: Event) {
     e.preventDefault();
-    await submit(async () => {
-      const d = await post("/api/user/nik", new URLSearchParams({ nik }));
+    await sending.save(() => post("/api/user/nik", new URLSearchParams({ nik })), (d) => {
       setNik(String(d.nik ?? nik));
-      toast({ title: "Success", text: d.message });
     });
   }
 
@@ -42,7 +39,7 @@ export default function NikForm(p: NikFormProps) {
         />
         <small class="hint" id="akun-nik-hint">{p.hint}</small>
       </Field>
-      <button type="submit" class="btn btn-primary" disabled={busy}>Simpan NIK</button>
+      <button type="submit" class="btn btn-primary" disabled={sending.busy}>Simpan NIK</button>
     </form>
   );
 }

@@ -8,7 +8,6 @@ import {
   payload,
   valuesFrom,
 } from "../components/ui/Form.tsx";
-import { toast } from "../components/ui/Toast.tsx";
 
 export interface SettingsFormProps {
   /** Element id of the section (a link target, e.g. `profil-rs`). */
@@ -32,24 +31,19 @@ export default function SettingsForm(p: SettingsFormProps) {
   const [values, setValues] = useState<FormValues>(() => valuesFrom(p.fields, p.row ?? undefined));
   const [version, setVersion] = useState(String(p.row?._version ?? ""));
   const [info, setInfo] = useState(p.info ?? "");
-  const { busy: saving, submit } = useSubmit(alertError);
+  const sending = useSubmit(alertError);
+  const saving = sending.busy;
 
   const save = async (e: Event) => {
     e.preventDefault();
-    await submit(async () => {
-      const body = payload(p.fields, values, new URLSearchParams({ _version: version }));
-      const d = await post<{ _version?: string }>(p.api, body);
+    const body = payload(p.fields, values, new URLSearchParams({ _version: version }));
+    await sending.save(() => post<{ _version?: string }>(p.api, body), (d) => {
       setVersion(String(d.data?._version ?? ""));
       if (typeof d.info === "string" && d.info) setInfo(d.info);
-      toast({ title: "Success", text: d.message });
     });
   };
 
-  const test = () =>
-    submit(async () => {
-      const d = await post(p.test!.api, payload(p.fields, values));
-      toast({ title: "Success", text: d.message });
-    });
+  const test = () => sending.save(() => post(p.test!.api, payload(p.fields, values)));
 
   return (
     <section id={p.id} class="card settings-section blockable" aria-labelledby={`${p.id}-h`}>

@@ -6,7 +6,6 @@ import { alertError, ApiError, get, post, useSubmit } from "../ui/api.ts";
 import { confirmDialog } from "../ui/Dialog.tsx";
 import { FormModal } from "../ui/Modal.tsx";
 import type { Option } from "../ui/Select.tsx";
-import { toast } from "../ui/Toast.tsx";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { icdOption, idList } from "./icd_options.ts";
 import { SummaryFields, useSummary } from "./SummaryFields.tsx";
@@ -69,22 +68,18 @@ export function DischargeForm({ visit, category, onClose }: {
     if (busy) return;
     const more = await checked(date, diagnosis, errs.fail);
     if (!more) return;
-    await sending.submit(async () => {
-      const { message } = await post(
-        "/api/ipd/discharge-patient/update",
-        new URLSearchParams({
-          id: visit._id,
-          _version: visit._version,
-          tanggal_pulang: date,
-          dischargepatient: method?.id ?? "",
-          summary_diagnosis: idList(diagnosis),
-          summary_tindakan: idList(tindakan),
-          ...claim.body(),
-          ...formBill(e.target),
-          ...more,
-        }),
-      );
-      toast({ title: "Success", text: message });
+    const body = new URLSearchParams({
+      id: visit._id,
+      _version: visit._version,
+      tanggal_pulang: date,
+      dischargepatient: method?.id ?? "",
+      summary_diagnosis: idList(diagnosis),
+      summary_tindakan: idList(tindakan),
+      ...claim.body(),
+      ...formBill(e.target),
+      ...more,
+    });
+    await sending.save(() => post("/api/ipd/discharge-patient/update", body), () => {
       setWaiting(true);
       location.href = "/discharge-patient";
     });

@@ -10,7 +10,6 @@ import { useFieldErrors } from "../ui/use_field_errors.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { FormModal } from "../ui/Modal.tsx";
 import type { Option } from "../ui/Select.tsx";
-import { toast } from "../ui/Toast.tsx";
 import { type ExamRow, SOAP } from "./exam_cells.tsx";
 import { icdOption, idList } from "./icd_options.ts";
 import {
@@ -129,7 +128,8 @@ export function ExamForm(props: ExamFormProps) {
   const [tind, setTind] = useState<Option[]>(() => (exam?.tindakan ?? []).map(icdOption));
   const [tv, setTv] = useState<TariffValues>(() => tariffOf(exam, rows, category));
   const errs = useFieldErrors((n) => `exam-${n}`, SERVER_NAMES);
-  const { busy: saving, submit } = useSubmit(errs.fail);
+  const sending = useSubmit(errs.fail);
+  const saving = sending.busy;
   const { errors, clear } = errs;
   const values: ExamValues = { date, soap, keywords, diag, tind, tv };
   // the grouping's class options are loaded with the form: not a change
@@ -142,12 +142,8 @@ export function ExamForm(props: ExamFormProps) {
   const save = async (e: Event) => {
     e.preventDefault();
     if (saving || rsProblem(tv.tarif_rs)) return;
-    await submit(async () => {
-      const url = "/api/ipd/visitexamination/update";
-      const { message } = await post(url, examBody(ipdId, exam, values, category));
-      toast({ title: "Success", text: message });
-      onSaved();
-    });
+    const url = "/api/ipd/visitexamination/update";
+    await sending.save(() => post(url, examBody(ipdId, exam, values, category)), onSaved);
   };
 
   return (

@@ -5,7 +5,6 @@ import { changed, type FormField, FormFields, type FormValues, payload } from ".
 import { useFieldErrors } from "../ui/use_field_errors.ts";
 import { FormModal } from "../ui/Modal.tsx";
 import type { Option } from "../ui/Select.tsx";
-import { toast } from "../ui/Toast.tsx";
 
 const FIELDS: FormField[] = [
   { name: "erm", label: "No. ERM", required: true },
@@ -29,7 +28,8 @@ export function PatientForm({ open, onClose, onCreated }: {
 }) {
   const [values, setValues] = useState<FormValues>({});
   const errs = useFieldErrors((n) => `pasien-baru-${n}`);
-  const { busy: saving, submit } = useSubmit(errs.fail);
+  const sending = useSubmit(errs.fail);
+  const saving = sending.busy;
   // closing throws the typed patient away (after 'Buang perubahan?' when it has any)
   const close = () => {
     setValues({});
@@ -39,16 +39,14 @@ export function PatientForm({ open, onClose, onCreated }: {
   const save = async (e: Event) => {
     e.preventDefault();
     e.stopPropagation(); // the visit form around it must not submit
-    await submit(async () => {
-      const body = payload(FIELDS, values, new URLSearchParams({ id: "" }));
-      const d = await post<{ _id: string; erm: string; fullname: string }>(
-        "/api/pasien/update",
-        body,
-      );
-      setValues({});
-      toast({ title: "Success", text: d.message });
-      onCreated({ id: d.data!._id, text: `${d.data!.erm} - ${d.data!.fullname}` });
-    });
+    const body = payload(FIELDS, values, new URLSearchParams({ id: "" }));
+    await sending.save(
+      () => post<{ _id: string; erm: string; fullname: string }>("/api/pasien/update", body),
+      (d) => {
+        setValues({});
+        onCreated({ id: d.data!._id, text: `${d.data!.erm} - ${d.data!.fullname}` });
+      },
+    );
   };
   return (
     <FormModal

@@ -2,7 +2,6 @@ import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { post, useSubmit } from "../ui/api.ts";
 import { FormModal } from "../ui/Modal.tsx";
-import { toast } from "../ui/Toast.tsx";
 import { icdOption, idList } from "./icd_options.ts";
 import { SummaryFields, useSummary } from "./SummaryFields.tsx";
 
@@ -77,22 +76,20 @@ function SummaryForm({ visit, onClose, onSaved }: {
     tindakan: (visit.summary_tindakan ?? []).map(icdOption),
   });
   const { method, diagnosis, tindakan } = s.values;
-  const { busy, submit } = useSubmit(s.errs.fail);
+  const sending = useSubmit(s.errs.fail);
+  const busy = sending.busy;
   const save = async (e: Event) => {
     e.preventDefault();
-    await submit(async () => {
-      const { message } = await post(
-        `/api/ipd/${encodeURIComponent(visit._id)}/summary`,
-        new URLSearchParams({
-          _version: visit._version,
-          dischargepatient: method?.id ?? "",
-          summary_diagnosis: idList(diagnosis),
-          summary_tindakan: idList(tindakan),
-        }),
-      );
-      toast({ title: "Success", text: message });
-      onSaved();
+    const body = new URLSearchParams({
+      _version: visit._version,
+      dischargepatient: method?.id ?? "",
+      summary_diagnosis: idList(diagnosis),
+      summary_tindakan: idList(tindakan),
     });
+    await sending.save(
+      () => post(`/api/ipd/${encodeURIComponent(visit._id)}/summary`, body),
+      onSaved,
+    );
   };
   return (
     <FormModal

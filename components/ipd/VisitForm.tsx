@@ -7,7 +7,6 @@ import { alertDialog } from "../ui/Dialog.tsx";
 import { Field } from "../ui/Field.tsx";
 import { FormModal } from "../ui/Modal.tsx";
 import { type Option, Select } from "../ui/Select.tsx";
-import { toast } from "../ui/Toast.tsx";
 import type { VisitRow } from "../../lib/ipd/columns.ts";
 import { DescSelect } from "./DescSelect.tsx";
 import { PatientForm } from "./PatientForm.tsx";
@@ -179,7 +178,8 @@ export function VisitForm({ row, onClose, onSaved }: {
   const [reasonMissing, setReasonMissing] = useState(false);
   const [newPatient, setNewPatient] = useState(false);
   const errs = useFieldErrors((n) => `visit-${n}`, SERVER_NAMES);
-  const { busy: saving, submit } = useSubmit(errs.fail);
+  const sending = useSubmit(errs.fail);
+  const saving = sending.busy;
   const dirty = useChanged(v);
   const hak = useRoomHak(v.room?.id);
   const d = {
@@ -205,11 +205,7 @@ export function VisitForm({ row, onClose, onSaved }: {
       document.getElementById("visit-readmisi_reason")?.focus();
       return;
     }
-    await submit(async () => {
-      const { message } = await post("/api/ipd/update", bodyOf(v, row, readmisi, d));
-      toast({ title: "Success", text: message });
-      onSaved();
-    });
+    await sending.save(() => post("/api/ipd/update", bodyOf(v, row, readmisi, d)), onSaved);
   };
 
   return (

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { FORBIDDEN } from "../../lib/auth/roles.ts";
 import { STALE_MESSAGE } from "../../lib/errors.ts";
 import { alertDialog } from "./Dialog.tsx";
+import { toast } from "./Toast.tsx";
 import { answered, pageSession, relogin, watchSession } from "./session.ts";
 
 /** Where the browser goes once the session has ended (a 401). */
@@ -142,7 +143,9 @@ export async function alertError(e: unknown, say: Say = "cause"): Promise<void> 
 
 /**
  * A form's save: `submit(send)` does nothing while `busy`, else is busy while `send` runs; a
- * failure goes to `fail`. Here because every island loads this module (no chunk of its own).
+ * failure goes to `fail`. `save(send, then)` is that for a save: the answer's message in the
+ * 'Success' toast, then `then` with the answer. Here because every island loads this module (no
+ * chunk of its own).
  */
 export function useSubmit(fail: (err: unknown) => unknown) {
   const [busy, setBusy] = useState(false);
@@ -157,5 +160,11 @@ export function useSubmit(fail: (err: unknown) => unknown) {
       setBusy(false);
     }
   };
-  return { busy, submit };
+  const save = <T extends { message: string }>(send: () => Promise<T>, then?: (d: T) => unknown) =>
+    submit(async () => {
+      const d = await send();
+      toast({ title: "Success", text: d.message });
+      await then?.(d);
+    });
+  return { busy, submit, save };
 }
